@@ -1,0 +1,32 @@
+package dev.gatlingllm.api;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A fully resolved generation request (no expressions left), ready for a dialect to write.
+ *
+ * @param model model name, or null to let the server choose
+ * @param messages chat messages (chat dialects); empty for completion dialects
+ * @param prompt the prompt text (completion dialects), or null
+ * @param maxTokens the output token limit, or null
+ * @param temperature sampling temperature, or null
+ * @param ignoreEos ask the server to keep generating past end-of-sequence (vLLM, llama.cpp), or null
+ * @param includeUsage ask for the usage chunk ({@code stream_options.include_usage})
+ * @param extraFields extra top-level JSON fields, written last (they may override the fields above)
+ */
+public record GenerationRequest(
+    String model,
+    List<ChatMessage> messages,
+    String prompt,
+    Integer maxTokens,
+    Double temperature,
+    Boolean ignoreEos,
+    boolean includeUsage,
+    Map<String, Object> extraFields) {
+  public GenerationRequest {
+    messages = List.copyOf(Objects.requireNonNull(messages, "messages"));
+    extraFields = Map.copyOf(Objects.requireNonNull(extraFields, "extraFields"));
+  }
+}

@@ -1,0 +1,26 @@
+package dev.gatlingllm.api;
+
+/**
+ * One API dialect (OpenAI chat, OpenAI completions, ...): how a generation request is written and how the
+ * streamed events are read. A dialect is stateless and shared; the per-stream state lives in the
+ * {@link StreamInterpreter} it creates for each request.
+ */
+public interface LlmDialect {
+  /** Short stable identifier, e.g. {@code openai-chat}. */
+  String id();
+
+  /** The path used when the user names none, e.g. {@code /v1/chat/completions}. */
+  String defaultEndpoint();
+
+  /** The JSON request body, always asking for a streamed response. */
+  String requestBody(GenerationRequest request);
+
+  /** A fresh interpreter for one response stream. */
+  StreamInterpreter newInterpreter();
+
+  /**
+   * The human-readable error of a non-2xx response body (e.g. OpenAI's {@code error.message}), or the body
+   * itself, shortened, when it has no known shape.
+   */
+  String errorMessage(String responseBody);
+}

@@ -1,0 +1,22 @@
+package dev.gatlingllm.api;
+
+/** What an {@link StreamInterpreter} found in one event. Called synchronously from {@code onEvent}. */
+public interface StreamSignals {
+  /** Generated output; called only with a non-empty text (an empty or null delta is not output). */
+  void onOutput(OutputKind kind, String text);
+
+  /** Server token counts ({@code usage}); -1 for a count the server did not give. */
+  void onUsage(long promptTokens, long completionTokens);
+
+  /** A choice finished ({@code finish_reason}: stop, length, tool_calls...). */
+  void onFinish(String reason);
+
+  /** The server reported an error inside the stream (e.g. an {@code error} object). */
+  void onStreamError(String message);
+
+  /** The stream's explicit end ({@code data: [DONE]}). */
+  void onDone();
+
+  /** The event could not be understood (e.g. invalid JSON); the message says why, with a short excerpt. */
+  void onMalformed(String message);
+}

@@ -1,0 +1,277 @@
+package dev.gatlingllm.sse;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Incremental, byte-level Server-Sent Events decoder following the WHATWG EventSource parsing rules.
+ *
+ * <p>Bytes arrive in chunks of any size, split anywhere (inside a line, a CRLF pair or a multi-byte UTF-8
+ * character); the decoder keeps only the current line and the pending event's data, both bounded by
+ * {@code maxEventBytes}. Lines end with LF, CR or CRLF, mixed freely. A leading UTF-8 BOM is skipped.
+ * Lines are only decoded to text for the rare fields ({@code event}, {@code id}, {@code retry}); the data
+ * stays as UTF-8 bytes. Not thread-safe: one decoder per stream, fed from one thread.
+ */
+public final class SseDecoder {
+  private static final byte LF = '\n';
+  private static final byte CR = '\r';
+  private static final byte COLON = ':';
+  private static final byte SPACE = ' ';
+  private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+  /** Default bound of one line and of one event's data: far above any real LLM chunk. */
+  public static final int DEFAULT_MAX_EVENT_BYTES = 4 * 1024 * 1024;
+
+  private final SseEventListener listener;
+  private final int maxEventBytes;
+  private final SseEvent event = new SseEvent();
+
+  private byte[] line = new byte[256];
+  private int lineLength;
+  private byte[] data = new byte[256];
+  private int dataLength;
+  /** True once a {@code data:} field was seen for the pending event (data may still be empty). */
+  private boolean hasData;
+  private String pendingType;
+  private String lastEventId = "";
+  /** The previous chunk ended with CR: a LF starting the next chunk belongs to the same line end. */
+  private boolean skipNextLf;
+  /** How many bytes of the leading BOM have matched so far; -1 once the stream start is behind us. */
+  private int bomMatched;
+  private long bytesSeen;
+  private long eventsDispatched;
+
+  public SseDecoder(SseEventListener listener) {
+    this(listener, DEFAULT_MAX_EVENT_BYTES);
+  }
+
+  public SseDecoder(SseEventListener listener, int maxEventBytes) {
+    if (maxEventBytes < 16) {
+      throw new IllegalArgumentException("maxEventBytes must be at least 16, was " + maxEventBytes);
+    }
+    this.listener = listener;
+    this.maxEventBytes = maxEventBytes;
+  }
+
+  /** Feeds bytes {@code [offset, offset + length)} of {@code bytes}. */
+  public void feed(byte[] bytes, int offset, int length) {
+    int end = offset + length;
+    int i = skipBom(bytes, offset, end);
+    bytesSeen += length;
+    while (i < end) {
+      byte b = bytes[i];
+      if (skipNextLf) {
+        skipNextLf = false;
+        if (b == LF) {
+          i++;
+          continue;
+        }
+      }
+      // Scan for the next line end without touching the line buffer byte by byte.
+      int lineEnd = i;
+      while (lineEnd < end && bytes[lineEnd] != LF && bytes[lineEnd] != CR) {
+        lineEnd++;
+      }
+      appendToLine(bytes, i, lineEnd - i);
+      if (lineEnd == end) {
+        return;
+      }
+      if (bytes[lineEnd] == CR) {
+        skipNextLf = true;
+      }
+      processLine();
+      i = lineEnd + 1;
+    }
+  }
+
+  /** Feeds the remaining bytes of {@code buffer} without moving its position. */
+  public void feed(ByteBuffer buffer) {
+    if (buffer.hasArray()) {
+      feed(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+      return;
+    }
+    byte[] copy = new byte[Math.min(buffer.remaining(), 8192)];
+    int pos = buffer.position();
+    int limit = buffer.limit();
+    while (pos < limit) {
+      int n = Math.min(copy.length, limit - pos);
+      buffer.get(pos, copy, 0, n);
+      feed(copy, 0, n);
+      pos += n;
+    }
+  }
+
+  /**
+   * Ends the stream. As the specification says, an event not terminated by an empty line is not dispatched;
+   * this returns true when such an incomplete event (or an unterminated line) was dropped, so that callers
+   * can report a truncated stream.
+   */
+  public boolean finish() {
+    boolean incomplete = lineLength > 0 || hasData;
+    lineLength = 0;
+    resetPendingEvent();
+    return incomplete;
+  }
+
+  public long bytesSeen() {
+    return bytesSeen;
+  }
+
+  public long eventsDispatched() {
+    return eventsDispatched;
+  }
+
+  private int skipBom(byte[] bytes, int offset, int end) {
+    int i = offset;
+    while (bomMatched >= 0 && i < end) {
+      if (bytes[i] == BOM[bomMatched]) {
+        bomMatched++;
+        i++;
+        if (bomMatched == BOM.length) {
+          bomMatched = -1;
+        }
+      } else {
+        // Not a BOM after all: the bytes matched so far were real content.
+        int matched = bomMatched;
+        bomMatched = -1;
+        appendToLine(BOM, 0, matched);
+      }
+    }
+    return i;
+  }
+
+  private void appendToLine(byte[] bytes, int offset, int length) {
+    if (length == 0) {
+      return;
+    }
+    int needed = lineLength + length;
+    if (needed > maxEventBytes) {
+      throw new SseFormatException("SSE line longer than " + maxEventBytes + " bytes");
+    }
+    if (needed > line.length) {
+      line = Arrays.copyOf(line, Math.min(maxEventBytes, Math.max(needed, line.length * 2)));
+    }
+    System.arraycopy(bytes, offset, line, lineLength, length);
+    lineLength = needed;
+  }
+
+  private void processLine() {
+    int length = lineLength;
+    lineLength = 0;
+    if (length == 0) {
+      dispatch();
+      return;
+    }
+    if (line[0] == COLON) {
+      return; // comment, e.g. a keep-alive
+    }
+    int colon = indexOf(line, length, COLON);
+    int nameEnd = colon < 0 ? length : colon;
+    int valueStart = colon < 0 ? length : colon + 1;
+    if (valueStart < length && line[valueStart] == SPACE) {
+      valueStart++;
+    }
+    int valueLength = length - valueStart;
+    if (isField("data", nameEnd)) {
+      appendData(valueStart, valueLength);
+    } else if (isField("event", nameEnd)) {
+      pendingType = text(valueStart, valueLength);
+    } else if (isField("id", nameEnd)) {
+      if (indexOf0(valueStart, valueLength) < 0) {
+        lastEventId = text(valueStart, valueLength);
+      }
+    } else if (isField("retry", nameEnd)) {
+      onRetry(valueStart, valueLength);
+    }
+    // Any other field name is ignored, as the specification says.
+  }
+
+  private void appendData(int valueStart, int valueLength) {
+    // Lines of one event are joined with LF: add the separator before every line but the first.
+    int separator = hasData ? 1 : 0;
+    int needed = dataLength + separator + valueLength;
+    if (needed > maxEventBytes) {
+      throw new SseFormatException("SSE event data longer than " + maxEventBytes + " bytes");
+    }
+    if (needed > data.length) {
+      data = Arrays.copyOf(data, Math.min(maxEventBytes, Math.max(needed, data.length * 2)));
+    }
+    if (separator == 1) {
+      data[dataLength++] = LF;
+    }
+    System.arraycopy(line, valueStart, data, dataLength, valueLength);
+    dataLength += valueLength;
+    hasData = true;
+  }
+
+  private void onRetry(int valueStart, int valueLength) {
+    if (valueLength == 0 || valueLength > 18) {
+      return;
+    }
+    long millis = 0;
+    for (int i = valueStart; i < valueStart + valueLength; i++) {
+      byte b = line[i];
+      if (b < '0' || b > '9') {
+        return;
+      }
+      millis = millis * 10 + (b - '0');
+    }
+    listener.onRetry(millis);
+  }
+
+  private void dispatch() {
+    if (!hasData) {
+      // An empty line with no data resets the event type and dispatches nothing.
+      resetPendingEvent();
+      return;
+    }
+    event.type = pendingType == null || pendingType.isEmpty() ? SseEvent.DEFAULT_TYPE : pendingType;
+    event.data = data;
+    event.dataLength = dataLength;
+    event.lastEventId = lastEventId;
+    resetPendingEvent();
+    eventsDispatched++;
+    listener.onEvent(event);
+  }
+
+  private void resetPendingEvent() {
+    hasData = false;
+    dataLength = 0;
+    pendingType = null;
+  }
+
+  private boolean isField(String name, int nameLength) {
+    if (name.length() != nameLength) {
+      return false;
+    }
+    for (int i = 0; i < nameLength; i++) {
+      if (line[i] != name.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private String text(int offset, int length) {
+    return new String(line, offset, length, StandardCharsets.UTF_8);
+  }
+
+  private int indexOf0(int offset, int length) {
+    for (int i = offset; i < offset + length; i++) {
+      if (line[i] == 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int indexOf(byte[] bytes, int length, byte b) {
+    for (int i = 0; i < length; i++) {
+      if (bytes[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+}
