@@ -1,0 +1,79 @@
+package dev.gatlingllm.action;
+
+import dev.gatlingllm.api.Dialects;
+import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.dsl.LlmProtocol;
+import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.transport.GatlingHttpTransport;
+import io.gatling.core.action.Action;
+import io.gatling.core.structure.ScenarioContext;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Builds the shared {@link LlmStreamAction} for one place in a scenario: the Scala side of the DSL's action
+ * builder. Runs once per place, when Gatling builds the scenario.
+ */
+public final class LlmActionFactory implements io.gatling.core.action.builder.ActionBuilder {
+  /** Gatling's own request timeout is kept above ours, so that our clearer timeout message wins. */
+  private static final Duration CLIENT_TIMEOUT_MARGIN = Duration.ofSeconds(5);
+
+  private final String name;
+  private final String dialectId;
+  private final RequestTemplate template;
+  private final Map<String, String> headers;
+  private final String saveAs;
+  private final String endpointOverride;
+
+  /**
+   * @param dialectId the dialect for this request, or null for the protocol's
+   * @param endpoint the path for this request, or null for the protocol's (or the dialect's default)
+   */
+  public LlmActionFactory(
+      String name,
+      String dialectId,
+      String endpoint,
+      RequestTemplate template,
+      Map<String, String> headers,
+      String saveAs) {
+    this.name = name;
+    this.dialectId = dialectId;
+    this.endpointOverride = endpoint;
+    this.template = template;
+    this.headers = Map.copyOf(headers);
+    this.saveAs = saveAs;
+  }
+
+  @Override
+  public Action build(ScenarioContext ctx, Action next) {
+    LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
+    LlmProtocol protocol = components.protocol();
+    LlmDialect dialect = dialectId != null ? Dialects.byId(dialectId) : protocol.dialect();
+    String endpoint;
+    if (endpointOverride != null) {
+      endpoint = endpointOverride;
+    } else if (dialectId != null && protocol.endpoint() == null) {
+      endpoint = dialect.defaultEndpoint();
+    } else {
+      endpoint = protocol.effectiveEndpoint();
+    }
+    Map<String, String> allHeaders = new LinkedHashMap<>();
+    if (protocol.apiKey() != null) {
+      allHeaders.put("Authorization", "Bearer " + protocol.apiKey());
+    }
+    allHeaders.putAll(headers);
+    Duration clientTimeout = protocol.settings().overallTimeout().plus(CLIENT_TIMEOUT_MARGIN);
+    GatlingHttpTransport transport =
+        GatlingHttpTransport.create(ctx, name, endpoint, allHeaders, clientTimeout);
+    GatlingRuntime runtime =
+        new GatlingRuntime(ctx.coreComponents().statsEngine(), ctx.coreComponents().clock());
+    return new LlmStreamAction(
+        name, next, protocol, dialect, template, transport, runtime, components.recorder(), saveAs);
+  }
+
+  @Override
+  public io.gatling.core.structure.ChainBuilder toChainBuilder() {
+    return io.gatling.core.action.builder.ActionBuilder.super.toChainBuilder();
+  }
+}

@@ -1,0 +1,130 @@
+package dev.gatlingllm.action;
+
+import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.dsl.LlmProtocol;
+import dev.gatlingllm.gatling.ExpressionException;
+import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.stream.StreamExchange;
+import dev.gatlingllm.stream.StreamOutcome;
+import dev.gatlingllm.transport.GatlingHttpTransport;
+import dev.gatlingllm.transport.RequestBuildException;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import com.typesafe.scalalogging.Logger;
+import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Gatling action of one streamed LLM request. Shared by every virtual user that reaches its place in
+ * the scenario, so it holds no per-request state: each execution gets its own {@link StreamExchange}.
+ *
+ * <p>It implements Gatling's plain {@code Action} rather than {@code ChainableAction}: the latter carries
+ * synthetic Scala accessors that a Java class cannot implement (AbstractMethodError at run time), so the
+ * failure handling that {@code ChainableAction} would add is done here: every path ends with one record
+ * and {@code next ! session}.
+ */
+public final class LlmStreamAction implements Action {
+  private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
+
+  private final String name;
+  private final Action next;
+  private final LlmProtocol protocol;
+  private final LlmDialect dialect;
+  private final RequestTemplate template;
+  private final GatlingHttpTransport transport;
+  private final GatlingRuntime runtime;
+  private final ResultRecorder recorder;
+  private final String saveAs;
+  private Logger logger = Logger.apply(LOG);
+
+  LlmStreamAction(
+      String name,
+      Action next,
+      LlmProtocol protocol,
+      LlmDialect dialect,
+      RequestTemplate template,
+      GatlingHttpTransport transport,
+      GatlingRuntime runtime,
+      ResultRecorder recorder,
+      String saveAs) {
+    this.name = name;
+    this.next = next;
+    this.protocol = protocol;
+    this.dialect = dialect;
+    this.template = template;
+    this.transport = transport;
+    this.runtime = runtime;
+    this.recorder = recorder;
+    this.saveAs = saveAs;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void execute(Session session) {
+    long scheduledNanos = System.nanoTime();
+    long scheduledMillis = runtime.nowMillis();
+    Consumer<StreamOutcome> onComplete = outcome -> complete(session, outcome, scheduledMillis);
+    StreamExchange exchange =
+        new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete);
+    String body;
+    try {
+      GenerationRequest request = template.resolve(session, protocol.model(), protocol.includeUsage());
+      body = dialect.requestBody(request);
+    } catch (ExpressionException | IllegalArgumentException e) {
+      exchange.failBeforeSend("cannot build request: " + e.getMessage());
+      return;
+    }
+    try {
+      exchange.start(transport.send(session, body, exchange));
+    } catch (RequestBuildException e) {
+      exchange.failBeforeSend("cannot build request: " + e.getMessage());
+    } catch (RuntimeException e) {
+      LOG.error("'{}' could not be sent", name, e);
+      exchange.failBeforeSend("cannot send request: " + e);
+    }
+  }
+
+  private void complete(Session session, StreamOutcome outcome, long scheduledMillis) {
+    RequestResult result = outcome.result();
+    boolean ok = result.ok();
+    int status = result.outcome().httpStatus();
+    String message = protocol.redact(result.outcome().message());
+    long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
+    long endMillis = scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
+    runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
+    if (result.hasFirstToken()) {
+      long ttftEnd = scheduledMillis + toMillis(result.sendLatenessNanos() + result.ttftNanos());
+      runtime.logRecord(session, RecordNames.ttft(name), startMillis, ttftEnd, true, status, null);
+    } else {
+      // No token: the TTFT is at least the whole wait, and counts as a failure so TTFT gates see it.
+      String why = message != null ? message : "no token received";
+      runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
+    }
+    if (!ok && LOG.isDebugEnabled()) {
+      LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
+    }
+    recorder.record(name, startMillis, outcome);
+    Session updated = SessionResults.save(session, saveAs, outcome, message);
+    next.$bang(GatlingRuntime.afterRequest(updated, startMillis, endMillis, ok));
+  }
+
+  private static long toMillis(long nanos) {
+    return Math.round(nanos / 1_000_000.0);
+  }
+
+  @Override
+  public Logger logger() {
+    return logger;
+  }
+
+  @Override
+  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+    this.logger = logger;
+  }
+}

@@ -1,0 +1,99 @@
+package dev.gatlingllm.dsl;
+
+import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.stream.StreamSettings;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.config.GatlingConfiguration;
+import io.gatling.core.protocol.Protocol;
+import io.gatling.core.protocol.ProtocolComponents;
+import io.gatling.core.protocol.ProtocolKey;
+import io.gatling.core.session.Session;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The LLM protocol: which API dialect to speak, which model, the API key and the stream limits. It sits
+ * beside the user's Gatling {@code http} protocol, which still carries baseUrl, headers, TLS and pools.
+ *
+ * @param endpoint the request path, or null for the dialect's default
+ * @param model the model name, or null to leave it out
+ * @param apiKey the API key sent as a Bearer token, or null; never logged nor written in a report
+ */
+public record LlmProtocol(
+    LlmDialect dialect, String endpoint, String model, String apiKey, StreamSettings settings, boolean includeUsage)
+    implements Protocol {
+
+  public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
+
+  /** The path requests go to. */
+  public String effectiveEndpoint() {
+    return endpoint != null ? endpoint : dialect.defaultEndpoint();
+  }
+
+  /** Hides the API key in any text that could reach a log or a report. */
+  public String redact(String text) {
+    if (text == null || apiKey == null || apiKey.isEmpty()) {
+      return text;
+    }
+    return text.replace(apiKey, "***");
+  }
+
+  @Override
+  public String toString() {
+    // Records print their fields: keep the key out of any log that prints the protocol.
+    return "LlmProtocol[dialect=" + dialect.id() + ", endpoint=" + effectiveEndpoint() + ", model=" + model
+        + ", apiKey=" + (apiKey == null ? "none" : "***") + ", settings=" + settings + "]";
+  }
+
+  /** The shared resources of the protocol, built once per run. */
+  public static final class Components implements ProtocolComponents {
+    private final LlmProtocol protocol;
+    private final CoreComponents core;
+
+    Components(LlmProtocol protocol, CoreComponents core) {
+      this.protocol = protocol;
+      this.core = core;
+    }
+
+    public LlmProtocol protocol() {
+      return protocol;
+    }
+
+    public CoreComponents core() {
+      return core;
+    }
+
+    /** Where every finished request goes besides Gatling's records. */
+    public dev.gatlingllm.action.ResultRecorder recorder() {
+      return dev.gatlingllm.action.ResultRecorder.NONE;
+    }
+
+    @Override
+    public Function1<Session, Session> onStart() {
+      return session -> session;
+    }
+
+    @Override
+    public Function1<Session, BoxedUnit> onExit() {
+      return session -> BoxedUnit.UNIT;
+    }
+  }
+
+  private static final class Key implements ProtocolKey<LlmProtocol, Components> {
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Class<Protocol> protocolClass() {
+      return (Class) LlmProtocol.class;
+    }
+
+    @Override
+    public LlmProtocol defaultProtocolValue(GatlingConfiguration configuration) {
+      return LlmProtocolBuilder.DEFAULT.protocol();
+    }
+
+    @Override
+    public Function1<LlmProtocol, Components> newComponents(CoreComponents coreComponents) {
+      return protocol -> new Components(protocol, coreComponents);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package dev.gatlingllm.gatling;
+
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.commons.stats.Status;
+import io.gatling.commons.util.Clock;
+import io.gatling.commons.validation.Failure;
+import io.gatling.commons.validation.Success;
+import io.gatling.commons.validation.Validation;
+import io.gatling.core.session.Session;
+import io.gatling.core.stats.StatsEngine;
+import io.gatling.javaapi.core.internal.Expressions;
+import scala.Function1;
+import scala.Option;
+
+/**
+ * The one adapter over Gatling's core internals used by the action: stats records, session updates and
+ * expression evaluation. Gatling's Scala internals are not binary compatible across minor versions; keeping
+ * them here means an upgrade touches this file and {@code transport.GatlingHttpTransport} only.
+ */
+public final class GatlingRuntime {
+  private final StatsEngine statsEngine;
+  private final Clock clock;
+
+  public GatlingRuntime(StatsEngine statsEngine, Clock clock) {
+    this.statsEngine = statsEngine;
+    this.clock = clock;
+  }
+
+  /** Wall-clock milliseconds as Gatling's records use them. */
+  public long nowMillis() {
+    return clock.nowMillis();
+  }
+
+  /**
+   * Logs one request record (what Gatling charts and asserts on).
+   *
+   * @param httpStatus the status code, or 0 for none
+   * @param message the KO message, or null
+   */
+  public void logRecord(
+      Session session, String name, long startMillis, long endMillis, boolean ok, int httpStatus, String message) {
+    Status status = ok ? OK$.MODULE$ : KO$.MODULE$;
+    Option<String> code = httpStatus > 0 ? Option.apply(Integer.toString(httpStatus)) : Option.empty();
+    statsEngine.logResponse(
+        session.scenario(),
+        session.groups(),
+        name,
+        startMillis,
+        Math.max(startMillis, endMillis),
+        status,
+        code,
+        Option.apply(message));
+  }
+
+  /** The session after a request that took {@code [startMillis, endMillis]}, failed or not. */
+  public static Session afterRequest(Session session, long startMillis, long endMillis, boolean ok) {
+    Session next = session.logGroupRequestTimings(startMillis, endMillis);
+    return ok ? next : next.markAsFailed();
+  }
+
+  public static Session set(Session session, String key, Object value) {
+    return session.set(key, value);
+  }
+
+  /** Wraps a Java DSL session for user functions. */
+  public static io.gatling.javaapi.core.Session javaSession(Session session) {
+    return new io.gatling.javaapi.core.Session(session);
+  }
+
+  /** Compiles a Gatling Expression Language string (e.g. {@code "#{prompt}"}) once, at build time. */
+  public static SessionExpression<String> el(String expression) {
+    return compile(Expressions.toStringExpression(expression));
+  }
+
+  /** Compiles an EL string whose result must be of {@code type} (e.g. an Integer attribute). */
+  public static <T> SessionExpression<T> el(String expression, Class<T> type) {
+    return compile(Expressions.<T>toExpression(expression, type));
+  }
+
+  private static <T> SessionExpression<T> compile(Function1<Session, Validation<T>> expression) {
+    return session -> {
+      Object outcome = expression.apply(session);
+      if (outcome instanceof Failure failure) {
+        throw new ExpressionException(failure.message());
+      }
+      @SuppressWarnings("unchecked")
+      T value = ((Success<T>) outcome).value();
+      return value;
+    };
+  }
+}

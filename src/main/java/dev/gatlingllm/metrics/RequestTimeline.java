@@ -1,0 +1,162 @@
+package dev.gatlingllm.metrics;
+
+import java.util.Arrays;
+
+/**
+ * The monotonic-nanosecond history of one streamed request, as metrics.md defines its timestamps.
+ *
+ * <p>Mutable and confined to the thread that drives the request (the virtual user's event loop). It keeps
+ * one primitive array of inter-token gaps and nothing per token beyond that; {@link #toResult} turns it
+ * into the immutable {@link RequestResult} every consumer reads.
+ */
+public final class RequestTimeline {
+  /** Marks a timestamp not reached: {@link System#nanoTime()} may be any value, even negative. */
+  public static final long UNSET = Long.MIN_VALUE;
+
+  private final long scheduledNanos;
+  private long sentNanos = UNSET;
+  private long headersNanos = UNSET;
+  private long firstTokenNanos = UNSET;
+  private long firstAnswerTokenNanos = UNSET;
+  private long lastTokenNanos = UNSET;
+  private long doneNanos = UNSET;
+
+  private int tokenEvents;
+  private long[] gaps = new long[64];
+  private int gapCount;
+
+  private long serverPromptTokens = -1;
+  private long serverCompletionTokens = -1;
+
+  public RequestTimeline(long scheduledNanos) {
+    this.scheduledNanos = scheduledNanos;
+  }
+
+  /** The request bytes are about to be written; a retry on a fresh connection moves it forward. */
+  public void onSent(long nanos) {
+    if (headersNanos == UNSET) {
+      sentNanos = nanos;
+    }
+  }
+
+  public void onHeaders(long nanos) {
+    if (headersNanos == UNSET) {
+      headersNanos = nanos;
+    }
+  }
+
+  /**
+   * One event carrying generated output arrived at {@code nanos}. {@code answer} is true when it carried
+   * answer content (not only reasoning or tool-call data).
+   */
+  public void onTokenEvent(long nanos, boolean answer) {
+    if (firstTokenNanos == UNSET) {
+      firstTokenNanos = nanos;
+    } else {
+      addGap(nanos - lastTokenNanos);
+    }
+    if (answer && firstAnswerTokenNanos == UNSET) {
+      firstAnswerTokenNanos = nanos;
+    }
+    lastTokenNanos = nanos;
+    tokenEvents++;
+  }
+
+  /** Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps it. */
+  public void onUsage(long promptTokens, long completionTokens) {
+    if (promptTokens >= 0) {
+      serverPromptTokens = promptTokens;
+    }
+    if (completionTokens >= 0) {
+      serverCompletionTokens = completionTokens;
+    }
+  }
+
+  /** The stream ended (end marker, end of body, error or timeout). Only the first call counts. */
+  public void onDone(long nanos) {
+    if (doneNanos == UNSET) {
+      doneNanos = nanos;
+    }
+  }
+
+  public long scheduledNanos() {
+    return scheduledNanos;
+  }
+
+  public long sentNanos() {
+    return sentNanos;
+  }
+
+  public boolean hasFirstToken() {
+    return firstTokenNanos != UNSET;
+  }
+
+  public int tokenEvents() {
+    return tokenEvents;
+  }
+
+  private void addGap(long gap) {
+    if (gapCount == gaps.length) {
+      gaps = Arrays.copyOf(gaps, gaps.length * 2);
+    }
+    gaps[gapCount++] = gap;
+  }
+
+  /**
+   * Freezes the timeline into a result.
+   *
+   * @param outcome OK or KO with its message
+   * @param clientOutputTokens a client tokenizer count of the generated text, or -1 without a tokenizer
+   * @param clientInputTokens a client tokenizer count of the prompt, or -1 without a tokenizer
+   */
+  public RequestResult toResult(RequestOutcome outcome, long clientOutputTokens, long clientInputTokens) {
+    long start = sentNanos != UNSET ? sentNanos : scheduledNanos;
+    long end = doneNanos != UNSET ? doneNanos : start;
+    long outputTokens;
+    TokenCountSource outputSource;
+    if (serverCompletionTokens >= 0) {
+      outputTokens = serverCompletionTokens;
+      outputSource = TokenCountSource.SERVER_USAGE;
+    } else if (clientOutputTokens >= 0) {
+      outputTokens = clientOutputTokens;
+      outputSource = TokenCountSource.TOKENIZER;
+    } else {
+      outputTokens = tokenEvents;
+      outputSource = TokenCountSource.EVENT_COUNT;
+    }
+    long inputTokens;
+    TokenCountSource inputSource;
+    if (serverPromptTokens >= 0) {
+      inputTokens = serverPromptTokens;
+      inputSource = TokenCountSource.SERVER_USAGE;
+    } else if (clientInputTokens >= 0) {
+      inputTokens = clientInputTokens;
+      inputSource = TokenCountSource.TOKENIZER;
+    } else {
+      inputTokens = -1;
+      inputSource = TokenCountSource.UNKNOWN;
+    }
+    boolean sent = sentNanos != UNSET;
+    long ttft = sent && firstTokenNanos != UNSET ? firstTokenNanos - sentNanos : -1;
+    long e2el = sent && lastTokenNanos != UNSET ? lastTokenNanos - sentNanos : -1;
+    long tpot = ttft >= 0 && outputTokens > 1 ? (e2el - ttft) / (outputTokens - 1) : -1;
+    return new RequestResult(
+        outcome,
+        start - scheduledNanos,
+        sent && headersNanos != UNSET ? headersNanos - sentNanos : -1,
+        ttft,
+        firstTokenNanos != UNSET ? firstTokenNanos - scheduledNanos : -1,
+        sent && firstAnswerTokenNanos != UNSET ? firstAnswerTokenNanos - sentNanos : -1,
+        e2el,
+        tpot,
+        end - start,
+        tokenEvents,
+        Arrays.copyOf(gaps, gapCount),
+        outputTokens,
+        outputSource,
+        serverCompletionTokens,
+        clientOutputTokens,
+        inputTokens,
+        inputSource);
+  }
+}

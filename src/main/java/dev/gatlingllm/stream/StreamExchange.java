@@ -1,0 +1,312 @@
+package dev.gatlingllm.stream;
+
+import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.OutputKind;
+import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.metrics.RequestOutcome;
+import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.sse.SseDecoder;
+import dev.gatlingllm.sse.SseEvent;
+import dev.gatlingllm.sse.SseEventListener;
+import dev.gatlingllm.sse.SseFormatException;
+import dev.gatlingllm.transport.InFlightRequest;
+import dev.gatlingllm.transport.ResponseHandler;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Drives one streamed request from the first byte written to its single end: bytes go through the SSE
+ * decoder and the dialect's interpreter into the {@link RequestTimeline}; every way a stream can go wrong
+ * (bad status, wrong content type, malformed event, error event, reset, stall, endless stream, empty body)
+ * ends it as KO with a message, and {@code onComplete} is called exactly once.
+ *
+ * <p>Confined to one thread: the transport's callbacks and the timers must all run on the same executor
+ * (the virtual user's event loop), so nothing here is locked or blocks.
+ */
+public final class StreamExchange implements ResponseHandler, SseEventListener, StreamSignals {
+  private static final byte[] NOTHING = new byte[0];
+
+  private final StreamSettings settings;
+  private final LlmDialect dialect;
+  private final StreamInterpreter interpreter;
+  private final SseDecoder decoder;
+  private final RequestTimeline timeline;
+  private final ScheduledExecutorService timers;
+  private final Consumer<StreamOutcome> onComplete;
+
+  private InFlightRequest inFlight;
+  private ScheduledFuture<?> overallTimer;
+  private ScheduledFuture<?> idleTimer;
+  private long lastActivityNanos;
+
+  private int status;
+  /** Non-null while the body is an error (bad status or content type) kept for the KO message. */
+  private ByteArrayOutputStream errorBody;
+  private String errorPrefix;
+
+  private long chunkNanos;
+  private boolean eventHasOutput;
+  private boolean eventHasAnswer;
+  private long eventsSeen;
+  private final StringBuilder content = new StringBuilder();
+  private final StringBuilder reasoning = new StringBuilder();
+  private String finishReason;
+  private boolean finished;
+
+  public StreamExchange(
+      LlmDialect dialect,
+      StreamSettings settings,
+      long scheduledNanos,
+      ScheduledExecutorService timers,
+      Consumer<StreamOutcome> onComplete) {
+    this.settings = settings;
+    this.dialect = dialect;
+    this.interpreter = dialect.newInterpreter();
+    this.decoder = new SseDecoder(this, settings.maxEventBytes());
+    this.timeline = new RequestTimeline(scheduledNanos);
+    this.timers = timers;
+    this.onComplete = onComplete;
+    this.lastActivityNanos = scheduledNanos;
+  }
+
+  /** Arms the timeouts; call once the request is handed to the transport. */
+  public void start(InFlightRequest request) {
+    this.inFlight = request;
+    if (finished) {
+      request.abort();
+      return;
+    }
+    long elapsed = System.nanoTime() - timeline.scheduledNanos();
+    overallTimer =
+        timers.schedule(
+            this::onOverallTimeout,
+            Math.max(0, settings.overallTimeout().toNanos() - elapsed),
+            TimeUnit.NANOSECONDS);
+    idleTimer = timers.schedule(this::onIdleCheck, settings.idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /** Ends the exchange before anything was sent (e.g. the request could not be built). */
+  public void failBeforeSend(String message) {
+    finish(RequestOutcome.ko(0, message), System.nanoTime());
+  }
+
+  public boolean isFinished() {
+    return finished;
+  }
+
+  // ---- transport callbacks
+
+  @Override
+  public void onRequestWritten(long nanos) {
+    lastActivityNanos = nanos;
+    timeline.onSent(nanos);
+  }
+
+  @Override
+  public void onResponseHeaders(int status, String contentType, long nanos) {
+    if (finished) {
+      return;
+    }
+    lastActivityNanos = nanos;
+    this.status = status;
+    timeline.onHeaders(nanos);
+    if (status < 200 || status > 299) {
+      keepErrorBody("HTTP " + status);
+    } else if (contentType == null
+        || !contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
+      keepErrorBody(
+          "HTTP "
+              + status
+              + " with Content-Type '"
+              + (contentType == null ? "(none)" : contentType)
+              + "', expected text/event-stream");
+    }
+  }
+
+  @Override
+  public void onBodyChunk(ByteBuffer chunk, boolean last, long nanos) {
+    if (finished) {
+      return;
+    }
+    lastActivityNanos = nanos;
+    if (errorBody != null) {
+      appendErrorBody(chunk);
+      if (last) {
+        finishWithErrorBody(nanos);
+      }
+      return;
+    }
+    chunkNanos = nanos;
+    try {
+      decoder.feed(chunk);
+    } catch (SseFormatException e) {
+      fail("malformed SSE: " + e.getMessage(), nanos);
+      return;
+    }
+    if (last && !finished) {
+      onEndOfBody(nanos);
+    }
+  }
+
+  @Override
+  public void onTransportFailure(Throwable cause, long nanos) {
+    if (finished) {
+      return;
+    }
+    String what = TransportErrors.describe(cause);
+    if (timeline.tokenEvents() > 0) {
+      what = what + " after " + timeline.tokenEvents() + " token events";
+    }
+    fail(what, nanos);
+  }
+
+  // ---- SSE events
+
+  @Override
+  public void onEvent(SseEvent event) {
+    if (finished) {
+      return;
+    }
+    eventsSeen++;
+    eventHasOutput = false;
+    eventHasAnswer = false;
+    interpreter.onEvent(event, this);
+    if (eventHasOutput && !finished) {
+      timeline.onTokenEvent(chunkNanos, eventHasAnswer);
+    }
+  }
+
+  // ---- dialect signals
+
+  @Override
+  public void onOutput(OutputKind kind, String text) {
+    eventHasOutput = true;
+    switch (kind) {
+      case CONTENT -> {
+        eventHasAnswer = true;
+        content.append(text);
+      }
+      case REASONING -> reasoning.append(text);
+      case TOOL_CALL -> {
+        // Tool-call fragments count as generated tokens; their text is not part of the answer.
+      }
+    }
+  }
+
+  @Override
+  public void onUsage(long promptTokens, long completionTokens) {
+    timeline.onUsage(promptTokens, completionTokens);
+  }
+
+  @Override
+  public void onFinish(String reason) {
+    finishReason = reason;
+  }
+
+  @Override
+  public void onStreamError(String message) {
+    fail("error event in stream: " + message, chunkNanos);
+  }
+
+  @Override
+  public void onDone() {
+    // The end marker ends the request; whatever follows on the connection is drained by the client.
+    finish(RequestOutcome.ok(status), chunkNanos);
+  }
+
+  @Override
+  public void onMalformed(String message) {
+    fail(message, chunkNanos);
+  }
+
+  // ---- ends
+
+  private void onEndOfBody(long nanos) {
+    boolean truncated = decoder.finish();
+    if (eventsSeen == 0) {
+      fail(truncated ? "stream ended inside its first event (no blank line)" : "empty stream: HTTP " + status
+          + " response ended without any SSE event", nanos);
+    } else if (finishReason != null) {
+      // Some servers end the body without [DONE]; a finish_reason already closed the generation.
+      finish(RequestOutcome.ok(status), nanos);
+    } else {
+      fail("stream ended without [DONE] or finish_reason after " + timeline.tokenEvents() + " token events",
+          nanos);
+    }
+  }
+
+  private void onIdleCheck() {
+    if (finished) {
+      return;
+    }
+    long now = System.nanoTime();
+    long idleNanos = settings.idleTimeout().toNanos();
+    long silent = now - lastActivityNanos;
+    if (silent >= idleNanos) {
+      fail("stream stalled: no data for " + settings.idleTimeout().toMillis() + " ms (idle timeout)", now);
+    } else {
+      idleTimer = timers.schedule(this::onIdleCheck, idleNanos - silent, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private void onOverallTimeout() {
+    if (!finished) {
+      fail("request exceeded its timeout of " + settings.overallTimeout().toMillis() + " ms", System.nanoTime());
+    }
+  }
+
+  private void fail(String message, long nanos) {
+    finish(RequestOutcome.ko(status, message), nanos);
+  }
+
+  private void finish(RequestOutcome outcome, long nanos) {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    if (overallTimer != null) {
+      overallTimer.cancel(false);
+    }
+    if (idleTimer != null) {
+      idleTimer.cancel(false);
+    }
+    if (!outcome.ok() && inFlight != null) {
+      // A failed stream's connection may still carry bytes: never hand it back to the pool.
+      inFlight.abort();
+    }
+    timeline.onDone(nanos);
+    onComplete.accept(
+        new StreamOutcome(
+            timeline.toResult(outcome, -1, -1), content.toString(), reasoning.toString(), finishReason));
+  }
+
+  // ---- error bodies
+
+  private void keepErrorBody(String prefix) {
+    errorPrefix = prefix;
+    errorBody = new ByteArrayOutputStream();
+  }
+
+  private void appendErrorBody(ByteBuffer chunk) {
+    int room = settings.maxErrorBodyBytes() - errorBody.size();
+    int n = Math.min(room, chunk.remaining());
+    if (n <= 0) {
+      return;
+    }
+    byte[] bytes = n == 0 ? NOTHING : new byte[n];
+    chunk.get(chunk.position(), bytes, 0, n);
+    errorBody.write(bytes, 0, n);
+  }
+
+  private void finishWithErrorBody(long nanos) {
+    String body = errorBody.toString(StandardCharsets.UTF_8);
+    fail(errorPrefix + ": " + dialect.errorMessage(body), nanos);
+  }
+}

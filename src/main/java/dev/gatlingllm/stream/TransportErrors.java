@@ -1,0 +1,33 @@
+package dev.gatlingllm.stream;
+
+import java.net.ConnectException;
+import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
+
+/** Short, actionable descriptions of transport failures for KO messages. */
+final class TransportErrors {
+  private TransportErrors() {}
+
+  static String describe(Throwable failure) {
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getMessage() == null ? "" : root.getMessage();
+    String lower = message.toLowerCase(Locale.ROOT);
+    String type = root.getClass().getSimpleName();
+    if (root instanceof ConnectException || type.contains("ConnectException")) {
+      return "connection failed: " + message;
+    }
+    if (lower.contains("connection reset")) {
+      return "connection reset by peer";
+    }
+    if (type.equals("PrematureCloseException") || root instanceof ClosedChannelException) {
+      return "connection closed by the server before the response ended";
+    }
+    if (type.equals("RequestTimeoutException")) {
+      return "Gatling request timeout: " + message;
+    }
+    return message.isEmpty() ? type : type + ": " + message;
+  }
+}

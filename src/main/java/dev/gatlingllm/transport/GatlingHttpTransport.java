@@ -1,0 +1,154 @@
+package dev.gatlingllm.transport;
+
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+
+import io.gatling.commons.validation.Failure;
+import io.gatling.commons.validation.Success;
+import io.gatling.commons.validation.Validation;
+import io.gatling.core.session.Session;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.http.cache.SslContextSupport;
+import io.gatling.http.client.HttpListener;
+import io.gatling.http.client.Request;
+import io.gatling.http.protocol.HttpComponents;
+import io.gatling.http.protocol.HttpProtocol;
+import io.gatling.http.request.HttpRequest;
+import io.gatling.http.request.HttpRequestDef;
+import io.gatling.http.request.builder.HttpRequestBuilder;
+import io.gatling.javaapi.http.HttpDsl;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The one adapter over Gatling's HTTP engine: everything here is Gatling-internal API
+ * ({@code private[http]} in Scala) and may change with a Gatling minor version, so nothing else in the
+ * project touches it.
+ *
+ * <p>Why reuse the engine rather than raw Netty: the user's {@code http} protocol (baseUrl, headers,
+ * authorization, TLS, proxies, DNS, per-user or shared connection pools) applies unchanged. The request is
+ * described once with Gatling's own request builder and sent with our own listener, so every body chunk
+ * reaches us as it arrives instead of being aggregated.
+ */
+public final class GatlingHttpTransport {
+  /** Session attribute carrying the request body from {@link #send} into Gatling's request builder. */
+  private static final String BODY_ATTRIBUTE = "gatling-llm.requestBody";
+
+  private final HttpComponents http;
+  private final HttpRequestDef requestDef;
+  private final boolean shareConnections;
+
+  private GatlingHttpTransport(HttpComponents http, HttpRequestDef requestDef) {
+    this.http = http;
+    this.requestDef = requestDef;
+    this.shareConnections = http.httpProtocol().enginePart().shareConnections();
+  }
+
+  /**
+   * Describes the POST once, when the scenario is built.
+   *
+   * @param url the endpoint (EL), resolved against the protocol's baseUrl like any Gatling request
+   * @param headers extra headers (values may be Gatling EL)
+   * @param clientTimeout Gatling's own request timeout; set above the plugin's timeouts as a last resort
+   */
+  public static GatlingHttpTransport create(
+      ScenarioContext ctx,
+      String requestName,
+      String url,
+      Map<String, String> headers,
+      Duration clientTimeout) {
+    HttpComponents http = ctx.protocolComponentsRegistry().components(HttpProtocol.HttpProtocolKey());
+    HttpRequestActionBuilder builder =
+        HttpDsl.http(requestName)
+            .post(url)
+            .header("Content-Type", "application/json")
+            .header("Accept", "text/event-stream")
+            .body(StringBody(session -> session.getString(BODY_ATTRIBUTE)))
+            .requestTimeout(clientTimeout);
+    for (Map.Entry<String, String> header : headers.entrySet()) {
+      builder = builder.header(header.getKey(), header.getValue());
+    }
+    HttpRequestBuilder scalaBuilder = (HttpRequestBuilder) builder.asScala();
+    HttpRequestDef requestDef =
+        scalaBuilder.build(http.httpCaches(), http.httpProtocol(), false, ctx.coreComponents().configuration());
+    return new GatlingHttpTransport(http, requestDef);
+  }
+
+  /**
+   * Sends the request on the session's event loop; the handler is called there.
+   *
+   * @throws RequestBuildException when the request cannot be built (e.g. an EL attribute is missing)
+   */
+  public InFlightRequest send(Session session, String body, ResponseHandler handler) {
+    Validation<HttpRequest> built = requestDef.build(session.set(BODY_ATTRIBUTE, body));
+    Object outcome = built;
+    if (outcome instanceof Failure failure) {
+      throw new RequestBuildException(failure.message());
+    }
+    Request request = ((Success<HttpRequest>) built).value().clientRequest();
+    ChunkListener listener = new ChunkListener(handler);
+    http.httpEngine()
+        .executeRequest(
+            request,
+            session.userId(),
+            shareConnections,
+            session.eventLoop(),
+            listener,
+            SslContextSupport.sslContexts(session));
+    return listener;
+  }
+
+  /** Translates Gatling's client callbacks into {@link ResponseHandler} calls stamped with nanoTime. */
+  private static final class ChunkListener implements HttpListener, InFlightRequest {
+    private final ResponseHandler handler;
+    private Channel channel;
+    private boolean aborted;
+
+    ChunkListener(ResponseHandler handler) {
+      this.handler = handler;
+    }
+
+    @Override
+    public void onFinalClientRequest(Request request) {}
+
+    @Override
+    public void onWrite(Channel channel) {
+      this.channel = channel;
+      if (aborted) {
+        channel.close();
+        return;
+      }
+      handler.onRequestWritten(System.nanoTime());
+    }
+
+    @Override
+    public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
+      long now = System.nanoTime();
+      handler.onResponseHeaders(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE), now);
+    }
+
+    @Override
+    public void onHttpResponseBodyChunk(ByteBuf chunk, boolean last) {
+      long now = System.nanoTime();
+      handler.onBodyChunk(chunk.nioBuffer(), last, now);
+    }
+
+    @Override
+    public void onThrowable(Throwable throwable) {
+      handler.onTransportFailure(throwable, System.nanoTime());
+    }
+
+    @Override
+    public void abort() {
+      aborted = true;
+      if (channel != null) {
+        channel.close();
+      }
+    }
+  }
+}

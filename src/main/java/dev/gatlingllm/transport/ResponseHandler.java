@@ -1,0 +1,22 @@
+package dev.gatlingllm.transport;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What the transport reports about one HTTP exchange, each with the {@link System#nanoTime()} at which it
+ * happened. Calls arrive on one thread (the virtual user's event loop), in order; after
+ * {@link #onTransportFailure} or a last chunk nothing more arrives.
+ */
+public interface ResponseHandler {
+  /** The request bytes are about to be written (again, when the client retries on a fresh connection). */
+  void onRequestWritten(long nanos);
+
+  /** Status line and headers arrived; {@code contentType} is null when the response has none. */
+  void onResponseHeaders(int status, String contentType, long nanos);
+
+  /** A piece of the body; the buffer is only valid during the call. {@code last} marks the end of the body. */
+  void onBodyChunk(ByteBuffer chunk, boolean last, long nanos);
+
+  /** The exchange failed (connect error, reset, premature close, the client's request timeout...). */
+  void onTransportFailure(Throwable cause, long nanos);
+}

@@ -1,0 +1,229 @@
+package dev.gatlingllm.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.testing.ScriptedHttpServer;
+import dev.gatlingllm.testing.ScriptedHttpServer.Received;
+import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import io.gatling.app.Gatling$;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs a real Gatling simulation in-process against a server whose every byte and delay is scripted:
+ * the measured TTFT and TPOT must match the script, and every broken stream must end as KO with its
+ * message while the run itself ends and its records add up.
+ */
+class ChatActionEndToEndTest {
+  private static final String SSE = "text/event-stream";
+  private static final List<String> CASES = List.of("status429", "wrong-type", "invalid-json",
+      "error-event", "reset", "stall", "endless", "empty", "close-mid-stream");
+
+  private static ScriptedHttpServer server;
+  private static int exitCode;
+  private static long runMillis;
+
+  static String content(String text) {
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text + "\"},\"finish_reason\":null}]}\n\n";
+  }
+
+  static final String ROLE = "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null}}]}\n\n";
+  static final String END = "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n"
+      + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":7,\"completion_tokens\":10,\"total_tokens\":17}}\n\n"
+      + "data: [DONE]\n\n";
+
+  static Script script(Received request) {
+    Script s = new Script();
+    switch (request.path()) {
+      case "/timing" -> {
+        // Role-only delta at 10 ms, first content at 200 ms, then one token every 20 ms.
+        s.at(5).chunkedHeaders(200, SSE).at(10).chunk(ROLE);
+        for (int i = 0; i < 10; i++) {
+          s.at(200 + 20L * i).chunk(content(" w" + i));
+        }
+        s.at(385).chunk(END).endChunks();
+      }
+      case "/follow-up" -> s.chunkedHeaders(200, SSE).chunk(content("ok") + END).endChunks();
+      case "/status429" -> s.fixedResponse(429, "application/json",
+          "{\"error\":{\"message\":\"Rate limit reached for requests\",\"type\":\"requests\"}}");
+      case "/wrong-type" -> s.fixedResponse(200, "application/json",
+          "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"hi\"}}]}");
+      case "/invalid-json" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20)
+          .chunk("data: {\"choices\":[{\"delta\":{\"content\":\"b\"}\n\n").at(40).chunk(END).endChunks();
+      case "/error-event" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20)
+          .chunk("data: {\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\"}}\n\n")
+          .endChunks();
+      case "/reset" -> s.chunkedHeaders(200, SSE).chunk(content("a") + content("b")).at(30).reset();
+      case "/stall" -> s.chunkedHeaders(200, SSE).chunk(content("a")).stall(8_000);
+      case "/endless" -> {
+        s.chunkedHeaders(200, SSE);
+        for (int i = 0; i < 400; i++) {
+          s.at(50L * i).chunk(content("x"));
+        }
+        s.endChunks();
+      }
+      case "/empty" -> s.chunkedHeaders(200, SSE).endChunks();
+      case "/close-mid-stream" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20).close();
+      default -> s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
+    }
+    return s;
+  }
+
+  @BeforeAll
+  static void run(@TempDir Path results) throws Exception {
+    server = new ScriptedHttpServer(ChatActionEndToEndTest::script);
+    System.setProperty("test.baseUrl", server.baseUrl());
+    System.setProperty("test.cases", String.join(",", CASES));
+    System.setProperty("test.idleMs", "1000");
+    System.setProperty("test.timeoutMs", "3000");
+    long start = System.nanoTime();
+    exitCode = Gatling$.MODULE$.fromArgs(new String[] {
+        "--simulation", ScriptedCasesSimulation.class.getName(),
+        "--results-folder", results.toString(),
+        "--no-reports"});
+    runMillis = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(Files.exists(results));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  private static Map<String, Object> result(String name) {
+    Map<String, Object> r = ScriptedCasesSimulation.RESULTS.get(name);
+    assertTrue(r != null, "case " + name + " saved no result; saved: " + ScriptedCasesSimulation.RESULTS.keySet());
+    return r;
+  }
+
+  private static void assertKo(String name, String expectedMessageStart) {
+    Map<String, Object> r = result(name);
+    assertFalse((Boolean) r.get("ok"), name + " should be KO");
+    String error = (String) r.get("error");
+    assertTrue(error.startsWith(expectedMessageStart), name + ": '" + error + "'");
+  }
+
+  @Test
+  void runEndsAndEveryRequestIsCountedOnce() {
+    assertEquals(0, exitCode, "Gatling assertions (sent = OK + KO per record) failed");
+    assertEquals(CASES.size(), ScriptedCasesSimulation.RESULTS.size());
+    // The slowest case is the 3 s overall timeout: the run must not wait for the 8 s stall or 20 s stream.
+    assertTrue(runMillis < 15_000, "run took " + runMillis + " ms");
+  }
+
+  @Test
+  void ttftAndTpotMatchTheServersTimingAndTheRoleDeltaIsIgnored() {
+    List<Received> timed = server.received().stream().filter(r -> r.path().equals("/timing")).toList();
+    assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, ScriptedCasesSimulation.TIMED.size());
+    assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, timed.size());
+    for (int i = 0; i < timed.size(); i++) {
+      assertTimed(ScriptedCasesSimulation.TIMED.get(i), timed.get(i));
+    }
+  }
+
+  /**
+   * The server's clock starts when it has read the request, some time after the client sent it; both share
+   * this JVM's nanoTime, so the truth is what the server really wrote, measured from its headers write
+   * (writes: 0 headers, 1 role delta, 2..11 the ten tokens).
+   */
+  private static void assertTimed(Map<String, Object> r, Received truth) {
+    assertTrue((Boolean) r.get("ok"), "timing case failed: " + r.get("error"));
+    List<Long> w = truth.writes();
+    double ttft = (Double) r.get("ttftMs");
+    double ttfb = (Double) r.get("ttfbMs");
+    double tpot = (Double) r.get("tpotMs");
+    double e2el = (Double) r.get("e2elMs");
+    double trueFirstTokenAfterHeaders = (w.get(2) - w.get(0)) / 1e6;
+    double trueTpot = (w.get(11) - w.get(2)) / 9 / 1e6;
+    assertTrue(ttft >= 200.0, "TTFT " + ttft + " is below the server's 200 ms: the role delta was counted?");
+    assertEquals(trueFirstTokenAfterHeaders, ttft - ttfb, 5.0, "TTFT (from the headers) vs the server's writes");
+    assertEquals(trueTpot, tpot, 5.0, "TPOT vs the server's writes");
+    assertEquals(20.0, tpot, 5.0, "TPOT vs the script");
+    assertEquals((w.get(11) - w.get(0)) / 1e6, e2el - ttfb, 5.0, "E2EL (from the headers) vs the server's writes");
+    assertEquals(10L, r.get("outputTokens"));
+    assertEquals("server usage", r.get("outputTokenSource"));
+    assertEquals(7L, r.get("inputTokens"));
+    assertEquals(" w0 w1 w2 w3 w4 w5 w6 w7 w8 w9", r.get("content"));
+    assertEquals("length", r.get("finishReason"));
+  }
+
+  @Test
+  void requestCarriesTheChatBodyTheKeyAndTheSavedAnswerFeedsTheNextTurn() {
+    Received first = server.received().stream().filter(r -> r.path().equals("/timing")).findFirst().orElseThrow();
+    assertEquals("POST", first.method());
+    assertEquals("Bearer sk-secret-123", first.headers().get("Authorization"));
+    assertTrue(first.body().contains("\"stream\":true"), first.body());
+    assertTrue(first.body().contains("\"include_usage\":true"), first.body());
+    assertTrue(first.body().contains("\"ignore_eos\":true"), first.body());
+    assertTrue(first.body().contains("\"model\":\"test-model\""), first.body());
+    Received second = server.received().stream().filter(r -> r.path().equals("/follow-up")).findFirst()
+        .orElseThrow();
+    assertTrue(second.body().contains("\" w0 w1 w2 w3 w4 w5 w6 w7 w8 w9\""), second.body());
+    assertEquals("ok", ScriptedCasesSimulation.FOLLOW_UPS.get("timing").get("content"));
+  }
+
+  @Test
+  void badStatusKeepsTheServerMessage() {
+    assertKo("status429", "HTTP 429: Rate limit reached for requests");
+    assertEquals(429, result("status429").get("status"));
+  }
+
+  @Test
+  void wrongContentTypeIsKo() {
+    assertKo("wrong-type", "HTTP 200 with Content-Type 'application/json', expected text/event-stream");
+  }
+
+  @Test
+  void invalidJsonIsKo() {
+    assertKo("invalid-json", "invalid JSON in SSE event");
+  }
+
+  @Test
+  void errorEventIsKo() {
+    assertKo("error-event", "error event in stream: KV cache exhausted");
+  }
+
+  @Test
+  void resetIsKo() {
+    Map<String, Object> r = result("reset");
+    assertFalse((Boolean) r.get("ok"));
+    String error = (String) r.get("error");
+    assertTrue(error.startsWith("connection reset by peer") || error.startsWith("connection closed by the server"),
+        error);
+  }
+
+  @Test
+  void stallEndsAtTheIdleTimeout() {
+    assertKo("stall", "stream stalled: no data for 1000 ms (idle timeout)");
+  }
+
+  @Test
+  void endlessStreamEndsAtTheOverallTimeout() {
+    assertKo("endless", "request exceeded its timeout of 3000 ms");
+  }
+
+  @Test
+  void emptyBodyIsKo() {
+    assertKo("empty", "empty stream: HTTP 200 response ended without any SSE event");
+  }
+
+  @Test
+  void closeMidStreamIsKo() {
+    assertKo("close-mid-stream", "connection closed by the server before the response ended");
+  }
+
+  @Test
+  void noMessageContainsTheApiKey() {
+    for (Map<String, Object> r : ScriptedCasesSimulation.RESULTS.values()) {
+      assertFalse(String.valueOf(r).contains("sk-secret-123"), String.valueOf(r));
+    }
+  }
+}

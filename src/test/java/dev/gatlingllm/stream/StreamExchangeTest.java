@@ -1,0 +1,289 @@
+package dev.gatlingllm.stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.api.openai.OpenAiChatDialect;
+import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.metrics.TokenCountSource;
+import java.io.IOException;
+import java.net.SocketException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exchange fed with bytes at exact, chosen nanosecond times: the figures must come out exactly as
+ * metrics.md defines them, and every bad stream must end once, as KO, with its message.
+ */
+class StreamExchangeTest {
+  private static final long MS = 1_000_000L;
+  private static final long T0 = 1_000 * MS; // an arbitrary nanoTime origin
+
+  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+  private final List<StreamOutcome> outcomes = new ArrayList<>();
+  private int aborts;
+
+  @AfterEach
+  void stop() {
+    timers.shutdownNow();
+  }
+
+  private StreamExchange exchange(StreamSettings settings) {
+    StreamExchange exchange =
+        new StreamExchange(new OpenAiChatDialect(), settings, T0, timers, outcomes::add);
+    exchange.start(() -> aborts++);
+    return exchange;
+  }
+
+  private StreamExchange exchange() {
+    return exchange(StreamSettings.DEFAULTS);
+  }
+
+  private static ByteBuffer bytes(String s) {
+    return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  static String content(String text) {
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text + "\"},\"finish_reason\":null}]}\n\n";
+  }
+
+  static final String ROLE =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null},\"finish_reason\":null}]}\n\n";
+  static final String FINISH = "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n";
+  static final String DONE = "data: [DONE]\n\n";
+
+  static String usage(int prompt, int completion) {
+    return "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completion
+        + ",\"total_tokens\":" + (prompt + completion) + "}}\n\n";
+  }
+
+  private StreamOutcome only() {
+    assertEquals(1, outcomes.size(), "exactly one completion");
+    return outcomes.get(0);
+  }
+
+  @Test
+  void roleOnlyDeltaIsNotTheFirstTokenAndFiguresFollowTheDefinitions() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0 + 2 * MS);
+    ex.onResponseHeaders(200, "text/event-stream; charset=utf-8", T0 + 7 * MS);
+    ex.onBodyChunk(bytes(ROLE), false, T0 + 12 * MS); // role-only delta 10 ms after sent
+    for (int i = 0; i < 10; i++) {
+      ex.onBodyChunk(bytes(content("w" + i)), false, T0 + (202 + 20 * i) * MS);
+    }
+    ex.onBodyChunk(bytes(FINISH + usage(12, 10)), false, T0 + 390 * MS);
+    ex.onBodyChunk(bytes(DONE), true, T0 + 391 * MS);
+
+    StreamOutcome outcome = only();
+    RequestResult r = outcome.result();
+    assertTrue(r.ok());
+    assertEquals(2 * MS, r.sendLatenessNanos());
+    assertEquals(5 * MS, r.ttfbNanos());
+    assertEquals(200 * MS, r.ttftNanos(), "TTFT is the first content, not the role delta");
+    assertEquals(200 * MS, r.ttfoNanos());
+    assertEquals(202 * MS, r.ttftFromScheduledNanos());
+    assertEquals(380 * MS, r.e2elNanos(), "E2EL ends at the last token, not at usage or [DONE]");
+    assertEquals(20 * MS, r.tpotNanos());
+    assertEquals(389 * MS, r.durationNanos());
+    assertEquals(10, r.tokenEvents());
+    assertEquals(10, r.outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());
+    assertEquals(12, r.inputTokens());
+    long[] gaps = new long[9];
+    java.util.Arrays.fill(gaps, 20 * MS);
+    assertArrayEquals(gaps, r.itlNanos());
+    assertEquals("w0w1w2w3w4w5w6w7w8w9", outcome.content());
+    assertEquals("length", outcome.finishReason());
+    assertEquals(50.0, r.outputTokensPerSecond(), 1e-9);
+    assertEquals(0, aborts);
+  }
+
+  @Test
+  void withoutUsageTheEventCountIsTheOutputTokenCount() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b") + content("c")), false, T0 + 50 * MS);
+    ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 60 * MS);
+    RequestResult r = only().result();
+    assertEquals(3, r.outputTokens());
+    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
+    assertEquals(-1, r.inputTokens());
+    assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
+    // Three events in one read share its arrival time: the ITL gaps are zero, E2EL equals TTFT.
+    assertArrayEquals(new long[] {0, 0}, r.itlNanos());
+    assertEquals(0, r.tpotNanos());
+  }
+
+  @Test
+  void reasoningIsTheFirstTokenAndContentTheFirstAnswerToken() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"think\"}}]}\n\n"), false,
+        T0 + 30 * MS);
+    ex.onBodyChunk(bytes(content("answer")), false, T0 + 90 * MS);
+    ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 95 * MS);
+    StreamOutcome outcome = only();
+    assertEquals(30 * MS, outcome.result().ttftNanos());
+    assertEquals(90 * MS, outcome.result().ttfoNanos());
+    assertEquals("think", outcome.reasoning());
+    assertEquals("answer", outcome.content());
+  }
+
+  @Test
+  void errorStatusKeepsTheServersMessage() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(429, "application/json", T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"rate_limit\"}}"), true,
+        T0 + 2 * MS);
+    RequestResult r = only().result();
+    assertFalse(r.ok());
+    assertEquals(429, r.outcome().httpStatus());
+    assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
+    assertEquals(-1, r.ttftNanos());
+  }
+
+  @Test
+  void wrongContentTypeIsKo() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "application/json", T0 + MS);
+    ex.onBodyChunk(bytes("{\"choices\":[{\"message\":{\"content\":\"hi\"}}]}"), true, T0 + 2 * MS);
+    String message = only().result().outcome().message();
+    assertTrue(message.startsWith("HTTP 200 with Content-Type 'application/json', expected text/event-stream"),
+        message);
+  }
+
+  @Test
+  void invalidJsonEventIsKoAndTheConnectionIsDropped() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + "data: {\"choices\":[{\"delta\":\n\n"), false, T0 + 5 * MS);
+    RequestResult r = only().result();
+    assertFalse(r.ok());
+    assertTrue(r.outcome().message().startsWith("invalid JSON in SSE event"), r.outcome().message());
+    assertEquals(1, aborts);
+    // Later bytes are ignored: still one completion.
+    ex.onBodyChunk(bytes(DONE), true, T0 + 6 * MS);
+    assertEquals(1, outcomes.size());
+  }
+
+  @Test
+  void errorEventMidStreamIsKo() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + "data: {\"error\":{\"message\":\"CUDA out of memory\"}}\n\n"), false,
+        T0 + 5 * MS);
+    RequestResult r = only().result();
+    assertEquals("error event in stream: CUDA out of memory", r.outcome().message());
+    assertEquals(1, r.tokenEvents());
+    assertTrue(r.hasFirstToken());
+  }
+
+  @Test
+  void resetMidStreamIsKo() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b")), false, T0 + 5 * MS);
+    ex.onTransportFailure(new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
+    assertEquals("connection reset by peer after 2 token events", only().result().outcome().message());
+  }
+
+  @Test
+  void emptyBodyIsKo() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 2 * MS);
+    assertEquals("empty stream: HTTP 200 response ended without any SSE event",
+        only().result().outcome().message());
+  }
+
+  @Test
+  void bodyEndingWithoutDoneOrFinishIsKoButAFinishReasonIsEnough() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onBodyChunk(bytes(content("a")), true, T0 + 2 * MS);
+    assertEquals("stream ended without [DONE] or finish_reason after 1 token events",
+        only().result().outcome().message());
+
+    outcomes.clear();
+    StreamExchange finished = exchange();
+    finished.onRequestWritten(T0);
+    finished.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    finished.onBodyChunk(bytes(content("a") + FINISH), true, T0 + 2 * MS);
+    assertTrue(only().result().ok());
+  }
+
+  @Test
+  void stalledStreamEndsAtTheIdleTimeout() throws Exception {
+    CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
+    long start = System.nanoTime();
+    timers.submit(() -> {
+      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(),
+          StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(150)), start, timers, done::complete);
+      ex.start(() -> aborts++);
+      ex.onRequestWritten(System.nanoTime());
+      ex.onResponseHeaders(200, "text/event-stream", System.nanoTime());
+      ex.onBodyChunk(bytes(content("a")), false, System.nanoTime());
+    }).get();
+    StreamOutcome outcome = done.get(5, TimeUnit.SECONDS);
+    long elapsedMs = (System.nanoTime() - start) / MS;
+    assertEquals("stream stalled: no data for 150 ms (idle timeout)", outcome.result().outcome().message());
+    assertTrue(elapsedMs >= 150 && elapsedMs < 1_000, "ended after " + elapsedMs + " ms");
+    assertEquals(1, aborts);
+  }
+
+  @Test
+  void endlessStreamEndsAtTheOverallTimeout() throws Exception {
+    CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
+    long start = System.nanoTime();
+    StreamExchange[] holder = new StreamExchange[1];
+    timers.submit(() -> {
+      holder[0] = new StreamExchange(new OpenAiChatDialect(),
+          StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(100)).withOverallTimeout(Duration.ofMillis(300)),
+          start, timers, done::complete);
+      holder[0].start(() -> aborts++);
+      holder[0].onRequestWritten(System.nanoTime());
+      holder[0].onResponseHeaders(200, "text/event-stream", System.nanoTime());
+    }).get();
+    // A token every 20 ms keeps the idle timer quiet; only the overall timeout can end it.
+    timers.scheduleAtFixedRate(
+        () -> holder[0].onBodyChunk(bytes(content("x")), false, System.nanoTime()), 20, 20, TimeUnit.MILLISECONDS);
+    StreamOutcome outcome = done.get(5, TimeUnit.SECONDS);
+    long elapsedMs = (System.nanoTime() - start) / MS;
+    assertEquals("request exceeded its timeout of 300 ms", outcome.result().outcome().message());
+    assertTrue(elapsedMs >= 300 && elapsedMs < 1_500, "ended after " + elapsedMs + " ms");
+    assertTrue(outcome.result().tokenEvents() > 5);
+  }
+
+  @Test
+  void failureBeforeSendIsKoWithoutTimings() {
+    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add);
+    ex.failBeforeSend("cannot build request: No attribute named 'prompt' is defined");
+    RequestResult r = only().result();
+    assertFalse(r.ok());
+    assertNotNull(r.outcome().message());
+    assertEquals(-1, r.ttfbNanos());
+    assertEquals(0, r.sendLatenessNanos());
+  }
+}
