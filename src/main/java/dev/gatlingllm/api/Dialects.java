@@ -22,7 +22,8 @@ public final class Dialects {
   public static LlmDialect byId(String id) {
     LlmDialect dialect = id == null ? null : BY_ID.get(id.strip().toLowerCase(Locale.ROOT));
     if (dialect == null) {
-      throw new IllegalArgumentException("unknown LLM dialect '" + id + "'; known dialects: " + String.join(", ", ids()));
+      throw new IllegalArgumentException(
+          "unknown LLM dialect '" + id + "'; known dialects: " + String.join(", ", ids()));
     }
     return dialect;
   }

@@ -83,7 +83,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         return false;
       }
       readTopLevel(parser);
-      return parser.nextToken() == null; // nothing may follow the object
+      // The object must be closed, and nothing may follow it.
+      return parser.currentToken() == JsonToken.END_OBJECT && parser.nextToken() == null;
     } catch (IOException e) {
       return false;
     }
@@ -129,13 +130,18 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   private void readChoices(JsonParser parser) throws IOException {
-    for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+    for (JsonToken token = parser.nextToken(); !isArrayEnd(token); token = parser.nextToken()) {
       if (token == JsonToken.START_OBJECT) {
         readChoice(parser);
       } else {
         parser.skipChildren();
       }
     }
+  }
+
+  /** Jackson throws on a truncated array; the null check only guards against looping forever. */
+  private static boolean isArrayEnd(JsonToken token) {
+    return token == JsonToken.END_ARRAY || token == null;
   }
 
   private void readChoice(JsonParser parser) throws IOException {
@@ -179,7 +185,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   private void readToolCalls(JsonParser parser) throws IOException {
-    for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+    for (JsonToken token = parser.nextToken(); !isArrayEnd(token); token = parser.nextToken()) {
       if (token != JsonToken.START_OBJECT) {
         parser.skipChildren();
         continue;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.sse.SseDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -253,11 +255,11 @@ class OpenAiChatStreamTest {
         + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":4}}\n\n"
         + "data: [DONE]\n\n";
     List<String> expected = List.of("REASONING:Hmm… ", "CONTENT:Grüße 😀", "finish:stop", "usage:3/4", "done");
-    byte[] bytes = sse.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] bytes = sse.getBytes(StandardCharsets.UTF_8);
     for (int split = 0; split <= bytes.length; split++) {
       StreamInterpreter interpreter = chat();
       SignalRecorder recorder = new SignalRecorder();
-      dev.gatlingllm.sse.SseDecoder decoder = new dev.gatlingllm.sse.SseDecoder(e -> interpreter.onEvent(e, recorder));
+      SseDecoder decoder = new SseDecoder(e -> interpreter.onEvent(e, recorder));
       decoder.feed(bytes, 0, split);
       decoder.feed(bytes, split, bytes.length - split);
       assertEquals(expected, recorder.signals, "split at " + split);

@@ -11,6 +11,7 @@ import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,7 +97,7 @@ class OpenAiRequestBodyTest {
     assertTrue(body.get("stream_options").get("continuous_usage_stats").asBoolean());
     assertEquals(1, text.split("\"max_tokens\"", -1).length - 1);
     assertEquals(1, text.split("\"model\"", -1).length - 1);
-    assertEquals(names(body).size(), new java.util.HashSet<>(names(body)).size());
+    assertEquals(names(body).size(), new HashSet<>(names(body)).size());
   }
 
   @Test

@@ -3,12 +3,14 @@ package dev.gatlingllm.api.openai;
 import static dev.gatlingllm.api.openai.SignalRecorder.interpretData;
 import static dev.gatlingllm.api.openai.SignalRecorder.interpretSse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.sse.SseDecoder;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Errors the server reports inside the stream, and data that is not a JSON object. */
 class OpenAiStreamErrorsTest {
@@ -127,11 +129,11 @@ class OpenAiStreamErrorsTest {
   void invalidUtf8IsMalformed() {
     StreamInterpreter interpreter = chat();
     SignalRecorder recorder = new SignalRecorder();
-    dev.gatlingllm.sse.SseDecoder decoder = new dev.gatlingllm.sse.SseDecoder(e -> interpreter.onEvent(e, recorder));
+    SseDecoder decoder = new SseDecoder(e -> interpreter.onEvent(e, recorder));
     byte[] bytes = {'d', 'a', 't', 'a', ':', '{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}', '\n', '\n'};
     decoder.feed(bytes, 0, bytes.length);
     assertEquals(1, recorder.signals.size());
-    assertEquals(true, recorder.signals.get(0).startsWith("malformed:invalid JSON in SSE event: {\"a\":\""),
+    assertTrue(recorder.signals.get(0).startsWith("malformed:invalid JSON in SSE event: {\"a\":\""),
         recorder.signals.toString());
   }
 
