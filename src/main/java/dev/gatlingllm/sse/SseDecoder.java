@@ -3,6 +3,7 @@ package dev.gatlingllm.sse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Incremental, byte-level Server-Sent Events decoder following the WHATWG EventSource parsing rules.
@@ -41,6 +42,8 @@ public final class SseDecoder {
   private int bomMatched;
   private long bytesSeen;
   private long eventsDispatched;
+  /** Reused to copy direct (off-heap) buffers, allocated on first use: no allocation per chunk. */
+  private byte[] scratch;
 
   public SseDecoder(SseEventListener listener) {
     this(listener, DEFAULT_MAX_EVENT_BYTES);
@@ -56,6 +59,7 @@ public final class SseDecoder {
 
   /** Feeds bytes {@code [offset, offset + length)} of {@code bytes}. */
   public void feed(byte[] bytes, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, bytes.length);
     int end = offset + length;
     int i = skipBom(bytes, offset, end);
     bytesSeen += length;
@@ -91,7 +95,10 @@ public final class SseDecoder {
       feed(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
       return;
     }
-    byte[] copy = new byte[Math.min(buffer.remaining(), 8192)];
+    if (scratch == null) {
+      scratch = new byte[8192];
+    }
+    byte[] copy = scratch;
     int pos = buffer.position();
     int limit = buffer.limit();
     while (pos < limit) {
@@ -108,8 +115,11 @@ public final class SseDecoder {
    * can report a truncated stream.
    */
   public boolean finish() {
-    boolean incomplete = lineLength > 0 || hasData;
+    // A partly matched BOM is bytes of an unterminated first line too (e.g. a body that is just 0xEF).
+    boolean incomplete = lineLength > 0 || hasData || bomMatched > 0;
     lineLength = 0;
+    bomMatched = -1;
+    skipNextLf = false;
     resetPendingEvent();
     return incomplete;
   }
@@ -206,16 +216,19 @@ public final class SseDecoder {
   }
 
   private void onRetry(int valueStart, int valueLength) {
-    if (valueLength == 0 || valueLength > 18) {
+    if (valueLength == 0) {
       return;
     }
+    // Any run of ASCII digits is valid (leading zeros included), so the length alone decides nothing;
+    // a value beyond a long saturates rather than overflowing or being dropped.
     long millis = 0;
     for (int i = valueStart; i < valueStart + valueLength; i++) {
       byte b = line[i];
       if (b < '0' || b > '9') {
         return;
       }
-      millis = millis * 10 + (b - '0');
+      int digit = b - '0';
+      millis = millis > (Long.MAX_VALUE - digit) / 10 ? Long.MAX_VALUE : millis * 10 + digit;
     }
     listener.onRetry(millis);
   }

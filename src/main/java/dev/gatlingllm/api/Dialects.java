@@ -1,0 +1,50 @@
+package dev.gatlingllm.api;
+
+import dev.gatlingllm.api.openai.OpenAiChatDialect;
+import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The built-in dialects by id, so that a configuration file or system property can name one. */
+public final class Dialects {
+  private static final Map<String, LlmDialect> BY_ID = index(new OpenAiChatDialect(), new OpenAiCompletionsDialect());
+
+  private Dialects() {}
+
+  /**
+   * The dialect with this id (case and surrounding spaces ignored).
+   *
+   * @throws IllegalArgumentException naming the known ids when there is no such dialect
+   */
+  public static LlmDialect byId(String id) {
+    LlmDialect dialect = id == null ? null : BY_ID.get(id.strip().toLowerCase(Locale.ROOT));
+    if (dialect == null) {
+      throw new IllegalArgumentException(
+          "unknown LLM dialect '" + id + "'; known dialects: " + String.join(", ", ids()));
+    }
+    return dialect;
+  }
+
+  /** The known ids, in a stable order. */
+  public static List<String> ids() {
+    return List.copyOf(BY_ID.keySet());
+  }
+
+  /** Every built-in dialect, in the order of {@link #ids()}. */
+  public static List<LlmDialect> all() {
+    return List.copyOf(BY_ID.values());
+  }
+
+  private static Map<String, LlmDialect> index(LlmDialect... dialects) {
+    Map<String, LlmDialect> byId = new LinkedHashMap<>();
+    for (LlmDialect dialect : dialects) {
+      if (byId.put(dialect.id(), dialect) != null) {
+        throw new IllegalStateException("two dialects with id " + dialect.id());
+      }
+    }
+    return Collections.unmodifiableMap(byId);
+  }
+}

@@ -1,0 +1,67 @@
+package dev.gatlingllm.api.openai;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/** Jackson plumbing shared by the OpenAI dialects: one mapper and factory per JVM, and small text helpers. */
+final class OpenAiJson {
+  /** Thread-safe once configured; creating parsers and generators from it is cheap, creating it is not. */
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  static final JsonFactory FACTORY = MAPPER.getFactory();
+
+  static final int EXCERPT_CHARS = 80;
+
+  private OpenAiJson() {}
+
+  /**
+   * True when the current string token is exactly {@code expected}, compared on Jackson's own character
+   * buffer so that the many tokens we only test (finish reasons, {@code "object"} values) build no String.
+   */
+  static boolean textEquals(JsonParser parser, String expected) throws IOException {
+    int length = parser.getTextLength();
+    if (length != expected.length()) {
+      return false;
+    }
+    char[] chars = parser.getTextCharacters();
+    int offset = parser.getTextOffset();
+    for (int i = 0; i < length; i++) {
+      if (chars[offset + i] != expected.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The start of some UTF-8 bytes as one line of at most {@value #EXCERPT_CHARS} chars, for messages. */
+  static String excerpt(byte[] utf8, int length) {
+    // 4 bytes per char is the worst case, so this many bytes always decode to enough chars.
+    int decoded = Math.min(length, EXCERPT_CHARS * 4);
+    return excerpt(new String(utf8, 0, decoded, StandardCharsets.UTF_8), decoded < length);
+  }
+
+  /** {@code text} shortened to {@code maxChars} (without splitting a surrogate pair) and put on one line. */
+  static String shorten(String text, int maxChars) {
+    return oneLine(cut(text, maxChars)) + (text.length() > maxChars ? "..." : "");
+  }
+
+  private static String excerpt(String text, boolean moreBytes) {
+    return oneLine(cut(text, EXCERPT_CHARS)) + (moreBytes || text.length() > EXCERPT_CHARS ? "..." : "");
+  }
+
+  private static String cut(String text, int maxChars) {
+    if (text.length() <= maxChars) {
+      return text;
+    }
+    int end = Character.isHighSurrogate(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+    return text.substring(0, end);
+  }
+
+  /** Line breaks and tabs become spaces so that a message stays on one log line. */
+  private static String oneLine(String text) {
+    return text.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ');
+  }
+}

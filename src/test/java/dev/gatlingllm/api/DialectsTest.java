@@ -1,0 +1,42 @@
+package dev.gatlingllm.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DialectsTest {
+
+  @Test
+  void knownIds() {
+    assertEquals(List.of("openai-chat", "openai-completions"), Dialects.ids());
+    assertEquals("/v1/chat/completions", Dialects.byId("openai-chat").defaultEndpoint());
+    assertEquals("/v1/completions", Dialects.byId("openai-completions").defaultEndpoint());
+    for (LlmDialect dialect : Dialects.all()) {
+      assertSame(dialect, Dialects.byId(dialect.id()));
+    }
+  }
+
+  @Test
+  void idsAreMatchedIgnoringCaseAndSpaces() {
+    assertSame(Dialects.byId("openai-chat"), Dialects.byId(" OpenAI-Chat "));
+  }
+
+  @Test
+  void unknownIdListsTheKnownOnes() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dialects.byId("anthropic"));
+    assertEquals("unknown LLM dialect 'anthropic'; known dialects: openai-chat, openai-completions", e.getMessage());
+    IllegalArgumentException nullId = assertThrows(IllegalArgumentException.class, () -> Dialects.byId(null));
+    assertTrue(nullId.getMessage().contains("openai-chat"));
+  }
+
+  @Test
+  void eachRequestGetsItsOwnInterpreter() {
+    LlmDialect chat = Dialects.byId("openai-chat");
+    assertNotSame(chat.newInterpreter(), chat.newInterpreter());
+  }
+}

@@ -1,0 +1,62 @@
+package dev.gatlingllm.api.openai;
+
+import dev.gatlingllm.api.OutputKind;
+import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.sse.SseDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Records signals as short strings ("CONTENT:Hi", "usage:9/3", "finish:stop"...) for list comparisons. */
+final class SignalRecorder implements StreamSignals {
+  final List<String> signals = new ArrayList<>();
+
+  @Override
+  public void onOutput(OutputKind kind, String text) {
+    signals.add(kind + ":" + text);
+  }
+
+  @Override
+  public void onUsage(long promptTokens, long completionTokens) {
+    signals.add("usage:" + promptTokens + "/" + completionTokens);
+  }
+
+  @Override
+  public void onFinish(String reason) {
+    signals.add("finish:" + reason);
+  }
+
+  @Override
+  public void onStreamError(String message) {
+    signals.add("error:" + message);
+  }
+
+  @Override
+  public void onDone() {
+    signals.add("done");
+  }
+
+  @Override
+  public void onMalformed(String message) {
+    signals.add("malformed:" + message);
+  }
+
+  /** Runs raw SSE text through a real decoder into the interpreter: the path production bytes take. */
+  static List<String> interpretSse(StreamInterpreter interpreter, String sse) {
+    SignalRecorder recorder = new SignalRecorder();
+    SseDecoder decoder = new SseDecoder(event -> interpreter.onEvent(event, recorder));
+    byte[] bytes = sse.getBytes(StandardCharsets.UTF_8);
+    decoder.feed(bytes, 0, bytes.length);
+    return recorder.signals;
+  }
+
+  /** Each argument becomes the data of one event ({@code data: <json>\n\n}). */
+  static List<String> interpretData(StreamInterpreter interpreter, String... datas) {
+    StringBuilder sse = new StringBuilder();
+    for (String data : datas) {
+      sse.append("data: ").append(data).append("\n\n");
+    }
+    return interpretSse(interpreter, sse.toString());
+  }
+}
