@@ -1,0 +1,100 @@
+package dev.gatlingllm.simulator;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The SSE events of one streamed response, with everything constant encoded once per request, so a content
+ * event costs one buffer and a few byte copies: {@code prefix + words + suffix}.
+ *
+ * <p>Chat: {@code data: {"id":..,"object":"chat.completion.chunk","created":..,"model":..,"choices":[{"index":0,
+ * "delta":{"content":" tok"},"finish_reason":null}]}}. Completions: {@code "object":"text_completion"} and
+ * {@code "text":" tok"}. Each event is one {@code data:} line followed by a blank line, with the configured
+ * line ending.
+ */
+final class ChunkTemplates {
+  private final boolean chat;
+  private final byte[] contentPrefix;
+  private final byte[] contentSuffix;
+  private final byte[] brokenSuffix;
+  private final byte[] head;
+  private final byte[] eventEnd;
+  private final byte[] comment;
+
+  /**
+   * @param jsonId      request id, already a JSON string literal
+   * @param jsonModel   model name, already a JSON string literal
+   */
+  ChunkTemplates(boolean chat, String jsonId, long created, String jsonModel, FaultSpec.LineEnding lineEnding) {
+    this.chat = chat;
+    String object = chat ? "chat.completion.chunk" : "text_completion";
+    String headText = "data: {\"id\":" + jsonId + ",\"object\":\"" + object + "\",\"created\":" + created
+        + ",\"model\":" + jsonModel + ",\"choices\":";
+    String eol = lineEnding.chars();
+    this.head = ascii(headText);
+    this.eventEnd = ascii(eol + eol);
+    this.contentPrefix = ascii(headText + (chat ? "[{\"index\":0,\"delta\":{\"content\":\"" : "[{\"index\":0,\"text\":\""));
+    this.contentSuffix = ascii((chat ? "\"},\"finish_reason\":null}]}" : "\",\"logprobs\":null,\"finish_reason\":null}]}")
+        + eol + eol);
+    this.brokenSuffix = ascii("\"},\"finish_reason\":nu" + eol + eol); // truncated JSON, as a buggy proxy might send
+    this.comment = ascii(": ping" + eol + eol);
+  }
+
+  private static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The role-only first delta of a chat stream. */
+  ByteBuf role(ByteBufAllocator alloc) {
+    return event(alloc, "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
+  }
+
+  /** A content event carrying the given vocabulary words; broken JSON when {@code broken}. */
+  ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment) {
+    int size = contentPrefix.length + contentSuffix.length + (withComment ? comment.length : 0);
+    for (int i = from; i < from + count; i++) {
+      size += Vocabulary.wordBytes(words[i]).length;
+    }
+    ByteBuf buf = alloc.buffer(size);
+    if (withComment) buf.writeBytes(comment);
+    buf.writeBytes(contentPrefix);
+    for (int i = from; i < from + count; i++) {
+      buf.writeBytes(Vocabulary.wordBytes(words[i]));
+    }
+    buf.writeBytes(broken ? brokenSuffix : contentSuffix);
+    return buf;
+  }
+
+  /** The last choice event, with an empty delta (chat) or empty text and the finish reason. */
+  ByteBuf finish(ByteBufAllocator alloc, String finishReason) {
+    return event(alloc, chat
+        ? "[{\"index\":0,\"delta\":{},\"finish_reason\":\"" + finishReason + "\"}]}"
+        : "[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"" + finishReason + "\"}]}");
+  }
+
+  /** The usage-only chunk sent when stream_options.include_usage is true. */
+  ByteBuf usage(ByteBufAllocator alloc, int promptTokens, int completionTokens) {
+    return event(alloc, "[],\"usage\":{\"prompt_tokens\":" + promptTokens + ",\"completion_tokens\":"
+        + completionTokens + ",\"total_tokens\":" + (promptTokens + completionTokens) + "}}");
+  }
+
+  ByteBuf done(ByteBufAllocator alloc) {
+    return raw(alloc, "data: [DONE]");
+  }
+
+  ByteBuf error(ByteBufAllocator alloc, String message) {
+    return raw(alloc, "data: {\"error\":{\"message\":\"" + message + "\",\"type\":\"server_error\",\"code\":500}}");
+  }
+
+  private ByteBuf event(ByteBufAllocator alloc, String choicesAndRest) {
+    byte[] tail = ascii(choicesAndRest);
+    ByteBuf buf = alloc.buffer(head.length + tail.length + eventEnd.length);
+    return buf.writeBytes(head).writeBytes(tail).writeBytes(eventEnd);
+  }
+
+  private ByteBuf raw(ByteBufAllocator alloc, String line) {
+    byte[] bytes = ascii(line);
+    return alloc.buffer(bytes.length + eventEnd.length).writeBytes(bytes).writeBytes(eventEnd);
+  }
+}

@@ -1,0 +1,368 @@
+package dev.gatlingllm.simulator;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.simulator.GroundTruthRecord.EventKind;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One generation response, from headers to the last byte. Tokens are produced either by the batching engine
+ * (on {@link EngineThread}, which calls {@link #publish(long)}) or by this stream's own timer in fixed-timing
+ * mode; everything that touches the channel runs on the channel's event loop.
+ *
+ * <p>Hand-off from the engine thread without locks or per-token objects: the engine writes the planned time of
+ * token i into {@code planned[i]} and then publishes the count (a volatile write); a work-in-progress counter
+ * makes sure at most one drain task per stream is queued on the event loop at a time.
+ */
+final class GenerationStream extends EngineRequest implements Runnable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Called on the event loop once the response is fully written (or abandoned). */
+  interface Completion {
+    void onResponseEnd(GenerationStream stream, boolean connectionClosing);
+  }
+
+  private final GenerationRequest request;
+  private final ChannelHandlerContext ctx;
+  private final EventLoop loop;
+  private final FaultSpec fault;
+  private final FixedTiming timing;
+  private final String requestId;
+  private final long receivedNanos;
+  private final long created;
+  private final ChunkTemplates templates;
+  private final int[] words;
+  private final long[] planned;
+  private final AtomicInteger published = new AtomicInteger();
+  private final AtomicInteger wip = new AtomicInteger();
+  private final RequestTrace trace;
+  private final GroundTruthLog groundTruth;
+  private final Completion completion;
+  private final boolean closeAfterResponse;
+  private final boolean faultStrikes;
+
+  private int written;
+  private int contentEvents;
+  private int fixedEventIndex;
+  private boolean ended;
+  private io.netty.util.concurrent.Future<?> timer;
+
+  GenerationStream(GenerationRequest request, ChannelHandlerContext ctx, FaultSpec fault, FixedTiming timing,
+                   String requestId, long receivedNanos, GroundTruthLog groundTruth, boolean clientAsksClose,
+                   Completion completion) {
+    super(request.promptTokens, tokensToProduce(request, fault), request.maxTokens);
+    this.request = request;
+    this.ctx = ctx;
+    this.loop = ctx.channel().eventLoop();
+    this.fault = fault;
+    this.timing = timing;
+    this.requestId = requestId;
+    this.receivedNanos = receivedNanos;
+    this.created = System.currentTimeMillis() / 1000;
+    this.faultStrikes = fault.midStream() != FaultSpec.MidStream.NONE && fault.afterTokens() < request.completionTokens;
+    this.words = request.words(tokensToGenerate());
+    this.planned = new long[tokensToGenerate()];
+    this.templates = request.stream
+        ? new ChunkTemplates(request.chat, quote(requestId), created, quote(request.model), fault.lineEnding())
+        : null;
+    this.groundTruth = groundTruth;
+    this.trace = groundTruth == null ? null : new RequestTrace(requestId, request.endpoint, request.stream,
+        receivedNanos, tokensToGenerate() / Math.max(1, fault.tokensPerEvent()) + 6);
+    this.closeAfterResponse = fault.closeAfterResponse() || clientAsksClose;
+    this.completion = completion;
+  }
+
+  private static int tokensToProduce(GenerationRequest request, FaultSpec fault) {
+    if (fault.midStream() != FaultSpec.MidStream.NONE) {
+      return Math.min(request.completionTokens, fault.afterTokens());
+    }
+    return request.completionTokens;
+  }
+
+  String requestId() {
+    return requestId;
+  }
+
+  /** Starts the response on the event loop; {@code engine} is null in fixed-timing mode. */
+  void start(EngineThread engine, long engineReadyNanos) {
+    if (request.stream) {
+      writeStreamHeaders();
+      if (fault.emptyBody()) {
+        long now = System.nanoTime();
+        record(EventKind.BODY, -1, now, 0);
+        end("empty-body", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), true);
+        return;
+      }
+      if (request.chat && (timing == null || !timing.hasRoleDelay())) {
+        writeRole(-1);
+      }
+    }
+    if (timing != null) {
+      if (request.stream && request.chat && timing.hasRoleDelay()) {
+        long rolePlanned = receivedNanos + timing.roleNanos();
+        loop.schedule(() -> { if (!ended) writeRole(rolePlanned); }, delayUntil(rolePlanned), TimeUnit.NANOSECONDS);
+      }
+      scheduleFixedEvent();
+    } else if (tokensToGenerate() == 0) {
+      drain();
+    } else {
+      engine.submit(this, engineReadyNanos);
+    }
+  }
+
+  /** Engine thread: the next token was produced at {@code plannedNanos}. */
+  void publish(long plannedNanos) {
+    int index = generated() - 1;
+    planned[index] = plannedNanos;
+    published.set(index + 1);
+    if (wip.getAndIncrement() == 0) {
+      loop.execute(this);
+    }
+  }
+
+  @Override
+  public void run() {
+    int missed = 1;
+    do {
+      drain();
+      missed = wip.addAndGet(-missed);
+    } while (missed != 0);
+  }
+
+  // ---- fixed timing: one timer per content event, each planned from the receive time (no drift) ----
+
+  private void scheduleFixedEvent() {
+    int k = fault.tokensPerEvent();
+    int firstToken = fixedEventIndex * k;
+    if (firstToken >= tokensToGenerate() && tokensToGenerate() > 0) return;
+    long eventPlanned = receivedNanos + timing.ttftNanos() + fixedEventIndex * timing.itlNanos();
+    if (!request.stream && tokensToGenerate() > 0) {
+      // one JSON body: only the last event's time matters
+      int lastEvent = (tokensToGenerate() - 1) / k;
+      eventPlanned = receivedNanos + timing.ttftNanos() + lastEvent * timing.itlNanos();
+      fixedEventIndex = lastEvent;
+    }
+    long when = eventPlanned;
+    timer = loop.schedule(() -> onFixedEvent(when), delayUntil(when), TimeUnit.NANOSECONDS);
+  }
+
+  private void onFixedEvent(long eventPlanned) {
+    if (ended) return;
+    int end = Math.min(tokensToGenerate(), (fixedEventIndex + 1) * fault.tokensPerEvent());
+    for (int i = published.get(); i < end; i++) {
+      planned[i] = eventPlanned;
+    }
+    published.set(end);
+    fixedEventIndex++;
+    drain();
+    if (!ended) scheduleFixedEvent();
+  }
+
+  // ---- writing ----
+
+  private void drain() {
+    if (ended) return;
+    int available = published.get();
+    int k = fault.tokensPerEvent();
+    int target = tokensToGenerate();
+    if (request.stream) {
+      while (written < available) {
+        int n = Math.min(k, available - written);
+        if (n < k && available < target) break; // wait for a full event unless the stream ends here
+        writeContent(n, planned[written + n - 1]);
+        written += n;
+      }
+    } else {
+      written = available;
+    }
+    if (written >= target) {
+      long lastPlanned = target > 0 ? planned[target - 1] : System.nanoTime();
+      if (faultStrikes) {
+        strike(lastPlanned);
+      } else {
+        finishNormally(lastPlanned);
+      }
+    }
+  }
+
+  private void writeStreamHeaders() {
+    HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    response.headers()
+        .set(HttpHeaderNames.CONTENT_TYPE, fault.wrongContentType() ? "application/json" : "text/event-stream")
+        .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
+        .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED)
+        .set(LlmSimulator.REQUEST_ID_HEADER, requestId);
+    keepAliveHeaders(response);
+    long now = System.nanoTime();
+    record(EventKind.HEADERS, -1, now, 0);
+    ctx.writeAndFlush(response);
+  }
+
+  private void keepAliveHeaders(HttpResponse response) {
+    if (fault.closeAfterResponse()) {
+      // llama.cpp advertises keep-alive and then closes after every stream anyway
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE)
+          .set(HttpHeaderNames.KEEP_ALIVE, "timeout=5, max=100");
+    } else if (closeAfterResponse) {
+      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+  }
+
+  private void writeRole(long plannedNanos) {
+    ByteBuf buf = templates.role(ctx.alloc());
+    long now = System.nanoTime();
+    record(EventKind.ROLE, plannedNanos, now, 0);
+    ctx.writeAndFlush(new DefaultHttpContent(buf));
+  }
+
+  private void writeContent(int tokens, long plannedNanos) {
+    contentEvents++;
+    boolean broken = contentEvents == fault.invalidJsonAtEvent();
+    boolean comment = fault.keepaliveComments() && contentEvents > 1;
+    ByteBuf buf = templates.content(ctx.alloc(), words, written, tokens, broken, comment);
+    long now = System.nanoTime();
+    record(EventKind.CONTENT, plannedNanos, now, tokens);
+    ctx.writeAndFlush(new DefaultHttpContent(buf));
+  }
+
+  private void finishNormally(long plannedNanos) {
+    int completionTokens = tokensToGenerate();
+    if (request.stream) {
+      ByteBuf finish = templates.finish(ctx.alloc(), request.finishReason);
+      record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
+      ctx.write(new DefaultHttpContent(finish));
+      if (request.includeUsage && !fault.noUsage()) {
+        ByteBuf usage = templates.usage(ctx.alloc(), request.promptTokens, completionTokens);
+        record(EventKind.USAGE, plannedNanos, System.nanoTime(), 0);
+        ctx.write(new DefaultHttpContent(usage));
+      }
+      ByteBuf done = templates.done(ctx.alloc());
+      record(EventKind.DONE, plannedNanos, System.nanoTime(), 0);
+      ctx.write(new DefaultHttpContent(done));
+      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+    } else {
+      FullHttpResponse response = jsonResponse(HttpResponseStatus.OK, completeBody(completionTokens));
+      record(EventKind.BODY, plannedNanos, System.nanoTime(), completionTokens);
+      end(request.finishReason, ctx.writeAndFlush(response), closeAfterResponse);
+    }
+  }
+
+  private void strike(long plannedNanos) {
+    switch (fault.midStream()) {
+      case ERROR -> {
+        if (request.stream) {
+          ByteBuf error = templates.error(ctx.alloc(), "simulated mid-stream failure");
+          record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
+          ctx.write(new DefaultHttpContent(error));
+          end("error-mid-stream", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+        } else {
+          FullHttpResponse response = jsonResponse(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+              SimulatorErrors.body("simulated mid-generation failure", "server_error"));
+          record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
+          end("error-mid-stream", ctx.writeAndFlush(response), closeAfterResponse);
+        }
+      }
+      case RESET -> {
+        record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
+        ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0); // close() then sends RST, not FIN
+        end("reset-mid-stream", ctx.channel().close(), true);
+      }
+      // keep the connection open and silent until the client gives up; no further response on it
+      case STALL -> end("stall", null, true);
+      default -> throw new IllegalStateException();
+    }
+  }
+
+  private byte[] completeBody(int completionTokens) {
+    StringBuilder text = new StringBuilder(completionTokens * 6);
+    for (int i = 0; i < completionTokens; i++) {
+      text.append(Vocabulary.word(words[i]));
+    }
+    ObjectNode root = JSON.createObjectNode();
+    root.put("id", requestId);
+    root.put("object", request.chat ? "chat.completion" : "text_completion");
+    root.put("created", created);
+    root.put("model", request.model);
+    ObjectNode choice = root.putArray("choices").addObject();
+    choice.put("index", 0);
+    if (request.chat) {
+      ObjectNode message = choice.putObject("message");
+      message.put("role", "assistant");
+      message.put("content", text.toString());
+    } else {
+      choice.put("text", text.toString());
+      choice.putNull("logprobs");
+    }
+    choice.put("finish_reason", request.finishReason);
+    ObjectNode usage = root.putObject("usage");
+    usage.put("prompt_tokens", request.promptTokens);
+    usage.put("completion_tokens", completionTokens);
+    usage.put("total_tokens", request.promptTokens + completionTokens);
+    return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private FullHttpResponse jsonResponse(HttpResponseStatus status, byte[] body) {
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+    response.headers()
+        .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
+        .set(LlmSimulator.REQUEST_ID_HEADER, requestId);
+    keepAliveHeaders(response);
+    return response;
+  }
+
+  /** The client went away (or the server stops): stop producing and free the engine slot. */
+  void abandon() {
+    if (ended) return;
+    cancel();
+    end("client-closed", null, false);
+  }
+
+  private void end(String outcome, io.netty.channel.ChannelFuture lastWrite, boolean close) {
+    ended = true;
+    cancel(); // no-op for the engine once all tokens are out; frees the slot otherwise (stall)
+    if (timer != null) timer.cancel(false);
+    if (trace != null) {
+      int completion = "client-closed".equals(outcome) || faultStrikes ? written : tokensToGenerate();
+      groundTruth.add(trace.finish(System.nanoTime(), request.promptTokens, completion, outcome));
+    }
+    if (close && lastWrite != null) {
+      lastWrite.addListener(ChannelFutureListener.CLOSE);
+    }
+    completion.onResponseEnd(this, close);
+  }
+
+  private void record(EventKind kind, long plannedNanos, long writeNanos, int tokens) {
+    if (trace != null) trace.add(kind, plannedNanos, writeNanos, tokens);
+  }
+
+  private static long delayUntil(long nanoTime) {
+    return Math.max(0, nanoTime - System.nanoTime());
+  }
+
+  private static String quote(String s) {
+    try {
+      return JSON.writeValueAsString(s);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

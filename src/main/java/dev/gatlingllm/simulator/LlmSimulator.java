@@ -1,0 +1,256 @@
+package dev.gatlingllm.simulator;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A simulated OpenAI-compatible LLM server on plain Netty: chat and text completions (SSE or JSON),
+ * {@code /v1/models}, {@code /tokenize}, {@code /health}, with a continuous-batching capacity model,
+ * fault injection and an optional server-side ground-truth log. See docs/simulator.md.
+ *
+ * <pre>{@code
+ * try (LlmSimulator sim = LlmSimulator.builder().slots(64).groundTruth(true).build().start()) {
+ *   URI base = sim.baseUri();            // http://127.0.0.1:<ephemeral port>
+ *   ...
+ *   List<GroundTruthRecord> truth = sim.groundTruth();
+ * }
+ * }</pre>
+ */
+public final class LlmSimulator implements AutoCloseable {
+  /** Response header carrying the request id (also the chunks' {@code id}). */
+  public static final String REQUEST_ID_HEADER = "x-sim-request-id";
+  /** Request header selecting faults, e.g. {@code x-sim-fault: status=503;retry-after=2}. */
+  public static final String FAULT_HEADER = "x-sim-fault";
+  /** Request header selecting fixed timing, e.g. {@code x-sim-timing: ttft=200;itl=20}. */
+  public static final String TIMING_HEADER = "x-sim-timing";
+
+  private static final int MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+
+  private final SimulatorConfig config;
+  private final AtomicLong requestCounter = new AtomicLong();
+  private final GroundTruthLog groundTruthLog;
+  private EngineThread engineThread;
+  private EventLoopGroup group;
+  private Channel serverChannel;
+  private int port = -1;
+  private long startedEpochSeconds;
+
+  private LlmSimulator(SimulatorConfig config) {
+    this.config = config;
+    this.groundTruthLog = config.groundTruth()
+        ? new GroundTruthLog(config.groundTruthMaxRecords(), config.groundTruthFile())
+        : null;
+  }
+
+  public static Builder builder() {
+    return new Builder(new EnumMap<>(SimulatorSetting.class));
+  }
+
+  /** Binds the port and starts serving; returns this. */
+  public synchronized LlmSimulator start() {
+    if (serverChannel != null) throw new IllegalStateException("already started");
+    boolean epoll = switch (config.transport()) {
+      case "epoll" -> true;
+      case "nio" -> false;
+      default -> Epoll.isAvailable();
+    };
+    IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
+    engineThread = new EngineThread(config.capacity());
+    startedEpochSeconds = System.currentTimeMillis() / 1000;
+    try {
+      serverChannel = new ServerBootstrap()
+          .group(group)
+          .channel(channelType)
+          .option(ChannelOption.SO_BACKLOG, 4096)
+          .childOption(ChannelOption.TCP_NODELAY, true)
+          .childHandler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+              ch.pipeline()
+                  .addLast(new HttpServerCodec())
+                  .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
+                  .addLast(new SimulatorHandler(LlmSimulator.this));
+            }
+          })
+          .bind(new InetSocketAddress(config.host(), config.port()))
+          .syncUninterruptibly()
+          .channel();
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+    port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    return this;
+  }
+
+  /** The bound port (the real one when configured with port 0). */
+  public int port() {
+    if (port < 0) throw new IllegalStateException("not started");
+    return port;
+  }
+
+  /** {@code http://host:port}, without a trailing slash. */
+  public URI baseUri() {
+    return URI.create("http://" + config.host() + ":" + port());
+  }
+
+  public SimulatorConfig config() {
+    return config;
+  }
+
+  /**
+   * Ground-truth records of finished requests, oldest first (at most {@code groundTruthMaxRecords}, the most
+   * recent); empty when ground truth is off. A request appears once its response has ended.
+   */
+  public List<GroundTruthRecord> groundTruth() {
+    return groundTruthLog == null ? List.of() : groundTruthLog.snapshot();
+  }
+
+  /** Records dropped because the in-memory cap was reached. */
+  public long groundTruthDropped() {
+    return groundTruthLog == null ? 0 : groundTruthLog.dropped();
+  }
+
+  public void clearGroundTruth() {
+    if (groundTruthLog != null) groundTruthLog.clear();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (serverChannel != null) {
+      serverChannel.close().syncUninterruptibly();
+    }
+    if (group != null) {
+      group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+    if (engineThread != null) {
+      engineThread.close();
+    }
+    if (groundTruthLog != null) {
+      groundTruthLog.close();
+    }
+  }
+
+  GroundTruthLog groundTruthLog() {
+    return groundTruthLog;
+  }
+
+  EngineThread engineThread() {
+    return engineThread;
+  }
+
+  long startedEpochSeconds() {
+    return startedEpochSeconds;
+  }
+
+  String nextRequestId(boolean chat) {
+    return (chat ? "chatcmpl-sim-" : "cmpl-sim-") + requestCounter.incrementAndGet();
+  }
+
+  /**
+   * Immutable builder: every method returns a new builder, so a shared base can be specialised safely.
+   * Values are validated by {@link #build()}.
+   */
+  public static final class Builder {
+    private final Map<SimulatorSetting, String> values;
+
+    private Builder(Map<SimulatorSetting, String> values) {
+      this.values = values;
+    }
+
+    /** Sets any setting by its enum constant (same as the {@code sim.<key>} property). */
+    public Builder set(SimulatorSetting setting, Object value) {
+      EnumMap<SimulatorSetting, String> copy = new EnumMap<>(SimulatorSetting.class);
+      copy.putAll(values);
+      copy.put(setting, String.valueOf(value));
+      return new Builder(copy);
+    }
+
+    /** Applies the {@code sim.*} system properties over the values set so far. */
+    public Builder fromSystemProperties() {
+      Builder b = this;
+      for (SimulatorSetting setting : SimulatorSetting.values()) {
+        String value = System.getProperty(setting.propertyName());
+        if (value != null) b = b.set(setting, value.trim());
+      }
+      return b;
+    }
+
+    public Builder host(String host) { return set(SimulatorSetting.HOST, host); }
+    public Builder port(int port) { return set(SimulatorSetting.PORT, port); }
+    public Builder ioThreads(int threads) { return set(SimulatorSetting.IO_THREADS, threads); }
+    /** {@code auto}, {@code epoll} or {@code nio}. */
+    public Builder transport(String transport) { return set(SimulatorSetting.TRANSPORT, transport); }
+    public Builder model(String model) { return set(SimulatorSetting.MODEL, model); }
+    public Builder defaultMaxTokens(int tokens) { return set(SimulatorSetting.DEFAULT_MAX_TOKENS, tokens); }
+    public Builder eosProbability(double p) { return set(SimulatorSetting.EOS_PROBABILITY, p); }
+    public Builder seed(long seed) { return set(SimulatorSetting.SEED, seed); }
+    public Builder slots(int slots) { return set(SimulatorSetting.SLOTS, slots); }
+    public Builder kvCacheTokens(long tokens) { return set(SimulatorSetting.KV_CACHE_TOKENS, tokens); }
+    public Builder decodeStepBaseMicros(long micros) { return set(SimulatorSetting.DECODE_STEP_BASE_MICROS, micros); }
+    public Builder decodeStepPerStreamMicros(double micros) {
+      return set(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS, micros);
+    }
+    public Builder decodeStepExponent(double exponent) { return set(SimulatorSetting.DECODE_STEP_EXPONENT, exponent); }
+    public Builder prefillBaseMicros(long micros) { return set(SimulatorSetting.PREFILL_BASE_MICROS, micros); }
+    public Builder prefillPerTokenMicros(double micros) { return set(SimulatorSetting.PREFILL_PER_TOKEN_MICROS, micros); }
+    public Builder maxPrefillTokensPerStep(int tokens) { return set(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP, tokens); }
+    public Builder prefillBlocksDecode(boolean blocks) { return set(SimulatorSetting.PREFILL_BLOCKS_DECODE, blocks); }
+    public Builder requestOverheadMicros(long micros) { return set(SimulatorSetting.REQUEST_OVERHEAD_MICROS, micros); }
+    public Builder maxWaitingSteps(int steps) { return set(SimulatorSetting.MAX_WAITING_STEPS, steps); }
+    public Builder waitingServedRatio(double ratio) { return set(SimulatorSetting.WAITING_SERVED_RATIO, ratio); }
+    /** Copies every capacity parameter from {@code model}. */
+    public Builder capacity(CapacityModel model) {
+      return slots(model.slots()).kvCacheTokens(model.kvCacheTokens())
+          .decodeStepBaseMicros(model.decodeStepBaseMicros())
+          .decodeStepPerStreamMicros(model.decodeStepPerStreamMicros())
+          .decodeStepExponent(model.decodeStepExponent())
+          .prefillBaseMicros(model.prefillBaseMicros()).prefillPerTokenMicros(model.prefillPerTokenMicros())
+          .maxPrefillTokensPerStep(model.maxPrefillTokensPerStep()).prefillBlocksDecode(model.prefillBlocksDecode())
+          .requestOverheadMicros(model.requestOverheadMicros()).maxWaitingSteps(model.maxWaitingSteps())
+          .waitingServedRatio(model.waitingServedRatio());
+    }
+    /** A fault for every request, in the {@code x-sim-fault} header syntax. */
+    public Builder fault(String spec) { return set(SimulatorSetting.FAULT, spec); }
+    /** Fixed timing for every request, in the {@code x-sim-timing} header syntax. */
+    public Builder timing(String spec) { return set(SimulatorSetting.TIMING, spec); }
+    public Builder groundTruth(boolean enabled) { return set(SimulatorSetting.GROUND_TRUTH, enabled); }
+    public Builder groundTruthMaxRecords(int records) { return set(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS, records); }
+    public Builder groundTruthFile(java.nio.file.Path file) {
+      return set(SimulatorSetting.GROUND_TRUTH_FILE, file == null ? "" : file.toString());
+    }
+
+    /** The validated configuration. */
+    public SimulatorConfig config() {
+      return new SimulatorConfig(values);
+    }
+
+    /** A simulator, not started yet: call {@link LlmSimulator#start()}. */
+    public LlmSimulator build() {
+      return new LlmSimulator(config());
+    }
+  }
+}

@@ -1,0 +1,253 @@
+package dev.gatlingllm.simulator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+
+/**
+ * Routes the requests of one connection. Responses on a connection go out one at a time: a request that
+ * arrives while a stream is still running (HTTP pipelining) waits until that stream ends.
+ */
+final class SimulatorHandler extends ChannelInboundHandlerAdapter implements GenerationStream.Completion {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final LlmSimulator simulator;
+  private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
+  private ChannelHandlerContext ctx;
+  private GenerationStream current;
+  private boolean closing;
+
+  SimulatorHandler(LlmSimulator simulator) {
+    this.simulator = simulator;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (!(msg instanceof FullHttpRequest request)) {
+      io.netty.util.ReferenceCountUtil.release(msg);
+      return;
+    }
+    if (current != null || closing) {
+      if (closing) request.release(); else pipelined.add(request);
+      return;
+    }
+    try {
+      handle(request, System.nanoTime());
+    } finally {
+      request.release();
+    }
+  }
+
+  @Override
+  public void onResponseEnd(GenerationStream stream, boolean connectionClosing) {
+    if (stream != current) return;
+    current = null;
+    closing |= connectionClosing;
+    while (current == null && !closing && !pipelined.isEmpty()) {
+      FullHttpRequest next = pipelined.poll();
+      try {
+        handle(next, System.nanoTime());
+      } finally {
+        next.release();
+      }
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    closing = true;
+    if (current != null) current.abandon();
+    FullHttpRequest request;
+    while ((request = pipelined.poll()) != null) request.release();
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    ctx.close(); // connection resets from clients are routine under load tests
+  }
+
+  private void handle(FullHttpRequest request, long receivedNanos) {
+    if (!request.decoderResult().isSuccess()) {
+      sendError(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", null, true);
+      return;
+    }
+    String path = request.uri();
+    int query = path.indexOf('?');
+    if (query >= 0) path = path.substring(0, query);
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    switch (path) {
+      case "/health" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK,
+          "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8), null, !keepAlive));
+      case "/v1/models" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK, models(), null,
+          !keepAlive));
+      case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
+      case "/v1/chat/completions" -> onlyMethod(request, HttpMethod.POST,
+          () -> generate(request, true, path(request), receivedNanos, !keepAlive));
+      case "/v1/completions" -> onlyMethod(request, HttpMethod.POST,
+          () -> generate(request, false, path(request), receivedNanos, !keepAlive));
+      default -> sendError(HttpResponseStatus.NOT_FOUND, "Unknown path: " + path, null, !keepAlive);
+    }
+  }
+
+  private static String path(FullHttpRequest request) {
+    String uri = request.uri();
+    int query = uri.indexOf('?');
+    return query >= 0 ? uri.substring(0, query) : uri;
+  }
+
+  private void onlyMethod(FullHttpRequest request, HttpMethod method, Runnable action) {
+    if (!request.method().equals(method)) {
+      sendError(HttpResponseStatus.METHOD_NOT_ALLOWED, "Use " + method + " for " + request.uri(), null,
+          !HttpUtil.isKeepAlive(request));
+    } else {
+      action.run();
+    }
+  }
+
+  private void generate(FullHttpRequest http, boolean chat, String endpoint, long receivedNanos, boolean clientClose) {
+    SimulatorConfig config = simulator.config();
+    String requestId = simulator.nextRequestId(chat);
+    FaultSpec fault;
+    FixedTiming timing;
+    try {
+      fault = FaultSpec.combine(config.values().get(SimulatorSetting.FAULT),
+          http.headers().get(LlmSimulator.FAULT_HEADER));
+      FixedTiming headerTiming = FixedTiming.parse(http.headers().get(LlmSimulator.TIMING_HEADER));
+      timing = headerTiming != null ? headerTiming : config.globalTiming();
+      if (fault.roleDelay() != null) {
+        FixedTiming role = fault.roleDelay();
+        timing = timing == null ? role : new FixedTiming(timing.ttftNanos(), timing.itlNanos(), role.roleNanos());
+      }
+    } catch (IllegalArgumentException e) {
+      sendError(HttpResponseStatus.BAD_REQUEST, "invalid simulator header: " + e.getMessage(), requestId, clientClose);
+      return;
+    }
+    if (fault.status() != 0) {
+      sendStatusFault(fault, requestId, endpoint, receivedNanos, clientClose);
+      return;
+    }
+    GenerationRequest request;
+    try {
+      JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
+      request = GenerationRequest.parse(chat, endpoint, body, config);
+    } catch (IOException e) {
+      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
+          clientClose);
+      return;
+    } catch (GenerationRequest.InvalidRequestException e) {
+      sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose);
+      return;
+    }
+    current = new GenerationStream(request, ctx, fault, timing, requestId, receivedNanos,
+        simulator.groundTruthLog(), clientClose, this);
+    current.start(simulator.engineThread(), receivedNanos + config.capacity().requestOverheadNanos());
+  }
+
+  private void sendStatusFault(FaultSpec fault, String requestId, String endpoint, long receivedNanos, boolean close) {
+    int status = fault.status();
+    String message = switch (status) {
+      case 429 -> "Rate limit reached (simulated)";
+      case 503 -> "The server is overloaded (simulated)";
+      default -> "Simulated server error " + status;
+    };
+    FullHttpResponse response = jsonResponse(HttpResponseStatus.valueOf(status),
+        SimulatorErrors.body(message, SimulatorErrors.typeFor(status), status), requestId);
+    if (status == 429 || status == 503) {
+      response.headers().setInt(HttpHeaderNames.RETRY_AFTER, fault.retryAfterSeconds());
+    }
+    GroundTruthLog log = simulator.groundTruthLog();
+    long now = System.nanoTime();
+    send(response, close);
+    if (log != null) {
+      RequestTrace trace = new RequestTrace(requestId, endpoint, false, receivedNanos, 1);
+      trace.add(GroundTruthRecord.EventKind.BODY, -1, now, 0);
+      log.add(trace.finish(System.nanoTime(), 0, 0, "status-" + status));
+    }
+  }
+
+  private void tokenize(FullHttpRequest http, boolean close) {
+    String text;
+    try {
+      JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
+      JsonNode content = body == null ? null
+          : body.hasNonNull("content") ? body.get("content")
+          : body.hasNonNull("prompt") ? body.get("prompt") : body.get("text");
+      if (content == null || !content.isTextual()) {
+        sendError(HttpResponseStatus.BAD_REQUEST, "'content' (string) is required", null, close);
+        return;
+      }
+      text = content.asText();
+    } catch (IOException e) {
+      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", null, close);
+      return;
+    }
+    ObjectNode root = JSON.createObjectNode();
+    ArrayNode tokens = root.putArray("tokens");
+    int[] ids = SimpleTokenizer.ids(text);
+    for (int id : ids) tokens.add(id);
+    root.put("count", ids.length);
+    sendJson(HttpResponseStatus.OK, root.toString().getBytes(StandardCharsets.UTF_8), null, close);
+  }
+
+  private byte[] models() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("object", "list");
+    ObjectNode model = root.putArray("data").addObject();
+    model.put("id", simulator.config().model());
+    model.put("object", "model");
+    model.put("created", simulator.startedEpochSeconds());
+    model.put("owned_by", "gatling-llm-simulator");
+    return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private void sendError(HttpResponseStatus status, String message, String requestId, boolean close) {
+    sendJson(status, SimulatorErrors.body(message, SimulatorErrors.typeFor(status.code())), requestId, close);
+  }
+
+  private void sendJson(HttpResponseStatus status, byte[] body, String requestId, boolean close) {
+    send(jsonResponse(status, body, requestId), close);
+  }
+
+  private static FullHttpResponse jsonResponse(HttpResponseStatus status, byte[] body, String requestId) {
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+    response.headers()
+        .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    if (requestId != null) response.headers().set(LlmSimulator.REQUEST_ID_HEADER, requestId);
+    return response;
+  }
+
+  private void send(FullHttpResponse response, boolean close) {
+    if (close) response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    ChannelFuture future = ctx.writeAndFlush(response);
+    if (close) {
+      closing = true;
+      future.addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+}
