@@ -1,0 +1,100 @@
+package dev.gatlingllm.workload;
+
+import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.simulator.LlmSimulator;
+import io.gatling.javaapi.http.HttpDsl;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The server a ready simulation loads, from system properties: {@code llm.baseUrl} (server root, e.g.
+ * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
+ * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
+ * {@code llm.timeoutSeconds}. Without {@code llm.baseUrl} it starts the embedded simulator on a loopback
+ * port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
+ */
+public final class LlmTarget implements AutoCloseable {
+  private final String baseUrl;
+  private final LlmSimulator simulator;
+  private final LlmProtocolBuilder llmProtocol;
+
+  private LlmTarget(String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol) {
+    this.baseUrl = baseUrl;
+    this.simulator = simulator;
+    this.llmProtocol = llmProtocol;
+  }
+
+  /** Reads the properties; starts the embedded simulator when no baseUrl is given. */
+  public static LlmTarget fromSystemProperties() {
+    Settings settings = Settings.fromSystemProperties();
+    String baseUrl = settings.text("llm.baseUrl", null);
+    LlmSimulator simulator = null;
+    if (baseUrl == null) {
+      simulator = LlmSimulator.builder().fromSystemProperties().host("127.0.0.1").port(0).build().start();
+      baseUrl = "http://127.0.0.1:" + simulator.port();
+    } else {
+      baseUrl = validateBaseUrl(baseUrl);
+    }
+    LlmProtocolBuilder protocol = LlmDsl.llm().dialect(settings.text("llm.dialect", "openai-chat"));
+    String endpoint = settings.text("llm.endpoint", null);
+    if (endpoint != null) {
+      if (!endpoint.startsWith("/")) {
+        throw new IllegalArgumentException("llm.endpoint must be a path starting with '/', was '" + endpoint + "'");
+      }
+      protocol = protocol.endpoint(endpoint);
+    }
+    protocol = protocol.model(settings.text("llm.model", simulator != null ? "simulated-llm" : null));
+    String apiKey = settings.text("llm.apiKey", System.getenv("LLM_API_KEY"));
+    protocol = protocol.apiKey(apiKey);
+    protocol = protocol.idleTimeout(Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
+    protocol = protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
+    return new LlmTarget(baseUrl, simulator, protocol);
+  }
+
+  private static String validateBaseUrl(String value) {
+    URI uri;
+    try {
+      uri = URI.create(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("llm.baseUrl is not a URL: '" + value + "'");
+    }
+    if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+        || uri.getHost() == null) {
+      throw new IllegalArgumentException("llm.baseUrl must be an http(s) URL such as http://127.0.0.1:8080, was '"
+          + value + "'");
+    }
+    return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+  }
+
+  public String baseUrl() {
+    return baseUrl;
+  }
+
+  public boolean embedded() {
+    return simulator != null;
+  }
+
+  /** Gatling's http protocol for the target; user settings such as TLS go on top of it. */
+  public HttpProtocolBuilder http() {
+    return HttpDsl.http.baseUrl(baseUrl);
+  }
+
+  public LlmProtocolBuilder llm() {
+    return llmProtocol;
+  }
+
+  /** One line for the console: where the load goes. */
+  public String describe() {
+    return (simulator != null ? "embedded LLM simulator at " : "LLM server at ") + baseUrl + " ("
+        + llmProtocol.protocol() + ")";
+  }
+
+  @Override
+  public void close() {
+    if (simulator != null) {
+      simulator.close();
+    }
+  }
+}
