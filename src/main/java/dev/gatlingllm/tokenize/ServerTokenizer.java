@@ -1,0 +1,107 @@
+package dev.gatlingllm.tokenize;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * The server's own tokenizer through its {@code /tokenize} and {@code /detokenize} endpoints, as llama.cpp
+ * and vLLM expose them, so prompt lengths are exact for the model under test. Blocking: use it while
+ * preparing prompts, before the load starts, never from a virtual user.
+ */
+public final class ServerTokenizer implements Tokenizer {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final String baseUrl;
+  private final String model;
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).version(HttpClient.Version.HTTP_1_1).build();
+
+  /**
+   * @param baseUrl the server root, e.g. {@code http://127.0.0.1:8080}
+   * @param model the model name (vLLM needs it), or null
+   */
+  public ServerTokenizer(String baseUrl, String model) {
+    this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    this.model = model;
+  }
+
+  @Override
+  public String name() {
+    return "server:" + baseUrl;
+  }
+
+  @Override
+  public int[] encode(String text) {
+    ObjectNode body = JSON.createObjectNode();
+    // llama.cpp reads "content", vLLM reads "prompt": send both.
+    body.put("content", text);
+    body.put("prompt", text);
+    body.put("add_special", false);
+    body.put("add_special_tokens", false);
+    if (model != null) {
+      body.put("model", model);
+    }
+    JsonNode tokens = post("/tokenize", body).path("tokens");
+    if (!tokens.isArray()) {
+      throw new IllegalStateException(baseUrl + "/tokenize answered without a 'tokens' array");
+    }
+    int[] ids = new int[tokens.size()];
+    for (int i = 0; i < ids.length; i++) {
+      JsonNode token = tokens.get(i);
+      // llama.cpp may answer {"id": n, "piece": "..."} objects when asked for pieces.
+      ids[i] = token.isInt() ? token.asInt() : token.path("id").asInt();
+    }
+    return ids;
+  }
+
+  @Override
+  public String decode(int[] ids) {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode tokens = body.putArray("tokens");
+    for (int id : ids) {
+      tokens.add(id);
+    }
+    if (model != null) {
+      body.put("model", model);
+    }
+    JsonNode answer = post("/detokenize", body);
+    JsonNode text = answer.has("content") ? answer.get("content") : answer.get("prompt");
+    if (text == null || !text.isTextual()) {
+      throw new IllegalStateException(baseUrl + "/detokenize answered without 'content' or 'prompt'");
+    }
+    return text.asText();
+  }
+
+  private JsonNode post(String path, ObjectNode body) {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .timeout(Duration.ofSeconds(30))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+        .build();
+    try {
+      HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IllegalStateException(baseUrl + path + " answered HTTP " + response.statusCode() + ": "
+            + abbreviate(response.body()));
+      }
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot reach " + baseUrl + path + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while calling " + baseUrl + path, e);
+    }
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+  }
+}

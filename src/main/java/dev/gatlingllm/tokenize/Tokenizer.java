@@ -1,0 +1,18 @@
+package dev.gatlingllm.tokenize;
+
+/**
+ * Turns text into token ids and back, for counting and for building prompts of an exact length. Used
+ * before and between requests, never per streamed event.
+ */
+public interface Tokenizer {
+  /** Which tokenizer, for reports, e.g. {@code cl100k_base} or {@code server:http://127.0.0.1:8080}. */
+  String name();
+
+  int[] encode(String text);
+
+  String decode(int[] ids);
+
+  default int count(String text) {
+    return encode(text).length;
+  }
+}
