@@ -67,21 +67,23 @@ public final class LlmStreamAction implements Action {
 
   @Override
   public void execute(Session session) {
-    long scheduledNanos = System.nanoTime();
-    long scheduledMillis = runtime.nowMillis();
-    Consumer<StreamOutcome> onComplete = outcome -> complete(session, outcome, scheduledMillis);
+    long now = System.nanoTime();
+    long scheduledNanos = scheduledNanos(session, now);
+    long scheduledMillis = runtime.nowMillis() - toMillis(now - scheduledNanos);
+    Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
+    Consumer<StreamOutcome> onComplete = outcome -> complete(current, outcome, scheduledMillis);
     StreamExchange exchange =
         new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete);
     String body;
     try {
-      GenerationRequest request = template.resolve(session, protocol.model(), protocol.includeUsage());
+      GenerationRequest request = template.resolve(current, protocol.model(), protocol.includeUsage());
       body = dialect.requestBody(request);
     } catch (ExpressionException | IllegalArgumentException e) {
       exchange.failBeforeSend("cannot build request: " + e.getMessage());
       return;
     }
     try {
-      exchange.start(transport.send(session, body, exchange));
+      exchange.start(transport.send(current, body, exchange));
     } catch (RequestBuildException e) {
       exchange.failBeforeSend("cannot build request: " + e.getMessage());
     } catch (RuntimeException e) {
@@ -109,9 +111,20 @@ public final class LlmStreamAction implements Action {
     if (!ok && LOG.isDebugEnabled()) {
       LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
     }
-    recorder.record(name, startMillis, outcome);
+    recorder.record(name, startMillis, level(session), outcome);
     Session updated = SessionResults.save(session, saveAs, outcome, message);
     next.$bang(GatlingRuntime.afterRequest(updated, startMillis, endMillis, ok));
+  }
+
+  /** The load model's planned start when it set one (open model), else now (closed model). */
+  private static long scheduledNanos(Session session, long now) {
+    Object planned = GatlingRuntime.attribute(session, SessionKeys.SCHEDULED_NANOS);
+    return planned instanceof Long nanos && nanos <= now ? nanos : now;
+  }
+
+  private static int level(Session session) {
+    Object level = GatlingRuntime.attribute(session, SessionKeys.LEVEL);
+    return level instanceof Integer index ? index : -1;
   }
 
   private static long toMillis(long nanos) {

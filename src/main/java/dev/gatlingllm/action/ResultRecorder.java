@@ -5,7 +5,8 @@ import dev.gatlingllm.stream.StreamOutcome;
 /** Receives every finished request, on the virtual user's thread; must not block. */
 @FunctionalInterface
 public interface ResultRecorder {
-  ResultRecorder NONE = (name, startMillis, outcome) -> {};
+  ResultRecorder NONE = (name, startMillis, level, outcome) -> {};
 
-  void record(String requestName, long startEpochMillis, StreamOutcome outcome);
+  /** @param level the 0-based load level of the request's virtual user, or -1 outside any level */
+  void record(String requestName, long startEpochMillis, int level, StreamOutcome outcome);
 }

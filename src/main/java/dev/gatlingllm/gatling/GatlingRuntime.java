@@ -63,6 +63,15 @@ public final class GatlingRuntime {
     return session.set(key, value);
   }
 
+  public static Session remove(Session session, String key) {
+    return session.contains(key) ? session.remove(key) : session;
+  }
+
+  /** The attribute's value, or null when the session has none. */
+  public static Object attribute(Session session, String key) {
+    return session.attributes().get(key).getOrElse(() -> null);
+  }
+
   /** Wraps a Java DSL session for user functions. */
   public static io.gatling.javaapi.core.Session javaSession(Session session) {
     return new io.gatling.javaapi.core.Session(session);

@@ -24,6 +24,115 @@ public final class Settings {
     return value == null || value.isBlank() ? defaultValue : value.trim();
   }
 
+  public int nonNegativeInt(String name, int defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      int parsed = Integer.parseInt(value);
+      if (parsed >= 0) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the property's name
+    }
+    throw new IllegalArgumentException(name + " must be an integer >= 0, was '" + value + "'");
+  }
+
+  /** A number in [min, max), or the default when unset. */
+  public double number(String name, double defaultValue, double min, double max) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      double parsed = Double.parseDouble(value);
+      if (parsed >= min && parsed < max) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the property's name
+    }
+    throw new IllegalArgumentException(name + " must be a number in [" + min + ", " + max + "), was '" + value + "'");
+  }
+
+  /** An optional positive number (e.g. an SLO in ms), null when unset. */
+  public Double optionalPositive(String name) {
+    String value = text(name, null);
+    if (value == null) {
+      return null;
+    }
+    return number(name, 0, Double.MIN_VALUE, Double.MAX_VALUE);
+  }
+
+  /** A comma-separated list of positive integers, e.g. {@code 1,4,16}. */
+  public java.util.List<Integer> positiveInts(String name, java.util.List<Integer> defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    java.util.List<Integer> out = new java.util.ArrayList<>();
+    for (String part : value.split(",")) {
+      try {
+        int parsed = Integer.parseInt(part.trim());
+        if (parsed > 0) {
+          out.add(parsed);
+          continue;
+        }
+      } catch (NumberFormatException e) {
+        // reported below with the property's name
+      }
+      throw new IllegalArgumentException(name + " must be a comma-separated list of positive integers such as "
+          + "1,4,16, was '" + value + "'");
+    }
+    return java.util.List.copyOf(out);
+  }
+
+  /** A comma-separated list of positive numbers, e.g. {@code 0.5,2,8}. */
+  public java.util.List<Double> positiveNumbers(String name, java.util.List<Double> defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    java.util.List<Double> out = new java.util.ArrayList<>();
+    for (String part : value.split(",")) {
+      try {
+        double parsed = Double.parseDouble(part.trim());
+        if (parsed > 0 && !Double.isInfinite(parsed)) {
+          out.add(parsed);
+          continue;
+        }
+      } catch (NumberFormatException e) {
+        // reported below with the property's name
+      }
+      throw new IllegalArgumentException(name + " must be a comma-separated list of positive numbers such as "
+          + "1,2.5,8, was '" + value + "'");
+    }
+    return java.util.List.copyOf(out);
+  }
+
+  /** A duration in seconds (decimals allowed), or the default when unset. */
+  public java.time.Duration seconds(String name, java.time.Duration defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    double parsed = number(name, 0, 0.001, 1e9);
+    return java.time.Duration.ofMillis(Math.round(parsed * 1000));
+  }
+
+  public boolean flag(String name, boolean defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new IllegalArgumentException(name + " must be true or false, was '" + value + "'");
+  }
+
   public int positiveInt(String name, int defaultValue) {
     String value = text(name, null);
     if (value == null) {

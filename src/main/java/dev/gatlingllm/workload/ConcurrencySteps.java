@@ -1,0 +1,132 @@
+package dev.gatlingllm.workload;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.repeat;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import dev.gatlingllm.action.SessionKeys;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Closed-model concurrency steps (1, 4, 16, 32, 64, 128 streams by default): each level runs its own
+ * virtual users, tagged with the level, and the next level starts when the previous one has ended, so
+ * levels never overlap and every request and token belongs to exactly one level. Immutable.
+ *
+ * <p>A level lasts either a number of requests (default 10 x concurrency, the usual choice for a stable
+ * mean; each of the c users runs its share in a loop) or a duration (users are replaced as they finish,
+ * {@code constantConcurrentUsers}). Optional warm-up requests run first, outside every level.
+ */
+public final class ConcurrencySteps {
+  public static final List<Integer> DEFAULT_LEVELS = List.of(1, 4, 16, 32, 64, 128);
+
+  private final List<Integer> levels;
+  private final int requestsPerLevel;
+  private final Duration levelDuration;
+  private final int warmupRequests;
+
+  private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests) {
+    this.levels = levels;
+    this.requestsPerLevel = requestsPerLevel;
+    this.levelDuration = levelDuration;
+    this.warmupRequests = warmupRequests;
+  }
+
+  public static ConcurrencySteps of(List<Integer> levels) {
+    Objects.requireNonNull(levels, "levels");
+    if (levels.isEmpty()) {
+      throw new IllegalArgumentException("at least one concurrency level is needed");
+    }
+    for (int level : levels) {
+      if (level < 1) {
+        throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
+      }
+    }
+    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0);
+  }
+
+  public static ConcurrencySteps of(Integer... levels) {
+    return of(Arrays.asList(levels));
+  }
+
+  /** Each level runs this many requests (0 = 10 x its concurrency). */
+  public ConcurrencySteps requestsPerLevel(int requests) {
+    if (requests < 0) {
+      throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
+    }
+    return new ConcurrencySteps(levels, requests, null, warmupRequests);
+  }
+
+  /** Each level lasts this long instead of a number of requests. */
+  public ConcurrencySteps levelDuration(Duration duration) {
+    if (duration == null || duration.isZero() || duration.isNegative()) {
+      throw new IllegalArgumentException("level duration must be positive, was " + duration);
+    }
+    return new ConcurrencySteps(levels, 0, duration, warmupRequests);
+  }
+
+  /** Requests run one at a time before the first level, excluded from every figure. */
+  public ConcurrencySteps warmupRequests(int requests) {
+    if (requests < 0) {
+      throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
+    }
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests);
+  }
+
+  public List<Integer> levels() {
+    return levels;
+  }
+
+  /** Requests level {@code index} runs in request mode (rounded up to a multiple of its concurrency). */
+  public int requestsAt(int index) {
+    int concurrency = levels.get(index);
+    int wanted = requestsPerLevel > 0 ? requestsPerLevel : 10 * concurrency;
+    return loopsPerUser(concurrency, wanted) * concurrency;
+  }
+
+  public boolean byDuration() {
+    return levelDuration != null;
+  }
+
+  /**
+   * The populations, chained with {@code andThen}: pass the result to {@code setUp(...)}.
+   *
+   * @param name scenario name prefix
+   * @param oneRequest what one virtual user does for one request (feed + exec(chat(...)))
+   */
+  public PopulationBuilder build(String name, ChainBuilder oneRequest) {
+    List<PopulationBuilder> chain = new ArrayList<>();
+    if (warmupRequests > 0) {
+      chain.add(scenario(name + " warm-up")
+          .exec(session -> session.set(SessionKeys.LEVEL, -1))
+          .exec(repeat(warmupRequests).on(oneRequest))
+          .injectOpen(atOnceUsers(1)));
+    }
+    for (int i = 0; i < levels.size(); i++) {
+      int index = i;
+      int concurrency = levels.get(i);
+      ChainBuilder tagged = exec(session -> session.set(SessionKeys.LEVEL, index));
+      String levelName = name + " " + concurrency + (concurrency == 1 ? " stream" : " streams");
+      if (byDuration()) {
+        chain.add(scenario(levelName).exec(tagged, oneRequest)
+            .injectClosed(constantConcurrentUsers(concurrency).during(levelDuration)));
+      } else {
+        int loops = requestsAt(i) / concurrency;
+        chain.add(scenario(levelName).exec(tagged, repeat(loops).on(oneRequest))
+            .injectOpen(atOnceUsers(concurrency)));
+      }
+    }
+    return LevelChain.sequential(chain);
+  }
+
+  private static int loopsPerUser(int concurrency, int requests) {
+    return Math.max(1, (requests + concurrency - 1) / concurrency);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.gatlingllm.workload;
+
+import static io.gatling.javaapi.core.CoreDsl.asLongAs;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.pause;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import dev.gatlingllm.action.SessionKeys;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Open-model arrival rates, one level per rate, run one after the other: each arriving virtual user sends
+ * one request. Arrivals are constant or Poisson (exponential gaps). An optional cap on concurrent requests
+ * makes arrivals wait for a free stream; the wait counts as send lateness, since the arrival time is
+ * recorded as the request's scheduled start. Immutable.
+ */
+public final class OpenRates {
+  private final List<Double> rates;
+  private final Duration levelDuration;
+  private final boolean poisson;
+  private final int maxConcurrency;
+
+  private OpenRates(List<Double> rates, Duration levelDuration, boolean poisson, int maxConcurrency) {
+    this.rates = rates;
+    this.levelDuration = levelDuration;
+    this.poisson = poisson;
+    this.maxConcurrency = maxConcurrency;
+  }
+
+  /** Rates in requests per second, each lasting {@code levelDuration}. */
+  public static OpenRates of(List<Double> rates, Duration levelDuration) {
+    Objects.requireNonNull(rates, "rates");
+    if (rates.isEmpty()) {
+      throw new IllegalArgumentException("at least one request rate is needed");
+    }
+    for (double rate : rates) {
+      if (!(rate > 0) || Double.isInfinite(rate)) {
+        throw new IllegalArgumentException("request rates must be positive, got " + rates);
+      }
+    }
+    if (levelDuration == null || levelDuration.isZero() || levelDuration.isNegative()) {
+      throw new IllegalArgumentException("level duration must be positive, was " + levelDuration);
+    }
+    return new OpenRates(List.copyOf(rates), levelDuration, false, 0);
+  }
+
+  /** Poisson arrivals (randomized gaps around the rate) instead of evenly spaced ones. */
+  public OpenRates poisson(boolean poisson) {
+    return new OpenRates(rates, levelDuration, poisson, maxConcurrency);
+  }
+
+  /** At most this many requests in flight (0 = no cap); arrivals beyond it wait, and their wait is measured. */
+  public OpenRates maxConcurrency(int cap) {
+    if (cap < 0) {
+      throw new IllegalArgumentException("max concurrency must be >= 0, was " + cap);
+    }
+    return new OpenRates(rates, levelDuration, poisson, cap);
+  }
+
+  public List<Double> rates() {
+    return rates;
+  }
+
+  /** The populations, chained with {@code andThen}: pass the result to {@code setUp(...)}. */
+  public PopulationBuilder build(String name, ChainBuilder oneRequest) {
+    AtomicInteger inFlight = new AtomicInteger();
+    List<PopulationBuilder> chain = new ArrayList<>();
+    for (int i = 0; i < rates.size(); i++) {
+      int index = i;
+      double rate = rates.get(i);
+      ChainBuilder arrive = exec(session -> session
+          .set(SessionKeys.LEVEL, index)
+          .set(SessionKeys.SCHEDULED_NANOS, System.nanoTime()));
+      ChainBuilder body = maxConcurrency > 0
+          ? exec(asLongAs(session -> !tryAcquire(inFlight)).on(pause(Duration.ofMillis(1))))
+              .exec(oneRequest)
+              .exec(session -> {
+                inFlight.decrementAndGet();
+                return session;
+              })
+          : oneRequest;
+      OpenInjectionStep step = poisson
+          ? constantUsersPerSec(rate).during(levelDuration).randomized()
+          : constantUsersPerSec(rate).during(levelDuration);
+      String levelName = name + " " + rate + " req/s";
+      chain.add(scenario(levelName).exec(arrive, body).injectOpen(step));
+    }
+    return LevelChain.sequential(chain);
+  }
+
+  private boolean tryAcquire(AtomicInteger inFlight) {
+    while (true) {
+      int current = inFlight.get();
+      if (current >= maxConcurrency) {
+        return false;
+      }
+      if (inFlight.compareAndSet(current, current + 1)) {
+        return true;
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package dev.gatlingllm.workload;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The workload properties of the ready simulations, read and checked at once so that a bad value stops the
+ * run with a clear message before any load is sent. Each simulation takes the defaults it documents.
+ *
+ * @param levels {@code llm.levels}: concurrency steps
+ * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = 10 x concurrency
+ * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long instead
+ * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from figures
+ * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
+ * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
+ * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
+ * @param prefixTokens {@code llm.prefixTokens}: shared prompt prefix length
+ * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name or {@code server}
+ * @param seed {@code llm.seed}: makes prompts repeatable
+ * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource)
+ * @param rates {@code llm.rates}: open-model request rates per second
+ * @param poisson {@code llm.poisson}: Poisson arrivals
+ * @param maxConcurrency {@code llm.maxConcurrency}: open-model cap on requests in flight (0 = none)
+ * @param turns {@code llm.turns}: turns per conversation
+ * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
+ * @param sloTtftMs {@code llm.slo.ttftMs}, or null
+ * @param sloTpotMs {@code llm.slo.tpotMs}, or null
+ * @param sloE2elMs {@code llm.slo.e2elMs}, or null
+ */
+public record WorkloadSettings(
+    List<Integer> levels,
+    int requestsPerLevel,
+    Duration levelDuration,
+    int warmupRequests,
+    int inputTokens,
+    int outputTokens,
+    double rangeRatio,
+    int prefixTokens,
+    String tokenizer,
+    long seed,
+    String dataset,
+    List<Double> rates,
+    boolean poisson,
+    int maxConcurrency,
+    int turns,
+    Duration thinkTime,
+    Double sloTtftMs,
+    Double sloTpotMs,
+    Double sloE2elMs) {
+
+  /** Defaults a simulation may change before the properties are read. */
+  public record Defaults(
+      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates) {}
+
+  public static WorkloadSettings fromSystemProperties(Defaults defaults) {
+    return read(Settings.fromSystemProperties(), defaults);
+  }
+
+  public static WorkloadSettings read(Settings s, Defaults d) {
+    Duration levelDuration = s.seconds("llm.levelDuration", d.levelDuration());
+    int requestsPerLevel = s.nonNegativeInt("llm.requestsPerLevel", 0);
+    if (requestsPerLevel > 0 && s.text("llm.levelDuration", null) != null) {
+      throw new IllegalArgumentException("set llm.requestsPerLevel or llm.levelDuration, not both");
+    }
+    if (requestsPerLevel > 0) {
+      levelDuration = null;
+    }
+    int inputTokens = s.positiveInt("llm.inputTokens", d.inputTokens());
+    double rangeRatio = s.number("llm.rangeRatio", 0, 0, 1);
+    int prefixTokens = s.nonNegativeInt("llm.prefixTokens", 0);
+    int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
+    if (prefixTokens > 0 && prefixTokens >= shortest) {
+      throw new IllegalArgumentException("llm.prefixTokens (" + prefixTokens
+          + ") must be below the shortest prompt (" + shortest + " tokens from llm.inputTokens and llm.rangeRatio)");
+    }
+    return new WorkloadSettings(
+        s.positiveInts("llm.levels", d.levels()),
+        requestsPerLevel,
+        levelDuration,
+        s.nonNegativeInt("llm.warmupRequests", 2),
+        inputTokens,
+        s.positiveInt("llm.outputTokens", d.outputTokens()),
+        rangeRatio,
+        prefixTokens,
+        s.text("llm.tokenizer", "cl100k_base"),
+        Long.parseLong(s.text("llm.seed", "42")),
+        s.text("llm.dataset", null),
+        s.positiveNumbers("llm.rates", d.rates()),
+        s.flag("llm.poisson", true),
+        s.nonNegativeInt("llm.maxConcurrency", 0),
+        s.positiveInt("llm.turns", 3),
+        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
+        s.optionalPositive("llm.slo.ttftMs"),
+        s.optionalPositive("llm.slo.tpotMs"),
+        s.optionalPositive("llm.slo.e2elMs"));
+  }
+
+  /** The concurrency steps these settings describe. */
+  public ConcurrencySteps concurrencySteps() {
+    ConcurrencySteps steps = ConcurrencySteps.of(levels).warmupRequests(warmupRequests);
+    return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
+  }
+}
