@@ -1,0 +1,45 @@
+package dev.gatlingllm.simulations;
+
+import static io.gatling.javaapi.core.CoreDsl.global;
+
+import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.workload.LlmTarget;
+import dev.gatlingllm.workload.OpenRates;
+import dev.gatlingllm.workload.PromptFeeders;
+import dev.gatlingllm.workload.WorkloadSettings;
+import io.gatling.javaapi.core.Simulation;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Open model: requests arrive at {@code llm.rates} per second (default 2,4,8), each rate lasting
+ * {@code llm.levelDuration} seconds (default 20), Poisson arrivals unless {@code llm.poisson=false},
+ * optionally capped at {@code llm.maxConcurrency} requests in flight. The arrival time is each request's
+ * scheduled start, so client-side waiting shows as send lateness. Random prompts of {@code llm.inputTokens}
+ * (default 128), {@code llm.outputTokens} output tokens (default 32).
+ */
+public class OpenRateSimulation extends Simulation {
+  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
+      new WorkloadSettings.Defaults(List.of(1), 128, 32, Duration.ofSeconds(20), List.of(2.0, 4.0, 8.0)));
+  private final LlmTarget target = LlmTarget.fromSystemProperties();
+
+  {
+    var feeder = PromptFeeders.randomPrompts(
+        Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
+        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed());
+    Duration levelDuration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(20);
+    System.out.println("gatling-llm: open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds()
+        + " s each, against the " + target.describe());
+    setUp(OpenRates.of(settings.rates(), levelDuration)
+            .poisson(settings.poisson())
+            .maxConcurrency(settings.maxConcurrency())
+            .build("open", LlmRequests.chatFrom(feeder, settings.outputTokens(), true)))
+        .protocols(target.http(), target.llm())
+        .assertions(global().failedRequests().percent().lt(1.0));
+  }
+
+  @Override
+  public void after() {
+    target.close();
+  }
+}
