@@ -1,0 +1,88 @@
+package dev.gatlingllm.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.simulator.LlmSimulator;
+import io.gatling.app.Gatling$;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the load models for real (Gatling in-process, the simulator on loopback) and checks their shape. */
+class LoadModelTest {
+  private static LlmSimulator simulator;
+  @TempDir static Path results;
+
+  @BeforeAll
+  static void start() {
+    simulator = LlmSimulator.builder().host("127.0.0.1").port(0).build().start();
+    System.setProperty("test.baseUrl", "http://127.0.0.1:" + simulator.port());
+  }
+
+  @AfterAll
+  static void stop() {
+    simulator.close();
+  }
+
+  private static int run(Map<String, String> properties) {
+    LoadModelSimulation.PLACED.clear();
+    properties.forEach(System::setProperty);
+    return Gatling$.MODULE$.fromArgs(new String[] {
+        "--simulation", LoadModelSimulation.class.getName(),
+        "--results-folder", results.toString(),
+        "--no-reports"});
+  }
+
+  @Test
+  void concurrencyStepsRunTheirRequestsPerLevelWithoutOverlap() {
+    assertEquals(0, run(Map.of("test.model", "steps")));
+    List<LoadModelSimulation.Placed> placed = LoadModelSimulation.PLACED;
+    Map<Integer, List<LoadModelSimulation.Placed>> byLevel =
+        placed.stream().collect(Collectors.groupingBy(LoadModelSimulation.Placed::level));
+    assertEquals(2, byLevel.get(-1).size(), "warm-up requests, outside every level");
+    // 6 requests per level, rounded up to a multiple of the concurrency: 6, 6, 10.
+    assertEquals(6, byLevel.get(0).size());
+    assertEquals(6, byLevel.get(1).size());
+    assertEquals(10, byLevel.get(2).size());
+    assertTrue(placed.stream().allMatch(LoadModelSimulation.Placed::ok));
+    // Levels follow each other: every request of a level ends before the next level's first one starts.
+    for (int level = -1; level < 2; level++) {
+      long lastEnd = byLevel.get(level).stream().mapToLong(LoadModelSimulation.Placed::endNanos).max().orElseThrow();
+      long nextStart = byLevel.get(level + 1).stream().mapToLong(LoadModelSimulation.Placed::startNanos).min()
+          .orElseThrow();
+      assertTrue(lastEnd <= nextStart, "level " + level + " overlaps the next one");
+    }
+    // Within level 2 (5 streams) five requests are in flight together at its start.
+    List<LoadModelSimulation.Placed> top = byLevel.get(2).stream()
+        .sorted(Comparator.comparingLong(LoadModelSimulation.Placed::startNanos)).toList();
+    assertTrue(top.get(4).startNanos() < top.get(0).endNanos(), "5 concurrent streams at level 2");
+  }
+
+  @Test
+  void constantOpenRateHitsItsTargetWithinTwoPercent() {
+    assertOpenRate(false);
+  }
+
+  @Test
+  void poissonOpenRateHitsItsTargetWithinTwoPercent() {
+    assertOpenRate(true);
+  }
+
+  private static void assertOpenRate(boolean poisson) {
+    double rate = 40;
+    long seconds = 5;
+    assertEquals(0, run(Map.of("test.model", "open", "test.rate", Double.toString(rate),
+        "test.seconds", Long.toString(seconds), "test.poisson", Boolean.toString(poisson))));
+    List<LoadModelSimulation.Placed> placed = LoadModelSimulation.PLACED;
+    double expected = rate * seconds;
+    assertEquals(expected, placed.size(), expected * 0.02, "arrivals over the run (poisson=" + poisson + ")");
+    assertTrue(placed.stream().allMatch(p -> p.level() == 0));
+  }
+}
