@@ -72,16 +72,18 @@ public final class LlmStreamAction implements Action {
     long scheduledMillis = runtime.nowMillis() - toMillis(now - scheduledNanos);
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
     Consumer<StreamOutcome> onComplete = outcome -> complete(current, outcome, scheduledMillis);
-    StreamExchange exchange =
-        new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete);
+    GenerationRequest request;
     String body;
     try {
-      GenerationRequest request = template.resolve(current, protocol.model(), protocol.includeUsage());
+      request = template.resolve(current, protocol.model(), protocol.includeUsage());
       body = dialect.requestBody(request);
     } catch (ExpressionException | IllegalArgumentException e) {
-      exchange.failBeforeSend("cannot build request: " + e.getMessage());
+      new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete)
+          .failBeforeSend("cannot build request: " + e.getMessage());
       return;
     }
+    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
+        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens(request));
     try {
       exchange.start(transport.send(current, body, exchange));
     } catch (RequestBuildException e) {
@@ -114,6 +116,18 @@ public final class LlmStreamAction implements Action {
     recorder.record(name, startMillis, level(session), outcome);
     Session updated = SessionResults.save(session, saveAs, outcome, message);
     next.$bang(GatlingRuntime.afterRequest(updated, startMillis, endMillis, ok));
+  }
+
+  /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */
+  private long clientInputTokens(GenerationRequest request) {
+    if (protocol.tokenizer() == null) {
+      return -1;
+    }
+    long tokens = request.prompt() != null ? protocol.tokenizer().count(request.prompt()) : 0;
+    for (var message : request.messages()) {
+      tokens += protocol.tokenizer().count(message.content());
+    }
+    return tokens;
   }
 
   /** The load model's planned start when it set one (open model), else now (closed model). */

@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.stream.StreamSettings;
+import dev.gatlingllm.tokenize.Tokenizer;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
@@ -18,9 +19,17 @@ import scala.runtime.BoxedUnit;
  * @param endpoint the request path, or null for the dialect's default
  * @param model the model name, or null to leave it out
  * @param apiKey the API key sent as a Bearer token, or null; never logged nor written in a report
+ * @param tokenizer counts the prompt and the generated text on the client, or null; its counts are used
+ *     when the server sends no usage, and compared with the server's when it does
  */
 public record LlmProtocol(
-    LlmDialect dialect, String endpoint, String model, String apiKey, StreamSettings settings, boolean includeUsage)
+    LlmDialect dialect,
+    String endpoint,
+    String model,
+    String apiKey,
+    StreamSettings settings,
+    boolean includeUsage,
+    Tokenizer tokenizer)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -42,7 +51,8 @@ public record LlmProtocol(
   public String toString() {
     // Records print their fields: keep the key out of any log that prints the protocol.
     return "LlmProtocol[dialect=" + dialect.id() + ", endpoint=" + effectiveEndpoint() + ", model=" + model
-        + ", apiKey=" + (apiKey == null ? "none" : "***") + ", settings=" + settings + "]";
+        + ", apiKey=" + (apiKey == null ? "none" : "***") + ", tokenizer="
+        + (tokenizer == null ? "none" : tokenizer.name()) + ", settings=" + settings + "]";
   }
 
   /** The shared resources of the protocol, built once per run. */

@@ -10,6 +10,7 @@ import dev.gatlingllm.sse.SseDecoder;
 import dev.gatlingllm.sse.SseEvent;
 import dev.gatlingllm.sse.SseEventListener;
 import dev.gatlingllm.sse.SseFormatException;
+import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.transport.InFlightRequest;
 import dev.gatlingllm.transport.ResponseHandler;
 import java.io.ByteArrayOutputStream;
@@ -40,6 +41,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final RequestTimeline timeline;
   private final ScheduledExecutorService timers;
   private final Consumer<StreamOutcome> onComplete;
+  private final Tokenizer tokenizer;
+  private final long clientInputTokens;
 
   private InFlightRequest inFlight;
   private ScheduledFuture<?> overallTimer;
@@ -66,6 +69,23 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       long scheduledNanos,
       ScheduledExecutorService timers,
       Consumer<StreamOutcome> onComplete) {
+    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1);
+  }
+
+  /**
+   * @param tokenizer counts the generated text when the exchange ends, or null
+   * @param clientInputTokens the client's count of the prompt, or -1
+   */
+  public StreamExchange(
+      LlmDialect dialect,
+      StreamSettings settings,
+      long scheduledNanos,
+      ScheduledExecutorService timers,
+      Consumer<StreamOutcome> onComplete,
+      Tokenizer tokenizer,
+      long clientInputTokens) {
+    this.tokenizer = tokenizer;
+    this.clientInputTokens = clientInputTokens;
     this.settings = settings;
     this.dialect = dialect;
     this.interpreter = dialect.newInterpreter();
@@ -284,7 +304,16 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     timeline.onDone(nanos);
     onComplete.accept(
         new StreamOutcome(
-            timeline.toResult(outcome, -1, -1), content.toString(), reasoning.toString(), finishReason));
+            timeline.toResult(outcome, clientOutputTokens(), clientInputTokens), content.toString(),
+            reasoning.toString(), finishReason));
+  }
+
+  /** Once per request, at its end: never per event. */
+  private long clientOutputTokens() {
+    if (tokenizer == null) {
+      return -1;
+    }
+    return (long) tokenizer.count(content.toString()) + tokenizer.count(reasoning.toString());
   }
 
   // ---- error bodies

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class StreamExchangeTest {
   private static final long MS = 1_000_000L;
-  private static final long T0 = 1_000 * MS; // an arbitrary nanoTime origin
+  /** Now, so the real timers (idle 30 s, overall 10 min) stay far away while the test plays its times. */
+  private final long T0 = System.nanoTime();
 
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
   private final List<StreamOutcome> outcomes = new ArrayList<>();
@@ -125,6 +126,37 @@ class StreamExchangeTest {
     // Three events in one read share its arrival time: the ITL gaps are zero, E2EL equals TTFT.
     assertArrayEquals(new long[] {0, 0}, r.itlNanos());
     assertEquals(0, r.tpotNanos());
+  }
+
+  @Test
+  void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
+    var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
+    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add, tokenizer, 9);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    // Two events carrying four tokens of text between them.
+    ex.onBodyChunk(bytes(content("Hello world") + content(", dear friend")), false, T0 + 50 * MS);
+    ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 60 * MS);
+    RequestResult r = only().result();
+    assertEquals(tokenizer.count("Hello world, dear friend"), r.outputTokens());
+    assertEquals(TokenCountSource.TOKENIZER, r.outputTokenSource());
+    assertEquals(2, r.tokenEvents());
+    assertEquals(9, r.inputTokens());
+    assertEquals(TokenCountSource.TOKENIZER, r.inputTokenSource());
+
+    outcomes.clear();
+    StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add, tokenizer, 9);
+    withUsage.onRequestWritten(T0);
+    withUsage.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
+    RequestResult u = only().result();
+    assertEquals(3, u.outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, u.outputTokenSource());
+    assertEquals(tokenizer.count("Hello world"), u.clientOutputTokens());
+    assertEquals(3, u.serverOutputTokens());
+    assertEquals(11, u.inputTokens());
   }
 
   @Test
