@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Received;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +31,7 @@ class ChatActionEndToEndTest {
       "error-event", "reset", "stall", "endless", "empty", "close-mid-stream");
 
   private static ScriptedHttpServer server;
+  private static WireMockServer wiremock;
   private static int exitCode;
   private static long runMillis;
 
@@ -77,8 +81,27 @@ class ChatActionEndToEndTest {
     return s;
   }
 
+  /** Ten content events with multi-byte characters, dribbled by WireMock in 25 slices over 500 ms. */
+  static final String DRIBBLED_BODY;
+
+  static {
+    StringBuilder body = new StringBuilder(ROLE);
+    for (int i = 0; i < 10; i++) {
+      body.append(content(" é" + i + "✓"));
+    }
+    DRIBBLED_BODY = body.append(END).toString();
+  }
+
   @BeforeAll
   static void run(@TempDir Path results) throws Exception {
+    wiremock = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+    wiremock.start();
+    wiremock.stubFor(WireMock.post("/v1/chat/completions").willReturn(WireMock.aResponse()
+        .withStatus(200)
+        .withHeader("Content-Type", "text/event-stream")
+        .withBody(DRIBBLED_BODY)
+        .withChunkedDribbleDelay(25, 500)));
+    System.setProperty("test.wiremockUrl", wiremock.baseUrl());
     server = new ScriptedHttpServer(ChatActionEndToEndTest::script);
     System.setProperty("test.baseUrl", server.baseUrl());
     System.setProperty("test.cases", String.join(",", CASES));
@@ -96,6 +119,20 @@ class ChatActionEndToEndTest {
   @AfterAll
   static void stop() throws Exception {
     server.close();
+    wiremock.stop();
+  }
+
+  @Test
+  void aStreamCutIntoArbitrarySlicesIsReadWhole() {
+    Map<String, Object> r = result("dribble");
+    assertTrue((Boolean) r.get("ok"), String.valueOf(r.get("error")));
+    assertEquals(" é0✓ é1✓ é2✓ é3✓ é4✓ é5✓ é6✓ é7✓ é8✓ é9✓", r.get("content"));
+    assertEquals(10, r.get("tokenEvents"));
+    // The slices arrive over 500 ms: the last token cannot come before the fourth fifth of it.
+    double ttft = (Double) r.get("ttftMs");
+    double e2el = (Double) r.get("e2elMs");
+    assertTrue(ttft >= 0 && ttft < e2el, "ttft " + ttft + ", e2el " + e2el);
+    assertTrue(e2el >= 350, "e2el " + e2el);
   }
 
   private static Map<String, Object> result(String name) {
@@ -114,14 +151,15 @@ class ChatActionEndToEndTest {
   @Test
   void runEndsAndEveryRequestIsCountedOnce() {
     assertEquals(0, exitCode, "Gatling assertions (sent = OK + KO per record) failed");
-    assertEquals(CASES.size(), ScriptedCasesSimulation.RESULTS.size());
+    assertEquals(CASES.size() + 1, ScriptedCasesSimulation.RESULTS.size(), "the cases and the dribbled stream");
     // The slowest case is the 3 s overall timeout: the run must not wait for the 8 s stall or 20 s stream.
     assertTrue(runMillis < 15_000, "run took " + runMillis + " ms");
   }
 
   @Test
   void ttftAndTpotMatchTheServersTimingAndTheRoleDeltaIsIgnored() {
-    List<Received> timed = server.received().stream().filter(r -> r.path().equals("/timing")).toList();
+    List<Received> all = server.received().stream().filter(r -> r.path().equals("/timing")).toList();
+    List<Received> timed = all.subList(2, all.size()); // after the two warm-up requests
     assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, ScriptedCasesSimulation.TIMED.size());
     assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, timed.size());
     for (int i = 0; i < timed.size(); i++) {
@@ -130,24 +168,25 @@ class ChatActionEndToEndTest {
   }
 
   /**
-   * The server's clock starts when it has read the request, some time after the client sent it; both share
-   * this JVM's nanoTime, so the truth is what the server really wrote, measured from its headers write
-   * (writes: 0 headers, 1 role delta, 2..11 the ten tokens).
+   * The truth is what the server really wrote (writes: 0 headers, 1 role delta, 2..11 the ten tokens), on
+   * this JVM's nanoTime like the client's stamps. The client sent before the server read the request and
+   * reads each token after it was written, so the measured TTFT can only exceed the server's
+   * arrival-to-first-token time, by the two loopback deliveries.
    */
   private static void assertTimed(Map<String, Object> r, Received truth) {
     assertTrue((Boolean) r.get("ok"), "timing case failed: " + r.get("error"));
     List<Long> w = truth.writes();
     double ttft = (Double) r.get("ttftMs");
-    double ttfb = (Double) r.get("ttfbMs");
     double tpot = (Double) r.get("tpotMs");
     double e2el = (Double) r.get("e2elMs");
-    double trueFirstTokenAfterHeaders = (w.get(2) - w.get(0)) / 1e6;
+    double trueTtft = (w.get(2) - truth.arrivalNanos()) / 1e6;
     double trueTpot = (w.get(11) - w.get(2)) / 9 / 1e6;
+    assertTrue(ttft >= trueTtft, "TTFT " + ttft + " below the server's " + trueTtft);
     assertTrue(ttft >= 200.0, "TTFT " + ttft + " is below the server's 200 ms: the role delta was counted?");
-    assertEquals(trueFirstTokenAfterHeaders, ttft - ttfb, 5.0, "TTFT (from the headers) vs the server's writes");
+    assertEquals(trueTtft, ttft, 5.0, "TTFT vs the server's writes");
     assertEquals(trueTpot, tpot, 5.0, "TPOT vs the server's writes");
     assertEquals(20.0, tpot, 5.0, "TPOT vs the script");
-    assertEquals((w.get(11) - w.get(0)) / 1e6, e2el - ttfb, 5.0, "E2EL (from the headers) vs the server's writes");
+    assertEquals((w.get(11) - w.get(2)) / 1e6, e2el - ttft, 5.0, "E2EL - TTFT vs the server's writes");
     assertEquals(10L, r.get("outputTokens"));
     assertEquals("server usage", r.get("outputTokenSource"));
     assertEquals(7L, r.get("inputTokens"));
@@ -157,7 +196,8 @@ class ChatActionEndToEndTest {
 
   @Test
   void requestCarriesTheChatBodyTheKeyAndTheSavedAnswerFeedsTheNextTurn() {
-    Received first = server.received().stream().filter(r -> r.path().equals("/timing")).findFirst().orElseThrow();
+    Received first = server.received().stream().filter(r -> r.path().equals("/timing")).skip(2).findFirst()
+        .orElseThrow();
     assertEquals("POST", first.method());
     assertEquals("Bearer sk-secret-123", first.headers().get("Authorization"));
     assertTrue(first.body().contains("\"stream\":true"), first.body());

@@ -48,6 +48,9 @@ public class ScriptedCasesSimulation extends Simulation {
   /** Timed requests run alone, after the burst of broken cases, so that nothing competes with them. */
   private final ScenarioBuilder timing =
       scenario("timing")
+          // Two untimed requests first: the JVM compiles the hot path during them, not during the timed ones.
+          .repeat(2)
+          .on(exec(chat("warm-up").endpoint("/timing").user("hello").maxTokens(10)))
           .repeat(TIMED_REQUESTS)
           .on(
               exec(chat("chat").endpoint("/timing").system("be brief").user("hello").maxTokens(10).ignoreEos(true))
@@ -68,11 +71,22 @@ public class ScriptedCasesSimulation extends Simulation {
             return session;
           });
 
+  /** A stream WireMock dribbles out in arbitrary byte slices: events and characters cut anywhere. */
+  private final ScenarioBuilder dribble =
+      scenario("dribble")
+          .exec(chat("dribble").endpoint("/v1/chat/completions").user("hello").maxTokens(10))
+          .exec(session -> {
+            RESULTS.put("dribble", session.getMap("llm"));
+            return session;
+          });
+
   {
     int users = cases.size();
     setUp(
             brokenCases.injectOpen(atOnceUsers(users)),
-            timing.injectOpen(nothingFor(Duration.ofMillis(1_500)), atOnceUsers(1)))
+            timing.injectOpen(nothingFor(Duration.ofMillis(1_500)), atOnceUsers(1)),
+            dribble.injectOpen(atOnceUsers(1)).protocols(
+                http.baseUrl(System.getProperty("test.wiremockUrl")), llm().model("test-model")))
         .protocols(
             http.baseUrl(System.getProperty("test.baseUrl")),
             llm().model("test-model").apiKey("sk-secret-123")
@@ -84,7 +98,8 @@ public class ScriptedCasesSimulation extends Simulation {
             details("chat").failedRequests().count().is((long) users),
             details("chat TTFT").allRequests().count().is((long) users + TIMED_REQUESTS),
             details("follow-up").successfulRequests().count().is(1L),
-            global().allRequests().count().is(2L * (users + TIMED_REQUESTS + 1)))
+            details("dribble").successfulRequests().count().is(1L),
+            global().allRequests().count().is(2L * (users + TIMED_REQUESTS + 4)))
         .maxDuration(Duration.ofSeconds(30));
   }
 }

@@ -26,7 +26,7 @@ import java.util.function.Function;
  */
 public final class ScriptedHttpServer implements AutoCloseable {
   /**
-   * A request as received, with the nanoTime after each write of its response: the ground truth of what
+   * A request as received, with the nanoTime just before each write of its response: the ground truth of what
    * the server really did (sleeps overshoot on a busy machine; the plan is not the truth).
    */
   public record Received(
@@ -72,9 +72,10 @@ public final class ScriptedHttpServer implements AutoCloseable {
 
     public Script rawBytes(byte[] bytes) {
       steps.add((socket, out, request) -> {
+        // Stamped before the write: the client can read the bytes before write() even returns.
+        request.writes().add(System.nanoTime());
         out.write(bytes);
         out.flush();
-        request.writes().add(System.nanoTime());
       });
       return this;
     }
