@@ -1,0 +1,99 @@
+package dev.gatlingllm.real;
+
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A real llama.cpp {@code llama-server} on loopback for end-to-end tests. Found through the environment
+ * variable {@code LLAMA_SERVER} or where {@code ../shared/real-llm/build-llama-server.sh} puts it; the
+ * models come from {@code ../shared/real-llm/models} (or {@code LLAMA_MODELS}).
+ */
+final class LlamaServer implements AutoCloseable {
+  private final Process process;
+  private final int port;
+  private final Path log;
+
+  private LlamaServer(Process process, int port, Path log) {
+    this.process = process;
+    this.port = port;
+    this.log = log;
+  }
+
+  static Optional<Path> binary() {
+    String env = System.getenv("LLAMA_SERVER");
+    Path path = env != null ? Path.of(env)
+        : Path.of(System.getProperty("user.home"), ".cache/llama-server/src/build/bin/llama-server");
+    return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
+  }
+
+  static Optional<Path> model(String file) {
+    String env = System.getenv("LLAMA_MODELS");
+    Path dir = env != null ? Path.of(env) : Path.of("..", "shared", "real-llm", "models");
+    Path model = dir.resolve(file);
+    return Files.isRegularFile(model) ? Optional.of(model) : Optional.empty();
+  }
+
+  /** Starts the server with {@code slots} parallel sequences and waits until it answers /health. */
+  static LlamaServer start(Path binary, Path model, String alias, int slots) throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    Path log = Files.createTempFile("llama-server", ".log");
+    Process process = new ProcessBuilder(List.of(binary.toString(), "-m", model.toString(),
+            "--host", "127.0.0.1", "--port", Integer.toString(port), "-np", Integer.toString(slots),
+            "-c", Integer.toString(512 * slots), "-t", "2", "--no-webui", "-a", alias))
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
+    LlamaServer server = new LlamaServer(process, port, log);
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("llama-server exited: " + Files.readString(log));
+      }
+      if (server.healthy()) {
+        return server;
+      }
+      Thread.sleep(200);
+    }
+    server.close();
+    throw new IllegalStateException("llama-server not healthy after 60 s: " + Files.readString(log));
+  }
+
+  private boolean healthy() {
+    try {
+      HttpURLConnection connection = (HttpURLConnection) URI.create(baseUrl() + "/health").toURL().openConnection();
+      connection.setConnectTimeout(500);
+      connection.setReadTimeout(500);
+      return connection.getResponseCode() == 200;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  @Override
+  public void close() throws IOException {
+    process.destroy();
+    try {
+      if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+    Files.deleteIfExists(log);
+  }
+}
