@@ -139,7 +139,7 @@ public final class RunRecorder implements AutoCloseable {
         sum += sorted[i];
       }
       itlMean = Micros.of(Math.round((double) sum / gapCount));
-      itlP50 = Micros.of(sorted[Math.max(1, (int) Math.round(gapCount * 0.5)) - 1]);
+      itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
       itlMax = Micros.of(sorted[gapCount - 1]);
     }
     return new RequestRecord(
