@@ -54,7 +54,7 @@ final class SampleRun {
     Random random = new Random(42);
     for (int n = 0; n < REQUESTS; n++) {
       long start = T0 + (long) (random.nextDouble() * 60_000);
-      RequestResult result = randomResult(random);
+      RequestResult result = randomResult(random, (int) ((start - T0) / 20_000));
       if (which.test(n)) {
         recorder.record(n % 3 == 0 ? "chat, long" : "chat", start, result);
       }
@@ -65,14 +65,15 @@ final class SampleRun {
     return new RunRecorder(config(), llmDir.resolve(LlmReportWriter.REQUESTS_CSV));
   }
 
-  private static RequestResult randomResult(Random random) {
+  /** TTFT grows with the level (by start time): up to 180, 330, then 830 ms, so capacity is 4 streams. */
+  private static RequestResult randomResult(Random random, int level) {
     if (random.nextDouble() < 0.05) {
       String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
       long duration = 1_000_000L * (10 + random.nextInt(3000));
       return new RequestResult(RequestOutcome.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
           duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN);
     }
-    long ttft = 30_000_000L + (long) (random.nextDouble() * 800_000_000L);
+    long ttft = 30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
     int events = 1 + random.nextInt(80);
     long[] gaps = new long[events - 1];
     long e2el = ttft;
