@@ -389,7 +389,7 @@ final class HtmlPage {
             type: 'bar',
             data: {
               labels: bins.map(function (b) { return b[0].toFixed(b[1] - b[0] < 1 ? 2 : 0); }),
-              datasets: [{ label: 'requests' + (name === 'itl' ? ' (gaps)' : ''), data: bins.map(function (b) { return b[2]; }), backgroundColor: color }]
+              datasets: [{ label: name === 'itl' ? 'gaps' : 'requests', data: bins.map(function (b) { return b[2]; }), backgroundColor: color }]
             },
             options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } }, y: { beginAtZero: true } } }
           });
