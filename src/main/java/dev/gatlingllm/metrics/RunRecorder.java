@@ -86,11 +86,15 @@ public final class RunRecorder implements AutoCloseable {
     return snapshot(System.currentTimeMillis());
   }
 
-  /** The figures so far, with the implicit level (if any) ending at {@code runEndEpochMillis}. */
+  /**
+   * The figures so far, as if the run ended at {@code runEndEpochMillis}: the implicit level (if any) ends then,
+   * and so does a level still running (a snapshot during the run, or a run stopped early), so that its
+   * window only counts the time it was measured.
+   */
   public RunSummary snapshot(long runEndEpochMillis) {
     List<MeasuredLevel> measured = new ArrayList<>(windows.length);
     for (LevelWindow window : windows) {
-      measured.add(MeasuredLevel.of(window.endMillis() == Long.MAX_VALUE ? closed(window, runEndEpochMillis) : window));
+      measured.add(MeasuredLevel.of(window.endMillis() > runEndEpochMillis ? closed(window, runEndEpochMillis) : window));
     }
     synchronized (lock) {
       return aggregate.summarize(config, measured, runEndEpochMillis);
@@ -98,8 +102,9 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   private static LevelWindow closed(LevelWindow window, long end) {
-    long safeEnd = Math.max(end, window.measureFromMillis());
-    return new LevelWindow(window.index(), window.concurrency(), window.requestRate(), window.startMillis(), window.measureFromMillis(), safeEnd);
+    long start = Math.min(window.startMillis(), end);
+    long measureFrom = Math.min(window.measureFromMillis(), end);
+    return new LevelWindow(window.index(), window.concurrency(), window.requestRate(), start, measureFrom, end);
   }
 
   /** Writes the rows still queued and closes {@code requests.csv}. Record nothing after this. */

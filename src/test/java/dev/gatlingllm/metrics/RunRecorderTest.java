@@ -192,4 +192,22 @@ class RunRecorderTest {
     assertEquals(threads * perThread * 5L, run.outputTokensInWindow());
     assertEquals(threads * perThread * 4L, run.itl().count());
   }
+
+  @Test
+  void aRunStoppedEarlyCountsOnlyTheTimeItMeasured() {
+    RunConfig config =
+        RunConfig.startingAt(T0)
+            .withLevels(
+                List.of(
+                    new LevelWindow(0, 1, 0, T0, T0 + 2_000, T0 + 10_000),
+                    new LevelWindow(1, 2, 0, T0 + 10_000, T0 + 12_000, T0 + 20_000)));
+    RunRecorder recorder = new RunRecorder(config);
+    recorder.record("r", T0 + 3_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
+    recorder.record("r", T0 + 13_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
+    RunSummary summary = recorder.snapshot(T0 + 16_000);
+    assertEquals(8.0, summary.levels().get(0).figures().windowSeconds(), EPS);
+    assertEquals(4.0, summary.levels().get(1).figures().windowSeconds(), EPS);
+    assertEquals(5 / 4.0, summary.levels().get(1).figures().outputThroughput(), EPS);
+    assertEquals(12.0, summary.run().windowSeconds(), EPS);
+  }
 }
