@@ -1,5 +1,7 @@
 package dev.gatlingllm.metrics;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -58,7 +60,7 @@ public record Figures(
 
   public Figures {
     outputTokenSources = Map.copyOf(outputTokenSources);
-    errors = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(errors));
+    errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
   }
 
   /** The source most successful requests' output counts came from ("unknown" with none). */

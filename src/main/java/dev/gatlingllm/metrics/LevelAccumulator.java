@@ -105,8 +105,10 @@ public final class LevelAccumulator {
     mismatchClient += other.mismatchClient;
     mismatchDifference += other.mismatchDifference;
     other.errors.forEach((message, count) -> countError(message, count));
-    for (int i = 0; i < statsList().size(); i++) {
-      statsList().get(i).addAll(other.statsList().get(i));
+    List<LatencyStats> mine = statsList();
+    List<LatencyStats> theirs = other.statsList();
+    for (int i = 0; i < mine.size(); i++) {
+      mine.get(i).addAll(theirs.get(i));
     }
   }
 
@@ -123,15 +125,6 @@ public final class LevelAccumulator {
   public void addEncodedItl(EncodedStats itlData, EncodedStats perTokenData) {
     itl.addAll(LatencyStats.decode(itlData));
     itlPerToken.addAll(LatencyStats.decode(perTokenData));
-  }
-
-  LatencyStats stats(AttainmentTarget.Metric metric) {
-    return switch (metric) {
-      case TTFT -> ttft;
-      case TPOT -> tpot;
-      case ITL -> itl;
-      case E2EL -> e2el;
-    };
   }
 
   private List<LatencyStats> statsList() {

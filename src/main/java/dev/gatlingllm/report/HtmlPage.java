@@ -1,6 +1,7 @@
 package dev.gatlingllm.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.AttainmentTarget;
@@ -242,16 +243,7 @@ final class HtmlPage {
   /** What the charts draw. */
   private static String data(RunSummary summary) {
     ObjectNode root = Json.MAPPER.createObjectNode();
-    ObjectNode timeline = root.putObject("timeline");
-    timeline.put("offsetSeconds", summary.timeline().startEpochSecond() - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
-    ArrayNode tokens = timeline.putArray("outputTokens");
-    for (long count : summary.timeline().outputTokens()) {
-      tokens.add(count);
-    }
-    ArrayNode streams = timeline.putArray("activeStreams");
-    for (double value : summary.timeline().activeStreams()) {
-      streams.add(Math.round(value * 1000) / 1000.0);
-    }
+    timeline(root.putObject("timeline"), summary);
     ArrayNode levels = root.putArray("levels");
     for (LevelFigures level : summary.levels()) {
       ObjectNode node = levels.addObject();
@@ -279,9 +271,37 @@ final class HtmlPage {
           }
         });
     try {
-      return Json.MAPPER.writer().withoutFeatures(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
+      return Json.MAPPER.writer().withoutFeatures(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Most points a time chart gets: a long run is shown as averages over a few seconds each. */
+  static final int MAX_TIME_POINTS = 2_000;
+
+  /**
+   * Per-second output tok/s and streams in flight; runs longer than {@link #MAX_TIME_POINTS} seconds are
+   * averaged over steps of several seconds so that the page stays light.
+   */
+  private static void timeline(ObjectNode node, RunSummary summary) {
+    long[] tokens = summary.timeline().outputTokens();
+    double[] streams = summary.timeline().activeStreams();
+    int step = Math.max(1, (tokens.length + MAX_TIME_POINTS - 1) / MAX_TIME_POINTS);
+    node.put("offsetSeconds", summary.timeline().startEpochSecond() - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
+    node.put("stepSeconds", step);
+    ArrayNode tokenRates = node.putArray("outputTokens");
+    ArrayNode inFlight = node.putArray("activeStreams");
+    for (int from = 0; from < tokens.length; from += step) {
+      int to = Math.min(tokens.length, from + step);
+      long tokenSum = 0;
+      double streamSum = 0;
+      for (int i = from; i < to; i++) {
+        tokenSum += tokens[i];
+        streamSum += streams[i];
+      }
+      tokenRates.add(Math.round(1000.0 * tokenSum / (to - from)) / 1000.0);
+      inFlight.add(Math.round(1000.0 * streamSum / (to - from)) / 1000.0);
     }
   }
 
@@ -332,7 +352,7 @@ final class HtmlPage {
         function points(xs, ys) { return xs.map(function (x, i) { return { x: x, y: ys[i] }; }); }
 
         var t = data.timeline;
-        var seconds = t.outputTokens.map(function (_, i) { return i + t.offsetSeconds; });
+        var seconds = t.outputTokens.map(function (_, i) { return i * t.stepSeconds + t.offsetSeconds; });
         new Chart(el('chart-timeline'), {
           type: 'line',
           data: { datasets: [

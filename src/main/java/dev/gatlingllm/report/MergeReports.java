@@ -1,6 +1,7 @@
 package dev.gatlingllm.report;
 
 import dev.gatlingllm.metrics.RunSummary;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,14 @@ public final class MergeReports {
       System.exit(2);
       return;
     }
-    RunSummary summary = LlmReportMerger.merge(inputs, out);
+    RunSummary summary;
+    try {
+      summary = LlmReportMerger.merge(inputs, out);
+    } catch (IOException | IllegalArgumentException e) {
+      System.err.println("merge failed: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
     System.out.print(ConsoleSummary.format(summary, out.resolve(LlmReportWriter.INDEX_HTML)));
   }
 

@@ -151,7 +151,7 @@ final class RunJson {
             target.path("limit").asDouble());
     JsonNode pricing = node.path("pricing");
     Map<String, String> metadata = new LinkedHashMap<>();
-    node.path("metadata").fields().forEachRemaining(entry -> metadata.put(entry.getKey(), entry.getValue().asText()));
+    node.path("metadata").properties().forEach(entry -> metadata.put(entry.getKey(), entry.getValue().asText()));
     return new RunConfig(
         node.path("run_start_epoch_ms").asLong(),
         levels,

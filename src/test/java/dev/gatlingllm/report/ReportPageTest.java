@@ -111,6 +111,26 @@ class ReportPageTest {
     assertTrue(text.endsWith("LLM report: " + page.toAbsolutePath().normalize() + "\n"), text);
   }
 
+  @Test
+  void aLongRunWithoutLevelsGetsALightTimeChartAndNoSweepCharts() throws Exception {
+    long start = SampleRun.T0;
+    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(start));
+    for (int s = 0; s < 5_000; s += 10) {
+      recorder.record("r", start + s * 1000L, dev.gatlingllm.metrics.SyntheticResults.ok(50_000_000L, 10, 10_000_000L, 10, 5));
+    }
+    Path other = dir.resolve("long/llm");
+    String text = Files.readString(LlmReportWriter.write(recorder.finish(start + 5_000_000L), other, null));
+    assertFalse(text.contains("<canvas id=\"chart-throughput\""));
+    assertFalse(text.contains("<a id=\"gatling-link\""));
+    assertTrue(text.contains("<td>whole run"));
+    Matcher data = Pattern.compile("id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(text);
+    assertTrue(data.find());
+    JsonNode timeline = new ObjectMapper().readTree(data.group(1)).get("timeline");
+    assertEquals(3, timeline.get("stepSeconds").asInt());
+    assertEquals(1667, timeline.get("outputTokens").size());
+    assertEquals(10 / 3.0, timeline.get("outputTokens").get(0).asDouble(), 1e-3, "10 tokens in the first 3 s");
+  }
+
   private static int count(String text, String part) {
     int count = 0;
     for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
