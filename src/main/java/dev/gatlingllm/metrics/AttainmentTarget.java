@@ -5,7 +5,9 @@ import java.util.Locale;
 /**
  * What a load level must achieve to count as sustainable (metrics.md, DistServe-style capacity): either a
  * latency percentile at most a limit ("p99 TTFT <= 500 ms"), or a share of good requests at least a floor
- * ("good fraction >= 0.95", failed requests counting as not good).
+ * ("good fraction >= 0.95", failed requests counting as not good). A failed request counts against a
+ * percentile target too, as slower than any other: at a level where more than 1 % of the requests fail,
+ * "p99 TTFT <= 500 ms" is not met however fast the others were ({@link LevelAccumulator#attainment}).
  *
  * @param kind which of the two tests
  * @param metric the latency tested by {@link Kind#PERCENTILE_AT_MOST}; null for the other kind
@@ -56,33 +58,14 @@ public record AttainmentTarget(Kind kind, Metric metric, double percentile, doub
   }
 
   /**
-   * The figure this target tests at a level: the percentile in ms, or the good fraction. NaN when the level
-   * has nothing to test (no successful request for a latency target, no request at all for a fraction).
+   * True when a level's measured attainment meets the target: the percentile at most the limit, or the good
+   * fraction at least the floor. NaN (nothing to measure) never meets it.
    */
-  public double measure(Figures figures) {
-    if (kind == Kind.GOOD_FRACTION_AT_LEAST) {
-      return figures.requests() == 0 ? Double.NaN : figures.goodFraction();
-    }
-    Distribution distribution =
-        switch (metric) {
-          case TTFT -> figures.ttft();
-          case TPOT -> figures.tpot();
-          case ITL -> figures.itl();
-          case E2EL -> figures.e2el();
-        };
-    return distribution.count() == 0 ? Double.NaN : distribution.percentile(percentile);
-  }
-
-  /**
-   * True when the level meets the target. A latency target also needs the level to have completed at least
-   * one request: a level where everything failed has no latency to test, and is not sustainable.
-   */
-  public boolean isMetBy(Figures figures) {
-    double value = measure(figures);
-    if (Double.isNaN(value)) {
+  public boolean isMetBy(double attainment) {
+    if (Double.isNaN(attainment)) {
       return false;
     }
-    return kind == Kind.GOOD_FRACTION_AT_LEAST ? value >= limit : value <= limit;
+    return kind == Kind.GOOD_FRACTION_AT_LEAST ? attainment >= limit : attainment <= limit;
   }
 
   public String describe() {

@@ -70,7 +70,8 @@ public final class LatencyStats {
         percentileMillis(99));
   }
 
-  private double percentileMillis(double percentile) {
+  /** The nearest-rank percentile in ms (HDR, 3 significant digits, clamped to the exact min and max). */
+  double percentileMillis(double percentile) {
     long value = histogram.getValueAtPercentile(percentile);
     // The histogram answers with the top of the value's bucket; the exact extremes bound it more tightly.
     return Math.min(Math.max(value, minMicros), maxMicros) / 1000.0;

@@ -76,6 +76,35 @@ public final class LevelAccumulator {
     e2el.add(record.e2elMicros());
   }
 
+  /**
+   * What the capacity target measures at this level: the good fraction, or the latency percentile over every
+   * request started in the window, a failed request counting as slower than any other (+infinity when more
+   * than 100 - p % of them failed). Gaps (ITL) are pooled over successful streams, so failures do not enter
+   * there. NaN when there is nothing to measure.
+   */
+  public double attainment(AttainmentTarget target) {
+    if (target.kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
+      return requests == 0 ? Double.NaN : (double) good / requests;
+    }
+    LatencyStats stats =
+        switch (target.metric()) {
+          case TTFT -> ttft;
+          case TPOT -> tpot;
+          case ITL -> itl;
+          case E2EL -> e2el;
+        };
+    long failures = target.metric() == AttainmentTarget.Metric.ITL ? 0 : requests - completed;
+    long population = stats.count() + failures;
+    if (population == 0 || stats.count() == 0) {
+      return failures > 0 ? Double.POSITIVE_INFINITY : Double.NaN;
+    }
+    long rank = Math.max(1, (long) Math.ceil(target.percentile() / 100.0 * population - 1e-9));
+    if (rank > stats.count()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return stats.percentileMillis(100.0 * rank / stats.count());
+  }
+
   /** Output tokens of a successful request that arrived in this level's measurement window. */
   public void addOutputTokensInWindow(long tokens) {
     outputTokensInWindow += tokens;

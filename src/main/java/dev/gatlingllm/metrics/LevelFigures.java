@@ -5,8 +5,8 @@ package dev.gatlingllm.metrics;
  *
  * @param level the level and the windows its figures cover
  * @param figures its figures
- * @param attainment the figure the capacity target tests (a percentile in ms, or the good fraction); NaN
- *     when the level has nothing to test
+ * @param attainment the figure the capacity target tests (a percentile in ms, failures counting as slower
+ *     than any request, or the good fraction); NaN when the level has nothing to test
  * @param meetsTarget whether it meets the capacity target
  * @param costPerMillionOutputTokens cost of a million output tokens at this level's output throughput, NaN
  *     without prices

@@ -74,13 +74,13 @@ public final class RunAggregate {
       whole.addAll(levels[i]);
       allWindows.addAll(level.measured());
       Figures figures = levels[i].toFigures(level.windowSeconds());
-      double attainment = config.target().measure(figures);
+      double attainment = levels[i].attainment(config.target());
       levelFigures.add(
           new LevelFigures(
               level,
               figures,
               attainment,
-              config.target().isMetBy(figures),
+              config.target().isMetBy(attainment),
               config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken()));

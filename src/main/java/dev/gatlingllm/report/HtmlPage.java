@@ -389,10 +389,15 @@ final class HtmlPage {
             { label: 'TTFT p50 ms', data: points(loads, levels.map(function (l) { return l.ttftP50; })), borderColor: '#1a73e8' },
             { label: 'TTFT p99 ms', data: points(loads, levels.map(function (l) { return l.ttftP99; })), borderColor: '#d93025' }
           ];
-          var limit = data.targetTtftMs != null ? data.targetTtftMs : data.sloTtftMs;
-          if (limit != null && loads.length) {
-            ttftSets.push({ label: 'SLO ' + limit + ' ms', data: [{ x: loads[0], y: limit }, { x: loads[loads.length - 1], y: limit }],
-              borderColor: '#5f6368', borderDash: [6, 4], pointRadius: 0 });
+          function line(label, y, color) {
+            ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
+              borderColor: color, borderDash: [6, 4], pointRadius: 0 });
+          }
+          if (data.sloTtftMs != null && loads.length) {
+            line('TTFT SLO ' + data.sloTtftMs + ' ms', data.sloTtftMs, '#5f6368');
+          }
+          if (data.targetTtftMs != null && data.targetTtftMs !== data.sloTtftMs && loads.length) {
+            line('target: ' + data.targetLabel, data.targetTtftMs, '#9334e6');
           }
           new Chart(el('chart-ttft'), {
             type: 'line',

@@ -210,4 +210,28 @@ class RunRecorderTest {
     assertEquals(5 / 4.0, summary.levels().get(1).figures().outputThroughput(), EPS);
     assertEquals(12.0, summary.run().windowSeconds(), EPS);
   }
+
+  @Test
+  void failedRequestsCountAgainstAPercentileTarget() {
+    RunConfig config =
+        oneLevel().withTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, 500));
+    for (int failures = 1; failures <= 2; failures++) {
+      RunRecorder recorder = new RunRecorder(config);
+      for (int i = 0; i < 100 - failures; i++) {
+        recorder.record("r", T0 + 1_000, SyntheticResults.ok(100 * MS, 2, MS, 2, 1));
+      }
+      for (int i = 0; i < failures; i++) {
+        recorder.record("r", T0 + 1_000, SyntheticResults.failed(503, "busy", MS));
+      }
+      LevelFigures level = recorder.snapshot(T0 + 10_000).levels().get(0);
+      assertEquals(100.0, level.figures().ttft().p99(), 0.1, "successes alone look fine");
+      if (failures == 1) {
+        assertEquals(100.0, level.attainment(), 0.1, "99 of 100 requests had a TTFT <= 100 ms");
+        assertTrue(level.meetsTarget());
+      } else {
+        assertEquals(Double.POSITIVE_INFINITY, level.attainment(), "the 99th of 100 requests failed");
+        assertFalse(level.meetsTarget());
+      }
+    }
+  }
 }
