@@ -136,9 +136,14 @@ final class HtmlPage {
           .append(number(cost.pricePerMillionOutputTokens(), 2)).append(" per million output tokens, self-hosting breaks even at <b>")
           .append(number(cost.breakEvenTokensPerSecond(), 0)).append(" output tok/s</b>");
       if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
-        page.append("; at capacity a million output tokens cost ").append(number(cost.costPerMillionAtCapacity(), 3))
-            .append(", and the deployment must run at capacity ").append(number(100 * cost.requiredUtilisation(), 0))
-            .append(" % of the time to win");
+        page.append("; at capacity a million output tokens cost ").append(number(cost.costPerMillionAtCapacity(), 3));
+        if (cost.requiredUtilisation() <= 1) {
+          page.append(", and the deployment must run at capacity ").append(number(100 * cost.requiredUtilisation(), 0))
+              .append(" % of the time to win");
+        } else {
+          page.append(": even fully used at capacity it costs more than the API (it would need ")
+              .append(number(100 * cost.requiredUtilisation(), 0)).append(" % utilisation)");
+        }
       }
       page.append(".</li>\n");
     }
