@@ -34,7 +34,7 @@ class HeadlessChromiumTest {
     Process process =
         new ProcessBuilder(
                 List.of(
-                    chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                     "--user-data-dir=" + dir.resolve("profile"), "--virtual-time-budget=5000", "--dump-dom",
                     page.toUri().toString()))
             .redirectOutput(dom.toFile())
