@@ -1,0 +1,291 @@
+package dev.gatlingllm.metrics;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Records every finished request of a run and produces the {@link RunSummary} the report shows.
+ *
+ * <p>Thread-safe: requests finish on several event-loop threads at once. The figures a request changes are
+ * updated under one short lock per request (nothing happens per token outside {@link #record}); its CSV row is
+ * handed to a background writer, so no event loop waits on the disk. Memory does not grow with the number of
+ * requests: counters, HDR histograms, one bucket per second, and a bounded queue of rows not yet written.
+ */
+public final class RunRecorder implements AutoCloseable {
+  private final RunConfig config;
+  /** The levels while recording: the implicit level's window stays open until the summary closes it. */
+  private final LevelWindow[] windows;
+  private final RunAggregate aggregate;
+  private final RequestsCsvWriter csv;
+  private final Object lock = new Object();
+  /** Per event-loop thread scratch space, so that record() allocates almost nothing for its statistics. */
+  private final ThreadLocal<Scratch> scratch;
+
+  /**
+   * @param config what the run is
+   * @param requestsCsv where to stream one row per request, or null for no file
+   */
+  public RunRecorder(RunConfig config, Path requestsCsv) {
+    this.config = config;
+    this.windows = recordingWindows(config).toArray(new LevelWindow[0]);
+    this.aggregate = new RunAggregate(windows.length, Math.floorDiv(config.runStartEpochMillis(), 1000));
+    this.scratch = ThreadLocal.withInitial(() -> new Scratch(windows.length));
+    try {
+      this.csv = requestsCsv == null ? null : new RequestsCsvWriter(requestsCsv);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + requestsCsv, e);
+    }
+  }
+
+  /** A recorder that keeps no CSV file. */
+  public RunRecorder(RunConfig config) {
+    this(config, null);
+  }
+
+  private static List<LevelWindow> recordingWindows(RunConfig config) {
+    if (!config.levels().isEmpty()) {
+      return config.levels();
+    }
+    long start = config.runStartEpochMillis();
+    return List.of(new LevelWindow(0, 0, 0, start, start + config.warmupMillis(), Long.MAX_VALUE));
+  }
+
+  public RunConfig config() {
+    return config;
+  }
+
+  /** Goodput check, for the action's {@code <name> SLO} record: succeeded and met every SLO set. */
+  public boolean isGood(RequestResult result) {
+    return config.slos().isGood(result);
+  }
+
+  /**
+   * Records one finished request.
+   *
+   * @param requestName the Gatling request name
+   * @param startEpochMillis when the request was sent (the start of its Gatling record)
+   * @param result its figures
+   */
+  public void record(String requestName, long startEpochMillis, RequestResult result) {
+    RequestRecord record = toRecord(requestName, startEpochMillis, result);
+    synchronized (lock) {
+      aggregate.add(record);
+      addTimesAndGaps(record, startEpochMillis, result);
+    }
+    if (csv != null) {
+      csv.submit(record);
+    }
+  }
+
+  /** The figures so far, with the implicit level (if any) closed now. */
+  public RunSummary snapshot() {
+    return snapshot(System.currentTimeMillis());
+  }
+
+  /**
+   * The figures so far, as if the run ended at {@code runEndEpochMillis}: the implicit level (if any) ends then,
+   * and so does a level still running (a snapshot during the run, or a run stopped early), so that its
+   * window only counts the time it was measured.
+   */
+  public RunSummary snapshot(long runEndEpochMillis) {
+    List<MeasuredLevel> measured = new ArrayList<>(windows.length);
+    for (LevelWindow window : windows) {
+      measured.add(MeasuredLevel.of(window.endMillis() > runEndEpochMillis ? closed(window, runEndEpochMillis) : window));
+    }
+    synchronized (lock) {
+      return aggregate.summarize(config, measured, runEndEpochMillis);
+    }
+  }
+
+  private static LevelWindow closed(LevelWindow window, long end) {
+    long start = Math.min(window.startMillis(), end);
+    long measureFrom = Math.min(window.measureFromMillis(), end);
+    return new LevelWindow(window.index(), window.concurrency(), window.requestRate(), start, measureFrom, end);
+  }
+
+  /** Writes the rows still queued and closes {@code requests.csv}. Record nothing after this. */
+  @Override
+  public void close() {
+    if (csv != null) {
+      csv.close();
+    }
+  }
+
+  /** Closes {@code requests.csv} and returns the final figures. */
+  public RunSummary finish(long runEndEpochMillis) {
+    close();
+    return snapshot(runEndEpochMillis);
+  }
+
+  /** Why {@code requests.csv} is incomplete, or null when every row was written. */
+  public String csvFailure() {
+    return csv == null ? null : csv.failure();
+  }
+
+  private RequestRecord toRecord(String requestName, long startEpochMillis, RequestResult result) {
+    int level = levelOf(startEpochMillis);
+    boolean inWindow = level >= 0 && windows[level].measures(startEpochMillis);
+    Scratch work = scratch.get();
+    long[] gaps = result.itlNanos();
+    int gapCount = Math.min(gaps.length, Math.max(0, result.tokenEvents() - 1));
+    long itlMean = -1;
+    long itlP50 = -1;
+    long itlMax = -1;
+    if (gapCount > 0) {
+      long[] sorted = work.gaps(gapCount);
+      System.arraycopy(gaps, 0, sorted, 0, gapCount);
+      Arrays.sort(sorted, 0, gapCount);
+      long sum = 0;
+      for (int i = 0; i < gapCount; i++) {
+        sum += sorted[i];
+      }
+      itlMean = Micros.of(Math.round((double) sum / gapCount));
+      itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
+      itlMax = Micros.of(sorted[gapCount - 1]);
+    }
+    return new RequestRecord(
+        startEpochMillis,
+        level,
+        inWindow,
+        requestName,
+        result.ok(),
+        result.outcome().httpStatus(),
+        result.outcome().message(),
+        Micros.of(result.ttftNanos()),
+        Micros.of(result.ttfbNanos()),
+        Micros.of(result.ttfoNanos()),
+        Micros.of(result.tpotNanos()),
+        Micros.of(result.e2elNanos()),
+        itlMean,
+        itlP50,
+        itlMax,
+        result.tokenEvents(),
+        result.inputTokens(),
+        result.inputTokenSource(),
+        result.outputTokens(),
+        result.outputTokenSource(),
+        result.serverOutputTokens(),
+        result.clientOutputTokens(),
+        Micros.of(result.sendLatenessNanos()),
+        Micros.of(result.ttftFromScheduledNanos()),
+        Micros.of(result.durationNanos()),
+        isGood(result),
+        windowTokens(startEpochMillis, result, gapCount, work.tokensByLevel));
+  }
+
+  /**
+   * Output tokens by the measurement window they arrived in. The N output tokens are spread over the token
+   * events as evenly as whole numbers allow (event i carries floor((i+1)N/E) - floor(iN/E)), since a stream
+   * says how many tokens it produced in all, not in each event.
+   */
+  private long[] windowTokens(long startEpochMillis, RequestResult result, int gapCount, long[] tokensByLevel) {
+    int events = result.tokenEvents();
+    long tokens = result.outputTokens();
+    if (!result.hasFirstToken() || events <= 0 || tokens <= 0) {
+      return new long[0];
+    }
+    Arrays.fill(tokensByLevel, 0);
+    long[] gaps = result.itlNanos();
+    long arrivalNanos = startEpochMillis * 1_000_000L + result.ttftNanos();
+    int level = -1;
+    int levelsHit = 0;
+    for (int i = 0; i < events; i++) {
+      if (i > 0 && i - 1 < gapCount) {
+        arrivalNanos += gaps[i - 1];
+      }
+      long arrivalMillis = Math.floorDiv(arrivalNanos, 1_000_000L);
+      if (level < 0 || !windows[level].measures(arrivalMillis)) {
+        level = measuringLevelOf(arrivalMillis);
+      }
+      if (level >= 0) {
+        long carried = tokensCarried(tokens, events, i);
+        if (tokensByLevel[level] == 0 && carried > 0) {
+          levelsHit++;
+        }
+        tokensByLevel[level] += carried;
+      }
+    }
+    long[] pairs = new long[levelsHit * 2];
+    int next = 0;
+    for (int i = 0; i < tokensByLevel.length && next < pairs.length; i++) {
+      if (tokensByLevel[i] > 0) {
+        pairs[next++] = i;
+        pairs[next++] = tokensByLevel[i];
+      }
+    }
+    return pairs;
+  }
+
+  private static long tokensCarried(long tokens, int events, int event) {
+    return tokens * (event + 1) / events - tokens * event / events;
+  }
+
+  /** Under the lock: the per-second buckets and the pooled ITL gaps. */
+  private void addTimesAndGaps(RequestRecord record, long startEpochMillis, RequestResult result) {
+    TimelineBuckets timeline = aggregate.timeline();
+    long startMicros = startEpochMillis * 1000L;
+    timeline.addInFlight(startMicros, startMicros + Math.max(0, record.durationMicros()));
+    if (!result.ok() || !result.hasFirstToken() || result.tokenEvents() <= 0) {
+      return;
+    }
+    int events = result.tokenEvents();
+    long tokens = Math.max(0, result.outputTokens());
+    long[] gaps = result.itlNanos();
+    int gapCount = Math.min(gaps.length, events - 1);
+    long arrivalNanos = startEpochMillis * 1_000_000L + result.ttftNanos();
+    for (int i = 0; i < events; i++) {
+      if (i > 0 && i - 1 < gapCount) {
+        arrivalNanos += gaps[i - 1];
+      }
+      timeline.addTokens(Math.floorDiv(arrivalNanos, 1_000_000L), tokensCarried(tokens, events, i));
+    }
+    if (record.inWindow()) {
+      LevelAccumulator level = aggregate.level(record.level());
+      for (int i = 0; i < gapCount; i++) {
+        long gap = gaps[i];
+        // Token-normalised: an event carrying k > 1 tokens stands for k gaps; k is taken as N / events,
+        // since a stream gives the total, not a count per event.
+        long perToken = tokens == events || tokens <= 0 ? gap : Math.round((double) gap * events / tokens);
+        level.addItlGap(Micros.of(gap), Micros.of(perToken));
+      }
+    }
+  }
+
+  private int levelOf(long epochMillis) {
+    for (int i = 0; i < windows.length; i++) {
+      if (epochMillis >= windows[i].startMillis() && epochMillis < windows[i].endMillis()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private int measuringLevelOf(long epochMillis) {
+    for (int i = 0; i < windows.length; i++) {
+      if (windows[i].measures(epochMillis)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static final class Scratch {
+    final long[] tokensByLevel;
+    private long[] gaps = new long[256];
+
+    Scratch(int levels) {
+      tokensByLevel = new long[levels];
+    }
+
+    long[] gaps(int length) {
+      if (gaps.length < length) {
+        gaps = new long[Math.max(length, gaps.length * 2)];
+      }
+      return gaps;
+    }
+  }
+}

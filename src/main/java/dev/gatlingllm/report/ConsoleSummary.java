@@ -1,0 +1,106 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.CostFigures;
+import dev.gatlingllm.metrics.Distribution;
+import dev.gatlingllm.metrics.Figures;
+import dev.gatlingllm.metrics.LevelFigures;
+import dev.gatlingllm.metrics.RunSummary;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The text printed at the end of a run, in the spirit of vLLM's "Serving Benchmark Result". */
+public final class ConsoleSummary {
+  private static final int WIDTH = 60;
+
+  private ConsoleSummary() {}
+
+  /** The block without the page's path. */
+  public static String format(RunSummary summary) {
+    return format(summary, null);
+  }
+
+  /** The block, ending with the path of the page when one is given. */
+  public static String format(RunSummary summary, Path indexHtml) {
+    Figures run = summary.run();
+    StringBuilder text = new StringBuilder(2048);
+    rule(text, " LLM Serving Benchmark Result ", '=');
+    line(text, "Successful requests:", Long.toString(run.completed()));
+    line(text, "Failed requests:", Long.toString(run.failed()));
+    line(text, "Measured duration (s):", fixed(run.windowSeconds(), 2));
+    line(text, "Total input tokens:", Long.toString(run.totalInputTokens()));
+    line(text, "Total generated tokens:", Long.toString(run.totalOutputTokens()));
+    line(text, "Output tokens counted by:", run.mainOutputTokenSource().label());
+    line(text, "Request throughput (req/s):", fixed(run.requestThroughput(), 2));
+    line(text, "Output token throughput (tok/s):", fixed(run.outputThroughput(), 2));
+    line(text, "Total token throughput (tok/s):", fixed(run.totalTokenThroughput(), 2));
+    line(text, "Per-stream output speed (tok/s):", fixed(run.perStreamTokensPerSecond(), 2));
+    if (summary.config().slos().anySet()) {
+      line(text, "Request goodput (req/s):", fixed(run.requestGoodput(), 2));
+      line(text, "Good fraction:", fixed(100 * run.goodFraction(), 2) + " %");
+    }
+    latency(text, "Time to First Token", "TTFT", run.ttft());
+    latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.tpot());
+    latency(text, "Inter-token Latency", "ITL", run.itl());
+    latency(text, "End-to-end Latency", "E2EL", run.e2el());
+    if (summary.levels().size() > 1) {
+      rule(text, "Levels", '-');
+      text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s\n", "level", "stream t/s", "output t/s", "TTFT p50", "TTFT p99"));
+      for (int i = 0; i < summary.levels().size(); i++) {
+        LevelFigures level = summary.levels().get(i);
+        Figures f = level.figures();
+        boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
+        text.append(String.format(Locale.ROOT, "%-14s %10.1f %10.1f %10.1f %10.1f%s\n", level.level().label(),
+            f.perStreamTokensPerSecond(), f.outputThroughput(), f.ttft().p50(), f.ttft().p99(), capacity ? "  <- capacity" : ""));
+      }
+    }
+    rule(text, "Capacity", '-');
+    Capacity capacity = summary.capacity();
+    line(text, "Target:", summary.config().target().describe());
+    if (capacity == null) {
+      text.append("No tested level meets the target.\n");
+    } else {
+      line(text, "Sustainable capacity:", capacity.label());
+      line(text, "  output tok/s:", fixed(capacity.outputThroughput(), 1));
+      line(text, "  per-stream tok/s:", fixed(capacity.perStreamTokensPerSecond(), 1));
+      line(text, "  TTFT p50 / p99 (ms):", fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
+    }
+    if (summary.knee() != null) {
+      line(text, "Knee:", summary.knee().label());
+    }
+    CostFigures cost = summary.cost();
+    if (cost != null) {
+      line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));
+      if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
+        line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
+        line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
+      }
+    }
+    rule(text, "", '=');
+    if (indexHtml != null) {
+      text.append("LLM report: ").append(indexHtml.toAbsolutePath().normalize()).append('\n');
+    }
+    return text.toString();
+  }
+
+  private static void latency(StringBuilder text, String title, String name, Distribution d) {
+    rule(text, title, '-');
+    line(text, "Mean " + name + " (ms):", fixed(d.mean(), 2));
+    line(text, "Median " + name + " (ms):", fixed(d.p50(), 2));
+    line(text, "P90 " + name + " (ms):", fixed(d.p90(), 2));
+    line(text, "P99 " + name + " (ms):", fixed(d.p99(), 2));
+  }
+
+  private static void rule(StringBuilder text, String title, char fill) {
+    int side = Math.max(0, WIDTH - title.length());
+    text.append(String.valueOf(fill).repeat(side / 2)).append(title).append(String.valueOf(fill).repeat(side - side / 2)).append('\n');
+  }
+
+  private static void line(StringBuilder text, String label, String value) {
+    text.append(String.format(Locale.ROOT, "%-40s%20s\n", label, value));
+  }
+
+  private static String fixed(double value, int decimals) {
+    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+  }
+}

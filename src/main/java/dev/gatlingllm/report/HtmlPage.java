@@ -1,0 +1,433 @@
+package dev.gatlingllm.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.metrics.AttainmentTarget;
+import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.CostFigures;
+import dev.gatlingllm.metrics.Figures;
+import dev.gatlingllm.metrics.HistogramBin;
+import dev.gatlingllm.metrics.Knee;
+import dev.gatlingllm.metrics.LevelFigures;
+import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.metrics.RunSummary;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code index.html}: one self-contained page (Chart.js inlined, data inlined as JSON) that works offline.
+ * The tables are rendered here, so they read without JavaScript; the charts draw from the inlined data.
+ * Every string that comes from outside (model, endpoint, server error messages, metadata) is HTML-escaped.
+ */
+final class HtmlPage {
+  private HtmlPage() {}
+
+  /**
+   * @param gatlingIndexLink the relative link to Gatling's report, or null
+   */
+  static String render(RunSummary summary, String gatlingIndexLink) {
+    RunConfig config = summary.config();
+    Figures run = summary.run();
+    StringBuilder page = new StringBuilder(300_000);
+    page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        .append("<title>LLM report")
+        .append(config.model() == null ? "" : " - " + Html.escape(config.model()))
+        .append("</title>\n<style>\n")
+        .append(STYLE)
+        .append("</style>\n</head>\n<body>\n<header>\n<h1>LLM report</h1>\n<p class=\"meta\">");
+    if (config.model() != null) {
+      page.append("model <b>").append(Html.escape(config.model())).append("</b> &middot; ");
+    }
+    if (config.endpoint() != null) {
+      page.append("endpoint <code>").append(Html.escape(config.endpoint())).append("</code> &middot; ");
+    }
+    page.append("started ").append(Instant.ofEpochMilli(config.runStartEpochMillis()));
+    if (config.toolVersion() != null) {
+      page.append(" &middot; gatling-llm ").append(Html.escape(config.toolVersion()));
+    }
+    page.append("</p>\n");
+    if (gatlingIndexLink != null) {
+      page.append("<p><a id=\"gatling-link\" href=\"").append(Html.escape(gatlingIndexLink))
+          .append("\">&larr; Gatling report</a></p>\n");
+    }
+    page.append("</header>\n<main>\n");
+
+    keyFigures(page, summary);
+    verdict(page, summary);
+    sweepTable(page, summary);
+    charts(page, summary);
+    errors(page, run.errors());
+    metadata(page, config.metadata());
+    definitions(page);
+
+    page.append("<details class=\"licence\"><summary>Chart.js ").append(ChartLibrary.VERSION)
+        .append(" licence</summary><pre>").append(Html.escape(ChartLibrary.license())).append("</pre></details>\n")
+        .append("</main>\n<script type=\"application/json\" id=\"llm-data\">")
+        .append(Html.scriptSafeJson(data(summary)))
+        .append("</script>\n<script>\n")
+        .append(ChartLibrary.script())
+        .append("\n</script>\n<script>\n")
+        .append(CHARTS_SCRIPT)
+        .append("</script>\n</body>\n</html>\n");
+    return page.toString();
+  }
+
+  private static void keyFigures(StringBuilder page, RunSummary summary) {
+    Figures run = summary.run();
+    page.append("<section>\n<h2>Run</h2>\n<div class=\"cards\">\n");
+    card(page, "completed / failed", run.completed() + " / " + run.failed());
+    card(page, "output tok/s", number(run.outputThroughput(), 1));
+    card(page, "total (input + output) tok/s", number(run.totalTokenThroughput(), 1));
+    card(page, "per-stream output tok/s", number(run.perStreamTokensPerSecond(), 1));
+    card(page, "requests/s", number(run.requestThroughput(), 2));
+    card(page, "TTFT p50 / p99 ms", number(run.ttft().p50(), 1) + " / " + number(run.ttft().p99(), 1));
+    card(page, "TPOT p50 / p99 ms", number(run.tpot().p50(), 2) + " / " + number(run.tpot().p99(), 2));
+    card(page, "ITL p50 / p99 ms", number(run.itl().p50(), 2) + " / " + number(run.itl().p99(), 2));
+    card(page, "goodput req/s", number(run.requestGoodput(), 2));
+    card(page, "good fraction", percent(run.goodFraction()));
+    page.append("</div>\n<p class=\"note\">Measured over ").append(number(run.windowSeconds(), 1))
+        .append(" s of measurement windows; ").append(summary.excludedRequests())
+        .append(" requests started outside them (warm-up, settle time) are left out. Output tokens counted by: ")
+        .append(Html.escape(run.mainOutputTokenSource().label()));
+    if (run.mismatch().requests() > 0) {
+      page.append("; server vs client count mismatch ").append(run.mismatch().absoluteDifference())
+          .append(" tokens (").append(number(run.mismatch().percent(), 2)).append(" %) over ")
+          .append(run.mismatch().requests()).append(" requests");
+    }
+    page.append(". SLOs: ").append(Html.escape(summary.config().slos().describe()))
+        .append(". Send lateness p99 ").append(number(run.sendLateness().p99(), 2)).append(" ms.</p>\n</section>\n");
+  }
+
+  private static void card(StringBuilder page, String label, String value) {
+    page.append("<div class=\"card\"><div class=\"value\">").append(Html.escape(value))
+        .append("</div><div class=\"label\">").append(Html.escape(label)).append("</div></div>\n");
+  }
+
+  private static void verdict(StringBuilder page, RunSummary summary) {
+    page.append("<section>\n<h2>Capacity</h2>\n<ul class=\"verdict\">\n<li id=\"capacity\">");
+    Capacity capacity = summary.capacity();
+    String target = Html.escape(summary.config().target().describe());
+    if (capacity == null) {
+      page.append("No tested level meets the target (").append(target).append(").");
+    } else {
+      page.append("Sustainable capacity (").append(target).append("): <b>").append(Html.escape(capacity.label()))
+          .append("</b>, ").append(number(capacity.outputThroughput(), 1)).append(" output tok/s (")
+          .append(number(100 * capacity.shareOfPeak(), 0)).append(" % of the peak), ")
+          .append(number(capacity.perStreamTokensPerSecond(), 1)).append(" tok/s per stream, TTFT p50 ")
+          .append(number(capacity.ttftP50Ms(), 1)).append(" ms, p99 ").append(number(capacity.ttftP99Ms(), 1))
+          .append(" ms.");
+    }
+    page.append("</li>\n");
+    Knee knee = summary.knee();
+    if (knee != null) {
+      page.append("<li id=\"knee\">Knee: <b>").append(Html.escape(knee.label())).append("</b>; going to ")
+          .append(Html.escape(knee.nextLabel())).append(" adds ").append(number(100 * knee.throughputGain(), 1))
+          .append(" % output throughput for ").append(number(knee.ttftP99Ratio(), 2)).append("x the p99 TTFT.</li>\n");
+    }
+    CostFigures cost = summary.cost();
+    if (cost != null) {
+      page.append("<li id=\"cost\">Cost: at ").append(number(cost.pricePerHour(), 2)).append("/h against ")
+          .append(number(cost.pricePerMillionOutputTokens(), 2)).append(" per million output tokens, self-hosting breaks even at <b>")
+          .append(number(cost.breakEvenTokensPerSecond(), 0)).append(" output tok/s</b>");
+      if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
+        page.append("; at capacity a million output tokens cost ").append(number(cost.costPerMillionAtCapacity(), 3));
+        if (cost.requiredUtilisation() <= 1) {
+          page.append(", and the deployment must run at capacity ").append(number(100 * cost.requiredUtilisation(), 0))
+              .append(" % of the time to win");
+        } else {
+          page.append(": even fully used at capacity it costs more than the API (it would need ")
+              .append(number(100 * cost.requiredUtilisation(), 0)).append(" % utilisation)");
+        }
+      }
+      page.append(".</li>\n");
+    }
+    page.append("</ul>\n</section>\n");
+  }
+
+  private static void sweepTable(StringBuilder page, RunSummary summary) {
+    boolean cost = summary.cost() != null;
+    page.append("<section>\n<h2>Levels</h2>\n<table id=\"sweep\">\n<thead><tr><th>level</th><th>requests</th>")
+        .append("<th>failed</th><th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th>")
+        .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
+        .append("<th>good fraction</th><th>target</th>");
+    if (cost) {
+      page.append("<th>cost / M output</th>");
+    }
+    page.append("</tr></thead>\n<tbody>\n");
+    List<LevelFigures> levels = summary.levels();
+    for (int i = 0; i < levels.size(); i++) {
+      LevelFigures level = levels.get(i);
+      Figures f = level.figures();
+      boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
+      boolean isKnee = summary.knee() != null && summary.knee().levelIndex() == i;
+      page.append("<tr").append(isCapacity ? " class=\"capacity\"" : "").append(">")
+          .append("<td>").append(Html.escape(level.level().label()))
+          .append(isCapacity ? " <span class=\"tag\">&#9733; capacity</span>" : "")
+          .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "").append("</td>")
+          .append(cell(Long.toString(f.requests())))
+          .append(cell(Long.toString(f.failed())))
+          .append(cell(number(f.perStreamTokensPerSecond(), 1)))
+          .append(cell(number(f.outputThroughput(), 1)))
+          .append(cell(number(f.totalTokenThroughput(), 1)))
+          .append(cell(number(f.ttft().p50(), 1)))
+          .append(cell(number(f.ttft().p99(), 1)))
+          .append(cell(number(f.tpot().p50(), 2)))
+          .append(cell(number(f.itl().p99(), 2)))
+          .append(cell(percent(f.goodFraction())))
+          .append(cell(level.meetsTarget() ? "met" : "missed"));
+      if (cost) {
+        page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
+      }
+      page.append("</tr>\n");
+    }
+    page.append("</tbody>\n</table>\n<p class=\"note\">Output tok/s counts the output tokens that arrived in the ")
+        .append("level's measurement window; total adds the input tokens of the requests started in it. ")
+        .append("Target: ").append(Html.escape(summary.config().target().describe())).append(".</p>\n</section>\n");
+  }
+
+  private static String cell(String text) {
+    return "<td class=\"num\">" + Html.escape(text) + "</td>";
+  }
+
+  private static void charts(StringBuilder page, RunSummary summary) {
+    page.append("<section>\n<h2>Charts</h2>\n<div class=\"charts\">\n");
+    chart(page, "chart-timeline", "Output tok/s and streams in flight over time");
+    if (summary.levels().stream().anyMatch(level -> level.level().load() > 0)) {
+      chart(page, "chart-throughput", "Output and per-stream tok/s against load");
+      chart(page, "chart-ttft", "TTFT p50 / p99 against load");
+    }
+    chart(page, "chart-dist-ttft", "TTFT distribution");
+    chart(page, "chart-dist-tpot", "TPOT distribution");
+    chart(page, "chart-dist-itl", "ITL distribution");
+    page.append("</div>\n</section>\n");
+  }
+
+  private static void chart(StringBuilder page, String id, String title) {
+    page.append("<figure><figcaption>").append(Html.escape(title)).append("</figcaption><div class=\"canvas\"><canvas id=\"")
+        .append(id).append("\"></canvas></div></figure>\n");
+  }
+
+  private static void errors(StringBuilder page, Map<String, Long> errors) {
+    if (errors.isEmpty()) {
+      return;
+    }
+    page.append("<section>\n<h2>Errors</h2>\n<table id=\"errors\"><thead><tr><th>requests</th><th>message</th></tr></thead><tbody>\n");
+    errors.forEach(
+        (message, count) ->
+            page.append("<tr><td class=\"num\">").append(count).append("</td><td>").append(Html.escape(message)).append("</td></tr>\n"));
+    page.append("</tbody></table>\n</section>\n");
+  }
+
+  private static void metadata(StringBuilder page, Map<String, String> metadata) {
+    if (metadata.isEmpty()) {
+      return;
+    }
+    page.append("<section>\n<h2>Run metadata</h2>\n<table id=\"metadata\"><tbody>\n");
+    metadata.forEach(
+        (key, value) ->
+            page.append("<tr><th>").append(Html.escape(key)).append("</th><td>").append(Html.escape(value)).append("</td></tr>\n"));
+    page.append("</tbody></table>\n</section>\n");
+  }
+
+  private static void definitions(StringBuilder page) {
+    page.append("<section class=\"note\">\n<h2>Definitions</h2>\n<p>TTFT = first content-bearing event - sent; ")
+        .append("TPOT = (E2EL - TTFT) / (N - 1); ITL = gaps between content-bearing events, pooled over requests; ")
+        .append("E2EL = last content event - sent; per-stream tok/s = mean of (N - 1) / (E2EL - TTFT). ")
+        .append("Latencies cover successful requests; percentiles come from HDR histograms (3 significant digits), ")
+        .append("in ms with microsecond resolution. A request is good when it succeeded and met every SLO; the good ")
+        .append("fraction counts failed requests as not good. Capacity is the highest tested level that meets the ")
+        .append("target, not the top of the curve. Every request is in requests.csv beside this page.</p>\n</section>\n");
+  }
+
+  /** What the charts draw. */
+  private static String data(RunSummary summary) {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    timeline(root.putObject("timeline"), summary);
+    ArrayNode levels = root.putArray("levels");
+    for (LevelFigures level : summary.levels()) {
+      ObjectNode node = levels.addObject();
+      node.put("label", level.level().label());
+      node.put("load", level.level().load());
+      node.put("closed", level.level().window().concurrency() > 0);
+      Json.put(node, "outputThroughput", level.figures().outputThroughput());
+      Json.put(node, "perStream", level.figures().perStreamTokensPerSecond());
+      Json.put(node, "ttftP50", level.figures().ttft().p50());
+      Json.put(node, "ttftP99", level.figures().ttft().p99());
+      node.put("meetsTarget", level.meetsTarget());
+    }
+    Json.put(root, "sloTtftMs", summary.config().slos().ttftMs());
+    AttainmentTarget target = summary.config().target();
+    if (target.kind() == AttainmentTarget.Kind.PERCENTILE_AT_MOST && target.metric() == AttainmentTarget.Metric.TTFT) {
+      root.put("targetTtftMs", target.limit());
+      root.put("targetLabel", target.describe());
+    }
+    ObjectNode distributions = root.putObject("distributions");
+    summary.distributions().forEach(
+        (name, bins) -> {
+          ArrayNode array = distributions.putArray(name);
+          for (HistogramBin bin : bins) {
+            array.addArray().add(bin.fromMs()).add(bin.toMs()).add(bin.count());
+          }
+        });
+    try {
+      return Json.MAPPER.writer().withoutFeatures(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Most points a time chart gets: a long run is shown as averages over a few seconds each. */
+  static final int MAX_TIME_POINTS = 2_000;
+
+  /**
+   * Per-second output tok/s and streams in flight; runs longer than {@link #MAX_TIME_POINTS} seconds are
+   * averaged over steps of several seconds so that the page stays light.
+   */
+  private static void timeline(ObjectNode node, RunSummary summary) {
+    long[] tokens = summary.timeline().outputTokens();
+    double[] streams = summary.timeline().activeStreams();
+    int step = Math.max(1, (tokens.length + MAX_TIME_POINTS - 1) / MAX_TIME_POINTS);
+    node.put("offsetSeconds", summary.timeline().startEpochSecond() - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
+    node.put("stepSeconds", step);
+    ArrayNode tokenRates = node.putArray("outputTokens");
+    ArrayNode inFlight = node.putArray("activeStreams");
+    for (int from = 0; from < tokens.length; from += step) {
+      int to = Math.min(tokens.length, from + step);
+      long tokenSum = 0;
+      double streamSum = 0;
+      for (int i = from; i < to; i++) {
+        tokenSum += tokens[i];
+        streamSum += streams[i];
+      }
+      tokenRates.add(Math.round(1000.0 * tokenSum / (to - from)) / 1000.0);
+      inFlight.add(Math.round(1000.0 * streamSum / (to - from)) / 1000.0);
+    }
+  }
+
+  static String number(double value, int decimals) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return "-";
+    }
+    return String.format(Locale.ROOT, "%,." + decimals + "f", value);
+  }
+
+  static String percent(double fraction) {
+    return number(100 * fraction, 1) + " %";
+  }
+
+  private static final String STYLE =
+      """
+      body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d232a;background:#f6f7f9}
+      header,main{max-width:1200px;margin:0 auto;padding:0 16px}
+      header{padding-top:12px}
+      h1{margin:8px 0 0}h2{font-size:1.15em;margin:24px 0 8px}
+      .meta{color:#555}
+      .cards{display:flex;flex-wrap:wrap;gap:8px}
+      .card{background:#fff;border:1px solid #dde1e6;border-radius:6px;padding:8px 12px;min-width:150px}
+      .card .value{font-size:1.3em;font-weight:600}.card .label{color:#666;font-size:.85em}
+      table{border-collapse:collapse;background:#fff;width:100%}
+      th,td{border:1px solid #dde1e6;padding:4px 8px;text-align:left}
+      td.num{text-align:right;font-variant-numeric:tabular-nums}
+      tr.capacity{background:#e6f4ea;font-weight:600}
+      .tag{background:#1e8e3e;color:#fff;border-radius:4px;padding:0 6px;font-size:.8em}
+      .tag.knee{background:#e37400}
+      .note{color:#555;font-size:.9em}
+      .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:12px}
+      figure{background:#fff;border:1px solid #dde1e6;border-radius:6px;margin:0;padding:8px}
+      figcaption{font-weight:600;margin-bottom:4px}
+      .canvas{position:relative;height:300px}
+      .licence pre{white-space:pre-wrap;font-size:.8em}
+      """;
+
+  /** Draws the charts from the inlined data; no network access. */
+  private static final String CHARTS_SCRIPT =
+      """
+      (function () {
+        'use strict';
+        var data = JSON.parse(document.getElementById('llm-data').textContent);
+        Chart.defaults.animation = false;
+        Chart.defaults.maintainAspectRatio = false;
+        function el(id) { return document.getElementById(id); }
+        function points(xs, ys) { return xs.map(function (x, i) { return { x: x, y: ys[i] }; }); }
+
+        var t = data.timeline;
+        var seconds = t.outputTokens.map(function (_, i) { return i * t.stepSeconds + t.offsetSeconds; });
+        new Chart(el('chart-timeline'), {
+          type: 'line',
+          data: { datasets: [
+            { label: 'output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
+            { label: 'streams in flight', data: points(seconds, t.activeStreams), yAxisID: 'y1', borderColor: '#e37400', pointRadius: 0, borderWidth: 1.5 }
+          ] },
+          options: { parsing: true, scales: {
+            x: { type: 'linear', title: { display: true, text: 's since start' } },
+            y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
+            y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'streams' } }
+          } }
+        });
+
+        var levels = data.levels.filter(function (l) { return l.load > 0; });
+        var loadTitle = levels.length && levels[0].closed ? 'concurrent streams' : 'request rate (req/s)';
+        var logScale = levels.length > 2 && levels[levels.length - 1].load / levels[0].load >= 8;
+        var loads = levels.map(function (l) { return l.load; });
+        if (el('chart-throughput')) {
+          new Chart(el('chart-throughput'), {
+            type: 'line',
+            data: { datasets: [
+              { label: 'output tok/s', data: points(loads, levels.map(function (l) { return l.outputThroughput; })), yAxisID: 'y', borderColor: '#1a73e8' },
+              { label: 'per-stream tok/s', data: points(loads, levels.map(function (l) { return l.perStream; })), yAxisID: 'y1', borderColor: '#188038' }
+            ] },
+            options: { scales: {
+              x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
+              y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
+              y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'per-stream tok/s' } }
+            } }
+          });
+        }
+        if (el('chart-ttft')) {
+          var ttftSets = [
+            { label: 'TTFT p50 ms', data: points(loads, levels.map(function (l) { return l.ttftP50; })), borderColor: '#1a73e8' },
+            { label: 'TTFT p99 ms', data: points(loads, levels.map(function (l) { return l.ttftP99; })), borderColor: '#d93025' }
+          ];
+          function line(label, y, color) {
+            ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
+              borderColor: color, borderDash: [6, 4], pointRadius: 0 });
+          }
+          if (data.sloTtftMs != null && loads.length) {
+            line('TTFT SLO ' + data.sloTtftMs + ' ms', data.sloTtftMs, '#5f6368');
+          }
+          if (data.targetTtftMs != null && data.targetTtftMs !== data.sloTtftMs && loads.length) {
+            line('target: ' + data.targetLabel, data.targetTtftMs, '#9334e6');
+          }
+          new Chart(el('chart-ttft'), {
+            type: 'line',
+            data: { datasets: ttftSets },
+            options: { scales: {
+              x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
+              y: { beginAtZero: true, title: { display: true, text: 'ms' } }
+            } }
+          });
+        }
+        function distribution(id, name, color) {
+          var bins = data.distributions[name] || [];
+          new Chart(el(id), {
+            type: 'bar',
+            data: {
+              labels: bins.map(function (b) { return b[0].toFixed(b[1] - b[0] < 1 ? 2 : 0); }),
+              datasets: [{ label: name === 'itl' ? 'gaps' : 'requests', data: bins.map(function (b) { return b[2]; }), backgroundColor: color }]
+            },
+            options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } }, y: { beginAtZero: true } } }
+          });
+        }
+        distribution('chart-dist-ttft', 'ttft', '#1a73e8');
+        distribution('chart-dist-tpot', 'tpot', '#188038');
+        distribution('chart-dist-itl', 'itl', '#e37400');
+        document.body.setAttribute('data-charts', 'ready');
+      })();
+      """;
+}

@@ -1,0 +1,151 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.MeasuredLevel;
+import dev.gatlingllm.metrics.RequestRecord;
+import dev.gatlingllm.metrics.RequestsCsv;
+import dev.gatlingllm.metrics.RunAggregate;
+import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.TimeInterval;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Merges the {@code llm/} folders of several runs (load generators that ran side by side, or parts of a sweep
+ * run one after the other) into one report. Every figure is computed again from the merged rows of
+ * {@code requests.csv} plus the histograms and time buckets of each {@code run.json}, never by averaging the
+ * runs' figures.
+ *
+ * <p>Levels with the same load (concurrency or rate) merge into one level whose window is the union of theirs:
+ * side-by-side generators add their tokens over the same seconds; consecutive runs add their seconds. The
+ * SLOs, capacity target and prices of the first run apply to all, and each request's "good" is judged again
+ * with those SLOs.
+ */
+public final class LlmReportMerger {
+  private LlmReportMerger() {}
+
+  /**
+   * @param llmDirs the runs' {@code llm/} folders, each with run.json and requests.csv
+   * @param outDir where the merged report goes; must not be one of the inputs
+   * @return the merged figures
+   */
+  public static RunSummary merge(List<Path> llmDirs, Path outDir) throws IOException {
+    if (llmDirs.isEmpty()) {
+      throw new IllegalArgumentException("nothing to merge: give at least one llm/ folder");
+    }
+    for (Path dir : llmDirs) {
+      if (dir.toAbsolutePath().normalize().equals(outDir.toAbsolutePath().normalize())) {
+        throw new IllegalArgumentException("the output folder " + outDir + " is also an input");
+      }
+    }
+    List<RunJson.RunData> runs = new ArrayList<>();
+    for (Path dir : llmDirs) {
+      runs.add(RunJson.read(dir.resolve(LlmReportWriter.RUN_JSON)));
+    }
+
+    Map<String, List<MeasuredLevel>> byKey = new LinkedHashMap<>();
+    for (RunJson.RunData run : runs) {
+      for (MeasuredLevel level : run.levels()) {
+        byKey.computeIfAbsent(level.key(), key -> new ArrayList<>()).add(level);
+      }
+    }
+    List<String> keys = new ArrayList<>(byKey.keySet());
+    keys.sort(Comparator.comparingDouble((String key) -> byKey.get(key).get(0).load()));
+    List<MeasuredLevel> levels = new ArrayList<>();
+    for (int i = 0; i < keys.size(); i++) {
+      levels.add(mergedLevel(i, byKey.get(keys.get(i))));
+    }
+
+    RunConfig first = runs.get(0).config();
+    long runStart = runs.stream().mapToLong(run -> run.config().runStartEpochMillis()).min().orElseThrow();
+    long runEnd = runs.stream().mapToLong(RunJson.RunData::runEndEpochMillis).max().orElseThrow();
+    Map<String, String> metadata = new LinkedHashMap<>(first.metadata());
+    metadata.put("merged_from", String.join(", ", llmDirs.stream().map(Path::toString).toList()));
+    // The merged levels may interleave in time (consecutive runs), so they live in the summary, not the config.
+    RunConfig config =
+        new RunConfig(runStart, List.of(), first.warmupMillis(), first.slos(), first.target(), first.pricing(),
+            first.model(), first.endpoint(), first.inputLength(), first.outputLength(), first.toolVersion(), metadata);
+
+    RunAggregate aggregate = new RunAggregate(levels.size(), Math.floorDiv(runStart, 1000));
+    Files.createDirectories(outDir);
+    try (BufferedWriter out = Files.newBufferedWriter(outDir.resolve(LlmReportWriter.REQUESTS_CSV), StandardCharsets.UTF_8)) {
+      out.write(RequestsCsv.HEADER);
+      out.write('\n');
+      StringBuilder line = new StringBuilder(512);
+      for (int r = 0; r < runs.size(); r++) {
+        RunJson.RunData run = runs.get(r);
+        int[] newIndex = new int[run.levels().size()];
+        for (int i = 0; i < newIndex.length; i++) {
+          newIndex[i] = keys.indexOf(run.levels().get(i).key());
+          aggregate.level(newIndex[i]).addEncodedItl(run.itl().get(i), run.itlPerToken().get(i));
+        }
+        aggregate.timeline().addAll(run.timeline());
+        Path csv = llmDirs.get(r).resolve(LlmReportWriter.REQUESTS_CSV);
+        try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+          String header = in.readLine();
+          if (header == null) {
+            throw new IOException(csv + " is empty");
+          }
+          RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
+          String text;
+          while ((text = in.readLine()) != null) {
+            if (text.isBlank()) {
+              continue;
+            }
+            RequestRecord record = renumber(reader.parse(text), newIndex, config);
+            aggregate.add(record);
+            line.setLength(0);
+            RequestsCsv.appendRow(line, record);
+            out.append(line).append('\n');
+          }
+        }
+      }
+    }
+    RunSummary summary = aggregate.summarize(config, levels, runEnd);
+    LlmReportWriter.write(summary, outDir, null);
+    return summary;
+  }
+
+  private static MeasuredLevel mergedLevel(int index, List<MeasuredLevel> parts) {
+    LevelWindow model = parts.get(0).window();
+    long start = parts.stream().mapToLong(part -> part.window().startMillis()).min().orElseThrow();
+    long measureFrom = parts.stream().mapToLong(part -> part.window().measureFromMillis()).min().orElseThrow();
+    long end = parts.stream().mapToLong(part -> part.window().endMillis()).max().orElseThrow();
+    List<TimeInterval> measured = new ArrayList<>();
+    parts.forEach(part -> measured.addAll(part.measured()));
+    return new MeasuredLevel(
+        new LevelWindow(index, model.concurrency(), model.requestRate(), start, measureFrom, end), measured);
+  }
+
+  /** The row with its levels renumbered into the merged levels and its goodness judged by the merged SLOs. */
+  private static RequestRecord renumber(RequestRecord record, int[] newIndex, RunConfig config) {
+    int level = record.level() >= 0 && record.level() < newIndex.length ? newIndex[record.level()] : -1;
+    long[] windowTokens = record.windowTokens().clone();
+    for (int i = 0; i + 1 < windowTokens.length; i += 2) {
+      int old = (int) windowTokens[i];
+      windowTokens[i] = old >= 0 && old < newIndex.length ? newIndex[old] : -1;
+    }
+    boolean good = config.slos().isGood(record.ok(), record.ttftMicros(), record.tpotMicros(), record.e2elMicros());
+    RequestRecord renumbered = record.withLevels(level, windowTokens);
+    return good == record.good() ? renumbered : withGood(renumbered, good);
+  }
+
+  private static RequestRecord withGood(RequestRecord r, boolean good) {
+    return new RequestRecord(
+        r.startEpochMillis(), r.level(), r.inWindow(), r.requestName(), r.ok(), r.httpStatus(), r.error(),
+        r.ttftMicros(), r.ttfbMicros(), r.ttfoMicros(), r.tpotMicros(), r.e2elMicros(), r.itlMeanMicros(),
+        r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),
+        r.outputTokenSource(), r.serverOutputTokens(), r.clientOutputTokens(), r.sendLatenessMicros(),
+        r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens());
+  }
+}

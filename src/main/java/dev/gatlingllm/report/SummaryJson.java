@@ -1,0 +1,182 @@
+package dev.gatlingllm.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.CostFigures;
+import dev.gatlingllm.metrics.Distribution;
+import dev.gatlingllm.metrics.Figures;
+import dev.gatlingllm.metrics.Knee;
+import dev.gatlingllm.metrics.LevelFigures;
+import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.TokenCountSource;
+import java.time.Instant;
+
+/**
+ * {@code summary.json}: vLLM {@code bench serve}'s field names where the meaning is the same ({@code completed},
+ * {@code output_throughput}, {@code mean_ttft_ms}...), our own for the rest. Durations are milliseconds,
+ * throughputs per second of measurement window.
+ */
+final class SummaryJson {
+  private SummaryJson() {}
+
+  static ObjectNode of(RunSummary summary) {
+    RunConfig config = summary.config();
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.put("tool", "gatling-llm");
+    Json.put(root, "tool_version", config.toolVersion());
+    Json.put(root, "model_id", config.model());
+    Json.put(root, "endpoint", config.endpoint());
+    if (config.inputLength() >= 0) {
+      root.put("input_len", config.inputLength());
+    }
+    if (config.outputLength() >= 0) {
+      root.put("output_len", config.outputLength());
+    }
+    root.put("date", Instant.ofEpochMilli(config.runStartEpochMillis()).toString());
+    root.put("run_start_epoch_ms", config.runStartEpochMillis());
+    root.put("run_end_epoch_ms", summary.runEndEpochMillis());
+    Json.put(root, "run_duration_s", summary.durationSeconds());
+    root.put("duration", summary.run().windowSeconds());
+    root.put("excluded_requests", summary.excludedRequests());
+    putFigures(root, summary.run());
+
+    ObjectNode slos = root.putObject("slos");
+    Json.put(slos, "ttft_ms", config.slos().ttftMs());
+    Json.put(slos, "tpot_ms", config.slos().tpotMs());
+    Json.put(slos, "e2el_ms", config.slos().e2elMs());
+    root.put("capacity_target", config.target().describe());
+
+    ArrayNode levels = root.putArray("levels");
+    for (int i = 0; i < summary.levels().size(); i++) {
+      levels.add(level(i, summary.levels().get(i)));
+    }
+    root.set("capacity", capacity(summary.capacity()));
+    root.set("knee", knee(summary.knee()));
+    if (summary.cost() != null) {
+      root.set("cost", cost(summary.cost()));
+    }
+    ObjectNode metadata = root.putObject("metadata");
+    config.metadata().forEach(metadata::put);
+    return root;
+  }
+
+  private static ObjectNode level(int position, LevelFigures level) {
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    LevelWindow window = level.level().window();
+    node.put("index", position);
+    node.put("label", level.level().label());
+    if (window.concurrency() > 0) {
+      node.put("concurrency", window.concurrency());
+    } else if (window.requestRate() > 0) {
+      node.put("request_rate", window.requestRate());
+    }
+    node.put("start_epoch_ms", window.startMillis());
+    node.put("measure_from_epoch_ms", window.measureFromMillis());
+    node.put("end_epoch_ms", window.endMillis());
+    node.put("duration", level.figures().windowSeconds());
+    putFigures(node, level.figures());
+    node.put("meets_target", level.meetsTarget());
+    Json.put(node, "attainment", level.attainment());
+    if (!Double.isNaN(level.costPerMillionOutputTokens())) {
+      Json.put(node, "cost_per_million_output_tokens", level.costPerMillionOutputTokens());
+    }
+    return node;
+  }
+
+  private static void putFigures(ObjectNode node, Figures f) {
+    node.put("completed", f.completed());
+    node.put("failed", f.failed());
+    node.put("total_input_tokens", f.totalInputTokens());
+    node.put("total_output_tokens", f.totalOutputTokens());
+    node.put("output_tokens_in_window", f.outputTokensInWindow());
+    Json.put(node, "request_throughput", f.requestThroughput());
+    Json.put(node, "output_throughput", f.outputThroughput());
+    Json.put(node, "total_token_throughput", f.totalTokenThroughput());
+    Json.put(node, "per_stream_output_throughput", f.perStreamTokensPerSecond());
+    node.put("good_requests", f.good());
+    Json.put(node, "request_goodput", f.requestGoodput());
+    Json.put(node, "good_fraction", f.goodFraction());
+    putDistribution(node, "ttft", f.ttft());
+    putDistribution(node, "tpot", f.tpot());
+    putDistribution(node, "itl", f.itl());
+    putDistribution(node, "e2el", f.e2el());
+    putDistribution(node, "ttfb", f.ttfb());
+    putDistribution(node, "ttfo", f.ttfo());
+    putDistribution(node, "ttft_from_scheduled", f.ttftFromScheduled());
+    putDistribution(node, "itl_per_token", f.itlPerToken());
+    putDistribution(node, "send_lateness", f.sendLateness());
+    node.put("output_token_source", f.mainOutputTokenSource().label());
+    ObjectNode sources = node.putObject("output_token_sources");
+    for (TokenCountSource source : TokenCountSource.values()) {
+      Long count = f.outputTokenSources().get(source);
+      if (count != null) {
+        sources.put(source.label(), count);
+      }
+    }
+    ObjectNode mismatch = node.putObject("token_count_mismatch");
+    mismatch.put("requests", f.mismatch().requests());
+    mismatch.put("server_tokens", f.mismatch().serverTokens());
+    mismatch.put("client_tokens", f.mismatch().clientTokens());
+    mismatch.put("absolute_difference", f.mismatch().absoluteDifference());
+    Json.put(mismatch, "percent", f.mismatch().percent());
+    ObjectNode errors = node.putObject("errors");
+    f.errors().forEach(errors::put);
+  }
+
+  /** vLLM's names: mean_, median_, std_, p90_, p95_, p99_ + "<name>_ms"; min_ and max_ are ours. */
+  private static void putDistribution(ObjectNode node, String name, Distribution d) {
+    Json.put(node, "mean_" + name + "_ms", d.mean());
+    Json.put(node, "median_" + name + "_ms", d.p50());
+    Json.put(node, "std_" + name + "_ms", d.std());
+    Json.put(node, "p90_" + name + "_ms", d.p90());
+    Json.put(node, "p95_" + name + "_ms", d.p95());
+    Json.put(node, "p99_" + name + "_ms", d.p99());
+    Json.put(node, "min_" + name + "_ms", d.min());
+    Json.put(node, "max_" + name + "_ms", d.max());
+    node.put(name + "_count", d.count());
+  }
+
+  private static ObjectNode capacity(Capacity capacity) {
+    if (capacity == null) {
+      return null;
+    }
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    node.put("level_index", capacity.levelIndex());
+    node.put("label", capacity.label());
+    Json.put(node, "load", capacity.load());
+    Json.put(node, "output_throughput", capacity.outputThroughput());
+    Json.put(node, "per_stream_output_throughput", capacity.perStreamTokensPerSecond());
+    Json.put(node, "median_ttft_ms", capacity.ttftP50Ms());
+    Json.put(node, "p99_ttft_ms", capacity.ttftP99Ms());
+    Json.put(node, "attainment", capacity.attainment());
+    Json.put(node, "share_of_peak_output_throughput", capacity.shareOfPeak());
+    return node;
+  }
+
+  private static ObjectNode knee(Knee knee) {
+    if (knee == null) {
+      return null;
+    }
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    node.put("level_index", knee.levelIndex());
+    node.put("label", knee.label());
+    node.put("next_level_index", knee.nextLevelIndex());
+    node.put("next_label", knee.nextLabel());
+    Json.put(node, "output_throughput_gain", knee.throughputGain());
+    Json.put(node, "p99_ttft_ratio", knee.ttftP99Ratio());
+    return node;
+  }
+
+  private static ObjectNode cost(CostFigures cost) {
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    Json.put(node, "price_per_hour", cost.pricePerHour());
+    Json.put(node, "price_per_million_output_tokens", cost.pricePerMillionOutputTokens());
+    Json.put(node, "break_even_tok_s", cost.breakEvenTokensPerSecond());
+    Json.put(node, "cost_per_million_output_tokens_at_capacity", cost.costPerMillionAtCapacity());
+    Json.put(node, "required_utilisation", cost.requiredUtilisation());
+    return node;
+  }
+}

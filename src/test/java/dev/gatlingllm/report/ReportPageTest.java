@@ -1,0 +1,141 @@
+package dev.gatlingllm.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.metrics.RunRecorder;
+import dev.gatlingllm.metrics.RunSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportPageTest {
+  @TempDir static Path dir;
+  static Path llm;
+  static RunSummary summary;
+  static Path page;
+  static String html;
+
+  @BeforeAll
+  static void writeReport() throws Exception {
+    llm = dir.resolve("run-1/llm");
+    RunRecorder recorder = SampleRun.recorder(llm);
+    SampleRun.record(recorder, n -> true);
+    summary = recorder.finish(SampleRun.end());
+    page = LlmReportWriter.write(summary, llm, dir.resolve("run-1/index.html"));
+    html = Files.readString(page);
+  }
+
+  @Test
+  void writesTheFourFiles() {
+    for (String name : List.of("summary.json", "run.json", "requests.csv", "index.html")) {
+      assertTrue(Files.isRegularFile(llm.resolve(name)), name);
+    }
+    assertEquals(llm.resolve("index.html"), page);
+  }
+
+  @Test
+  void textFromTheServerAndTheModelIsEscaped() {
+    assertFalse(html.contains("<script>alert"), "a server message must not become markup");
+    assertFalse(html.contains("<img src=x"), "a model name must not become markup");
+    assertTrue(html.contains("HTTP 503: &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;overloaded&quot;"));
+    assertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    // Exactly three scripts: the data, the library and the charts; nothing closes one early.
+    assertEquals(3, count(html, "<script"));
+    assertEquals(3, count(html, "</script>"));
+  }
+
+  @Test
+  void bundlesTheChartLibraryAndTheData() throws Exception {
+    assertTrue(html.contains("Chart.js v4.5.1"), "the library is inlined");
+    assertTrue(html.contains("Permission is hereby granted"), "with its licence");
+    assertFalse(html.contains("sourceMappingURL"));
+    assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "nothing is fetched from the network");
+    Matcher data = Pattern.compile("<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(html);
+    assertTrue(data.find());
+    JsonNode json = new ObjectMapper().readTree(data.group(1));
+    assertEquals(3, json.get("levels").size());
+    assertEquals("4 streams", json.get("levels").get(1).get("label").asText());
+    assertEquals(summary.levels().get(1).figures().outputThroughput(), json.get("levels").get(1).get("outputThroughput").asDouble(), 1e-9);
+    assertEquals(700.0, json.get("targetTtftMs").asDouble());
+    assertTrue(json.get("timeline").get("outputTokens").size() >= 60, "60 s, and the seconds of the last streams");
+    assertEquals(40, json.get("distributions").get("ttft").size());
+    long binned = 0;
+    for (JsonNode bin : json.get("distributions").get("ttft")) {
+      binned += bin.get(2).asLong();
+    }
+    assertEquals(summary.run().ttft().count(), binned, "every TTFT is in a bar");
+  }
+
+  @Test
+  void sweepTableMarksCapacityAndLinksToGatling() {
+    assertEquals(1, count(html, "<tr class=\"capacity\">"));
+    String label = summary.capacity().label();
+    assertEquals("4 streams", label);
+    assertTrue(html.contains("<tr class=\"capacity\"><td>" + label + " <span class=\"tag\">&#9733; capacity</span>"), label);
+    assertTrue(html.contains("<a id=\"gatling-link\" href=\"../index.html\">"));
+    for (String header : List.of("per-stream tok/s", "output tok/s", "TTFT p50 ms", "TTFT p99 ms")) {
+      assertTrue(html.contains("<th>" + header + "</th>"), header);
+    }
+    String output = HtmlPage.number(summary.levels().get(0).figures().outputThroughput(), 1);
+    assertTrue(html.contains("<td class=\"num\">" + output + "</td>"), output);
+  }
+
+  @Test
+  void noApiKeyInAnyFile() throws Exception {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        String text = Files.readString(file);
+        assertFalse(text.contains("sk-test-0123456789abcdef"), file.toString());
+        assertFalse(text.contains("api_key=sk"), file.toString());
+      }
+    }
+    assertEquals("***", summary.config().metadata().get("api_key"));
+  }
+
+  @Test
+  void consoleSummaryEndsWithThePage() {
+    String text = ConsoleSummary.format(summary, page);
+    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20d%n", "Successful requests:", summary.run().completed())));
+    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20.2f%n", "Output token throughput (tok/s):", summary.run().outputThroughput())));
+    assertTrue(text.contains(summary.capacity().label() + "  "), text);
+    assertTrue(text.endsWith("LLM report: " + page.toAbsolutePath().normalize() + "\n"), text);
+  }
+
+  @Test
+  void aLongRunWithoutLevelsGetsALightTimeChartAndNoSweepCharts() throws Exception {
+    long start = SampleRun.T0;
+    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(start));
+    for (int s = 0; s < 5_000; s += 10) {
+      recorder.record("r", start + s * 1000L, dev.gatlingllm.metrics.SyntheticResults.ok(50_000_000L, 10, 10_000_000L, 10, 5));
+    }
+    Path other = dir.resolve("long/llm");
+    String text = Files.readString(LlmReportWriter.write(recorder.finish(start + 5_000_000L), other, null));
+    assertFalse(text.contains("<canvas id=\"chart-throughput\""));
+    assertFalse(text.contains("<a id=\"gatling-link\""));
+    assertTrue(text.contains("<td>whole run"));
+    Matcher data = Pattern.compile("id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(text);
+    assertTrue(data.find());
+    JsonNode timeline = new ObjectMapper().readTree(data.group(1)).get("timeline");
+    assertEquals(3, timeline.get("stepSeconds").asInt());
+    assertEquals(1667, timeline.get("outputTokens").size());
+    assertEquals(10 / 3.0, timeline.get("outputTokens").get(0).asDouble(), 1e-3, "10 tokens in the first 3 s");
+  }
+
+  private static int count(String text, String part) {
+    int count = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      count++;
+    }
+    return count;
+  }
+}

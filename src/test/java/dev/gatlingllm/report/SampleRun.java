@@ -1,0 +1,93 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.metrics.AttainmentTarget;
+import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.Pricing;
+import dev.gatlingllm.metrics.RequestOutcome;
+import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.metrics.RunRecorder;
+import dev.gatlingllm.metrics.Slos;
+import dev.gatlingllm.metrics.TokenCountSource;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.IntPredicate;
+
+/**
+ * A seeded three-level sweep (2, 4, 8 streams; 20 s each with a 2 s settle time) of 600 varied requests:
+ * failures, multi-token events, client counts that differ from the server's, streams that cross level
+ * boundaries, requests in settle times.
+ */
+final class SampleRun {
+  static final long T0 = 1_750_000_000_000L;
+  static final int REQUESTS = 600;
+  static final String HOSTILE_ERROR = "HTTP 503: <script>alert('x')</script> & \"overloaded\"";
+
+  private SampleRun() {}
+
+  static RunConfig config() {
+    List<LevelWindow> levels = new ArrayList<>();
+    int[] streams = {2, 4, 8};
+    for (int i = 0; i < streams.length; i++) {
+      long start = T0 + i * 20_000L;
+      levels.add(new LevelWindow(i, streams[i], 0, start, start + 2_000, start + 20_000));
+    }
+    return RunConfig.startingAt(T0)
+        .withLevels(levels)
+        .withSlos(new Slos(500.0, 30.0, null))
+        .withTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 90, 700))
+        .withPricing(new Pricing(4.47, 0.65))
+        .withWorkload("<img src=x onerror=alert(1)>", "http://127.0.0.1:8080/v1/chat/completions?api_key=sk-test-0123456789abcdef", 200, 64)
+        .withToolVersion("0.1.0-test")
+        .withMetadata(Map.of("gpu", "simulated", "api_key", "sk-test-0123456789abcdef"));
+  }
+
+  static long end() {
+    return T0 + 60_000;
+  }
+
+  /** Records the requests whose number {@code which} accepts. */
+  static void record(RunRecorder recorder, IntPredicate which) {
+    Random random = new Random(42);
+    for (int n = 0; n < REQUESTS; n++) {
+      long start = T0 + (long) (random.nextDouble() * 60_000);
+      RequestResult result = randomResult(random, (int) ((start - T0) / 20_000));
+      if (which.test(n)) {
+        recorder.record(n % 3 == 0 ? "chat, long" : "chat", start, result);
+      }
+    }
+  }
+
+  static RunRecorder recorder(Path llmDir) {
+    return new RunRecorder(config(), llmDir.resolve(LlmReportWriter.REQUESTS_CSV));
+  }
+
+  /** TTFT grows with the level (by start time): up to 180, 330, then 830 ms, so that, with 5 % of
+   * requests failing, capacity for p90 TTFT <= 700 ms is 4 streams. */
+  private static RequestResult randomResult(Random random, int level) {
+    if (random.nextDouble() < 0.05) {
+      String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
+      long duration = 1_000_000L * (10 + random.nextInt(3000));
+      return new RequestResult(RequestOutcome.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
+          duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN);
+    }
+    long ttft = 30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
+    int events = 1 + random.nextInt(80);
+    long[] gaps = new long[events - 1];
+    long e2el = ttft;
+    for (int i = 0; i < gaps.length; i++) {
+      gaps[i] = 2_000_000L + (long) (random.nextDouble() * 45_000_000L);
+      e2el += gaps[i];
+    }
+    long tokens = random.nextInt(4) == 0 ? events * 2L + 1 : events;
+    long client = random.nextBoolean() ? tokens - random.nextInt(2) : -1;
+    long tpot = tokens > 1 ? (e2el - ttft) / (tokens - 1) : -1;
+    long lateness = random.nextInt(3_000_000);
+    return new RequestResult(RequestOutcome.ok(200), lateness, ttft / 3, ttft, ttft + lateness, ttft + 1_000, e2el, tpot,
+        e2el + 500_000, events, gaps, tokens, TokenCountSource.SERVER_USAGE, tokens, client,
+        100 + random.nextInt(200), TokenCountSource.SERVER_USAGE);
+  }
+}
