@@ -1,13 +1,9 @@
 package dev.gatlingllm.simulations;
 
 import static io.gatling.javaapi.core.CoreDsl.details;
-import static io.gatling.javaapi.core.CoreDsl.global;
 
-import dev.gatlingllm.tokenize.Tokenizers;
-import dev.gatlingllm.workload.LlmTarget;
-import dev.gatlingllm.workload.PromptFeeders;
+import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.WorkloadSettings;
-import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 
 /**
@@ -18,27 +14,18 @@ import java.util.List;
  *
  * <p>Defaults: levels 1,4,16,32,64,128; 128 input tokens; 32 output tokens.
  */
-public class ConcurrencySweepSimulation extends Simulation {
+public class ConcurrencySweepSimulation extends ReadySimulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       new WorkloadSettings.Defaults(List.of(1, 4, 16, 32, 64, 128), 128, 32, null, List.of(1.0)));
-  private final LlmTarget target = LlmTarget.fromSystemProperties();
 
   {
-    var feeder = PromptFeeders.randomPrompts(
-        Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
-        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed());
-    System.out.println("gatling-llm: concurrency sweep " + settings.levels() + ", " + settings.inputTokens()
-        + " input / " + settings.outputTokens() + " output tokens, against the " + target.describe());
-    setUp(settings.concurrencySteps().build("sweep",
-            LlmRequests.chatFrom(feeder, settings.outputTokens(), true)))
-        .protocols(target.http(), target.llm())
-        .assertions(
-            global().failedRequests().percent().lt(1.0),
-            details("chat TTFT").successfulRequests().count().gt(0L));
-  }
-
-  @Override
-  public void after() {
-    target.close();
+    ConcurrencySteps steps = settings.concurrencySteps();
+    run("concurrency sweep " + settings.levels() + ", " + settings.inputTokens() + " input / "
+            + settings.outputTokens() + " output tokens",
+        steps.build("sweep", LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true),
+            report.checksPopulation()),
+        llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
+        details("chat").failedRequests().percent().lt(1.0),
+        details("chat TTFT").successfulRequests().count().gt(0L));
   }
 }

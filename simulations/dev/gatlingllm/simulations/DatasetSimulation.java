@@ -1,11 +1,10 @@
 package dev.gatlingllm.simulations;
 
-import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.details;
 
-import dev.gatlingllm.workload.LlmTarget;
+import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.PromptFeeders;
 import dev.gatlingllm.workload.WorkloadSettings;
-import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 
 /**
@@ -14,24 +13,18 @@ import java.util.List;
  * without it ask for {@code llm.outputTokens} (default 128). The model may stop early (no ignore_eos), as
  * in production. Concurrency steps {@code llm.levels} (default 1,4,16), 10 x concurrency requests each.
  */
-public class DatasetSimulation extends Simulation {
+public class DatasetSimulation extends ReadySimulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       new WorkloadSettings.Defaults(List.of(1, 4, 16), 128, 128, null, List.of(1.0)));
-  private final LlmTarget target = LlmTarget.fromSystemProperties();
 
   {
     String dataset = settings.dataset() != null ? settings.dataset() : "chat-dataset.jsonl";
     var records = PromptFeeders.dataset(dataset);
-    System.out.println("gatling-llm: dataset " + dataset + " (" + records.size() + " prompts), levels "
-        + settings.levels() + ", against the " + target.describe());
-    setUp(settings.concurrencySteps().build("dataset",
-            LlmRequests.chatFrom(LlmRequests.circular(records), settings.outputTokens(), false)))
-        .protocols(target.http(), target.llm())
-        .assertions(global().failedRequests().percent().lt(1.0));
-  }
-
-  @Override
-  public void after() {
-    target.close();
+    ConcurrencySteps steps = settings.concurrencySteps();
+    run("dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels(),
+        steps.build("dataset", LlmRequests.chatFrom(LlmRequests.circular(records), settings.outputTokens(), false),
+            report.checksPopulation()),
+        llmProtocol(steps.plannedLevels(), -1, -1),
+        details("chat").failedRequests().percent().lt(1.0));
   }
 }

@@ -1,42 +1,34 @@
 package dev.gatlingllm.simulations;
 
-import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.details;
 
-import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.InputOutputRatio;
-import dev.gatlingllm.workload.LlmTarget;
-import dev.gatlingllm.workload.PromptFeeders;
 import dev.gatlingllm.workload.Settings;
 import dev.gatlingllm.workload.WorkloadSettings;
-import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * A fixed input:output ratio workload: {@code llm.ratio} = {@code 1024:1024} (default), the prefill-heavy
- * {@code 4000:50}, the decode-heavy {@code 200:2000} (also named balanced, prefill-heavy, decode-heavy), or any
- * {@code <input>:<output>}. Exact-length random
- * prompts, {@code max_tokens} with {@code ignore_eos}, concurrency steps {@code llm.levels} (default 1,4,16)
- * lasting {@code llm.levelDuration} seconds each (default 30). {@code llm.inputTokens} and
- * {@code llm.outputTokens} override the ratio's parts.
+ * {@code 4000:50}, the decode-heavy {@code 200:2000} (also named balanced, prefill-heavy, decode-heavy), or
+ * any {@code <input>:<output>}. Exact-length random prompts, {@code max_tokens} with {@code ignore_eos},
+ * concurrency steps {@code llm.levels} (default 1,4,16) lasting {@code llm.levelDuration} seconds each
+ * (default 30). {@code llm.inputTokens} and {@code llm.outputTokens} override the ratio's parts.
  */
-public class FixedRatioSimulation extends Simulation {
+public class FixedRatioSimulation extends ReadySimulation {
   private final InputOutputRatio ratio =
       parseRatio(Settings.fromSystemProperties().text("llm.ratio", InputOutputRatio.BALANCED.toString()));
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(new WorkloadSettings.Defaults(
       List.of(1, 4, 16), ratio.inputTokens(), ratio.outputTokens(), Duration.ofSeconds(30), List.of(1.0)));
-  private final LlmTarget target = LlmTarget.fromSystemProperties();
 
   {
-    var feeder = PromptFeeders.randomPrompts(
-        Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
-        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed());
-    System.out.println("gatling-llm: fixed ratio " + settings.inputTokens() + ":" + settings.outputTokens()
-        + ", levels " + settings.levels() + ", against the " + target.describe());
-    setUp(settings.concurrencySteps().build("ratio",
-            LlmRequests.chatFrom(feeder, settings.outputTokens(), true)))
-        .protocols(target.http(), target.llm())
-        .assertions(global().failedRequests().percent().lt(1.0));
+    ConcurrencySteps steps = settings.concurrencySteps();
+    run("fixed ratio " + settings.inputTokens() + ":" + settings.outputTokens() + ", levels " + settings.levels(),
+        steps.build("ratio", LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true),
+            report.checksPopulation()),
+        llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
+        details("chat").failedRequests().percent().lt(1.0));
   }
 
   private static InputOutputRatio parseRatio(String value) {
@@ -45,10 +37,5 @@ public class FixedRatioSimulation extends Simulation {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("llm.ratio: " + e.getMessage());
     }
-  }
-
-  @Override
-  public void after() {
-    target.close();
   }
 }

@@ -1,13 +1,9 @@
 package dev.gatlingllm.simulations;
 
-import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.details;
 
-import dev.gatlingllm.tokenize.Tokenizers;
-import dev.gatlingllm.workload.LlmTarget;
 import dev.gatlingllm.workload.OpenRates;
-import dev.gatlingllm.workload.PromptFeeders;
 import dev.gatlingllm.workload.WorkloadSettings;
-import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,28 +14,19 @@ import java.util.List;
  * scheduled start, so client-side waiting shows as send lateness. Random prompts of {@code llm.inputTokens}
  * (default 128), {@code llm.outputTokens} output tokens (default 32).
  */
-public class OpenRateSimulation extends Simulation {
+public class OpenRateSimulation extends ReadySimulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       new WorkloadSettings.Defaults(List.of(1), 128, 32, Duration.ofSeconds(20), List.of(2.0, 4.0, 8.0)));
-  private final LlmTarget target = LlmTarget.fromSystemProperties();
 
   {
-    var feeder = PromptFeeders.randomPrompts(
-        Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
-        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed());
     Duration levelDuration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(20);
-    System.out.println("gatling-llm: open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds()
-        + " s each, against the " + target.describe());
-    setUp(OpenRates.of(settings.rates(), levelDuration)
-            .poisson(settings.poisson())
-            .maxConcurrency(settings.maxConcurrency())
-            .build("open", LlmRequests.chatFrom(feeder, settings.outputTokens(), true)))
-        .protocols(target.http(), target.llm())
-        .assertions(global().failedRequests().percent().lt(1.0));
-  }
-
-  @Override
-  public void after() {
-    target.close();
+    OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
+        .poisson(settings.poisson())
+        .maxConcurrency(settings.maxConcurrency());
+    run("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each",
+        rates.build("open", LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true),
+            report.checksPopulation()),
+        llmProtocol(rates.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
+        details("chat").failedRequests().percent().lt(1.0));
   }
 }

@@ -69,7 +69,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     GatlingRuntime runtime =
         new GatlingRuntime(ctx.coreComponents().statsEngine(), ctx.coreComponents().clock());
     return new LlmStreamAction(
-        name, next, protocol, dialect, template, transport, runtime, components.recorder(), saveAs);
+        name, next, protocol, dialect, template, transport, runtime, components.reporter(), saveAs);
   }
 
   @Override

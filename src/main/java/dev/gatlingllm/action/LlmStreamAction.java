@@ -35,7 +35,7 @@ public final class LlmStreamAction implements Action {
   private final RequestTemplate template;
   private final GatlingHttpTransport transport;
   private final GatlingRuntime runtime;
-  private final ResultRecorder recorder;
+  private final RunReporter reporter;
   private final String saveAs;
   private Logger logger = Logger.apply(LOG);
 
@@ -47,7 +47,7 @@ public final class LlmStreamAction implements Action {
       RequestTemplate template,
       GatlingHttpTransport transport,
       GatlingRuntime runtime,
-      ResultRecorder recorder,
+      RunReporter reporter,
       String saveAs) {
     this.name = name;
     this.next = next;
@@ -56,7 +56,7 @@ public final class LlmStreamAction implements Action {
     this.template = template;
     this.transport = transport;
     this.runtime = runtime;
-    this.recorder = recorder;
+    this.reporter = reporter;
     this.saveAs = saveAs;
   }
 
@@ -113,7 +113,12 @@ public final class LlmStreamAction implements Action {
     if (!ok && LOG.isDebugEnabled()) {
       LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
     }
-    recorder.record(name, startMillis, level(session), outcome);
+    if (reporter.slosSet()) {
+      String notGood = reporter.whyNotGood(result);
+      runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status,
+          notGood == null ? null : protocol.redact(notGood));
+    }
+    reporter.record(name, startMillis, level(session), outcome);
     Session updated = SessionResults.save(session, saveAs, outcome, message);
     next.$bang(GatlingRuntime.afterRequest(updated, startMillis, endMillis, ok));
   }

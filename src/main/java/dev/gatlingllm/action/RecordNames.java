@@ -8,4 +8,9 @@ public final class RecordNames {
   public static String ttft(String name) {
     return name + " TTFT";
   }
+
+  /** {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), logged when SLOs are set. */
+  public static String slo(String name) {
+    return name + " SLO";
+  }
 }

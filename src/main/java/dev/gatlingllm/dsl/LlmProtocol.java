@@ -1,6 +1,8 @@
 package dev.gatlingllm.dsl;
 
+import dev.gatlingllm.action.RunReporter;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.metrics.RunConfig;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizer;
 import io.gatling.core.CoreComponents;
@@ -13,14 +15,19 @@ import scala.Function1;
 import scala.runtime.BoxedUnit;
 
 /**
- * The LLM protocol: which API dialect to speak, which model, the API key and the stream limits. It sits
- * beside the user's Gatling {@code http} protocol, which still carries baseUrl, headers, TLS and pools.
+ * The LLM protocol: which API dialect to speak, which model, the API key, the stream limits and what the
+ * run's LLM report measures. It sits beside the user's Gatling {@code http} protocol, which still carries
+ * baseUrl, headers, TLS and pools.
  *
  * @param endpoint the request path, or null for the dialect's default
  * @param model the model name, or null to leave it out
  * @param apiKey the API key sent as a Bearer token, or null; never logged nor written in a report
  * @param tokenizer counts the prompt and the generated text on the client, or null; its counts are used
  *     when the server sends no usage, and compared with the server's when it does
+ * @param report what the LLM report measures (levels, SLOs, target, prices); its run start is set when the
+ *     run starts
+ * @param settleMillis the start of each level excluded from its figures
+ * @param reportEnabled whether the run writes the {@code llm/} report
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -29,7 +36,10 @@ public record LlmProtocol(
     String apiKey,
     StreamSettings settings,
     boolean includeUsage,
-    Tokenizer tokenizer)
+    Tokenizer tokenizer,
+    RunConfig report,
+    long settleMillis,
+    boolean reportEnabled)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -55,27 +65,22 @@ public record LlmProtocol(
         + (tokenizer == null ? "none" : tokenizer.name()) + ", settings=" + settings + "]";
   }
 
-  /** The shared resources of the protocol, built once per run. */
+  /** The shared resources of the protocol, built once per run: the run's reporter. */
   public static final class Components implements ProtocolComponents {
     private final LlmProtocol protocol;
-    private final CoreComponents core;
+    private final RunReporter reporter;
 
     Components(LlmProtocol protocol, CoreComponents core) {
       this.protocol = protocol;
-      this.core = core;
+      this.reporter = RunReporter.forRun(protocol, core);
     }
 
     public LlmProtocol protocol() {
       return protocol;
     }
 
-    public CoreComponents core() {
-      return core;
-    }
-
-    /** Where every finished request goes besides Gatling's records. */
-    public dev.gatlingllm.action.ResultRecorder recorder() {
-      return dev.gatlingllm.action.ResultRecorder.NONE;
+    public RunReporter reporter() {
+      return reporter;
     }
 
     @Override

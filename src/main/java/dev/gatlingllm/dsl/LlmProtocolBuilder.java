@@ -2,23 +2,71 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.metrics.AttainmentTarget;
+import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.Pricing;
+import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.metrics.Slos;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** Immutable builder of the {@link LlmProtocol}: every call returns a new builder. */
 public final class LlmProtocolBuilder implements ProtocolBuilder {
-  static final LlmProtocolBuilder DEFAULT =
-      new LlmProtocolBuilder(
-          new LlmProtocol(Dialects.byId("openai-chat"), null, null, null, StreamSettings.DEFAULTS, true, null));
+  static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(new Fields());
 
+  /** The protocol's fields while one of them changes; never shared between builders. */
+  private static final class Fields {
+    LlmDialect dialect = Dialects.byId("openai-chat");
+    String endpoint;
+    String model;
+    String apiKey;
+    StreamSettings settings = StreamSettings.DEFAULTS;
+    boolean includeUsage = true;
+    Tokenizer tokenizer;
+    RunConfig report = RunConfig.startingAt(0);
+    long settleMillis;
+    boolean reportEnabled = true;
+
+    Fields copy() {
+      Fields f = new Fields();
+      f.dialect = dialect;
+      f.endpoint = endpoint;
+      f.model = model;
+      f.apiKey = apiKey;
+      f.settings = settings;
+      f.includeUsage = includeUsage;
+      f.tokenizer = tokenizer;
+      f.report = report;
+      f.settleMillis = settleMillis;
+      f.reportEnabled = reportEnabled;
+      return f;
+    }
+
+    LlmProtocol build() {
+      return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
+          settleMillis, reportEnabled);
+    }
+  }
+
+  private final Fields fields;
   private final LlmProtocol protocol;
 
-  private LlmProtocolBuilder(LlmProtocol protocol) {
-    this.protocol = protocol;
+  private LlmProtocolBuilder(Fields fields) {
+    this.fields = fields;
+    this.protocol = fields.build();
+  }
+
+  private LlmProtocolBuilder with(java.util.function.Consumer<Fields> change) {
+    Fields next = fields.copy();
+    change.accept(next);
+    return new LlmProtocolBuilder(next);
   }
 
   /** The API dialect by id: {@code openai-chat} (default) or {@code openai-completions}. */
@@ -28,42 +76,39 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   public LlmProtocolBuilder dialect(LlmDialect dialect) {
     Objects.requireNonNull(dialect, "dialect");
-    return with(new LlmProtocol(dialect, protocol.endpoint(), protocol.model(), protocol.apiKey(),
-        protocol.settings(), protocol.includeUsage(), protocol.tokenizer()));
+    return with(f -> f.dialect = dialect);
   }
 
   /** The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against baseUrl. */
   public LlmProtocolBuilder endpoint(String endpoint) {
-    return with(new LlmProtocol(protocol.dialect(), blankToNull(endpoint), protocol.model(), protocol.apiKey(),
-        protocol.settings(), protocol.includeUsage(), protocol.tokenizer()));
+    return with(f -> f.endpoint = blankToNull(endpoint));
   }
 
   /** The model every request names unless the request sets its own. */
   public LlmProtocolBuilder model(String model) {
-    return with(new LlmProtocol(protocol.dialect(), protocol.endpoint(), blankToNull(model), protocol.apiKey(),
-        protocol.settings(), protocol.includeUsage(), protocol.tokenizer()));
+    return with(f -> f.model = blankToNull(model));
   }
 
   /** Sent as {@code Authorization: Bearer <key>}; hidden in every message and report. */
   public LlmProtocolBuilder apiKey(String apiKey) {
-    return with(new LlmProtocol(protocol.dialect(), protocol.endpoint(), protocol.model(), blankToNull(apiKey),
-        protocol.settings(), protocol.includeUsage(), protocol.tokenizer()));
+    return with(f -> f.apiKey = blankToNull(apiKey));
   }
 
   /** The longest silence allowed while waiting for the response or between two chunks (default 30 s). */
   public LlmProtocolBuilder idleTimeout(Duration timeout) {
-    return settings(protocol.settings().withIdleTimeout(timeout));
+    StreamSettings settings = fields.settings.withIdleTimeout(timeout);
+    return with(f -> f.settings = settings);
   }
 
   /** The longest a whole request may take, from its scheduling to its end (default 10 min). */
   public LlmProtocolBuilder timeout(Duration timeout) {
-    return settings(protocol.settings().withOverallTimeout(timeout));
+    StreamSettings settings = fields.settings.withOverallTimeout(timeout);
+    return with(f -> f.settings = settings);
   }
 
   /** Ask for the usage chunk ({@code stream_options.include_usage}, default true). */
   public LlmProtocolBuilder includeUsage(boolean includeUsage) {
-    return with(new LlmProtocol(protocol.dialect(), protocol.endpoint(), protocol.model(), protocol.apiKey(),
-        protocol.settings(), includeUsage, protocol.tokenizer()));
+    return with(f -> f.includeUsage = includeUsage);
   }
 
   /**
@@ -75,17 +120,71 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   public LlmProtocolBuilder tokenizer(Tokenizer tokenizer) {
-    return with(new LlmProtocol(protocol.dialect(), protocol.endpoint(), protocol.model(), protocol.apiKey(),
-        protocol.settings(), protocol.includeUsage(), tokenizer));
+    return with(f -> f.tokenizer = tokenizer);
   }
 
-  private LlmProtocolBuilder settings(StreamSettings settings) {
-    return with(new LlmProtocol(protocol.dialect(), protocol.endpoint(), protocol.model(), protocol.apiKey(),
-        settings, protocol.includeUsage(), protocol.tokenizer()));
+  // ---- the LLM report
+
+  /**
+   * The run's load levels, as the load model plans them ({@code ConcurrencySteps.plannedLevels()}); without
+   * them the whole run is one level.
+   */
+  public LlmProtocolBuilder levels(List<LevelWindow> plannedLevels) {
+    RunConfig report = fields.report.withLevels(plannedLevels);
+    return with(f -> f.report = report);
   }
 
-  private static LlmProtocolBuilder with(LlmProtocol protocol) {
-    return new LlmProtocolBuilder(protocol);
+  /** The start of each level left out of its figures (default 0). */
+  public LlmProtocolBuilder settle(Duration settle) {
+    if (settle == null || settle.isNegative()) {
+      throw new IllegalArgumentException("settle must be a duration >= 0, was " + settle);
+    }
+    RunConfig report = fields.report.withWarmupMillis(settle.toMillis());
+    return with(f -> {
+      f.settleMillis = settle.toMillis();
+      f.report = report;
+    });
+  }
+
+  /**
+   * Goodput SLOs in milliseconds (null for none): a request is good when it succeeded and met each one.
+   * With any SLO set, each request also logs a {@code <name> SLO} record, OK when good.
+   */
+  public LlmProtocolBuilder slo(Double ttftMs, Double tpotMs, Double e2elMs) {
+    RunConfig report = fields.report.withSlos(new Slos(ttftMs, tpotMs, e2elMs));
+    return with(f -> f.report = report);
+  }
+
+  /** What a level must meet to count towards the capacity (default: 95 % good requests). */
+  public LlmProtocolBuilder capacityTarget(AttainmentTarget target) {
+    RunConfig report = fields.report.withTarget(target);
+    return with(f -> f.report = report);
+  }
+
+  /** Prices for the cost figures: the hourly price of the server and an API's price per million output tokens. */
+  public LlmProtocolBuilder pricing(double pricePerHour, double pricePerMillionOutputTokens) {
+    RunConfig report = fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens));
+    return with(f -> f.report = report);
+  }
+
+  /** The planned input and output lengths in tokens, shown in the report (-1 when they vary). */
+  public LlmProtocolBuilder workload(int inputTokens, int outputTokens) {
+    RunConfig r = fields.report;
+    RunConfig report = r.withWorkload(r.model(), r.endpoint(), inputTokens, outputTokens);
+    return with(f -> f.report = report);
+  }
+
+  /** A free-form line in the report's metadata (values that look like keys are hidden). */
+  public LlmProtocolBuilder metadata(String key, String value) {
+    Map<String, String> metadata = new LinkedHashMap<>(fields.report.metadata());
+    metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+    RunConfig report = fields.report.withMetadata(metadata);
+    return with(f -> f.report = report);
+  }
+
+  /** Turns the {@code llm/} report off (the Gatling records stay). */
+  public LlmProtocolBuilder noReport() {
+    return with(f -> f.reportEnabled = false);
   }
 
   private static String blankToNull(String value) {

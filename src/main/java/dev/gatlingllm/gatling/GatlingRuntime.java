@@ -72,6 +72,14 @@ public final class GatlingRuntime {
     return session.attributes().get(key).getOrElse(() -> null);
   }
 
+  /** Runs {@code task} once when Gatling's run ends (after its own report), before the JVM exits. */
+  public static void onRunEnd(io.gatling.core.CoreComponents core, Runnable task) {
+    core.actorSystem().registerOnTermination(() -> {
+      task.run();
+      return scala.runtime.BoxedUnit.UNIT;
+    });
+  }
+
   /** Wraps a Java DSL session for user functions. */
   public static io.gatling.javaapi.core.Session javaSession(Session session) {
     return new io.gatling.javaapi.core.Session(session);

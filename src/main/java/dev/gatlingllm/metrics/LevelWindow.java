@@ -20,6 +20,15 @@ public record LevelWindow(
     }
   }
 
+  /** A level whose times are not known yet: it starts when the load model reaches it. */
+  public static LevelWindow pending(int index, int concurrency, double requestRate) {
+    return new LevelWindow(index, concurrency, requestRate, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+  }
+
+  public boolean isPending() {
+    return startMillis == Long.MAX_VALUE;
+  }
+
   /** True when {@code epochMillis} falls in the measurement window. */
   public boolean measures(long epochMillis) {
     return epochMillis >= measureFromMillis && epochMillis < endMillis;
@@ -32,6 +41,6 @@ public record LevelWindow(
 
   /** A label for tables: "32 streams" or "4.0 req/s". */
   public String label() {
-    return concurrency > 0 ? concurrency + " streams" : String.format(java.util.Locale.ROOT, "%.1f req/s", requestRate);
+    return concurrency > 0 ? concurrency + (concurrency == 1 ? " stream" : " streams") : String.format(java.util.Locale.ROOT, "%.1f req/s", requestRate);
   }
 }

@@ -59,17 +59,19 @@ public final class RunAggregate {
    * Computes every figure.
    *
    * @param config the run's configuration (its target and prices apply)
-   * @param measuredLevels the levels with their final windows, in the order of the accumulators
+   * @param measuredLevels the levels with their final windows, in the order of the accumulators; fewer
+   *     than the accumulators when a run ended before its last levels started (they recorded nothing)
    * @param runEndEpochMillis the end of the run
    */
   public RunSummary summarize(RunConfig config, List<MeasuredLevel> measuredLevels, long runEndEpochMillis) {
-    if (measuredLevels.size() != levels.length) {
-      throw new IllegalArgumentException("expected " + levels.length + " levels, got " + measuredLevels.size());
+    if (measuredLevels.size() > levels.length) {
+      throw new IllegalArgumentException("expected at most " + levels.length + " levels, got "
+          + measuredLevels.size());
     }
     LevelAccumulator whole = new LevelAccumulator();
     List<TimeInterval> allWindows = new ArrayList<>();
     List<LevelFigures> levelFigures = new ArrayList<>();
-    for (int i = 0; i < levels.length; i++) {
+    for (int i = 0; i < measuredLevels.size(); i++) {
       MeasuredLevel level = measuredLevels.get(i);
       whole.addAll(levels[i]);
       allWindows.addAll(level.measured());

@@ -74,6 +74,10 @@ public record RunConfig(
     return new RunConfig(runStartEpochMillis, List.of(), 0, Slos.NONE, DEFAULT_TARGET, null, null, null, -1, -1, null, Map.of());
   }
 
+  public RunConfig withRunStart(long newRunStartEpochMillis) {
+    return new RunConfig(newRunStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
   public RunConfig withLevels(List<LevelWindow> newLevels) {
     return new RunConfig(runStartEpochMillis, newLevels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
   }

@@ -17,8 +17,12 @@ import java.util.List;
  */
 public final class RunRecorder implements AutoCloseable {
   private final RunConfig config;
-  /** The levels while recording: the implicit level's window stays open until the summary closes it. */
-  private final LevelWindow[] windows;
+  /**
+   * The levels while recording: the implicit level's window stays open until the summary closes it. Levels
+   * declared {@link LevelWindow#pending pending} get their times when they start ({@link #startLevel});
+   * replaced whole, never changed in place, so readers outside the lock see a consistent array.
+   */
+  private volatile LevelWindow[] windows;
   private final RunAggregate aggregate;
   private final RequestsCsvWriter csv;
   private final Object lock = new Object();
@@ -87,17 +91,50 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
+   * Marks the start of a level declared {@link LevelWindow#pending pending}: its window opens at
+   * {@code startEpochMillis}, is measured from {@code settleMillis} later, and the level before it ends there.
+   * Levels start in order; only the first call for a level counts (every virtual user of the level may call it).
+   */
+  public void startLevel(int index, long startEpochMillis, long settleMillis) {
+    synchronized (lock) {
+      LevelWindow[] current = windows;
+      if (index < 0 || index >= current.length || !current[index].isPending()) {
+        return;
+      }
+      LevelWindow[] next = current.clone();
+      for (int i = 0; i < index; i++) {
+        if (!next[i].isPending() && next[i].endMillis() > startEpochMillis) {
+          next[i] = closed(next[i], startEpochMillis);
+        }
+      }
+      LevelWindow pending = current[index];
+      next[index] = new LevelWindow(index, pending.concurrency(), pending.requestRate(), startEpochMillis,
+          startEpochMillis + settleMillis, Long.MAX_VALUE);
+      windows = next;
+    }
+  }
+
+  /**
    * The figures so far, as if the run ended at {@code runEndEpochMillis}: the implicit level (if any) ends then,
    * and so does a level still running (a snapshot during the run, or a run stopped early), so that its
-   * window only counts the time it was measured.
+   * window only counts the time it was measured. Levels that never started (a search that stopped early)
+   * are left out.
    */
   public RunSummary snapshot(long runEndEpochMillis) {
-    List<MeasuredLevel> measured = new ArrayList<>(windows.length);
-    for (LevelWindow window : windows) {
-      measured.add(MeasuredLevel.of(window.endMillis() > runEndEpochMillis ? closed(window, runEndEpochMillis) : window));
+    LevelWindow[] current = windows;
+    List<MeasuredLevel> measured = new ArrayList<>(current.length);
+    List<LevelWindow> actual = new ArrayList<>(current.length);
+    for (LevelWindow window : current) {
+      if (window.isPending()) {
+        break;
+      }
+      LevelWindow ended = window.endMillis() > runEndEpochMillis ? closed(window, runEndEpochMillis) : window;
+      actual.add(ended);
+      measured.add(MeasuredLevel.of(ended));
     }
+    RunConfig actualConfig = config.levels().isEmpty() ? config : config.withLevels(actual);
     synchronized (lock) {
-      return aggregate.summarize(config, measured, runEndEpochMillis);
+      return aggregate.summarize(actualConfig, measured, runEndEpochMillis);
     }
   }
 
@@ -127,7 +164,8 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   private RequestRecord toRecord(String requestName, long startEpochMillis, RequestResult result) {
-    int level = levelOf(startEpochMillis);
+    LevelWindow[] windows = this.windows;
+    int level = levelOf(windows, startEpochMillis);
     boolean inWindow = level >= 0 && windows[level].measures(startEpochMillis);
     Scratch work = scratch.get();
     long[] gaps = result.itlNanos();
@@ -190,6 +228,7 @@ public final class RunRecorder implements AutoCloseable {
     }
     Arrays.fill(tokensByLevel, 0);
     long[] gaps = result.itlNanos();
+    LevelWindow[] windows = this.windows;
     long arrivalNanos = startEpochMillis * 1_000_000L + result.ttftNanos();
     int level = -1;
     int levelsHit = 0;
@@ -199,7 +238,7 @@ public final class RunRecorder implements AutoCloseable {
       }
       long arrivalMillis = Math.floorDiv(arrivalNanos, 1_000_000L);
       if (level < 0 || !windows[level].measures(arrivalMillis)) {
-        level = measuringLevelOf(arrivalMillis);
+        level = measuringLevelOf(windows, arrivalMillis);
       }
       if (level >= 0) {
         long carried = tokensCarried(tokens, events, i);
@@ -255,7 +294,7 @@ public final class RunRecorder implements AutoCloseable {
     }
   }
 
-  private int levelOf(long epochMillis) {
+  private static int levelOf(LevelWindow[] windows, long epochMillis) {
     for (int i = 0; i < windows.length; i++) {
       if (epochMillis >= windows[i].startMillis() && epochMillis < windows[i].endMillis()) {
         return i;
@@ -264,7 +303,7 @@ public final class RunRecorder implements AutoCloseable {
     return -1;
   }
 
-  private int measuringLevelOf(long epochMillis) {
+  private static int measuringLevelOf(LevelWindow[] windows, long epochMillis) {
     for (int i = 0; i < windows.length; i++) {
       if (windows[i].measures(epochMillis)) {
         return i;

@@ -52,6 +52,37 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
     return e2elMs == null || (e2elMicros >= 0 && e2elMicros <= e2elMs * 1000.0);
   }
 
+  /**
+   * Why a request is not good, e.g. "TTFT > 500 ms", or null when it is good. A failed request is not good
+   * whatever its figures: "request failed". The text names the SLOs missed, not the values, so that Gatling
+   * groups the records by cause.
+   */
+  public String whyNotGood(RequestResult result) {
+    if (!result.ok()) {
+      return "request failed";
+    }
+    StringBuilder why = new StringBuilder();
+    missed(why, "TTFT", ttftMs, result.ttftNanos(), true);
+    missed(why, "TPOT", tpotMs, result.tpotNanos(), false);
+    missed(why, "E2EL", e2elMs, result.e2elNanos(), true);
+    return why.length() == 0 ? null : why.toString();
+  }
+
+  private static void missed(StringBuilder why, String name, Double sloMs, long nanos, boolean absentMisses) {
+    if (sloMs == null) {
+      return;
+    }
+    String miss = null;
+    if (nanos < 0) {
+      miss = absentMisses ? name + " absent" : null;
+    } else if (nanos > sloMs * 1_000_000.0) {
+      miss = name + " > " + Micros.formatNumber(sloMs) + " ms";
+    }
+    if (miss != null) {
+      why.append(why.length() == 0 ? "" : ", ").append(miss);
+    }
+  }
+
   /** "TTFT <= 500 ms, TPOT <= 50 ms", or "none". */
   public String describe() {
     StringBuilder text = new StringBuilder();

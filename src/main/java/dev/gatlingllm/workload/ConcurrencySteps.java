@@ -6,7 +6,8 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.action.SessionKeys;
+import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.metrics.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
@@ -102,17 +103,26 @@ public final class ConcurrencySteps {
    * @param oneRequest what one virtual user does for one request (feed + exec(chat(...)))
    */
   public PopulationBuilder build(String name, ChainBuilder oneRequest) {
+    return build(name, oneRequest, null);
+  }
+
+  /**
+   * The same, followed by {@code last} (e.g. {@code LlmChecks.population(...)}) once every level has ended.
+   *
+   * @param last a population to run after the levels, or null
+   */
+  public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     List<PopulationBuilder> chain = new ArrayList<>();
     if (warmupRequests > 0) {
       chain.add(scenario(name + " warm-up")
-          .exec(session -> session.set(SessionKeys.LEVEL, -1))
+          .exec(LoadLevels.startLevel(-1))
           .exec(repeat(warmupRequests).on(oneRequest))
           .injectOpen(atOnceUsers(1)));
     }
     for (int i = 0; i < levels.size(); i++) {
       int index = i;
       int concurrency = levels.get(i);
-      ChainBuilder tagged = exec(session -> session.set(SessionKeys.LEVEL, index));
+      ChainBuilder tagged = exec(LoadLevels.startLevel(index));
       String levelName = name + " " + concurrency + (concurrency == 1 ? " stream" : " streams");
       if (byDuration()) {
         chain.add(scenario(levelName).exec(tagged, oneRequest)
@@ -123,7 +133,19 @@ public final class ConcurrencySteps {
             .injectOpen(atOnceUsers(concurrency)));
       }
     }
+    if (last != null) {
+      chain.add(last);
+    }
     return LevelChain.sequential(chain);
+  }
+
+  /** The levels as the LLM report should expect them: pass to {@code llm().levels(...)}. */
+  public List<LevelWindow> plannedLevels() {
+    List<LevelWindow> planned = new ArrayList<>();
+    for (int i = 0; i < levels.size(); i++) {
+      planned.add(LevelWindow.pending(i, levels.get(i), 0));
+    }
+    return List.copyOf(planned);
   }
 
   private static int loopsPerUser(int concurrency, int requests) {

@@ -7,6 +7,8 @@ import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.action.SessionKeys;
+import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.metrics.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -71,14 +73,23 @@ public final class OpenRates {
 
   /** The populations, chained with {@code andThen}: pass the result to {@code setUp(...)}. */
   public PopulationBuilder build(String name, ChainBuilder oneRequest) {
+    return build(name, oneRequest, null);
+  }
+
+  /**
+   * The same, followed by {@code last} (e.g. {@code LlmChecks.population(...)}) once every level has ended.
+   *
+   * @param last a population to run after the levels, or null
+   */
+  public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     AtomicInteger inFlight = new AtomicInteger();
     List<PopulationBuilder> chain = new ArrayList<>();
     for (int i = 0; i < rates.size(); i++) {
       int index = i;
       double rate = rates.get(i);
-      ChainBuilder arrive = exec(session -> session
-          .set(SessionKeys.LEVEL, index)
-          .set(SessionKeys.SCHEDULED_NANOS, System.nanoTime()));
+      // The arrival time first: whatever the user waits for afterwards counts as send lateness.
+      ChainBuilder arrive = exec(session -> session.set(SessionKeys.SCHEDULED_NANOS, System.nanoTime()))
+          .exec(LoadLevels.startLevel(index));
       ChainBuilder body = maxConcurrency > 0
           ? exec(asLongAs(session -> !tryAcquire(inFlight)).on(pause(Duration.ofMillis(1))))
               .exec(oneRequest)
@@ -93,7 +104,19 @@ public final class OpenRates {
       String levelName = name + " " + rate + " req/s";
       chain.add(scenario(levelName).exec(arrive, body).injectOpen(step));
     }
+    if (last != null) {
+      chain.add(last);
+    }
     return LevelChain.sequential(chain);
+  }
+
+  /** The levels as the LLM report should expect them: pass to {@code llm().levels(...)}. */
+  public List<LevelWindow> plannedLevels() {
+    List<LevelWindow> planned = new ArrayList<>();
+    for (int i = 0; i < rates.size(); i++) {
+      planned.add(LevelWindow.pending(i, 0, rates.get(i)));
+    }
+    return List.copyOf(planned);
   }
 
   private boolean tryAcquire(AtomicInteger inFlight) {

@@ -23,9 +23,6 @@ import java.util.List;
  * @param maxConcurrency {@code llm.maxConcurrency}: open-model cap on requests in flight (0 = none)
  * @param turns {@code llm.turns}: turns per conversation
  * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
- * @param sloTtftMs {@code llm.slo.ttftMs}, or null
- * @param sloTpotMs {@code llm.slo.tpotMs}, or null
- * @param sloE2elMs {@code llm.slo.e2elMs}, or null
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -43,10 +40,7 @@ public record WorkloadSettings(
     boolean poisson,
     int maxConcurrency,
     int turns,
-    Duration thinkTime,
-    Double sloTtftMs,
-    Double sloTpotMs,
-    Double sloE2elMs) {
+    Duration thinkTime) {
 
   /** Defaults a simulation may change before the properties are read. */
   public record Defaults(
@@ -89,10 +83,7 @@ public record WorkloadSettings(
         s.flag("llm.poisson", true),
         s.nonNegativeInt("llm.maxConcurrency", 0),
         s.positiveInt("llm.turns", 3),
-        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
-        s.optionalPositive("llm.slo.ttftMs"),
-        s.optionalPositive("llm.slo.tpotMs"),
-        s.optionalPositive("llm.slo.e2elMs"));
+        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)));
   }
 
   /** The concurrency steps these settings describe. */

@@ -33,20 +33,18 @@ class WorkloadSettingsTest {
     assertEquals(32, s.outputTokens());
     assertEquals(0, s.requestsPerLevel());
     assertNull(s.levelDuration());
-    assertNull(s.sloTtftMs());
     assertEquals(List.of(2.0), s.rates());
   }
 
   @Test
   void propertiesAreParsed() {
     WorkloadSettings s = read("llm.levels", "2, 8,32", "llm.levelDuration", "1.5", "llm.inputTokens", "1024",
-        "llm.outputTokens", "1024", "llm.rangeRatio", "0.25", "llm.prefixTokens", "100", "llm.slo.ttftMs", "500",
+        "llm.outputTokens", "1024", "llm.rangeRatio", "0.25", "llm.prefixTokens", "100",
         "llm.rates", "0.5,4");
     assertEquals(List.of(2, 8, 32), s.levels());
     assertEquals(Duration.ofMillis(1500), s.levelDuration());
     assertEquals(0.25, s.rangeRatio());
     assertEquals(100, s.prefixTokens());
-    assertEquals(500.0, s.sloTtftMs());
     assertEquals(List.of(0.5, 4.0), s.rates());
   }
 

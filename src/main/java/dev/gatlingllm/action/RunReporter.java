@@ -1,0 +1,135 @@
+package dev.gatlingllm.action;
+
+import dev.gatlingllm.dsl.LlmProtocol;
+import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.metrics.RunRecorder;
+import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.report.ConsoleSummary;
+import dev.gatlingllm.report.LlmReportWriter;
+import dev.gatlingllm.stream.StreamOutcome;
+import io.gatling.core.CoreComponents;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv streams into
+ * {@code <results>/llm/} during the run), opens load levels as the load model reaches them, and when the
+ * run ends writes summary.json, run.json and index.html there and prints the console summary.
+ */
+public final class RunReporter {
+  private static final Logger LOG = LoggerFactory.getLogger(RunReporter.class);
+  static final String VERSION = "gatling-llm " + version();
+
+  private final RunRecorder recorder;
+  private final Path resultsDir;
+  private final Path llmDir;
+  private final long settleMillis;
+  private final GatlingRuntime runtime;
+  private boolean finished;
+
+  private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, long settleMillis, GatlingRuntime runtime) {
+    this.recorder = recorder;
+    this.resultsDir = resultsDir;
+    this.llmDir = llmDir;
+    this.settleMillis = settleMillis;
+    this.runtime = runtime;
+  }
+
+  /**
+   * Gatling builds protocol components once per scenario, and the load models run one scenario per level:
+   * the run's reporter is shared by all of them, keyed by the run's core components.
+   */
+  private static final Map<CoreComponents, RunReporter> RUNS = Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** The run's reporter, started by the first scenario that asks; the report is written when the run ends. */
+  public static RunReporter forRun(LlmProtocol protocol, CoreComponents core) {
+    return RUNS.computeIfAbsent(core, c -> start(protocol, c));
+  }
+
+  private static RunReporter start(LlmProtocol protocol, CoreComponents core) {
+    GatlingRuntime runtime = new GatlingRuntime(core.statsEngine(), core.clock());
+    RunConfig template = protocol.report();
+    RunConfig config = template
+        .withRunStart(runtime.nowMillis())
+        .withWorkload(protocol.model(), protocol.effectiveEndpoint(), template.inputLength(),
+            template.outputLength())
+        .withToolVersion(VERSION);
+    if (!protocol.reportEnabled()) {
+      return new RunReporter(new RunRecorder(config), null, null, protocol.settleMillis(), runtime);
+    }
+    Path resultsDir = ResultsFolder.locate();
+    Path llmDir = resultsDir.resolve("llm");
+    Path csv = null;
+    try {
+      Files.createDirectories(llmDir);
+      csv = llmDir.resolve("requests.csv");
+    } catch (IOException e) {
+      LOG.error("cannot create {}: the LLM report is off for this run", llmDir, e);
+      llmDir = null;
+    }
+    RunReporter reporter = new RunReporter(new RunRecorder(config, csv), resultsDir, llmDir,
+        protocol.settleMillis(), runtime);
+    GatlingRuntime.onRunEnd(core, reporter::finish);
+    return reporter;
+  }
+
+  /** Records one finished request; on the virtual user's thread, never blocking. */
+  public void record(String requestName, long startEpochMillis, int level, StreamOutcome outcome) {
+    // The level windows the recorder keeps match the load model's levels, which never overlap.
+    recorder.record(requestName, startEpochMillis, outcome.result());
+  }
+
+  /** The load model reached level {@code index}: its window starts now (first call of the level wins). */
+  public void startLevel(int index) {
+    recorder.startLevel(index, runtime.nowMillis(), settleMillis);
+  }
+
+  /** Why the request misses the SLOs (goodput), or null when it is good. */
+  public String whyNotGood(RequestResult result) {
+    return recorder.config().slos().whyNotGood(result);
+  }
+
+  public boolean slosSet() {
+    return recorder.config().slos().anySet();
+  }
+
+  /** The figures so far (for checks during the run). */
+  public RunSummary snapshot() {
+    return recorder.snapshot(runtime.nowMillis());
+  }
+
+  /** Writes the report once; later calls do nothing. */
+  public synchronized void finish() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    RunSummary summary = recorder.finish(runtime.nowMillis());
+    if (llmDir == null) {
+      return;
+    }
+    String csvFailure = recorder.csvFailure();
+    if (csvFailure != null) {
+      LOG.error("requests.csv is incomplete: {}", csvFailure);
+    }
+    try {
+      Path page = LlmReportWriter.write(summary, llmDir, resultsDir.resolve("index.html"));
+      System.out.println(ConsoleSummary.format(summary, page));
+    } catch (IOException | RuntimeException e) {
+      LOG.error("could not write the LLM report in {}", llmDir, e);
+    }
+  }
+
+  private static String version() {
+    String version = RunReporter.class.getPackage().getImplementationVersion();
+    return version != null ? version : "dev";
+  }
+}
