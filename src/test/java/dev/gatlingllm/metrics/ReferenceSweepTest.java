@@ -66,7 +66,7 @@ class ReferenceSweepTest {
     assertEquals(TABLE.length, summary.levels().size());
     for (int i = 0; i < TABLE.length; i++) {
       Figures f = summary.levels().get(i).figures();
-      String level = (int) TABLE[i][0] + " streams";
+      String level = (int) TABLE[i][0] + ((int) TABLE[i][0] == 1 ? " stream" : " streams");
       assertEquals(level, summary.levels().get(i).level().label());
       assertEquals(TABLE[i][2], f.outputThroughput(), 1e-9, level + " output tok/s");
       assertEquals(TABLE[i][1], f.perStreamTokensPerSecond(), TABLE[i][1] * 1e-4, level + " per-stream tok/s");
