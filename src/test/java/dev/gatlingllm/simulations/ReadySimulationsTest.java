@@ -1,0 +1,121 @@
+package dev.gatlingllm.simulations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gatling.app.Gatling$;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the ready simulations in-process against the embedded simulator, with small settings, and checks
+ * what a user gets: the exit code, and the llm/ report beside Gatling's results with figures that add up.
+ */
+class ReadySimulationsTest {
+  @TempDir Path results;
+
+  private static final List<String> PROPERTIES = List.of("llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
+      "llm.outputTokens", "llm.warmupRequests", "llm.slo.ttftMs", "llm.assert.outputThroughput", "llm.rates",
+      "llm.levelDuration", "llm.turns", "llm.thinkTimeSeconds", "llm.dataset");
+
+  @AfterEach
+  void clear() {
+    PROPERTIES.forEach(System::clearProperty);
+  }
+
+  private int run(Class<?> simulation, Map<String, String> properties) {
+    properties.forEach(System::setProperty);
+    return Gatling$.MODULE$.fromArgs(new String[] {
+        "--simulation", simulation.getName(), "--results-folder", results.toString(), "--no-reports"});
+  }
+
+  private Path llmDir() throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+      return run.resolve("llm");
+    }
+  }
+
+  @Test
+  void sweepWritesTheReportWithOneEntryPerLevel() throws Exception {
+    int exit = run(ConcurrencySweepSimulation.class, Map.of("llm.levels", "1,2", "llm.requestsPerLevel", "4",
+        "llm.inputTokens", "32", "llm.outputTokens", "8", "llm.warmupRequests", "1", "llm.slo.ttftMs", "60000"));
+    assertEquals(0, exit);
+    Path llm = llmDir();
+    for (String file : List.of("summary.json", "requests.csv", "run.json", "index.html")) {
+      assertTrue(Files.size(llm.resolve(file)) > 0, file);
+    }
+    JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    assertEquals(8, summary.path("completed").asInt(), "4 requests in each of 2 levels; the warm-up is left out");
+    assertEquals(0, summary.path("failed").asInt());
+    assertEquals(64, summary.path("total_output_tokens").asInt());
+    assertEquals(256, summary.path("total_input_tokens").asInt(), "32 exact tokens per prompt");
+    JsonNode levels = summary.path("levels");
+    assertEquals(2, levels.size());
+    assertEquals(1, levels.get(0).path("concurrency").asInt());
+    assertEquals(2, levels.get(1).path("concurrency").asInt());
+    assertEquals(4, levels.get(0).path("completed").asInt());
+    assertEquals(4, levels.get(1).path("completed").asInt());
+    List<String> rows = Files.readAllLines(llm.resolve("requests.csv"));
+    assertEquals(1 + 9, rows.size(), "header, the warm-up and 8 requests");
+  }
+
+  @Test
+  void aFailedLlmCheckFailsTheRunWithItsFigure() throws Exception {
+    int exit = run(ConcurrencySweepSimulation.class, Map.of("llm.levels", "1", "llm.requestsPerLevel", "2",
+        "llm.inputTokens", "16", "llm.outputTokens", "4", "llm.warmupRequests", "0",
+        "llm.assert.outputThroughput", "1000000"));
+    assertEquals(2, exit, "Gatling's exit code for failed assertions");
+    assertTrue(Files.exists(llmDir().resolve("summary.json")), "the report is written all the same");
+  }
+
+  @Test
+  void badPropertiesStopTheRunBeforeAnyLoad() {
+    // Gatling builds the simulation by reflection: the property error is the cause of what it throws.
+    Throwable error = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> run(ConcurrencySweepSimulation.class, Map.of("llm.levels", "1,zero")));
+    while (error.getCause() != null) {
+      error = error.getCause();
+    }
+    assertTrue(error instanceof IllegalArgumentException);
+    assertEquals("llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '1,zero'",
+        error.getMessage());
+  }
+
+  @Test
+  void openRateMultiTurnAndDatasetSimulationsRunAndReport() throws Exception {
+    assertEquals(0, run(OpenRateSimulation.class, Map.of("llm.rates", "4", "llm.levelDuration", "2",
+        "llm.inputTokens", "16", "llm.outputTokens", "4")));
+    JsonNode open = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile());
+    assertEquals(4.0, open.path("levels").get(0).path("request_rate").asDouble(), 1e-9);
+    assertEquals(8, open.path("completed").asInt(), "4 req/s for 2 s");
+    clearResults();
+
+    assertEquals(0, run(MultiTurnSimulation.class, Map.of("llm.levels", "2", "llm.requestsPerLevel", "2",
+        "llm.turns", "2", "llm.thinkTimeSeconds", "0.1", "llm.inputTokens", "16", "llm.outputTokens", "4")));
+    JsonNode multi = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile());
+    assertEquals(4, multi.path("completed").asInt(), "2 conversations of 2 turns");
+    clearResults();
+
+    assertEquals(0, run(DatasetSimulation.class, Map.of("llm.levels", "2", "llm.requestsPerLevel", "4",
+        "llm.outputTokens", "8")));
+    JsonNode dataset = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile());
+    assertEquals(4, dataset.path("completed").asInt());
+  }
+
+  private void clearResults() throws IOException {
+    clear();
+    try (Stream<Path> all = Files.walk(results)) {
+      all.sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(results)).forEach(p -> p.toFile().delete());
+    }
+  }
+}
