@@ -12,7 +12,7 @@ public enum SimulatorSetting {
   PORT("port", "0", "TCP port; 0 picks a free ephemeral port"),
   IO_THREADS("ioThreads", "2", "Netty event-loop threads"),
   TRANSPORT("transport", "auto",
-      "auto, epoll or nio (epoll timers are sub-millisecond; the NIO selector waits in whole milliseconds)"),
+      "auto (epoll if available, else nio), epoll, io_uring or nio; the NIO selector's timers are whole milliseconds"),
   MODEL("model", "sim-llm", "model id listed by /v1/models and echoed when a request names none"),
   DEFAULT_MAX_TOKENS("defaultMaxTokens", "128", "max_tokens when a request gives none"),
   EOS_PROBABILITY("eosProbability", "0.01",

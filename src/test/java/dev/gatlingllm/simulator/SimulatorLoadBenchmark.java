@@ -14,6 +14,8 @@ import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -54,7 +56,8 @@ import org.HdrHistogram.Histogram;
  * (20 measured, after {@code bench.warmupSeconds} 10 which include the connection ramp), {@code bench.mode}
  * ({@code fixed}: per-stream timers via x-sim-timing; {@code engine}: the batching engine with one slot per
  * stream and a flat {@code itlMs} step, so every stream's token of a step is due at the same instant),
- * {@code bench.serverThreads} (2), {@code bench.clientThreads} (2).
+ * {@code bench.serverThreads} (2), {@code bench.clientThreads} (2), {@code bench.transport} ({@code epoll} or
+ * {@code io_uring}, server and client).
  */
 public final class SimulatorLoadBenchmark {
   private SimulatorLoadBenchmark() {}
@@ -64,7 +67,7 @@ public final class SimulatorLoadBenchmark {
         io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
     if (args.length > 0 && args[0].equals("client")) {
       Client.run(Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3], Integer.parseInt(args[4]),
-          Long.parseLong(args[5]), Integer.parseInt(args[6]));
+          Long.parseLong(args[5]), Integer.parseInt(args[6]), args[7]);
       return;
     }
     int streams = Integer.getInteger("bench.streams", 10_000);
@@ -75,8 +78,10 @@ public final class SimulatorLoadBenchmark {
     String mode = System.getProperty("bench.mode", "fixed");
     int serverThreads = Integer.getInteger("bench.serverThreads", 2);
     int clientThreads = Integer.getInteger("bench.clientThreads", 2);
+    String transport = System.getProperty("bench.transport", "epoll");
 
-    LlmSimulator.Builder builder = LlmSimulator.builder().ioThreads(serverThreads).groundTruth(true)
+    LlmSimulator.Builder builder = LlmSimulator.builder().ioThreads(serverThreads).transport(transport)
+        .groundTruth(true)
         .groundTruthMaxRecords(1_000_000);
     if (mode.equals("engine")) {
       builder = builder.slots(streams).kvCacheTokens(Long.MAX_VALUE / 4).decodeStepBaseMicros(itlMs * 1_000L)
@@ -89,7 +94,7 @@ public final class SimulatorLoadBenchmark {
       Process client = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
           "-cp", System.getProperty("java.class.path"), SimulatorLoadBenchmark.class.getName(), "client",
           String.valueOf(simulator.port()), String.valueOf(streams), timing, String.valueOf(tokens),
-          String.valueOf(runSeconds), String.valueOf(clientThreads))
+          String.valueOf(runSeconds), String.valueOf(clientThreads), transport)
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
       Thread.sleep(warmup * 1_000L);
       long windowStart = System.nanoTime();
@@ -135,8 +140,9 @@ public final class SimulatorLoadBenchmark {
         buckets.forEach((k, v) -> System.out.println("t=" + k * 100 + "ms events=" + v[0] + " maxLateMs=" + v[1] / 1_000_000));
       }
       double window = (windowEnd - windowStart) / 1e9;
-      System.out.printf(Locale.ROOT, "mode=%s streams=%d itl=%dms tokens/request=%d window=%.1fs serverThreads=%d%n",
-          mode, streams, itlMs, tokens, window, serverThreads);
+      System.out.printf(Locale.ROOT,
+          "mode=%s transport=%s streams=%d itl=%dms tokens/request=%d window=%.1fs serverThreads=%d%n",
+          mode, transport, streams, itlMs, tokens, window, serverThreads);
       System.out.printf(Locale.ROOT, "server: %.0f content events/s (%.0f tokens/s), server CPU %.0f%% of one core%n",
           events / window, tokensInWindow / window, 100.0 * (cpuEnd - cpuStart) / (windowEnd - windowStart));
       System.out.printf(Locale.ROOT,
@@ -161,16 +167,17 @@ public final class SimulatorLoadBenchmark {
     private static final LongAdder REQUESTS = new LongAdder();
     private static final LongAdder ERRORS = new LongAdder();
 
-    static void run(int port, int streams, String timing, int tokens, long runSeconds, int threads)
-        throws Exception {
-      boolean epoll = Epoll.isAvailable();
-      EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads,
-          epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+    static void run(int port, int streams, String timing, int tokens, long runSeconds, int threads,
+                    String transport) throws Exception {
+      boolean uring = transport.equals("io_uring");
+      boolean epoll = !uring && Epoll.isAvailable();
+      EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, uring ? IoUringIoHandler.newFactory()
+          : epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
       byte[] body = ("{\"prompt\":\"benchmark prompt\",\"max_tokens\":" + tokens
           + ",\"ignore_eos\":true,\"stream\":true}").getBytes(StandardCharsets.UTF_8);
       ByteBuf shared = Unpooled.unreleasableBuffer(Unpooled.directBuffer(body.length).writeBytes(body));
       Bootstrap bootstrap = new Bootstrap().group(group)
-          .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+          .channel(uring ? IoUringSocketChannel.class : epoll ? EpollSocketChannel.class : NioSocketChannel.class)
           .option(ChannelOption.TCP_NODELAY, true)
           .handler(new ChannelInitializer<SocketChannel>() {
             @Override
