@@ -226,7 +226,7 @@ final class GenerationStream extends EngineRequest {
     if (fault.closeAfterResponse()) {
       // llama.cpp advertises keep-alive and then closes after every stream anyway
       response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE)
-          .set(HttpHeaderNames.KEEP_ALIVE, "timeout=5, max=100");
+          .set("Keep-Alive", "timeout=5, max=100");
     } else if (closeAfterResponse) {
       response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     }
