@@ -53,9 +53,11 @@ import org.HdrHistogram.Histogram;
  *
  * Properties: {@code bench.streams} (10000), {@code bench.itlMs} (50: each stream's gap between tokens),
  * {@code bench.tokens} (100 per request, then the next request on the same connection), {@code bench.seconds}
- * (20 measured, after {@code bench.warmupSeconds} 10 which include the connection ramp), {@code bench.mode}
+ * (20 measured, after the client's connections are up and {@code bench.warmupSeconds} 10 more),
+ * {@code bench.rampSeconds} (5: connections opened evenly over it), {@code bench.mode}
  * ({@code fixed}: per-stream timers via x-sim-timing; {@code engine}: the batching engine with one slot per
- * stream and a flat {@code itlMs} step, so every stream's token of a step is due at the same instant),
+ * stream and a flat {@code itlMs} step, so every stream's token of a step is due at the same instant;
+ * {@code model}: the default capacity model as served, 256-token prompts),
  * {@code bench.serverThreads} (2), {@code bench.clientThreads} (2), {@code bench.transport} ({@code epoll} or
  * {@code io_uring}, server and client).
  */
@@ -67,7 +69,7 @@ public final class SimulatorLoadBenchmark {
         io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
     if (args.length > 0 && args[0].equals("client")) {
       Client.run(Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3], Integer.parseInt(args[4]),
-          Long.parseLong(args[5]), Integer.parseInt(args[6]), args[7]);
+          Integer.parseInt(args[5]), Integer.parseInt(args[6]), args[7]);
       return;
     }
     int streams = Integer.getInteger("bench.streams", 10_000);
@@ -89,26 +91,25 @@ public final class SimulatorLoadBenchmark {
           .maxWaitingSteps(0);
     }
     try (LlmSimulator simulator = builder.build().start()) {
-      String timing = mode.equals("engine") ? "-" : "ttft=" + itlMs + ";itl=" + itlMs;
-      long runSeconds = warmup + seconds;
+      String timing = mode.equals("fixed") ? "ttft=" + itlMs + ";itl=" + itlMs : "-";
+      int rampSeconds = Integer.getInteger("bench.rampSeconds", 5);
       Process client = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
           "-cp", System.getProperty("java.class.path"), SimulatorLoadBenchmark.class.getName(), "client",
           String.valueOf(simulator.port()), String.valueOf(streams), timing, String.valueOf(tokens),
-          String.valueOf(runSeconds), String.valueOf(clientThreads), transport)
+          String.valueOf(rampSeconds), String.valueOf(clientThreads), transport)
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      BufferedReader out = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+      String ready = out.readLine(); // the client says when all its connections are up
+      System.out.println("client: " + ready);
       Thread.sleep(warmup * 1_000L);
       long windowStart = System.nanoTime();
       long cpuStart = processCpuNanos();
       Thread.sleep(seconds * 1_000L);
       long windowEnd = System.nanoTime();
       long cpuEnd = processCpuNanos();
-      String clientReport;
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(client.getInputStream(),
-          StandardCharsets.UTF_8))) {
-        StringBuilder sb = new StringBuilder();
-        for (String line = out.readLine(); line != null; line = out.readLine()) sb.append(line).append('\n');
-        clientReport = sb.toString().trim();
-      }
+      client.getOutputStream().write("stop\n".getBytes(StandardCharsets.US_ASCII));
+      client.getOutputStream().flush();
+      String clientReport = out.readLine();
       client.waitFor(60, TimeUnit.SECONDS);
       Thread.sleep(500); // last records of abandoned streams
 
@@ -116,7 +117,19 @@ public final class SimulatorLoadBenchmark {
       long events = 0;
       long tokensInWindow = 0;
       long early = 0;
+      Histogram ttft = new Histogram(60_000_000_000L, 3);
+      double speedSum = 0;
+      int speedCount = 0;
       for (GroundTruthRecord record : simulator.groundTruth()) {
+        List<GroundTruthRecord.Event> content = record.contentEvents();
+        if (record.receivedNanos() >= windowStart && record.receivedNanos() < windowEnd && !content.isEmpty()) {
+          ttft.recordValue(content.get(0).writeNanos() - record.receivedNanos());
+          if (content.size() > 1 && record.outcome().equals("length")) {
+            long span = content.get(content.size() - 1).writeNanos() - content.get(0).writeNanos();
+            speedSum += (content.size() - 1) / (span / 1e9);
+            speedCount++;
+          }
+        }
         for (GroundTruthRecord.Event e : record.contentEvents()) {
           if (e.writeNanos() < windowStart || e.writeNanos() >= windowEnd) continue;
           events++;
@@ -150,6 +163,9 @@ public final class SimulatorLoadBenchmark {
           lateness.getValueAtPercentile(50) / 1e6, lateness.getValueAtPercentile(90) / 1e6,
           lateness.getValueAtPercentile(99) / 1e6, lateness.getValueAtPercentile(99.9) / 1e6,
           lateness.getMaxValue() / 1e6, lateness.getTotalCount(), early);
+      System.out.printf(Locale.ROOT, "server-side TTFT of requests received in the window (ms): p50 %.1f  p99 %.1f;"
+          + " per-stream speed %.1f tok/s (n=%d)%n", ttft.getValueAtPercentile(50) / 1e6,
+          ttft.getValueAtPercentile(99) / 1e6, speedCount == 0 ? 0 : speedSum / speedCount, speedCount);
       System.out.println("client: " + clientReport);
       System.out.println("ground-truth records kept: " + simulator.groundTruth().size()
           + ", dropped: " + simulator.groundTruthDropped());
@@ -167,13 +183,15 @@ public final class SimulatorLoadBenchmark {
     private static final LongAdder REQUESTS = new LongAdder();
     private static final LongAdder ERRORS = new LongAdder();
 
-    static void run(int port, int streams, String timing, int tokens, long runSeconds, int threads,
+    static void run(int port, int streams, String timing, int tokens, int rampSeconds, int threads,
                     String transport) throws Exception {
       boolean uring = transport.equals("io_uring");
       boolean epoll = !uring && Epoll.isAvailable();
       EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, uring ? IoUringIoHandler.newFactory()
           : epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-      byte[] body = ("{\"prompt\":\"benchmark prompt\",\"max_tokens\":" + tokens
+      // 256 prompt tokens: the reference workload of the default capacity model
+      String prompt = "benchmark" + " prompt".repeat(255);
+      byte[] body = ("{\"prompt\":\"" + prompt + "\",\"max_tokens\":" + tokens
           + ",\"ignore_eos\":true,\"stream\":true}").getBytes(StandardCharsets.UTF_8);
       ByteBuf shared = Unpooled.unreleasableBuffer(Unpooled.directBuffer(body.length).writeBytes(body));
       Bootstrap bootstrap = new Bootstrap().group(group)
@@ -185,31 +203,51 @@ public final class SimulatorLoadBenchmark {
               ch.pipeline().addLast(new HttpClientCodec()).addLast(new StreamHandler(shared, timing));
             }
           });
-      List<Channel> channels = new ArrayList<>(streams);
-      long rampNanos = 5_000_000_000L; // connect over 5 s so the streams' schedules spread out
+      // connect over the ramp, without waiting for each connection, so the streams' schedules spread out
+      List<Channel> channels = java.util.Collections.synchronizedList(new ArrayList<>(streams));
+      java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(streams);
+      long rampNanos = rampSeconds * 1_000_000_000L;
       long start = System.nanoTime();
       for (int i = 0; i < streams; i++) {
-        long due = start + rampNanos * i / streams;
-        long wait = due - System.nanoTime();
+        long wait = start + rampNanos * i / streams - System.nanoTime();
         if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-        try {
-          channels.add(bootstrap.connect("127.0.0.1", port).sync().channel());
-        } catch (Exception e) {
-          ERRORS.increment();
+        bootstrap.connect("127.0.0.1", port).addListener((io.netty.channel.ChannelFuture f) -> {
+          if (f.isSuccess()) channels.add(f.channel()); else ERRORS.increment();
+          connected.countDown();
+        });
+      }
+      connected.await(120, TimeUnit.SECONDS);
+      System.out.printf(Locale.ROOT, "%d connections up after %.1f s%n", channels.size(),
+          (System.nanoTime() - start) / 1e9);
+      System.out.flush();
+      Thread progress = new Thread(() -> {
+        long last = 0;
+        while (!Thread.currentThread().isInterrupted()) {
+          try {
+            Thread.sleep(5_000);
+          } catch (InterruptedException e) {
+            return;
+          }
+          long now = EVENTS.sum();
+          System.err.println("client: " + (now - last) / 5 + " events/s");
+          last = now;
         }
+      });
+      progress.setDaemon(true);
+      progress.start();
+      long cpuStart = processCpuNanos();
+      long runStart = System.nanoTime();
+      long eventsStart = EVENTS.sum();
+      new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII)).readLine(); // "stop"
+      double elapsed = (System.nanoTime() - runStart) / 1e9;
+      System.out.printf(Locale.ROOT, "connections=%d, %.0f events/s received after the ramp, requests completed=%d,"
+          + " errors=%d, client CPU %.0f%% of one core%n", channels.size(), (EVENTS.sum() - eventsStart) / elapsed,
+          REQUESTS.sum(), ERRORS.sum(), 100.0 * (processCpuNanos() - cpuStart) / (elapsed * 1e9));
+      System.out.flush();
+      progress.interrupt();
+      synchronized (channels) {
+        for (Channel ch : channels) ch.close();
       }
-      long end = start + runSeconds * 1_000_000_000L;
-      long lastEvents = 0;
-      while (System.nanoTime() < end) {
-        Thread.sleep(1_000);
-        long now = EVENTS.sum();
-        System.err.println("client events/s " + (now - lastEvents) + " connected " + channels.size());
-        lastEvents = now;
-      }
-      System.out.printf(Locale.ROOT, "connections=%d events received=%d requests completed=%d errors=%d, "
-          + "client CPU %.0f%% of one core%n", channels.size(), EVENTS.sum(), REQUESTS.sum(), ERRORS.sum(),
-          100.0 * processCpuNanos() / (System.nanoTime() - start));
-      for (Channel ch : channels) ch.close();
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }
 
