@@ -39,7 +39,7 @@ public record CapacityModel(
 
   /** Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles docs/simulator.md's table. */
   public static final CapacityModel DEFAULT =
-      new CapacityModel(112, 131_072, 10_300, 37.6, 1.333, 24_000, 15.4, 0, true, 23_000, 32, 2.0);
+      new CapacityModel(112, 131_072, 10_300, 37.6, 1.333, 24_000, 15.4, 0, true, 23_000, 33, 2.0);
 
   public CapacityModel {
     if (slots < 1) throw new IllegalArgumentException("slots must be >= 1: " + slots);

@@ -50,20 +50,45 @@ final class ChunkTemplates {
     return event(alloc, "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
   }
 
-  /** A content event carrying the given vocabulary words; broken JSON when {@code broken}. */
-  ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment) {
-    int size = contentPrefix.length + contentSuffix.length + (withComment ? comment.length : 0);
+  /**
+   * A content event carrying the given vocabulary words; broken JSON when {@code broken}. When
+   * {@code httpChunkFramed}, the buffer already holds the HTTP/1.1 chunk framing ({@code <hex size>CRLF ...
+   * CRLF}) so it can bypass the HTTP encoder: one buffer and one promise per event instead of three.
+   */
+  ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment,
+                  boolean httpChunkFramed) {
+    int size = contentPrefix.length + (broken ? brokenSuffix.length : contentSuffix.length)
+        + (withComment ? comment.length : 0);
     for (int i = from; i < from + count; i++) {
       size += Vocabulary.wordBytes(words[i]).length;
     }
-    ByteBuf buf = alloc.buffer(size);
+    int framing = httpChunkFramed ? hexDigits(size) + 4 : 0;
+    ByteBuf buf = alloc.buffer(size + framing);
+    if (httpChunkFramed) {
+      writeHex(buf, size);
+      buf.writeShort(CRLF);
+    }
     if (withComment) buf.writeBytes(comment);
     buf.writeBytes(contentPrefix);
     for (int i = from; i < from + count; i++) {
       buf.writeBytes(Vocabulary.wordBytes(words[i]));
     }
     buf.writeBytes(broken ? brokenSuffix : contentSuffix);
+    if (httpChunkFramed) buf.writeShort(CRLF);
     return buf;
+  }
+
+  private static final int CRLF = ('\r' << 8) | '\n';
+  private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+  private static int hexDigits(int value) {
+    return Math.max(1, (32 - Integer.numberOfLeadingZeros(value) + 3) / 4);
+  }
+
+  private static void writeHex(ByteBuf buf, int value) {
+    for (int shift = (hexDigits(value) - 1) * 4; shift >= 0; shift -= 4) {
+      buf.writeByte(HEX[(value >>> shift) & 0xF]);
+    }
   }
 
   /** The last choice event, with an empty delta (chat) or empty text and the finish reason. */

@@ -94,7 +94,7 @@ public final class ContinuousBatchingEngine {
     if (active.isEmpty()) {
       return -1;
     }
-    stepsSinceAdmission = admitted > 0 ? 0 : stepsSinceAdmission + 1;
+    stepsSinceAdmission = admitted > 0 ? 1 : stepsSinceAdmission + 1; // the admitting step counts as one
     return startNanos + model.iterationNanos(active.size(), prefillNanos);
   }
 

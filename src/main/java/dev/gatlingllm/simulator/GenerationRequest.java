@@ -37,6 +37,8 @@ final class GenerationRequest {
 
   /** Thrown for a request the real API would answer with 400. */
   static final class InvalidRequestException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     InvalidRequestException(String message) {
       super(message, null, false, false);
     }

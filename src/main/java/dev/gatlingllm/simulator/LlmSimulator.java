@@ -12,6 +12,8 @@ import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -70,13 +72,18 @@ public final class LlmSimulator implements AutoCloseable {
   /** Binds the port and starts serving; returns this. */
   public synchronized LlmSimulator start() {
     if (serverChannel != null) throw new IllegalStateException("already started");
-    boolean epoll = switch (config.transport()) {
-      case "epoll" -> true;
-      case "nio" -> false;
-      default -> Epoll.isAvailable();
+    String transport = config.transport().equals("auto") ? (Epoll.isAvailable() ? "epoll" : "nio")
+        : config.transport();
+    IoHandlerFactory io = switch (transport) {
+      case "epoll" -> EpollIoHandler.newFactory();
+      case "io_uring" -> IoUringIoHandler.newFactory();
+      default -> NioIoHandler.newFactory();
     };
-    IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-    Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    Class<? extends ServerChannel> channelType = switch (transport) {
+      case "epoll" -> EpollServerSocketChannel.class;
+      case "io_uring" -> IoUringServerSocketChannel.class;
+      default -> NioServerSocketChannel.class;
+    };
     group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
     engineThread = new EngineThread(config.capacity());
     startedEpochSeconds = System.currentTimeMillis() / 1000;
@@ -202,7 +209,7 @@ public final class LlmSimulator implements AutoCloseable {
     public Builder host(String host) { return set(SimulatorSetting.HOST, host); }
     public Builder port(int port) { return set(SimulatorSetting.PORT, port); }
     public Builder ioThreads(int threads) { return set(SimulatorSetting.IO_THREADS, threads); }
-    /** {@code auto}, {@code epoll} or {@code nio}. */
+    /** {@code auto} (epoll when available, else NIO), {@code epoll}, {@code io_uring} or {@code nio}. */
     public Builder transport(String transport) { return set(SimulatorSetting.TRANSPORT, transport); }
     public Builder model(String model) { return set(SimulatorSetting.MODEL, model); }
     public Builder defaultMaxTokens(int tokens) { return set(SimulatorSetting.DEFAULT_MAX_TOKENS, tokens); }

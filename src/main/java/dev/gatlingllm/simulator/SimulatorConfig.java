@@ -36,8 +36,8 @@ public final class SimulatorConfig {
     this.port = intValue(SimulatorSetting.PORT);
     this.ioThreads = Math.max(1, intValue(SimulatorSetting.IO_THREADS));
     this.transport = all.get(SimulatorSetting.TRANSPORT);
-    if (!transport.equals("auto") && !transport.equals("epoll") && !transport.equals("nio")) {
-      throw new IllegalArgumentException("sim.transport must be auto, epoll or nio: " + transport);
+    if (!java.util.Set.of("auto", "epoll", "io_uring", "nio").contains(transport)) {
+      throw new IllegalArgumentException("sim.transport must be auto, epoll, io_uring or nio: " + transport);
     }
     this.model = all.get(SimulatorSetting.MODEL);
     this.defaultMaxTokens = intValue(SimulatorSetting.DEFAULT_MAX_TOKENS);

@@ -96,9 +96,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       sendError(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request", null, true);
       return;
     }
-    String path = request.uri();
-    int query = path.indexOf('?');
-    if (query >= 0) path = path.substring(0, query);
+    String path = path(request);
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     switch (path) {
       case "/health" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK,
@@ -107,9 +105,9 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
           !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
       case "/v1/chat/completions" -> onlyMethod(request, HttpMethod.POST,
-          () -> generate(request, true, path(request), receivedNanos, !keepAlive));
+          () -> generate(request, true, path, receivedNanos, !keepAlive));
       case "/v1/completions" -> onlyMethod(request, HttpMethod.POST,
-          () -> generate(request, false, path(request), receivedNanos, !keepAlive));
+          () -> generate(request, false, path, receivedNanos, !keepAlive));
       default -> sendError(HttpResponseStatus.NOT_FOUND, "Unknown path: " + path, null, !keepAlive);
     }
   }

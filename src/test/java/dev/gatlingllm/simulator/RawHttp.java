@@ -8,7 +8,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -81,6 +83,33 @@ final class RawHttp implements AutoCloseable {
       complete = false;
     }
     return new Response(status, headers, body.toByteArray(), complete);
+  }
+
+  /** One body chunk of a chunked response and when it was fully read. */
+  record TimedChunk(String text, long arrivalNanos) {}
+
+  /**
+   * Reads the status line, headers and a chunked body, stamping each chunk (the simulator flushes every SSE
+   * event as its own chunk). A blocking socket read on a dedicated thread adds microseconds, not the
+   * milliseconds of an asynchronous client's thread hand-offs, so it suits timing checks.
+   */
+  List<TimedChunk> readTimedChunks() throws IOException {
+    String statusLine = line();
+    if (!statusLine.contains(" 200 ")) throw new IOException("unexpected status: " + statusLine);
+    while (!line().isEmpty()) {
+      // headers are not needed here
+    }
+    List<TimedChunk> chunks = new ArrayList<>();
+    while (true) {
+      int size = Integer.parseInt(line().trim(), 16);
+      if (size == 0) {
+        line();
+        return chunks;
+      }
+      byte[] data = in.readNBytes(size);
+      chunks.add(new TimedChunk(new String(data, StandardCharsets.UTF_8), System.nanoTime()));
+      line();
+    }
   }
 
   /** True when the server closed the connection (EOF) within the read timeout. */

@@ -221,6 +221,33 @@ class SimulatorEndpointsTest {
     }
   }
 
+  @Test
+  void queuesRequestsBeyondTheSlotsAndHandlesPipelining() throws Exception {
+    try (LlmSimulator oneSlot = LlmSimulator.builder().slots(1).decodeStepBaseMicros(2_000)
+        .decodeStepPerStreamMicros(0).prefillBaseMicros(0).prefillPerTokenMicros(0).requestOverheadMicros(0)
+        .groundTruth(true).build().start();
+         RawHttp first = new RawHttp(oneSlot.port(), 5_000);
+         RawHttp second = new RawHttp(oneSlot.port(), 5_000)) {
+      String body = "{\"prompt\":\"x\",\"max_tokens\":10,\"ignore_eos\":true,\"stream\":true}";
+      first.send("POST", "/v1/completions", body);
+      Thread.sleep(5);
+      second.send("POST", "/v1/completions", body);
+      // two requests pipelined on one connection are answered one after the other
+      second.send("POST", "/v1/completions", body);
+      String a = first.read().header(LlmSimulator.REQUEST_ID_HEADER);
+      String b = second.read().header(LlmSimulator.REQUEST_ID_HEADER);
+      RawHttp.Response c = second.read();
+      assertTrue(c.complete());
+      GroundTruthRecord ra = awaitRecord(oneSlot, a);
+      GroundTruthRecord rb = awaitRecord(oneSlot, b);
+      List<GroundTruthRecord.Event> ca = ra.contentEvents();
+      List<GroundTruthRecord.Event> cb = rb.contentEvents();
+      assertTrue(cb.get(0).plannedNanos() > ca.get(ca.size() - 1).plannedNanos(),
+          "with one slot the second request decodes after the first");
+      assertEquals(2_000_000, cb.get(1).plannedNanos() - cb.get(0).plannedNanos());
+    }
+  }
+
   static GroundTruthRecord awaitRecord(String requestId) throws InterruptedException {
     return awaitRecord(simulator, requestId);
   }
