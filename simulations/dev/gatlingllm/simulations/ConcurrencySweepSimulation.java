@@ -12,11 +12,12 @@ import java.util.List;
  * of {@code llm.levels} concurrent streams, each running {@code llm.requestsPerLevel} requests (default
  * 10 x concurrency) or lasting {@code llm.levelDuration} seconds, after {@code llm.warmupRequests}.
  *
- * <p>Defaults: levels 1,4,16,32,64,128; 128 input tokens; 32 output tokens.
+ * <p>Defaults: levels 1,4,16,32,64,128; 256 input tokens; 48 output tokens; the users of a level start over
+ * {@code llm.rampSeconds} (1).
  */
 public class ConcurrencySweepSimulation extends ReadySimulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1, 4, 16, 32, 64, 128), 128, 32, null, List.of(1.0)));
+      new WorkloadSettings.Defaults(List.of(1, 4, 16, 32, 64, 128), 256, 48, null, List.of(1.0)));
 
   {
     ConcurrencySteps steps = settings.concurrencySteps();

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunReporter {
   private static final Logger LOG = LoggerFactory.getLogger(RunReporter.class);
-  static final String VERSION = "gatling-llm " + version();
+  static final String VERSION = version();
 
   private final RunRecorder recorder;
   private final Path resultsDir;

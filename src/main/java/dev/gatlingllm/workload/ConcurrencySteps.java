@@ -3,6 +3,7 @@ package dev.gatlingllm.workload;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
@@ -32,12 +33,15 @@ public final class ConcurrencySteps {
   private final int requestsPerLevel;
   private final Duration levelDuration;
   private final int warmupRequests;
+  private final Duration ramp;
 
-  private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests) {
+  private ConcurrencySteps(
+      List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests, Duration ramp) {
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
     this.levelDuration = levelDuration;
     this.warmupRequests = warmupRequests;
+    this.ramp = ramp;
   }
 
   public static ConcurrencySteps of(List<Integer> levels) {
@@ -50,7 +54,7 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0);
+    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -62,7 +66,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requests, null, warmupRequests);
+    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -70,7 +74,7 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(levels, 0, duration, warmupRequests);
+    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -78,7 +82,19 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp);
+  }
+
+  /**
+   * The users of a level start spread over this time rather than in the same instant (requests mode): streams
+   * that all start together with the same length move in lockstep through a batching server, which real
+   * traffic does not do.
+   */
+  public ConcurrencySteps ramp(Duration ramp) {
+    if (ramp == null || ramp.isNegative()) {
+      throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
+    }
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp);
   }
 
   public List<Integer> levels() {
@@ -130,7 +146,9 @@ public final class ConcurrencySteps {
       } else {
         int loops = requestsAt(i) / concurrency;
         chain.add(scenario(levelName).exec(tagged, repeat(loops).on(oneRequest))
-            .injectOpen(atOnceUsers(concurrency)));
+            .injectOpen(ramp.isZero() || concurrency == 1
+                ? atOnceUsers(concurrency)
+                : rampUsers(concurrency).during(ramp)));
       }
     }
     if (last != null) {

@@ -23,6 +23,7 @@ import java.util.List;
  * @param maxConcurrency {@code llm.maxConcurrency}: open-model cap on requests in flight (0 = none)
  * @param turns {@code llm.turns}: turns per conversation
  * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
+ * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -40,7 +41,8 @@ public record WorkloadSettings(
     boolean poisson,
     int maxConcurrency,
     int turns,
-    Duration thinkTime) {
+    Duration thinkTime,
+    Duration ramp) {
 
   /** Defaults a simulation may change before the properties are read. */
   public record Defaults(
@@ -83,12 +85,13 @@ public record WorkloadSettings(
         s.flag("llm.poisson", true),
         s.nonNegativeInt("llm.maxConcurrency", 0),
         s.positiveInt("llm.turns", 3),
-        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)));
+        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
+        Duration.ofMillis(Math.round(s.number("llm.rampSeconds", 1, 0, 3600) * 1000)));
   }
 
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
-    ConcurrencySteps steps = ConcurrencySteps.of(levels).warmupRequests(warmupRequests);
+    ConcurrencySteps steps = ConcurrencySteps.of(levels).warmupRequests(warmupRequests).ramp(ramp);
     return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
   }
 }
