@@ -92,11 +92,16 @@ public final class RandomPrompts {
       ids = tokenizer.encode(text.toString());
     }
     for (int attempt = 0; attempt < MAX_CORRECTIONS; attempt++) {
-      String candidate = tokenizer.decode(Arrays.copyOf(ids, target));
-      if (!candidate.startsWith(start)) {
+      String decoded = tokenizer.decode(Arrays.copyOf(ids, target));
+      // SentencePiece tokenizers (llama.cpp's) add or drop a leading space when decoding: compare without it,
+      // then put the shared prefix back exactly as every other prompt has it.
+      String body = decoded.stripLeading();
+      String wanted = start.stripLeading();
+      if (!body.startsWith(wanted)) {
         throw new IllegalStateException("prompt of " + target + " tokens cannot keep its " + prefixTokens
             + "-token prefix with tokenizer " + tokenizer.name());
       }
+      String candidate = start + body.substring(wanted.length());
       int[] again = tokenizer.encode(candidate);
       if (again.length == target) {
         return candidate;
