@@ -33,6 +33,8 @@ import java.util.function.Consumer;
  */
 public final class StreamExchange implements ResponseHandler, SseEventListener, StreamSignals {
   private static final byte[] NOTHING = new byte[0];
+  /** How long the rest of a body may take to arrive after {@code [DONE]} before the connection is closed. */
+  static final long DRAIN_GRACE_MILLIS = 1_000;
 
   private final StreamSettings settings;
   private final LlmDialect dialect;
@@ -62,6 +64,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final StringBuilder reasoning = new StringBuilder();
   private String finishReason;
   private boolean finished;
+  private boolean bodyEnded;
 
   public StreamExchange(
       LlmDialect dialect,
@@ -152,6 +155,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   @Override
   public void onBodyChunk(ByteBuffer chunk, boolean last, long nanos) {
+    if (last) {
+      bodyEnded = true;
+    }
     if (finished) {
       return;
     }
@@ -237,8 +243,16 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   @Override
   public void onDone() {
-    // The end marker ends the request; whatever follows on the connection is drained by the client.
+    // The end marker ends the request. Servers end the body right after it; one that keeps the response open
+    // (some llama.cpp builds do) would hold the connection and a server thread: close it after a grace time.
     finish(RequestOutcome.ok(status), chunkNanos);
+    if (!bodyEnded && inFlight != null) {
+      timers.schedule(() -> {
+        if (!bodyEnded) {
+          inFlight.abort();
+        }
+      }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    }
   }
 
   @Override

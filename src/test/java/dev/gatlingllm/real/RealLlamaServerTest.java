@@ -26,7 +26,7 @@ class RealLlamaServerTest {
     var model = LlamaServer.model("stories260K.gguf");
     assumeTrue(binary.isPresent(), "llama-server not built (../shared/real-llm/build-llama-server.sh)");
     assumeTrue(model.isPresent(), "stories260K.gguf not found");
-    try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 4)) {
+    try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 8)) {
       System.setProperty("test.baseUrl", server.baseUrl());
       RealServerSimulation.CHATS.clear();
       RealServerSimulation.COMPLETIONS.clear();

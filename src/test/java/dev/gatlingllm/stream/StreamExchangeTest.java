@@ -308,6 +308,41 @@ class StreamExchangeTest {
   }
 
   @Test
+  void aBodyLeftOpenAfterDoneIsClosedAfterAGraceTime() throws Exception {
+    CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
+    int[] closed = new int[1];
+    long start = System.nanoTime();
+    timers.submit(() -> {
+      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, start, timers,
+          done::complete);
+      ex.start(() -> closed[0]++);
+      ex.onRequestWritten(System.nanoTime());
+      ex.onResponseHeaders(200, "text/event-stream", System.nanoTime());
+      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, System.nanoTime()); // and the body never ends
+    }).get();
+    assertTrue(done.get(1, TimeUnit.SECONDS).result().ok(), "OK at [DONE], without waiting for the body's end");
+    assertEquals(0, closed[0]);
+    Thread.sleep(StreamExchange.DRAIN_GRACE_MILLIS + 300);
+    assertEquals(1, timers.submit(() -> closed[0]).get(), "the lingering connection is closed");
+  }
+
+  @Test
+  void aBodyThatEndsAfterDoneKeepsItsConnection() throws Exception {
+    int[] closed = new int[1];
+    timers.submit(() -> {
+      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, System.nanoTime(),
+          timers, outcomes::add);
+      ex.start(() -> closed[0]++);
+      ex.onRequestWritten(System.nanoTime());
+      ex.onResponseHeaders(200, "text/event-stream", System.nanoTime());
+      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, System.nanoTime());
+      ex.onBodyChunk(ByteBuffer.allocate(0), true, System.nanoTime());
+    }).get();
+    Thread.sleep(StreamExchange.DRAIN_GRACE_MILLIS + 300);
+    assertEquals(0, timers.submit(() -> closed[0]).get(), "a completed body's connection goes back to the pool");
+  }
+
+  @Test
   void failureBeforeSendIsKoWithoutTimings() {
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
         outcomes::add);
