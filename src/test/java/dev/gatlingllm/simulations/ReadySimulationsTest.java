@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadySimulationsTest {
   @TempDir Path results;
 
-  private static final List<String> PROPERTIES = List.of("llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
+  private static final List<String> PROPERTIES = List.of("sim.timing", "llm.rampSeconds","llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
       "llm.outputTokens", "llm.warmupRequests", "llm.slo.ttftMs", "llm.assert.outputThroughput", "llm.rates",
       "llm.levelDuration", "llm.turns", "llm.thinkTimeSeconds", "llm.dataset");
 
@@ -67,6 +67,31 @@ class ReadySimulationsTest {
     assertEquals(4, levels.get(1).path("completed").asInt());
     List<String> rows = Files.readAllLines(llm.resolve("requests.csv"));
     assertEquals(1 + 9, rows.size(), "header, the warm-up and 8 requests");
+  }
+
+  /**
+   * The simulator in fixed timing (first token 200 ms after the request arrives, then one token every 20 ms)
+   * is a server whose truth is known: each level's figures in the report must match it within 2 %.
+   */
+  @Test
+  void sweepTableMatchesAServerOfKnownTimingWithinTwoPercent() throws Exception {
+    int exit = run(ConcurrencySweepSimulation.class, Map.of("sim.timing", "ttft=200;itl=20", "llm.levels", "1,4,16",
+        "llm.requestsPerLevel", "16", "llm.inputTokens", "32", "llm.outputTokens", "11", "llm.warmupRequests", "2",
+        "llm.rampSeconds", "0"));
+    assertEquals(0, exit);
+    JsonNode levels = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile()).path("levels");
+    assertEquals(3, levels.size());
+    for (JsonNode level : levels) {
+      String name = "level of " + level.path("concurrency").asText();
+      // 11 tokens: TPOT = (E2EL - TTFT) / 10 = 20 ms; per-stream speed = 50 tok/s; E2EL = 400 ms.
+      assertEquals(200.0, level.path("median_ttft_ms").asDouble(), 4.0, name + " TTFT p50");
+      // p99 of 16 requests is their slowest one: one descheduling on a busy machine shows there.
+      assertEquals(200.0, level.path("p99_ttft_ms").asDouble(), 10.0, name + " TTFT p99");
+      assertEquals(20.0, level.path("median_tpot_ms").asDouble(), 0.4, name + " TPOT p50");
+      assertEquals(20.0, level.path("median_itl_ms").asDouble(), 0.4, name + " ITL p50");
+      assertEquals(50.0, level.path("per_stream_output_throughput").asDouble(), 1.0, name + " per-stream tok/s");
+      assertEquals(400.0, level.path("median_e2el_ms").asDouble(), 8.0, name + " E2EL p50");
+    }
   }
 
   @Test
