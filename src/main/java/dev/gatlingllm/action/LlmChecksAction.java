@@ -1,28 +1,24 @@
 package dev.gatlingllm.action;
 
-import com.typesafe.scalalogging.Logger;
 import dev.gatlingllm.dsl.LlmProtocol;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.RunSummary;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import io.gatling.core.structure.ScenarioContext;
 import java.util.List;
-import org.slf4j.LoggerFactory;
 
 /**
  * Judges {@link LlmCheck}s on the run's figures so far and logs one {@code llm checks} record per check,
  * OK or KO with the figure, its value and the bound. Logged while the run is live, so Gatling's own
  * assertions ({@code details("llm checks").failedRequests().count().is(0L)}) fail the build on them.
  */
-public final class LlmChecksAction implements Action {
+public final class LlmChecksAction extends PlainAction {
   public static final String RECORD = "llm checks";
 
   private final List<LlmCheck> checks;
   private final RunReporter reporter;
   private final GatlingRuntime runtime;
   private final Action next;
-  private Logger logger = Logger.apply(LoggerFactory.getLogger(LlmChecksAction.class));
 
   private LlmChecksAction(List<LlmCheck> checks, RunReporter reporter, GatlingRuntime runtime, Action next) {
     this.checks = checks;
@@ -33,19 +29,11 @@ public final class LlmChecksAction implements Action {
 
   public static io.gatling.core.action.builder.ActionBuilder builder(List<LlmCheck> checks) {
     List<LlmCheck> copy = List.copyOf(checks);
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-        GatlingRuntime runtime = new GatlingRuntime(ctx.coreComponents().statsEngine(), ctx.coreComponents().clock());
-        return new LlmChecksAction(copy, components.reporter(), runtime, next);
-      }
-
-      @Override
-      public io.gatling.core.structure.ChainBuilder toChainBuilder() {
-        return io.gatling.core.action.builder.ActionBuilder.super.toChainBuilder();
-      }
-    };
+    return PlainAction.builder((ctx, next) -> {
+      LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
+      GatlingRuntime runtime = new GatlingRuntime(ctx.coreComponents().statsEngine(), ctx.coreComponents().clock());
+      return new LlmChecksAction(copy, components.reporter(), runtime, next);
+    });
   }
 
   @Override
@@ -69,13 +57,5 @@ public final class LlmChecksAction implements Action {
     next.$bang(GatlingRuntime.afterRequest(session, now, now, allMet));
   }
 
-  @Override
-  public Logger logger() {
-    return logger;
-  }
 
-  @Override
-  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-    this.logger = logger;
-  }
 }

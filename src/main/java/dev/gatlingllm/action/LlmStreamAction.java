@@ -12,7 +12,6 @@ import dev.gatlingllm.transport.GatlingHttpTransport;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import com.typesafe.scalalogging.Logger;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
 
@@ -20,12 +19,10 @@ import org.slf4j.LoggerFactory;
  * The Gatling action of one streamed LLM request. Shared by every virtual user that reaches its place in
  * the scenario, so it holds no per-request state: each execution gets its own {@link StreamExchange}.
  *
- * <p>It implements Gatling's plain {@code Action} rather than {@code ChainableAction}: the latter carries
- * synthetic Scala accessors that a Java class cannot implement (AbstractMethodError at run time), so the
- * failure handling that {@code ChainableAction} would add is done here: every path ends with one record
- * and {@code next ! session}.
+ * <p>Every path ends with its records and {@code next ! session} (see {@link PlainAction} for why this is not
+ * Gatling's {@code ChainableAction}).
  */
-public final class LlmStreamAction implements Action {
+public final class LlmStreamAction extends PlainAction {
   private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
 
   private final String name;
@@ -37,7 +34,6 @@ public final class LlmStreamAction implements Action {
   private final GatlingRuntime runtime;
   private final RunReporter reporter;
   private final String saveAs;
-  private Logger logger = Logger.apply(LOG);
 
   LlmStreamAction(
       String name,
@@ -150,13 +146,5 @@ public final class LlmStreamAction implements Action {
     return Math.round(nanos / 1_000_000.0);
   }
 
-  @Override
-  public Logger logger() {
-    return logger;
-  }
 
-  @Override
-  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-    this.logger = logger;
-  }
 }
