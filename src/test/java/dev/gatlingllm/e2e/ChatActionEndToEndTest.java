@@ -31,6 +31,7 @@ class ChatActionEndToEndTest {
       "error-event", "reset", "stall", "endless", "empty", "close-mid-stream");
 
   private static ScriptedHttpServer server;
+  private static Path resultsDir;
   private static WireMockServer wiremock;
   private static int exitCode;
   private static long runMillis;
@@ -107,6 +108,7 @@ class ChatActionEndToEndTest {
     System.setProperty("test.cases", String.join(",", CASES));
     System.setProperty("test.idleMs", "1000");
     System.setProperty("test.timeoutMs", "3000");
+    resultsDir = results;
     long start = System.nanoTime();
     exitCode = Gatling$.MODULE$.fromArgs(new String[] {
         "--simulation", ScriptedCasesSimulation.class.getName(),
@@ -261,9 +263,18 @@ class ChatActionEndToEndTest {
   }
 
   @Test
-  void noMessageContainsTheApiKey() {
+  void noMessageAndNoFileContainsTheApiKey() throws Exception {
     for (Map<String, Object> r : ScriptedCasesSimulation.RESULTS.values()) {
       assertFalse(String.valueOf(r).contains("sk-secret-123"), String.valueOf(r));
+    }
+    List<Path> files;
+    try (var walk = Files.walk(resultsDir)) {
+      files = walk.filter(Files::isRegularFile).toList();
+    }
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/requests.csv")), "the LLM report was written: " + files);
+    for (Path file : files) {
+      assertFalse(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1)
+          .contains("sk-secret-123"), file + " holds the API key");
     }
   }
 }
