@@ -85,8 +85,9 @@ class ReadySimulationsTest {
       String name = "level of " + level.path("concurrency").asText();
       // 11 tokens: TPOT = (E2EL - TTFT) / 10 = 20 ms; per-stream speed = 50 tok/s; E2EL = 400 ms.
       assertEquals(200.0, level.path("median_ttft_ms").asDouble(), 4.0, name + " TTFT p50");
-      // p99 of 16 requests is their slowest one: one descheduling on a busy machine shows there.
-      assertEquals(200.0, level.path("p99_ttft_ms").asDouble(), 10.0, name + " TTFT p99");
+      assertEquals(200.0, level.path("mean_ttft_ms").asDouble(), 4.0, name + " TTFT mean");
+      // p99 of 16 requests is their slowest one: a GC pause or a descheduling of this JVM shows there.
+      assertEquals(200.0, level.path("p99_ttft_ms").asDouble(), 20.0, name + " TTFT p99");
       assertEquals(20.0, level.path("median_tpot_ms").asDouble(), 0.4, name + " TPOT p50");
       assertEquals(20.0, level.path("median_itl_ms").asDouble(), 0.4, name + " ITL p50");
       assertEquals(50.0, level.path("per_stream_output_throughput").asDouble(), 1.0, name + " per-stream tok/s");
