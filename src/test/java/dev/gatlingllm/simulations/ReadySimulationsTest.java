@@ -77,7 +77,7 @@ class ReadySimulationsTest {
   void sweepTableMatchesAServerOfKnownTimingWithinTwoPercent() throws Exception {
     int exit = run(ConcurrencySweepSimulation.class, Map.of("sim.timing", "ttft=200;itl=20", "llm.levels", "1,4,16",
         "llm.requestsPerLevel", "16", "llm.inputTokens", "32", "llm.outputTokens", "11", "llm.warmupRequests", "2",
-        "llm.rampSeconds", "0"));
+        "llm.rampSeconds", "1"));
     assertEquals(0, exit);
     JsonNode levels = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile()).path("levels");
     assertEquals(3, levels.size());
