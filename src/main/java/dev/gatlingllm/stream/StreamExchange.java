@@ -65,6 +65,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private String finishReason;
   private boolean finished;
   private boolean bodyEnded;
+  /** An OK outcome waiting for the body's end (see finish), or null. */
+  private StreamOutcome heldOutcome;
+  private ScheduledFuture<?> drainTimer;
 
   public StreamExchange(
       LlmDialect dialect,
@@ -157,6 +160,10 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   public void onBodyChunk(ByteBuffer chunk, boolean last, long nanos) {
     if (last) {
       bodyEnded = true;
+      if (finished) {
+        releaseHeldOutcome();
+        return;
+      }
     }
     if (finished) {
       return;
@@ -184,6 +191,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   @Override
   public void onTransportFailure(Throwable cause, long nanos) {
     if (finished) {
+      // The stream had already ended (e.g. [DONE]); only the connection's rest failed.
+      releaseHeldOutcome();
       return;
     }
     String what = TransportErrors.describe(cause);
@@ -243,16 +252,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   @Override
   public void onDone() {
-    // The end marker ends the request. Servers end the body right after it; one that keeps the response open
-    // (some llama.cpp builds do) would hold the connection and a server thread: close it after a grace time.
+    // The end marker ends the request and its figures; see finish() for when the virtual user goes on.
     finish(RequestOutcome.ok(status), chunkNanos);
-    if (!bodyEnded && inFlight != null) {
-      timers.schedule(() -> {
-        if (!bodyEnded) {
-          inFlight.abort();
-        }
-      }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-    }
   }
 
   @Override
@@ -316,10 +317,36 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       inFlight.abort();
     }
     timeline.onDone(nanos);
-    onComplete.accept(
-        new StreamOutcome(
-            timeline.toResult(outcome, clientOutputTokens(), clientInputTokens), content.toString(),
-            reasoning.toString(), finishReason));
+    StreamOutcome result = new StreamOutcome(
+        timeline.toResult(outcome, clientOutputTokens(), clientInputTokens), content.toString(),
+        reasoning.toString(), finishReason);
+    if (outcome.ok() && !bodyEnded && inFlight != null) {
+      // [DONE] came before the end of the body. Gatling's client frees the connection only at the body's end:
+      // going on now would make the user's next request open a second connection. Hold the outcome until the
+      // body ends (it normally follows at once); a server that keeps it open (some llama.cpp builds do) gets
+      // its connection closed after a grace time.
+      heldOutcome = result;
+      drainTimer = timers.schedule(() -> {
+        if (heldOutcome != null) {
+          inFlight.abort();
+          releaseHeldOutcome();
+        }
+      }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+      return;
+    }
+    onComplete.accept(result);
+  }
+
+  private void releaseHeldOutcome() {
+    StreamOutcome result = heldOutcome;
+    if (result == null) {
+      return;
+    }
+    heldOutcome = null;
+    if (drainTimer != null) {
+      drainTimer.cancel(false);
+    }
+    onComplete.accept(result);
   }
 
   /** Once per request, at its end: never per event. */

@@ -308,22 +308,43 @@ class StreamExchangeTest {
   }
 
   @Test
-  void aBodyLeftOpenAfterDoneIsClosedAfterAGraceTime() throws Exception {
+  void aBodyLeftOpenAfterDoneIsClosedAfterAGraceTimeAndTheRequestIsOk() throws Exception {
     CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
     int[] closed = new int[1];
     long start = System.nanoTime();
+    long[] doneAt = new long[1];
     timers.submit(() -> {
       StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, start, timers,
           done::complete);
       ex.start(() -> closed[0]++);
-      ex.onRequestWritten(System.nanoTime());
-      ex.onResponseHeaders(200, "text/event-stream", System.nanoTime());
-      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, System.nanoTime()); // and the body never ends
+      ex.onRequestWritten(start);
+      ex.onResponseHeaders(200, "text/event-stream", start);
+      doneAt[0] = start + 50 * MS;
+      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, doneAt[0]); // and the body never ends
     }).get();
-    assertTrue(done.get(1, TimeUnit.SECONDS).result().ok(), "OK at [DONE], without waiting for the body's end");
-    assertEquals(0, closed[0]);
-    Thread.sleep(StreamExchange.DRAIN_GRACE_MILLIS + 300);
+    StreamOutcome outcome = done.get(StreamExchange.DRAIN_GRACE_MILLIS + 2_000, TimeUnit.MILLISECONDS);
+    long waitedMs = (System.nanoTime() - start) / MS;
+    assertTrue(outcome.result().ok());
+    assertEquals(50 * MS, outcome.result().durationNanos(), "the request ended at [DONE], not at the close");
+    assertTrue(waitedMs >= StreamExchange.DRAIN_GRACE_MILLIS, "held for the grace time: " + waitedMs + " ms");
     assertEquals(1, timers.submit(() -> closed[0]).get(), "the lingering connection is closed");
+  }
+
+  @Test
+  void theUserGoesOnWhenTheBodyEndsAfterDone() throws Exception {
+    timers.submit(() -> {
+      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+          outcomes::add);
+      ex.start(() -> aborts++);
+      ex.onRequestWritten(T0);
+      ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 20 * MS);
+      assertEquals(0, outcomes.size(), "held until the connection is free");
+      ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 21 * MS);
+      assertEquals(1, outcomes.size());
+    }).get();
+    assertEquals(20 * MS, only().result().durationNanos(), "done is still the [DONE] event, not the body end");
+    assertEquals(0, aborts);
   }
 
   @Test
