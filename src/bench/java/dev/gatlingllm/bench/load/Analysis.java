@@ -69,6 +69,7 @@ final class Analysis {
     long ko = 0;
     int joined = 0;
     Samples ttftError = new Samples();
+    Samples ttftErrorLow = new Samples();
     Samples clientTtft = new Samples();
     String itlClient = "n/a";
     String reported;
@@ -106,6 +107,9 @@ final class Analysis {
           // Error against the server's TTFT (received -> first content write): the loopback transit both ways,
           // the server's delay in reading the request and the client's delay in seeing the event.
           ttftError.add(ttftUs * 1_000 - match.ttftNanos());
+          // And a lower bound: against the write measured from the timestamp before the action, which is not
+          // after the client's own "sent" mark.
+          ttftErrorLow.add(ttftUs * 1_000 - (match.contentWrites()[0] - start));
         }
       }
     }
@@ -127,7 +131,7 @@ final class Analysis {
     return new RunResult(plan.client(), plan.streams(), itlMs, plan.tokens(),
         Integer.parseInt(p.getProperty("exit")), ok, ko, truth.size(), events / seconds,
         events == 0 ? Double.NaN : cpu / (double) events, cpu / (double) (we - ws), heapPerStream, heapSteady,
-        heapBase, joined, ttftError, reported, serverTtft, trueTtft, readDelay, itlClient, gaps, lateness, load, note);
+        heapBase, joined, ttftError, ttftErrorLow, reported, serverTtft, trueTtft, readDelay, itlClient, gaps, lateness, load, note);
   }
 
   private static GroundTruthFile.Request firstReceivedAfter(List<GroundTruthFile.Request> list, long start) {

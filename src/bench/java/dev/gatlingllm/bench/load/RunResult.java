@@ -7,7 +7,8 @@ package dev.gatlingllm.bench.load;
  *                          client, which keeps up or falls behind visibly in the TTFT error)
  * @param cpuNanosPerEvent  client process CPU over the window / those events
  * @param heapPerStreamBytes (used heap after GC at steady state - baseline before Gatling) / streams
- * @param ttftError         client TTFT - server TTFT per joined request (plugin only)
+ * @param ttftError         client TTFT - server TTFT per joined request (plugin only): an upper bound
+ * @param ttftErrorLow      client TTFT - true TTFT per joined request: a lower bound of the client's error
  * @param clientTtft        what the client reports as its first latency: the plugin's TTFT, or Gatling
  *                          SSE's connect time (time to headers)
  * @param serverTtft        server side: first content write - request received (fixed 200 ms + lateness)
@@ -20,6 +21,6 @@ package dev.gatlingllm.bench.load;
  */
 record RunResult(String client, int streams, int itlMs, int tokens, int exit, long ok, long ko, long serverRequests,
     double eventsPerSecond, double cpuNanosPerEvent, double cpuCoresUsed, double heapPerStreamBytes,
-    long heapSteadyBytes, long heapBaselineBytes, int joined, Samples ttftError, String clientTtft,
+    long heapSteadyBytes, long heapBaselineBytes, int joined, Samples ttftError, Samples ttftErrorLow, String clientTtft,
     Samples serverTtft, Samples trueTtft, Samples readDelay, String itlClient, Samples itlServer, Samples lateness, double loadAverage,
     String note) {}
