@@ -92,7 +92,9 @@ final class Analysis {
             ko++; // not one of the requests cut short by Gatling's maxDuration at the end of the tail
           }
         }
-        if (start < ws || start >= we) continue;
+        // Requests started in the window, but not in its last second: the heap measurement's full GC follows
+        // the window and would stall their first token.
+        if (start < ws || start >= we - 1_000_000_000L) continue;
         GroundTruthFile.Request match = firstReceivedAfter(byKey.get(key), start);
         if (match == null || match.contentWrites().length == 0 || match.receivedNanos() - start > 5_000_000_000L) {
           continue;

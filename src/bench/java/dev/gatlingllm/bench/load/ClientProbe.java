@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the client JVM measures about itself while the simulation runs: process CPU and load average over the
- * window, used heap after a full GC before the window, and one row per request for the join with the
+ * window, used heap after a full GC right after the window, and one row per request for the join with the
  * server's ground truth.
  *
  * <p>The rows live in arrays allocated before the heap baseline, so that recording them does not count as
@@ -64,9 +64,7 @@ public final class ClientProbe {
 
   static long usedHeapAfterGc() {
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-    for (int i = 0; i < 3; i++) {
-      System.gc();
-    }
+    System.gc(); // G1's System.gc() is a full, compacting collection: once is enough
     return memory.getHeapMemoryUsage().getUsed();
   }
 
@@ -83,9 +81,7 @@ public final class ClientProbe {
   static void startPhases(LoadPlan plan) {
     Thread thread = new Thread(() -> {
       try {
-        Thread.sleep((plan.rampSeconds() + plan.warmupSeconds()) * 1_000L);
-        heapSteadyBytes = usedHeapAfterGc();
-        Thread.sleep(LoadPlan.SETTLE_SECONDS * 1_000L);
+        Thread.sleep((plan.rampSeconds() + plan.warmupSeconds() + LoadPlan.SETTLE_SECONDS) * 1_000L);
         loadAverageStart = loadAverage();
         long cpu = processCpuNanos();
         windowStartNanos = System.nanoTime();
@@ -93,6 +89,9 @@ public final class ClientProbe {
         windowEndNanos = System.nanoTime();
         windowCpuNanos = processCpuNanos() - cpu;
         loadAverageEnd = loadAverage();
+        // After the window: a full GC stops the client for up to a second with thousands of streams open, and
+        // the streams take seconds to catch up; before the window it spoilt the timing figures.
+        heapSteadyBytes = usedHeapAfterGc();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

@@ -12,7 +12,7 @@ import java.time.Duration;
  * @param streams     concurrent virtual users, each streaming requests back to back (closed model)
  * @param tokens      tokens per request ({@code max_tokens} with {@code ignore_eos})
  * @param rampSeconds users started evenly over this time
- * @param warmupSeconds after the ramp, before the heap is measured (then a short settle after the GC)
+ * @param warmupSeconds after the ramp, before the window (then a short settle)
  * @param windowSeconds the measured window for CPU and event rates
  * @param tailSeconds   after the window, so that the requests started in it can finish (their TTFT is saved
  *                      at the end of the request)
@@ -20,7 +20,7 @@ import java.time.Duration;
 public record LoadPlan(String client, String baseUrl, int streams, int tokens, int rampSeconds, int warmupSeconds,
     int windowSeconds, int tailSeconds) {
 
-  /** Pause after the heap measurement's GC so that its pause does not land in the window. */
+  /** Between the warm-up and the window: the last connections of the ramp settle. */
   public static final int SETTLE_SECONDS = 2;
 
   public Duration hold() {
