@@ -3,7 +3,7 @@ package dev.gatlingllm.bench;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
-import dev.gatlingllm.api.openai.OpenAiChatDialect;
+import dev.gatlingllm.api.openai.BenchInterpreters;
 import dev.gatlingllm.sse.SseDecoder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -22,6 +23,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Decoder and OpenAI chat dialect together, as the client runs them per streamed event: bytes in, content
  * signals out. One operation is one event; run with {@code -prof gc} for bytes allocated per event.
+ * {@code parsers}: {@code reused} (the plugin's way, one non-blocking parser per thread) or {@code perEvent}
+ * (a new parser per event, as before), measured side by side.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -33,7 +36,9 @@ public class ChatStreamBenchmark {
   static final int EVENTS = 1024;
   static final int READ_BYTES = 512;
 
-  final OpenAiChatDialect dialect = new OpenAiChatDialect();
+  @Param({"reused", "perEvent"})
+  String parsers;
+
   byte[] oneToken;
   byte[] longEvents;
 
@@ -56,7 +61,7 @@ public class ChatStreamBenchmark {
   }
 
   private void run(byte[] stream, Blackhole bh) {
-    StreamInterpreter interpreter = dialect.newInterpreter();
+    StreamInterpreter interpreter = BenchInterpreters.chat(parsers);
     Signals signals = new Signals(bh);
     SseDecoder decoder = new SseDecoder(event -> interpreter.onEvent(event, signals));
     for (int offset = 0; offset < stream.length; offset += READ_BYTES) {

@@ -12,7 +12,7 @@ import java.util.Arrays;
 /**
  * Reads the chunks of an OpenAI-style stream (chat or completions) with Jackson's streaming parser straight
  * from the event's UTF-8 bytes. Only the generated text and error messages become Strings; every other field
- * is skipped or compared in place.
+ * is skipped or compared in place, and the parser is reused from event to event ({@link ThreadAsyncParsers}).
  *
  * <p>An event's signals are collected first and emitted only once the whole event parsed: a truncated or
  * broken chunk reports {@link StreamSignals#onMalformed} alone, never half of its content, so a damaged
@@ -34,6 +34,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   };
 
   private final Shape shape;
+  private final EventParsers parsers;
 
   // The pending signals of the event being parsed, in stream order: a null kind marks a finish reason.
   private OutputKind[] pendingKinds = new OutputKind[4];
@@ -48,7 +49,13 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   private String topLevelMessage;
 
   OpenAiStreamInterpreter(Shape shape) {
+    this(shape, ThreadAsyncParsers.INSTANCE);
+  }
+
+  /** With another parser source: the benchmarks compare against {@link PerEventParsers}. */
+  OpenAiStreamInterpreter(Shape shape, EventParsers parsers) {
     this.shape = shape;
+    this.parsers = parsers;
   }
 
   @Override
@@ -78,15 +85,23 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
 
   /** Fills the pending signals; false when the data is not one well-formed JSON object. */
   private boolean parse(byte[] data, int length) {
-    try (JsonParser parser = OpenAiJson.FACTORY.createParser(data, 0, length)) {
+    JsonParser parser = null;
+    boolean ok = false;
+    try {
+      parser = parsers.open(data, length);
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return false;
       }
       readTopLevel(parser);
       // The object must be closed, and nothing may follow it.
-      return parser.currentToken() == JsonToken.END_OBJECT && parser.nextToken() == null;
+      ok = parser.currentToken() == JsonToken.END_OBJECT && parsers.atEnd(parser);
+      return ok;
     } catch (IOException e) {
       return false;
+    } finally {
+      if (parser != null) {
+        parsers.release(parser, ok);
+      }
     }
   }
 
@@ -139,9 +154,12 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     }
   }
 
-  /** Jackson throws on a truncated array; the null check only guards against looping forever. */
+  /**
+   * A blocking parser throws on a truncated array; a non-blocking one returns NOT_AVAILABLE at the end of
+   * the event's bytes: both must end the loop rather than spin.
+   */
   private static boolean isArrayEnd(JsonToken token) {
-    return token == JsonToken.END_ARRAY || token == null;
+    return token == JsonToken.END_ARRAY || token == null || token == JsonToken.NOT_AVAILABLE;
   }
 
   private void readChoice(JsonParser parser) throws IOException {

@@ -1,0 +1,202 @@
+package dev.gatlingllm.bench.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The client load harness (a {@code main}, bench profile): for each level and client, starts the simulator
+ * in its own JVM on loopback with fixed timing and a ground-truth file, runs the client in another JVM
+ * ({@link ClientLoadRun}, Gatling's default 1 GiB heap), then joins what the client measured with what the
+ * server wrote. Optionally runs the JMH benchmarks first. Writes BENCHMARKS.md's generated parts.
+ *
+ * <pre>
+ *   ./mvnw -q -Pbench test-compile exec:exec@load
+ *   ./mvnw -q -Pbench test-compile exec:exec@load -Dharness.args="levels=100,1000 clients=llm jmh=false"
+ * </pre>
+ *
+ * Arguments ({@code key=value}): {@code levels} (100,1000,5000,9000,10000; empty for JMH only), {@code clients} (llm,sse),
+ * {@code maxEventsPerSecond} (10000: the itl of a level is raised so that the simulator is not the
+ * bottleneck; it served about 30,000 events/s on this machine when less loaded, 10,000-15,000 beside a client), {@code requestSeconds} (10: tokens per request =
+ * requestSeconds / itl), {@code warmup} (8 s), {@code window} (15 s), {@code jmh} (true), {@code jmhArgs},
+ * {@code out} (BENCHMARKS.md), {@code work} (target/client-load), {@code jfr} (a level at which to record
+ * the plugin client with JFR; off by default), {@code reanalyse} (false: true recomputes from the files a
+ * previous run left in {@code work}).
+ */
+public final class ClientLoadHarness {
+  static final int TTFT_MS = 200;
+  /** Recompute the figures from a previous run's files in {@code work} instead of running again. */
+  private static boolean REANALYSE;
+
+  private ClientLoadHarness() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> a = new HashMap<>();
+    for (String arg : args) {
+      for (String part : arg.trim().split("\\s+")) {
+        int eq = part.indexOf('=');
+        if (eq > 0) a.put(part.substring(0, eq), part.substring(eq + 1));
+      }
+    }
+    int[] levels = Arrays.stream(a.getOrDefault("levels", "100,1000,5000,9000,10000").split(","))
+        .filter(level -> !level.isBlank()).mapToInt(Integer::parseInt).toArray();
+    String[] clients = a.getOrDefault("clients", "llm,sse").split(",");
+    int maxEvents = Integer.parseInt(a.getOrDefault("maxEventsPerSecond", "10000"));
+    int requestSeconds = Integer.parseInt(a.getOrDefault("requestSeconds", "10"));
+    int warmup = Integer.parseInt(a.getOrDefault("warmup", "8"));
+    int window = Integer.parseInt(a.getOrDefault("window", "15"));
+    int jfrLevel = Integer.parseInt(a.getOrDefault("jfr", "0"));
+    REANALYSE = Boolean.parseBoolean(a.getOrDefault("reanalyse", "false"));
+    Path work = Path.of(a.getOrDefault("work", "target/client-load")).toAbsolutePath();
+    Path out = Path.of(a.getOrDefault("out", "BENCHMARKS.md"));
+    Files.createDirectories(work);
+
+    MachineInfo machine = MachineInfo.now();
+    String jmhSection = null;
+    if (Boolean.parseBoolean(a.getOrDefault("jmh", "true"))) {
+      jmhSection = JmhRun.run(work, a.getOrDefault("jmhArgs", "-prof gc"));
+      BenchmarksFile.replaceGenerated(out, "## JMH", jmhSection);
+    }
+    List<RunResult> results = new ArrayList<>();
+    List<Double> loads = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    for (int streams : levels) {
+      int itlMs = Math.max(50, (int) Math.ceil(streams * 1000.0 / maxEvents));
+      int tokens = Math.max(20, requestSeconds * 1000 / itlMs);
+      int ramp = Math.max(2, streams / 1000);
+      for (String client : clients) {
+        try {
+          RunResult r = runOne(work, client, streams, itlMs, tokens, ramp, warmup, window,
+              client.equals("llm") && streams == jfrLevel);
+          results.add(r);
+          loads.add(r.loadAverage());
+          System.out.println(Report.line(r));
+        } catch (IllegalStateException | IOException e) {
+          // A level the machine cannot hold is a result too: reported, and the next level still runs.
+          failures.add(client + " at " + streams + " streams: " + e.getMessage());
+          System.out.println("FAILED " + failures.get(failures.size() - 1));
+        }
+      }
+    }
+    String command = "./mvnw -q -Pbench test-compile exec:exec@load"
+        + (args.length == 0 ? "" : " -Dharness.args=\"" + String.join(" ", args).trim() + "\"");
+    if (levels.length > 0) {
+      BenchmarksFile.replaceGenerated(out, "## Client load harness",
+          Report.markdown(results, failures, machine, loads, command, window, warmup));
+    }
+    System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  static RunResult runOne(Path work, String client, int streams, int itlMs, int tokens, int ramp, int warmup,
+      int window, boolean jfr) throws Exception {
+    String tag = client + "-" + streams;
+    Path gtFile = work.resolve(tag + "-ground-truth.jsonl");
+    Path props = work.resolve(tag + ".properties");
+    if (REANALYSE && Files.exists(props)) {
+      return analyseSaved(work, tag, gtFile, props, client, streams, itlMs, tokens, ramp, warmup, window);
+    }
+    Files.deleteIfExists(gtFile);
+    Files.deleteIfExists(props);
+    Path results = work.resolve(tag + "-gatling");
+    Files.createDirectories(results);
+    int port = freePort();
+    String java = ProcessHandle.current().info().command().orElse("java");
+    String cp = System.getProperty("java.class.path");
+
+    Process sim = new ProcessBuilder(java, "-Xmx1g", "-cp", cp, "-Dsim.port=" + port,
+        "-Dsim.timing=ttft=" + TTFT_MS + ";itl=" + itlMs, "-Dsim.groundTruth=true",
+        "-Dsim.groundTruthFile=" + gtFile, "-Dsim.groundTruthMaxRecords=1000",
+        "dev.gatlingllm.simulator.LlmSimulatorMain")
+        .redirectErrorStream(true).start();
+    BufferedReader simOut = new BufferedReader(new InputStreamReader(sim.getInputStream(), StandardCharsets.UTF_8));
+    String ready = simOut.readLine();
+    if (ready == null || !ready.contains("listening")) {
+      sim.destroyForcibly();
+      throw new IllegalStateException("simulator did not start: " + ready);
+    }
+    drain(simOut);
+    int tail = (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000) + 3;
+    LoadPlan plan = new LoadPlan(client, "http://127.0.0.1:" + port, streams, tokens, ramp, warmup, window, tail);
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+        "-Dlogback.configurationFile=" + quietLogback(work)));
+    if (jfr) {
+      cmd.add("-XX:StartFlightRecording=filename=" + work.resolve(tag + ".jfr") + ",settings=profile");
+    }
+    cmd.addAll(List.of(plan.asProperties()));
+    cmd.addAll(List.of("-cp", cp, ClientLoadRun.class.getName(), work.resolve(tag).toString(), results.toString()));
+    Process clientJvm = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(work.resolve(tag + "-client.log").toFile()).start();
+    long limit = plan.maxDuration().toSeconds() + 180;
+    if (!clientJvm.waitFor(limit, TimeUnit.SECONDS)) {
+      clientJvm.destroyForcibly();
+    }
+    sim.destroy(); // SIGTERM: the simulator's shutdown hook flushes the ground-truth file
+    if (!sim.waitFor(30, TimeUnit.SECONDS)) {
+      sim.destroyForcibly();
+    }
+    if (!Files.exists(props)) {
+      throw new IllegalStateException("client run failed, see " + work.resolve(tag + "-client.log"));
+    }
+    return analyseSaved(work, tag, gtFile, props, client, streams, itlMs, tokens, ramp, warmup, window);
+  }
+
+  private static RunResult analyseSaved(Path work, String tag, Path gtFile, Path props, String client, int streams,
+      int itlMs, int tokens, int ramp, int warmup, int window) throws IOException {
+    Properties p = new Properties();
+    try (var r = Files.newBufferedReader(props)) {
+      p.load(r);
+    }
+    int tail = (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000) + 3;
+    LoadPlan plan = new LoadPlan(client, "-", streams, tokens, ramp, warmup, window, tail);
+    return Analysis.analyse(plan, itlMs, p, Path.of(work.resolve(tag) + ".rows.csv"), GroundTruthFile.read(gtFile));
+  }
+
+  private static void drain(BufferedReader in) {
+    Thread t = new Thread(() -> {
+      try {
+        while (in.readLine() != null) {
+          // the simulator's settings echo and any warning; not needed
+        }
+      } catch (IOException e) {
+        // the process ended
+      }
+    }, "sim-output");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** Without a configuration logback logs everything at DEBUG: that would be most of the client's CPU. */
+  private static Path quietLogback(Path work) throws IOException {
+    Path file = work.resolve("logback-bench.xml");
+    Files.writeString(file, """
+        <configuration>
+          <appender name="CONSOLE" class="ch.qos.logback.core.ConsoleAppender">
+            <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{30} - %msg%n</pattern></encoder>
+          </appender>
+          <root level="WARN"><appender-ref ref="CONSOLE"/></root>
+        </configuration>
+        """);
+    return file;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}

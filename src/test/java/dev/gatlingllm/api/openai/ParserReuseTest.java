@@ -1,0 +1,57 @@
+package dev.gatlingllm.api.openai;
+
+import static dev.gatlingllm.api.openai.SignalRecorder.interpretData;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.gatlingllm.api.StreamInterpreter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The chat interpreter reuses one non-blocking parser per thread across events and streams: a damaged event
+ * must not leak its state into the next one, whichever stream that belongs to.
+ */
+class ParserReuseTest {
+  private static final String OK = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"}}]}";
+
+  private static StreamInterpreter chat() {
+    return new OpenAiChatDialect().newInterpreter();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+    OK + " 1", OK + " \"x", OK + " tr", OK + " {", OK + "{}", "{\"choices\":[{\"delta\":{\"content\":\"unterminated",
+    "{\"choices\":[{\"delta\":", "{\"id\":{\"nested\":[1,2", "[1,2]", "\"text\"", "12"
+  })
+  void aDamagedEventIsMalformedAndTheNextOneReadsCleanly(String damaged) {
+    List<String> signals = interpretData(chat(), damaged, OK, OK);
+    assertEquals(3, signals.size(), signals.toString());
+    assertEquals(true, signals.get(0).startsWith("malformed:"), signals.toString());
+    assertEquals(List.of("CONTENT:ok", "CONTENT:ok"), signals.subList(1, 3));
+  }
+
+  @Test
+  void trailingWhitespaceIsFine() {
+    assertEquals(List.of("CONTENT:ok", "CONTENT:ok"), interpretData(chat(), OK + " \t\r\n", OK));
+  }
+
+  @Test
+  void streamsSharingAThreadDoNotSeeEachOther() {
+    StreamInterpreter a = chat();
+    StreamInterpreter b = chat();
+    assertEquals(List.of("malformed:invalid JSON in SSE event: {\"choices\":[{\"delta\":"),
+        interpretData(a, "{\"choices\":[{\"delta\":"));
+    assertEquals(List.of("CONTENT:ok"), interpretData(b, OK));
+    assertEquals(List.of("CONTENT:ok"), interpretData(a, OK));
+  }
+
+  @Test
+  void theReferenceParserSourceReadsTheSame() {
+    StreamInterpreter perEvent = new OpenAiStreamInterpreter(OpenAiStreamInterpreter.Shape.CHAT,
+        PerEventParsers.INSTANCE);
+    assertEquals(List.of("CONTENT:ok", "malformed:invalid JSON in SSE event: " + OK + " 1", "CONTENT:ok"),
+        interpretData(perEvent, OK, OK + " 1", OK));
+  }
+}
