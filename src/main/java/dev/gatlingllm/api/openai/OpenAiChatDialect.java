@@ -26,7 +26,10 @@ public final class OpenAiChatDialect implements LlmDialect {
   public String requestBody(GenerationRequest request) {
     return OpenAiRequestBody.write(request, "messages", (json, r) -> {
       json.writeArrayFieldStart("messages");
-      for (ChatMessage message : r.messages()) {
+      // A request with only a prompt (e.g. a completion workload sent to a chat endpoint) asks it as the user.
+      java.util.List<ChatMessage> messages =
+          r.messages().isEmpty() && r.prompt() != null ? java.util.List.of(ChatMessage.user(r.prompt())) : r.messages();
+      for (ChatMessage message : messages) {
         json.writeStartObject();
         json.writeStringField("role", message.role());
         json.writeStringField("content", message.content());

@@ -24,10 +24,29 @@ public final class OpenAiCompletionsDialect implements LlmDialect {
   @Override
   public String requestBody(GenerationRequest request) {
     return OpenAiRequestBody.write(request, "prompt", (json, r) -> {
-      if (r.prompt() != null) {
-        json.writeStringField("prompt", r.prompt());
+      String prompt = r.prompt() != null ? r.prompt() : promptOf(r.messages());
+      if (prompt != null) {
+        json.writeStringField("prompt", prompt);
       }
     });
+  }
+
+  /**
+   * Messages without a prompt (e.g. a chat workload sent to a completions endpoint): their texts, one per
+   * line, since this API has no roles. Null when there are none.
+   */
+  static String promptOf(java.util.List<dev.gatlingllm.api.ChatMessage> messages) {
+    if (messages.isEmpty()) {
+      return null;
+    }
+    StringBuilder prompt = new StringBuilder();
+    for (dev.gatlingllm.api.ChatMessage message : messages) {
+      if (prompt.length() > 0) {
+        prompt.append('\n');
+      }
+      prompt.append(message.content());
+    }
+    return prompt.toString();
   }
 
   @Override

@@ -144,4 +144,24 @@ class OpenAiRequestBodyTest {
     }
     return names;
   }
+
+  @Test
+  void aPromptOnlyRequestIsAskedAsTheUserOnAChatEndpoint() throws Exception {
+    GenerationRequest request = new GenerationRequest("m", java.util.List.of(), "Once upon a time", 8, null, null,
+        true, Map.of());
+    JsonNode messages = parse(new OpenAiChatDialect().requestBody(request)).path("messages");
+    assertEquals(1, messages.size());
+    assertEquals("user", messages.get(0).path("role").asText());
+    assertEquals("Once upon a time", messages.get(0).path("content").asText());
+  }
+
+  @Test
+  void messagesWithoutAPromptBecomeThePromptOnACompletionsEndpoint() throws Exception {
+    GenerationRequest request = new GenerationRequest("m",
+        java.util.List.of(dev.gatlingllm.api.ChatMessage.system("Be brief."), dev.gatlingllm.api.ChatMessage.user("Hi")),
+        null, 8, null, null, true, Map.of());
+    JsonNode body = parse(new OpenAiCompletionsDialect().requestBody(request));
+    assertEquals("Be brief.\nHi", body.path("prompt").asText());
+    assertFalse(body.has("messages"));
+  }
 }
