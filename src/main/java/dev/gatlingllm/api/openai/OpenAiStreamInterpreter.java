@@ -92,9 +92,11 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return false;
       }
-      readTopLevel(parser);
-      // The object must be closed, and nothing may follow it.
-      ok = parser.currentToken() == JsonToken.END_OBJECT && parsers.atEnd(parser);
+      JsonToken end = readTopLevel(parser);
+      // The object must be closed, and nothing may follow it. (The token that ended the loop, not
+      // currentToken(): a non-blocking parser that runs out of input returns NOT_AVAILABLE but may leave
+      // currentToken() at the last real token, e.g. the END_OBJECT of a nested object.)
+      ok = end == JsonToken.END_OBJECT && parsers.atEnd(parser);
       return ok;
     } catch (IOException e) {
       return false;
@@ -105,8 +107,10 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     }
   }
 
-  private void readTopLevel(JsonParser parser) throws IOException {
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+  /** Reads the top-level fields; returns the token that ended them (END_OBJECT when the object closed). */
+  private JsonToken readTopLevel(JsonParser parser) throws IOException {
+    JsonToken token;
+    while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
       String name = parser.currentName(); // canonicalised by Jackson: no allocation per event
       JsonToken value = parser.nextToken();
       switch (name) {
@@ -142,6 +146,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     if (error == null && objectIsError) {
       error = topLevelMessage != null ? topLevelMessage : "error object without message";
     }
+    return token;
   }
 
   private void readChoices(JsonParser parser) throws IOException {

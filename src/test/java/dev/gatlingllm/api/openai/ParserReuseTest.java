@@ -23,7 +23,10 @@ class ParserReuseTest {
   @ParameterizedTest
   @ValueSource(strings = {
     OK + " 1", OK + " \"x", OK + " tr", OK + " {", OK + "{}", "{\"choices\":[{\"delta\":{\"content\":\"unterminated",
-    "{\"choices\":[{\"delta\":", "{\"id\":{\"nested\":[1,2", "[1,2]", "\"text\"", "12"
+    "{\"choices\":[{\"delta\":", "{\"id\":{\"nested\":[1,2", "[1,2]", "\"text\"", "12",
+    // Cut right after a nested value closed: the parser's current token is that nested END_OBJECT.
+    "{\"choices\":[{\"delta\":{\"content\":\"b\"}", "{\"choices\":[{\"delta\":{\"content\":\"b\"}}]",
+    "{\"id\":{}"
   })
   void aDamagedEventIsMalformedAndTheNextOneReadsCleanly(String damaged) {
     List<String> signals = interpretData(chat(), damaged, OK, OK);
@@ -45,6 +48,16 @@ class ParserReuseTest {
         interpretData(a, "{\"choices\":[{\"delta\":"));
     assertEquals(List.of("CONTENT:ok"), interpretData(b, OK));
     assertEquals(List.of("CONTENT:ok"), interpretData(a, OK));
+  }
+
+  @Test
+  void anEventCutAfterANestedObjectDoesNotSpillIntoTheNextStreamsEvent() {
+    StreamInterpreter cut = chat();
+    StreamInterpreter other = chat();
+    assertEquals(List.of("CONTENT:a", "malformed:invalid JSON in SSE event: {\"choices\":[{\"delta\":{\"content\":\"b\"}"),
+        interpretData(cut, "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]}", "{\"choices\":[{\"delta\":{\"content\":\"b\"}"));
+    assertEquals(List.of("error:KV cache exhausted"),
+        interpretData(other, "{\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\"}}"));
   }
 
   @Test
