@@ -114,7 +114,7 @@ public final class LlmStreamAction extends PlainAction {
       runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status,
           notGood == null ? null : protocol.redact(notGood));
     }
-    reporter.record(name, startMillis, level(session), outcome);
+    reporter.record(name, startMillis, outcome);
     Session updated = SessionResults.save(session, saveAs, outcome, message);
     next.$bang(GatlingRuntime.afterRequest(updated, startMillis, endMillis, ok));
   }
@@ -137,10 +137,6 @@ public final class LlmStreamAction extends PlainAction {
     return planned instanceof Long nanos && nanos <= now ? nanos : now;
   }
 
-  private static int level(Session session) {
-    Object level = GatlingRuntime.attribute(session, SessionKeys.LEVEL);
-    return level instanceof Integer index ? index : -1;
-  }
 
   private static long toMillis(long nanos) {
     return Math.round(nanos / 1_000_000.0);

@@ -82,8 +82,9 @@ public final class RunReporter {
   }
 
   /** Records one finished request; on the virtual user's thread, never blocking. */
-  public void record(String requestName, long startEpochMillis, int level, StreamOutcome outcome) {
-    // The level windows the recorder keeps match the load model's levels, which never overlap.
+  public void record(String requestName, long startEpochMillis, StreamOutcome outcome) {
+    // Attributed by start time to the level windows the load models open; levels never overlap, so this is
+    // the level the virtual user was tagged with.
     recorder.record(requestName, startEpochMillis, outcome.result());
   }
 

@@ -32,7 +32,6 @@ import java.util.function.Consumer;
  * (the virtual user's event loop), so nothing here is locked or blocks.
  */
 public final class StreamExchange implements ResponseHandler, SseEventListener, StreamSignals {
-  private static final byte[] NOTHING = new byte[0];
   /** How long the rest of a body may take to arrive after {@code [DONE]} before the connection is closed. */
   static final long DRAIN_GRACE_MILLIS = 1_000;
 
@@ -370,7 +369,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     if (n <= 0) {
       return;
     }
-    byte[] bytes = n == 0 ? NOTHING : new byte[n];
+    byte[] bytes = new byte[n];
     chunk.get(chunk.position(), bytes, 0, n);
     errorBody.write(bytes, 0, n);
   }

@@ -136,9 +136,8 @@ public final class ConcurrencySteps {
           .injectOpen(atOnceUsers(1)));
     }
     for (int i = 0; i < levels.size(); i++) {
-      int index = i;
       int concurrency = levels.get(i);
-      ChainBuilder tagged = exec(LoadLevels.startLevel(index));
+      ChainBuilder tagged = exec(LoadLevels.startLevel(i));
       String levelName = name + " " + concurrency + (concurrency == 1 ? " stream" : " streams");
       if (byDuration()) {
         chain.add(scenario(levelName).exec(tagged, oneRequest)
