@@ -23,7 +23,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
   private final String dialectId;
   private final RequestTemplate template;
   private final Map<String, String> headers;
-  private final String saveAs;
+  private final SavedResults saveAs;
   private final String endpointOverride;
 
   /**
@@ -36,7 +36,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
       String endpoint,
       RequestTemplate template,
       Map<String, String> headers,
-      String saveAs) {
+      SavedResults saveAs) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpointOverride = endpoint;

@@ -33,7 +33,7 @@ public final class LlmStreamAction extends PlainAction {
   private final GatlingHttpTransport transport;
   private final GatlingRuntime runtime;
   private final RunReporter reporter;
-  private final String saveAs;
+  private final SavedResults saveAs;
 
   LlmStreamAction(
       String name,
@@ -44,7 +44,7 @@ public final class LlmStreamAction extends PlainAction {
       GatlingHttpTransport transport,
       GatlingRuntime runtime,
       RunReporter reporter,
-      String saveAs) {
+      SavedResults saveAs) {
     this.name = name;
     this.next = next;
     this.protocol = protocol;

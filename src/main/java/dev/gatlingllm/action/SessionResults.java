@@ -30,8 +30,10 @@ public final class SessionResults {
   public static final String OUTPUT_TOKEN_SOURCE = "outputTokenSource";
   public static final String INPUT_TOKENS = "inputTokens";
   public static final String TOKEN_EVENTS = "tokenEvents";
+  /** Only with {@code saveItl()}: the gaps between token events, ms, as a {@code double[]}. */
+  public static final String ITL_MS = "itlMs";
 
-  static Session save(Session session, String key, StreamOutcome outcome, String redactedError) {
+  static Session save(Session session, SavedResults saved, StreamOutcome outcome, String redactedError) {
     RequestResult r = outcome.result();
     Map<String, Object> values = new LinkedHashMap<>();
     values.put(CONTENT, outcome.content());
@@ -48,6 +50,17 @@ public final class SessionResults {
     values.put(OUTPUT_TOKEN_SOURCE, r.outputTokenSource().label());
     values.put(INPUT_TOKENS, r.inputTokens());
     values.put(TOKEN_EVENTS, r.tokenEvents());
-    return GatlingRuntime.set(session, key, Collections.unmodifiableMap(values));
+    if (saved.itl()) {
+      values.put(ITL_MS, itlMillis(r.itlNanos()));
+    }
+    return GatlingRuntime.set(session, saved.key(), Collections.unmodifiableMap(values));
+  }
+
+  private static double[] itlMillis(long[] gaps) {
+    double[] millis = new double[gaps.length];
+    for (int i = 0; i < gaps.length; i++) {
+      millis[i] = gaps[i] / 1e6;
+    }
+    return millis;
   }
 }

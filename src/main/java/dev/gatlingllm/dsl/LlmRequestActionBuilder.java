@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl;
 import dev.gatlingllm.action.LlmActionFactory;
 import dev.gatlingllm.action.RequestTemplate;
 import dev.gatlingllm.action.RequestTemplate.MessageTemplate;
+import dev.gatlingllm.action.SavedResults;
 import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
@@ -29,10 +30,10 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   private final String endpoint;
   private final RequestTemplate template;
   private final Map<String, String> headers;
-  private final String saveAs;
+  private final SavedResults saveAs;
 
   LlmRequestActionBuilder(String name, String dialectId) {
-    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), "llm");
+    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT);
   }
 
   private LlmRequestActionBuilder(
@@ -41,7 +42,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
       String endpoint,
       RequestTemplate template,
       Map<String, String> headers,
-      String saveAs) {
+      SavedResults saveAs) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpoint = endpoint;
@@ -177,7 +178,17 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
 
   /** The session key under which the outcome map is saved (default {@code llm}). */
   public LlmRequestActionBuilder saveAs(String key) {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, requireText(key, "key"));
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers,
+        saveAs.withKey(requireText(key, "key")));
+  }
+
+  /**
+   * Also saves the request's inter-token latencies, {@code itlMs}: a {@code double[]} of the gaps between
+   * consecutive token events in milliseconds (token events - 1 values), for per-request checks. Off by
+   * default: each virtual user then keeps an array the size of its last answer.
+   */
+  public LlmRequestActionBuilder saveItl() {
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl());
   }
 
   @Override

@@ -42,6 +42,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class LlmSimulator implements AutoCloseable {
   /** Response header carrying the request id (also the chunks' {@code id}). */
   public static final String REQUEST_ID_HEADER = "x-sim-request-id";
+  /**
+   * Request header naming the request (as vLLM's {@code X-Request-Id}): when it holds 1 to 128 characters of
+   * {@code [A-Za-z0-9._:-]}, it becomes the request id, so a client can join its own figures with the ground truth.
+   */
+  public static final String CLIENT_REQUEST_ID_HEADER = "x-request-id";
   /** Request header selecting faults, e.g. {@code x-sim-fault: status=503;retry-after=2}. */
   public static final String FAULT_HEADER = "x-sim-fault";
   /** Request header selecting fixed timing, e.g. {@code x-sim-timing: ttft=200;itl=20}. */
@@ -176,6 +181,16 @@ public final class LlmSimulator implements AutoCloseable {
   String nextRequestId(boolean chat) {
     return (chat ? "chatcmpl-sim-" : "cmpl-sim-") + requestCounter.incrementAndGet();
   }
+
+  /** The client's request id when it is a safe token, else a new one of ours. */
+  String requestId(String clientRequestId, boolean chat) {
+    if (clientRequestId != null && CLIENT_REQUEST_ID.matcher(clientRequestId).matches()) {
+      return clientRequestId;
+    }
+    return nextRequestId(chat);
+  }
+
+  private static final java.util.regex.Pattern CLIENT_REQUEST_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
   /**
    * Immutable builder: every method returns a new builder, so a shared base can be specialised safely.

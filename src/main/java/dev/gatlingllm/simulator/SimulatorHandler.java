@@ -129,7 +129,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
 
   private void generate(FullHttpRequest http, boolean chat, String endpoint, long receivedNanos, boolean clientClose) {
     SimulatorConfig config = simulator.config();
-    String requestId = simulator.nextRequestId(chat);
+    String requestId = simulator.requestId(http.headers().get(LlmSimulator.CLIENT_REQUEST_ID_HEADER), chat);
     FaultSpec fault;
     FixedTiming timing;
     try {

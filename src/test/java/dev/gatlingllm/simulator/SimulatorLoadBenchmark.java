@@ -64,6 +64,25 @@ import org.HdrHistogram.Histogram;
 public final class SimulatorLoadBenchmark {
   private SimulatorLoadBenchmark() {}
 
+  /**
+   * The classpath this class was loaded from: under {@code exec:java} the JVM's own {@code java.class.path} is
+   * Maven's launcher, and the project's classes sit in the plugin's URL class loader.
+   */
+  private static String classPath() {
+    if (SimulatorLoadBenchmark.class.getClassLoader() instanceof java.net.URLClassLoader loader) {
+      List<String> entries = new ArrayList<>();
+      for (java.net.URL url : loader.getURLs()) {
+        try {
+          entries.add(java.nio.file.Path.of(url.toURI()).toString());
+        } catch (java.net.URISyntaxException e) {
+          throw new IllegalStateException("classpath entry " + url, e);
+        }
+      }
+      return String.join(java.io.File.pathSeparator, entries);
+    }
+    return System.getProperty("java.class.path");
+  }
+
   public static void main(String[] args) throws Exception {
     io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
         io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
@@ -94,7 +113,7 @@ public final class SimulatorLoadBenchmark {
       String timing = mode.equals("fixed") ? "ttft=" + itlMs + ";itl=" + itlMs : "-";
       int rampSeconds = Integer.getInteger("bench.rampSeconds", 5);
       Process client = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-          "-cp", System.getProperty("java.class.path"), SimulatorLoadBenchmark.class.getName(), "client",
+          "-cp", classPath(), SimulatorLoadBenchmark.class.getName(), "client",
           String.valueOf(simulator.port()), String.valueOf(streams), timing, String.valueOf(tokens),
           String.valueOf(rampSeconds), String.valueOf(clientThreads), transport)
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
