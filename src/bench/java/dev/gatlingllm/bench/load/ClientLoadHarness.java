@@ -34,14 +34,20 @@ import java.util.concurrent.TimeUnit;
  * {@code maxEventsPerSecond} (10000: the itl of a level is raised so that the simulator is not the
  * bottleneck; it served about 30,000 events/s on this machine when less loaded, 10,000-15,000 beside a client), {@code requestSeconds} (10: tokens per request =
  * requestSeconds / itl), {@code warmup} (8 s), {@code window} (15 s), {@code jmh} (true), {@code jmhArgs},
- * {@code out} (BENCHMARKS.md), {@code work} (target/client-load), {@code jfr} (a level at which to record
- * the plugin client with JFR; off by default), {@code reanalyse} (false: true recomputes from the files a
+ * {@code rampSeconds} ({@code request}: one request's duration, which spreads request starts evenly; a
+ * number of seconds otherwise), {@code out} (BENCHMARKS.md), {@code work} (target/client-load), {@code jfr} (a level at which to record
+ * both clients with JFR, {@code <work>/<client>-<level>.jfr}; off by default), {@code asyncProfiler} (the path of
+ * async-profiler's {@code libasyncProfiler.so}: at the {@code jfr} level, CPU samples of every thread, 1 ms,
+ * kernel frames included, in {@code <work>/<client>-<level>-cpu.jfr}, instead of JFR's own sampler, which
+ * sees only Java frames), {@code reanalyse} (false: true recomputes from the files a
  * previous run left in {@code work}).
  */
 public final class ClientLoadHarness {
   static final int TTFT_MS = 200;
   /** Recompute the figures from a previous run's files in {@code work} instead of running again. */
   private static boolean REANALYSE;
+  /** async-profiler's agent library, or null for JFR's own recording. */
+  private static String ASYNC_PROFILER;
 
   private ClientLoadHarness() {}
 
@@ -62,6 +68,7 @@ public final class ClientLoadHarness {
     int window = Integer.parseInt(a.getOrDefault("window", "15"));
     int jfrLevel = Integer.parseInt(a.getOrDefault("jfr", "0"));
     REANALYSE = Boolean.parseBoolean(a.getOrDefault("reanalyse", "false"));
+    ASYNC_PROFILER = a.get("asyncProfiler");
     Path work = Path.of(a.getOrDefault("work", "target/client-load")).toAbsolutePath();
     Path out = Path.of(a.getOrDefault("out", "BENCHMARKS.md"));
     Files.createDirectories(work);
@@ -78,11 +85,16 @@ public final class ClientLoadHarness {
     for (int streams : levels) {
       int itlMs = Math.max(50, (int) Math.ceil(streams * 1000.0 / maxEvents));
       int tokens = Math.max(20, requestSeconds * 1000 / itlMs);
-      int ramp = Math.max(2, streams / 1000);
+      // Ramped over one request's duration by default, so that request starts stay evenly spread (the steady
+      // state of independent users). A short ramp (rampSeconds=2) makes every stream start, and end, within a
+      // second or two of the others, request after request: a wave of requests every request duration.
+      String rampOption = a.getOrDefault("rampSeconds", "request");
+      int ramp = rampOption.equals("request") ? (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000)
+          : Integer.parseInt(rampOption);
       for (String client : clients) {
         try {
           RunResult r = runOne(work, client, streams, itlMs, tokens, ramp, warmup, window,
-              client.equals("llm") && streams == jfrLevel);
+              streams == jfrLevel);
           results.add(r);
           loads.add(r.loadAverage());
           System.out.println(Report.line(r));
@@ -134,7 +146,10 @@ public final class ClientLoadHarness {
     LoadPlan plan = new LoadPlan(client, "http://127.0.0.1:" + port, streams, tokens, ramp, warmup, window, tail);
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
         "-Dlogback.configurationFile=" + quietLogback(work)));
-    if (jfr) {
+    if (jfr && ASYNC_PROFILER != null) {
+      cmd.add("-agentpath:" + ASYNC_PROFILER + "=start,event=cpu,interval=1ms,threads,file="
+          + work.resolve(tag + "-cpu.jfr"));
+    } else if (jfr) {
       cmd.add("-XX:StartFlightRecording=filename=" + work.resolve(tag + ".jfr") + ",settings=profile");
     }
     cmd.addAll(List.of(plan.asProperties()));

@@ -32,7 +32,7 @@ final class Report {
         .append("    ").append(command).append("\n\n")
         .append("Each run: the simulator in its own JVM (fixed timing `ttft=200;itl=<itl>`, ground-truth JSONL file),")
         .append(" the client in another JVM with `-Xmx1g` (Gatling's default heap), `streams` users each streaming ")
-        .append("chat requests back to back (closed loop), ramped over streams/1000 s (min 2), ").append(warmup)
+        .append("chat requests back to back (closed loop), ramped over one request's duration (request starts evenly spread) unless the command sets rampSeconds, ").append(warmup)
         .append(" s warm-up, 2 s settle, ")
         .append(window).append(" s window for events and CPU, heap measured right after it (used after a full GC minus")
         .append(" the baseline before Gatling started), then a tail for the requests started in the window to finish. The itl grows with the level so that the simulator ")
