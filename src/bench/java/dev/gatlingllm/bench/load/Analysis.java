@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +16,8 @@ import java.util.Properties;
  * Joins a client run with the server's ground truth. Both processes read the same CLOCK_MONOTONIC through
  * {@code System.nanoTime()} (Linux), so the client's window bounds select server writes directly.
  *
- * <p>TTFT error, plugin client: per request, joined. The plugin does not hand the {@code x-sim-request-id}
- * header to the scenario, so each request's prompt has a length that cycles through 2,000 values; the
- * server logs {@code prompt_tokens}; a client request joins the first server request with the same length
- * received after the client's timestamp taken just before the action (same-length requests are ~2,000
- * requests apart). Error = client TTFT (sent -> first token event) - server TTFT (received -> first content
+ * <p>TTFT error, plugin client: per request, joined on the {@code x-request-id} each request sends
+ * ({@code row-<n>}, its line in the rows file), which the simulator keeps as the request's id. Error = client TTFT (sent -> first token event) - server TTFT (received -> first content
  * write): an upper bound of the client's error, as it also holds the loopback transit both ways and the
  * server's delay in reading the request.
  *
@@ -47,9 +43,9 @@ final class Analysis {
     Samples serverTtft = new Samples();
     Samples gaps = new Samples();
     Samples lateness = new Samples();
-    Map<Integer, List<GroundTruthFile.Request>> byKey = new HashMap<>();
+    Map<String, GroundTruthFile.Request> byId = new HashMap<>();
     for (GroundTruthFile.Request r : truth) {
-      byKey.computeIfAbsent(r.promptTokens(), k -> new ArrayList<>()).add(r);
+      byId.put(r.id(), r);
       long[] w = r.contentWrites();
       for (int i = 0; i < w.length; i++) {
         if (w[i] >= ws && w[i] < we) {
@@ -62,7 +58,6 @@ final class Analysis {
         serverTtft.add(r.ttftNanos());
       }
     }
-    byKey.values().forEach(list -> list.sort((x, y) -> Long.compare(x.receivedNanos(), y.receivedNanos())));
     double seconds = (we - ws) / 1e9;
 
     long ok = 0;
@@ -77,9 +72,10 @@ final class Analysis {
     Samples trueTtft = new Samples();
     Samples readDelay = new Samples();
     try (BufferedReader in = Files.newBufferedReader(rowsFile, StandardCharsets.UTF_8)) {
+      int row = -1;
       for (String line = in.readLine(); line != null; line = in.readLine()) {
+        row++;
         String[] f = line.split(",");
-        int key = Integer.parseInt(f[0]);
         long start = Long.parseLong(f[1]);
         long ttftUs = Long.parseLong(f[2]);
         int tokenEvents = Integer.parseInt(f[3]);
@@ -95,8 +91,8 @@ final class Analysis {
         // Requests started in the window, but not in its last second: the heap measurement's full GC follows
         // the window and would stall their first token.
         if (start < ws || start >= we - 1_000_000_000L) continue;
-        GroundTruthFile.Request match = firstReceivedAfter(byKey.get(key), start);
-        if (match == null || match.contentWrites().length == 0 || match.receivedNanos() - start > 5_000_000_000L) {
+        GroundTruthFile.Request match = byId.get("row-" + row);
+        if (match == null || match.contentWrites().length == 0) {
           continue;
         }
         // What the user lived, on the shared clock: server's first content write - the client's timestamp just
@@ -134,16 +130,5 @@ final class Analysis {
         Integer.parseInt(p.getProperty("exit")), ok, ko, truth.size(), events / seconds,
         events == 0 ? Double.NaN : cpu / (double) events, cpu / (double) (we - ws), heapPerStream, heapSteady,
         heapBase, joined, ttftError, ttftErrorLow, reported, serverTtft, trueTtft, readDelay, itlClient, gaps, lateness, load, note);
-  }
-
-  private static GroundTruthFile.Request firstReceivedAfter(List<GroundTruthFile.Request> list, long start) {
-    if (list == null) return null;
-    int lo = 0;
-    int hi = list.size();
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (list.get(mid).receivedNanos() < start) lo = mid + 1; else hi = mid;
-    }
-    return lo < list.size() ? list.get(lo) : null;
   }
 }

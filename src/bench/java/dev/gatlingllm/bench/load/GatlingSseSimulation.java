@@ -36,7 +36,8 @@ public class GatlingSseSimulation extends Simulation {
               + "\"messages\":[{\"role\":\"user\",\"content\":\"" + LoadPlan.prompt(key) + "\"}]}";
           return session.markAsSucceeded().set("body", body).set("sseDone", 0).set("row", ClientProbe.startRow(key));
         }),
-        sse("connect").post("/v1/chat/completions").body(StringBody("#{body}")).asJson(),
+        sse("connect").post("/v1/chat/completions").header(LoadPlan.REQUEST_ID_HEADER, "row-#{row}")
+            .body(StringBody("#{body}")).asJson(),
         asLongAs(session -> session.getInt("sseDone") == 0 && !session.isFailed()).on(
             sse("await").setCheck().await(Duration.ofSeconds(30)).on(
                 sse.checkMessage("token").check(regex("\"data\":\\[DONE\\]").count().saveAs("sseDone"))),

@@ -23,7 +23,8 @@ public class LlmClientSimulation extends Simulation {
           int key = ClientProbe.nextKey();
           return session.set("prompt", LoadPlan.prompt(key)).set("row", ClientProbe.startRow(key));
         })
-        .exec(chat("chat").user("#{prompt}").maxTokens(plan.tokens()).ignoreEos(true))
+        .exec(chat("chat").header(LoadPlan.REQUEST_ID_HEADER, "row-#{row}").user("#{prompt}")
+            .maxTokens(plan.tokens()).ignoreEos(true))
         .exec(session -> {
           Map<String, Object> llm = session.getMap("llm");
           double ttftMs = ((Number) llm.get("ttftMs")).doubleValue();

@@ -20,6 +20,12 @@ import java.time.Duration;
 public record LoadPlan(String client, String baseUrl, int streams, int tokens, int rampSeconds, int warmupSeconds,
     int windowSeconds, int tailSeconds) {
 
+  /**
+   * Each request names itself {@code row-<n>} (its row in the client's rows file) in this header; the simulator
+   * keeps it as the request id of its ground truth, so the analysis joins client and server request by request.
+   */
+  static final String REQUEST_ID_HEADER = "x-request-id";
+
   /** Between the warm-up and the window: the last connections of the ramp settle. */
   public static final int SETTLE_SECONDS = 2;
 
