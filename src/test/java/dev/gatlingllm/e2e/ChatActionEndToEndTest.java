@@ -189,6 +189,11 @@ class ChatActionEndToEndTest {
     assertEquals(trueTpot, tpot, 5.0, "TPOT vs the server's writes");
     assertEquals(20.0, tpot, 5.0, "TPOT vs the script");
     assertEquals((w.get(11) - w.get(2)) / 1e6, e2el - ttft, 5.0, "E2EL - TTFT vs the server's writes");
+    double[] gaps = (double[]) r.get("itlMs");
+    assertEquals(9, gaps.length, "one gap between each two of the ten token events");
+    for (int i = 0; i < gaps.length; i++) {
+      assertEquals((w.get(i + 3) - w.get(i + 2)) / 1e6, gaps[i], 5.0, "gap " + i + " vs the server's writes");
+    }
     assertEquals(10L, r.get("outputTokens"));
     assertEquals("server usage", r.get("outputTokenSource"));
     assertEquals(7L, r.get("inputTokens"));
@@ -210,6 +215,7 @@ class ChatActionEndToEndTest {
         .orElseThrow();
     assertTrue(second.body().contains("\" w0 w1 w2 w3 w4 w5 w6 w7 w8 w9\""), second.body());
     assertEquals("ok", ScriptedCasesSimulation.FOLLOW_UPS.get("timing").get("content"));
+    assertFalse(ScriptedCasesSimulation.FOLLOW_UPS.get("timing").containsKey("itlMs"), "gaps only with saveItl()");
   }
 
   @Test

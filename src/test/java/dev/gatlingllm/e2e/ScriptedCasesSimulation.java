@@ -53,7 +53,9 @@ public class ScriptedCasesSimulation extends Simulation {
           .on(exec(chat("warm-up").endpoint("/timing").user("hello").maxTokens(10)))
           .repeat(TIMED_REQUESTS)
           .on(
-              exec(chat("chat").endpoint("/timing").system("be brief").user("hello").maxTokens(10).ignoreEos(true))
+              // saveItl() before saveAs(): the key changes, the gaps are still saved
+              exec(chat("chat").endpoint("/timing").system("be brief").user("hello").maxTokens(10).ignoreEos(true)
+                      .saveItl().saveAs("llm"))
                   .exec(session -> {
                     TIMED.add(session.getMap("llm"));
                     return session;

@@ -136,6 +136,25 @@ class SimulatorEndpointsTest {
   }
 
   @Test
+  void aClientRequestIdNamesTheRequestInTheChunksTheHeaderAndTheGroundTruth() throws Exception {
+    SseClient.Result named = SseClient.post(simulator.baseUri(), "/v1/chat/completions",
+        chatBody(",\"max_tokens\":2,\"stream\":true"), LlmSimulator.CLIENT_REQUEST_ID_HEADER, "run-7:user.42_3");
+    assertEquals("run-7:user.42_3",
+        named.response().headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow());
+    assertEquals("run-7:user.42_3", JSON.readTree(named.data().get(0)).get("id").asText());
+    assertEquals(2, awaitRecord("run-7:user.42_3").contentEvents().size());
+
+    // Not a safe token (a space, a quote, too long): the simulator names the request itself.
+    for (String unsafe : new String[] {"a b", "x\"y", "r".repeat(129)}) {
+      HttpResponse<String> response = SseClient.send(simulator.baseUri(), "POST", "/v1/chat/completions",
+          chatBody(",\"max_tokens\":1"), LlmSimulator.CLIENT_REQUEST_ID_HEADER, unsafe);
+      String id = response.headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow();
+      assertTrue(id.startsWith("chatcmpl-sim-"), unsafe + " -> " + id);
+      assertEquals(id, JSON.readTree(response.body()).get("id").asText());
+    }
+  }
+
+  @Test
   void sameRequestGivesSameAnswer() throws Exception {
     String body = chatBody(",\"max_tokens\":12");
     String a = JSON.readTree(SseClient.send(simulator.baseUri(), "POST", "/v1/chat/completions", body).body())
