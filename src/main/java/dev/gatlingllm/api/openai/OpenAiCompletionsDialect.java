@@ -1,24 +1,18 @@
 package dev.gatlingllm.api.openai;
 
+import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
-import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.api.StreamInterpreter;
+import java.util.List;
 
 /**
  * The legacy OpenAI Completions API ({@code /v1/completions}): a raw {@code prompt} in, {@code choices[].text}
  * out. Still the way to benchmark an exact prompt without a chat template (vLLM, SGLang, llama.cpp).
  */
-public final class OpenAiCompletionsDialect implements LlmDialect {
+public final class OpenAiCompletionsDialect extends OpenAiDialect {
   public static final String ID = "openai-completions";
 
-  @Override
-  public String id() {
-    return ID;
-  }
-
-  @Override
-  public String defaultEndpoint() {
-    return "/v1/completions";
+  public OpenAiCompletionsDialect() {
+    super(ID, "/v1/completions", OpenAiStreamInterpreter.Shape.COMPLETIONS);
   }
 
   @Override
@@ -35,32 +29,17 @@ public final class OpenAiCompletionsDialect implements LlmDialect {
    * Messages without a prompt (e.g. a chat workload sent to a completions endpoint): their texts, one per
    * line, since this API has no roles. Null when there are none.
    */
-  static String promptOf(java.util.List<dev.gatlingllm.api.ChatMessage> messages) {
+  static String promptOf(List<ChatMessage> messages) {
     if (messages.isEmpty()) {
       return null;
     }
     StringBuilder prompt = new StringBuilder();
-    for (dev.gatlingllm.api.ChatMessage message : messages) {
+    for (ChatMessage message : messages) {
       if (prompt.length() > 0) {
         prompt.append('\n');
       }
       prompt.append(message.content());
     }
     return prompt.toString();
-  }
-
-  @Override
-  public StreamInterpreter newInterpreter() {
-    return new OpenAiStreamInterpreter(OpenAiStreamInterpreter.Shape.COMPLETIONS);
-  }
-
-  @Override
-  public String errorMessage(String responseBody) {
-    return OpenAiErrors.message(responseBody);
-  }
-
-  @Override
-  public String toString() {
-    return ID;
   }
 }
