@@ -66,8 +66,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     Duration clientTimeout = protocol.settings().overallTimeout().plus(CLIENT_TIMEOUT_MARGIN);
     GatlingHttpTransport transport =
         GatlingHttpTransport.create(ctx, name, endpoint, allHeaders, clientTimeout);
-    GatlingRuntime runtime =
-        new GatlingRuntime(ctx.coreComponents().statsEngine(), ctx.coreComponents().clock());
+    GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
     return new LlmStreamAction(
         name, next, protocol, dialect, template, transport, runtime, components.reporter(), saveAs);
   }

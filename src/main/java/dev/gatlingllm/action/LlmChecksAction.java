@@ -31,7 +31,7 @@ public final class LlmChecksAction extends PlainAction {
     List<LlmCheck> copy = List.copyOf(checks);
     return PlainAction.builder((ctx, next) -> {
       LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-      GatlingRuntime runtime = new GatlingRuntime(ctx.coreComponents().statsEngine(), ctx.coreComponents().clock());
+      GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
       return new LlmChecksAction(copy, components.reporter(), runtime, next);
     });
   }

@@ -55,7 +55,7 @@ public final class RunReporter {
   }
 
   private static RunReporter start(LlmProtocol protocol, CoreComponents core) {
-    GatlingRuntime runtime = new GatlingRuntime(core.statsEngine(), core.clock());
+    GatlingRuntime runtime = GatlingRuntime.of(core);
     RunConfig template = protocol.report();
     RunConfig config = template
         .withRunStart(runtime.nowMillis())

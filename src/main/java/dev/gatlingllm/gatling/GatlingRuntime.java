@@ -22,9 +22,14 @@ public final class GatlingRuntime {
   private final StatsEngine statsEngine;
   private final Clock clock;
 
-  public GatlingRuntime(StatsEngine statsEngine, Clock clock) {
+  private GatlingRuntime(StatsEngine statsEngine, Clock clock) {
     this.statsEngine = statsEngine;
     this.clock = clock;
+  }
+
+  /** The run's stats engine and clock. */
+  public static GatlingRuntime of(io.gatling.core.CoreComponents core) {
+    return new GatlingRuntime(core.statsEngine(), core.clock());
   }
 
   /** Wall-clock milliseconds as Gatling's records use them. */
