@@ -30,7 +30,7 @@ public final class SessionResults {
   public static final String OUTPUT_TOKEN_SOURCE = "outputTokenSource";
   public static final String INPUT_TOKENS = "inputTokens";
   public static final String TOKEN_EVENTS = "tokenEvents";
-  /** Only with {@code saveItl()}: the gaps between token events, ms, as a {@code double[]}. */
+  /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
   public static final String ITL_MS = "itlMs";
 
   static Session save(Session session, SavedResults saved, StreamOutcome outcome, String redactedError) {
@@ -59,7 +59,7 @@ public final class SessionResults {
   private static double[] itlMillis(long[] gaps) {
     double[] millis = new double[gaps.length];
     for (int i = 0; i < gaps.length; i++) {
-      millis[i] = gaps[i] / 1e6;
+      millis[i] = RequestResult.millis(gaps[i]);
     }
     return millis;
   }

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * A simulated OpenAI-compatible LLM server on plain Netty: chat and text completions (SSE or JSON),
@@ -47,6 +48,7 @@ public final class LlmSimulator implements AutoCloseable {
    * {@code [A-Za-z0-9._:-]}, it becomes the request id, so a client can join its own figures with the ground truth.
    */
   public static final String CLIENT_REQUEST_ID_HEADER = "x-request-id";
+  private static final Pattern CLIENT_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
   /** Request header selecting faults, e.g. {@code x-sim-fault: status=503;retry-after=2}. */
   public static final String FAULT_HEADER = "x-sim-fault";
   /** Request header selecting fixed timing, e.g. {@code x-sim-timing: ttft=200;itl=20}. */
@@ -189,8 +191,6 @@ public final class LlmSimulator implements AutoCloseable {
     }
     return nextRequestId(chat);
   }
-
-  private static final java.util.regex.Pattern CLIENT_REQUEST_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
   /**
    * Immutable builder: every method returns a new builder, so a shared base can be specialised safely.

@@ -8,6 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.gatlingllm.simulator.LlmSimulator;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -32,7 +33,7 @@ public class FidelitySimulation extends Simulation {
 
   private ChainBuilder request(boolean measured) {
     return exec(session -> session.set("rid", runTag + "-" + session.userId() + "-" + session.getInt("n")))
-        .exec(chat("chat").header("x-request-id", "#{rid}").user("hello").maxTokens(tokens).ignoreEos(true)
+        .exec(chat("chat").header(LlmSimulator.CLIENT_REQUEST_ID_HEADER, "#{rid}").user("hello").maxTokens(tokens).ignoreEos(true)
             .saveItl())
         .exec(session -> {
           if (measured) {

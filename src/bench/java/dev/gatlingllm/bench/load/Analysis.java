@@ -17,7 +17,8 @@ import java.util.Properties;
  * {@code System.nanoTime()} (Linux), so the client's window bounds select server writes directly.
  *
  * <p>TTFT error, plugin client: per request, joined on the {@code x-request-id} each request sends
- * ({@code row-<n>}, its line in the rows file), which the simulator keeps as the request's id. Error = client TTFT (sent -> first token event) - server TTFT (received -> first content
+ * ({@link LoadPlan#requestId}), which the simulator keeps as the request's id. Error = client TTFT (sent ->
+ * first token event) - server TTFT (received -> first content
  * write): an upper bound of the client's error, as it also holds the loopback transit both ways and the
  * server's delay in reading the request.
  *
@@ -91,7 +92,7 @@ final class Analysis {
         // Requests started in the window, but not in its last second: the heap measurement's full GC follows
         // the window and would stall their first token.
         if (start < ws || start >= we - 1_000_000_000L) continue;
-        GroundTruthFile.Request match = byId.get("row-" + row);
+        GroundTruthFile.Request match = byId.get(LoadPlan.requestId(row));
         if (match == null || match.contentWrites().length == 0) {
           continue;
         }

@@ -67,6 +67,10 @@ public final class ClientLoadHarness {
     int warmup = Integer.parseInt(a.getOrDefault("warmup", "8"));
     int window = Integer.parseInt(a.getOrDefault("window", "15"));
     int jfrLevel = Integer.parseInt(a.getOrDefault("jfr", "0"));
+    // One request's duration by default, so that request starts stay evenly spread (the steady state of
+    // independent users). A short ramp (rampSeconds=2) makes every stream start, and end, within a second or
+    // two of the others, request after request: a wave of requests every request duration.
+    String rampOption = a.getOrDefault("rampSeconds", "request");
     REANALYSE = Boolean.parseBoolean(a.getOrDefault("reanalyse", "false"));
     ASYNC_PROFILER = a.get("asyncProfiler");
     Path work = Path.of(a.getOrDefault("work", "target/client-load")).toAbsolutePath();
@@ -85,10 +89,6 @@ public final class ClientLoadHarness {
     for (int streams : levels) {
       int itlMs = Math.max(50, (int) Math.ceil(streams * 1000.0 / maxEvents));
       int tokens = Math.max(20, requestSeconds * 1000 / itlMs);
-      // Ramped over one request's duration by default, so that request starts stay evenly spread (the steady
-      // state of independent users). A short ramp (rampSeconds=2) makes every stream start, and end, within a
-      // second or two of the others, request after request: a wave of requests every request duration.
-      String rampOption = a.getOrDefault("rampSeconds", "request");
       int ramp = rampOption.equals("request") ? (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000)
           : Integer.parseInt(rampOption);
       for (String client : clients) {

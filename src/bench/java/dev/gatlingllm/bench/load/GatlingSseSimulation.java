@@ -9,6 +9,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.sse;
 
+import dev.gatlingllm.simulator.LlmSimulator;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
@@ -34,9 +35,11 @@ public class GatlingSseSimulation extends Simulation {
           String body = "{\"model\":\"sim-llm\",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
               + "\"max_tokens\":" + plan.tokens() + ",\"ignore_eos\":true,"
               + "\"messages\":[{\"role\":\"user\",\"content\":\"" + LoadPlan.prompt(key) + "\"}]}";
-          return session.markAsSucceeded().set("body", body).set("sseDone", 0).set("row", ClientProbe.startRow(key));
+          int row = ClientProbe.startRow(key);
+          return session.markAsSucceeded().set("body", body).set("sseDone", 0).set("row", row)
+              .set("requestId", LoadPlan.requestId(row));
         }),
-        sse("connect").post("/v1/chat/completions").header(LoadPlan.REQUEST_ID_HEADER, "row-#{row}")
+        sse("connect").post("/v1/chat/completions").header(LlmSimulator.CLIENT_REQUEST_ID_HEADER, "#{requestId}")
             .body(StringBody("#{body}")).asJson(),
         asLongAs(session -> session.getInt("sseDone") == 0 && !session.isFailed()).on(
             sse("await").setCheck().await(Duration.ofSeconds(30)).on(

@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.gatlingllm.simulator.LlmSimulator;
 import io.gatling.javaapi.core.Simulation;
 import java.util.Map;
 
@@ -21,9 +22,11 @@ public class LlmClientSimulation extends Simulation {
     var streaming = scenario("llm").forever().on(
         exec(session -> {
           int key = ClientProbe.nextKey();
-          return session.set("prompt", LoadPlan.prompt(key)).set("row", ClientProbe.startRow(key));
+          int row = ClientProbe.startRow(key);
+          return session.set("prompt", LoadPlan.prompt(key)).set("row", row)
+              .set("requestId", LoadPlan.requestId(row));
         })
-        .exec(chat("chat").header(LoadPlan.REQUEST_ID_HEADER, "row-#{row}").user("#{prompt}")
+        .exec(chat("chat").header(LlmSimulator.CLIENT_REQUEST_ID_HEADER, "#{requestId}").user("#{prompt}")
             .maxTokens(plan.tokens()).ignoreEos(true))
         .exec(session -> {
           Map<String, Object> llm = session.getMap("llm");

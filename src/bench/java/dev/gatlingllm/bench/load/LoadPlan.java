@@ -21,10 +21,13 @@ public record LoadPlan(String client, String baseUrl, int streams, int tokens, i
     int windowSeconds, int tailSeconds) {
 
   /**
-   * Each request names itself {@code row-<n>} (its row in the client's rows file) in this header; the simulator
-   * keeps it as the request id of its ground truth, so the analysis joins client and server request by request.
+   * Each request names itself {@code row-<n>}, its row in the client's rows file, in the simulator's
+   * {@code x-request-id} header: the ground truth keeps it as the request's id, so the analysis joins client and
+   * server request by request.
    */
-  static final String REQUEST_ID_HEADER = "x-request-id";
+  static String requestId(int row) {
+    return "row-" + row;
+  }
 
   /** Between the warm-up and the window: the last connections of the ramp settle. */
   public static final int SETTLE_SECONDS = 2;
