@@ -19,6 +19,15 @@ class RunRecorderTest {
   static final long T0 = 1_700_000_000_000L;
   static final double EPS = 1e-9;
 
+  /** Level 0: [T0, T0+10s) measured from T0+2s; level 1: [T0+10s, T0+20s) measured from T0+12s. */
+  private static RunConfig twoLevels() {
+    return RunConfig.startingAt(T0)
+        .withLevels(
+            List.of(
+                new LevelWindow(0, 1, 0, T0, T0 + 2_000, T0 + 10_000),
+                new LevelWindow(1, 2, 0, T0 + 10_000, T0 + 12_000, T0 + 20_000)));
+  }
+
   /** One 10 s level, measured from its start, with a TTFT SLO of 250 ms. */
   private static RunConfig oneLevel() {
     return RunConfig.startingAt(T0)
@@ -112,14 +121,7 @@ class RunRecorderTest {
 
   @Test
   void requestsCountByStartAndTokensByArrival() {
-    // level 0: [T0, T0+10s) measured from T0+2s; level 1: [T0+10s, T0+20s) measured from T0+12s
-    RunConfig config =
-        RunConfig.startingAt(T0)
-            .withLevels(
-                List.of(
-                    new LevelWindow(0, 1, 0, T0, T0 + 2_000, T0 + 10_000),
-                    new LevelWindow(1, 2, 0, T0 + 10_000, T0 + 12_000, T0 + 20_000)));
-    RunRecorder recorder = new RunRecorder(config);
+    RunRecorder recorder = new RunRecorder(twoLevels());
     // in the settle time of level 0: excluded, though its tokens arrive in level 0's window
     recorder.record("r", T0 + 1_000, SyntheticResults.ok(1_500 * MS, 11, 100 * MS, 11, 10));
     // starts in level 0's window; first token at T0+9.5s, 10 events 1 s apart, 2 tokens each:
@@ -195,13 +197,7 @@ class RunRecorderTest {
 
   @Test
   void aRunStoppedEarlyCountsOnlyTheTimeItMeasured() {
-    RunConfig config =
-        RunConfig.startingAt(T0)
-            .withLevels(
-                List.of(
-                    new LevelWindow(0, 1, 0, T0, T0 + 2_000, T0 + 10_000),
-                    new LevelWindow(1, 2, 0, T0 + 10_000, T0 + 12_000, T0 + 20_000)));
-    RunRecorder recorder = new RunRecorder(config);
+    RunRecorder recorder = new RunRecorder(twoLevels());
     recorder.record("r", T0 + 3_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
     recorder.record("r", T0 + 13_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
     RunSummary summary = recorder.snapshot(T0 + 16_000);
