@@ -23,8 +23,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Decoder and OpenAI chat dialect together, as the client runs them per streamed event: bytes in, content
  * signals out. One operation is one event; run with {@code -prof gc} for bytes allocated per event.
- * {@code parsers}: {@code reused} (the plugin's way, one non-blocking parser per thread) or {@code perEvent}
- * (a new parser per event, as before), measured side by side.
+ * {@code json}: {@code cursor} (the plugin's way: {@code Utf8JsonCursor}, Jackson for the events it leaves) or
+ * {@code jackson} (Jackson's parser for every event), measured side by side.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -36,8 +36,8 @@ public class ChatStreamBenchmark {
   static final int EVENTS = 1024;
   static final int READ_BYTES = 512;
 
-  @Param({"reused", "perEvent"})
-  String parsers;
+  @Param({"cursor", "jackson"})
+  String json;
 
   byte[] oneToken;
   byte[] longEvents;
@@ -61,7 +61,7 @@ public class ChatStreamBenchmark {
   }
 
   private void run(byte[] stream, Blackhole bh) {
-    StreamInterpreter interpreter = BenchInterpreters.chat(parsers);
+    StreamInterpreter interpreter = BenchInterpreters.chat(json);
     Signals signals = new Signals(bh);
     SseDecoder decoder = new SseDecoder(event -> interpreter.onEvent(event, signals));
     for (int offset = 0; offset < stream.length; offset += READ_BYTES) {

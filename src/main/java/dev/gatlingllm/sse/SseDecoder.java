@@ -1,5 +1,6 @@
 package dev.gatlingllm.sse;
 
+import dev.gatlingllm.bytes.Words;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -17,6 +18,8 @@ import java.util.Objects;
 public final class SseDecoder {
   private static final byte LF = '\n';
   private static final byte CR = '\r';
+  private static final long LF_WORD = Words.repeat('\n');
+  private static final long CR_WORD = Words.repeat('\r');
   private static final byte COLON = ':';
   private static final byte SPACE = ' ';
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -72,11 +75,7 @@ public final class SseDecoder {
           continue;
         }
       }
-      // Scan for the next line end without touching the line buffer byte by byte.
-      int lineEnd = i;
-      while (lineEnd < end && bytes[lineEnd] != LF && bytes[lineEnd] != CR) {
-        lineEnd++;
-      }
+      int lineEnd = lineEnd(bytes, i, end);
       appendToLine(bytes, i, lineEnd - i);
       if (lineEnd == end) {
         return;
@@ -147,6 +146,22 @@ public final class SseDecoder {
         bomMatched = -1;
         appendToLine(BOM, 0, matched);
       }
+    }
+    return i;
+  }
+
+  /** The index of the first LF or CR in {@code bytes[from, end)}, or {@code end}: eight bytes at a time. */
+  private static int lineEnd(byte[] bytes, int from, int end) {
+    int i = from;
+    for (; i + 8 <= end; i += 8) {
+      long word = Words.read(bytes, i);
+      long lineBreaks = Words.equalTo(word, LF_WORD) | Words.equalTo(word, CR_WORD);
+      if (lineBreaks != 0) {
+        return i + Words.firstFlagged(lineBreaks);
+      }
+    }
+    while (i < end && bytes[i] != LF && bytes[i] != CR) {
+      i++;
     }
     return i;
   }

@@ -1,12 +1,10 @@
 package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-/** Jackson plumbing shared by the OpenAI dialects: one mapper and factory per JVM, and small text helpers. */
+/** Jackson plumbing shared by the OpenAI dialects: one mapper and factory per JVM, and small text helpers for messages. */
 final class OpenAiJson {
   /** Thread-safe once configured; creating parsers and generators from it is cheap, creating it is not. */
   static final ObjectMapper MAPPER = new ObjectMapper();
@@ -16,25 +14,6 @@ final class OpenAiJson {
   static final int EXCERPT_CHARS = 80;
 
   private OpenAiJson() {}
-
-  /**
-   * True when the current string token is exactly {@code expected}, compared on Jackson's own character
-   * buffer so that the many tokens we only test (finish reasons, {@code "object"} values) build no String.
-   */
-  static boolean textEquals(JsonParser parser, String expected) throws IOException {
-    int length = parser.getTextLength();
-    if (length != expected.length()) {
-      return false;
-    }
-    char[] chars = parser.getTextCharacters();
-    int offset = parser.getTextOffset();
-    for (int i = 0; i < length; i++) {
-      if (chars[offset + i] != expected.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /** The start of some UTF-8 bytes as one line of at most {@value #EXCERPT_CHARS} chars, for messages. */
   static String excerpt(byte[] utf8, int length) {

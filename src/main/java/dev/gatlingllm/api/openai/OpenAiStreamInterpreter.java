@@ -1,18 +1,21 @@
 package dev.gatlingllm.api.openai;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.api.json.JacksonCursor;
+import dev.gatlingllm.api.json.JsonCursor;
+import dev.gatlingllm.api.json.Utf8JsonCursor;
 import dev.gatlingllm.sse.SseEvent;
 import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * Reads the chunks of an OpenAI-style stream (chat or completions) with Jackson's streaming parser straight
- * from the event's UTF-8 bytes. Only the generated text and error messages become Strings; every other field
- * is skipped or compared in place, and the parser is reused from event to event ({@link ThreadAsyncParsers}).
+ * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8 bytes, with
+ * {@link Utf8JsonCursor}, and with Jackson ({@link JacksonCursor}) for the events that cursor leaves to it.
+ * Only the generated text and error messages become Strings; every other field is skipped or compared in
+ * place.
  *
  * <p>An event's signals are collected first and emitted only once the whole event parsed: a truncated or
  * broken chunk reports {@link StreamSignals#onMalformed} alone, never half of its content, so a damaged
@@ -34,7 +37,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   };
 
   private final Shape shape;
-  private final EventParsers parsers;
+  /** Null when every event goes to Jackson: the benchmarks measure that way beside the default. */
+  private final Utf8JsonCursor fast;
 
   // The pending signals of the event being parsed, in stream order: a null kind marks a finish reason.
   private OutputKind[] pendingKinds = new OutputKind[4];
@@ -49,13 +53,13 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   private String topLevelMessage;
 
   OpenAiStreamInterpreter(Shape shape) {
-    this(shape, ThreadAsyncParsers.INSTANCE);
+    this(shape, true);
   }
 
-  /** With another parser source: the benchmarks compare against {@link PerEventParsers}. */
-  OpenAiStreamInterpreter(Shape shape, EventParsers parsers) {
+  /** {@code fastPath} false: Jackson reads every event (for the benchmarks' comparison). */
+  OpenAiStreamInterpreter(Shape shape, boolean fastPath) {
     this.shape = shape;
-    this.parsers = parsers;
+    this.fast = fastPath ? new Utf8JsonCursor() : null;
   }
 
   @Override
@@ -85,62 +89,60 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
 
   /** Fills the pending signals; false when the data is not one well-formed JSON object. */
   private boolean parse(byte[] data, int length) {
-    JsonParser parser = null;
-    boolean ok = false;
-    try {
-      parser = parsers.open(data, length);
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return false;
+    if (fast != null) {
+      try {
+        return read(fast.reset(data, length));
+      } catch (IOException leftToJackson) {
+        clear();
       }
-      JsonToken end = readTopLevel(parser);
-      // The object must be closed, and nothing may follow it. (The token that ended the loop, not
-      // currentToken(): a non-blocking parser that runs out of input returns NOT_AVAILABLE but may leave
-      // currentToken() at the last real token, e.g. the END_OBJECT of a nested object.)
-      ok = end == JsonToken.END_OBJECT && parsers.atEnd(parser);
-      return ok;
+    }
+    JacksonCursor jackson = null;
+    try {
+      jackson = JacksonCursor.open(OpenAiJson.FACTORY, data, length);
+      return read(jackson);
     } catch (IOException e) {
       return false;
     } finally {
-      if (parser != null) {
-        parsers.release(parser, ok);
+      if (jackson != null) {
+        jackson.close();
       }
     }
   }
 
+  private boolean read(JsonCursor json) throws IOException {
+    if (json.nextToken() != JsonToken.START_OBJECT) {
+      return false;
+    }
+    // The object must be closed, and nothing may follow it.
+    return readTopLevel(json) == JsonToken.END_OBJECT && json.atEnd();
+  }
+
   /** Reads the top-level fields; returns the token that ended them (END_OBJECT when the object closed). */
-  private JsonToken readTopLevel(JsonParser parser) throws IOException {
+  private JsonToken readTopLevel(JsonCursor json) throws IOException {
     JsonToken token;
-    while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
-      String name = parser.currentName(); // canonicalised by Jackson: no allocation per event
-      JsonToken value = parser.nextToken();
-      switch (name) {
-        case "choices" -> {
-          if (value == JsonToken.START_ARRAY) {
-            readChoices(parser);
-          } else {
-            parser.skipChildren();
-          }
+    while ((token = json.nextToken()) == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      if (json.nameIs("choices")) {
+        if (value == JsonToken.START_ARRAY) {
+          readChoices(json);
+        } else {
+          json.skipChildren();
         }
-        case "usage" -> {
-          if (value == JsonToken.START_OBJECT) {
-            readUsage(parser);
-          } else {
-            parser.skipChildren(); // OpenAI sends "usage": null on every chunk but the last
-          }
+      } else if (json.nameIs("usage")) {
+        if (value == JsonToken.START_OBJECT) {
+          readUsage(json);
+        } else {
+          json.skipChildren(); // OpenAI sends "usage": null on every chunk but the last
         }
-        case "error" -> readError(parser, value);
-        case "object" -> {
-          objectIsError = value == JsonToken.VALUE_STRING && OpenAiJson.textEquals(parser, ERROR_TYPE);
-          parser.skipChildren();
-        }
-        case "message" -> {
-          if (value == JsonToken.VALUE_STRING) {
-            topLevelMessage = parser.getText();
-          } else {
-            parser.skipChildren();
-          }
-        }
-        default -> parser.skipChildren(); // id, model, created, system_fingerprint, timings (llama.cpp)...
+      } else if (json.nameIs("error")) {
+        readError(json, value);
+      } else if (json.nameIs("object")) {
+        objectIsError = value == JsonToken.VALUE_STRING && json.textEquals(ERROR_TYPE);
+        json.skipChildren();
+      } else if (json.nameIs("message") && value == JsonToken.VALUE_STRING) {
+        topLevelMessage = json.text();
+      } else {
+        json.skipChildren(); // id, model, created, system_fingerprint, timings (llama.cpp)...
       }
     }
     if (error == null && objectIsError) {
@@ -149,134 +151,128 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     return token;
   }
 
-  private void readChoices(JsonParser parser) throws IOException {
-    for (JsonToken token = parser.nextToken(); !isArrayEnd(token); token = parser.nextToken()) {
+  private void readChoices(JsonCursor json) throws IOException {
+    for (JsonToken token = json.nextToken(); !isArrayEnd(token); token = json.nextToken()) {
       if (token == JsonToken.START_OBJECT) {
-        readChoice(parser);
+        readChoice(json);
       } else {
-        parser.skipChildren();
+        json.skipChildren();
       }
     }
   }
 
   /**
-   * A blocking parser throws on a truncated array; a non-blocking one returns NOT_AVAILABLE at the end of
-   * the event's bytes: both must end the loop rather than spin.
+   * Both cursors throw on a truncated array; null and NOT_AVAILABLE (a non-blocking parser out of input) end
+   * the loop all the same, so that no reader can make it spin.
    */
   private static boolean isArrayEnd(JsonToken token) {
     return token == JsonToken.END_ARRAY || token == null || token == JsonToken.NOT_AVAILABLE;
   }
 
-  private void readChoice(JsonParser parser) throws IOException {
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (shape == Shape.CHAT && value == JsonToken.START_OBJECT && name.equals("delta")) {
-        readDelta(parser);
-      } else if (shape == Shape.COMPLETIONS && value == JsonToken.VALUE_STRING && name.equals("text")) {
-        addText(OutputKind.CONTENT, parser);
-      } else if (value == JsonToken.VALUE_STRING && name.equals("finish_reason")) {
-        if (parser.getTextLength() > 0) {
-          add(null, finishReason(parser));
+  private void readChoice(JsonCursor json) throws IOException {
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      if (shape == Shape.CHAT && value == JsonToken.START_OBJECT && json.nameIs("delta")) {
+        readDelta(json);
+      } else if (shape == Shape.COMPLETIONS && value == JsonToken.VALUE_STRING && json.nameIs("text")) {
+        addText(OutputKind.CONTENT, json);
+      } else if (value == JsonToken.VALUE_STRING && json.nameIs("finish_reason")) {
+        if (!json.textIsEmpty()) {
+          add(null, finishReason(json));
         }
       } else {
-        parser.skipChildren(); // index, logprobs, stop_reason (vLLM), matched_stop (SGLang)...
+        json.skipChildren(); // index, logprobs, stop_reason (vLLM), matched_stop (SGLang)...
       }
     }
   }
 
-  private void readDelta(JsonParser parser) throws IOException {
+  private void readDelta(JsonCursor json) throws IOException {
     // Some servers send the same reasoning text under both names during the rename from
     // reasoning_content to reasoning; one delta must count it once.
     boolean reasoningSeen = false;
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (value == JsonToken.VALUE_STRING && name.equals("content")) {
-        addText(OutputKind.CONTENT, parser);
-      } else if (value == JsonToken.VALUE_STRING && (name.equals("reasoning_content") || name.equals("reasoning"))) {
-        if (!reasoningSeen && parser.getTextLength() > 0) {
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      if (value == JsonToken.VALUE_STRING && json.nameIs("content")) {
+        addText(OutputKind.CONTENT, json);
+      } else if (value == JsonToken.VALUE_STRING && (json.nameIs("reasoning_content") || json.nameIs("reasoning"))) {
+        if (!reasoningSeen && !json.textIsEmpty()) {
           reasoningSeen = true;
-          addText(OutputKind.REASONING, parser);
+          addText(OutputKind.REASONING, json);
         }
-      } else if (value == JsonToken.START_ARRAY && name.equals("tool_calls")) {
-        readToolCalls(parser);
+      } else if (value == JsonToken.START_ARRAY && json.nameIs("tool_calls")) {
+        readToolCalls(json);
       } else {
-        parser.skipChildren(); // role, refusal, a null content...
+        json.skipChildren(); // role, refusal, a null content...
       }
     }
   }
 
-  private void readToolCalls(JsonParser parser) throws IOException {
-    for (JsonToken token = parser.nextToken(); !isArrayEnd(token); token = parser.nextToken()) {
+  private void readToolCalls(JsonCursor json) throws IOException {
+    for (JsonToken token = json.nextToken(); !isArrayEnd(token); token = json.nextToken()) {
       if (token != JsonToken.START_OBJECT) {
-        parser.skipChildren();
+        json.skipChildren();
         continue;
       }
-      while (parser.nextToken() == JsonToken.FIELD_NAME) {
-        String name = parser.currentName();
-        if (parser.nextToken() == JsonToken.START_OBJECT && name.equals("function")) {
-          readFunction(parser);
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        if (json.nextToken() == JsonToken.START_OBJECT && json.nameIs("function")) {
+          readFunction(json);
         } else {
-          parser.skipChildren(); // index, id, type
+          json.skipChildren(); // index, id, type
         }
       }
     }
   }
 
   /** The name comes in the first delta of a call, the arguments in fragments after: each fragment is output. */
-  private void readFunction(JsonParser parser) throws IOException {
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (value == JsonToken.VALUE_STRING && (name.equals("name") || name.equals("arguments"))) {
-        addText(OutputKind.TOOL_CALL, parser);
+  private void readFunction(JsonCursor json) throws IOException {
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      if (value == JsonToken.VALUE_STRING && (json.nameIs("name") || json.nameIs("arguments"))) {
+        addText(OutputKind.TOOL_CALL, json);
       } else {
-        parser.skipChildren();
+        json.skipChildren();
       }
     }
   }
 
-  private void readUsage(JsonParser parser) throws IOException {
+  private void readUsage(JsonCursor json) throws IOException {
     hasUsage = true;
-    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
-      JsonToken value = parser.nextToken();
-      if (value == JsonToken.VALUE_NUMBER_INT && name.equals("prompt_tokens")) {
-        promptTokens = parser.getLongValue();
-      } else if (value == JsonToken.VALUE_NUMBER_INT && name.equals("completion_tokens")) {
-        completionTokens = parser.getLongValue();
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("prompt_tokens")) {
+        promptTokens = json.longValue();
+      } else if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("completion_tokens")) {
+        completionTokens = json.longValue();
       } else {
-        parser.skipChildren(); // total_tokens, prompt_tokens_details...
+        json.skipChildren(); // total_tokens, prompt_tokens_details...
       }
     }
   }
 
-  private void readError(JsonParser parser, JsonToken value) throws IOException {
+  private void readError(JsonCursor json, JsonToken value) throws IOException {
     if (value == JsonToken.VALUE_STRING) {
-      error = parser.getText();
+      error = json.text();
     } else if (value == JsonToken.START_OBJECT) {
       String message = null;
-      while (parser.nextToken() == JsonToken.FIELD_NAME) {
-        String name = parser.currentName();
-        if (parser.nextToken() == JsonToken.VALUE_STRING && name.equals("message")) {
-          message = parser.getText();
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        if (json.nextToken() == JsonToken.VALUE_STRING && json.nameIs("message")) {
+          message = json.text();
         } else {
-          parser.skipChildren(); // type, code, param
+          json.skipChildren(); // type, code, param
         }
       }
       error = message != null && !message.isBlank() ? message : "error object without message";
     } else if (value == JsonToken.START_ARRAY) {
-      parser.skipChildren();
+      json.skipChildren();
       error = "error array without message";
     } else if (value != JsonToken.VALUE_NULL) {
-      error = "error: " + parser.getText(); // a number or boolean: odd, but still an error
+      error = "error: " + json.text(); // a number or boolean: odd, but still an error
     }
   }
 
-  private void addText(OutputKind kind, JsonParser parser) throws IOException {
-    if (parser.getTextLength() > 0) {
-      add(kind, parser.getText());
+  private void addText(OutputKind kind, JsonCursor json) throws IOException {
+    if (!json.textIsEmpty()) {
+      add(kind, json.text());
     }
   }
 
@@ -291,13 +287,13 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /** The usual reasons as constants: a String per chunk for "stop" would be pure garbage. */
-  private static String finishReason(JsonParser parser) throws IOException {
+  private static String finishReason(JsonCursor json) throws IOException {
     for (String known : KNOWN_FINISH_REASONS) {
-      if (OpenAiJson.textEquals(parser, known)) {
+      if (json.textEquals(known)) {
         return known;
       }
     }
-    return parser.getText();
+    return json.text();
   }
 
   private void emit(StreamSignals signals) {

@@ -10,10 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The chat interpreter reuses one non-blocking parser per thread across events and streams: a damaged event
- * must not leak its state into the next one, whichever stream that belongs to.
+ * A damaged event is reported malformed whole, by the fast cursor and Jackson alike, and leaves nothing behind:
+ * the next event of the stream, or of another stream on the thread, reads cleanly.
  */
-class ParserReuseTest {
+class DamagedEventsTest {
   private static final String OK = "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"}}]}";
 
   private static StreamInterpreter chat() {
@@ -60,11 +60,11 @@ class ParserReuseTest {
         interpretData(other, "{\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\"}}"));
   }
 
-  @Test
-  void theReferenceParserSourceReadsTheSame() {
-    StreamInterpreter perEvent = new OpenAiStreamInterpreter(OpenAiStreamInterpreter.Shape.CHAT,
-        PerEventParsers.INSTANCE);
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void withOrWithoutTheFastCursorTheSignalsAreTheSame(boolean fastPath) {
+    StreamInterpreter interpreter = new OpenAiStreamInterpreter(OpenAiStreamInterpreter.Shape.CHAT, fastPath);
     assertEquals(List.of("CONTENT:ok", "malformed:invalid JSON in SSE event: " + OK + " 1", "CONTENT:ok"),
-        interpretData(perEvent, OK, OK + " 1", OK));
+        interpretData(interpreter, OK, OK + " 1", OK));
   }
 }
