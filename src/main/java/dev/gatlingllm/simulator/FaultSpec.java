@@ -39,6 +39,7 @@ public final class FaultSpec {
   private int afterTokens = 3;
   private FixedTiming roleDelay;
   private int tokensPerEvent = 1;
+  private int eventsPerWrite = 1;
   private boolean noUsage;
   private LineEnding lineEnding = LineEnding.LF;
   private boolean keepaliveComments;
@@ -104,6 +105,10 @@ public final class FaultSpec {
         tokensPerEvent = parseInt(required(value, name), name);
         if (tokensPerEvent < 1) throw new IllegalArgumentException("tokens-per-event must be >= 1");
       }
+      case "events-per-write" -> {
+        eventsPerWrite = parseInt(required(value, name), name);
+        if (eventsPerWrite < 1) throw new IllegalArgumentException("events-per-write must be >= 1");
+      }
       case "no-usage" -> noUsage = true;
       case "line-endings" -> lineEnding = LineEnding.valueOf(required(value, name).toUpperCase(Locale.ROOT));
       case "keepalive-comments" -> keepaliveComments = true;
@@ -148,6 +153,8 @@ public final class FaultSpec {
   /** Fixed timing implied by {@code role-delay}, or null. */
   public FixedTiming roleDelay() { return roleDelay; }
   public int tokensPerEvent() { return tokensPerEvent; }
+  /** Content events per socket write: a server or proxy that flushes in batches. */
+  public int eventsPerWrite() { return eventsPerWrite; }
   public boolean noUsage() { return noUsage; }
   public LineEnding lineEnding() { return lineEnding; }
   public boolean keepaliveComments() { return keepaliveComments; }

@@ -160,25 +160,22 @@ final class GenerationStream extends EngineRequest {
     int k = fault.tokensPerEvent();
     int firstToken = fixedEventIndex * k;
     if (firstToken >= tokensToGenerate() && tokensToGenerate() > 0) return;
-    long eventPlanned = receivedNanos + timing.ttftNanos() + fixedEventIndex * timing.itlNanos();
-    if (!request.stream && tokensToGenerate() > 0) {
-      // one JSON body: only the last event's time matters
-      int lastEvent = (tokensToGenerate() - 1) / k;
-      eventPlanned = receivedNanos + timing.ttftNanos() + lastEvent * timing.itlNanos();
-      fixedEventIndex = lastEvent;
-    }
-    long when = eventPlanned;
-    timer = loop.schedule(() -> onFixedEvent(when), delayUntil(when), TimeUnit.NANOSECONDS);
+    int lastEvent = tokensToGenerate() > 0 ? (tokensToGenerate() - 1) / k : 0;
+    // A write carries the events up to the last one of its group, at that event's planned time.
+    int writeLastEvent = request.stream ? Math.min(fixedEventIndex + fault.eventsPerWrite() - 1, lastEvent)
+        : lastEvent; // one JSON body: only the last event's time matters
+    long when = receivedNanos + timing.ttftNanos() + writeLastEvent * timing.itlNanos();
+    timer = loop.schedule(() -> onFixedEvent(when, writeLastEvent), delayUntil(when), TimeUnit.NANOSECONDS);
   }
 
-  private void onFixedEvent(long eventPlanned) {
+  private void onFixedEvent(long plannedNanos, int writeLastEvent) {
     if (ended) return;
-    int end = Math.min(tokensToGenerate(), (fixedEventIndex + 1) * fault.tokensPerEvent());
+    int end = Math.min(tokensToGenerate(), (writeLastEvent + 1) * fault.tokensPerEvent());
     for (int i = published.get(); i < end; i++) {
-      planned[i] = eventPlanned;
+      planned[i] = plannedNanos;
     }
     published.set(end);
-    fixedEventIndex++;
+    fixedEventIndex = writeLastEvent + 1;
     drain();
     if (!ended) scheduleFixedEvent();
   }
@@ -189,15 +186,23 @@ final class GenerationStream extends EngineRequest {
     if (ended) return;
     int available = published.get();
     int k = fault.tokensPerEvent();
+    int tokensPerWrite = k * fault.eventsPerWrite();
     int target = tokensToGenerate();
     long due = System.nanoTime() + EARLY_TOLERANCE_NANOS;
+    boolean wrote = false;
     while (written < available) {
-      int n = Math.min(k, available - written);
-      if (n < k && available < target) break; // wait for a full event unless the stream ends here
-      long eventPlanned = planned[written + n - 1];
-      if (eventPlanned > due) break; // planned for the next iteration: its own timer will come
-      if (request.stream) writeContent(n, eventPlanned);
-      written += n;
+      int writeEnd = Math.min(written + tokensPerWrite, target);
+      if (available < writeEnd) break; // wait for the whole write's tokens
+      if (planned[writeEnd - 1] > due) break; // planned for the next iteration: its own timer will come
+      while (written < writeEnd) {
+        int n = Math.min(k, writeEnd - written);
+        if (request.stream) writeContent(n, planned[written + n - 1]);
+        written += n;
+      }
+      wrote = true;
+    }
+    if (wrote && request.stream) {
+      (rawCtx != null ? rawCtx : ctx).flush(); // one flush, one socket write, per group of events
     }
     if (written >= target) {
       long lastPlanned = target > 0 ? planned[target - 1] : System.nanoTime();
@@ -249,9 +254,9 @@ final class GenerationStream extends EngineRequest {
     long now = System.nanoTime();
     record(EventKind.CONTENT, plannedNanos, now, tokens);
     if (framed) {
-      rawCtx.writeAndFlush(buf);
+      rawCtx.write(buf);
     } else {
-      ctx.writeAndFlush(new DefaultHttpContent(buf));
+      ctx.write(new DefaultHttpContent(buf));
     }
   }
 

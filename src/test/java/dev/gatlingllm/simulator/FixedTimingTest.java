@@ -1,5 +1,6 @@
 package dev.gatlingllm.simulator;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,8 +47,8 @@ class FixedTimingTest {
   }
 
   /** Sends a streamed chat request on a raw socket; returns the send time and the stamped chunks. */
-  private static long send(RawHttp http, String body, String header) throws Exception {
-    http.send("POST", "/v1/chat/completions", body, header);
+  private static long send(RawHttp http, String body, String... headers) throws Exception {
+    http.send("POST", "/v1/chat/completions", body, headers);
     return System.nanoTime();
   }
 
@@ -116,6 +117,33 @@ class FixedTimingTest {
     }
     Arrays.sort(lateness);
     assertTrue(lateness[lateness.length / 2] < 1_000_000, "median lateness ms " + lateness[lateness.length / 2] / 1e6);
+  }
+
+  @Test
+  void eventsPerWriteSendsGroupsOfEventsAtTheTimeOfTheirLastOne() throws Exception {
+    withRetries(FixedTimingTest::checkEventsPerWrite);
+  }
+
+  private static void checkEventsPerWrite() throws Exception {
+    List<Long> arrivals;
+    try (RawHttp http = new RawHttp(simulator.port(), 5_000)) {
+      send(http, body(7), LlmSimulator.TIMING_HEADER + ": ttft=100;itl=20", "x-sim-fault: events-per-write=3");
+      arrivals = contentArrivals(http.readTimedChunks());
+    }
+    // Events 0-2 together, 3-5 together 60 ms later, then 6 alone 20 ms after that.
+    assertEquals(7, arrivals.size());
+    for (int[] group : new int[][] {{0, 2}, {3, 5}}) {
+      long spread = arrivals.get(group[1]) - arrivals.get(group[0]);
+      assertTrue(spread < 2_000_000, "one write, spread ms " + spread / 1e6);
+    }
+    assertTrue(Math.abs(arrivals.get(3) - arrivals.get(2) - 60_000_000L) <= TOLERANCE_NANOS);
+    assertTrue(Math.abs(arrivals.get(6) - arrivals.get(5) - 20_000_000L) <= TOLERANCE_NANOS);
+
+    Thread.sleep(20);
+    GroundTruthRecord truth = simulator.groundTruth().get(simulator.groundTruth().size() - 1);
+    long[] offsetsMs = truth.contentEvents().stream()
+        .mapToLong(e -> (e.plannedNanos() - truth.receivedNanos()) / 1_000_000).toArray();
+    assertArrayEquals(new long[] {140, 140, 140, 200, 200, 200, 220}, offsetsMs);
   }
 
   @Test

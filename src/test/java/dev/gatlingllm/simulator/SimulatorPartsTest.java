@@ -58,6 +58,9 @@ class SimulatorPartsTest {
     assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse("explode"));
     assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse("status=200"));
     assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse("tokens-per-event=0"));
+    assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse("events-per-write=0"));
+    assertEquals(4, FaultSpec.parse("events-per-write=4").eventsPerWrite());
+    assertEquals(1, FaultSpec.parse("no-usage").eventsPerWrite());
     assertThrows(IllegalArgumentException.class, () -> FaultSpec.parse("line-endings=nl"));
   }
 
