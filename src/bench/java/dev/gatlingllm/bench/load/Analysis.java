@@ -28,7 +28,7 @@ import java.util.Properties;
 final class Analysis {
   private Analysis() {}
 
-  static RunResult analyse(LoadPlan plan, int itlMs, Properties p, Path rowsFile,
+  static RunResult analyse(LoadPlan plan, int itlMs, int eventsPerWrite, Properties p, Path rowsFile,
       List<GroundTruthFile.Request> truth) throws IOException {
     long ws = Long.parseLong(p.getProperty("windowStartNanos"));
     long we = Long.parseLong(p.getProperty("windowEndNanos"));
@@ -127,7 +127,7 @@ final class Analysis {
     double heapPerStream = heapSteady < 0 ? Double.NaN : (heapSteady - heapBase) / (double) plan.streams();
     double load = (Double.parseDouble(p.getProperty("loadAverageStart"))
         + Double.parseDouble(p.getProperty("loadAverageEnd"))) / 2;
-    return new RunResult(plan.client(), plan.streams(), itlMs, plan.tokens(),
+    return new RunResult(plan.client(), plan.streams(), itlMs, eventsPerWrite, plan.tokens(),
         Integer.parseInt(p.getProperty("exit")), ok, ko, truth.size(), events / seconds,
         events == 0 ? Double.NaN : cpu / (double) events, cpu / (double) (we - ws), heapPerStream, heapSteady,
         heapBase, joined, ttftError, ttftErrorLow, reported, serverTtft, trueTtft, readDelay, itlClient, gaps, lateness, load, note);

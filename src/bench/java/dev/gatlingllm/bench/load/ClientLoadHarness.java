@@ -30,12 +30,14 @@ import java.util.concurrent.TimeUnit;
  *   ./mvnw -q -Pbench test-compile exec:exec@load -Dharness.args="levels=100,1000 clients=llm jmh=false"
  * </pre>
  *
- * Arguments ({@code key=value}): {@code levels} (100,1000,5000,9000,10000; empty for JMH only), {@code clients} (llm,sse),
+ * Arguments ({@code key=value}): {@code levels} (100,1000,5000,10000,10000x10; empty for JMH only; {@code <streams>x<w>}
+ * makes the simulator write w content events per socket write, its {@code events-per-write} fault, and divides the
+ * level's itl by w), {@code clients} (llm,sse),
  * {@code maxEventsPerSecond} (10000: the itl of a level is raised so that the simulator is not the
  * bottleneck; it served about 30,000 events/s on this machine when less loaded, 10,000-15,000 beside a client), {@code requestSeconds} (10: tokens per request =
  * requestSeconds / itl), {@code warmup} (8 s), {@code window} (15 s), {@code jmh} (true), {@code jmhArgs},
  * {@code rampSeconds} ({@code request}: one request's duration, which spreads request starts evenly; a
- * number of seconds otherwise), {@code out} (BENCHMARKS.md), {@code work} (target/client-load), {@code jfr} (a level at which to record
+ * number of seconds otherwise), {@code out} (BENCHMARKS.md), {@code work} (target/client-load), {@code jfr} (a level, e.g. 10000 or 10000x10, at which to record
  * both clients with JFR, {@code <work>/<client>-<level>.jfr}; off by default), {@code asyncProfiler} (the path of
  * async-profiler's {@code libasyncProfiler.so}: at the {@code jfr} level, CPU samples of every thread, 1 ms,
  * kernel frames included, in {@code <work>/<client>-<level>-cpu.jfr}, instead of JFR's own sampler, which
@@ -59,14 +61,14 @@ public final class ClientLoadHarness {
         if (eq > 0) a.put(part.substring(0, eq), part.substring(eq + 1));
       }
     }
-    int[] levels = Arrays.stream(a.getOrDefault("levels", "100,1000,5000,9000,10000").split(","))
-        .filter(level -> !level.isBlank()).mapToInt(Integer::parseInt).toArray();
+    List<Level> levels = Arrays.stream(a.getOrDefault("levels", "100,1000,5000,10000,10000x10").split(","))
+        .filter(level -> !level.isBlank()).map(Level::parse).toList();
     String[] clients = a.getOrDefault("clients", "llm,sse").split(",");
     int maxEvents = Integer.parseInt(a.getOrDefault("maxEventsPerSecond", "10000"));
     int requestSeconds = Integer.parseInt(a.getOrDefault("requestSeconds", "10"));
     int warmup = Integer.parseInt(a.getOrDefault("warmup", "8"));
     int window = Integer.parseInt(a.getOrDefault("window", "15"));
-    int jfrLevel = Integer.parseInt(a.getOrDefault("jfr", "0"));
+    String jfrLevel = a.getOrDefault("jfr", "");
     // One request's duration by default, so that request starts stay evenly spread (the steady state of
     // independent users). A short ramp (rampSeconds=2) makes every stream start, and end, within a second or
     // two of the others, request after request: a wave of requests every request duration.
@@ -86,41 +88,57 @@ public final class ClientLoadHarness {
     List<RunResult> results = new ArrayList<>();
     List<Double> loads = new ArrayList<>();
     List<String> failures = new ArrayList<>();
-    for (int streams : levels) {
-      int itlMs = Math.max(50, (int) Math.ceil(streams * 1000.0 / maxEvents));
+    for (Level level : levels) {
+      int streams = level.streams();
+      // maxEvents bounds the simulator's writes per second: w events per write allow w times the events.
+      int itlMs = Math.max(50, (int) Math.ceil(streams * 1000.0 / ((double) maxEvents * level.eventsPerWrite())));
       int tokens = Math.max(20, requestSeconds * 1000 / itlMs);
       int ramp = rampOption.equals("request") ? (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000)
           : Integer.parseInt(rampOption);
       for (String client : clients) {
         try {
-          RunResult r = runOne(work, client, streams, itlMs, tokens, ramp, warmup, window,
-              streams == jfrLevel);
+          RunResult r = runOne(work, client, level, itlMs, tokens, ramp, warmup, window,
+              level.toString().equals(jfrLevel));
           results.add(r);
           loads.add(r.loadAverage());
           System.out.println(Report.line(r));
         } catch (IllegalStateException | IOException e) {
           // A level the machine cannot hold is a result too: reported, and the next level still runs.
-          failures.add(client + " at " + streams + " streams: " + e.getMessage());
+          failures.add(client + " at " + level + " streams: " + e.getMessage());
           System.out.println("FAILED " + failures.get(failures.size() - 1));
         }
       }
     }
     String command = "./mvnw -q -Pbench test-compile exec:exec@load"
         + (args.length == 0 ? "" : " -Dharness.args=\"" + String.join(" ", args).trim() + "\"");
-    if (levels.length > 0) {
+    if (!levels.isEmpty()) {
       BenchmarksFile.replaceGenerated(out, "## Client load harness",
           Report.markdown(results, failures, machine, loads, command, window, warmup));
     }
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  static RunResult runOne(Path work, String client, int streams, int itlMs, int tokens, int ramp, int warmup,
+  /** A level of the harness: concurrent streams, and content events per server write (1 normally). */
+  record Level(int streams, int eventsPerWrite) {
+    static Level parse(String text) {
+      String[] parts = text.trim().split("x");
+      return new Level(Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 1);
+    }
+
+    @Override
+    public String toString() {
+      return eventsPerWrite == 1 ? String.valueOf(streams) : streams + "x" + eventsPerWrite;
+    }
+  }
+
+  static RunResult runOne(Path work, String client, Level level, int itlMs, int tokens, int ramp, int warmup,
       int window, boolean jfr) throws Exception {
-    String tag = client + "-" + streams;
+    int streams = level.streams();
+    String tag = client + "-" + level;
     Path gtFile = work.resolve(tag + "-ground-truth.jsonl");
     Path props = work.resolve(tag + ".properties");
     if (REANALYSE && Files.exists(props)) {
-      return analyseSaved(work, tag, gtFile, props, client, streams, itlMs, tokens, ramp, warmup, window);
+      return analyseSaved(work, tag, gtFile, props, client, level, itlMs, tokens, ramp, warmup, window);
     }
     Files.deleteIfExists(gtFile);
     Files.deleteIfExists(props);
@@ -132,6 +150,7 @@ public final class ClientLoadHarness {
 
     Process sim = new ProcessBuilder(java, "-Xmx1g", "-cp", cp, "-Dsim.port=" + port,
         "-Dsim.timing=ttft=" + TTFT_MS + ";itl=" + itlMs, "-Dsim.groundTruth=true",
+        "-Dsim.fault=" + (level.eventsPerWrite() == 1 ? "" : "events-per-write=" + level.eventsPerWrite()),
         "-Dsim.groundTruthFile=" + gtFile, "-Dsim.groundTruthMaxRecords=1000",
         "dev.gatlingllm.simulator.LlmSimulatorMain")
         .redirectErrorStream(true).start();
@@ -167,18 +186,18 @@ public final class ClientLoadHarness {
     if (!Files.exists(props)) {
       throw new IllegalStateException("client run failed, see " + work.resolve(tag + "-client.log"));
     }
-    return analyseSaved(work, tag, gtFile, props, client, streams, itlMs, tokens, ramp, warmup, window);
+    return analyseSaved(work, tag, gtFile, props, client, level, itlMs, tokens, ramp, warmup, window);
   }
 
-  private static RunResult analyseSaved(Path work, String tag, Path gtFile, Path props, String client, int streams,
+  private static RunResult analyseSaved(Path work, String tag, Path gtFile, Path props, String client, Level level,
       int itlMs, int tokens, int ramp, int warmup, int window) throws IOException {
     Properties p = new Properties();
     try (var r = Files.newBufferedReader(props)) {
       p.load(r);
     }
     int tail = (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000) + 3;
-    LoadPlan plan = new LoadPlan(client, "-", streams, tokens, ramp, warmup, window, tail);
-    return Analysis.analyse(plan, itlMs, p, Path.of(work.resolve(tag) + ".rows.csv"), GroundTruthFile.read(gtFile));
+    LoadPlan plan = new LoadPlan(client, "-", level.streams(), tokens, ramp, warmup, window, tail);
+    return Analysis.analyse(plan, itlMs, level.eventsPerWrite(), p, Path.of(work.resolve(tag) + ".rows.csv"), GroundTruthFile.read(gtFile));
   }
 
   private static void drain(BufferedReader in) {

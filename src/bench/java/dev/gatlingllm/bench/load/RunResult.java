@@ -19,7 +19,7 @@ package dev.gatlingllm.bench.load;
  * @param itlServer         ground truth gaps between consecutive content writes
  * @param lateness          server write - planned (how far the server itself was from the fixed timing)
  */
-record RunResult(String client, int streams, int itlMs, int tokens, int exit, long ok, long ko, long serverRequests,
+record RunResult(String client, int streams, int itlMs, int eventsPerWrite, int tokens, int exit, long ok, long ko, long serverRequests,
     double eventsPerSecond, double cpuNanosPerEvent, double cpuCoresUsed, double heapPerStreamBytes,
     long heapSteadyBytes, long heapBaselineBytes, int joined, Samples ttftError, Samples ttftErrorLow, String clientTtft,
     Samples serverTtft, Samples trueTtft, Samples readDelay, String itlClient, Samples itlServer, Samples lateness, double loadAverage,

@@ -132,8 +132,10 @@ public final class Utf8JsonCursor implements JsonCursor {
     if (length == name.length()) {
       return bytesAre(nameStart, name);
     }
-    // In UTF-8 a name with non-ASCII characters has more bytes than chars.
-    return length > name.length() && !isAscii(name) && name.equals(text(nameStart, nameEnd));
+    // In UTF-8 a name with non-ASCII characters has more bytes than chars. Most names that differ in length
+    // differ in their first byte too: that test spares the scan of the expected name.
+    return !name.isEmpty() && length > name.length() && (data[nameStart] < 0 || data[nameStart] == name.charAt(0))
+        && !isAscii(name) && name.equals(text(nameStart, nameEnd));
   }
 
   /** True when the bytes from {@code from} are the chars of {@code expected}, one (ASCII) byte per char. */

@@ -2,10 +2,12 @@ package dev.gatlingllm.api.json;
 
 import static dev.gatlingllm.api.json.CursorWalk.GAVE_UP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
@@ -104,6 +106,23 @@ class Utf8JsonCursorTest {
     assertEquals(GAVE_UP, CursorWalk.fast(utf8(longName), WALK_ALL));
     String longNumber = "{\"a\":0." + "1".repeat(Utf8JsonCursor.MAX_NUMBER_BYTES) + "}";
     assertEquals(GAVE_UP, CursorWalk.fast(utf8(longNumber), WALK_ALL));
+  }
+
+  @Test
+  void namesAreComparedAsTheirCharacters() throws Exception {
+    byte[] json = utf8("{\"caf\u00e9\":1,\"ab\":2}");
+    Utf8JsonCursor cursor = new Utf8JsonCursor().reset(json, json.length);
+    assertEquals(JsonToken.START_OBJECT, cursor.nextToken());
+    assertEquals(JsonToken.FIELD_NAME, cursor.nextToken());
+    assertTrue(cursor.nameIs("caf\u00e9"));
+    assertFalse(cursor.nameIs("cafe"));
+    assertFalse(cursor.nameIs("caf"));
+    assertFalse(cursor.nameIs(""));
+    cursor.nextToken();
+    cursor.nextToken();
+    assertTrue(cursor.nameIs("ab"));
+    assertFalse(cursor.nameIs("a"));
+    assertFalse(cursor.nameIs("\u00e9"));
   }
 
   @Test
