@@ -22,14 +22,18 @@ import java.util.Properties;
  * write): an upper bound of the client's error, as it also holds the loopback transit both ways and the
  * server's delay in reading the request.
  *
- * <p>ITL: distributions compared (the plugin keeps per-request gaps only inside its report): its pooled ITL
- * from {@code llm/summary.json} against the server's gaps between consecutive content writes, whole run.
+ * <p>ITL error, plugin client: the gaps of each joined request ({@code saveItl()}, microseconds) against the
+ * server's gaps between the same two content writes, gap by gap. Also the distributions: the plugin's pooled ITL
+ * from {@code llm/summary.json} against all the server's gaps, whole run.
  */
 final class Analysis {
   private Analysis() {}
 
   static RunResult analyse(LoadPlan plan, int itlMs, int eventsPerWrite, Properties p, Path rowsFile,
       List<GroundTruthFile.Request> truth) throws IOException {
+    Map<Integer, int[]> clientGaps = readGaps(Path.of(rowsFile.toString().replace(".rows.csv", ".gaps.csv")));
+    Samples itlError = new Samples();
+    Samples itlErrorAbs = new Samples();
     long ws = Long.parseLong(p.getProperty("windowStartNanos"));
     long we = Long.parseLong(p.getProperty("windowEndNanos"));
     long cpu = Long.parseLong(p.getProperty("windowCpuNanos"));
@@ -110,6 +114,15 @@ final class Analysis {
           // after the client's own "sent" mark.
           ttftErrorLow.add(ttftUs * 1_000 - (match.contentWrites()[0] - start));
         }
+        int[] gapsUs = clientGaps.get(row);
+        long[] writes = match.contentWrites();
+        if (gapsUs != null && gapsUs.length == writes.length - 1) {
+          for (int i = 0; i < gapsUs.length; i++) {
+            long error = gapsUs[i] * 1_000L - (writes[i + 1] - writes[i]);
+            itlError.add(error);
+            itlErrorAbs.add(Math.abs(error));
+          }
+        }
       }
     }
     if (plan.client().equals("llm")) {
@@ -130,6 +143,26 @@ final class Analysis {
     return new RunResult(plan.client(), plan.streams(), itlMs, eventsPerWrite, plan.tokens(),
         Integer.parseInt(p.getProperty("exit")), ok, ko, truth.size(), events / seconds,
         events == 0 ? Double.NaN : cpu / (double) events, cpu / (double) (we - ws), heapPerStream, heapSteady,
-        heapBase, joined, ttftError, ttftErrorLow, reported, serverTtft, trueTtft, readDelay, itlClient, gaps, lateness, load, note);
+        heapBase, joined, ttftError, ttftErrorLow, reported, serverTtft, trueTtft, readDelay, itlClient, itlError,
+        itlErrorAbs, gaps, lateness, load, note);
+  }
+
+  /** The client's gaps per row, from ClientLoadRun's gaps file (absent for Gatling SSE, which has none). */
+  private static Map<Integer, int[]> readGaps(Path file) throws IOException {
+    Map<Integer, int[]> gaps = new HashMap<>();
+    if (!Files.exists(file)) {
+      return gaps;
+    }
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        String[] f = line.split(",");
+        int[] us = new int[f.length - 1];
+        for (int i = 1; i < f.length; i++) {
+          us[i - 1] = Integer.parseInt(f[i]);
+        }
+        gaps.put(Integer.parseInt(f[0]), us);
+      }
+    }
+    return gaps;
   }
 }

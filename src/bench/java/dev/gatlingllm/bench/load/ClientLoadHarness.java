@@ -33,8 +33,9 @@ import java.util.concurrent.TimeUnit;
  * Arguments ({@code key=value}): {@code levels} (100,1000,5000,10000,10000x10; empty for JMH only; {@code <streams>x<w>}
  * makes the simulator write w content events per socket write, its {@code events-per-write} fault, and divides the
  * level's itl by w), {@code clients} (llm,sse),
- * {@code maxEventsPerSecond} (10000: the itl of a level is raised so that the simulator is not the
- * bottleneck; it served about 30,000 events/s on this machine when less loaded, 10,000-15,000 beside a client), {@code requestSeconds} (10: tokens per request =
+ * {@code maxEventsPerSecond} (10000: the simulator's socket writes per second; the itl of a level is raised so that
+ * the simulator is not the bottleneck; it served about 30,000 events/s on this machine when less loaded, 10,000-15,000
+ * beside a client), {@code requestSeconds} (10: tokens per request =
  * requestSeconds / itl), {@code warmup} (8 s), {@code window} (15 s), {@code jmh} (true), {@code jmhArgs},
  * {@code rampSeconds} ({@code request}: one request's duration, which spreads request starts evenly; a
  * number of seconds otherwise), {@code out} (BENCHMARKS.md), {@code work} (target/client-load), {@code jfr} (a level, e.g. 10000 or 10000x10, at which to record

@@ -56,6 +56,7 @@ public final class ClientLoadRun {
       p.store(w, "client load run");
     }
     writeRows(Path.of(out + ".rows.csv"));
+    writeGaps(Path.of(out + ".gaps.csv"));
     System.exit(0); // Gatling can leave non-daemon threads behind
   }
 
@@ -65,6 +66,24 @@ public final class ClientLoadRun {
       for (int i = 0; i < rows; i++) {
         w.write(ClientProbe.keys[i] + "," + ClientProbe.startNanos[i] + "," + ClientProbe.ttftMicros[i] + ","
             + ClientProbe.tokenEvents[i] + "," + ClientProbe.endNanos[i] + "\n");
+      }
+    }
+  }
+
+  /** One line per request with saved gaps: its row, then its gaps in microseconds. */
+  private static void writeGaps(Path file) throws IOException {
+    int rows = Math.min(ClientProbe.rows.get(), ClientProbe.MAX_ROWS);
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (int row = 0; row < rows; row++) {
+        int count = ClientProbe.gapCount[row];
+        if (count == 0) {
+          continue;
+        }
+        StringBuilder line = new StringBuilder().append(row);
+        for (int i = 0; i < count; i++) {
+          line.append(',').append(ClientProbe.gapMicros[ClientProbe.gapOffset[row] + i]);
+        }
+        w.write(line.append('\n').toString());
       }
     }
   }

@@ -25,6 +25,13 @@ public final class ClientProbe {
   static final int[] tokenEvents = new int[MAX_ROWS];
   static final long[] endNanos = new long[MAX_ROWS];
   static final AtomicInteger rows = new AtomicInteger();
+  // The plugin's inter-token gaps (saveItl, microseconds) of the requests started in the window, for the
+  // gap-by-gap join with the server's writes: one shared array, a slice per row (offset, count; count 0: none).
+  static final int GAP_CAPACITY = 1 << 22;
+  static final int[] gapMicros = new int[GAP_CAPACITY];
+  static final int[] gapOffset = new int[MAX_ROWS];
+  static final int[] gapCount = new int[MAX_ROWS];
+  static final AtomicInteger gapsUsed = new AtomicInteger();
   static final AtomicLong requestSequence = new AtomicLong();
 
   static volatile long heapBaselineBytes = -1;
@@ -60,6 +67,25 @@ public final class ClientProbe {
       tokenEvents[row] = events;
       endNanos[row] = System.nanoTime();
     }
+  }
+
+  /** Keeps a request's gaps when it started in the window and there is room; others are not needed. */
+  static void saveGaps(int row, double[] itlMs) {
+    long windowStart = windowStartNanos;
+    long windowEnd = windowEndNanos;
+    if (row < 0 || row >= MAX_ROWS || itlMs == null || windowStart == 0 || startNanos[row] < windowStart
+        || (windowEnd != 0 && startNanos[row] >= windowEnd)) {
+      return;
+    }
+    int offset = gapsUsed.getAndAdd(itlMs.length);
+    if (offset + itlMs.length > GAP_CAPACITY) {
+      return;
+    }
+    for (int i = 0; i < itlMs.length; i++) {
+      gapMicros[offset + i] = (int) Math.round(itlMs[i] * 1_000);
+    }
+    gapOffset[row] = offset;
+    gapCount[row] = itlMs.length;
   }
 
   static long usedHeapAfterGc() {

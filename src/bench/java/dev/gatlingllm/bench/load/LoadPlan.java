@@ -57,9 +57,9 @@ public record LoadPlan(String client, String baseUrl, int streams, int tokens, i
   }
 
   /**
-   * A prompt of exactly {@code n} tokens for the simulator's tokenizer ("a" then " a"...). The harness
-   * makes the count vary per request so that the server's {@code prompt_tokens} in the ground truth can
-   * tell requests apart: the plugin does not expose the {@code x-sim-request-id} header.
+   * A prompt of exactly {@code n} tokens for the simulator's tokenizer ("a" then " a"...). Prompt lengths vary
+   * per request, as in a real workload, and as in the harness's earlier runs, so that runs stay comparable
+   * (requests are joined on {@link #requestId}, not on the prompt).
    */
   public static String prompt(int n) {
     StringBuilder sb = new StringBuilder(n * 2);

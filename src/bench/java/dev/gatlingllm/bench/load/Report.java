@@ -12,12 +12,23 @@ final class Report {
     return String.format(Locale.ROOT,
         "%s %d streams (itl %d ms, %d events per write, %d tokens): ok %d ko %d, %.0f events/s, %.2f us CPU/event (%.0f %% of a core),"
             + " heap %.1f KiB/stream, %s, true TTFT %s, server TTFT %s, read delay %s, TTFT error %s (%d joined),"
-            + " ITL client %s, true ITL %s,"
+            + " ITL client %s, true ITL %s, ITL error p50 %s |p99| %s |max| %s (%d gaps),"
             + " server lateness p99 %s ms %s",
         r.client(), r.streams(), r.itlMs(), r.eventsPerWrite(), r.tokens(), r.ok(), r.ko(), r.eventsPerSecond(),
         r.cpuNanosPerEvent() / 1e3, r.cpuCoresUsed() * 100, r.heapPerStreamBytes() / 1024, r.clientTtft(),
         r.trueTtft().millis(), r.serverTtft().millis(), r.readDelay().millis(), r.ttftError().millis(), r.joined(),
-        r.itlClient(), r.itlServer().millis(), Samples.ms(r.lateness().percentile(99)), r.note());
+        r.itlClient(), r.itlServer().millis(), Samples.ms(r.itlError().percentile(50)),
+        Samples.ms(r.itlErrorAbs().percentile(99)), Samples.ms(r.itlErrorAbs().max()), r.itlError().count(),
+        Samples.ms(r.lateness().percentile(99)), r.note());
+  }
+
+  /** "p50 / abs p99 / abs max (gaps)" of the joined ITL error, or n/a. */
+  private static String itlError(RunResult r) {
+    if (r.itlError().count() == 0) {
+      return "n/a";
+    }
+    return Samples.ms(r.itlError().percentile(50)) + " / " + Samples.ms(r.itlErrorAbs().percentile(99)) + " / "
+        + Samples.ms(r.itlErrorAbs().max()) + " (" + r.itlError().count() + ")";
   }
 
   static String markdown(List<RunResult> results, List<String> failures, MachineInfo m, List<Double> loads, String command, int window,
@@ -44,8 +55,10 @@ final class Report {
         .append("upper bound, loopback transit both ways and the server's read delay included; the lower bound is client ")
         .append("TTFT - true TTFT (the client's own send mark is not before that timestamp). True TTFT = first ")
         .append("content write - client timestamp just before the request action (what the user waited); server read ")
-        .append("delay = request received - that timestamp. ITL compares distributions (the plugin's pooled ITL from `llm/summary.json`, ")
-        .append("whole run, against all server gaps). Times are p50 / p99 / max in ms. Events/write above 1 (a level ")
+        .append("delay = request received - that timestamp. ITL error = the plugin's gap (`saveItl()`) - the server's gap ")
+        .append("between the same two content writes, for every gap of the joined requests (p50 of the signed error, p99 and ")
+        .append("max of its absolute value); ITL client and true ITL compare the distributions (the plugin's pooled ITL from ")
+        .append("`llm/summary.json`, whole run, against all server gaps). Times are p50 / p99 / max in ms. Events/write above 1 (a level ")
         .append("`<streams>x<w>`): the simulator writes w content events per socket write (its `events-per-write` fault, ")
         .append("as a server or proxy that flushes in batches), each group at the time planned for its last event, and ")
         .append("the itl is divided by w; the client then reads w events per read, so its cost per event shows apart from ")
@@ -53,11 +66,11 @@ final class Report {
         .append("| client | streams | itl ms | events/write | tokens/req | requests OK / KO | token events/s | client CPU | CPU us/event")
         .append(" | heap/stream | first latency the client reports | true TTFT | TTFT error, upper bound (joined requests)")
         .append(" | TTFT error, lower bound")
-        .append(" | server read delay | ITL client | true ITL | server lateness p99 |\n")
-        .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        .append(" | server read delay | ITL error, joined gaps | ITL client | true ITL | server lateness p99 |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (RunResult r : results) {
       md.append(String.format(Locale.ROOT,
-          "| %s | %,d | %d | %d | %d | %,d / %,d | %,.0f | %.0f %% | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s ms |%n",
+          "| %s | %,d | %d | %d | %d | %,d / %,d | %,.0f | %.0f %% | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s ms |%n",
           r.client().equals("llm") ? "gatling-llm" : "Gatling SSE", r.streams(), r.itlMs(), r.eventsPerWrite(),
           r.tokens(), r.ok(),
           r.ko(), r.eventsPerSecond(), r.cpuCoresUsed() * 100, r.cpuNanosPerEvent() / 1e3,
@@ -65,7 +78,8 @@ final class Report {
               r.heapPerStreamBytes() / 1024),
           r.clientTtft(), r.trueTtft().millis(), r.ttftError().count() == 0 ? "n/a"
               : r.ttftError().millis() + " (" + r.ttftError().count() + ")",
-          r.ttftErrorLow().count() == 0 ? "n/a" : r.ttftErrorLow().millis(), r.readDelay().millis(), r.itlClient(), r.itlServer().millis(), Samples.ms(r.lateness().percentile(99))));
+          r.ttftErrorLow().count() == 0 ? "n/a" : r.ttftErrorLow().millis(), r.readDelay().millis(),
+          itlError(r), r.itlClient(), r.itlServer().millis(), Samples.ms(r.lateness().percentile(99))));
     }
     for (String failure : failures) {
       md.append("\nFailed: ").append(failure).append('\n');

@@ -16,11 +16,14 @@ package dev.gatlingllm.bench.load;
  *                          request: what a user waited, request building and connection wait included
  * @param readDelay         request received by the server - that client timestamp
  * @param itlClient         the plugin's pooled ITL (summary.json), or null
+ * @param itlError          client gap - server gap between the same two content writes, per gap of the joined
+ *                          requests (plugin only)
+ * @param itlErrorAbs       the same, absolute
  * @param itlServer         ground truth gaps between consecutive content writes
  * @param lateness          server write - planned (how far the server itself was from the fixed timing)
  */
 record RunResult(String client, int streams, int itlMs, int eventsPerWrite, int tokens, int exit, long ok, long ko, long serverRequests,
     double eventsPerSecond, double cpuNanosPerEvent, double cpuCoresUsed, double heapPerStreamBytes,
     long heapSteadyBytes, long heapBaselineBytes, int joined, Samples ttftError, Samples ttftErrorLow, String clientTtft,
-    Samples serverTtft, Samples trueTtft, Samples readDelay, String itlClient, Samples itlServer, Samples lateness, double loadAverage,
+    Samples serverTtft, Samples trueTtft, Samples readDelay, String itlClient, Samples itlError, Samples itlErrorAbs, Samples itlServer, Samples lateness, double loadAverage,
     String note) {}
