@@ -56,7 +56,7 @@ final class Report {
         .append("TTFT - true TTFT (the client's own send mark is not before that timestamp). True TTFT = first ")
         .append("content write - client timestamp just before the request action (what the user waited); server read ")
         .append("delay = request received - that timestamp. ITL error = the plugin's gap (`saveItl()`) - the server's gap ")
-        .append("between the same two content writes, for every gap of the joined requests (p50 of the signed error, p99 and ")
+        .append("between the same two content writes, for every gap of the joined requests that ends in the window (p50 of the signed error, p99 and ")
         .append("max of its absolute value); ITL client and true ITL compare the distributions (the plugin's pooled ITL from ")
         .append("`llm/summary.json`, whole run, against all server gaps). Times are p50 / p99 / max in ms. Events/write above 1 (a level ")
         .append("`<streams>x<w>`): the simulator writes w content events per socket write (its `events-per-write` fault, ")
