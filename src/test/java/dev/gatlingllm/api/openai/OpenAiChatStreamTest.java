@@ -41,6 +41,22 @@ class OpenAiChatStreamTest {
     assertEquals(List.of("CONTENT:Hello", "CONTENT: there!", "finish:stop", "usage:12/3", "done"), signals);
   }
 
+  /** The fast cursor leaves these to Jackson, which reads them as the JSON they are. */
+  @Test
+  void chunksOutsideTheFastCursorsSubsetReadTheSame() {
+    List<String> signals = interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"con\\u0074ent\":\"escaped name\"}}]}",
+        "{\"choices\":[{\"delta\":{\"content\":\"deep\"},\"x\":" + "[".repeat(70) + "]".repeat(70) + "}]}",
+        "{\"choices\":[],\"usage\":{\"prompt_tokens\":1234567890123456789,\"completion_tokens\":3}}",
+        "{\"choices\":[],\"usage\":{\"prompt_tokens\":12345678901234567890,\"completion_tokens\":3}}");
+    assertEquals(List.of("CONTENT:escaped name", "CONTENT:deep", "usage:1234567890123456789/3"),
+        signals.subList(0, 3));
+    // Beyond a long: no token count, and the event is reported rather than read wrong.
+    assertTrue(signals.get(3).startsWith("malformed:invalid JSON in SSE event: {\"choices\":[],\"usage\""),
+        signals.get(3));
+    assertEquals(4, signals.size());
+  }
+
   @Test
   void vllmStreamWithUsageInAChunkWithoutChoices() {
     String head = "{\"id\":\"chatcmpl-7f3c9e\",\"object\":\"chat.completion.chunk\",\"created\":1733000000,"
