@@ -21,7 +21,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Utf8JsonCursor implements JsonCursor {
   /** This reader does not take the event: ask {@link JacksonCursor}. Thrown without a stack trace. */
-  public static final class GiveUp extends IOException {
+  static final class GiveUp extends IOException {
     private static final long serialVersionUID = 1L;
     private static final GiveUp INSTANCE = new GiveUp();
 
