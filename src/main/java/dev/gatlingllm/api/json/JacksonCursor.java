@@ -95,7 +95,7 @@ public final class JacksonCursor implements JsonCursor {
 
     @Override
     public void write(int b) {
-      whitespaceOnly &= b == ' ' || b == '\t' || b == '\n' || b == '\r';
+      whitespaceOnly &= JsonCursor.isWhitespace(b);
     }
   }
 

@@ -33,4 +33,9 @@ public interface JsonCursor {
 
   /** After the root value: true when nothing but whitespace follows it. */
   boolean atEnd() throws IOException;
+
+  /** JSON's whitespace: space, tab, line feed, carriage return. */
+  static boolean isWhitespace(int b) {
+    return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+  }
 }

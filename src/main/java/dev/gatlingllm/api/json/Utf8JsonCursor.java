@@ -321,7 +321,7 @@ public final class Utf8JsonCursor implements JsonCursor {
     byte[] bytes = data;
     for (int i = pos; i < end; i++) {
       byte b = bytes[i];
-      if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+      if (!JsonCursor.isWhitespace(b)) {
         pos = i;
         return b & 0xFF;
       }

@@ -327,7 +327,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
 
   private static int skipWhitespace(byte[] data, int from, int to) {
     int i = from;
-    while (i < to && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r')) {
+    while (i < to && JsonCursor.isWhitespace(data[i])) {
       i++;
     }
     return i;
