@@ -56,6 +56,4 @@ public final class LlmChecksAction extends PlainAction {
     }
     next.$bang(GatlingRuntime.afterRequest(session, now, now, allMet));
   }
-
-
 }

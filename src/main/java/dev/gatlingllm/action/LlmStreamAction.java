@@ -137,10 +137,7 @@ public final class LlmStreamAction extends PlainAction {
     return planned instanceof Long nanos && nanos <= now ? nanos : now;
   }
 
-
   private static long toMillis(long nanos) {
     return Math.round(nanos / 1_000_000.0);
   }
-
-
 }

@@ -40,6 +40,4 @@ public final class StartLevelAction extends PlainAction {
     }
     next.$bang(GatlingRuntime.set(session, SessionKeys.LEVEL, level));
   }
-
-
 }

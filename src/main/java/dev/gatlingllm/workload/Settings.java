@@ -112,13 +112,19 @@ public final class Settings {
     return java.util.List.copyOf(out);
   }
 
-  /** A duration in seconds (decimals allowed), or the default when unset. */
+  /** A positive duration in seconds (decimals allowed), or the default when unset. */
   public java.time.Duration seconds(String name, java.time.Duration defaultValue) {
+    return seconds(name, defaultValue, 0.001, 1e9);
+  }
+
+  /** A duration in seconds (decimals allowed) in {@code [minSeconds, maxSeconds)}, or the default when unset. */
+  public java.time.Duration seconds(String name, java.time.Duration defaultValue, double minSeconds,
+      double maxSeconds) {
     String value = text(name, null);
     if (value == null) {
       return defaultValue;
     }
-    double parsed = number(name, 0, 0.001, 1e9);
+    double parsed = number(name, 0, minSeconds, maxSeconds);
     return java.time.Duration.ofMillis(Math.round(parsed * 1000));
   }
 

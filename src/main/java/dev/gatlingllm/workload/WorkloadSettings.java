@@ -86,7 +86,7 @@ public record WorkloadSettings(
         s.nonNegativeInt("llm.maxConcurrency", 0),
         s.positiveInt("llm.turns", 3),
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
-        Duration.ofMillis(Math.round(s.number("llm.rampSeconds", 1, 0, 3600) * 1000)));
+        s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600));
   }
 
   /** The concurrency steps these settings describe. */

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadySimulationsTest {
   @TempDir Path results;
 
-  private static final List<String> PROPERTIES = List.of("llm.baseUrl", "llm.rampSeconds","llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
+  private static final List<String> PROPERTIES = List.of("llm.baseUrl", "llm.rampSeconds", "llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
       "llm.outputTokens", "llm.warmupRequests", "llm.slo.ttftMs", "llm.assert.outputThroughput", "llm.rates",
       "llm.levelDuration", "llm.turns", "llm.thinkTimeSeconds", "llm.dataset");
 
