@@ -2,6 +2,7 @@ package dev.gatlingllm.action;
 
 import dev.gatlingllm.dsl.LlmProtocol;
 import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.metrics.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.RequestResult;
 import dev.gatlingllm.metrics.RunConfig;
 import dev.gatlingllm.metrics.RunRecorder;
@@ -33,6 +34,7 @@ public final class RunReporter {
   private final Path llmDir;
   private final long settleMillis;
   private final GatlingRuntime runtime;
+  private EventLoopDelayProbe probe;
   private boolean finished;
 
   private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, long settleMillis, GatlingRuntime runtime) {
@@ -41,6 +43,15 @@ public final class RunReporter {
     this.llmDir = llmDir;
     this.settleMillis = settleMillis;
     this.runtime = runtime;
+  }
+
+  /** Probes Gatling's event loops for the whole run, unless the protocol turned the probe off. */
+  private void startProbe(LlmProtocol protocol, CoreComponents core) {
+    long interval = protocol.eventLoopProbeInterval().toNanos();
+    if (interval > 0) {
+      probe = new EventLoopDelayProbe(GatlingRuntime.eventLoops(core), interval, recorder::recordEventLoopDelay,
+          System::nanoTime, runtime::nowMillis).start();
+    }
   }
 
   /**
@@ -77,6 +88,7 @@ public final class RunReporter {
     }
     RunReporter reporter = new RunReporter(new RunRecorder(config, csv), resultsDir, llmDir,
         protocol.settleMillis(), runtime);
+    reporter.startProbe(protocol, core);
     GatlingRuntime.onRunEnd(core, reporter::finish);
     return reporter;
   }
@@ -113,6 +125,9 @@ public final class RunReporter {
       return;
     }
     finished = true;
+    if (probe != null) {
+      probe.stop();
+    }
     RunSummary summary = recorder.finish(runtime.nowMillis());
     if (llmDir == null) {
       return;

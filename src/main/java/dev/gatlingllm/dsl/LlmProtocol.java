@@ -28,6 +28,7 @@ import scala.runtime.BoxedUnit;
  *     run starts
  * @param settleMillis the start of each level excluded from its figures
  * @param reportEnabled whether the run writes the {@code llm/} report
+ * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -39,7 +40,8 @@ public record LlmProtocol(
     Tokenizer tokenizer,
     RunConfig report,
     long settleMillis,
-    boolean reportEnabled)
+    boolean reportEnabled,
+    java.time.Duration eventLoopProbeInterval)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();

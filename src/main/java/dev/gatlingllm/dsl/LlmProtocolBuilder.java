@@ -19,6 +19,8 @@ import java.util.Objects;
 
 /** Immutable builder of the {@link LlmProtocol}: every call returns a new builder. */
 public final class LlmProtocolBuilder implements ProtocolBuilder {
+  /** Often enough to catch a stall of a few ms, rarely enough to cost an idle client almost nothing. */
+  static final Duration DEFAULT_EVENT_LOOP_PROBE_INTERVAL = Duration.ofMillis(2);
   static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(new Fields());
 
   /** The protocol's fields while one of them changes; never shared between builders. */
@@ -33,6 +35,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     RunConfig report = RunConfig.startingAt(0);
     long settleMillis;
     boolean reportEnabled = true;
+    Duration eventLoopProbeInterval = DEFAULT_EVENT_LOOP_PROBE_INTERVAL;
 
     Fields copy() {
       Fields f = new Fields();
@@ -46,12 +49,13 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.report = report;
       f.settleMillis = settleMillis;
       f.reportEnabled = reportEnabled;
+      f.eventLoopProbeInterval = eventLoopProbeInterval;
       return f;
     }
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          settleMillis, reportEnabled);
+          settleMillis, reportEnabled, eventLoopProbeInterval);
     }
   }
 
@@ -124,6 +128,21 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   // ---- the LLM report
+
+  /**
+   * How often each of Gatling's event loops is probed for delay (default 2 ms; {@code Duration.ZERO} turns the
+   * probe off). The delay per level is in the LLM report, with a warning when its p99 exceeds 5 ms: the
+   * client's own lateness is then part of its TTFT and ITL figures.
+   *
+   * @param interval a constant duration, zero or more
+   * @return a new builder
+   */
+  public LlmProtocolBuilder eventLoopProbe(Duration interval) {
+    if (interval == null || interval.isNegative()) {
+      throw new IllegalArgumentException("event-loop probe interval must be a duration >= 0, was " + interval);
+    }
+    return with(f -> f.eventLoopProbeInterval = interval);
+  }
 
   /**
    * The run's load levels, as the load model plans them ({@code ConcurrencySteps.plannedLevels()}); without

@@ -85,6 +85,14 @@ public final class GatlingRuntime {
     });
   }
 
+  /** Gatling's event loops, on which every virtual user runs and every response is read. */
+  public static java.util.List<java.util.concurrent.ScheduledExecutorService> eventLoops(
+      io.gatling.core.CoreComponents core) {
+    java.util.List<java.util.concurrent.ScheduledExecutorService> loops = new java.util.ArrayList<>();
+    core.eventLoopGroup().forEach(loops::add);
+    return loops;
+  }
+
   /** Wraps a Java DSL session for user functions. */
   public static io.gatling.javaapi.core.Session javaSession(Session session) {
     return new io.gatling.javaapi.core.Session(session);

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param perStreamSamples how many streams that mean covers (those with N > 1)
  * @param requestGoodput good / window
  * @param goodFraction good / requests
+ * @param eventLoopDelay how late the client's event loops ran during the window (EventLoopDelayProbe): a
+ *     bound on what the client itself added to the latencies it measured; empty when not probed
  * @param outputTokenSources successful requests by where their output count came from
  * @param errors failed requests by message (the most frequent ones; the rest under one entry)
  */
@@ -54,6 +56,7 @@ public record Figures(
     Distribution itlPerToken,
     Distribution e2el,
     Distribution sendLateness,
+    Distribution eventLoopDelay,
     Map<TokenCountSource, Long> outputTokenSources,
     TokenMismatch mismatch,
     Map<String, Long> errors) {

@@ -39,6 +39,8 @@ public final class LevelAccumulator {
   final LatencyStats sendLateness = new LatencyStats();
   final LatencyStats itl = new LatencyStats();
   final LatencyStats itlPerToken = new LatencyStats();
+  /** How late the client's event loops ran while this level was measured (EventLoopDelayProbe). */
+  final LatencyStats eventLoopDelay = new LatencyStats();
 
   /** A request started in this level's measurement window. */
   public void addRequest(RequestRecord record) {
@@ -116,6 +118,11 @@ public final class LevelAccumulator {
     itlPerToken.add(perTokenMicros);
   }
 
+  /** One sample of the client's event-loop delay taken during this level's window. */
+  public void addEventLoopDelay(long delayMicros) {
+    eventLoopDelay.add(delayMicros);
+  }
+
   /** Adds everything another accumulator holds (the run is the sum of its levels). */
   public void addAll(LevelAccumulator other) {
     requests += other.requests;
@@ -150,6 +157,15 @@ public final class LevelAccumulator {
     return itlPerToken.encode();
   }
 
+  /** The event-loop delay samples, which requests.csv cannot carry either: run.json keeps them for a merge. */
+  public EncodedStats encodedEventLoopDelay() {
+    return eventLoopDelay.encode();
+  }
+
+  public void addEncodedEventLoopDelay(EncodedStats delayData) {
+    eventLoopDelay.addAll(LatencyStats.decode(delayData));
+  }
+
   /** Adds ITL data kept by {@link #encodedItl()} and {@link #encodedItlPerToken()} of another run. */
   public void addEncodedItl(EncodedStats itlData, EncodedStats perTokenData) {
     itl.addAll(LatencyStats.decode(itlData));
@@ -157,7 +173,7 @@ public final class LevelAccumulator {
   }
 
   private List<LatencyStats> statsList() {
-    return List.of(ttft, ttftFromScheduled, ttfb, ttfo, tpot, e2el, sendLateness, itl, itlPerToken);
+    return List.of(ttft, ttftFromScheduled, ttfb, ttfo, tpot, e2el, sendLateness, itl, itlPerToken, eventLoopDelay);
   }
 
   private void countError(String message) {
@@ -206,6 +222,7 @@ public final class LevelAccumulator {
         itlPerToken.toDistribution(),
         e2el.toDistribution(),
         sendLateness.toDistribution(),
+        eventLoopDelay.toDistribution(),
         sources,
         new TokenMismatch(
             mismatchRequests,

@@ -12,6 +12,7 @@ package dev.gatlingllm.metrics;
  *     without prices
  * @param itlData the pooled ITL histogram, kept so that a merge can add it
  * @param itlPerTokenData the token-normalised ITL histogram, likewise
+ * @param eventLoopDelayData the client's event-loop delay histogram, likewise
  */
 public record LevelFigures(
     MeasuredLevel level,
@@ -20,4 +21,5 @@ public record LevelFigures(
     boolean meetsTarget,
     double costPerMillionOutputTokens,
     EncodedStats itlData,
-    EncodedStats itlPerTokenData) {}
+    EncodedStats itlPerTokenData,
+    EncodedStats eventLoopDelayData) {}

@@ -85,7 +85,8 @@ public final class RunAggregate {
               config.target().isMetBy(attainment),
               config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
               levels[i].encodedItl(),
-              levels[i].encodedItlPerToken()));
+              levels[i].encodedItlPerToken(),
+              levels[i].encodedEventLoopDelay()));
     }
     Figures run = whole.toFigures(TimeInterval.unionSeconds(allWindows));
     Capacity capacity = SweepAnalysis.capacity(levelFigures);

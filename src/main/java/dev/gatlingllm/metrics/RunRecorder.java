@@ -85,6 +85,20 @@ public final class RunRecorder implements AutoCloseable {
     }
   }
 
+  /**
+   * One sample of the client's event-loop delay ({@link EventLoopDelayProbe}), counted in the level whose
+   * measurement window holds {@code epochMillis}; samples outside every window (warm-up, settling) are dropped.
+   */
+  public void recordEventLoopDelay(long epochMillis, long delayMicros) {
+    int level = measuringLevelOf(windows, epochMillis);
+    if (level < 0) {
+      return;
+    }
+    synchronized (lock) {
+      aggregate.level(level).addEventLoopDelay(delayMicros);
+    }
+  }
+
   /** The figures so far, with the implicit level (if any) closed now. */
   public RunSummary snapshot() {
     return snapshot(System.currentTimeMillis());

@@ -1,6 +1,7 @@
 package dev.gatlingllm.report;
 
 import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.ClientHealth;
 import dev.gatlingllm.metrics.CostFigures;
 import dev.gatlingllm.metrics.Distribution;
 import dev.gatlingllm.metrics.Figures;
@@ -43,15 +44,20 @@ public final class ConsoleSummary {
     latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.tpot());
     latency(text, "Inter-token Latency", "ITL", run.itl());
     latency(text, "End-to-end Latency", "E2EL", run.e2el());
+    if (run.eventLoopDelay().count() > 0) {
+      rule(text, "Client event-loop delay", '-');
+      line(text, "P99 / max delay (ms):", fixed(run.eventLoopDelay().p99(), 2) + " / " + fixed(run.eventLoopDelay().max(), 2));
+    }
     if (summary.levels().size() > 1) {
       rule(text, "Levels", '-');
-      text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s\n", "level", "stream t/s", "output t/s", "TTFT p50", "TTFT p99"));
+      text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %10s\n", "level", "stream t/s", "output t/s", "TTFT p50", "TTFT p99", "loop p99"));
       for (int i = 0; i < summary.levels().size(); i++) {
         LevelFigures level = summary.levels().get(i);
         Figures f = level.figures();
         boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
-        text.append(String.format(Locale.ROOT, "%-14s %10.1f %10.1f %10.1f %10.1f%s\n", level.level().label(),
-            f.perStreamTokensPerSecond(), f.outputThroughput(), f.ttft().p50(), f.ttft().p99(), capacity ? "  <- capacity" : ""));
+        text.append(String.format(Locale.ROOT, "%-14s %10.1f %10.1f %10.1f %10.1f %10s%s\n", level.level().label(),
+            f.perStreamTokensPerSecond(), f.outputThroughput(), f.ttft().p50(), f.ttft().p99(),
+            f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1), capacity ? "  <- capacity" : ""));
       }
     }
     rule(text, "Capacity", '-');
@@ -75,6 +81,9 @@ public final class ConsoleSummary {
         line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
         line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
       }
+    }
+    for (String warning : ClientHealth.warnings(summary)) {
+      text.append("WARNING ").append(warning).append('\n');
     }
     rule(text, "", '=');
     if (indexHtml != null) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.AttainmentTarget;
 import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.ClientHealth;
 import dev.gatlingllm.metrics.CostFigures;
 import dev.gatlingllm.metrics.Figures;
 import dev.gatlingllm.metrics.HistogramBin;
@@ -147,6 +148,9 @@ final class HtmlPage {
       }
       page.append(".</li>\n");
     }
+    for (String warning : ClientHealth.warnings(summary)) {
+      page.append("<li class=\"warning\">Warning: ").append(Html.escape(warning)).append(".</li>\n");
+    }
     page.append("</ul>\n</section>\n");
   }
 
@@ -155,7 +159,7 @@ final class HtmlPage {
     page.append("<section>\n<h2>Levels</h2>\n<table id=\"sweep\">\n<thead><tr><th>level</th><th>requests</th>")
         .append("<th>failed</th><th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th>")
         .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
-        .append("<th>good fraction</th><th>target</th>");
+        .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>");
     if (cost) {
       page.append("<th>cost / M output</th>");
     }
@@ -180,7 +184,8 @@ final class HtmlPage {
           .append(cell(number(f.tpot().p50(), 2)))
           .append(cell(number(f.itl().p99(), 2)))
           .append(cell(percent(f.goodFraction())))
-          .append(cell(level.meetsTarget() ? "met" : "missed"));
+          .append(cell(level.meetsTarget() ? "met" : "missed"))
+          .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)));
       if (cost) {
         page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
       }
@@ -188,7 +193,9 @@ final class HtmlPage {
     }
     page.append("</tbody>\n</table>\n<p class=\"note\">Output tok/s counts the output tokens that arrived in the ")
         .append("level's measurement window; total adds the input tokens of the requests started in it. ")
-        .append("Target: ").append(Html.escape(summary.config().target().describe())).append(".</p>\n</section>\n");
+        .append("Target: ").append(Html.escape(summary.config().target().describe()))
+        .append(". Client loop delay: how late the client's event loops ran during the level, a bound on what the ")
+        .append("client itself added to its TTFT and ITL.</p>\n</section>\n");
   }
 
   private static String cell(String text) {
@@ -337,6 +344,7 @@ final class HtmlPage {
       tr.capacity{background:#e6f4ea;font-weight:600}
       .tag{background:#1e8e3e;color:#fff;border-radius:4px;padding:0 6px;font-size:.8em}
       .tag.knee{background:#e37400}
+      .warning{color:#b3261e}
       .note{color:#555;font-size:.9em}
       .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:12px}
       figure{background:#fff;border:1px solid #dde1e6;border-radius:6px;margin:0;padding:8px}

@@ -88,6 +88,7 @@ public final class LlmReportMerger {
         for (int i = 0; i < newIndex.length; i++) {
           newIndex[i] = keys.indexOf(run.levels().get(i).key());
           aggregate.level(newIndex[i]).addEncodedItl(run.itl().get(i), run.itlPerToken().get(i));
+          aggregate.level(newIndex[i]).addEncodedEventLoopDelay(run.eventLoopDelay().get(i));
         }
         aggregate.timeline().addAll(run.timeline());
         Path csv = llmDirs.get(r).resolve(LlmReportWriter.REQUESTS_CSV);

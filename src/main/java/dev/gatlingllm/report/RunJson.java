@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.AttainmentTarget;
 import dev.gatlingllm.metrics.EncodedStats;
+import dev.gatlingllm.metrics.LatencyStats;
 import dev.gatlingllm.metrics.LevelFigures;
 import dev.gatlingllm.metrics.LevelWindow;
 import dev.gatlingllm.metrics.MeasuredLevel;
@@ -28,6 +29,7 @@ import java.util.Map;
  */
 final class RunJson {
   static final int FORMAT = 1;
+  private static final EncodedStats EMPTY_STATS = new LatencyStats().encode();
 
   /** What one run.json holds. The lists are in level order, as the level column of requests.csv counts. */
   record RunData(
@@ -36,6 +38,7 @@ final class RunJson {
       List<MeasuredLevel> levels,
       List<EncodedStats> itl,
       List<EncodedStats> itlPerToken,
+      List<EncodedStats> eventLoopDelay,
       Timeline timeline) {}
 
   private RunJson() {}
@@ -54,6 +57,7 @@ final class RunJson {
       }
       node.set("itl", stats(level.itlData()));
       node.set("itl_per_token", stats(level.itlPerTokenData()));
+      node.set("event_loop_delay", stats(level.eventLoopDelayData()));
       levels.add(node);
     }
     ObjectNode timeline = root.putObject("timeline");
@@ -78,6 +82,7 @@ final class RunJson {
     List<MeasuredLevel> levels = new ArrayList<>();
     List<EncodedStats> itl = new ArrayList<>();
     List<EncodedStats> itlPerToken = new ArrayList<>();
+    List<EncodedStats> eventLoopDelay = new ArrayList<>();
     for (JsonNode node : root.path("levels")) {
       List<TimeInterval> measured = new ArrayList<>();
       for (JsonNode pair : node.path("measured")) {
@@ -86,6 +91,8 @@ final class RunJson {
       levels.add(new MeasuredLevel(readWindow(node), measured));
       itl.add(readStats(node.path("itl")));
       itlPerToken.add(readStats(node.path("itl_per_token")));
+      // absent in the files of runs made before the client probed its event loops
+      eventLoopDelay.add(node.has("event_loop_delay") ? readStats(node.path("event_loop_delay")) : EMPTY_STATS);
     }
     JsonNode timeline = root.path("timeline");
     JsonNode tokens = timeline.path("output_tokens");
@@ -104,6 +111,7 @@ final class RunJson {
         levels,
         itl,
         itlPerToken,
+        eventLoopDelay,
         new Timeline(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts));
   }
 

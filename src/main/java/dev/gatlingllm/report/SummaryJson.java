@@ -3,6 +3,7 @@ package dev.gatlingllm.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.ClientHealth;
 import dev.gatlingllm.metrics.CostFigures;
 import dev.gatlingllm.metrics.Distribution;
 import dev.gatlingllm.metrics.Figures;
@@ -53,6 +54,8 @@ final class SummaryJson {
     for (int i = 0; i < summary.levels().size(); i++) {
       levels.add(level(i, summary.levels().get(i)));
     }
+    ArrayNode warnings = root.putArray("client_warnings");
+    ClientHealth.warnings(summary).forEach(warnings::add);
     root.set("capacity", capacity(summary.capacity()));
     root.set("knee", knee(summary.knee()));
     if (summary.cost() != null) {
@@ -108,6 +111,7 @@ final class SummaryJson {
     putDistribution(node, "ttft_from_scheduled", f.ttftFromScheduled());
     putDistribution(node, "itl_per_token", f.itlPerToken());
     putDistribution(node, "send_lateness", f.sendLateness());
+    putDistribution(node, "event_loop_delay", f.eventLoopDelay());
     node.put("output_token_source", f.mainOutputTokenSource().label());
     ObjectNode sources = node.putObject("output_token_sources");
     for (TokenCountSource source : TokenCountSource.values()) {
