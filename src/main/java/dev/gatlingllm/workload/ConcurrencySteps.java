@@ -34,14 +34,16 @@ public final class ConcurrencySteps {
   private final Duration levelDuration;
   private final int warmupRequests;
   private final Duration ramp;
+  private final JitWarmup jitWarmup;
 
-  private ConcurrencySteps(
-      List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests, Duration ramp) {
+  private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests,
+      Duration ramp, JitWarmup jitWarmup) {
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
     this.levelDuration = levelDuration;
     this.warmupRequests = warmupRequests;
     this.ramp = ramp;
+    this.jitWarmup = jitWarmup;
   }
 
   public static ConcurrencySteps of(List<Integer> levels) {
@@ -54,7 +56,7 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO);
+    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -66,7 +68,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp);
+    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -74,7 +76,7 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp);
+    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -82,7 +84,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup);
   }
 
   /**
@@ -94,7 +96,18 @@ public final class ConcurrencySteps {
     if (ramp == null || ramp.isNegative()) {
       throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup);
+  }
+
+  /**
+   * Before everything else, {@code warmup.streams()} users send requests until the JVM has compiled the request
+   * path ({@link JitWarmup}); left out of every figure. Without it, the first level of a heavy run is measured by
+   * a client still interpreting its own code. Ramped like the levels.
+   *
+   * @param warmup the warm-up, or null for none
+   */
+  public ConcurrencySteps jitWarmup(JitWarmup warmup) {
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup);
   }
 
   public List<Integer> levels() {
@@ -129,6 +142,14 @@ public final class ConcurrencySteps {
    */
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     List<PopulationBuilder> chain = new ArrayList<>();
+    if (jitWarmup != null) {
+      JitWarmup warmup = jitWarmup;
+      int streams = warmup.streams();
+      chain.add(scenario(name + " JIT warm-up")
+          .exec(LoadLevels.startLevel(-1))
+          .asLongAs(session -> !warmup.done()).on(oneRequest)
+          .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp)));
+    }
     if (warmupRequests > 0) {
       chain.add(scenario(name + " warm-up")
           .exec(LoadLevels.startLevel(-1))

@@ -24,6 +24,10 @@ import java.util.List;
  * @param turns {@code llm.turns}: turns per conversation
  * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
  * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
+ * @param warmupSeconds {@code llm.warmupSeconds}: longest JIT warm-up before the first level (default 30 s; 0:
+ *     none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
+ * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
+ *     highest level's)
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -42,7 +46,9 @@ public record WorkloadSettings(
     int maxConcurrency,
     int turns,
     Duration thinkTime,
-    Duration ramp) {
+    Duration ramp,
+    Duration warmupSeconds,
+    int warmupStreams) {
 
   /** Defaults a simulation may change before the properties are read. */
   public record Defaults(
@@ -86,12 +92,24 @@ public record WorkloadSettings(
         s.nonNegativeInt("llm.maxConcurrency", 0),
         s.positiveInt("llm.turns", 3),
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
-        s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600));
+        s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
+        s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
+        s.nonNegativeInt("llm.warmupStreams", 0));
+  }
+
+  /** The JIT warm-up these settings ask for, or null for none. */
+  public JitWarmup jitWarmup() {
+    if (warmupSeconds.isZero()) {
+      return null;
+    }
+    int streams = warmupStreams > 0 ? warmupStreams : levels.stream().mapToInt(Integer::intValue).max().orElse(1);
+    return JitWarmup.of(streams, warmupSeconds);
   }
 
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
-    ConcurrencySteps steps = ConcurrencySteps.of(levels).warmupRequests(warmupRequests).ramp(ramp);
+    ConcurrencySteps steps =
+        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp);
     return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
   }
 }
