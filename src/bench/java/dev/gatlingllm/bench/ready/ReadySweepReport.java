@@ -1,0 +1,119 @@
+package dev.gatlingllm.bench.ready;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gatlingllm.bench.ready.ReadySweepHarness.Measured;
+import dev.gatlingllm.metrics.RequestRecord;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The markdown block BENCHMARKS.md carries for the ready-sweep harness. */
+final class ReadySweepReport {
+  private ReadySweepReport() {}
+
+  static String markdown(List<Measured> runs, Map<String, Truth> truth, List<String> failures, String command,
+      String started, int ttftMs, int itlMs, int tokens) {
+    StringBuilder md = new StringBuilder();
+    md.append(String.format(Locale.ROOT, "Run %s with `%s`: the simulator in its own JVM (fixed timing: first"
+        + " token %d ms after the request is read, then one every %d ms, %d tokens, usage sent), the default"
+        + " `ConcurrencySweepSimulation` launched by `./mvnw gatling:test` for each level (32 input tokens,"
+        + " one warm-up request and the built-in JIT warm-up), joined request by request on `request_id` with"
+        + " the server's truth. %d CPUs, load average %s at the end.%n%n",
+        started, command, ttftMs, itlMs, tokens, Runtime.getRuntime().availableProcessors(), loadAverage()));
+    md.append("| streams | run | joined requests | true TTFT p50 / p99 | client TTFT p50 / p99 | TTFT error mean / p50 / "
+        + "p99 / max | error > 10 ms | error > 100 ms | client loop delay p99 | server write lateness p99 "
+        + "| client cores (steady middle) | client CPU s per M token events |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (Measured m : runs) {
+      md.append(row(m, truth)).append('\n');
+    }
+    md.append("\nDurations in ms. TTFT error = client TTFT - (first content write - request read), per request;"
+        + " server write lateness = each content write - its planned time (how far the reference itself fell"
+        + " behind). Client cores: the Gatling JVM's CPU (user + system, `/proc`) over the middle half of the"
+        + " level's window; CPU per M events divides it by the output tokens/s (one token per event here).\n");
+    for (String failure : failures) {
+      md.append("\nFAILED ").append(failure).append('\n');
+    }
+    return md.toString();
+  }
+
+  private static String row(Measured m, Map<String, Truth> truth) {
+    double[] errors = new double[m.rows().size()];
+    double[] trueTtft = new double[errors.length];
+    double[] clientTtft = new double[errors.length];
+    int joined = 0;
+    int over10 = 0;
+    int over100 = 0;
+    double sum = 0;
+    long lateCount = 0;
+    for (RequestRecord r : m.rows()) {
+      Truth t = r.requestId() == null ? null : truth.get(r.requestId());
+      if (t == null || t.ttftNanos() < 0 || r.ttftMicros() < 0) continue;
+      lateCount += t.writeLatenessNanos().length;
+      double error = r.ttftMicros() / 1000.0 - t.ttftNanos() / 1e6;
+      errors[joined] = error;
+      trueTtft[joined] = t.ttftNanos() / 1e6;
+      clientTtft[joined] = r.ttftMicros() / 1000.0;
+      sum += error;
+      if (error > 10) over10++;
+      if (error > 100) over100++;
+      joined++;
+    }
+    double[] lateness = new double[(int) Math.min(lateCount, Integer.MAX_VALUE - 8)];
+    int n = 0;
+    for (RequestRecord r : m.rows()) {
+      Truth t = r.requestId() == null ? null : truth.get(r.requestId());
+      if (t == null || t.ttftNanos() < 0 || r.ttftMicros() < 0) continue;
+      for (long late : t.writeLatenessNanos()) {
+        if (n < lateness.length) lateness[n++] = late / 1e6;
+      }
+    }
+    errors = Arrays.copyOf(errors, joined);
+    trueTtft = Arrays.copyOf(trueTtft, joined);
+    clientTtft = Arrays.copyOf(clientTtft, joined);
+    JsonNode level = m.level();
+    double cores = m.middleCpuSeconds() / m.middleSeconds();
+    double eventsPerSecond = level.path("output_throughput").asDouble();
+    return String.format(Locale.ROOT, "| %d | %s | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s | %s | %s | %s | %s | %s |",
+        m.run().streams(), m.run().describe(), joined, m.rows().size(),
+        ms(pct(trueTtft, 50)), ms(pct(trueTtft, 99)), ms(pct(clientTtft, 50)), ms(pct(clientTtft, 99)),
+        signed(joined == 0 ? Double.NaN : sum / joined), signed(pct(errors, 50)), signed(pct(errors, 99)),
+        signed(pct(errors, 100)), share(over10, joined), share(over100, joined),
+        ms(level.path("p99_event_loop_delay_ms").asDouble(Double.NaN)), ms(pct(Arrays.copyOf(lateness, n), 99)),
+        Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cores),
+        Double.isNaN(cores) || eventsPerSecond <= 0 ? "n/a"
+            : String.format(Locale.ROOT, "%.1f", cores / eventsPerSecond * 1e6));
+  }
+
+  /** Nearest-rank percentile; NaN when empty. */
+  static double pct(double[] values, double p) {
+    if (values.length == 0) return Double.NaN;
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  private static String ms(double value) {
+    if (Double.isNaN(value)) return "n/a";
+    return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value)
+        : String.format(Locale.ROOT, "%.1f", value);
+  }
+
+  private static String signed(double value) {
+    return Double.isNaN(value) ? "n/a" : (value >= 0 ? "+" : "") + ms(value);
+  }
+
+  private static String share(int count, int of) {
+    return of == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f %%", 100.0 * count / of);
+  }
+
+  private static String loadAverage() {
+    try {
+      return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
+    } catch (java.io.IOException e) {
+      return "n/a";
+    }
+  }
+}
