@@ -2,6 +2,7 @@ package dev.gatlingllm.simulations;
 
 import dev.gatlingllm.workload.CapacitySearch;
 import dev.gatlingllm.workload.ConcurrencySteps;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.util.List;
 
@@ -20,9 +21,10 @@ public class CapacitySearchSimulation extends ReadySimulation {
 
   {
     ConcurrencySteps steps = settings.concurrencySteps();
+    var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
     run("capacity search over " + settings.levels() + " streams, p99 TTFT <= " + sloTtftMs + " ms",
         steps.build("capacity",
-            search.around(LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true), "llm"),
+            search.around(LlmRequests.chatFrom(prompts, settings.outputTokens(), true), "llm"),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens())
             .capacityTarget(dev.gatlingllm.metrics.AttainmentTarget.percentileAtMost(

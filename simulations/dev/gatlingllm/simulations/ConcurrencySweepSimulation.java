@@ -3,6 +3,7 @@ package dev.gatlingllm.simulations;
 import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.util.List;
 
@@ -21,9 +22,10 @@ public class ConcurrencySweepSimulation extends ReadySimulation {
 
   {
     ConcurrencySteps steps = settings.concurrencySteps();
+    var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
     run("concurrency sweep " + settings.levels() + ", " + settings.inputTokens() + " input / "
             + settings.outputTokens() + " output tokens",
-        steps.build("sweep", LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true),
+        steps.build("sweep", LlmRequests.chatFrom(prompts, settings.outputTokens(), true),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
         details("chat").failedRequests().percent().lt(1.0),

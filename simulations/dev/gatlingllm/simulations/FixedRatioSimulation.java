@@ -3,6 +3,7 @@ package dev.gatlingllm.simulations;
 import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.InputOutputRatio;
 import dev.gatlingllm.workload.Settings;
 import dev.gatlingllm.workload.WorkloadSettings;
@@ -24,8 +25,9 @@ public class FixedRatioSimulation extends ReadySimulation {
 
   {
     ConcurrencySteps steps = settings.concurrencySteps();
+    var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
     run("fixed ratio " + settings.inputTokens() + ":" + settings.outputTokens() + ", levels " + settings.levels(),
-        steps.build("ratio", LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true),
+        steps.build("ratio", LlmRequests.chatFrom(prompts, settings.outputTokens(), true),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
         details("chat").failedRequests().percent().lt(1.0));

@@ -3,6 +3,7 @@ package dev.gatlingllm.simulations;
 import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.Conversations;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.util.List;
@@ -19,7 +20,8 @@ public class MultiTurnSimulation extends ReadySimulation {
       new WorkloadSettings.Defaults(List.of(1, 4, 8), 64, 32, null, List.of(1.0)));
 
   {
-    var conversation = Conversations.chain("chat", settings.turns(), randomPrompts(settings), settings.thinkTime(),
+    var conversation = Conversations.chain("chat", settings.turns(),
+        randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
         request -> request.maxTokens(settings.outputTokens()).ignoreEos(true));
     ConcurrencySteps steps = settings.concurrencySteps();
     run(settings.turns() + "-turn conversations, levels " + settings.levels(),

@@ -3,6 +3,7 @@ package dev.gatlingllm.simulations;
 import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.gatlingllm.workload.OpenRates;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +24,9 @@ public class OpenRateSimulation extends ReadySimulation {
     OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
         .poisson(settings.poisson())
         .maxConcurrency(settings.maxConcurrency());
+    var prompts = randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration));
     run("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each",
-        rates.build("open", LlmRequests.chatFrom(randomPrompts(settings), settings.outputTokens(), true),
+        rates.build("open", LlmRequests.chatFrom(prompts, settings.outputTokens(), true),
             report.checksPopulation()),
         llmProtocol(rates.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
         details("chat").failedRequests().percent().lt(1.0));

@@ -4,6 +4,7 @@ import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.metrics.LevelWindow;
 import dev.gatlingllm.tokenize.Tokenizers;
 import dev.gatlingllm.workload.LlmTarget;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.PromptFeeders;
 import dev.gatlingllm.workload.ReportSettings;
 import dev.gatlingllm.workload.WorkloadSettings;
@@ -24,11 +25,16 @@ abstract class ReadySimulation extends Simulation {
   protected final ReportSettings report = ReportSettings.fromSystemProperties();
   protected final LlmTarget target = LlmTarget.fromSystemProperties();
 
-  /** Exact-length random prompts as the settings describe them. */
-  protected Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings) {
+  /**
+   * Exact-length random prompts as the settings describe them, the {@code plannedPrompts} the run will use
+   * generated now, while the simulation is built, so that no virtual user waits for a tokenizer.
+   *
+   * @param plannedPrompts see {@link PlannedPrompts}
+   */
+  protected Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
     return PromptFeeders.randomPrompts(
         Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
-        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed());
+        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed(), plannedPrompts);
   }
 
   /** The LLM protocol for the target, measuring the planned levels and lengths (-1 when they vary). */

@@ -9,6 +9,7 @@ package dev.gatlingllm.metrics;
  * @param level the index of the level whose time span holds the start, or -1
  * @param inWindow true when the start falls in that level's measurement window (after its settle time)
  * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
+ * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
  */
 public record RequestRecord(
     long startEpochMillis,
@@ -37,7 +38,8 @@ public record RequestRecord(
     long ttftFromScheduledMicros,
     long durationMicros,
     boolean good,
-    long[] windowTokens) {
+    long[] windowTokens,
+    String requestId) {
 
   /**
    * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
@@ -56,6 +58,6 @@ public record RequestRecord(
         startEpochMillis, newLevel, inWindow, requestName, ok, httpStatus, error, ttftMicros, ttfbMicros,
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
-        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens);
+        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId);
   }
 }

@@ -19,6 +19,7 @@ package dev.gatlingllm.metrics;
  * @param serverOutputTokens usage.completion_tokens, or -1
  * @param clientOutputTokens a client tokenizer count, or -1
  * @param inputTokens the prompt tokens, or -1 when unknown
+ * @param requestId the server's id of the request ({@link RequestIds}), or null when it sent none
  */
 public record RequestResult(
     RequestOutcome outcome,
@@ -37,7 +38,8 @@ public record RequestResult(
     long serverOutputTokens,
     long clientOutputTokens,
     long inputTokens,
-    TokenCountSource inputTokenSource) {
+    TokenCountSource inputTokenSource,
+    String requestId) {
 
   public boolean ok() {
     return outcome.ok();

@@ -27,6 +27,7 @@ public final class RequestTimeline {
 
   private long serverPromptTokens = -1;
   private long serverCompletionTokens = -1;
+  private String requestId;
 
   public RequestTimeline(long scheduledNanos) {
     this.scheduledNanos = scheduledNanos;
@@ -39,9 +40,15 @@ public final class RequestTimeline {
     }
   }
 
-  public void onHeaders(long nanos) {
+  /**
+   * The response headers arrived; only the first call counts.
+   *
+   * @param requestId the server's id of the request (its {@code x-request-id} header), or null; kept bounded
+   */
+  public void onHeaders(long nanos, String requestId) {
     if (headersNanos == UNSET) {
       headersNanos = nanos;
+      this.requestId = RequestIds.bounded(requestId);
     }
   }
 
@@ -157,6 +164,7 @@ public final class RequestTimeline {
         serverCompletionTokens,
         clientOutputTokens,
         inputTokens,
-        inputSource);
+        inputSource,
+        requestId);
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code requests.csv} format: one line per request, RFC 4180 quoting. Durations are milliseconds with
@@ -12,6 +13,12 @@ import java.util.Map;
  * {@code = + - @} is prefixed with {@code '} so that a spreadsheet never runs it as a formula.
  */
 public final class RequestsCsv {
+  /**
+   * The server's id of the request. Added after the format was first published, so it comes last (readers
+   * that go by position keep working) and files written before it, which lack it, still parse.
+   */
+  public static final String REQUEST_ID = "request_id";
+
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
       List.of(
@@ -21,7 +28,10 @@ public final class RequestsCsv {
           "token_events", "input_tokens", "output_tokens", "output_token_source",
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
-          "ttft_from_scheduled_ms", "duration_ms", "window_tokens");
+          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID);
+
+  /** Columns a file may lack (it was written by an earlier version); they read as empty. */
+  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -63,6 +73,8 @@ public final class RequestsCsv {
       }
       line.append(windowTokens[i]).append(':').append(windowTokens[i + 1]);
     }
+    line.append(',');
+    appendText(line, r.requestId());
   }
 
   public static String row(RequestRecord record) {
@@ -137,7 +149,7 @@ public final class RequestsCsv {
         columns.put(names.get(i).trim(), i);
       }
       for (String required : COLUMNS) {
-        if (!columns.containsKey(required)) {
+        if (!columns.containsKey(required) && !OPTIONAL_COLUMNS.contains(required)) {
           throw new IllegalArgumentException("requests.csv: missing column " + required);
         }
       }
@@ -172,11 +184,15 @@ public final class RequestsCsv {
           Micros.parseMillis(get(f, "ttft_from_scheduled_ms")),
           Micros.parseMillis(get(f, "duration_ms")),
           Boolean.parseBoolean(get(f, "good")),
-          parseWindowTokens(get(f, "window_tokens")));
+          parseWindowTokens(get(f, "window_tokens")),
+          RequestIds.bounded(get(f, REQUEST_ID)));
     }
 
     private String get(List<String> fields, String column) {
-      int index = columns.get(column);
+      Integer index = columns.get(column);
+      if (index == null) {
+        return ""; // an optional column the file lacks
+      }
       if (index >= fields.size()) {
         throw new IllegalArgumentException("requests.csv: row has no " + column + " field");
       }

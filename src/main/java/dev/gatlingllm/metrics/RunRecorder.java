@@ -226,7 +226,8 @@ public final class RunRecorder implements AutoCloseable {
         Micros.of(result.ttftFromScheduledNanos()),
         Micros.of(result.durationNanos()),
         isGood(result),
-        windowTokens(startEpochMillis, result, gapCount, work.tokensByLevel));
+        windowTokens(startEpochMillis, result, gapCount, work.tokensByLevel),
+        result.requestId());
   }
 
   /**

@@ -219,8 +219,8 @@ final class GenerationStream extends EngineRequest {
     response.headers()
         .set(HttpHeaderNames.CONTENT_TYPE, fault.wrongContentType() ? "application/json" : "text/event-stream")
         .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
-        .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED)
-        .set(LlmSimulator.REQUEST_ID_HEADER, requestId);
+        .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+    LlmSimulator.setRequestId(response.headers(), requestId);
     keepAliveHeaders(response);
     long now = System.nanoTime();
     record(EventKind.HEADERS, -1, now, 0);
@@ -340,8 +340,8 @@ final class GenerationStream extends EngineRequest {
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
     response.headers()
         .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
-        .set(LlmSimulator.REQUEST_ID_HEADER, requestId);
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    LlmSimulator.setRequestId(response.headers(), requestId);
     keepAliveHeaders(response);
     return response;
   }

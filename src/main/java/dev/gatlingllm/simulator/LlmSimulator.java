@@ -16,6 +16,7 @@ import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.net.InetSocketAddress;
@@ -43,6 +44,11 @@ import java.util.regex.Pattern;
 public final class LlmSimulator implements AutoCloseable {
   /** Response header carrying the request id (also the chunks' {@code id}). */
   public static final String REQUEST_ID_HEADER = "x-sim-request-id";
+  /**
+   * Response header carrying the same request id under the name vLLM, OpenAI and most gateways use, so that a
+   * client reads it from the simulator as it would from a real server.
+   */
+  public static final String RESPONSE_REQUEST_ID_HEADER = "x-request-id";
   /**
    * Request header naming the request (as vLLM's {@code X-Request-Id}): when it holds 1 to 128 characters of
    * {@code [A-Za-z0-9._:-]}, it becomes the request id, so a client can join its own figures with the ground truth.
@@ -182,6 +188,11 @@ public final class LlmSimulator implements AutoCloseable {
 
   String nextRequestId(boolean chat) {
     return (chat ? "chatcmpl-sim-" : "cmpl-sim-") + requestCounter.incrementAndGet();
+  }
+
+  /** Names a generation response with its request id, under both headers. */
+  static void setRequestId(HttpHeaders headers, String requestId) {
+    headers.set(REQUEST_ID_HEADER, requestId).set(RESPONSE_REQUEST_ID_HEADER, requestId);
   }
 
   /** The client's request id when it is a safe token, else a new one of ours. */

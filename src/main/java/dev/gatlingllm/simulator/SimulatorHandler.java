@@ -236,7 +236,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     response.headers()
         .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
         .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-    if (requestId != null) response.headers().set(LlmSimulator.REQUEST_ID_HEADER, requestId);
+    if (requestId != null) LlmSimulator.setRequestId(response.headers(), requestId);
     return response;
   }
 

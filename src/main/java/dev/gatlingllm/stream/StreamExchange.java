@@ -135,13 +135,13 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   }
 
   @Override
-  public void onResponseHeaders(int status, String contentType, long nanos) {
+  public void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
     if (finished) {
       return;
     }
     lastActivityNanos = nanos;
     this.status = status;
-    timeline.onHeaders(nanos);
+    timeline.onHeaders(nanos, requestId);
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
     } else if (contentType == null

@@ -2,6 +2,7 @@ package dev.gatlingllm.transport;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 
+import dev.gatlingllm.metrics.RequestIds;
 import io.gatling.commons.validation.Failure;
 import io.gatling.commons.validation.Success;
 import io.gatling.commons.validation.Validation;
@@ -129,7 +130,8 @@ public final class GatlingHttpTransport {
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
       long now = System.nanoTime();
-      handler.onResponseHeaders(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE), now);
+      handler.onResponseHeaders(
+          status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE), headers.get(RequestIds.HEADER), now);
     }
 
     @Override

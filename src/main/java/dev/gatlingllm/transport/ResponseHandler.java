@@ -11,8 +11,13 @@ public interface ResponseHandler {
   /** The request bytes are about to be written (again, when the client retries on a fresh connection). */
   void onRequestWritten(long nanos);
 
-  /** Status line and headers arrived; {@code contentType} is null when the response has none. */
-  void onResponseHeaders(int status, String contentType, long nanos);
+  /**
+   * Status line and headers arrived.
+   *
+   * @param contentType null when the response has none
+   * @param requestId the server's id of the request (its {@code x-request-id} header), as sent, or null
+   */
+  void onResponseHeaders(int status, String contentType, String requestId, long nanos);
 
   /** A piece of the body; the buffer is only valid during the call. {@code last} marks the end of the body. */
   void onBodyChunk(ByteBuffer chunk, boolean last, long nanos);

@@ -14,7 +14,9 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -156,10 +158,11 @@ public final class ConcurrencySteps {
           .exec(repeat(warmupRequests).on(oneRequest))
           .injectOpen(atOnceUsers(1)));
     }
+    List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {
       int concurrency = levels.get(i);
       ChainBuilder tagged = exec(LoadLevels.startLevel(i));
-      String levelName = name + " " + concurrency + (concurrency == 1 ? " stream" : " streams");
+      String levelName = levelNames.get(i);
       if (byDuration()) {
         chain.add(scenario(levelName).exec(tagged, oneRequest)
             .injectClosed(constantConcurrentUsers(concurrency).during(levelDuration)));
@@ -184,6 +187,22 @@ public final class ConcurrencySteps {
       planned.add(LevelWindow.pending(i, levels.get(i), 0));
     }
     return List.copyOf(planned);
+  }
+
+  /**
+   * The scenario name of each level, e.g. {@code sweep 4 streams}. Gatling requires scenario names to be unique,
+   * and a level may be repeated (e.g. {@code 1000,1000} to see whether a server holds up): the second occurrence
+   * of a concurrency is suffixed {@code (2)}, the third {@code (3)}, and so on.
+   */
+  static List<String> levelNames(String name, List<Integer> levels) {
+    Map<Integer, Integer> seen = new HashMap<>();
+    List<String> names = new ArrayList<>(levels.size());
+    for (int concurrency : levels) {
+      int occurrence = seen.merge(concurrency, 1, Integer::sum);
+      names.add(name + " " + concurrency + (concurrency == 1 ? " stream" : " streams")
+          + (occurrence > 1 ? " (" + occurrence + ")" : ""));
+    }
+    return List.copyOf(names);
   }
 
   private static int loopsPerUser(int concurrency, int requests) {

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -29,25 +28,18 @@ public final class PromptFeeders {
 
   private PromptFeeders() {}
 
-  /** An endless feeder of exact-length random prompts (thread-safe: Gatling may poll it from any thread). */
-  public static Iterator<Map<String, Object>> randomPrompts(
-      Tokenizer tokenizer, int inputTokens, double rangeRatio, int prefixTokens, long seed) {
-    RandomPrompts prompts = new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefixTokens, seed);
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return true;
-      }
-
-      @Override
-      public synchronized Map<String, Object> next() {
-        RandomPrompts.Prompt prompt = prompts.next();
-        return Map.of(
-            PROMPT, prompt.text(),
-            MESSAGES, List.of(ChatMessage.user(prompt.text())),
-            INPUT_TOKENS, prompt.tokens());
-      }
-    };
+  /**
+   * An endless feeder of exact-length random prompts, thread-safe. The {@code plannedPrompts} the run will use
+   * are generated now, on the calling thread (build it in the simulation's constructor, never from a virtual
+   * user), so that polling the feeder does no tokenizer work; see {@link PreparedPrompts}.
+   *
+   * @param plannedPrompts how many prompts the run will feed: exact when the load is a number of requests, an
+   *     estimate when it lasts a duration (prompts beyond it are generated in the background)
+   */
+  public static PreparedPrompts randomPrompts(
+      Tokenizer tokenizer, int inputTokens, double rangeRatio, int prefixTokens, long seed, long plannedPrompts) {
+    return PreparedPrompts.prepare(
+        new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefixTokens, seed), plannedPrompts);
   }
 
   /**

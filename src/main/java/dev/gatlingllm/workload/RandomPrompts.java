@@ -11,8 +11,8 @@ import java.util.SplittableRandom;
  *
  * <p>How the count is made exact: random words are encoded, the ids cut at the target length and decoded;
  * decoding and re-encoding can merge or split tokens at the cut, so the text is re-encoded and corrected
- * (cut shorter, or extended) until the count is exact. Not thread-safe (one random source); generate
- * prompts before the load, or from one feeder.
+ * (cut shorter, or extended) until the count is exact. Not thread-safe (one random source), and slow for a
+ * feeder: {@link PreparedPrompts} generates them before the load.
  *
  * <p>The count is that of the prompt text alone; a chat template on the server adds its own tokens, which
  * the server's {@code usage.prompt_tokens} then shows.
@@ -62,6 +62,11 @@ public final class RandomPrompts {
     return prefixTokens;
   }
 
+  /** The longest prompt the range allows, in tokens. */
+  public int longestTokens() {
+    return rangeRatio == 0 ? inputTokens : (int) Math.ceil(inputTokens * (1 + rangeRatio));
+  }
+
   /** One prompt with its exact length. */
   public record Prompt(String text, int tokens) {}
 
@@ -76,7 +81,7 @@ public final class RandomPrompts {
       return inputTokens;
     }
     int low = Math.max(1, (int) Math.floor(inputTokens * (1 - rangeRatio)));
-    int high = (int) Math.ceil(inputTokens * (1 + rangeRatio));
+    int high = longestTokens();
     return low + random.nextInt(high - low + 1);
   }
 

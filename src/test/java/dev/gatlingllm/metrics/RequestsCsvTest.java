@@ -3,6 +3,7 @@ package dev.gatlingllm.metrics;
 import static dev.gatlingllm.metrics.SyntheticResults.MS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -45,6 +46,8 @@ class RequestsCsvTest {
     assertTrue(ok.good());
     assertTrue(ok.inWindow());
     assertArrayEquals(new long[] {0, 9}, ok.windowTokens());
+    assertEquals("req-123456789", ok.requestId());
+    assertTrue(lines.get(1).endsWith(",0:9,req-123456789"), "the server's id is the last column: " + lines.get(1));
 
     RequestRecord failed = reader.parse(lines.get(2));
     assertEquals("bad, \"quoted\"", failed.requestName());
@@ -54,18 +57,59 @@ class RequestsCsvTest {
     assertEquals(7_000, failed.durationMicros());
     assertEquals(false, failed.ok());
     assertEquals(false, failed.good());
+    assertEquals(null, failed.requestId());
+    assertTrue(lines.get(2).endsWith(","), "no id from the server, an empty last field: " + lines.get(2));
+  }
+
+  @Test
+  void requestIdIsTheLastColumnAndIsSanitisedLikeOtherFreeText() {
+    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 1));
+    String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
+    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\""), row);
+    RequestRecord back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
+    assertEquals("'=1+2,\"x\"  next", back.requestId());
+  }
+
+  @Test
+  void aHugeRequestIdInAFileIsReadBoundedWithoutCuttingACharacterInTwo() {
+    String emoji = "\uD83D\uDE00"; // one character, two chars in Java
+    String huge = "a".repeat(127) + emoji + "b".repeat(10_000);
+    RequestRecord back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(RequestsCsv.row(withRequestId(huge)));
+    assertEquals("a".repeat(127), back.requestId(), "cut before the surrogate pair, not inside it");
+    assertEquals("x".repeat(RequestIds.MAX_CHARS), RequestIds.bounded("x".repeat(500)));
+    assertEquals("a".repeat(126) + emoji, RequestIds.bounded("a".repeat(126) + emoji + "c"));
+  }
+
+  @Test
+  void aFileWrittenBeforeTheRequestIdColumnStillParses() {
+    RequestRecord record = withRequestId("gone");
+    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
+    String row = RequestsCsv.row(record);
+    String oldRow = row.substring(0, row.lastIndexOf(','));
+    RequestRecord back = new RequestsCsv.Reader(header).parse(oldRow);
+    assertEquals(null, back.requestId());
+    assertEquals(55_555, back.e2elMicros());
+    assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
+    // Any other column is still required.
+    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
+    assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
+  }
+
+  private static RequestRecord withRequestId(String requestId) {
+    return new RequestRecord(T0, 2, false, "n", true, 200, null, 1, 22, 333, 4_444, 55_555, 6, 7, 8, 9, 10,
+        TokenCountSource.TOKENIZER, 11, TokenCountSource.EVENT_COUNT, -1, 12, 0, 13, 14, true, new long[] {2, 5, 3, 6},
+        requestId);
   }
 
   @Test
   void rowFormatRoundTrips() {
-    RequestRecord record =
-        new RequestRecord(T0, 2, false, "n", true, 200, null, 1, 22, 333, 4_444, 55_555, 6, 7, 8, 9, 10,
-            TokenCountSource.TOKENIZER, 11, TokenCountSource.EVENT_COUNT, -1, 12, 0, 13, 14, true, new long[] {2, 5, 3, 6});
+    RequestRecord record = withRequestId("chatcmpl-1");
     RequestRecord back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(RequestsCsv.row(record));
     assertEquals(RequestsCsv.row(record), RequestsCsv.row(back));
     assertEquals("0.001", Micros.formatMillis(1));
     assertEquals("55.555", Micros.formatMillis(55_555));
     assertEquals("-1", Micros.formatMillis(-1));
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
+    assertEquals("chatcmpl-1", back.requestId());
   }
 }

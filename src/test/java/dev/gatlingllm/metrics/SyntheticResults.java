@@ -43,13 +43,14 @@ public final class SyntheticResults {
         outputTokens,
         clientTokens,
         inputTokens,
-        TokenCountSource.SERVER_USAGE);
+        TokenCountSource.SERVER_USAGE,
+        "req-" + ttftNanos);
   }
 
   /** A request that failed before any token, after {@code durationNanos}. */
   public static RequestResult failed(int status, String message, long durationNanos) {
     return new RequestResult(
         RequestOutcome.ko(status, message), 0, status > 0 ? durationNanos : -1, -1, -1, -1, -1, -1, durationNanos,
-        0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN);
+        0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, null);
   }
 }

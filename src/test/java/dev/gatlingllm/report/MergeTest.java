@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.Distribution;
 import dev.gatlingllm.metrics.Figures;
+import dev.gatlingllm.metrics.RequestsCsv;
 import dev.gatlingllm.metrics.RunRecorder;
 import dev.gatlingllm.metrics.RunSummary;
 import java.io.ByteArrayOutputStream;
@@ -14,7 +15,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,6 +71,53 @@ class MergeTest {
     for (String name : List.of("summary.json", "run.json", "index.html")) {
       assertTrue(Files.isRegularFile(out.resolve(name)), name);
     }
+  }
+
+  @Test
+  void mergedRowsKeepTheServersRequestIds() throws Exception {
+    Set<String> expected = new HashSet<>();
+    for (int n = 0; n < SampleRun.REQUESTS; n++) {
+      expected.add(n % 10 == 0 ? "" : "chatcmpl-" + n);
+    }
+    assertEquals(expected, new HashSet<>(requestIds(dir.resolve("merged"))));
+    assertEquals(SampleRun.REQUESTS / 10, requestIds(dir.resolve("merged")).stream().filter(String::isEmpty).count(),
+        "rows without an id stay empty");
+  }
+
+  @Test
+  void aRunWrittenBeforeTheRequestIdColumnStillMerges() throws Exception {
+    Path old = dir.resolve("old/llm");
+    Files.createDirectories(old);
+    Path even = dir.resolve("even/llm");
+    for (String name : List.of("run.json", "summary.json")) {
+      Files.copy(even.resolve(name), old.resolve(name));
+    }
+    List<String> withoutIds = new ArrayList<>();
+    for (String line : Files.readAllLines(even.resolve("requests.csv"))) {
+      withoutIds.add(line.substring(0, line.lastIndexOf(',')));
+    }
+    assertTrue(withoutIds.get(0).endsWith(",window_tokens"), withoutIds.get(0));
+    Files.write(old.resolve("requests.csv"), withoutIds);
+
+    RunSummary mixed = LlmReportMerger.merge(List.of(old, dir.resolve("odd/llm")), dir.resolve("merged-old"));
+    assertSameFigures(whole.run(), mixed.run(), "old and new run merged");
+    List<String> ids = requestIds(dir.resolve("merged-old"));
+    assertEquals(SampleRun.REQUESTS, ids.size());
+    assertEquals(SampleRun.REQUESTS / 2, ids.stream().filter(String::isEmpty).count(), "the old run's rows have no id");
+    Set<String> oddIds = new HashSet<>();
+    for (int n = 1; n < SampleRun.REQUESTS; n += 2) {
+      oddIds.add("chatcmpl-" + n);
+    }
+    assertEquals(oddIds, ids.stream().filter(id -> !id.isEmpty()).collect(java.util.stream.Collectors.toSet()),
+        "the new run's rows keep theirs");
+  }
+
+  /** The request_id field of every row, read by the column's name. */
+  private static List<String> requestIds(Path llm) throws Exception {
+    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
+    int column = RequestsCsv.split(lines.get(0)).indexOf("request_id");
+    assertEquals(RequestsCsv.COLUMNS.size() - 1, column, "request_id is the last column");
+    return lines.subList(1, lines.size()).stream().map(line -> RequestsCsv.split(line).get(column)).toList();
   }
 
   @Test

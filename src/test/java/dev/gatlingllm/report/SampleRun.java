@@ -54,7 +54,9 @@ final class SampleRun {
     Random random = new Random(42);
     for (int n = 0; n < REQUESTS; n++) {
       long start = T0 + (long) (random.nextDouble() * 60_000);
-      RequestResult result = randomResult(random, (int) ((start - T0) / 20_000));
+      // Every tenth server sends no request id.
+      String requestId = n % 10 == 0 ? null : "chatcmpl-" + n;
+      RequestResult result = randomResult(random, (int) ((start - T0) / 20_000), requestId);
       if (which.test(n)) {
         recorder.record(n % 3 == 0 ? "chat, long" : "chat", start, result);
       }
@@ -67,12 +69,12 @@ final class SampleRun {
 
   /** TTFT grows with the level (by start time): up to 180, 330, then 830 ms, so that, with 5 % of
    * requests failing, capacity for p90 TTFT <= 700 ms is 4 streams. */
-  private static RequestResult randomResult(Random random, int level) {
+  private static RequestResult randomResult(Random random, int level, String requestId) {
     if (random.nextDouble() < 0.05) {
       String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
       long duration = 1_000_000L * (10 + random.nextInt(3000));
       return new RequestResult(RequestOutcome.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
-          duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN);
+          duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, requestId);
     }
     long ttft = 30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
     int events = 1 + random.nextInt(80);
@@ -88,6 +90,6 @@ final class SampleRun {
     long lateness = random.nextInt(3_000_000);
     return new RequestResult(RequestOutcome.ok(200), lateness, ttft / 3, ttft, ttft + lateness, ttft + 1_000, e2el, tpot,
         e2el + 500_000, events, gaps, tokens, TokenCountSource.SERVER_USAGE, tokens, client,
-        100 + random.nextInt(200), TokenCountSource.SERVER_USAGE);
+        100 + random.nextInt(200), TokenCountSource.SERVER_USAGE, requestId);
   }
 }

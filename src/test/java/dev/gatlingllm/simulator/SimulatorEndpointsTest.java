@@ -44,6 +44,9 @@ class SimulatorEndpointsTest {
     assertEquals(200, result.response().statusCode());
     assertEquals("text/event-stream", result.response().headers().firstValue("content-type").orElseThrow());
     String requestId = result.response().headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow();
+    assertEquals(requestId,
+        result.response().headers().firstValue(LlmSimulator.RESPONSE_REQUEST_ID_HEADER).orElseThrow(),
+        "the same id under the name real servers use");
 
     // every event is one data line followed by one blank line
     List<SseClient.Line> lines = result.lines();
@@ -123,6 +126,7 @@ class SimulatorEndpointsTest {
     JsonNode body = JSON.readTree(chat.body());
     assertEquals("chat.completion", body.get("object").asText());
     assertEquals(chat.headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow(), body.get("id").asText());
+    assertEquals(body.get("id").asText(), chat.headers().firstValue(LlmSimulator.RESPONSE_REQUEST_ID_HEADER).orElseThrow());
     String content = body.get("choices").get(0).get("message").get("content").asText();
     assertEquals(7, SimpleTokenizer.count(content));
     assertEquals(7, body.get("usage").get("completion_tokens").asInt());
@@ -217,12 +221,15 @@ class SimulatorEndpointsTest {
         "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":-1}")) {
       HttpResponse<String> r = SseClient.send(simulator.baseUri(), "POST", "/v1/chat/completions", body);
       assertEquals(400, r.statusCode(), body);
+      String id = r.headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow();
+      assertEquals(id, r.headers().firstValue(LlmSimulator.RESPONSE_REQUEST_ID_HEADER).orElseThrow(), body);
       JsonNode error = JSON.readTree(r.body()).get("error");
       assertEquals("invalid_request_error", error.get("type").asText());
       assertFalse(error.get("message").asText().isEmpty());
     }
     HttpResponse<String> unknown = SseClient.send(simulator.baseUri(), "POST", "/v1/nothing", "{}");
     assertEquals(404, unknown.statusCode());
+    assertTrue(unknown.headers().firstValue(LlmSimulator.RESPONSE_REQUEST_ID_HEADER).isEmpty(), "no generation, no id");
     assertNotNull(JSON.readTree(unknown.body()).get("error").get("message"));
     HttpResponse<String> badFault = SseClient.send(simulator.baseUri(), "GET", "/v1/chat/completions", null);
     assertEquals(405, badFault.statusCode());

@@ -68,6 +68,8 @@ class SimulatorFaultsTest {
       RawHttp.Response r = exchange("status=" + status + ";retry-after=7", 5, false);
       assertEquals(status, r.status());
       assertEquals("application/json", r.header("content-type"));
+      assertTrue(r.header(LlmSimulator.REQUEST_ID_HEADER).startsWith("chatcmpl-sim-"));
+      assertEquals(r.header(LlmSimulator.REQUEST_ID_HEADER), r.header(LlmSimulator.RESPONSE_REQUEST_ID_HEADER));
       JsonNode error = JSON.readTree(r.body()).get("error");
       assertFalse(error.get("message").asText().isEmpty());
       assertEquals(status == 429 ? "rate_limit_exceeded" : "server_error", error.get("type").asText());

@@ -79,7 +79,7 @@ class StreamExchangeTest {
   void roleOnlyDeltaIsNotTheFirstTokenAndFiguresFollowTheDefinitions() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0 + 2 * MS);
-    ex.onResponseHeaders(200, "text/event-stream; charset=utf-8", T0 + 7 * MS);
+    ex.onResponseHeaders(200, "text/event-stream; charset=utf-8", "chatcmpl-7f3a", T0 + 7 * MS);
     ex.onBodyChunk(bytes(ROLE), false, T0 + 12 * MS); // role-only delta 10 ms after sent
     for (int i = 0; i < 10; i++) {
       ex.onBodyChunk(bytes(content("w" + i)), false, T0 + (202 + 20 * i) * MS);
@@ -108,6 +108,7 @@ class StreamExchangeTest {
     assertEquals("w0w1w2w3w4w5w6w7w8w9", outcome.content());
     assertEquals("length", outcome.finishReason());
     assertEquals(50.0, r.outputTokensPerSecond(), 1e-9);
+    assertEquals("chatcmpl-7f3a", r.requestId());
     assertEquals(0, aborts);
   }
 
@@ -115,7 +116,7 @@ class StreamExchangeTest {
   void withoutUsageTheEventCountIsTheOutputTokenCount() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b") + content("c")), false, T0 + 50 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 60 * MS);
     RequestResult r = only().result();
@@ -134,7 +135,7 @@ class StreamExchangeTest {
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
         outcomes::add, tokenizer, 9);
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
     ex.onBodyChunk(bytes(content("Hello world") + content(", dear friend")), false, T0 + 50 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 60 * MS);
@@ -149,7 +150,7 @@ class StreamExchangeTest {
     StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
         outcomes::add, tokenizer, 9);
     withUsage.onRequestWritten(T0);
-    withUsage.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
     RequestResult u = only().result();
     assertEquals(3, u.outputTokens());
@@ -163,7 +164,7 @@ class StreamExchangeTest {
   void reasoningIsTheFirstTokenAndContentTheFirstAnswerToken() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"think\"}}]}\n\n"), false,
         T0 + 30 * MS);
     ex.onBodyChunk(bytes(content("answer")), false, T0 + 90 * MS);
@@ -179,7 +180,7 @@ class StreamExchangeTest {
   void errorStatusKeepsTheServersMessage() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(429, "application/json", T0 + MS);
+    ex.onResponseHeaders(429, "application/json", " req-429 ", T0 + MS);
     ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"rate_limit\"}}"), true,
         T0 + 2 * MS);
     RequestResult r = only().result();
@@ -187,13 +188,30 @@ class StreamExchangeTest {
     assertEquals(429, r.outcome().httpStatus());
     assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
     assertEquals(-1, r.ttftNanos());
+    assertEquals("req-429", r.requestId(), "a failed request keeps the server's id too, trimmed");
+  }
+
+  @Test
+  void aHugeRequestIdIsCutAndABlankOneIsAbsent() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", "x".repeat(5_000), T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
+    assertEquals("x".repeat(128), only().result().requestId());
+
+    outcomes.clear();
+    StreamExchange blank = exchange();
+    blank.onRequestWritten(T0);
+    blank.onResponseHeaders(200, "text/event-stream", "  ", T0 + MS);
+    blank.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
+    assertEquals(null, only().result().requestId());
   }
 
   @Test
   void wrongContentTypeIsKo() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "application/json", T0 + MS);
+    ex.onResponseHeaders(200, "application/json", null, T0 + MS);
     ex.onBodyChunk(bytes("{\"choices\":[{\"message\":{\"content\":\"hi\"}}]}"), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
     assertTrue(message.startsWith("HTTP 200 with Content-Type 'application/json', expected text/event-stream"),
@@ -204,7 +222,7 @@ class StreamExchangeTest {
   void invalidJsonEventIsKoAndTheConnectionIsDropped() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + "data: {\"choices\":[{\"delta\":\n\n"), false, T0 + 5 * MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
@@ -219,7 +237,7 @@ class StreamExchangeTest {
   void errorEventMidStreamIsKo() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + "data: {\"error\":{\"message\":\"CUDA out of memory\"}}\n\n"), false,
         T0 + 5 * MS);
     RequestResult r = only().result();
@@ -232,7 +250,7 @@ class StreamExchangeTest {
   void resetMidStreamIsKo() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b")), false, T0 + 5 * MS);
     ex.onTransportFailure(new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
     assertEquals("connection reset by peer after 2 token events", only().result().outcome().message());
@@ -242,7 +260,7 @@ class StreamExchangeTest {
   void emptyBodyIsKo() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 2 * MS);
     assertEquals("empty stream: HTTP 200 response ended without any SSE event",
         only().result().outcome().message());
@@ -252,7 +270,7 @@ class StreamExchangeTest {
   void bodyEndingWithoutDoneOrFinishIsKoButAFinishReasonIsEnough() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a")), true, T0 + 2 * MS);
     assertEquals("stream ended without [DONE] or finish_reason after 1 token events",
         only().result().outcome().message());
@@ -260,7 +278,7 @@ class StreamExchangeTest {
     outcomes.clear();
     StreamExchange finished = exchange();
     finished.onRequestWritten(T0);
-    finished.onResponseHeaders(200, "text/event-stream", T0 + MS);
+    finished.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     finished.onBodyChunk(bytes(content("a") + FINISH), true, T0 + 2 * MS);
     assertTrue(only().result().ok());
   }
@@ -274,7 +292,7 @@ class StreamExchangeTest {
           StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(150)), start, timers, done::complete);
       ex.start(() -> aborts++);
       ex.onRequestWritten(System.nanoTime());
-      ex.onResponseHeaders(200, "text/event-stream", System.nanoTime());
+      ex.onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
       ex.onBodyChunk(bytes(content("a")), false, System.nanoTime());
     }).get();
     StreamOutcome outcome = done.get(5, TimeUnit.SECONDS);
@@ -295,7 +313,7 @@ class StreamExchangeTest {
           start, timers, done::complete);
       holder[0].start(() -> aborts++);
       holder[0].onRequestWritten(System.nanoTime());
-      holder[0].onResponseHeaders(200, "text/event-stream", System.nanoTime());
+      holder[0].onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
     }).get();
     // A token every 20 ms keeps the idle timer quiet; only the overall timeout can end it.
     timers.scheduleAtFixedRate(
@@ -318,7 +336,7 @@ class StreamExchangeTest {
           done::complete);
       ex.start(() -> closed[0]++);
       ex.onRequestWritten(start);
-      ex.onResponseHeaders(200, "text/event-stream", start);
+      ex.onResponseHeaders(200, "text/event-stream", null, start);
       doneAt[0] = start + 50 * MS;
       ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, doneAt[0]); // and the body never ends
     }).get();
@@ -337,7 +355,7 @@ class StreamExchangeTest {
           outcomes::add);
       ex.start(() -> aborts++);
       ex.onRequestWritten(T0);
-      ex.onResponseHeaders(200, "text/event-stream", T0 + MS);
+      ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
       ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 20 * MS);
       assertEquals(0, outcomes.size(), "held until the connection is free");
       ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 21 * MS);
@@ -355,7 +373,7 @@ class StreamExchangeTest {
           timers, outcomes::add);
       ex.start(() -> closed[0]++);
       ex.onRequestWritten(System.nanoTime());
-      ex.onResponseHeaders(200, "text/event-stream", System.nanoTime());
+      ex.onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
       ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, System.nanoTime());
       ex.onBodyChunk(ByteBuffer.allocate(0), true, System.nanoTime());
     }).get();

@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Drives {@link ConcurrencySteps} or {@link OpenRates} (chosen by {@code test.model}) against the server at
+ * Drives {@link ConcurrencySteps} (levels 1, 3, 5, or repeated levels 2, 2, 1, 2) or {@link OpenRates} (chosen by
+ * {@code test.model}: {@code steps}, {@code repeated} or {@code open}) against the server at
  * {@code test.baseUrl}, recording each request's level and timing for {@link LoadModelTest}.
  */
 public class LoadModelSimulation extends Simulation {
@@ -33,8 +34,11 @@ public class LoadModelSimulation extends Simulation {
           });
 
   {
-    var population = System.getProperty("test.model").equals("steps")
+    String model = System.getProperty("test.model");
+    var population = model.equals("steps")
         ? ConcurrencySteps.of(1, 3, 5).requestsPerLevel(6).warmupRequests(2).build("steps", oneRequest)
+        : model.equals("repeated")
+        ? ConcurrencySteps.of(2, 2, 1, 2).requestsPerLevel(2).build("repeated", oneRequest)
         : OpenRates.of(List.of(Double.parseDouble(System.getProperty("test.rate"))),
                 Duration.ofSeconds(Long.getLong("test.seconds")))
             .poisson(Boolean.getBoolean("test.poisson"))

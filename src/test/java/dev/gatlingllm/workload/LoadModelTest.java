@@ -66,6 +66,25 @@ class LoadModelTest {
   }
 
   @Test
+  void repeatedLevelsGetScenarioNamesOfTheirOwn() {
+    assertEquals(
+        List.of("sweep 1 stream", "sweep 4 streams", "sweep 1 stream (2)", "sweep 4 streams (2)", "sweep 1 stream (3)",
+            "sweep 16 streams"),
+        ConcurrencySteps.levelNames("sweep", List.of(1, 4, 1, 4, 1, 16)));
+    assertEquals(List.of("s 1000 streams", "s 1000 streams (2)"), ConcurrencySteps.levelNames("s", List.of(1000, 1000)));
+  }
+
+  @Test
+  void aRunWithRepeatedLevelsRunsEachOfThem() {
+    // Gatling refuses a simulation whose scenario names repeat: it throws before sending anything.
+    assertEquals(0, run(Map.of("test.model", "repeated")));
+    Map<Integer, Long> byLevel = LoadModelSimulation.PLACED.stream()
+        .collect(Collectors.groupingBy(LoadModelSimulation.Placed::level, Collectors.counting()));
+    assertEquals(Map.of(0, 2L, 1, 2L, 2, 2L, 3, 2L), byLevel, "2 requests in each of the 4 levels");
+    assertTrue(LoadModelSimulation.PLACED.stream().allMatch(LoadModelSimulation.Placed::ok));
+  }
+
+  @Test
   void constantOpenRateHitsItsTargetWithinTwoPercent() {
     assertOpenRate(false);
   }

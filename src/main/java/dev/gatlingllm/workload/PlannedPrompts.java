@@ -1,0 +1,54 @@
+package dev.gatlingllm.workload;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How many prompts a ready simulation's run will feed, so that {@link PreparedPrompts} can generate them before
+ * the load starts. Exact when levels are a number of requests; an estimate for levels that last a duration
+ * and for open arrival rates, where the prompts a run outgrows are generated in the background.
+ */
+public final class PlannedPrompts {
+  /**
+   * The per-stream output speed assumed for levels that last a duration: a fast server's (about 100 tokens/s per
+   * stream), so that the estimate errs on the side of preparing too many.
+   */
+  static final double ASSUMED_STREAM_TOKENS_PER_SECOND = 100;
+
+  private PlannedPrompts() {}
+
+  /**
+   * The prompts of the concurrency steps these settings describe: the warm-up requests and every level's,
+   * times {@code promptsPerRequest} (a conversation of several turns feeds one prompt a turn).
+   */
+  public static long forSteps(WorkloadSettings settings, int promptsPerRequest) {
+    ConcurrencySteps steps = settings.concurrencySteps();
+    long requests = settings.warmupRequests();
+    if (steps.byDuration()) {
+      double seconds = settings.levelDuration().toNanos() / 1e9;
+      double perStreamPerSecond = ASSUMED_STREAM_TOKENS_PER_SECOND / settings.outputTokens();
+      for (int concurrency : steps.levels()) {
+        requests += (long) Math.ceil(concurrency * seconds * perStreamPerSecond);
+      }
+    } else {
+      for (int i = 0; i < steps.levels().size(); i++) {
+        requests += steps.requestsAt(i);
+      }
+    }
+    return requests * promptsPerRequest;
+  }
+
+  /**
+   * The prompts of open arrival rates, each lasting {@code levelDuration}: the expected arrivals, plus three
+   * standard deviations of a Poisson count so that randomized arrivals rarely outgrow them.
+   */
+  public static long forOpenRates(List<Double> rates, Duration levelDuration) {
+    double seconds = levelDuration.toNanos() / 1e9;
+    long prompts = 0;
+    for (double rate : rates) {
+      double expected = rate * seconds;
+      prompts += (long) Math.ceil(expected + 3 * Math.sqrt(expected));
+    }
+    return prompts;
+  }
+}
