@@ -18,15 +18,21 @@ public final class PlannedPrompts {
   private PlannedPrompts() {}
 
   /**
-   * The prompts of the concurrency steps these settings describe: the warm-up requests and every level's,
-   * times {@code promptsPerRequest} (a conversation of several turns feeds one prompt a turn).
+   * The prompts of the concurrency steps these settings describe: the JIT warm-up's (an estimate: its longest
+   * duration at the assumed speed), the warm-up requests and every level's, times {@code promptsPerRequest} (a
+   * conversation of several turns feeds one prompt a turn). The JIT warm-up comes first and consumes prompts
+   * first: counting it keeps the levels on prompts prepared before the load.
    */
   public static long forSteps(WorkloadSettings settings, int promptsPerRequest) {
     ConcurrencySteps steps = settings.concurrencySteps();
     long requests = settings.warmupRequests();
+    double perStreamPerSecond = ASSUMED_STREAM_TOKENS_PER_SECOND / settings.outputTokens();
+    JitWarmup jitWarmup = settings.jitWarmup();
+    if (jitWarmup != null) {
+      requests += (long) Math.ceil(jitWarmup.streams() * (jitWarmup.maxDuration().toNanos() / 1e9) * perStreamPerSecond);
+    }
     if (steps.byDuration()) {
       double seconds = settings.levelDuration().toNanos() / 1e9;
-      double perStreamPerSecond = ASSUMED_STREAM_TOKENS_PER_SECOND / settings.outputTokens();
       for (int concurrency : steps.levels()) {
         requests += (long) Math.ceil(concurrency * seconds * perStreamPerSecond);
       }

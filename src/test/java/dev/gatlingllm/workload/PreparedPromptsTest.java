@@ -200,12 +200,18 @@ class PreparedPromptsTest {
   @Test
   void plannedPromptsCountEveryRequestOfTheStepsOrEstimateTheDurationAndTheRates() {
     // Levels 1 and 3, 4 requests each (3 streams round up to 6), 2 warm-up requests.
-    WorkloadSettings requests = settings("llm.levels", "1,3", "llm.requestsPerLevel", "4", "llm.warmupRequests", "2");
+    WorkloadSettings requests = settings("llm.levels", "1,3", "llm.requestsPerLevel", "4", "llm.warmupRequests", "2",
+        "llm.warmupSeconds", "0");
     assertEquals(2 + 4 + 6, PlannedPrompts.forSteps(requests, 1));
     assertEquals(3 * (2 + 4 + 6), PlannedPrompts.forSteps(requests, 3), "one prompt a turn");
+    // A JIT warm-up of 3 streams (the highest level) for at most 10 s, 32-token answers at 100 tok/s per stream:
+    // 3 x 10 x 100 / 32 = 93.75, rounded up.
+    WorkloadSettings warmed = settings("llm.levels", "1,3", "llm.requestsPerLevel", "4", "llm.warmupRequests", "2",
+        "llm.warmupSeconds", "10");
+    assertEquals(94 + 2 + 4 + 6, PlannedPrompts.forSteps(warmed, 1));
     // 30 s levels of 50-token answers at an assumed 100 tok/s per stream: 2 requests a stream a second.
     WorkloadSettings duration = settings("llm.levels", "1,4", "llm.levelDuration", "30", "llm.outputTokens", "50",
-        "llm.warmupRequests", "0");
+        "llm.warmupRequests", "0", "llm.warmupSeconds", "0");
     assertEquals(60 + 240, PlannedPrompts.forSteps(duration, 1));
     // 4 req/s for 25 s: 100 expected plus 3 standard deviations (30); 1 req/s: 25 plus 15.
     assertEquals(130 + 40, PlannedPrompts.forOpenRates(List.of(4.0, 1.0), Duration.ofSeconds(25)));
