@@ -1,7 +1,7 @@
 package dev.gatlingllm.workload;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
@@ -25,8 +25,8 @@ import java.util.Objects;
  * levels never overlap and every request and token belongs to exactly one level. Immutable.
  *
  * <p>A level lasts either a number of requests (default 10 x concurrency, the usual choice for a stable
- * mean; each of the c users runs its share in a loop) or a duration (users are replaced as they finish,
- * {@code constantConcurrentUsers}). Optional warm-up requests run first, outside every level.
+ * mean; each of the c users runs its share in a loop) or a duration (each of the c users loops until the
+ * duration has passed, then finishes its request in flight). Optional warm-up requests run first, outside every level.
  */
 public final class ConcurrencySteps {
   public static final List<Integer> DEFAULT_LEVELS = List.of(1, 4, 16, 32, 64, 128);
@@ -164,8 +164,13 @@ public final class ConcurrencySteps {
       ChainBuilder tagged = exec(LoadLevels.startLevel(i));
       String levelName = levelNames.get(i);
       if (byDuration()) {
-        chain.add(scenario(levelName).exec(tagged, oneRequest)
-            .injectClosed(constantConcurrentUsers(concurrency).during(levelDuration)));
+        // Each user loops for the level's duration on its own keep-alive connection, as a benchmark client's
+        // pool does; replacing users after every request (constantConcurrentUsers) would open a connection per
+        // request, a cost for both sides that the requests of a real client do not pay.
+        chain.add(scenario(levelName).exec(tagged, during(levelDuration).on(oneRequest))
+            .injectOpen(ramp.isZero() || concurrency == 1
+                ? atOnceUsers(concurrency)
+                : rampUsers(concurrency).during(ramp)));
       } else {
         int loops = requestsAt(i) / concurrency;
         chain.add(scenario(levelName).exec(tagged, repeat(loops).on(oneRequest))

@@ -19,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public class LoadModelSimulation extends Simulation {
   /** One request as the load model placed it. */
-  public record Placed(int level, long startNanos, long endNanos, boolean ok) {}
+  public record Placed(int level, long startNanos, long endNanos, boolean ok, long userId) {}
 
   public static final List<Placed> PLACED = new CopyOnWriteArrayList<>();
 
@@ -29,7 +29,7 @@ public class LoadModelSimulation extends Simulation {
           .exec(session -> {
             int level = session.contains(SessionKeys.LEVEL) ? session.getInt(SessionKeys.LEVEL) : -2;
             PLACED.add(new Placed(level, session.getLong("t0"), System.nanoTime(),
-                Boolean.TRUE.equals(session.getMap("llm").get("ok"))));
+                Boolean.TRUE.equals(session.getMap("llm").get("ok")), session.userId()));
             return session;
           });
 
@@ -37,6 +37,8 @@ public class LoadModelSimulation extends Simulation {
     String model = System.getProperty("test.model");
     var population = model.equals("steps")
         ? ConcurrencySteps.of(1, 3, 5).requestsPerLevel(6).warmupRequests(2).build("steps", oneRequest)
+        : model.equals("duration")
+        ? ConcurrencySteps.of(2, 3).levelDuration(Duration.ofMillis(1500)).build("duration", oneRequest)
         : model.equals("repeated")
         ? ConcurrencySteps.of(2, 2, 1, 2).requestsPerLevel(2).build("repeated", oneRequest)
         : OpenRates.of(List.of(Double.parseDouble(System.getProperty("test.rate"))),

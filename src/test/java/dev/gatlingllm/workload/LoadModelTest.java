@@ -40,6 +40,24 @@ class LoadModelTest {
         "--no-reports"});
   }
 
+  /**
+   * A level that lasts a duration keeps its c users for the whole level, each looping on its own connection,
+   * rather than replacing a user (and opening a connection) after every request.
+   */
+  @Test
+  void durationLevelsKeepTheirUsersForTheWholeLevel() {
+    assertEquals(0, run(Map.of("test.model", "duration")));
+    Map<Integer, List<LoadModelSimulation.Placed>> byLevel = LoadModelSimulation.PLACED.stream()
+        .collect(Collectors.groupingBy(LoadModelSimulation.Placed::level));
+    for (int level = 0; level < 2; level++) {
+      List<LoadModelSimulation.Placed> requests = byLevel.get(level);
+      long users = requests.stream().mapToLong(LoadModelSimulation.Placed::userId).distinct().count();
+      assertEquals(level + 2, users, "level " + level + ": one user per stream, kept for the level");
+      assertTrue(requests.size() >= 3 * users, "level " + level + ": each user looped, " + requests.size());
+      assertTrue(requests.stream().allMatch(LoadModelSimulation.Placed::ok));
+    }
+  }
+
   @Test
   void concurrencyStepsRunTheirRequestsPerLevelWithoutOverlap() {
     assertEquals(0, run(Map.of("test.model", "steps")));

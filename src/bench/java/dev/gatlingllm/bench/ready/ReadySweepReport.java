@@ -21,15 +21,17 @@ final class ReadySweepReport {
         + " one warm-up request and the built-in JIT warm-up), joined request by request on `request_id` with"
         + " the server's truth. %d CPUs, load average %s at the end.%n%n",
         started, command, ttftMs, itlMs, tokens, Runtime.getRuntime().availableProcessors(), loadAverage()));
-    md.append("| streams | run | joined requests | true TTFT p50 / p99 | client TTFT p50 / p99 | TTFT error mean / p50 / "
-        + "p99 / max | error > 10 ms | error > 100 ms | client loop delay p99 | server write lateness p99 "
+    md.append("| streams | run | OK / KO | joined requests | true TTFT p50 / p99 | client TTFT p50 / p99 | TTFT error mean / p50 / "
+        + "p99 / max | of which before the headers: p50 / p99 | after them: p50 / p99 | error > 10 ms | error > 100 ms | client loop delay p99 | server write lateness p99 "
         + "| client cores (steady middle) | client CPU s per M token events |\n");
-    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Measured m : runs) {
       md.append(row(m, truth)).append('\n');
     }
     md.append("\nDurations in ms. TTFT error = client TTFT - (first content write - request read), per request;"
-        + " server write lateness = each content write - its planned time (how far the reference itself fell"
+        + " \"before the headers\": client TTFB - (headers write - request read), the part of the error that"
+        + " arose before the server answered; \"after them\": the rest, between the headers and the first token."
+        + " Server write lateness = each content write - its planned time (how far the reference itself fell"
         + " behind). Client cores: the Gatling JVM's CPU (user + system, `/proc`) over the middle half of the"
         + " level's window; CPU per M events divides it by the output tokens/s (one token per event here).\n");
     for (String failure : failures) {
@@ -42,6 +44,8 @@ final class ReadySweepReport {
     double[] errors = new double[m.rows().size()];
     double[] trueTtft = new double[errors.length];
     double[] clientTtft = new double[errors.length];
+    double[] beforeHeaders = new double[errors.length];
+    double[] afterHeaders = new double[errors.length];
     int joined = 0;
     int over10 = 0;
     int over100 = 0;
@@ -55,6 +59,12 @@ final class ReadySweepReport {
       errors[joined] = error;
       trueTtft[joined] = t.ttftNanos() / 1e6;
       clientTtft[joined] = r.ttftMicros() / 1000.0;
+      // The TTFB error (client TTFB - server headers write) and the rest: what went wrong before the server
+      // answered (the client's send, the server's read of the request, or the client's read of the headers),
+      // and what went wrong between the headers and the first token on a connection already open.
+      beforeHeaders[joined] = t.headersNanos() < 0 || r.ttfbMicros() < 0 ? Double.NaN
+          : r.ttfbMicros() / 1000.0 - t.headersNanos() / 1e6;
+      afterHeaders[joined] = error - beforeHeaders[joined];
       sum += error;
       if (error > 10) over10++;
       if (error > 100) over100++;
@@ -72,14 +82,18 @@ final class ReadySweepReport {
     errors = Arrays.copyOf(errors, joined);
     trueTtft = Arrays.copyOf(trueTtft, joined);
     clientTtft = Arrays.copyOf(clientTtft, joined);
+    beforeHeaders = Arrays.stream(beforeHeaders, 0, joined).filter(v -> !Double.isNaN(v)).toArray();
+    afterHeaders = Arrays.stream(afterHeaders, 0, joined).filter(v -> !Double.isNaN(v)).toArray();
     JsonNode level = m.level();
     double cores = m.middleCpuSeconds() / m.middleSeconds();
     double eventsPerSecond = level.path("output_throughput").asDouble();
-    return String.format(Locale.ROOT, "| %d | %s | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s | %s | %s | %s | %s | %s |",
-        m.run().streams(), m.run().describe(), joined, m.rows().size(),
+    long ko = m.rows().stream().filter(r -> !r.ok()).count();
+    return String.format(Locale.ROOT, "| %d | %s | %d / %d | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s |",
+        m.run().streams(), m.run().describe(), m.rows().size() - ko, ko, joined, m.rows().size(),
         ms(pct(trueTtft, 50)), ms(pct(trueTtft, 99)), ms(pct(clientTtft, 50)), ms(pct(clientTtft, 99)),
         signed(joined == 0 ? Double.NaN : sum / joined), signed(pct(errors, 50)), signed(pct(errors, 99)),
-        signed(pct(errors, 100)), share(over10, joined), share(over100, joined),
+        signed(pct(errors, 100)), signed(pct(beforeHeaders, 50)), signed(pct(beforeHeaders, 99)),
+        signed(pct(afterHeaders, 50)), signed(pct(afterHeaders, 99)), share(over10, joined), share(over100, joined),
         ms(level.path("p99_event_loop_delay_ms").asDouble(Double.NaN)), ms(pct(Arrays.copyOf(lateness, n), 99)),
         Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cores),
         Double.isNaN(cores) || eventsPerSecond <= 0 ? "n/a"

@@ -12,9 +12,9 @@ import java.util.Map;
 
 /**
  * What the server did for one request, from the simulator's ground-truth file: how long after reading the
- * request it wrote the first content event, and how late (against its own plan) it wrote its content events.
+ * request it wrote the first content event and its response headers, and how late (against its own plan) it wrote its content events.
  */
-record Truth(long ttftNanos, long[] writeLatenessNanos) {
+record Truth(long ttftNanos, long headersNanos, long[] writeLatenessNanos) {
   static Map<String, Truth> read(Path file) throws IOException {
     ObjectMapper json = new ObjectMapper();
     Map<String, Truth> byId = new HashMap<>();
@@ -24,9 +24,11 @@ record Truth(long ttftNanos, long[] writeLatenessNanos) {
         JsonNode r = json.readTree(line);
         long received = r.path("received_ns").asLong();
         long first = -1;
+        long headers = -1;
         int content = 0;
         for (JsonNode e : r.path("events")) {
           if (e.get(0).asText().equals("content")) content++;
+          if (e.get(0).asText().equals("headers") && headers < 0) headers = e.get(2).asLong() - received;
         }
         long[] lateness = new long[content];
         int i = 0;
@@ -37,7 +39,7 @@ record Truth(long ttftNanos, long[] writeLatenessNanos) {
           if (first < 0) first = written;
           lateness[i++] = planned < 0 ? 0 : written - planned;
         }
-        byId.put(r.path("id").asText(), new Truth(first < 0 ? -1 : first - received, lateness));
+        byId.put(r.path("id").asText(), new Truth(first < 0 ? -1 : first - received, headers, lateness));
       }
     }
     return byId;
