@@ -52,6 +52,14 @@ public final class LatencyStats {
     return count;
   }
 
+  /** How many values exceed {@code micros} (to the histogram's 3 significant digits). */
+  public long countAbove(long micros) {
+    if (count == 0 || micros >= maxMicros) {
+      return 0;
+    }
+    return histogram.getCountBetweenValues(histogram.nextNonEquivalentValue(micros), histogram.getMaxValue());
+  }
+
   public Distribution toDistribution() {
     if (count == 0) {
       return Distribution.EMPTY;

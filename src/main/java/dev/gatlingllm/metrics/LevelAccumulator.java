@@ -118,6 +118,11 @@ public final class LevelAccumulator {
     itlPerToken.add(perTokenMicros);
   }
 
+  /** The shares of this level's requests that failed or missed each SLO. */
+  public SloMisses sloMisses(Slos slos) {
+    return SloMisses.of(slos, requests, requests - completed, ttft, tpot, e2el);
+  }
+
   /** One sample of the client's event-loop delay taken during this level's window. */
   public void addEventLoopDelay(long delayMicros) {
     eventLoopDelay.add(delayMicros);

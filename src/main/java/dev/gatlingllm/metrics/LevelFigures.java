@@ -13,6 +13,7 @@ package dev.gatlingllm.metrics;
  * @param itlData the pooled ITL histogram, kept so that a merge can add it
  * @param itlPerTokenData the token-normalised ITL histogram, likewise
  * @param eventLoopDelayData the client's event-loop delay histogram, likewise
+ * @param sloMisses the shares of its requests that failed or missed each SLO
  */
 public record LevelFigures(
     MeasuredLevel level,
@@ -22,4 +23,5 @@ public record LevelFigures(
     double costPerMillionOutputTokens,
     EncodedStats itlData,
     EncodedStats itlPerTokenData,
-    EncodedStats eventLoopDelayData) {}
+    EncodedStats eventLoopDelayData,
+    SloMisses sloMisses) {}

@@ -86,7 +86,8 @@ public final class RunAggregate {
               config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken(),
-              levels[i].encodedEventLoopDelay()));
+              levels[i].encodedEventLoopDelay(),
+              levels[i].sloMisses(config.slos())));
     }
     Figures run = whole.toFigures(TimeInterval.unionSeconds(allWindows));
     Capacity capacity = SweepAnalysis.capacity(levelFigures);

@@ -1,6 +1,7 @@
 package dev.gatlingllm.report;
 
 import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.CapacityStory;
 import dev.gatlingllm.metrics.ClientHealth;
 import dev.gatlingllm.metrics.CostFigures;
 import dev.gatlingllm.metrics.Distribution;
@@ -74,6 +75,7 @@ public final class ConsoleSummary {
     if (summary.knee() != null) {
       line(text, "Knee:", summary.knee().label());
     }
+    text.append(CapacityStory.explain(summary)).append('\n');
     CostFigures cost = summary.cost();
     if (cost != null) {
       line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));

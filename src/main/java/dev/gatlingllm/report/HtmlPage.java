@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.AttainmentTarget;
 import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.CapacityStory;
 import dev.gatlingllm.metrics.ClientHealth;
 import dev.gatlingllm.metrics.CostFigures;
 import dev.gatlingllm.metrics.Figures;
@@ -124,7 +125,7 @@ final class HtmlPage {
           .append(number(capacity.ttftP50Ms(), 1)).append(" ms, p99 ").append(number(capacity.ttftP99Ms(), 1))
           .append(" ms.");
     }
-    page.append("</li>\n");
+    page.append("</li>\n<li id=\"capacity-story\">").append(Html.escape(CapacityStory.explain(summary))).append("</li>\n");
     Knee knee = summary.knee();
     if (knee != null) {
       page.append("<li id=\"knee\">Knee: <b>").append(Html.escape(knee.label())).append("</b>; going to ")

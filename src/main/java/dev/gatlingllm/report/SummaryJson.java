@@ -3,6 +3,7 @@ package dev.gatlingllm.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.Capacity;
+import dev.gatlingllm.metrics.CapacityStory;
 import dev.gatlingllm.metrics.ClientHealth;
 import dev.gatlingllm.metrics.CostFigures;
 import dev.gatlingllm.metrics.Distribution;
@@ -57,6 +58,7 @@ final class SummaryJson {
     ArrayNode warnings = root.putArray("client_warnings");
     ClientHealth.warnings(summary).forEach(warnings::add);
     root.set("capacity", capacity(summary.capacity()));
+    root.put("capacity_story", CapacityStory.explain(summary));
     root.set("knee", knee(summary.knee()));
     if (summary.cost() != null) {
       root.set("cost", cost(summary.cost()));

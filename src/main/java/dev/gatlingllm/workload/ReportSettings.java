@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * What the ready simulations' LLM report measures and checks, from properties:
- * {@code llm.slo.ttftMs} / {@code llm.slo.tpotMs} / {@code llm.slo.e2elMs} (goodput SLOs),
+ * {@code llm.slo.ttftMs} / {@code llm.slo.tpotMs} / {@code llm.slo.e2elMs} (goodput SLOs; TTFT 500 ms and TPOT
+ * 50 ms unless set, {@code none} for none),
  * {@code llm.settleSeconds} (start of each level left out), {@code llm.capacity.p99TtftMs} (capacity target;
  * default: 95 % good requests, {@code llm.capacity.goodFraction}), {@code llm.cost.pricePerHour} with
  * {@code llm.cost.pricePerMillionOutputTokens}, and checks that fail the run: {@code llm.assert.outputThroughput}
@@ -29,6 +30,15 @@ public record ReportSettings(
     Double pricePerHour,
     Double pricePerMillionOutputTokens,
     List<LlmCheck> checks) {
+
+  /**
+   * The ready simulations judge goodput and capacity by default against SLOs an interactive chat needs (the
+   * metrics reference's capacity bound on TTFT; 50 ms per token is 20 tokens/s, faster than one reads): without
+   * SLOs every successful request would be good and the top tested level would pass for a capacity.
+   * {@code none} turns one off.
+   */
+  public static final double DEFAULT_SLO_TTFT_MS = 500;
+  public static final double DEFAULT_SLO_TPOT_MS = 50;
 
   public static ReportSettings fromSystemProperties() {
     return read(Settings.fromSystemProperties());
@@ -68,8 +78,8 @@ public record ReportSettings(
       checks.add(LlmCheck.ttftP99AtMost(ttftP99));
     }
     return new ReportSettings(
-        s.optionalPositive("llm.slo.ttftMs"),
-        s.optionalPositive("llm.slo.tpotMs"),
+        s.optionalPositive("llm.slo.ttftMs", DEFAULT_SLO_TTFT_MS),
+        s.optionalPositive("llm.slo.tpotMs", DEFAULT_SLO_TPOT_MS),
         s.optionalPositive("llm.slo.e2elMs"),
         s.seconds("llm.settleSeconds", Duration.ZERO),
         target,

@@ -66,6 +66,18 @@ public final class Settings {
     return number(name, 0, Double.MIN_VALUE, Double.MAX_VALUE);
   }
 
+  /** A positive number, {@code defaultValue} when unset, or null when set to {@code none}. */
+  public Double optionalPositive(String name, Double defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    if (value.trim().equalsIgnoreCase("none")) {
+      return null;
+    }
+    return number(name, 0, Double.MIN_VALUE, Double.MAX_VALUE);
+  }
+
   /** A comma-separated list of positive integers, e.g. {@code 1,4,16}. */
   public java.util.List<Integer> positiveInts(String name, java.util.List<Integer> defaultValue) {
     String value = text(name, null);

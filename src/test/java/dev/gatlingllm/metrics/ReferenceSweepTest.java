@@ -138,4 +138,33 @@ class ReferenceSweepTest {
   void pricingExampleFromMetricsMd() {
     assertEquals(1910, Math.round(new Pricing(4.47, 0.65).breakEvenTokensPerSecond()));
   }
+
+  /** The reference sweep judged by SLOs: the story names the level above the capacity and the SLO it missed. */
+  @Test
+  void capacityStoryNamesTheLevelAboveAndTheSloItMissed() {
+    // TTFT <= 500 ms and TPOT <= 50 ms, 95 % good: 32 streams has its requests at 287 and 498 ms (all good),
+    // 64 streams at 611 and 1,240 ms: none good, all over the TTFT SLO, none over the TPOT SLO (1 / 34 tok/s).
+    RunSummary summary = sweep(RunConfig.startingAt(T0).withSlos(new Slos(500.0, 50.0, null)));
+    assertEquals("32 streams", summary.capacity().label());
+    assertEquals("32 streams is the highest level that meets the target (good fraction >= 0.95); 64 streams"
+        + " misses it: 0 % good requests, 100 % over the TTFT SLO (500 ms), TTFT p99 1240.0 ms.",
+        CapacityStory.explain(summary));
+  }
+
+  @Test
+  void withoutAnySloTheStorySaysTheCapacityIsOnlyTheTopLevel() {
+    RunSummary summary = sweep(RunConfig.startingAt(T0));
+    assertEquals("128 streams", summary.capacity().label());
+    String story = CapacityStory.explain(summary);
+    assertTrue(story.startsWith("No SLO is set"), story);
+    assertTrue(story.contains("128 streams is the highest level that succeeded, not a sustainable capacity"), story);
+  }
+
+  @Test
+  void whenTheTopLevelMeetsTheTargetTheStorySaysTheCapacityMayBeHigher() {
+    RunSummary summary = sweep(RunConfig.startingAt(T0).withSlos(new Slos(5000.0, null, null)));
+    assertEquals("128 streams", summary.capacity().label());
+    assertTrue(CapacityStory.explain(summary).endsWith("is the highest level tested: the capacity may be higher."),
+        CapacityStory.explain(summary));
+  }
 }
