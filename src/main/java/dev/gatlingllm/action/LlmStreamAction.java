@@ -6,6 +6,7 @@ import dev.gatlingllm.dsl.LlmProtocol;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.stream.StreamOutcome;
 import dev.gatlingllm.transport.GatlingHttpTransport;
@@ -34,6 +35,7 @@ public final class LlmStreamAction extends PlainAction {
   private final GatlingRuntime runtime;
   private final RunReporter reporter;
   private final SavedResults saveAs;
+  private final Redactor redactor;
 
   LlmStreamAction(
       String name,
@@ -54,6 +56,7 @@ public final class LlmStreamAction extends PlainAction {
     this.runtime = runtime;
     this.reporter = reporter;
     this.saveAs = saveAs;
+    this.redactor = protocol.redactor();
   }
 
   @Override
@@ -74,27 +77,43 @@ public final class LlmStreamAction extends PlainAction {
       request = template.resolve(current, protocol.model(), protocol.includeUsage());
       body = dialect.requestBody(request);
     } catch (ExpressionException | IllegalArgumentException e) {
-      new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete)
-          .failBeforeSend("cannot build request: " + e.getMessage());
+      failBeforeSend(session, scheduledNanos, onComplete, "cannot build request: " + e.getMessage());
       return;
     }
-    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens(request));
+    GatlingHttpTransport.Prepared prepared;
     try {
-      exchange.start(transport.send(current, body, exchange));
+      prepared = transport.prepare(current, body);
     } catch (RequestBuildException e) {
-      exchange.failBeforeSend("cannot build request: " + e.getMessage());
+      failBeforeSend(session, scheduledNanos, onComplete, "cannot build request: " + e.getMessage());
+      return;
+    }
+    // The secrets this very request carries (headers of the http protocol, EL values...): known before any
+    // byte is sent, so that even a failure reported while sending is redacted.
+    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
+        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens(request),
+        redactor.with(prepared.secrets()));
+    try {
+      exchange.start(prepared.send(exchange));
     } catch (RuntimeException e) {
-      LOG.error("'{}' could not be sent", name, e);
+      LOG.error("'{}' could not be sent: {}", name, redactor.redact(e.toString()));
+      LOG.debug("'{}' could not be sent", name, e);
       exchange.failBeforeSend("cannot send request: " + e);
     }
+  }
+
+  /** Ends a request that was never sent, through an exchange so that it ends like any other. */
+  private void failBeforeSend(Session session, long scheduledNanos, Consumer<StreamOutcome> onComplete,
+      String message) {
+    new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete, null, -1,
+        redactor).failBeforeSend(message);
   }
 
   private void complete(Session session, StreamOutcome outcome, long scheduledMillis) {
     RequestResult result = outcome.result();
     boolean ok = result.ok();
     int status = result.outcome().httpStatus();
-    String message = protocol.redact(result.outcome().message());
+    // Already redacted by the exchange: the outcome never holds a secret.
+    String message = result.outcome().message();
     long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
     long endMillis = scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
@@ -112,7 +131,7 @@ public final class LlmStreamAction extends PlainAction {
     if (reporter.slosSet()) {
       String notGood = reporter.whyNotGood(result);
       runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status,
-          notGood == null ? null : protocol.redact(notGood));
+          notGood);
     }
     reporter.record(name, startMillis, outcome);
     Session updated = SessionResults.save(session, saveAs, outcome, message);

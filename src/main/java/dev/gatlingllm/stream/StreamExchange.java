@@ -6,6 +6,7 @@ import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.metrics.RequestOutcome;
 import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.sse.SseDecoder;
 import dev.gatlingllm.sse.SseEvent;
 import dev.gatlingllm.sse.SseEventListener;
@@ -44,6 +45,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final Consumer<StreamOutcome> onComplete;
   private final Tokenizer tokenizer;
   private final long clientInputTokens;
+  private final Redactor redactor;
 
   private InFlightRequest inFlight;
   private ScheduledFuture<?> overallTimer;
@@ -74,12 +76,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       long scheduledNanos,
       ScheduledExecutorService timers,
       Consumer<StreamOutcome> onComplete) {
-    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1);
+    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE);
   }
 
   /**
    * @param tokenizer counts the generated text when the exchange ends, or null
    * @param clientInputTokens the client's count of the prompt, or -1
+   * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
+   *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
    */
   public StreamExchange(
       LlmDialect dialect,
@@ -88,7 +92,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       ScheduledExecutorService timers,
       Consumer<StreamOutcome> onComplete,
       Tokenizer tokenizer,
-      long clientInputTokens) {
+      long clientInputTokens,
+      Redactor redactor) {
+    this.redactor = redactor;
     this.tokenizer = tokenizer;
     this.clientInputTokens = clientInputTokens;
     this.settings = settings;
@@ -141,7 +147,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     lastActivityNanos = nanos;
     this.status = status;
-    timeline.onHeaders(nanos, requestId);
+    timeline.onHeaders(nanos, redactor.redact(requestId));
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
     } else if (contentType == null
@@ -316,9 +322,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       inFlight.abort();
     }
     timeline.onDone(nanos);
+    // Redacted here, once: everything downstream (records, report files, session, logs) gets these texts.
+    RequestOutcome safe = outcome.ok() ? outcome : RequestOutcome.ko(outcome.httpStatus(),
+        redactor.redact(outcome.message()));
     StreamOutcome result = new StreamOutcome(
-        timeline.toResult(outcome, clientOutputTokens(), clientInputTokens), content.toString(),
-        reasoning.toString(), finishReason);
+        timeline.toResult(safe, clientOutputTokens(), clientInputTokens), redactor.redact(content.toString()),
+        redactor.redact(reasoning.toString()), redactor.redact(finishReason));
     if (outcome.ok() && !bodyEnded && inFlight != null) {
       // [DONE] came before the end of the body. Gatling's client frees the connection only at the body's end:
       // going on now would make the user's next request open a second connection. Hold the outcome until the

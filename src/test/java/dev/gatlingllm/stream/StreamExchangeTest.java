@@ -133,7 +133,7 @@ class StreamExchangeTest {
   void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
     var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9);
+        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
@@ -148,7 +148,7 @@ class StreamExchangeTest {
 
     outcomes.clear();
     StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9);
+        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE);
     withUsage.onRequestWritten(T0);
     withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
@@ -392,4 +392,37 @@ class StreamExchangeTest {
     assertEquals(-1, r.ttfbNanos());
     assertEquals(0, r.sendLatenessNanos());
   }
+
+  /** A redacting exchange: the request carried {@code sk-KEY1} as a Bearer token. */
+  private StreamExchange redacting() {
+    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY1"));
+    ex.start(() -> aborts++);
+    ex.onRequestWritten(T0);
+    return ex;
+  }
+
+  @Test
+  void anErrorBodyEchoingTheKeyIsRedactedBeforeItBecomesTheOutcome() {
+    StreamExchange ex = redacting();
+    ex.onResponseHeaders(401, "application/json", "id-sk-KEY1", T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Incorrect API key provided: Bearer sk-KEY1\"}}"), true,
+        T0 + 2 * MS);
+    RequestResult r = only().result();
+    assertEquals("HTTP 401: Incorrect API key provided: Bearer ***", r.outcome().message());
+    assertEquals("id-***", r.requestId());
+  }
+
+  @Test
+  void anErrorEventAndStreamedTextEchoingTheKeyAreRedacted() {
+    StreamExchange ex = redacting();
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY1!")
+        + "data: {\"error\":{\"message\":\"bad key sk-KEY1\"}}\n\n"), true, T0 + 2 * MS);
+    StreamOutcome outcome = only();
+    assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
+    // Split across two events: only the whole text shows the key, and it is the whole text that is redacted.
+    assertEquals("your key: ***!", outcome.content());
+  }
+
 }
