@@ -18,6 +18,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -317,32 +318,50 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     if (idleTimer != null) {
       idleTimer.cancel(false);
     }
-    if (!outcome.ok() && inFlight != null) {
+    timeline.onDone(nanos);
+    StreamOutcome result;
+    try {
+      result = outcome(outcome, true);
+    } catch (RuntimeException e) {
+      // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
+      result = outcome(RequestOutcome.ko(status, "cannot complete request: " + e.getClass().getSimpleName() + ": "
+          + e.getMessage()), false);
+    }
+    if (!result.result().ok() && inFlight != null) {
       // A failed stream's connection may still carry bytes: never hand it back to the pool.
       inFlight.abort();
     }
-    timeline.onDone(nanos);
-    // Redacted here, once: everything downstream (records, report files, session, logs) gets these texts.
-    RequestOutcome safe = outcome.ok() ? outcome : RequestOutcome.ko(outcome.httpStatus(),
-        redactor.redact(outcome.message()));
-    StreamOutcome result = new StreamOutcome(
-        timeline.toResult(safe, clientOutputTokens(), clientInputTokens), redactor.redact(content.toString()),
-        redactor.redact(reasoning.toString()), redactor.redact(finishReason));
-    if (outcome.ok() && !bodyEnded && inFlight != null) {
+    if (result.result().ok() && !bodyEnded && inFlight != null) {
       // [DONE] came before the end of the body. Gatling's client frees the connection only at the body's end:
       // going on now would make the user's next request open a second connection. Hold the outcome until the
       // body ends (it normally follows at once); a server that keeps it open (some llama.cpp builds do) gets
       // its connection closed after a grace time.
       heldOutcome = result;
-      drainTimer = timers.schedule(() -> {
-        if (heldOutcome != null) {
-          inFlight.abort();
-          releaseHeldOutcome();
-        }
-      }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-      return;
+      try {
+        drainTimer = timers.schedule(() -> {
+          if (heldOutcome != null) {
+            inFlight.abort();
+            releaseHeldOutcome();
+          }
+        }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        return;
+      } catch (RejectedExecutionException e) {
+        // The event loop is shutting down (end of the run): go on now rather than never.
+        heldOutcome = null;
+        inFlight.abort();
+      }
     }
     onComplete.accept(result);
+  }
+
+  /** The outcome with its texts redacted; {@code countTokens} false leaves the client's count out (-1). */
+  private StreamOutcome outcome(RequestOutcome outcome, boolean countTokens) {
+    // Redacted here, once: everything downstream (records, report files, session, logs) gets these texts.
+    RequestOutcome safe = outcome.ok() ? outcome : RequestOutcome.ko(outcome.httpStatus(),
+        redactor.redact(outcome.message()));
+    return new StreamOutcome(
+        timeline.toResult(safe, countTokens ? clientOutputTokens() : -1, clientInputTokens),
+        redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason));
   }
 
   private void releaseHeldOutcome() {

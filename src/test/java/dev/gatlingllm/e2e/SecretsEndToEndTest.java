@@ -72,12 +72,15 @@ class SecretsEndToEndTest {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     PrintStream out = System.out;
     PrintStream err = System.err;
-    System.setOut(new PrintStream(new Tee(out, captured), true, StandardCharsets.UTF_8));
+    PrintStream tee = new PrintStream(new Tee(out, captured), true, StandardCharsets.UTF_8);
+    System.setOut(tee);
     System.setErr(new PrintStream(new Tee(err, captured), true, StandardCharsets.UTF_8));
     try {
-      // With Gatling's own HTML report: its files must be clean too.
-      exitCode = Gatling$.MODULE$.fromArgs(new String[] {
-          "--simulation", SecretsSimulation.class.getName(), "--results-folder", results.toString()});
+      // Gatling prints through Scala's Console, which keeps the stream it first saw in this JVM.
+      exitCode = scala.Console$.MODULE$.withOut(tee, () ->
+          // With Gatling's own HTML report: its files must be clean too.
+          Gatling$.MODULE$.fromArgs(new String[] {
+              "--simulation", SecretsSimulation.class.getName(), "--results-folder", results.toString()}));
     } finally {
       System.setOut(out);
       System.setErr(err);

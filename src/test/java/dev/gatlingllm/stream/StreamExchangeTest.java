@@ -425,4 +425,39 @@ class StreamExchangeTest {
     assertEquals("your key: ***!", outcome.content());
   }
 
+
+  @Test
+  void aTokenizerThrowingAtTheEndStillEndsTheRequestOnceAsKo() {
+    dev.gatlingllm.tokenize.Tokenizer broken = new dev.gatlingllm.tokenize.Tokenizer() {
+      @Override
+      public String name() {
+        return "broken";
+      }
+
+      @Override
+      public int[] encode(String text) {
+        throw new IllegalStateException("no vocabulary");
+      }
+
+      @Override
+      public String decode(int[] ids) {
+        return "";
+      }
+    };
+    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add, broken, -1, dev.gatlingllm.secrets.Redactor.NONE);
+    ex.start(() -> aborts++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("Hello") + FINISH + DONE), false, T0 + 2 * MS);
+    StreamOutcome outcome = only();
+    assertFalse(outcome.result().ok());
+    assertEquals("cannot complete request: IllegalStateException: no vocabulary",
+        outcome.result().outcome().message());
+    assertEquals("Hello", outcome.content());
+    assertEquals(1, aborts, "the body had not ended: the connection is not reused");
+    ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
+    assertEquals(1, outcomes.size(), "still one completion");
+  }
+
 }
