@@ -126,7 +126,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   /** Ends the exchange before anything was sent (e.g. the request could not be built). */
   public void failBeforeSend(String message) {
-    finish(RequestOutcome.ko(0, message), System.nanoTime());
+    fail(message, System.nanoTime());
   }
 
   public boolean isFinished() {
@@ -201,11 +201,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       releaseHeldOutcome();
       return;
     }
-    String what = TransportErrors.describe(cause);
-    if (timeline.tokenEvents() > 0) {
-      what = what + " after " + timeline.tokenEvents() + " token events";
-    }
-    fail(what, nanos);
+    // No "after N token events": the message stays the same wherever the stream broke (token_events says).
+    fail(TransportErrors.describe(cause), nanos);
   }
 
   // ---- SSE events
@@ -278,8 +275,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       // Some servers end the body without [DONE]; a finish_reason already closed the generation.
       finish(RequestOutcome.ok(status), nanos);
     } else {
-      fail("stream ended without [DONE] or finish_reason after " + timeline.tokenEvents() + " token events",
-          nanos);
+      fail("stream ended without [DONE] or finish_reason", nanos);
     }
   }
 
@@ -303,8 +299,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
   }
 
+  /**
+   * Ends the request as KO. Every KO goes through here: the message is redacted before the outcome bounds it,
+   * since a cut could leave part of a secret that redaction would no longer recognise.
+   */
   private void fail(String message, long nanos) {
-    finish(RequestOutcome.ko(status, message), nanos);
+    finish(RequestOutcome.ko(status, redactor.redact(message)), nanos);
   }
 
   private void finish(RequestOutcome outcome, long nanos) {
@@ -324,8 +324,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       result = outcome(outcome, true);
     } catch (RuntimeException e) {
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
-      result = outcome(RequestOutcome.ko(status, "cannot complete request: " + e.getClass().getSimpleName() + ": "
-          + e.getMessage()), false);
+      result = outcome(RequestOutcome.ko(status, redactor.redact("cannot complete request: "
+          + e.getClass().getSimpleName() + ": " + e.getMessage())), false);
     }
     if (!result.result().ok() && inFlight != null) {
       // A failed stream's connection may still carry bytes: never hand it back to the pool.
@@ -354,13 +354,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     onComplete.accept(result);
   }
 
-  /** The outcome with its texts redacted; {@code countTokens} false leaves the client's count out (-1). */
+  /**
+   * The outcome (its message already redacted by {@link #fail}) with the streamed texts redacted, once:
+   * everything downstream (records, report files, session, logs) gets these texts. {@code countTokens} false
+   * leaves the client's count out (-1).
+   */
   private StreamOutcome outcome(RequestOutcome outcome, boolean countTokens) {
-    // Redacted here, once: everything downstream (records, report files, session, logs) gets these texts.
-    RequestOutcome safe = outcome.ok() ? outcome : RequestOutcome.ko(outcome.httpStatus(),
-        redactor.redact(outcome.message()));
     return new StreamOutcome(
-        timeline.toResult(safe, countTokens ? clientOutputTokens() : -1, clientInputTokens),
+        timeline.toResult(outcome, countTokens ? clientOutputTokens() : -1, clientInputTokens),
         redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason));
   }
 

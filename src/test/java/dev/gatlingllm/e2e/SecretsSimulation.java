@@ -29,6 +29,9 @@ public class SecretsSimulation extends Simulation {
   static final String METADATA_TOKEN = "hf-META-SECRET456";
   /** Every secret above holds this word, and nothing else a run writes does. */
   static final String MARK = "SECRET";
+  /** The starts of the secrets: a message cut before its redaction would leave one of them. */
+  static final java.util.List<String> PREFIXES = java.util.List.of("sk-test", "az-PROTO", "xk-SESSION", "q-QUERY",
+      "hf-META");
 
   /** Case name -> the session map the request saved. */
   public static final Map<String, Map<String, Object>> RESULTS = new ConcurrentHashMap<>();

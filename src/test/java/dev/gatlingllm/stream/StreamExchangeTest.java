@@ -253,7 +253,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b")), false, T0 + 5 * MS);
     ex.onTransportFailure(new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
-    assertEquals("connection reset by peer after 2 token events", only().result().outcome().message());
+    assertEquals("connection reset by peer", only().result().outcome().message());
   }
 
   @Test
@@ -272,7 +272,7 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a")), true, T0 + 2 * MS);
-    assertEquals("stream ended without [DONE] or finish_reason after 1 token events",
+    assertEquals("stream ended without [DONE] or finish_reason",
         only().result().outcome().message());
 
     outcomes.clear();
@@ -458,6 +458,52 @@ class StreamExchangeTest {
     assertEquals(1, aborts, "the body had not ended: the connection is not reused");
     ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
     assertEquals(1, outcomes.size(), "still one completion");
+  }
+
+
+  /** The KO message of a stream cut after {@code tokens} token events by {@code cut}. */
+  private String messageAfter(int tokens, java.util.function.Consumer<StreamExchange> cut) {
+    outcomes.clear();
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("t").repeat(tokens)), false, T0 + 2 * MS);
+    cut.accept(ex);
+    assertEquals(tokens, only().result().tokenEvents(), "the number is in its column");
+    return only().result().outcome().message();
+  }
+
+  @Test
+  void theSameFailureGivesTheSameMessageWhereverTheStreamBroke() {
+    java.util.function.Consumer<StreamExchange> reset = ex ->
+        ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    java.util.function.Consumer<StreamExchange> truncated = ex -> ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
+    assertEquals(messageAfter(2, reset), messageAfter(17, reset));
+    assertEquals("connection reset by peer", messageAfter(0, reset));
+    assertEquals(messageAfter(1, truncated), messageAfter(40, truncated));
+  }
+
+  @Test
+  void messagesAreBoundedAndOnOneLine() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(500, "text/html", null, T0 + MS);
+    ex.onBodyChunk(bytes("<html>\n" + "x".repeat(10_000)), true, T0 + 2 * MS);
+    String message = only().result().outcome().message();
+    assertEquals(dev.gatlingllm.metrics.RequestOutcome.MAX_MESSAGE_CHARS, message.length(), message);
+    assertTrue(message.startsWith("HTTP 500: <html> xxx") && message.endsWith("x..."), message);
+  }
+
+  @Test
+  void aKeyStraddlingTheCutIsRedactedWholeBeforeTheMessageIsCut() {
+    StreamExchange ex = redacting();
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    // The key starts at char 193 of the message: a cut (at 197) before redaction would leave "sk-K".
+    String padding = "x".repeat(193 - "invalid JSON in SSE event: {".length());
+    ex.onBodyChunk(bytes("data: {" + padding + "sk-KEY1 and more\n\n"), true, T0 + 2 * MS);
+    String message = only().result().outcome().message();
+    assertFalse(message.contains("sk-K"), message);
+    assertTrue(message.endsWith("x*** ..."), message);
   }
 
 }
