@@ -11,13 +11,24 @@ package dev.gatlingllm.metrics;
  * @param ok true for OK
  * @param httpStatus the response status, or 0 when no response arrived
  * @param message null when OK; otherwise why the request failed
+ * @param retryAfterSeconds the server's {@code Retry-After} (429, 503), in seconds, or -1 when it sent none
  */
-public record RequestOutcome(boolean ok, int httpStatus, String message) {
+public record RequestOutcome(boolean ok, int httpStatus, String message, long retryAfterSeconds) {
   /** The longest KO message kept, in chars, ellipsis included. */
   public static final int MAX_MESSAGE_CHARS = 200;
 
   public RequestOutcome {
     message = bounded(message);
+  }
+
+  /** An outcome without Retry-After. */
+  public RequestOutcome(boolean ok, int httpStatus, String message) {
+    this(ok, httpStatus, message, -1);
+  }
+
+  /** The same outcome with the server's Retry-After, in seconds (-1: none). */
+  public RequestOutcome withRetryAfter(long seconds) {
+    return seconds == retryAfterSeconds ? this : new RequestOutcome(ok, httpStatus, message, seconds);
   }
 
   public static RequestOutcome ok(int httpStatus) {

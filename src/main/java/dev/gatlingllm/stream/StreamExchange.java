@@ -54,6 +54,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private long lastActivityNanos;
 
   private int status;
+  private long retryAfterSeconds = -1;
   /** Non-null while the body is an error (bad status or content type) kept for the KO message. */
   private ByteArrayOutputStream errorBody;
   private String errorPrefix;
@@ -142,12 +143,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   }
 
   @Override
-  public void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
+  public void onResponseHeaders(int status, String contentType, String requestId, String retryAfter, long nanos) {
     if (finished) {
       return;
     }
     lastActivityNanos = nanos;
     this.status = status;
+    // In a column of its own rather than in the message, which must stay the same for the same cause.
+    this.retryAfterSeconds = RetryAfter.seconds(retryAfter, System.currentTimeMillis());
     timeline.onHeaders(nanos, redactor.redact(requestId));
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
@@ -304,7 +307,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    * since a cut could leave part of a secret that redaction would no longer recognise.
    */
   private void fail(String message, long nanos) {
-    finish(RequestOutcome.ko(status, redactor.redact(message)), nanos);
+    finish(RequestOutcome.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
   }
 
   private void finish(RequestOutcome outcome, long nanos) {

@@ -167,8 +167,8 @@ public final class GatlingHttpTransport {
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
       long now = System.nanoTime();
-      handler.onResponseHeaders(
-          status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE), headers.get(RequestIds.HEADER), now);
+      handler.onResponseHeaders(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE),
+          headers.get(RequestIds.HEADER), headers.get(HttpHeaderNames.RETRY_AFTER), now);
     }
 
     @Override

@@ -506,4 +506,23 @@ class StreamExchangeTest {
     assertTrue(message.endsWith("x*** ..."), message);
   }
 
+
+  @Test
+  void aRateLimitKeepsRetryAfterBesideAMessageThatDoesNotVary() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(429, "application/json", null, "7", T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\"}}"), true, T0 + 2 * MS);
+    RequestResult r = only().result();
+    assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
+    assertEquals(7, r.outcome().retryAfterSeconds());
+
+    outcomes.clear();
+    StreamExchange without = exchange();
+    without.onRequestWritten(T0);
+    without.onResponseHeaders(503, "application/json", null, T0 + MS);
+    without.onBodyChunk(bytes("{}"), true, T0 + 2 * MS);
+    assertEquals(-1, only().result().outcome().retryAfterSeconds());
+  }
+
 }
