@@ -58,6 +58,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   /** Non-null while the body is an error (bad status or content type) kept for the KO message. */
   private ByteArrayOutputStream errorBody;
   private String errorPrefix;
+  /** The start of the body while it has yielded no event, for an error body sent as an event stream. */
+  private ByteArrayOutputStream preamble;
 
   private long chunkNanos;
   private boolean eventHasOutput;
@@ -186,11 +188,17 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       return;
     }
     chunkNanos = nanos;
+    if (eventsSeen == 0) {
+      keepPreamble(chunk);
+    }
     try {
       decoder.feed(chunk);
     } catch (SseFormatException e) {
       fail("malformed SSE: " + e.getMessage(), nanos);
       return;
+    }
+    if (eventsSeen > 0) {
+      preamble = null; // a stream after all: nothing more to keep
     }
     if (last && !finished) {
       onEndOfBody(nanos);
@@ -202,6 +210,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     if (finished) {
       // The stream had already ended (e.g. [DONE]); only the connection's rest failed.
       releaseHeldOutcome();
+      return;
+    }
+    bodyEnded = true; // the connection is gone: no rest of the body will come
+    if (finishReason != null) {
+      // The answer was complete: a connection lost now ends it as an ordinary end of body would (OK).
+      finish(RequestOutcome.ok(status), nanos);
       return;
     }
     // No "after N token events": the message stays the same wherever the stream broke (token_events says).
@@ -271,7 +285,11 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   private void onEndOfBody(long nanos) {
     boolean truncated = decoder.finish();
-    if (eventsSeen == 0) {
+    String serverText = eventsSeen == 0 ? notSse() : null;
+    if (serverText != null) {
+      // An error body served as text/event-stream (some gateways do): its text is the reason, keep it.
+      fail("HTTP " + status + " body is not an SSE stream: " + dialect.errorMessage(serverText), nanos);
+    } else if (eventsSeen == 0) {
       fail(truncated ? "stream ended inside its first event (no blank line)" : "empty stream: HTTP " + status
           + " response ended without any SSE event", nanos);
     } else if (finishReason != null) {
@@ -390,20 +408,42 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   // ---- error bodies
 
+  /** Copies the start of a body that has not yielded an event yet (normally only the first chunk). */
+  private void keepPreamble(ByteBuffer chunk) {
+    if (preamble == null) {
+      preamble = new ByteArrayOutputStream(Math.min(chunk.remaining(), settings.maxErrorBodyBytes()));
+    }
+    append(preamble, chunk);
+  }
+
+  /** The body's text when it held no event and reads as JSON or HTML rather than SSE; otherwise null. */
+  private String notSse() {
+    if (preamble == null) {
+      return null;
+    }
+    String text = preamble.toString(StandardCharsets.UTF_8).strip();
+    return text.startsWith("{") || text.startsWith("<") ? text : null;
+  }
+
   private void keepErrorBody(String prefix) {
     errorPrefix = prefix;
     errorBody = new ByteArrayOutputStream();
   }
 
   private void appendErrorBody(ByteBuffer chunk) {
-    int room = settings.maxErrorBodyBytes() - errorBody.size();
+    append(errorBody, chunk);
+  }
+
+  /** Appends what fits of {@code chunk} below the error-body limit, without moving its position. */
+  private void append(ByteArrayOutputStream kept, ByteBuffer chunk) {
+    int room = settings.maxErrorBodyBytes() - kept.size();
     int n = Math.min(room, chunk.remaining());
     if (n <= 0) {
       return;
     }
     byte[] bytes = new byte[n];
     chunk.get(chunk.position(), bytes, 0, n);
-    errorBody.write(bytes, 0, n);
+    kept.write(bytes, 0, n);
   }
 
   private void finishWithErrorBody(long nanos) {

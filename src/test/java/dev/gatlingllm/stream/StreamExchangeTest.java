@@ -525,4 +525,49 @@ class StreamExchangeTest {
     assertEquals(-1, only().result().outcome().retryAfterSeconds());
   }
 
+
+  @Test
+  void aConnectionLostAfterFinishReasonIsOkLikeAnOrdinaryEndOfBody() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b") + FINISH), false, T0 + 2 * MS);
+    ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    RequestResult r = only().result();
+    assertTrue(r.ok(), r.outcome().message());
+    assertEquals(2, r.tokenEvents());
+
+    outcomes.clear();
+    StreamExchange ended = exchange();
+    ended.onRequestWritten(T0);
+    ended.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ended.onBodyChunk(bytes(content("a") + content("b") + FINISH), true, T0 + 2 * MS);
+    assertTrue(only().result().ok(), "the same stream ended by its body: OK as well");
+
+    outcomes.clear();
+    StreamExchange unfinished = exchange();
+    unfinished.onRequestWritten(T0);
+    unfinished.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    unfinished.onBodyChunk(bytes(content("a")), false, T0 + 2 * MS);
+    unfinished.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    assertEquals("connection reset by peer", only().result().outcome().message(), "without finish_reason: KO");
+  }
+
+  @Test
+  void aJsonErrorBodyServedAsAnEventStreamKeepsTheServersText() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"model is overloaded\""), false, T0 + 2 * MS);
+    ex.onBodyChunk(bytes(",\"type\":\"server_error\"}}\n"), true, T0 + 3 * MS);
+    assertEquals("HTTP 200 body is not an SSE stream: model is overloaded", only().result().outcome().message());
+
+    outcomes.clear();
+    StreamExchange empty = exchange();
+    empty.onRequestWritten(T0);
+    empty.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    empty.onBodyChunk(bytes(": keep-alive\n\n"), true, T0 + 2 * MS);
+    assertEquals("empty stream: HTTP 200 response ended without any SSE event", only().result().outcome().message());
+  }
+
 }
