@@ -6,12 +6,14 @@ import dev.gatlingllm.dsl.LlmProtocol;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.stream.StreamOutcome;
 import dev.gatlingllm.transport.GatlingHttpTransport;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
 
@@ -19,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * The Gatling action of one streamed LLM request. Shared by every virtual user that reaches its place in
  * the scenario, so it holds no per-request state: each execution gets its own {@link StreamExchange}.
  *
- * <p>Every path ends with its records and {@code next ! session} (see {@link PlainAction} for why this is not
- * Gatling's {@code ChainableAction}).
+ * <p>Every path ends with exactly one set of records and one {@code next ! session}, even when a part of the
+ * plugin or a user function throws (see {@link PlainAction} for why this is not Gatling's
+ * {@code ChainableAction}, which would otherwise catch for us).
  */
 public final class LlmStreamAction extends PlainAction {
   private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
@@ -34,6 +37,7 @@ public final class LlmStreamAction extends PlainAction {
   private final GatlingRuntime runtime;
   private final RunReporter reporter;
   private final SavedResults saveAs;
+  private final Redactor redactor;
 
   LlmStreamAction(
       String name,
@@ -54,6 +58,7 @@ public final class LlmStreamAction extends PlainAction {
     this.runtime = runtime;
     this.reporter = reporter;
     this.saveAs = saveAs;
+    this.redactor = protocol.redactor();
   }
 
   @Override
@@ -67,36 +72,84 @@ public final class LlmStreamAction extends PlainAction {
     long scheduledNanos = scheduledNanos(session, now);
     long scheduledMillis = runtime.nowMillis() - toMillis(now - scheduledNanos);
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
-    Consumer<StreamOutcome> onComplete = outcome -> complete(current, outcome, scheduledMillis);
-    GenerationRequest request;
-    String body;
+    // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
+    AtomicBoolean ended = new AtomicBoolean();
+    Consumer<StreamOutcome> onComplete = outcome -> {
+      if (ended.compareAndSet(false, true)) {
+        complete(current, outcome, scheduledMillis);
+      }
+    };
     try {
-      request = template.resolve(current, protocol.model(), protocol.includeUsage());
-      body = dialect.requestBody(request);
-    } catch (ExpressionException | IllegalArgumentException e) {
-      new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete)
-          .failBeforeSend("cannot build request: " + e.getMessage());
-      return;
-    }
-    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens(request));
-    try {
-      exchange.start(transport.send(current, body, exchange));
-    } catch (RequestBuildException e) {
-      exchange.failBeforeSend("cannot build request: " + e.getMessage());
+      buildAndSend(current, scheduledNanos, onComplete);
     } catch (RuntimeException e) {
-      LOG.error("'{}' could not be sent", name, e);
+      // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
+      // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
+      failBeforeSend(current, scheduledNanos, onComplete, "cannot build request: " + cause(e));
+    }
+  }
+
+  private void buildAndSend(Session session, long scheduledNanos, Consumer<StreamOutcome> onComplete) {
+    GenerationRequest request = template.resolve(session, protocol.model(), protocol.includeUsage());
+    String body = dialect.requestBody(request);
+    long clientInputTokens = clientInputTokens(request);
+    GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
+    // The secrets this very request carries (headers of the http protocol, EL values...): known before any
+    // byte is sent, so that even a failure reported while sending is redacted.
+    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
+        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()));
+    try {
+      exchange.start(prepared.send(exchange));
+    } catch (RuntimeException e) {
+      LOG.error("'{}' could not be sent: {}", name, redactor.redact(e.toString()));
+      LOG.debug("'{}' could not be sent", name, e);
       exchange.failBeforeSend("cannot send request: " + e);
     }
   }
 
+  /** Ends a request that was never sent, through an exchange so that it ends like any other. */
+  private void failBeforeSend(Session session, long scheduledNanos, Consumer<StreamOutcome> onComplete,
+      String message) {
+    new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete, null, -1,
+        redactor).failBeforeSend(message);
+  }
+
+  /** The user-facing message of our own build errors; the type and message of anything else. */
+  private static String cause(RuntimeException e) {
+    if (e instanceof ExpressionException || e instanceof RequestBuildException
+        || e instanceof IllegalArgumentException && e.getMessage() != null) {
+      return e.getMessage();
+    }
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+  }
+
+  /**
+   * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
+   * (a record refused at shutdown, the report's recorder): a request never keeps its user.
+   */
   private void complete(Session session, StreamOutcome outcome, long scheduledMillis) {
     RequestResult result = outcome.result();
     boolean ok = result.ok();
-    int status = result.outcome().httpStatus();
-    String message = protocol.redact(result.outcome().message());
     long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
     long endMillis = scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
+    Session after = session;
+    try {
+      logRecords(session, result, startMillis, endMillis, scheduledMillis);
+      reporter.record(name, startMillis, outcome);
+      after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
+    } catch (RuntimeException e) {
+      ok = false;
+      LOG.error("'{}' could not be recorded: {}", name, redactor.redact(e.toString()));
+    } finally {
+      next.$bang(GatlingRuntime.afterRequest(after, startMillis, endMillis, ok));
+    }
+  }
+
+  private void logRecords(Session session, RequestResult result, long startMillis, long endMillis,
+      long scheduledMillis) {
+    boolean ok = result.ok();
+    int status = result.outcome().httpStatus();
+    // Already redacted by the exchange: the outcome never holds a secret.
+    String message = result.outcome().message();
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
     if (result.hasFirstToken()) {
       long ttftEnd = scheduledMillis + toMillis(result.sendLatenessNanos() + result.ttftNanos());
@@ -111,12 +164,8 @@ public final class LlmStreamAction extends PlainAction {
     }
     if (reporter.slosSet()) {
       String notGood = reporter.whyNotGood(result);
-      runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status,
-          notGood == null ? null : protocol.redact(notGood));
+      runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
     }
-    reporter.record(name, startMillis, outcome);
-    Session updated = SessionResults.save(session, saveAs, outcome, message);
-    next.$bang(GatlingRuntime.afterRequest(updated, startMillis, endMillis, ok));
   }
 
   /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */

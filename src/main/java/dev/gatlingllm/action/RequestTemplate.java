@@ -54,7 +54,13 @@ public record RequestTemplate(
     if (history != null) {
       List<ChatMessage> past = history.resolve(session);
       if (past != null) {
-        resolved.addAll(past);
+        for (int i = 0; i < past.size(); i++) {
+          // Checked here, so that the KO names the culprit rather than a NullPointerException in the body writer.
+          if (past.get(i) == null) {
+            throw new dev.gatlingllm.gatling.ExpressionException("messages(fn) returned a null message at index " + i);
+          }
+          resolved.add(past.get(i));
+        }
       }
     }
     for (MessageTemplate message : messages) {

@@ -33,7 +33,7 @@ public final class SessionResults {
   /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
   public static final String ITL_MS = "itlMs";
 
-  static Session save(Session session, SavedResults saved, StreamOutcome outcome, String redactedError) {
+  static Session save(Session session, SavedResults saved, StreamOutcome outcome, String error) {
     RequestResult r = outcome.result();
     Map<String, Object> values = new LinkedHashMap<>();
     values.put(CONTENT, outcome.content());
@@ -41,7 +41,7 @@ public final class SessionResults {
     values.put(FINISH_REASON, outcome.finishReason() == null ? "" : outcome.finishReason());
     values.put(OK, r.ok());
     values.put(STATUS, r.outcome().httpStatus());
-    values.put(ERROR, redactedError == null ? "" : redactedError);
+    values.put(ERROR, error == null ? "" : error);
     values.put(TTFT_MS, RequestResult.millis(r.ttftNanos()));
     values.put(TTFB_MS, RequestResult.millis(r.ttfbNanos()));
     values.put(TPOT_MS, RequestResult.millis(r.tpotNanos()));

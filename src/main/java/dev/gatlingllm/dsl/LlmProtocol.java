@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl;
 import dev.gatlingllm.action.RunReporter;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.metrics.RunConfig;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizer;
 import io.gatling.core.CoreComponents;
@@ -51,18 +52,18 @@ public record LlmProtocol(
     return endpoint != null ? endpoint : dialect.defaultEndpoint();
   }
 
-  /** Hides the API key in any text that could reach a log or a report. */
-  public String redact(String text) {
-    if (text == null || apiKey == null || apiKey.isEmpty()) {
-      return text;
-    }
-    return text.replace(apiKey, "***");
+  /**
+   * Hides the API key (alone and so in {@code Bearer <key>}) in any text that could reach a log or a report;
+   * each request adds the secrets it carries (see {@code GatlingHttpTransport.Prepared#secrets}).
+   */
+  public Redactor redactor() {
+    return Redactor.of(apiKey);
   }
 
   @Override
   public String toString() {
     // Records print their fields: keep the key out of any log that prints the protocol.
-    return "LlmProtocol[dialect=" + dialect.id() + ", endpoint=" + effectiveEndpoint() + ", model=" + model
+    return "LlmProtocol[dialect=" + dialect.id() + ", endpoint=" + Redactor.url(effectiveEndpoint()) + ", model=" + model
         + ", apiKey=" + (apiKey == null ? "none" : "***") + ", tokenizer="
         + (tokenizer == null ? "none" : tokenizer.name()) + ", settings=" + settings + "]";
   }

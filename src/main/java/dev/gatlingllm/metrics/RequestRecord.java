@@ -10,6 +10,7 @@ package dev.gatlingllm.metrics;
  * @param inWindow true when the start falls in that level's measurement window (after its settle time)
  * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
  * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
+ * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
  */
 public record RequestRecord(
     long startEpochMillis,
@@ -39,7 +40,8 @@ public record RequestRecord(
     long durationMicros,
     boolean good,
     long[] windowTokens,
-    String requestId) {
+    String requestId,
+    long retryAfterSeconds) {
 
   /**
    * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
@@ -58,6 +60,7 @@ public record RequestRecord(
         startEpochMillis, newLevel, inWindow, requestName, ok, httpStatus, error, ttftMicros, ttfbMicros,
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
-        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId);
+        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
+        retryAfterSeconds);
   }
 }

@@ -18,6 +18,8 @@ public final class RequestsCsv {
    * that go by position keep working) and files written before it, which lack it, still parse.
    */
   public static final String REQUEST_ID = "request_id";
+  /** The server's Retry-After in seconds (-1: none). Added after {@link #REQUEST_ID}, so it is optional too. */
+  public static final String RETRY_AFTER = "retry_after_s";
 
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
@@ -28,10 +30,10 @@ public final class RequestsCsv {
           "token_events", "input_tokens", "output_tokens", "output_token_source",
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
-          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID);
+          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER);
 
   /** Columns a file may lack (it was written by an earlier version); they read as empty. */
-  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID);
+  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID, RETRY_AFTER);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -75,6 +77,7 @@ public final class RequestsCsv {
     }
     line.append(',');
     appendText(line, r.requestId());
+    line.append(',').append(r.retryAfterSeconds());
   }
 
   public static String row(RequestRecord record) {
@@ -185,7 +188,8 @@ public final class RequestsCsv {
           Micros.parseMillis(get(f, "duration_ms")),
           Boolean.parseBoolean(get(f, "good")),
           parseWindowTokens(get(f, "window_tokens")),
-          RequestIds.bounded(get(f, REQUEST_ID)));
+          RequestIds.bounded(get(f, REQUEST_ID)),
+          parseLongOr(get(f, RETRY_AFTER), -1));
     }
 
     private String get(List<String> fields, String column) {
@@ -198,6 +202,10 @@ public final class RequestsCsv {
       }
       return fields.get(index);
     }
+  }
+
+  private static long parseLongOr(String text, long absent) {
+    return text.isEmpty() ? absent : Long.parseLong(text);
   }
 
   private static String emptyToNull(String text) {

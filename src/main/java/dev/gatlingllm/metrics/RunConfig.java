@@ -1,12 +1,10 @@
 package dev.gatlingllm.metrics;
 
+import dev.gatlingllm.secrets.Redactor;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * What a run was: when it started, its load levels, its SLOs and capacity target, prices, and what was tested.
@@ -20,12 +18,12 @@ import java.util.regex.Pattern;
  * @param target what a level must achieve to count as sustainable capacity
  * @param pricing prices for the cost figures, or null
  * @param model the model name, or null
- * @param endpoint the endpoint URL or path, or null
  * @param inputLength the intended prompt length in tokens, or -1
  * @param outputLength the intended output length in tokens, or -1
  * @param toolVersion the version of this plugin, or null
- * @param metadata free-form labels (hardware, engine flags...); values of secret-looking keys are replaced by
- *     {@code ***} so that no credential reaches a report file
+ * @param metadata free-form labels (hardware, engine flags...); values of secret-looking keys (or values) are
+ *     replaced by {@code ***} ({@link Redactor#metadata}) so that no credential reaches a report file
+ * @param endpoint the endpoint URL or path, with user info and query values hidden ({@link Redactor#url})
  */
 public record RunConfig(
     long runStartEpochMillis,
@@ -44,12 +42,6 @@ public record RunConfig(
   /** The capacity target when none is given: at least 95 % good requests (failures count as not good). */
   public static final AttainmentTarget DEFAULT_TARGET = AttainmentTarget.goodFractionAtLeast(0.95);
 
-  static final String REDACTED = "***";
-  private static final Pattern SECRET_KEY =
-      Pattern.compile("(?i).*(api[-_.]?key|secret|passw|authorization|bearer|credential|access[-_.]?token|auth[-_.]?token).*");
-  private static final Pattern SECRET_VALUE =
-      Pattern.compile("(?i)^\\s*(bearer\\s+\\S+|sk-[A-Za-z0-9_-]{8,}.*|hf_[A-Za-z0-9]{8,}.*|gsk_[A-Za-z0-9]{8,}.*)$");
-
   public RunConfig {
     List<LevelWindow> sorted = new ArrayList<>(levels == null ? List.of() : levels);
     sorted.sort(Comparator.comparingLong(LevelWindow::startMillis));
@@ -65,8 +57,8 @@ public record RunConfig(
     }
     slos = slos == null ? Slos.NONE : slos;
     target = target == null ? DEFAULT_TARGET : target;
-    metadata = redact(metadata);
-    endpoint = withoutCredentials(endpoint);
+    metadata = Redactor.metadata(metadata);
+    endpoint = Redactor.url(endpoint);
   }
 
   /** A run starting at {@code runStartEpochMillis} with one implicit level, no SLO, no prices. */
@@ -108,29 +100,5 @@ public record RunConfig(
 
   public RunConfig withMetadata(Map<String, String> newMetadata) {
     return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, newMetadata);
-  }
-
-  /** Drops user info and the query string of a URL: both are places where keys get passed. */
-  private static String withoutCredentials(String endpoint) {
-    if (endpoint == null) {
-      return null;
-    }
-    String clean = endpoint.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://)[^/@]*@", "$1");
-    int query = clean.indexOf('?');
-    return query < 0 ? clean : clean.substring(0, query);
-  }
-
-  /** Keeps the order given; hides values that look like credentials, by their key or by their shape. */
-  private static Map<String, String> redact(Map<String, String> metadata) {
-    if (metadata == null || metadata.isEmpty()) {
-      return Map.of();
-    }
-    Map<String, String> safe = new LinkedHashMap<>();
-    metadata.forEach(
-        (key, value) -> {
-          boolean secret = SECRET_KEY.matcher(key).matches() || (value != null && SECRET_VALUE.matcher(value).matches());
-          safe.put(key, secret ? REDACTED : value == null ? "" : value);
-        });
-    return Collections.unmodifiableMap(safe);
   }
 }

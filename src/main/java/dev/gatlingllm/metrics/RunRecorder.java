@@ -227,7 +227,8 @@ public final class RunRecorder implements AutoCloseable {
         Micros.of(result.durationNanos()),
         isGood(result),
         windowTokens(startEpochMillis, result, gapCount, work.tokensByLevel),
-        result.requestId());
+        result.requestId(),
+        result.outcome().retryAfterSeconds());
   }
 
   /**

@@ -147,6 +147,7 @@ public final class LlmReportMerger {
         r.ttftMicros(), r.ttfbMicros(), r.ttfoMicros(), r.tpotMicros(), r.e2elMicros(), r.itlMeanMicros(),
         r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),
         r.outputTokenSource(), r.serverOutputTokens(), r.clientOutputTokens(), r.sendLatenessMicros(),
-        r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens(), r.requestId());
+        r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens(), r.requestId(),
+        r.retryAfterSeconds());
   }
 }

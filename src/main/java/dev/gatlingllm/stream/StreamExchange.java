@@ -6,6 +6,7 @@ import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.metrics.RequestOutcome;
 import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.sse.SseDecoder;
 import dev.gatlingllm.sse.SseEvent;
 import dev.gatlingllm.sse.SseEventListener;
@@ -17,6 +18,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +46,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final Consumer<StreamOutcome> onComplete;
   private final Tokenizer tokenizer;
   private final long clientInputTokens;
+  private final Redactor redactor;
 
   private InFlightRequest inFlight;
   private ScheduledFuture<?> overallTimer;
@@ -51,9 +54,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private long lastActivityNanos;
 
   private int status;
+  private long retryAfterSeconds = -1;
   /** Non-null while the body is an error (bad status or content type) kept for the KO message. */
   private ByteArrayOutputStream errorBody;
   private String errorPrefix;
+  /** The start of the body while it has yielded no event, for an error body sent as an event stream. */
+  private ByteArrayOutputStream preamble;
 
   private long chunkNanos;
   private boolean eventHasOutput;
@@ -74,12 +80,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       long scheduledNanos,
       ScheduledExecutorService timers,
       Consumer<StreamOutcome> onComplete) {
-    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1);
+    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE);
   }
 
   /**
    * @param tokenizer counts the generated text when the exchange ends, or null
    * @param clientInputTokens the client's count of the prompt, or -1
+   * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
+   *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
    */
   public StreamExchange(
       LlmDialect dialect,
@@ -88,7 +96,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       ScheduledExecutorService timers,
       Consumer<StreamOutcome> onComplete,
       Tokenizer tokenizer,
-      long clientInputTokens) {
+      long clientInputTokens,
+      Redactor redactor) {
+    this.redactor = redactor;
     this.tokenizer = tokenizer;
     this.clientInputTokens = clientInputTokens;
     this.settings = settings;
@@ -119,7 +129,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   /** Ends the exchange before anything was sent (e.g. the request could not be built). */
   public void failBeforeSend(String message) {
-    finish(RequestOutcome.ko(0, message), System.nanoTime());
+    fail(message, System.nanoTime());
   }
 
   public boolean isFinished() {
@@ -135,13 +145,15 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   }
 
   @Override
-  public void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
+  public void onResponseHeaders(int status, String contentType, String requestId, String retryAfter, long nanos) {
     if (finished) {
       return;
     }
     lastActivityNanos = nanos;
     this.status = status;
-    timeline.onHeaders(nanos, requestId);
+    // In a column of its own rather than in the message, which must stay the same for the same cause.
+    this.retryAfterSeconds = RetryAfter.seconds(retryAfter, System.currentTimeMillis());
+    timeline.onHeaders(nanos, redactor.redact(requestId));
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
     } else if (contentType == null
@@ -176,11 +188,17 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       return;
     }
     chunkNanos = nanos;
+    if (eventsSeen == 0) {
+      keepPreamble(chunk);
+    }
     try {
       decoder.feed(chunk);
     } catch (SseFormatException e) {
       fail("malformed SSE: " + e.getMessage(), nanos);
       return;
+    }
+    if (eventsSeen > 0) {
+      preamble = null; // a stream after all: nothing more to keep
     }
     if (last && !finished) {
       onEndOfBody(nanos);
@@ -194,11 +212,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       releaseHeldOutcome();
       return;
     }
-    String what = TransportErrors.describe(cause);
-    if (timeline.tokenEvents() > 0) {
-      what = what + " after " + timeline.tokenEvents() + " token events";
+    bodyEnded = true; // the connection is gone: no rest of the body will come
+    if (finishReason != null) {
+      // The answer was complete: a connection lost now ends it as an ordinary end of body would (OK).
+      finish(RequestOutcome.ok(status), nanos);
+      return;
     }
-    fail(what, nanos);
+    // No "after N token events": the message stays the same wherever the stream broke (token_events says).
+    fail(TransportErrors.describe(cause), nanos);
   }
 
   // ---- SSE events
@@ -264,15 +285,18 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   private void onEndOfBody(long nanos) {
     boolean truncated = decoder.finish();
-    if (eventsSeen == 0) {
+    String serverText = eventsSeen == 0 ? notSse() : null;
+    if (serverText != null) {
+      // An error body served as text/event-stream (some gateways do): its text is the reason, keep it.
+      fail("HTTP " + status + " body is not an SSE stream: " + dialect.errorMessage(serverText), nanos);
+    } else if (eventsSeen == 0) {
       fail(truncated ? "stream ended inside its first event (no blank line)" : "empty stream: HTTP " + status
           + " response ended without any SSE event", nanos);
     } else if (finishReason != null) {
       // Some servers end the body without [DONE]; a finish_reason already closed the generation.
       finish(RequestOutcome.ok(status), nanos);
     } else {
-      fail("stream ended without [DONE] or finish_reason after " + timeline.tokenEvents() + " token events",
-          nanos);
+      fail("stream ended without [DONE] or finish_reason", nanos);
     }
   }
 
@@ -296,8 +320,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
   }
 
+  /**
+   * Ends the request as KO. Every KO goes through here: the message is redacted before the outcome bounds it,
+   * since a cut could leave part of a secret that redaction would no longer recognise.
+   */
   private void fail(String message, long nanos) {
-    finish(RequestOutcome.ko(status, message), nanos);
+    finish(RequestOutcome.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
   }
 
   private void finish(RequestOutcome outcome, long nanos) {
@@ -311,29 +339,51 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     if (idleTimer != null) {
       idleTimer.cancel(false);
     }
-    if (!outcome.ok() && inFlight != null) {
+    timeline.onDone(nanos);
+    StreamOutcome result;
+    try {
+      result = outcome(outcome, true);
+    } catch (RuntimeException e) {
+      // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
+      result = outcome(RequestOutcome.ko(status, redactor.redact("cannot complete request: "
+          + e.getClass().getSimpleName() + ": " + e.getMessage())), false);
+    }
+    if (!result.result().ok() && inFlight != null) {
       // A failed stream's connection may still carry bytes: never hand it back to the pool.
       inFlight.abort();
     }
-    timeline.onDone(nanos);
-    StreamOutcome result = new StreamOutcome(
-        timeline.toResult(outcome, clientOutputTokens(), clientInputTokens), content.toString(),
-        reasoning.toString(), finishReason);
-    if (outcome.ok() && !bodyEnded && inFlight != null) {
+    if (result.result().ok() && !bodyEnded && inFlight != null) {
       // [DONE] came before the end of the body. Gatling's client frees the connection only at the body's end:
       // going on now would make the user's next request open a second connection. Hold the outcome until the
       // body ends (it normally follows at once); a server that keeps it open (some llama.cpp builds do) gets
       // its connection closed after a grace time.
       heldOutcome = result;
-      drainTimer = timers.schedule(() -> {
-        if (heldOutcome != null) {
-          inFlight.abort();
-          releaseHeldOutcome();
-        }
-      }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-      return;
+      try {
+        drainTimer = timers.schedule(() -> {
+          if (heldOutcome != null) {
+            inFlight.abort();
+            releaseHeldOutcome();
+          }
+        }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        return;
+      } catch (RejectedExecutionException e) {
+        // The event loop is shutting down (end of the run): go on now rather than never.
+        heldOutcome = null;
+        inFlight.abort();
+      }
     }
     onComplete.accept(result);
+  }
+
+  /**
+   * The outcome (its message already redacted by {@link #fail}) with the streamed texts redacted, once:
+   * everything downstream (records, report files, session, logs) gets these texts. {@code countTokens} false
+   * leaves the client's count out (-1).
+   */
+  private StreamOutcome outcome(RequestOutcome outcome, boolean countTokens) {
+    return new StreamOutcome(
+        timeline.toResult(outcome, countTokens ? clientOutputTokens() : -1, clientInputTokens),
+        redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason));
   }
 
   private void releaseHeldOutcome() {
@@ -358,20 +408,42 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   // ---- error bodies
 
+  /** Copies the start of a body that has not yielded an event yet (normally only the first chunk). */
+  private void keepPreamble(ByteBuffer chunk) {
+    if (preamble == null) {
+      preamble = new ByteArrayOutputStream(Math.min(chunk.remaining(), settings.maxErrorBodyBytes()));
+    }
+    append(preamble, chunk);
+  }
+
+  /** The body's text when it held no event and reads as JSON or HTML rather than SSE; otherwise null. */
+  private String notSse() {
+    if (preamble == null) {
+      return null;
+    }
+    String text = preamble.toString(StandardCharsets.UTF_8).strip();
+    return text.startsWith("{") || text.startsWith("<") ? text : null;
+  }
+
   private void keepErrorBody(String prefix) {
     errorPrefix = prefix;
     errorBody = new ByteArrayOutputStream();
   }
 
   private void appendErrorBody(ByteBuffer chunk) {
-    int room = settings.maxErrorBodyBytes() - errorBody.size();
+    append(errorBody, chunk);
+  }
+
+  /** Appends what fits of {@code chunk} below the error-body limit, without moving its position. */
+  private void append(ByteArrayOutputStream kept, ByteBuffer chunk) {
+    int room = settings.maxErrorBodyBytes() - kept.size();
     int n = Math.min(room, chunk.remaining());
     if (n <= 0) {
       return;
     }
     byte[] bytes = new byte[n];
     chunk.get(chunk.position(), bytes, 0, n);
-    errorBody.write(bytes, 0, n);
+    kept.write(bytes, 0, n);
   }
 
   private void finishWithErrorBody(long nanos) {

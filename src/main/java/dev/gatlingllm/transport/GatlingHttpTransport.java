@@ -3,6 +3,7 @@ package dev.gatlingllm.transport;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 
 import dev.gatlingllm.metrics.RequestIds;
+import dev.gatlingllm.secrets.Redactor;
 import io.gatling.commons.validation.Failure;
 import io.gatling.commons.validation.Success;
 import io.gatling.commons.validation.Validation;
@@ -11,6 +12,7 @@ import io.gatling.core.structure.ScenarioContext;
 import io.gatling.http.cache.SslContextSupport;
 import io.gatling.http.client.HttpListener;
 import io.gatling.http.client.Request;
+import io.gatling.http.client.realm.BasicRealm;
 import io.gatling.http.protocol.HttpComponents;
 import io.gatling.http.protocol.HttpProtocol;
 import io.gatling.http.request.HttpRequest;
@@ -24,6 +26,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -81,27 +85,60 @@ public final class GatlingHttpTransport {
   }
 
   /**
-   * Sends the request on the session's event loop; the handler is called there.
+   * Builds the request for one session, without sending it: its secrets are then known before any response
+   * (or failure) can echo them.
    *
    * @throws RequestBuildException when the request cannot be built (e.g. an EL attribute is missing)
    */
-  public InFlightRequest send(Session session, String body, ResponseHandler handler) {
+  public Prepared prepare(Session session, String body) {
     Validation<HttpRequest> built = requestDef.build(session.set(BODY_ATTRIBUTE, body));
     Object outcome = built;
     if (outcome instanceof Failure failure) {
       throw new RequestBuildException(failure.message());
     }
-    Request request = ((Success<HttpRequest>) built).value().clientRequest();
-    ChunkListener listener = new ChunkListener(handler);
-    http.httpEngine()
-        .executeRequest(
-            request,
-            session.userId(),
-            shareConnections,
-            session.eventLoop(),
-            listener,
-            SslContextSupport.sslContexts(session));
-    return listener;
+    return new Prepared(((Success<HttpRequest>) built).value().clientRequest(), session);
+  }
+
+  /** A request built for one virtual user, ready to send once. */
+  public final class Prepared {
+    private final Request request;
+    private final Session session;
+
+    private Prepared(Request request, Session session) {
+      this.request = request;
+      this.session = session;
+    }
+
+    /**
+     * The secret values this request carries, as sent: credential headers from the user's {@code http}
+     * protocol and the request (EL resolved), basic-auth credentials, URL user info and secret query values.
+     */
+    public List<String> secrets() {
+      List<String> found = new ArrayList<>();
+      for (Map.Entry<String, String> header : request.getHeaders()) {
+        found.addAll(Redactor.headerSecrets(header.getKey(), header.getValue()));
+      }
+      if (request.getRealm() instanceof BasicRealm basic) {
+        found.add(basic.getPassword());
+        found.addAll(Redactor.headerSecrets("Authorization", basic.getAuthorizationHeader()));
+      }
+      found.addAll(Redactor.urlSecrets(request.getUri().getUserInfo(), request.getUri().getQuery()));
+      return found;
+    }
+
+    /** Sends the request on the session's event loop; the handler is called there. */
+    public InFlightRequest send(ResponseHandler handler) {
+      ChunkListener listener = new ChunkListener(handler);
+      http.httpEngine()
+          .executeRequest(
+              request,
+              session.userId(),
+              shareConnections,
+              session.eventLoop(),
+              listener,
+              SslContextSupport.sslContexts(session));
+      return listener;
+    }
   }
 
   /** Translates Gatling's client callbacks into {@link ResponseHandler} calls stamped with nanoTime. */
@@ -130,8 +167,8 @@ public final class GatlingHttpTransport {
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
       long now = System.nanoTime();
-      handler.onResponseHeaders(
-          status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE), headers.get(RequestIds.HEADER), now);
+      handler.onResponseHeaders(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE),
+          headers.get(RequestIds.HEADER), headers.get(HttpHeaderNames.RETRY_AFTER), now);
     }
 
     @Override

@@ -17,7 +17,18 @@ public interface ResponseHandler {
    * @param contentType null when the response has none
    * @param requestId the server's id of the request (its {@code x-request-id} header), as sent, or null
    */
-  void onResponseHeaders(int status, String contentType, String requestId, long nanos);
+  default void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
+    onResponseHeaders(status, contentType, requestId, null, nanos);
+  }
+
+  /**
+   * Status line and headers arrived.
+   *
+   * @param contentType null when the response has none
+   * @param requestId the server's id of the request (its {@code x-request-id} header), as sent, or null
+   * @param retryAfter the {@code Retry-After} header as sent (429, 503), or null
+   */
+  void onResponseHeaders(int status, String contentType, String requestId, String retryAfter, long nanos);
 
   /** A piece of the body; the buffer is only valid during the call. {@code last} marks the end of the body. */
   void onBodyChunk(ByteBuffer chunk, boolean last, long nanos);

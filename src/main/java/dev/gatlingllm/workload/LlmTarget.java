@@ -2,6 +2,7 @@ package dev.gatlingllm.workload;
 
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.simulator.LlmSimulator;
 import io.gatling.javaapi.http.HttpDsl;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -87,7 +88,7 @@ public final class LlmTarget implements AutoCloseable {
 
   /** One line for the console: where the load goes. */
   public String describe() {
-    return (simulator != null ? "embedded LLM simulator at " : "LLM server at ") + baseUrl + " ("
+    return (simulator != null ? "embedded LLM simulator at " : "LLM server at ") + Redactor.url(baseUrl) + " ("
         + llmProtocol.protocol() + ")";
   }
 

@@ -55,8 +55,10 @@ class RequestIdEndToEndTest {
         assertFalse(row.ok());
         assertEquals(503, row.httpStatus());
         assertEquals("status-503", server.outcome(), "a refused request's id is that of the refusal");
+        assertEquals(3, row.retryAfterSeconds(), "the server's Retry-After is in its column");
       } else {
         assertTrue(row.ok(), row.error());
+        assertEquals(-1, row.retryAfterSeconds());
         // Every request asked for its own length: equal counts mean the same request.
         assertEquals(server.completionTokens(), row.outputTokens(), row.requestId());
         lengths.add(row.outputTokens());

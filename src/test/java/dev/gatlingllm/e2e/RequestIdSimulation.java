@@ -15,7 +15,7 @@ import java.time.Duration;
 /**
  * {@link #USERS} users, each sending {@link #REQUESTS_PER_USER} requests of a length no other request asks
  * for (so that {@link RequestIdEndToEndTest} can tell which server record a row really is), then one request
- * the simulator fails with a 503. No request names itself: every id is the simulator's own.
+ * the simulator fails with a 503 asking to retry after 3 s. No request names itself: every id is the simulator's own.
  */
 public class RequestIdSimulation extends Simulation {
   static final int USERS = 3;
@@ -33,7 +33,7 @@ public class RequestIdSimulation extends Simulation {
           .on(exec(chat("chat").user("hello").ignoreEos(true)
                   .maxTokens(session -> tokensFor(session.userId(), session.getInt("n"))))
               .exec(session -> session.set("n", session.getInt("n") + 1)))
-          .exec(chat("refused").user("hello").maxTokens(4).header(LlmSimulator.FAULT_HEADER, "status=503"));
+          .exec(chat("refused").user("hello").maxTokens(4).header(LlmSimulator.FAULT_HEADER, "status=503;retry-after=3"));
 
   {
     setUp(users.injectOpen(atOnceUsers(USERS)))

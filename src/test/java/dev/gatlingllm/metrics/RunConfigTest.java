@@ -17,16 +17,17 @@ class RunConfigTest {
     metadata.put("note", "sk-proj-abcdefghijklmnop");
     metadata.put("header", "Bearer xyz");
     metadata.put("max_tokens", "256");
+    metadata.put("HF_TOKEN", "hf-not-shaped-like-a-key");
     RunConfig config = RunConfig.startingAt(0).withMetadata(metadata);
     assertEquals(
-        Map.of("gpu", "H100", "OPENAI_API_KEY", "***", "note", "***", "header", "***", "max_tokens", "256"),
+        Map.of("gpu", "H100", "OPENAI_API_KEY", "***", "note", "***", "header", "***", "max_tokens", "256", "HF_TOKEN", "***"),
         config.metadata());
   }
 
   @Test
-  void endpointLosesUserInfoAndQuery() {
+  void endpointHidesUserInfoAndQueryValues() {
     RunConfig config = RunConfig.startingAt(0).withWorkload("m", "https://user:pw@host:8443/v1/chat?api-key=k", 128, 256);
-    assertEquals("https://host:8443/v1/chat", config.endpoint());
+    assertEquals("https://***@host:8443/v1/chat?api-key=***", config.endpoint());
   }
 
   @Test

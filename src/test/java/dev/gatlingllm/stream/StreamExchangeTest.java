@@ -133,7 +133,7 @@ class StreamExchangeTest {
   void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
     var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9);
+        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
@@ -148,7 +148,7 @@ class StreamExchangeTest {
 
     outcomes.clear();
     StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9);
+        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE);
     withUsage.onRequestWritten(T0);
     withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
@@ -253,7 +253,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b")), false, T0 + 5 * MS);
     ex.onTransportFailure(new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
-    assertEquals("connection reset by peer after 2 token events", only().result().outcome().message());
+    assertEquals("connection reset by peer", only().result().outcome().message());
   }
 
   @Test
@@ -272,7 +272,7 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a")), true, T0 + 2 * MS);
-    assertEquals("stream ended without [DONE] or finish_reason after 1 token events",
+    assertEquals("stream ended without [DONE] or finish_reason",
         only().result().outcome().message());
 
     outcomes.clear();
@@ -392,4 +392,182 @@ class StreamExchangeTest {
     assertEquals(-1, r.ttfbNanos());
     assertEquals(0, r.sendLatenessNanos());
   }
+
+  /** A redacting exchange: the request carried {@code sk-KEY1} as a Bearer token. */
+  private StreamExchange redacting() {
+    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY1"));
+    ex.start(() -> aborts++);
+    ex.onRequestWritten(T0);
+    return ex;
+  }
+
+  @Test
+  void anErrorBodyEchoingTheKeyIsRedactedBeforeItBecomesTheOutcome() {
+    StreamExchange ex = redacting();
+    ex.onResponseHeaders(401, "application/json", "id-sk-KEY1", T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Incorrect API key provided: Bearer sk-KEY1\"}}"), true,
+        T0 + 2 * MS);
+    RequestResult r = only().result();
+    assertEquals("HTTP 401: Incorrect API key provided: Bearer ***", r.outcome().message());
+    assertEquals("id-***", r.requestId());
+  }
+
+  @Test
+  void anErrorEventAndStreamedTextEchoingTheKeyAreRedacted() {
+    StreamExchange ex = redacting();
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY1!")
+        + "data: {\"error\":{\"message\":\"bad key sk-KEY1\"}}\n\n"), true, T0 + 2 * MS);
+    StreamOutcome outcome = only();
+    assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
+    // Split across two events: only the whole text shows the key, and it is the whole text that is redacted.
+    assertEquals("your key: ***!", outcome.content());
+  }
+
+
+  @Test
+  void aTokenizerThrowingAtTheEndStillEndsTheRequestOnceAsKo() {
+    dev.gatlingllm.tokenize.Tokenizer broken = new dev.gatlingllm.tokenize.Tokenizer() {
+      @Override
+      public String name() {
+        return "broken";
+      }
+
+      @Override
+      public int[] encode(String text) {
+        throw new IllegalStateException("no vocabulary");
+      }
+
+      @Override
+      public String decode(int[] ids) {
+        return "";
+      }
+    };
+    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
+        outcomes::add, broken, -1, dev.gatlingllm.secrets.Redactor.NONE);
+    ex.start(() -> aborts++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("Hello") + FINISH + DONE), false, T0 + 2 * MS);
+    StreamOutcome outcome = only();
+    assertFalse(outcome.result().ok());
+    assertEquals("cannot complete request: IllegalStateException: no vocabulary",
+        outcome.result().outcome().message());
+    assertEquals("Hello", outcome.content());
+    assertEquals(1, aborts, "the body had not ended: the connection is not reused");
+    ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
+    assertEquals(1, outcomes.size(), "still one completion");
+  }
+
+
+  /** The KO message of a stream cut after {@code tokens} token events by {@code cut}. */
+  private String messageAfter(int tokens, java.util.function.Consumer<StreamExchange> cut) {
+    outcomes.clear();
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("t").repeat(tokens)), false, T0 + 2 * MS);
+    cut.accept(ex);
+    assertEquals(tokens, only().result().tokenEvents(), "the number is in its column");
+    return only().result().outcome().message();
+  }
+
+  @Test
+  void theSameFailureGivesTheSameMessageWhereverTheStreamBroke() {
+    java.util.function.Consumer<StreamExchange> reset = ex ->
+        ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    java.util.function.Consumer<StreamExchange> truncated = ex -> ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
+    assertEquals(messageAfter(2, reset), messageAfter(17, reset));
+    assertEquals("connection reset by peer", messageAfter(0, reset));
+    assertEquals(messageAfter(1, truncated), messageAfter(40, truncated));
+  }
+
+  @Test
+  void messagesAreBoundedAndOnOneLine() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(500, "text/html", null, T0 + MS);
+    ex.onBodyChunk(bytes("<html>\n" + "x".repeat(10_000)), true, T0 + 2 * MS);
+    String message = only().result().outcome().message();
+    assertEquals(dev.gatlingllm.metrics.RequestOutcome.MAX_MESSAGE_CHARS, message.length(), message);
+    assertTrue(message.startsWith("HTTP 500: <html> xxx") && message.endsWith("x..."), message);
+  }
+
+  @Test
+  void aKeyStraddlingTheCutIsRedactedWholeBeforeTheMessageIsCut() {
+    StreamExchange ex = redacting();
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    // The key starts at char 193 of the message: a cut (at 197) before redaction would leave "sk-K".
+    String padding = "x".repeat(193 - "invalid JSON in SSE event: {".length());
+    ex.onBodyChunk(bytes("data: {" + padding + "sk-KEY1 and more\n\n"), true, T0 + 2 * MS);
+    String message = only().result().outcome().message();
+    assertFalse(message.contains("sk-K"), message);
+    assertTrue(message.endsWith("x*** ..."), message);
+  }
+
+
+  @Test
+  void aRateLimitKeepsRetryAfterBesideAMessageThatDoesNotVary() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(429, "application/json", null, "7", T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\"}}"), true, T0 + 2 * MS);
+    RequestResult r = only().result();
+    assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
+    assertEquals(7, r.outcome().retryAfterSeconds());
+
+    outcomes.clear();
+    StreamExchange without = exchange();
+    without.onRequestWritten(T0);
+    without.onResponseHeaders(503, "application/json", null, T0 + MS);
+    without.onBodyChunk(bytes("{}"), true, T0 + 2 * MS);
+    assertEquals(-1, only().result().outcome().retryAfterSeconds());
+  }
+
+
+  @Test
+  void aConnectionLostAfterFinishReasonIsOkLikeAnOrdinaryEndOfBody() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b") + FINISH), false, T0 + 2 * MS);
+    ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    RequestResult r = only().result();
+    assertTrue(r.ok(), r.outcome().message());
+    assertEquals(2, r.tokenEvents());
+
+    outcomes.clear();
+    StreamExchange ended = exchange();
+    ended.onRequestWritten(T0);
+    ended.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ended.onBodyChunk(bytes(content("a") + content("b") + FINISH), true, T0 + 2 * MS);
+    assertTrue(only().result().ok(), "the same stream ended by its body: OK as well");
+
+    outcomes.clear();
+    StreamExchange unfinished = exchange();
+    unfinished.onRequestWritten(T0);
+    unfinished.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    unfinished.onBodyChunk(bytes(content("a")), false, T0 + 2 * MS);
+    unfinished.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    assertEquals("connection reset by peer", only().result().outcome().message(), "without finish_reason: KO");
+  }
+
+  @Test
+  void aJsonErrorBodyServedAsAnEventStreamKeepsTheServersText() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"model is overloaded\""), false, T0 + 2 * MS);
+    ex.onBodyChunk(bytes(",\"type\":\"server_error\"}}\n"), true, T0 + 3 * MS);
+    assertEquals("HTTP 200 body is not an SSE stream: model is overloaded", only().result().outcome().message());
+
+    outcomes.clear();
+    StreamExchange empty = exchange();
+    empty.onRequestWritten(T0);
+    empty.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    empty.onBodyChunk(bytes(": keep-alive\n\n"), true, T0 + 2 * MS);
+    assertEquals("empty stream: HTTP 200 response ended without any SSE event", only().result().outcome().message());
+  }
+
 }

@@ -5,7 +5,8 @@ import java.io.IOException;
 
 /** Finds the human-readable message in an error body, whatever shape the server gave it. */
 final class OpenAiErrors {
-  static final int MAX_BODY_CHARS = 200;
+  /** Far more than a KO message shows: see {@link OpenAiJson#EXCERPT_CHARS}. */
+  static final int MAX_BODY_CHARS = OpenAiJson.EXCERPT_CHARS;
 
   private OpenAiErrors() {}
 

@@ -11,7 +11,11 @@ final class OpenAiJson {
 
   static final JsonFactory FACTORY = MAPPER.getFactory();
 
-  static final int EXCERPT_CHARS = 80;
+  /**
+   * Far more than a KO message shows ({@code RequestOutcome.MAX_MESSAGE_CHARS}): the message is redacted and
+   * only then cut, so a secret echoed in the text must reach the redactor whole.
+   */
+  static final int EXCERPT_CHARS = 1024;
 
   private OpenAiJson() {}
 

@@ -108,9 +108,9 @@ class OpenAiStreamErrorsTest {
 
   @Test
   void malformedExcerptIsShortAndOnOneLine() {
-    String longJson = "{\"choices\":[{\"delta\":{\"content\":\"" + "x".repeat(200);
+    String longJson = "{\"choices\":[{\"delta\":{\"content\":\"" + "x".repeat(2000);
     List<String> signals = interpretData(chat(), longJson);
-    String expected = "malformed:invalid JSON in SSE event: " + longJson.substring(0, 80) + "...";
+    String expected = "malformed:invalid JSON in SSE event: " + longJson.substring(0, OpenAiJson.EXCERPT_CHARS) + "...";
     assertEquals(List.of(expected), signals);
 
     // Two data lines join with LF; the excerpt shows it as a space.
@@ -120,9 +120,10 @@ class OpenAiStreamErrorsTest {
 
   @Test
   void malformedExcerptDoesNotSplitASurrogatePair() {
-    String data = "x".repeat(79) + "😀" + "tail";
+    int before = OpenAiJson.EXCERPT_CHARS - 1;
+    String data = "x".repeat(before) + "😀" + "tail";
     List<String> signals = interpretData(chat(), data);
-    assertEquals(List.of("malformed:invalid JSON in SSE event: " + "x".repeat(79) + "..."), signals);
+    assertEquals(List.of("malformed:invalid JSON in SSE event: " + "x".repeat(before) + "..."), signals);
   }
 
   @Test

@@ -1,0 +1,180 @@
+package dev.gatlingllm.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.testing.ScriptedHttpServer;
+import dev.gatlingllm.testing.ScriptedHttpServer.Received;
+import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import io.gatling.app.Gatling$;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A gateway that echoes what it receives: the API key and every secret header come back in a 401 body, in an
+ * error event, in streamed content, in an invalid event and in the request id. No file of the run (Gatling's
+ * and the LLM report), no console line and no saved session value may hold any of them.
+ */
+class SecretsEndToEndTest {
+  private static final String SSE = "text/event-stream";
+  private static final List<String> CASES =
+      List.of("echo-401", "echo-error-event", "echo-content", "echo-invalid-json", "echo-request-id");
+
+  private static ScriptedHttpServer server;
+  private static Path resultsDir;
+  private static String console;
+  private static int exitCode;
+
+  /** Every secret the request carried, as the server received them, in one line of text. */
+  static String echo(Received request) {
+    return "Incorrect API key provided: " + request.headers().get("Authorization") + " x-api-key "
+        + request.headers().get("x-api-key") + " api-key " + request.headers().get("api-key") + " url "
+        + request.path();
+  }
+
+  static Script script(Received request) {
+    String echo = echo(request);
+    String path = request.path().replaceFirst("\\?.*", "");
+    Script s = new Script();
+    switch (path) {
+      case "/echo-401" -> s.fixedResponse(401, "application/json", "{\"error\":{\"message\":\"" + echo + "\"}}");
+      case "/echo-error-event" -> s.chunkedHeaders(200, SSE).chunk(ChatActionEndToEndTest.content("a"))
+          .chunk("data: {\"error\":{\"message\":\"" + echo + "\",\"type\":\"auth\"}}\n\n").endChunks();
+      case "/echo-content" -> s.chunkedHeaders(200, SSE).chunk(ChatActionEndToEndTest.content(echo))
+          .chunk(ChatActionEndToEndTest.END).endChunks();
+      case "/echo-invalid-json" -> s.chunkedHeaders(200, SSE).chunk("data: {\"oops " + echo + "\n\n").endChunks();
+      case "/echo-request-id" -> s.raw("HTTP/1.1 200 X\r\nContent-Type: " + SSE + "\r\nx-request-id: "
+              + request.headers().get("Authorization") + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+          .chunk(ChatActionEndToEndTest.content("a")).chunk(ChatActionEndToEndTest.END).endChunks();
+      default -> s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
+    }
+    return s;
+  }
+
+  @BeforeAll
+  static void run(@TempDir Path results) throws Exception {
+    server = new ScriptedHttpServer(SecretsEndToEndTest::script);
+    System.setProperty("test.baseUrl", server.baseUrl());
+    System.setProperty("test.cases", String.join(",", CASES));
+    resultsDir = results;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    PrintStream tee = new PrintStream(new Tee(out, captured), true, StandardCharsets.UTF_8);
+    System.setOut(tee);
+    System.setErr(new PrintStream(new Tee(err, captured), true, StandardCharsets.UTF_8));
+    try {
+      // Gatling prints through Scala's Console, which keeps the stream it first saw in this JVM.
+      exitCode = scala.Console$.MODULE$.withOut(tee, () ->
+          // With Gatling's own HTML report: its files must be clean too.
+          Gatling$.MODULE$.fromArgs(new String[] {
+              "--simulation", SecretsSimulation.class.getName(), "--results-folder", results.toString()}));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    console = captured.toString(StandardCharsets.UTF_8);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  @Test
+  void theServerReallyReceivedAndEchoedEverySecret() {
+    assertEquals(0, exitCode);
+    Received first = server.received().get(0);
+    String echo = echo(first);
+    assertTrue(echo.contains("Bearer " + SecretsSimulation.API_KEY), echo);
+    assertTrue(echo.contains(SecretsSimulation.PROTOCOL_HEADER), echo);
+    assertTrue(echo.contains(SecretsSimulation.SESSION_HEADER), echo);
+    assertTrue(echo.contains(SecretsSimulation.QUERY_KEY), echo);
+    assertEquals(CASES.size(), SecretsSimulation.RESULTS.size(), SecretsSimulation.RESULTS.keySet().toString());
+  }
+
+  @Test
+  void noSavedSessionValueHoldsASecret() {
+    for (var entry : SecretsSimulation.RESULTS.entrySet()) {
+      assertEquals(null, leak(String.valueOf(entry.getValue())), entry.getKey());
+    }
+    Map<String, Object> denied = SecretsSimulation.RESULTS.get("echo-401");
+    assertEquals(false, denied.get("ok"));
+    assertTrue(String.valueOf(denied.get("error")).startsWith("HTTP 401: Incorrect API key provided: Bearer ***"),
+        String.valueOf(denied.get("error")));
+    assertTrue(String.valueOf(SecretsSimulation.RESULTS.get("echo-content").get("content")).contains("Bearer ***"));
+  }
+
+  @Test
+  void noFileOfTheRunHoldsASecret() throws Exception {
+    List<Path> files;
+    try (var walk = Files.walk(resultsDir)) {
+      files = walk.filter(Files::isRegularFile).toList();
+    }
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/requests.csv")), "the LLM report was written: " + files);
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/index.html")), files.toString());
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("simulation.log")), files.toString());
+    List<String> leaks = new ArrayList<>();
+    for (Path file : files) {
+      String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+      String leak = leak(text);
+      if (leak != null) {
+        leaks.add(resultsDir.relativize(file) + ": " + leak);
+      }
+    }
+    assertEquals(List.of(), leaks);
+  }
+
+  @Test
+  void theConsoleHoldsNoSecret() {
+    assertTrue(console.contains("HTTP 401: Incorrect API key provided: Bearer ***"), "Gatling's error table");
+    assertEquals(null, leak(console));
+  }
+
+  /** Where the text holds a secret, or the start of one, with some context; null when it holds none. */
+  private static String leak(String text) {
+    List<String> marks = new ArrayList<>(SecretsSimulation.PREFIXES);
+    marks.add(SecretsSimulation.MARK);
+    for (String mark : marks) {
+      int at = text.indexOf(mark);
+      if (at >= 0) {
+        return "..." + text.substring(Math.max(0, at - 60), Math.min(text.length(), at + 20));
+      }
+    }
+    return null;
+  }
+
+  /** Writes to the real stream and keeps a copy. */
+  private static final class Tee extends OutputStream {
+    private final OutputStream first;
+    private final OutputStream second;
+
+    Tee(OutputStream first, OutputStream second) {
+      this.first = first;
+      this.second = second;
+    }
+
+    @Override
+    public void write(int b) throws java.io.IOException {
+      first.write(b);
+      second.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws java.io.IOException {
+      first.write(b, off, len);
+      second.write(b, off, len);
+    }
+  }
+}

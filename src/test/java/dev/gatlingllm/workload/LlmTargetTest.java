@@ -1,0 +1,23 @@
+package dev.gatlingllm.workload;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class LlmTargetTest {
+  @Test
+  void theConsoleLineHidesUserInfoAndQueryValuesOfTheUrl() {
+    System.setProperty("llm.baseUrl", "http://user:pw-SECRET@127.0.0.1:9?api_key=q-SECRET");
+    System.setProperty("llm.endpoint", "/v1/chat/completions?key=e-SECRET");
+    try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+      String line = target.describe();
+      assertTrue(line.startsWith("LLM server at http://***@127.0.0.1:9?api_key=*** ("), line);
+      assertTrue(line.contains("endpoint=/v1/chat/completions?key=***"), line);
+      assertFalse(line.contains("SECRET"), line);
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.endpoint");
+    }
+  }
+}
