@@ -6,12 +6,18 @@ import java.util.Arrays;
  * The monotonic-nanosecond history of one streamed request, as metrics.md defines its timestamps.
  *
  * <p>Mutable and confined to the thread that drives the request (the virtual user's event loop). It keeps
- * one primitive array of inter-token gaps and nothing per token beyond that; {@link #toResult} turns it
- * into the immutable {@link RequestResult} every consumer reads.
+ * one primitive array of inter-token gaps, at most {@link #MAX_KEPT_GAPS} long, and nothing per token
+ * beyond that; {@link #toResult} turns it into the immutable {@link RequestResult} every consumer reads.
  */
 public final class RequestTimeline {
   /** Marks a timestamp not reached: {@link System#nanoTime()} may be any value, even negative. */
   public static final long UNSET = Long.MIN_VALUE;
+  /**
+   * The most inter-token gaps one request keeps (512 KiB): far more than any real answer has events, while an
+   * endless stream of tiny events cannot grow the list until its timeout. The gaps after these are not kept;
+   * the token event count stays exact, so {@code itlNanos().length < tokenEvents() - 1} says the cap was hit.
+   */
+  public static final int MAX_KEPT_GAPS = 1 << 16;
 
   private final long scheduledNanos;
   private long sentNanos = UNSET;
@@ -103,6 +109,9 @@ public final class RequestTimeline {
   }
 
   private void addGap(long gap) {
+    if (gapCount == MAX_KEPT_GAPS) {
+      return;
+    }
     if (gapCount == gaps.length) {
       gaps = Arrays.copyOf(gaps, gaps.length * 2);
     }

@@ -61,6 +61,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private long eventsSeen;
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
+  /** UTF-8 bytes of content and reasoning so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
+  private long outputBytes;
   private String finishReason;
   private boolean finished;
   private boolean bodyEnded;
@@ -221,7 +223,13 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   @Override
   public void onOutput(OutputKind kind, String text) {
+    if (finished) {
+      return;
+    }
     eventHasOutput = true;
+    if (kind != OutputKind.TOOL_CALL && !withinOutputBound(text)) {
+      return;
+    }
     switch (kind) {
       case CONTENT -> {
         eventHasAnswer = true;
@@ -258,6 +266,19 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   @Override
   public void onMalformed(String message) {
     fail(message, chunkNanos);
+  }
+
+  /**
+   * Counts {@code text} against the output bound; past it the request ends KO and its connection is closed,
+   * since a server that streams on and on would otherwise grow the kept text until the overall timeout.
+   */
+  private boolean withinOutputBound(String text) {
+    outputBytes += Utf8.length(text);
+    if (outputBytes <= settings.maxOutputBytes()) {
+      return true;
+    }
+    fail("output exceeded " + settings.maxOutputBytes() + " bytes (maxOutputBytes)", chunkNanos);
+    return false;
   }
 
   // ---- ends

@@ -392,4 +392,73 @@ class StreamExchangeTest {
     assertEquals(-1, r.ttfbNanos());
     assertEquals(0, r.sendLatenessNanos());
   }
+
+  // ---- bounded memory
+
+  @Test
+  void anEndlessFastStreamEndsKoAtTheOutputBoundAndClosesItsConnection() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    String event = content("x".repeat(1000));
+    int fed = 0;
+    // A server that never stops: 4 MiB of events, many per read, as fast as the test can feed them.
+    while (outcomes.isEmpty() && fed < 4 * 1024) {
+      ex.onBodyChunk(bytes(event.repeat(8)), false, T0 + (2 + fed) * MS);
+      fed += 8;
+    }
+    StreamOutcome outcome = only();
+    RequestResult r = outcome.result();
+    assertFalse(r.ok());
+    assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.outcome().message());
+    assertEquals(1, aborts, "the connection of a stream cut at the bound is closed");
+    assertEquals(1_048_000, outcome.content().length(), "only whole events within the bound are kept");
+    assertEquals(1048, r.tokenEvents(), "the event crossing the bound is not taken in");
+    ex.onBodyChunk(bytes(event), false, T0 + 9_999 * MS);
+    assertEquals(1, outcomes.size());
+  }
+
+  @Test
+  void theOutputBoundCountsAnswerAndReasoningInUtf8Bytes() {
+    StreamExchange ex = exchange(StreamSettings.DEFAULTS.withMaxOutputBytes(12));
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\n"), false, T0 + 2 * MS);
+    ex.onBodyChunk(bytes(content("\u00e9t\u00e9")), false, T0 + 3 * MS); // 5 bytes: 8 in all
+    assertTrue(outcomes.isEmpty());
+    ex.onBodyChunk(bytes(content("\u20ac\u20ac")), false, T0 + 4 * MS); // 6 bytes: 14 > 12
+    StreamOutcome outcome = only();
+    assertEquals("output exceeded 12 bytes (maxOutputBytes)", outcome.result().outcome().message());
+    assertEquals("hmm", outcome.reasoning());
+    assertEquals("\u00e9t\u00e9", outcome.content());
+  }
+
+  @Test
+  void aStreamWithinTheBoundIsUntouched() {
+    StreamExchange ex = exchange(StreamSettings.DEFAULTS.withMaxOutputBytes(6));
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("abc") + content("def") + FINISH + DONE), true, T0 + 2 * MS);
+    assertTrue(only().result().ok());
+    assertEquals("abcdef", only().content());
+  }
+
+  @Test
+  void theGapListOfAVeryLongStreamIsCappedWhileItsCountsStayExact() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    int events = dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS + 1_000;
+    byte[] one = content("a").getBytes(StandardCharsets.UTF_8);
+    for (int i = 0; i < events; i++) {
+      ex.onBodyChunk(ByteBuffer.wrap(one), false, T0 + 10 * MS + i * 1_000L);
+    }
+    ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 10 * MS + events * 1_000L);
+    RequestResult r = only().result();
+    assertTrue(r.ok());
+    assertEquals(events, r.tokenEvents());
+    assertEquals(dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
+    assertEquals(1_000L, r.itlNanos()[r.itlNanos().length - 1]);
+    assertEquals((events - 1) * 1_000L, r.e2elNanos() - r.ttftNanos(), "E2EL stays exact");
+  }
 }
