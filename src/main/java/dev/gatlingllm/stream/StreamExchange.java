@@ -137,13 +137,23 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   }
 
   @Override
-  public void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
+  public void onResponseHeaders(
+      int status, String contentType, String contentEncoding, String requestId, long nanos) {
     if (finished) {
       return;
     }
     lastActivityNanos = nanos;
     this.status = status;
     timeline.onHeaders(nanos, requestId);
+    if (isCompressed(contentEncoding)) {
+      // KO rather than read on: Gatling's client inflates the body before it reaches us, with no bound on
+      // what one chunk inflates to (a few KiB of gzip can become GiB), and a compressor batches tokens, so
+      // the gaps measured would be its own. Every request asks for identity; a server or proxy ignoring that
+      // is reported, and the connection closed before more is inflated.
+      fail("HTTP " + status + " with Content-Encoding '" + contentEncoding
+          + "': compressed streams distort token timing", nanos);
+      return;
+    }
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
     } else if (contentType == null
@@ -375,6 +385,11 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       return -1;
     }
     return (long) tokenizer.count(content.toString()) + tokenizer.count(reasoning.toString());
+  }
+
+  private static boolean isCompressed(String contentEncoding) {
+    return contentEncoding != null && !contentEncoding.isBlank()
+        && !contentEncoding.trim().equalsIgnoreCase("identity");
   }
 
   // ---- error bodies

@@ -15,9 +15,15 @@ public interface ResponseHandler {
    * Status line and headers arrived.
    *
    * @param contentType null when the response has none
+   * @param contentEncoding the {@code Content-Encoding} header, or null when the response has none
    * @param requestId the server's id of the request (its {@code x-request-id} header), as sent, or null
    */
-  void onResponseHeaders(int status, String contentType, String requestId, long nanos);
+  void onResponseHeaders(int status, String contentType, String contentEncoding, String requestId, long nanos);
+
+  /** Status line and headers of a response without {@code Content-Encoding}. */
+  default void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
+    onResponseHeaders(status, contentType, null, requestId, nanos);
+  }
 
   /** A piece of the body; the buffer is only valid during the call. {@code last} marks the end of the body. */
   void onBodyChunk(ByteBuffer chunk, boolean last, long nanos);

@@ -461,4 +461,30 @@ class StreamExchangeTest {
     assertEquals(1_000L, r.itlNanos()[r.itlNanos().length - 1]);
     assertEquals((events - 1) * 1_000L, r.e2elNanos() - r.ttftNanos(), "E2EL stays exact");
   }
+
+  // ---- compression
+
+  @Test
+  void aCompressedResponseIsKoAtItsHeadersAndItsConnectionClosed() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", "gzip", null, T0 + MS);
+    RequestResult r = only().result();
+    assertFalse(r.ok());
+    assertEquals(200, r.outcome().httpStatus());
+    assertEquals("HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing",
+        r.outcome().message());
+    assertEquals(1, aborts, "nothing more is read, so nothing more is inflated");
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
+    assertEquals(1, outcomes.size());
+  }
+
+  @Test
+  void anIdentityEncodingIsNoCompression() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", "Identity", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
+    assertTrue(only().result().ok());
+  }
 }
