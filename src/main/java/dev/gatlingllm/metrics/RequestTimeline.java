@@ -18,6 +18,13 @@ public final class RequestTimeline {
    * the token event count stays exact, so {@code itlNanos().length < tokenEvents() - 1} says the cap was hit.
    */
   public static final int MAX_KEPT_GAPS = 1 << 16;
+  /**
+   * The largest server token count believed: above any context length today by three orders of magnitude,
+   * and low enough that the run's sums cannot overflow. A larger or negative count is a server bug.
+   */
+  public static final long MAX_PLAUSIBLE_TOKENS = 1_000_000_000L;
+  /** {@code serverOutputTokens} of a request whose server sent a count that was not believed (see above). */
+  public static final long UNTRUSTED_COUNT = -2;
 
   private final long scheduledNanos;
   private long sentNanos = UNSET;
@@ -75,14 +82,22 @@ public final class RequestTimeline {
     tokenEvents++;
   }
 
-  /** Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps it. */
+  /**
+   * Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps it. An
+   * implausible count (negative, or above {@link #MAX_PLAUSIBLE_TOKENS}) is not believed: the request falls back
+   * to the client's count, and an implausible completion count shows as {@link #UNTRUSTED_COUNT}.
+   */
   public void onUsage(long promptTokens, long completionTokens) {
-    if (promptTokens >= 0) {
-      serverPromptTokens = promptTokens;
+    if (promptTokens != -1) {
+      serverPromptTokens = plausible(promptTokens) ? promptTokens : -1;
     }
-    if (completionTokens >= 0) {
-      serverCompletionTokens = completionTokens;
+    if (completionTokens != -1) {
+      serverCompletionTokens = plausible(completionTokens) ? completionTokens : UNTRUSTED_COUNT;
     }
+  }
+
+  private static boolean plausible(long tokens) {
+    return tokens >= 0 && tokens <= MAX_PLAUSIBLE_TOKENS;
   }
 
   /** The stream ended (end marker, end of body, error or timeout). Only the first call counts. */

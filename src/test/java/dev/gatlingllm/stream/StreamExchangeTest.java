@@ -487,4 +487,47 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
     assertTrue(only().result().ok());
   }
+
+  // ---- server token counts
+
+  @Test
+  void implausibleServerTokenCountsAreIgnoredFlaggedAndKeepTheSummarySane() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b") + content("c")), false, T0 + 50 * MS);
+    ex.onBodyChunk(bytes(FINISH + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":-7,"
+        + "\"completion_tokens\":9223372036854775807,\"total_tokens\":9223372036854775800}}\n\n" + DONE), true,
+        T0 + 90 * MS);
+    RequestResult r = only().result();
+    assertTrue(r.ok());
+    assertEquals(3, r.outputTokens(), "the client's count instead of the server's");
+    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
+    assertEquals(dev.gatlingllm.metrics.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
+        "the row says the server's count was not trusted");
+    assertEquals(-1, r.inputTokens());
+    assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
+
+    long t0 = 1_700_000_000_000L;
+    var recorder = new dev.gatlingllm.metrics.RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(t0));
+    for (int i = 0; i < 3; i++) {
+      recorder.record("chat", t0 + 1_000, r);
+    }
+    var run = recorder.snapshot(t0 + 10_000).run();
+    assertEquals(9, run.totalOutputTokens());
+    assertEquals(0.9, run.outputThroughput(), 1e-9);
+    assertEquals(0, run.mismatch().requests());
+  }
+
+  @Test
+  void aLargeButPlausibleServerCountIsTrusted() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + usage(900_000, 1_000_000_000) + DONE), true, T0 + 50 * MS);
+    RequestResult r = only().result();
+    assertEquals(1_000_000_000L, r.outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());
+    assertEquals(900_000, r.inputTokens());
+  }
 }
