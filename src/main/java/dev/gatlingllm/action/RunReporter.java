@@ -28,6 +28,7 @@ public final class RunReporter {
   private final long settleMillis;
   private final GatlingRuntime runtime;
   private EventLoopDelayProbe probe;
+  private ShutdownReport onExit;
   private boolean finished;
 
   private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, long settleMillis, GatlingRuntime runtime) {
@@ -75,6 +76,7 @@ public final class RunReporter {
         protocol.settleMillis(), runtime);
     reporter.startProbe(protocol, core);
     GatlingRuntime.onRunEnd(core, reporter::finish);
+    reporter.onExit = new ShutdownReport(reporter::finish).register();
     return reporter;
   }
 
@@ -104,12 +106,18 @@ public final class RunReporter {
     return recorder.snapshot(runtime.nowMillis());
   }
 
-  /** Writes the report once; later calls do nothing. */
+  /**
+   * Writes the report once, at the end of the run or when the JVM is stopped before it (the figures so far);
+   * later calls do nothing.
+   */
   public synchronized void finish() {
     if (finished) {
       return;
     }
     finished = true;
+    if (onExit != null) {
+      onExit.cancel();
+    }
     if (probe != null) {
       probe.stop();
     }
