@@ -7,18 +7,12 @@ import dev.gatlingllm.metrics.RequestResult;
 import dev.gatlingllm.metrics.RunConfig;
 import dev.gatlingllm.metrics.RunRecorder;
 import dev.gatlingllm.metrics.RunSummary;
-import dev.gatlingllm.report.ConsoleSummary;
-import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.stream.StreamOutcome;
 import io.gatling.core.CoreComponents;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv streams into
@@ -26,7 +20,6 @@ import org.slf4j.LoggerFactory;
  * run ends writes summary.json, run.json and index.html there and prints the console summary.
  */
 public final class RunReporter {
-  private static final Logger LOG = LoggerFactory.getLogger(RunReporter.class);
   static final String VERSION = version();
 
   private final RunRecorder recorder;
@@ -35,6 +28,7 @@ public final class RunReporter {
   private final long settleMillis;
   private final GatlingRuntime runtime;
   private EventLoopDelayProbe probe;
+  private ShutdownReport onExit;
   private boolean finished;
 
   private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, long settleMillis, GatlingRuntime runtime) {
@@ -77,19 +71,12 @@ public final class RunReporter {
       return new RunReporter(new RunRecorder(config), null, null, protocol.settleMillis(), runtime);
     }
     Path resultsDir = ResultsFolder.locate();
-    Path llmDir = resultsDir.resolve("llm");
-    Path csv = null;
-    try {
-      Files.createDirectories(llmDir);
-      csv = llmDir.resolve("requests.csv");
-    } catch (IOException e) {
-      LOG.error("cannot create {}: the LLM report is off for this run", llmDir, e);
-      llmDir = null;
-    }
-    RunReporter reporter = new RunReporter(new RunRecorder(config, csv), resultsDir, llmDir,
+    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out);
+    RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(),
         protocol.settleMillis(), runtime);
     reporter.startProbe(protocol, core);
     GatlingRuntime.onRunEnd(core, reporter::finish);
+    reporter.onExit = new ShutdownReport(reporter::finish).register();
     return reporter;
   }
 
@@ -119,29 +106,24 @@ public final class RunReporter {
     return recorder.snapshot(runtime.nowMillis());
   }
 
-  /** Writes the report once; later calls do nothing. */
+  /**
+   * Writes the report once, at the end of the run or when the JVM is stopped before it (the figures so far);
+   * later calls do nothing.
+   */
   public synchronized void finish() {
     if (finished) {
       return;
     }
     finished = true;
+    if (onExit != null) {
+      onExit.cancel();
+    }
     if (probe != null) {
       probe.stop();
     }
     RunSummary summary = recorder.finish(runtime.nowMillis());
-    if (llmDir == null) {
-      return;
-    }
-    String csvFailure = recorder.csvFailure();
-    if (csvFailure != null) {
-      LOG.error("requests.csv is incomplete: {}", csvFailure);
-    }
-    try {
-      Path page = LlmReportWriter.write(summary, llmDir, resultsDir.resolve("index.html"));
-      System.out.println(ConsoleSummary.format(summary, page));
-    } catch (IOException | RuntimeException e) {
-      LOG.error("could not write the LLM report in {}", llmDir, e);
-    }
+    ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
+        recorder.csvFailure(), System.out);
   }
 
   private static String version() {

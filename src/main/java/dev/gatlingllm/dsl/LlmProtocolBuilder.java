@@ -115,6 +115,19 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.settings = settings);
   }
 
+  /**
+   * The most generated text one request may keep, answer and reasoning together, in UTF-8 bytes (default
+   * 1 MiB): a stream going on beyond it ends KO ({@code output exceeded N bytes (maxOutputBytes)}) and its
+   * connection is closed, so that endless streams cannot exhaust the client's heap.
+   *
+   * @param bytes at least 1
+   * @return a new builder
+   */
+  public LlmProtocolBuilder maxOutputBytes(long bytes) {
+    StreamSettings settings = fields.settings.withMaxOutputBytes(bytes);
+    return with(f -> f.settings = settings);
+  }
+
   /** Ask for the usage chunk ({@code stream_options.include_usage}, default true). */
   public LlmProtocolBuilder includeUsage(boolean includeUsage) {
     return with(f -> f.includeUsage = includeUsage);

@@ -14,9 +14,11 @@ package dev.gatlingllm.metrics;
  * @param tpotNanos (E2EL - TTFT) / (N - 1), for N > 1 output tokens
  * @param durationNanos done - sent: what the Gatling record of the request spans
  * @param tokenEvents the number of events that carried generated output
- * @param itlNanos the gaps between consecutive token events (length tokenEvents - 1)
+ * @param itlNanos the gaps between consecutive token events (length tokenEvents - 1), or the first
+ *     {@link RequestTimeline#MAX_KEPT_GAPS} of them for a longer stream
  * @param outputTokens N, from {@code outputTokenSource}
- * @param serverOutputTokens usage.completion_tokens, or -1
+ * @param serverOutputTokens usage.completion_tokens, or -1 when absent, or
+ *     {@link RequestTimeline#UNTRUSTED_COUNT} when the server sent an implausible count (not used)
  * @param clientOutputTokens a client tokenizer count, or -1
  * @param inputTokens the prompt tokens, or -1 when unknown
  * @param requestId the server's id of the request ({@link RequestIds}), or null when it sent none

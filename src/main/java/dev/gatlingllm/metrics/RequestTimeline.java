@@ -6,12 +6,25 @@ import java.util.Arrays;
  * The monotonic-nanosecond history of one streamed request, as metrics.md defines its timestamps.
  *
  * <p>Mutable and confined to the thread that drives the request (the virtual user's event loop). It keeps
- * one primitive array of inter-token gaps and nothing per token beyond that; {@link #toResult} turns it
- * into the immutable {@link RequestResult} every consumer reads.
+ * one primitive array of inter-token gaps, at most {@link #MAX_KEPT_GAPS} long, and nothing per token
+ * beyond that; {@link #toResult} turns it into the immutable {@link RequestResult} every consumer reads.
  */
 public final class RequestTimeline {
   /** Marks a timestamp not reached: {@link System#nanoTime()} may be any value, even negative. */
   public static final long UNSET = Long.MIN_VALUE;
+  /**
+   * The most inter-token gaps one request keeps (512 KiB): far more than any real answer has events, while an
+   * endless stream of tiny events cannot grow the list until its timeout. The gaps after these are not kept;
+   * the token event count stays exact, so {@code itlNanos().length < tokenEvents() - 1} says the cap was hit.
+   */
+  public static final int MAX_KEPT_GAPS = 1 << 16;
+  /**
+   * The largest server token count believed: above any context length today by three orders of magnitude,
+   * and low enough that the run's sums cannot overflow. A larger or negative count is a server bug.
+   */
+  public static final long MAX_PLAUSIBLE_TOKENS = 1_000_000_000L;
+  /** {@code serverOutputTokens} of a request whose server sent a count that was not believed (see above). */
+  public static final long UNTRUSTED_COUNT = -2;
 
   private final long scheduledNanos;
   private long sentNanos = UNSET;
@@ -69,14 +82,22 @@ public final class RequestTimeline {
     tokenEvents++;
   }
 
-  /** Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps it. */
+  /**
+   * Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps it. An
+   * implausible count (negative, or above {@link #MAX_PLAUSIBLE_TOKENS}) is not believed: the request falls back
+   * to the client's count, and an implausible completion count shows as {@link #UNTRUSTED_COUNT}.
+   */
   public void onUsage(long promptTokens, long completionTokens) {
-    if (promptTokens >= 0) {
-      serverPromptTokens = promptTokens;
+    if (promptTokens != -1) {
+      serverPromptTokens = plausible(promptTokens) ? promptTokens : -1;
     }
-    if (completionTokens >= 0) {
-      serverCompletionTokens = completionTokens;
+    if (completionTokens != -1) {
+      serverCompletionTokens = plausible(completionTokens) ? completionTokens : UNTRUSTED_COUNT;
     }
+  }
+
+  private static boolean plausible(long tokens) {
+    return tokens >= 0 && tokens <= MAX_PLAUSIBLE_TOKENS;
   }
 
   /** The stream ended (end marker, end of body, error or timeout). Only the first call counts. */
@@ -103,6 +124,9 @@ public final class RequestTimeline {
   }
 
   private void addGap(long gap) {
+    if (gapCount == MAX_KEPT_GAPS) {
+      return;
+    }
     if (gapCount == gaps.length) {
       gaps = Arrays.copyOf(gaps, gaps.length * 2);
     }

@@ -195,7 +195,10 @@ public final class RunRecorder implements AutoCloseable {
       for (int i = 0; i < gapCount; i++) {
         sum += sorted[i];
       }
-      itlMean = Micros.of(Math.round((double) sum / gapCount));
+      // The gaps add up to last token - first token, which stays exact when a long stream's gaps were capped.
+      itlMean = gapCount == result.tokenEvents() - 1
+          ? Micros.of(Math.round((double) sum / gapCount))
+          : Micros.of(Math.round((double) (result.e2elNanos() - result.ttftNanos()) / (result.tokenEvents() - 1)));
       itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
       itlMax = Micros.of(sorted[gapCount - 1]);
     }
@@ -226,7 +229,7 @@ public final class RunRecorder implements AutoCloseable {
         Micros.of(result.ttftFromScheduledNanos()),
         Micros.of(result.durationNanos()),
         isGood(result),
-        windowTokens(startEpochMillis, result, gapCount, work.tokensByLevel),
+        windowTokens(startEpochMillis, result, work.tokensByLevel),
         result.requestId(),
         result.outcome().retryAfterSeconds());
   }
@@ -236,23 +239,19 @@ public final class RunRecorder implements AutoCloseable {
    * events as evenly as whole numbers allow (event i carries floor((i+1)N/E) - floor(iN/E)), since a stream
    * says how many tokens it produced in all, not in each event.
    */
-  private long[] windowTokens(long startEpochMillis, RequestResult result, int gapCount, long[] tokensByLevel) {
+  private long[] windowTokens(long startEpochMillis, RequestResult result, long[] tokensByLevel) {
     int events = result.tokenEvents();
     long tokens = result.outputTokens();
     if (!result.hasFirstToken() || events <= 0 || tokens <= 0) {
       return new long[0];
     }
     Arrays.fill(tokensByLevel, 0);
-    long[] gaps = result.itlNanos();
     LevelWindow[] windows = this.windows;
-    long arrivalNanos = startEpochMillis * 1_000_000L + result.ttftNanos();
+    TokenArrivals arrivals = new TokenArrivals(startEpochMillis, result);
     int level = -1;
     int levelsHit = 0;
     for (int i = 0; i < events; i++) {
-      if (i > 0 && i - 1 < gapCount) {
-        arrivalNanos += gaps[i - 1];
-      }
-      long arrivalMillis = Math.floorDiv(arrivalNanos, 1_000_000L);
+      long arrivalMillis = Math.floorDiv(arrivals.next(), 1_000_000L);
       if (level < 0 || !windows[level].measures(arrivalMillis)) {
         level = measuringLevelOf(windows, arrivalMillis);
       }
@@ -291,12 +290,9 @@ public final class RunRecorder implements AutoCloseable {
     long tokens = Math.max(0, result.outputTokens());
     long[] gaps = result.itlNanos();
     int gapCount = Math.min(gaps.length, events - 1);
-    long arrivalNanos = startEpochMillis * 1_000_000L + result.ttftNanos();
+    TokenArrivals arrivals = new TokenArrivals(startEpochMillis, result);
     for (int i = 0; i < events; i++) {
-      if (i > 0 && i - 1 < gapCount) {
-        arrivalNanos += gaps[i - 1];
-      }
-      timeline.addTokens(Math.floorDiv(arrivalNanos, 1_000_000L), tokensCarried(tokens, events, i));
+      timeline.addTokens(Math.floorDiv(arrivals.next(), 1_000_000L), tokensCarried(tokens, events, i));
     }
     if (record.inWindow()) {
       LevelAccumulator level = aggregate.level(record.level());

@@ -49,14 +49,25 @@ public final class LlmReportWriter {
     }
   }
 
-  /** Readers never see a half-written file: write beside it, then move over it. */
+  /**
+   * Readers never see a half-written file: write beside it, then move over it. When either step fails the
+   * temporary file is removed, so a failed report leaves no {@code *.tmp} behind.
+   */
   private static void writeAtomically(Path file, String content) throws IOException {
     Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(temporary, content, StandardCharsets.UTF_8);
+    boolean moved = false;
     try {
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+      Files.writeString(temporary, content, StandardCharsets.UTF_8);
+      try {
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+      moved = true;
+    } finally {
+      if (!moved) {
+        Files.deleteIfExists(temporary);
+      }
     }
   }
 }

@@ -35,6 +35,12 @@ final class GenerationRequest {
     this.textSeed = textSeed;
   }
 
+  /**
+   * The largest max_tokens accepted: the stream's tokens are planned when it starts (about 12 bytes each), so
+   * 2,000,000,000 would ask for ~24 GB on an event loop. vLLM refuses max_tokens beyond the model's length too.
+   */
+  static final int MAX_TOKENS_LIMIT = 1_000_000;
+
   /** Thrown for a request the real API would answer with 400. */
   static final class InvalidRequestException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -57,6 +63,10 @@ final class GenerationRequest {
         throw new InvalidRequestException("max_tokens must be a non-negative integer");
       }
       maxTokens = maxNode.asInt();
+      if (maxTokens > MAX_TOKENS_LIMIT) {
+        throw new InvalidRequestException("max_tokens must be at most " + MAX_TOKENS_LIMIT + " (the simulated"
+            + " model's length), was " + maxTokens);
+      }
     }
     boolean stream = body.path("stream").asBoolean(false);
     boolean includeUsage = body.path("stream_options").path("include_usage").asBoolean(false);

@@ -25,16 +25,21 @@ import java.util.ArrayDeque;
 
 /**
  * Routes the requests of one connection. Responses on a connection go out one at a time: a request that
- * arrives while a stream is still running (HTTP pipelining) waits until that stream ends.
+ * arrives while a stream is still running (HTTP pipelining) waits until that stream ends. At most
+ * {@link #MAX_PIPELINED} wait; the one after them is answered 429 in its turn, and the connection closed.
  */
 final class SimulatorHandler extends ChannelInboundHandlerAdapter implements GenerationStream.Completion {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Requests that may wait on one connection: a client pipelining without end must not grow the queue. */
+  static final int MAX_PIPELINED = 16;
 
   private final LlmSimulator simulator;
   private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
   private ChannelHandlerContext ctx;
   private GenerationStream current;
   private boolean closing;
+  /** More requests came than may wait: once the waiting ones are answered, a 429 and the connection closes. */
+  private boolean overflowed;
 
   SimulatorHandler(LlmSimulator simulator) {
     this.simulator = simulator;
@@ -52,7 +57,14 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       return;
     }
     if (current != null || closing) {
-      if (closing) request.release(); else pipelined.add(request);
+      if (closing || overflowed) {
+        request.release();
+      } else if (pipelined.size() >= MAX_PIPELINED) {
+        request.release();
+        overflowed = true;
+      } else {
+        pipelined.add(request);
+      }
       return;
     }
     try {
@@ -74,6 +86,12 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       } finally {
         next.release();
       }
+    }
+    if (current == null && !closing && overflowed && pipelined.isEmpty()) {
+      // HTTP/1.1 answers in order, so the refusal comes after the answers of the requests that waited.
+      closing = true;
+      sendError(HttpResponseStatus.TOO_MANY_REQUESTS,
+          "too many pipelined requests on one connection (at most " + MAX_PIPELINED + " may wait)", null, true);
     }
   }
 

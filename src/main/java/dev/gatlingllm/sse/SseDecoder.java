@@ -11,9 +11,12 @@ import java.util.Objects;
  *
  * <p>Bytes arrive in chunks of any size, split anywhere (inside a line, a CRLF pair or a multi-byte UTF-8
  * character); the decoder keeps only the current line and the pending event's data, both bounded by
- * {@code maxEventBytes}. Lines end with LF, CR or CRLF, mixed freely. A leading UTF-8 BOM is skipped.
+ * {@code maxEventBytes}, and both shrink back after an unusually large line or event, so a stream keeps
+ * only what its ordinary events need. Lines end with LF, CR or CRLF, mixed freely. A leading UTF-8 BOM is skipped.
  * Lines are only decoded to text for the rare fields ({@code event}, {@code id}, {@code retry}); the data
- * stays as UTF-8 bytes. Not thread-safe: one decoder per stream, fed from one thread.
+ * stays as UTF-8 bytes. After a format error (a line or event over the bound) the decoder is failed for
+ * good: every later {@link #feed} throws the same error, since carrying on from the middle of a line would
+ * dispatch its tail as if it were an event. Not thread-safe: one decoder per stream, fed from one thread.
  */
 public final class SseDecoder {
   private static final byte LF = '\n';
@@ -23,17 +26,26 @@ public final class SseDecoder {
   private static final byte COLON = ':';
   private static final byte SPACE = ' ';
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+  private static final byte[] NO_DATA = new byte[0];
 
   /** Default bound of one line and of one event's data: far above any real LLM chunk. */
   public static final int DEFAULT_MAX_EVENT_BYTES = 4 * 1024 * 1024;
+
+  /** Room for an ordinary chunk (a few hundred bytes of JSON) without growing. */
+  static final int INITIAL_BUFFER_BYTES = 512;
+  /**
+   * A buffer grown beyond this is given back once its line or event is processed. Not the initial size
+   * itself: chunks a little larger than it (logprobs, long tokens) would then cost an allocation per event.
+   */
+  static final int RETAINED_BUFFER_BYTES = 16 * 1024;
 
   private final SseEventListener listener;
   private final int maxEventBytes;
   private final SseEvent event = new SseEvent();
 
-  private byte[] line = new byte[256];
+  private byte[] line = new byte[INITIAL_BUFFER_BYTES];
   private int lineLength;
-  private byte[] data = new byte[256];
+  private byte[] data = new byte[INITIAL_BUFFER_BYTES];
   private int dataLength;
   /** True once a {@code data:} field was seen for the pending event (data may still be empty). */
   private boolean hasData;
@@ -47,6 +59,8 @@ public final class SseDecoder {
   private long eventsDispatched;
   /** Reused to copy direct (off-heap) buffers, allocated on first use: no allocation per chunk. */
   private byte[] scratch;
+  /** The format error that ended decoding, or null while the stream is well formed. */
+  private SseFormatException failure;
 
   public SseDecoder(SseEventListener listener) {
     this(listener, DEFAULT_MAX_EVENT_BYTES);
@@ -60,9 +74,16 @@ public final class SseDecoder {
     this.maxEventBytes = maxEventBytes;
   }
 
-  /** Feeds bytes {@code [offset, offset + length)} of {@code bytes}. */
+  /**
+   * Feeds bytes {@code [offset, offset + length)} of {@code bytes}, dispatching every event they complete.
+   *
+   * @throws SseFormatException when a line or an event exceeds the bound, and on every call after that
+   */
   public void feed(byte[] bytes, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, bytes.length);
+    if (failure != null) {
+      throw new SseFormatException("decoder stopped after an earlier error: " + failure.getMessage());
+    }
     int end = offset + length;
     int i = skipBom(bytes, offset, end);
     bytesSeen += length;
@@ -88,7 +109,11 @@ public final class SseDecoder {
     }
   }
 
-  /** Feeds the remaining bytes of {@code buffer} without moving its position. */
+  /**
+   * Feeds the remaining bytes of {@code buffer} without moving its position.
+   *
+   * @throws SseFormatException as {@link #feed(byte[], int, int)}
+   */
   public void feed(ByteBuffer buffer) {
     if (buffer.hasArray()) {
       feed(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
@@ -115,7 +140,7 @@ public final class SseDecoder {
    */
   public boolean finish() {
     // A partly matched BOM is bytes of an unterminated first line too (e.g. a body that is just 0xEF).
-    boolean incomplete = lineLength > 0 || hasData || bomMatched > 0;
+    boolean incomplete = failure != null || lineLength > 0 || hasData || bomMatched > 0;
     lineLength = 0;
     bomMatched = -1;
     skipNextLf = false;
@@ -129,6 +154,11 @@ public final class SseDecoder {
 
   public long eventsDispatched() {
     return eventsDispatched;
+  }
+
+  /** The bytes the line and data buffers hold allocated now (tests check they shrink). */
+  int bufferBytes() {
+    return line.length + data.length;
   }
 
   private int skipBom(byte[] bytes, int offset, int end) {
@@ -172,7 +202,7 @@ public final class SseDecoder {
     }
     int needed = lineLength + length;
     if (needed > maxEventBytes) {
-      throw new SseFormatException("SSE line longer than " + maxEventBytes + " bytes");
+      throw fail("SSE line longer than " + maxEventBytes + " bytes");
     }
     if (needed > line.length) {
       line = Arrays.copyOf(line, Math.min(maxEventBytes, Math.max(needed, line.length * 2)));
@@ -181,7 +211,24 @@ public final class SseDecoder {
     lineLength = needed;
   }
 
+  /** Enters the failed state: the current line and event are dropped, and nothing more is decoded. */
+  private SseFormatException fail(String message) {
+    failure = new SseFormatException(message);
+    lineLength = 0;
+    resetPendingEvent();
+    line = new byte[INITIAL_BUFFER_BYTES];
+    data = new byte[INITIAL_BUFFER_BYTES];
+    return failure;
+  }
+
   private void processLine() {
+    processLineFields();
+    if (line.length > RETAINED_BUFFER_BYTES) {
+      line = new byte[INITIAL_BUFFER_BYTES];
+    }
+  }
+
+  private void processLineFields() {
     int length = lineLength;
     lineLength = 0;
     if (length == 0) {
@@ -217,7 +264,7 @@ public final class SseDecoder {
     int separator = hasData ? 1 : 0;
     int needed = dataLength + separator + valueLength;
     if (needed > maxEventBytes) {
-      throw new SseFormatException("SSE event data longer than " + maxEventBytes + " bytes");
+      throw fail("SSE event data longer than " + maxEventBytes + " bytes");
     }
     if (needed > data.length) {
       data = Arrays.copyOf(data, Math.min(maxEventBytes, Math.max(needed, data.length * 2)));
@@ -260,7 +307,16 @@ public final class SseDecoder {
     event.lastEventId = lastEventId;
     resetPendingEvent();
     eventsDispatched++;
-    listener.onEvent(event);
+    try {
+      listener.onEvent(event);
+    } finally {
+      // The event's bytes are only valid during the callback, so the buffer can be given back now.
+      event.data = NO_DATA;
+      event.dataLength = 0;
+      if (data.length > RETAINED_BUFFER_BYTES) {
+        data = new byte[INITIAL_BUFFER_BYTES];
+      }
+    }
   }
 
   private void resetPendingEvent() {

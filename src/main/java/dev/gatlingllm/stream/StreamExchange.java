@@ -14,6 +14,7 @@ import dev.gatlingllm.sse.SseFormatException;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.transport.InFlightRequest;
 import dev.gatlingllm.transport.ResponseHandler;
+import dev.gatlingllm.transport.ResponseHead;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +68,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private long eventsSeen;
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
+  /** UTF-8 bytes of content and reasoning so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
+  private long outputBytes;
   private String finishReason;
   private boolean finished;
   private boolean bodyEnded;
@@ -145,15 +148,26 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   }
 
   @Override
-  public void onResponseHeaders(int status, String contentType, String requestId, String retryAfter, long nanos) {
+  public void onResponseHeaders(ResponseHead head, long nanos) {
     if (finished) {
       return;
     }
     lastActivityNanos = nanos;
+    int status = head.status();
+    String contentType = head.contentType();
     this.status = status;
     // In a column of its own rather than in the message, which must stay the same for the same cause.
-    this.retryAfterSeconds = RetryAfter.seconds(retryAfter, System.currentTimeMillis());
-    timeline.onHeaders(nanos, redactor.redact(requestId));
+    this.retryAfterSeconds = RetryAfter.seconds(head.retryAfter(), System.currentTimeMillis());
+    timeline.onHeaders(nanos, redactor.redact(head.requestId()));
+    if (isCompressed(head.contentEncoding())) {
+      // KO rather than read on: Gatling's client inflates the body before it reaches us, with no bound on
+      // what one chunk inflates to (a few KiB of gzip can become GiB), and a compressor batches tokens, so
+      // the gaps measured would be its own. Every request asks for identity; a server or proxy ignoring that
+      // is reported, and the connection closed before more is inflated.
+      fail("HTTP " + status + " with Content-Encoding '" + head.contentEncoding()
+          + "': compressed streams distort token timing", nanos);
+      return;
+    }
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
     } else if (contentType == null
@@ -242,7 +256,13 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   @Override
   public void onOutput(OutputKind kind, String text) {
+    if (finished) {
+      return;
+    }
     eventHasOutput = true;
+    if (kind != OutputKind.TOOL_CALL && !withinOutputBound(text)) {
+      return;
+    }
     switch (kind) {
       case CONTENT -> {
         eventHasAnswer = true;
@@ -279,6 +299,19 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   @Override
   public void onMalformed(String message) {
     fail(message, chunkNanos);
+  }
+
+  /**
+   * Counts {@code text} against the output bound; past it the request ends KO and its connection is closed,
+   * since a server that streams on and on would otherwise grow the kept text until the overall timeout.
+   */
+  private boolean withinOutputBound(String text) {
+    outputBytes += Utf8.length(text);
+    if (outputBytes <= settings.maxOutputBytes()) {
+      return true;
+    }
+    fail("output exceeded " + settings.maxOutputBytes() + " bytes (maxOutputBytes)", chunkNanos);
+    return false;
   }
 
   // ---- ends
@@ -404,6 +437,11 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       return -1;
     }
     return (long) tokenizer.count(content.toString()) + tokenizer.count(reasoning.toString());
+  }
+
+  private static boolean isCompressed(String contentEncoding) {
+    return contentEncoding != null && !contentEncoding.isBlank()
+        && !contentEncoding.trim().equalsIgnoreCase("identity");
   }
 
   // ---- error bodies

@@ -73,6 +73,9 @@ public final class GatlingHttpTransport {
             .post(url)
             .header("Content-Type", "application/json")
             .header("Accept", "text/event-stream")
+            // Gatling's client always inflates compressed bodies, without a bound on what one chunk inflates
+            // to, and a compressing server or proxy batches tokens: the timing would be the compressor's.
+            .header("Accept-Encoding", "identity")
             .body(StringBody(session -> session.getString(BODY_ATTRIBUTE)))
             .requestTimeout(clientTimeout);
     for (Map.Entry<String, String> header : headers.entrySet()) {
@@ -167,8 +170,9 @@ public final class GatlingHttpTransport {
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
       long now = System.nanoTime();
-      handler.onResponseHeaders(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE),
-          headers.get(RequestIds.HEADER), headers.get(HttpHeaderNames.RETRY_AFTER), now);
+      handler.onResponseHeaders(new ResponseHead(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE),
+          headers.get(HttpHeaderNames.CONTENT_ENCODING), headers.get(RequestIds.HEADER),
+          headers.get(HttpHeaderNames.RETRY_AFTER)), now);
     }
 
     @Override

@@ -11,24 +11,18 @@ public interface ResponseHandler {
   /** The request bytes are about to be written (again, when the client retries on a fresh connection). */
   void onRequestWritten(long nanos);
 
+  /** Status line and headers arrived. */
+  void onResponseHeaders(ResponseHead head, long nanos);
+
   /**
-   * Status line and headers arrived.
+   * Status line and headers of a response that names only its content type and request id.
    *
    * @param contentType null when the response has none
    * @param requestId the server's id of the request (its {@code x-request-id} header), as sent, or null
    */
   default void onResponseHeaders(int status, String contentType, String requestId, long nanos) {
-    onResponseHeaders(status, contentType, requestId, null, nanos);
+    onResponseHeaders(ResponseHead.of(status, contentType).withRequestId(requestId), nanos);
   }
-
-  /**
-   * Status line and headers arrived.
-   *
-   * @param contentType null when the response has none
-   * @param requestId the server's id of the request (its {@code x-request-id} header), as sent, or null
-   * @param retryAfter the {@code Retry-After} header as sent (429, 503), or null
-   */
-  void onResponseHeaders(int status, String contentType, String requestId, String retryAfter, long nanos);
 
   /** A piece of the body; the buffer is only valid during the call. {@code last} marks the end of the body. */
   void onBodyChunk(ByteBuffer chunk, boolean last, long nanos);

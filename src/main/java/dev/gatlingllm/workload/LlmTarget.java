@@ -4,6 +4,7 @@ import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.stream.StreamSettings;
 import io.gatling.javaapi.http.HttpDsl;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.net.URI;
@@ -13,7 +14,7 @@ import java.time.Duration;
  * The server a ready simulation loads, from system properties: {@code llm.baseUrl} (server root, e.g.
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
- * {@code llm.timeoutSeconds}. Without {@code llm.baseUrl} it starts the embedded simulator on a loopback
+ * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}. Without {@code llm.baseUrl} it starts the embedded simulator on a loopback
  * port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
@@ -51,6 +52,8 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.apiKey(apiKey);
     protocol = protocol.idleTimeout(Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
     protocol = protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
+    protocol = protocol.maxOutputBytes(
+        settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     return new LlmTarget(baseUrl, simulator, protocol);
   }
 

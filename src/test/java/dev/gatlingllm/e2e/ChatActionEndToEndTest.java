@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ChatActionEndToEndTest {
   private static final String SSE = "text/event-stream";
   private static final List<String> CASES = List.of("status429", "wrong-type", "invalid-json",
-      "error-event", "reset", "stall", "endless", "empty", "close-mid-stream");
+      "error-event", "reset", "stall", "endless", "empty", "close-mid-stream", "gzip");
 
   private static ScriptedHttpServer server;
   private static Path resultsDir;
@@ -77,9 +77,23 @@ class ChatActionEndToEndTest {
       }
       case "/empty" -> s.chunkedHeaders(200, SSE).endChunks();
       case "/close-mid-stream" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20).close();
+      case "/gzip" -> s.raw("HTTP/1.1 200 X\r\nContent-Type: " + SSE + "\r\nContent-Encoding: gzip\r\n"
+          + "Transfer-Encoding: chunked\r\n\r\n").rawChunk(gzip(content("a") + END)).endChunks();
       default -> s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
     }
     return s;
+  }
+
+  static byte[] gzip(String text) {
+    try {
+      var bytes = new java.io.ByteArrayOutputStream();
+      try (var out = new java.util.zip.GZIPOutputStream(bytes)) {
+        out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      return bytes.toByteArray();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** Ten content events with multi-byte characters, dribbled by WireMock in 25 slices over 500 ms. */
@@ -266,6 +280,15 @@ class ChatActionEndToEndTest {
   @Test
   void closeMidStreamIsKo() {
     assertKo("close-mid-stream", "connection closed by the server before the response ended");
+  }
+
+  @Test
+  void aCompressedStreamIsKoAndEveryRequestAsksForNoCompression() {
+    assertKo("gzip", "HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing");
+    assertFalse(server.received().isEmpty());
+    for (Received request : server.received()) {
+      assertEquals("identity", request.headers().get("Accept-Encoding"), request.path());
+    }
   }
 
   @Test

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -14,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RunRecorderTest {
   static final long T0 = 1_700_000_000_000L;
@@ -166,6 +169,23 @@ class RunRecorderTest {
     assertEquals(T0 / 1000, timeline.startEpochSecond());
     assertArrayEquals(new long[] {2, 4, 0}, timeline.outputTokens());
     assertArrayEquals(new double[] {0.5, 0.601, 0}, timeline.activeStreams(), 1e-9);
+  }
+
+  @Test
+  void aStreamLongerThanItsKeptGapsSpreadsItsLastTokensAndKeepsAnExactMeanGap(@TempDir Path dir)
+      throws Exception {
+    Path csv = dir.resolve("requests.csv");
+    RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0), csv);
+    // Tokens at 0.6, 1.1, 1.6, 2.1, 2.6 s; only the first two gaps were kept (a capped gap list).
+    RequestResult full = SyntheticResults.ok(100 * MS, 5, 500 * MS, 5, 1);
+    recorder.record("r", T0 + 500, SyntheticResults.capped(full, 2));
+    RunSummary summary = recorder.finish(T0 + 4_000);
+    assertArrayEquals(new long[] {1, 2, 2, 0}, summary.timeline().outputTokens(),
+        "the events after the kept gaps arrive until the last token, not all at the last kept arrival");
+    List<String> lines = Files.readAllLines(csv);
+    RequestRecord row = new RequestsCsv.Reader(lines.get(0)).parse(lines.get(1));
+    assertEquals(500_000, row.itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
+    assertEquals(5, row.tokenEvents());
   }
 
   @Test

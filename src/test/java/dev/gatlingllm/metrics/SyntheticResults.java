@@ -47,6 +47,15 @@ public final class SyntheticResults {
         "req-" + ttftNanos);
   }
 
+  /** {@code full} as a stream longer than the gaps kept shows it: only its first {@code keptGaps} gaps. */
+  public static RequestResult capped(RequestResult full, int keptGaps) {
+    RequestResult r = full;
+    return new RequestResult(r.outcome(), r.sendLatenessNanos(), r.ttfbNanos(), r.ttftNanos(),
+        r.ttftFromScheduledNanos(), r.ttfoNanos(), r.e2elNanos(), r.tpotNanos(), r.durationNanos(), r.tokenEvents(),
+        Arrays.copyOf(r.itlNanos(), keptGaps), r.outputTokens(), r.outputTokenSource(), r.serverOutputTokens(),
+        r.clientOutputTokens(), r.inputTokens(), r.inputTokenSource(), r.requestId());
+  }
+
   /** A request that failed before any token, after {@code durationNanos}. */
   public static RequestResult failed(int status, String message, long durationNanos) {
     return new RequestResult(

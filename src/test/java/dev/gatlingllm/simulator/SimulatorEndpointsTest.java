@@ -218,7 +218,10 @@ class SimulatorEndpointsTest {
   @Test
   void rejectsBadRequestsLikeOpenAi() throws Exception {
     for (String body : List.of("{not json", "{\"model\":\"m\"}", "{\"messages\":[]}", "[1,2]",
-        "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":-1}")) {
+        "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":-1}",
+        // ~24 GB of planned tokens if it were accepted: refused like vLLM refuses more than the model's length
+        "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":2000000000,\"stream\":true}",
+        "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":1000001}")) {
       HttpResponse<String> r = SseClient.send(simulator.baseUri(), "POST", "/v1/chat/completions", body);
       assertEquals(400, r.statusCode(), body);
       String id = r.headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow();
@@ -271,6 +274,33 @@ class SimulatorEndpointsTest {
       assertTrue(cb.get(0).plannedNanos() > ca.get(ca.size() - 1).plannedNanos(),
           "with one slot the second request decodes after the first");
       assertEquals(2_000_000, cb.get(1).plannedNanos() - cb.get(0).plannedNanos());
+    }
+  }
+
+  @Test
+  void pipelinedRequestsBeyondTheCapAreRefusedInTurnAndTheConnectionClosed() throws Exception {
+    try (LlmSimulator sim = LlmSimulator.builder().slots(4).decodeStepBaseMicros(2_000)
+        .decodeStepPerStreamMicros(0).prefillBaseMicros(0).prefillPerTokenMicros(0).requestOverheadMicros(0)
+        .build().start();
+         RawHttp http = new RawHttp(sim.port(), 5_000)) {
+      String slow = "{\"prompt\":\"x\",\"max_tokens\":100,\"ignore_eos\":true,\"stream\":true}";
+      String quick = "{\"prompt\":\"x\",\"max_tokens\":1,\"ignore_eos\":true,\"stream\":true}";
+      http.send("POST", "/v1/completions", slow);
+      int extra = SimulatorHandler.MAX_PIPELINED + 5;
+      for (int i = 0; i < extra; i++) {
+        http.send("POST", "/v1/completions", quick);
+      }
+      assertEquals(200, http.read().status());
+      for (int i = 0; i < SimulatorHandler.MAX_PIPELINED; i++) {
+        RawHttp.Response r = http.read();
+        assertEquals(200, r.status(), "waiting request " + i);
+        assertTrue(r.complete());
+      }
+      RawHttp.Response refused = http.read();
+      assertEquals(429, refused.status());
+      assertEquals("close", refused.header("connection"));
+      assertTrue(refused.text().contains("too many pipelined requests"), refused.text());
+      assertEquals(-1, http.socket.getInputStream().read(), "the connection is closed after the refusal");
     }
   }
 

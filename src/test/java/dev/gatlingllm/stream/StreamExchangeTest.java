@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.metrics.RequestResult;
 import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.transport.ResponseHead;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
@@ -511,7 +512,7 @@ class StreamExchangeTest {
   void aRateLimitKeepsRetryAfterBesideAMessageThatDoesNotVary() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(429, "application/json", null, "7", T0 + MS);
+    ex.onResponseHeaders(ResponseHead.of(429, "application/json").withRetryAfter("7"), T0 + MS);
     ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\"}}"), true, T0 + 2 * MS);
     RequestResult r = only().result();
     assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
@@ -570,4 +571,141 @@ class StreamExchangeTest {
     assertEquals("empty stream: HTTP 200 response ended without any SSE event", only().result().outcome().message());
   }
 
+  // ---- bounded memory
+
+  @Test
+  void anEndlessFastStreamEndsKoAtTheOutputBoundAndClosesItsConnection() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    String event = content("x".repeat(1000));
+    int fed = 0;
+    // A server that never stops: 4 MiB of events, many per read, as fast as the test can feed them.
+    while (outcomes.isEmpty() && fed < 4 * 1024) {
+      ex.onBodyChunk(bytes(event.repeat(8)), false, T0 + (2 + fed) * MS);
+      fed += 8;
+    }
+    StreamOutcome outcome = only();
+    RequestResult r = outcome.result();
+    assertFalse(r.ok());
+    assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.outcome().message());
+    assertEquals(1, aborts, "the connection of a stream cut at the bound is closed");
+    assertEquals(1_048_000, outcome.content().length(), "only whole events within the bound are kept");
+    assertEquals(1048, r.tokenEvents(), "the event crossing the bound is not taken in");
+    ex.onBodyChunk(bytes(event), false, T0 + 9_999 * MS);
+    assertEquals(1, outcomes.size());
+  }
+
+  @Test
+  void theOutputBoundCountsAnswerAndReasoningInUtf8Bytes() {
+    StreamExchange ex = exchange(StreamSettings.DEFAULTS.withMaxOutputBytes(12));
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\n"), false, T0 + 2 * MS);
+    ex.onBodyChunk(bytes(content("\u00e9t\u00e9")), false, T0 + 3 * MS); // 5 bytes: 8 in all
+    assertTrue(outcomes.isEmpty());
+    ex.onBodyChunk(bytes(content("\u20ac\u20ac")), false, T0 + 4 * MS); // 6 bytes: 14 > 12
+    StreamOutcome outcome = only();
+    assertEquals("output exceeded 12 bytes (maxOutputBytes)", outcome.result().outcome().message());
+    assertEquals("hmm", outcome.reasoning());
+    assertEquals("\u00e9t\u00e9", outcome.content());
+  }
+
+  @Test
+  void aStreamWithinTheBoundIsUntouched() {
+    StreamExchange ex = exchange(StreamSettings.DEFAULTS.withMaxOutputBytes(6));
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("abc") + content("def") + FINISH + DONE), true, T0 + 2 * MS);
+    assertTrue(only().result().ok());
+    assertEquals("abcdef", only().content());
+  }
+
+  @Test
+  void theGapListOfAVeryLongStreamIsCappedWhileItsCountsStayExact() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    int events = dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS + 1_000;
+    byte[] one = content("a").getBytes(StandardCharsets.UTF_8);
+    for (int i = 0; i < events; i++) {
+      ex.onBodyChunk(ByteBuffer.wrap(one), false, T0 + 10 * MS + i * 1_000L);
+    }
+    ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 10 * MS + events * 1_000L);
+    RequestResult r = only().result();
+    assertTrue(r.ok());
+    assertEquals(events, r.tokenEvents());
+    assertEquals(dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
+    assertEquals(1_000L, r.itlNanos()[r.itlNanos().length - 1]);
+    assertEquals((events - 1) * 1_000L, r.e2elNanos() - r.ttftNanos(), "E2EL stays exact");
+  }
+
+  // ---- compression
+
+  @Test
+  void aCompressedResponseIsKoAtItsHeadersAndItsConnectionClosed() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(ResponseHead.of(200, "text/event-stream").withContentEncoding("gzip"), T0 + MS);
+    RequestResult r = only().result();
+    assertFalse(r.ok());
+    assertEquals(200, r.outcome().httpStatus());
+    assertEquals("HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing",
+        r.outcome().message());
+    assertEquals(1, aborts, "nothing more is read, so nothing more is inflated");
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
+    assertEquals(1, outcomes.size());
+  }
+
+  @Test
+  void anIdentityEncodingIsNoCompression() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(ResponseHead.of(200, "text/event-stream").withContentEncoding("Identity"), T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
+    assertTrue(only().result().ok());
+  }
+
+  // ---- server token counts
+
+  @Test
+  void implausibleServerTokenCountsAreIgnoredFlaggedAndKeepTheSummarySane() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b") + content("c")), false, T0 + 50 * MS);
+    ex.onBodyChunk(bytes(FINISH + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":-7,"
+        + "\"completion_tokens\":9223372036854775807,\"total_tokens\":9223372036854775800}}\n\n" + DONE), true,
+        T0 + 90 * MS);
+    RequestResult r = only().result();
+    assertTrue(r.ok());
+    assertEquals(3, r.outputTokens(), "the client's count instead of the server's");
+    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
+    assertEquals(dev.gatlingllm.metrics.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
+        "the row says the server's count was not trusted");
+    assertEquals(-1, r.inputTokens());
+    assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
+
+    long t0 = 1_700_000_000_000L;
+    var recorder = new dev.gatlingllm.metrics.RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(t0));
+    for (int i = 0; i < 3; i++) {
+      recorder.record("chat", t0 + 1_000, r);
+    }
+    var run = recorder.snapshot(t0 + 10_000).run();
+    assertEquals(9, run.totalOutputTokens());
+    assertEquals(0.9, run.outputThroughput(), 1e-9);
+    assertEquals(0, run.mismatch().requests());
+  }
+
+  @Test
+  void aLargeButPlausibleServerCountIsTrusted() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + usage(900_000, 1_000_000_000) + DONE), true, T0 + 50 * MS);
+    RequestResult r = only().result();
+    assertEquals(1_000_000_000L, r.outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());
+    assertEquals(900_000, r.inputTokens());
+  }
 }

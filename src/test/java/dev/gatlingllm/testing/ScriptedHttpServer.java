@@ -56,7 +56,11 @@ public final class ScriptedHttpServer implements AutoCloseable {
 
     /** One chunk of a chunked body. */
     public Script chunk(String text) {
-      byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+      return rawChunk(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One chunk of a chunked body holding these bytes (e.g. compressed ones). */
+    public Script rawChunk(byte[] bytes) {
       return rawBytes(concat((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII),
           bytes, "\r\n".getBytes(StandardCharsets.US_ASCII)));
     }
