@@ -10,6 +10,9 @@ import io.gatling.commons.validation.Validation;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import io.gatling.javaapi.core.internal.Expressions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
 import scala.Function1;
 import scala.Option;
 
@@ -86,9 +89,8 @@ public final class GatlingRuntime {
   }
 
   /** Gatling's event loops, on which every virtual user runs and every response is read. */
-  public static java.util.List<java.util.concurrent.ScheduledExecutorService> eventLoops(
-      io.gatling.core.CoreComponents core) {
-    java.util.List<java.util.concurrent.ScheduledExecutorService> loops = new java.util.ArrayList<>();
+  public static List<ScheduledExecutorService> eventLoops(io.gatling.core.CoreComponents core) {
+    List<ScheduledExecutorService> loops = new ArrayList<>();
     core.eventLoopGroup().forEach(loops::add);
     return loops;
   }
