@@ -23,8 +23,8 @@ final class ReadySweepReport {
         started, command, ttftMs, itlMs, tokens, Runtime.getRuntime().availableProcessors(), loadAverage()));
     md.append("| streams | run | OK / KO | joined requests | true TTFT p50 / p99 | client TTFT p50 / p99 | TTFT error mean / p50 / "
         + "p99 / max | of which before the headers: p50 / p99 | after them: p50 / p99 | error > 10 ms | error > 100 ms | client loop delay p99 | server write lateness p99 "
-        + "| client cores (steady middle) | client CPU s per M token events |\n");
-    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        + "| client cores (steady middle) | client CPU s per M token events | client CPU ms per request |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Measured m : runs) {
       md.append(row(m, truth)).append('\n');
     }
@@ -33,7 +33,8 @@ final class ReadySweepReport {
         + " arose before the server answered; \"after them\": the rest, between the headers and the first token."
         + " Server write lateness = each content write - its planned time (how far the reference itself fell"
         + " behind). Client cores: the Gatling JVM's CPU (user + system, `/proc`) over the middle half of the"
-        + " level's window; CPU per M events divides it by the output tokens/s (one token per event here).\n");
+        + " level's window; CPU per M events divides it by the output tokens/s (one token per event here), CPU per request by the"
+        + " requests/s.\n");
     for (String failure : failures) {
       md.append("\nFAILED ").append(failure).append('\n');
     }
@@ -87,8 +88,9 @@ final class ReadySweepReport {
     JsonNode level = m.level();
     double cores = m.middleCpuSeconds() / m.middleSeconds();
     double eventsPerSecond = level.path("output_throughput").asDouble();
+    double requestsPerSecond = level.path("request_throughput").asDouble();
     long ko = m.rows().stream().filter(r -> !r.ok()).count();
-    return String.format(Locale.ROOT, "| %d | %s | %d / %d | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s |",
+    return String.format(Locale.ROOT, "| %d | %s | %d / %d | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |",
         m.run().streams(), m.run().describe(), m.rows().size() - ko, ko, joined, m.rows().size(),
         ms(pct(trueTtft, 50)), ms(pct(trueTtft, 99)), ms(pct(clientTtft, 50)), ms(pct(clientTtft, 99)),
         signed(joined == 0 ? Double.NaN : sum / joined), signed(pct(errors, 50)), signed(pct(errors, 99)),
@@ -97,7 +99,9 @@ final class ReadySweepReport {
         ms(level.path("p99_event_loop_delay_ms").asDouble(Double.NaN)), ms(pct(Arrays.copyOf(lateness, n), 99)),
         Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cores),
         Double.isNaN(cores) || eventsPerSecond <= 0 ? "n/a"
-            : String.format(Locale.ROOT, "%.1f", cores / eventsPerSecond * 1e6));
+            : String.format(Locale.ROOT, "%.1f", cores / eventsPerSecond * 1e6),
+        Double.isNaN(cores) || requestsPerSecond <= 0 ? "n/a"
+            : String.format(Locale.ROOT, "%.1f", cores / requestsPerSecond * 1e3));
   }
 
   /** Nearest-rank percentile; NaN when empty. */
