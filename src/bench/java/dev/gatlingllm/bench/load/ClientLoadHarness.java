@@ -1,19 +1,11 @@
 package dev.gatlingllm.bench.load;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -145,23 +137,11 @@ public final class ClientLoadHarness {
     Files.deleteIfExists(props);
     Path results = work.resolve(tag + "-gatling");
     Files.createDirectories(results);
-    int port = freePort();
     String java = ProcessHandle.current().info().command().orElse("java");
     String cp = System.getProperty("java.class.path");
-
-    Process sim = new ProcessBuilder(java, "-Xmx1g", "-cp", cp, "-Dsim.port=" + port,
-        "-Dsim.timing=ttft=" + TTFT_MS + ";itl=" + itlMs, "-Dsim.groundTruth=true",
-        "-Dsim.fault=" + (level.eventsPerWrite() == 1 ? "" : "events-per-write=" + level.eventsPerWrite()),
-        "-Dsim.groundTruthFile=" + gtFile, "-Dsim.groundTruthMaxRecords=1000",
-        "dev.gatlingllm.simulator.LlmSimulatorMain")
-        .redirectErrorStream(true).start();
-    BufferedReader simOut = new BufferedReader(new InputStreamReader(sim.getInputStream(), StandardCharsets.UTF_8));
-    String ready = simOut.readLine();
-    if (ready == null || !ready.contains("listening")) {
-      sim.destroyForcibly();
-      throw new IllegalStateException("simulator did not start: " + ready);
-    }
-    drain(simOut);
+    SimulatorProcess sim = SimulatorProcess.start("ttft=" + TTFT_MS + ";itl=" + itlMs, gtFile, List.of(
+        "fault=" + (level.eventsPerWrite() == 1 ? "" : "events-per-write=" + level.eventsPerWrite())));
+    int port = sim.port();
     int tail = (int) Math.ceil((TTFT_MS + tokens * (double) itlMs) / 1000) + 3;
     LoadPlan plan = new LoadPlan(client, "http://127.0.0.1:" + port, streams, tokens, ramp, warmup, window, tail);
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
@@ -180,10 +160,7 @@ public final class ClientLoadHarness {
     if (!clientJvm.waitFor(limit, TimeUnit.SECONDS)) {
       clientJvm.destroyForcibly();
     }
-    sim.destroy(); // SIGTERM: the simulator's shutdown hook flushes the ground-truth file
-    if (!sim.waitFor(30, TimeUnit.SECONDS)) {
-      sim.destroyForcibly();
-    }
+    sim.stop(30);
     if (!Files.exists(props)) {
       throw new IllegalStateException("client run failed, see " + work.resolve(tag + "-client.log"));
     }
@@ -201,19 +178,6 @@ public final class ClientLoadHarness {
     return Analysis.analyse(plan, itlMs, level.eventsPerWrite(), p, Path.of(work.resolve(tag) + ".rows.csv"), GroundTruthFile.read(gtFile));
   }
 
-  private static void drain(BufferedReader in) {
-    Thread t = new Thread(() -> {
-      try {
-        while (in.readLine() != null) {
-          // the simulator's settings echo and any warning; not needed
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-    }, "sim-output");
-    t.setDaemon(true);
-    t.start();
-  }
 
   /** Without a configuration logback logs everything at DEBUG: that would be most of the client's CPU. */
   private static Path quietLogback(Path work) throws IOException {
@@ -229,9 +193,4 @@ public final class ClientLoadHarness {
     return file;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
 }

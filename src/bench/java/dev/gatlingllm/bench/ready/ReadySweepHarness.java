@@ -3,11 +3,10 @@ package dev.gatlingllm.bench.ready;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.RequestRecord;
+import dev.gatlingllm.bench.load.SimulatorProcess;
 import dev.gatlingllm.metrics.RequestsCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,19 +85,9 @@ public final class ReadySweepHarness {
     Files.deleteIfExists(truthFile);
     String started = Instant.now().toString();
 
-    int port = freePort();
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process simulator = new ProcessBuilder(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-        "-Dsim.port=" + port, "-Dsim.timing=ttft=" + ttftMs + ";itl=" + itlMs, "-Dsim.defaultMaxTokens=" + tokens,
-        "-Dsim.groundTruth=true", "-Dsim.groundTruthMaxRecords=1000", "-Dsim.groundTruthFile=" + truthFile,
-        "dev.gatlingllm.simulator.LlmSimulatorMain").redirectErrorStream(true).start();
-    BufferedReader simOut = new BufferedReader(new InputStreamReader(simulator.getInputStream(), StandardCharsets.UTF_8));
-    String ready = simOut.readLine();
-    if (ready == null || !ready.contains("listening")) {
-      simulator.destroyForcibly();
-      throw new IllegalStateException("simulator did not start: " + ready);
-    }
-    drain(simOut);
+    SimulatorProcess simulator = SimulatorProcess.start("ttft=" + ttftMs + ";itl=" + itlMs, truthFile,
+        List.of("defaultMaxTokens=" + tokens));
+    int port = simulator.port();
 
     List<Measured> measured = new ArrayList<>();
     List<String> failures = new ArrayList<>();
@@ -115,8 +104,7 @@ public final class ReadySweepHarness {
         }
       }
     } finally {
-      simulator.destroy(); // SIGTERM: the simulator's shutdown hook flushes the ground-truth file
-      if (!simulator.waitFor(60, TimeUnit.SECONDS)) simulator.destroyForcibly();
+      simulator.stop(60);
     }
     Map<String, Truth> truth = Truth.read(truthFile);
     String command = "./mvnw -q -Pbench test-compile exec:exec@ready"
@@ -185,23 +173,5 @@ public final class ReadySweepHarness {
     }
   }
 
-  private static void drain(BufferedReader in) {
-    Thread t = new Thread(() -> {
-      try {
-        while (in.readLine() != null) {
-          // the simulator's settings echo; not needed
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-    }, "sim-output");
-    t.setDaemon(true);
-    t.start();
-  }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
 }
