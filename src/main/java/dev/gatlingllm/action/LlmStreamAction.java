@@ -37,6 +37,7 @@ public final class LlmStreamAction extends PlainAction {
   private final GatlingRuntime runtime;
   private final RunReporter reporter;
   private final SavedResults saveAs;
+  private final TokenOptions perToken;
   private final Redactor redactor;
 
   LlmStreamAction(
@@ -48,7 +49,8 @@ public final class LlmStreamAction extends PlainAction {
       GatlingHttpTransport transport,
       GatlingRuntime runtime,
       RunReporter reporter,
-      SavedResults saveAs) {
+      SavedResults saveAs,
+      TokenOptions perToken) {
     this.name = name;
     this.next = next;
     this.protocol = protocol;
@@ -58,6 +60,7 @@ public final class LlmStreamAction extends PlainAction {
     this.runtime = runtime;
     this.reporter = reporter;
     this.saveAs = saveAs;
+    this.perToken = perToken;
     this.redactor = protocol.redactor();
   }
 
@@ -159,6 +162,9 @@ public final class LlmStreamAction extends PlainAction {
       String why = message != null ? message : "no token received";
       runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
     }
+    if (perToken.records()) {
+      TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
+    }
     if (!ok && LOG.isDebugEnabled()) {
       LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
     }
@@ -186,7 +192,8 @@ public final class LlmStreamAction extends PlainAction {
     return planned instanceof Long nanos && nanos <= now ? nanos : now;
   }
 
-  private static long toMillis(long nanos) {
+  /** Nanoseconds to Gatling's whole milliseconds, rounded. */
+  static long toMillis(long nanos) {
     return Math.round(nanos / 1_000_000.0);
   }
 }

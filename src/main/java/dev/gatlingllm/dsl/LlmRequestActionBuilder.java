@@ -4,6 +4,7 @@ import dev.gatlingllm.action.LlmActionFactory;
 import dev.gatlingllm.action.RequestTemplate;
 import dev.gatlingllm.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.action.SavedResults;
+import dev.gatlingllm.action.TokenOptions;
 import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
@@ -21,7 +22,8 @@ import java.util.function.Function;
  * returns a new builder. Text parameters accept Gatling EL ({@code "#{prompt}"}), functions of the session,
  * or constants, as Gatling's own DSL does.
  *
- * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT}, and saves
+ * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT} (plus
+ * {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and saves
  * the outcome in the session under {@code saveAs} (default {@code llm}).
  */
 public final class LlmRequestActionBuilder implements ActionBuilder {
@@ -31,9 +33,10 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   private final RequestTemplate template;
   private final Map<String, String> headers;
   private final SavedResults saveAs;
+  private final TokenOptions perToken;
 
   LlmRequestActionBuilder(String name, String dialectId) {
-    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT);
+    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT, TokenOptions.NONE);
   }
 
   private LlmRequestActionBuilder(
@@ -42,13 +45,15 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
       String endpoint,
       RequestTemplate template,
       Map<String, String> headers,
-      SavedResults saveAs) {
+      SavedResults saveAs,
+      TokenOptions perToken) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpoint = endpoint;
     this.template = template;
     this.headers = headers;
     this.saveAs = saveAs;
+    this.perToken = perToken;
   }
 
   // ---- messages
@@ -168,18 +173,19 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     Objects.requireNonNull(value, "value");
     Map<String, String> copy = new LinkedHashMap<>(headers);
     copy.put(headerName, value);
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs, perToken);
   }
 
   /** The path for this request (EL), overriding the protocol's endpoint. */
   public LlmRequestActionBuilder endpoint(String path) {
-    return new LlmRequestActionBuilder(name, dialectId, requireText(path, "endpoint"), template, headers, saveAs);
+    return new LlmRequestActionBuilder(name, dialectId, requireText(path, "endpoint"), template, headers, saveAs,
+        perToken);
   }
 
   /** The session key under which the outcome map is saved (default {@code llm}). */
   public LlmRequestActionBuilder saveAs(String key) {
     return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers,
-        saveAs.withKey(requireText(key, "key")));
+        saveAs.withKey(requireText(key, "key")), perToken);
   }
 
   /**
@@ -188,12 +194,24 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * default: each virtual user then keeps an array the size of its last answer.
    */
   public LlmRequestActionBuilder saveItl() {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl());
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl(), perToken);
+  }
+
+  /**
+   * Per-token Gatling records for this request: when it received N token events it also logs N - 1 records
+   * {@code <name> ITL}, each spanning the gap from one token event to the next (status OK), logged at the
+   * request's end from its kept gaps. Gatling's report then charts the inter-token latency over time and its
+   * assertions apply to it, e.g. {@code details("chat ITL").responseTime().percentile(99.0).lt(50)}. Off by
+   * default: a record per token costs simulation.log bytes. The protocol's {@code tokenRecords(true)} (or
+   * {@code llm.tokenRecords=true} in the ready simulations) turns them on for every request.
+   */
+  public LlmRequestActionBuilder tokenRecords() {
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken.withRecords());
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs);
+    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs, perToken);
   }
 
   // ---- internals
@@ -230,7 +248,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   private LlmRequestActionBuilder withTemplate(RequestTemplate newTemplate) {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs, perToken);
   }
 
   static String requireText(String value, String what) {
