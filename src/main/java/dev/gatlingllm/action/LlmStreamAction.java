@@ -99,7 +99,8 @@ public final class LlmStreamAction extends PlainAction {
     // The secrets this very request carries (headers of the http protocol, EL values...): known before any
     // byte is sent, so that even a failure reported while sending is redacted.
     StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()));
+        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
+        perToken.listener());
     try {
       exchange.start(prepared.send(exchange));
     } catch (RuntimeException e) {
@@ -113,7 +114,7 @@ public final class LlmStreamAction extends PlainAction {
   private void failBeforeSend(Session session, long scheduledNanos, Consumer<StreamOutcome> onComplete,
       String message) {
     new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete, null, -1,
-        redactor).failBeforeSend(message);
+        redactor, perToken.listener()).failBeforeSend(message);
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */

@@ -8,6 +8,7 @@ import dev.gatlingllm.action.TokenOptions;
 import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
+import dev.gatlingllm.stream.TokenListener;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
@@ -207,6 +208,20 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder tokenRecords() {
     return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken.withRecords());
+  }
+
+  /**
+   * A listener that sees each piece of generated output (answer, reasoning, tool call) of every request of this
+   * place as it arrives, and each request's end. It runs on the virtual user's event loop: it must not block
+   * (see {@link TokenListener}), and one instance serves every user. A listener that throws ends its request as
+   * KO ({@code token listener failed: ...}). Unused, it costs a null check per piece of output.
+   *
+   * @param listener a constant instance, shared by every virtual user
+   */
+  public LlmRequestActionBuilder onToken(TokenListener listener) {
+    Objects.requireNonNull(listener, "listener");
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs,
+        perToken.withListener(listener));
   }
 
   @Override

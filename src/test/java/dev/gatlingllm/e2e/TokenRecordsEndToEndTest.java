@@ -76,6 +76,22 @@ class TokenRecordsEndToEndTest {
         "Gatling says there is no 'chat ITL' record: " + tail(run.console()));
   }
 
+  @Test
+  void aTokenListenerOnTheRequestSeesEveryTokenAndEveryEnd() {
+    TokenRecordsSimulation.TOKENS_SEEN.set(0);
+    TokenRecordsSimulation.ENDS_SEEN.set(0);
+    System.setProperty("test.listener", "true");
+    try {
+      assertEquals(0, run("request", 200, RECORDS).exitCode());
+    } finally {
+      System.clearProperty("test.listener");
+    }
+    int requests = TokenRecordsSimulation.USERS * TokenRecordsSimulation.REQUESTS;
+    // The simulator sends one token per event.
+    assertEquals(requests * TokenRecordsSimulation.TOKENS, TokenRecordsSimulation.TOKENS_SEEN.get());
+    assertEquals(requests, TokenRecordsSimulation.ENDS_SEEN.get());
+  }
+
   private record Run(int exitCode, String console) {}
 
   /** @param tokenRecords {@code request} ({@code .tokenRecords()}), {@code protocol} or {@code off} */
