@@ -8,6 +8,7 @@ import dev.gatlingllm.transport.GatlingHttpTransport;
 import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
 import java.time.Duration;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,6 +26,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
   private final Map<String, String> headers;
   private final SavedResults saveAs;
   private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
   private final String endpointOverride;
 
   /**
@@ -38,7 +40,8 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
       RequestTemplate template,
       Map<String, String> headers,
       SavedResults saveAs,
-      TokenOptions perToken) {
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpointOverride = endpoint;
@@ -46,6 +49,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     this.headers = Map.copyOf(headers);
     this.saveAs = saveAs;
     this.perToken = perToken;
+    this.checks = List.copyOf(checks);
   }
 
   @Override
@@ -73,7 +77,8 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     // The protocol's switch turns the records on for every request; a request's own tokenRecords() for itself.
     TokenOptions tokens = protocol.tokenRecords() ? perToken.withRecords() : perToken;
     return new LlmStreamAction(
-        name, next, protocol, dialect, template, transport, runtime, components.reporter(), saveAs, tokens);
+        name, next, protocol, dialect, template, transport, runtime, components.reporter(), saveAs, tokens,
+        checks);
   }
 
   @Override

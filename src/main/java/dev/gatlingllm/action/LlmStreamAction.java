@@ -13,6 +13,7 @@ import dev.gatlingllm.transport.GatlingHttpTransport;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
@@ -38,6 +39,7 @@ public final class LlmStreamAction extends PlainAction {
   private final RunReporter reporter;
   private final SavedResults saveAs;
   private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
   private final Redactor redactor;
 
   LlmStreamAction(
@@ -50,7 +52,8 @@ public final class LlmStreamAction extends PlainAction {
       GatlingRuntime runtime,
       RunReporter reporter,
       SavedResults saveAs,
-      TokenOptions perToken) {
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
     this.name = name;
     this.next = next;
     this.protocol = protocol;
@@ -61,6 +64,7 @@ public final class LlmStreamAction extends PlainAction {
     this.reporter = reporter;
     this.saveAs = saveAs;
     this.perToken = perToken;
+    this.checks = checks;
     this.redactor = protocol.redactor();
   }
 
@@ -130,7 +134,9 @@ public final class LlmStreamAction extends PlainAction {
    * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
    * (a record refused at shutdown, the report's recorder): a request never keeps its user.
    */
-  private void complete(Session session, StreamOutcome outcome, long scheduledMillis) {
+  private void complete(Session session, StreamOutcome streamed, long scheduledMillis) {
+    // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
+    StreamOutcome outcome = AnswerChecking.judge(checks, streamed);
     RequestResult result = outcome.result();
     boolean ok = result.ok();
     long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());

@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl;
 
+import dev.gatlingllm.action.AnswerCheck;
 import dev.gatlingllm.action.LlmActionFactory;
 import dev.gatlingllm.action.RequestTemplate;
 import dev.gatlingllm.action.RequestTemplate.MessageTemplate;
@@ -35,9 +36,11 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   private final Map<String, String> headers;
   private final SavedResults saveAs;
   private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
 
   LlmRequestActionBuilder(String name, String dialectId) {
-    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT, TokenOptions.NONE);
+    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT, TokenOptions.NONE,
+        List.of());
   }
 
   private LlmRequestActionBuilder(
@@ -47,7 +50,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
       RequestTemplate template,
       Map<String, String> headers,
       SavedResults saveAs,
-      TokenOptions perToken) {
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpoint = endpoint;
@@ -55,6 +59,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     this.headers = headers;
     this.saveAs = saveAs;
     this.perToken = perToken;
+    this.checks = checks;
   }
 
   // ---- messages
@@ -174,19 +179,20 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     Objects.requireNonNull(value, "value");
     Map<String, String> copy = new LinkedHashMap<>(headers);
     copy.put(headerName, value);
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs, perToken);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs, perToken,
+        checks);
   }
 
   /** The path for this request (EL), overriding the protocol's endpoint. */
   public LlmRequestActionBuilder endpoint(String path) {
     return new LlmRequestActionBuilder(name, dialectId, requireText(path, "endpoint"), template, headers, saveAs,
-        perToken);
+        perToken, checks);
   }
 
   /** The session key under which the outcome map is saved (default {@code llm}). */
   public LlmRequestActionBuilder saveAs(String key) {
     return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers,
-        saveAs.withKey(requireText(key, "key")), perToken);
+        saveAs.withKey(requireText(key, "key")), perToken, checks);
   }
 
   /**
@@ -195,7 +201,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * default: each virtual user then keeps an array the size of its last answer.
    */
   public LlmRequestActionBuilder saveItl() {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl(), perToken);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl(), perToken,
+        checks);
   }
 
   /**
@@ -207,7 +214,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * {@code llm.tokenRecords=true} in the ready simulations) turns them on for every request.
    */
   public LlmRequestActionBuilder tokenRecords() {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken.withRecords());
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken.withRecords(),
+        checks);
   }
 
   /**
@@ -221,12 +229,28 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   public LlmRequestActionBuilder onToken(TokenListener listener) {
     Objects.requireNonNull(listener, "listener");
     return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs,
-        perToken.withListener(listener));
+        perToken.withListener(listener), checks);
+  }
+
+  /**
+   * Checks on the answer (see {@link AnswerChecks}), judged in order when the request succeeded: the first that
+   * fails makes it KO with {@code check failed: <why>}, in Gatling's report and {@code llm/requests.csv}. Each
+   * call adds to the checks already set.
+   *
+   * @param answerChecks constant checks, e.g. {@code AnswerChecks.outputTokensAtLeast(128)}
+   */
+  public LlmRequestActionBuilder check(AnswerCheck... answerChecks) {
+    List<AnswerCheck> all = new ArrayList<>(checks);
+    for (AnswerCheck check : answerChecks) {
+      all.add(Objects.requireNonNull(check, "check"));
+    }
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken,
+        List.copyOf(all));
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs, perToken);
+    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs, perToken, checks);
   }
 
   // ---- internals
@@ -263,7 +287,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   private LlmRequestActionBuilder withTemplate(RequestTemplate newTemplate) {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs, perToken);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs, perToken, checks);
   }
 
   static String requireText(String value, String what) {

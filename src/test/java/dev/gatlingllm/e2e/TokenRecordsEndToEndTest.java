@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.simulator.LlmSimulator;
-import dev.gatlingllm.testing.Tee;
-import io.gatling.app.Gatling$;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.gatlingllm.testing.InProcessGatling;
+import dev.gatlingllm.testing.InProcessGatling.Run;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,9 +49,9 @@ class TokenRecordsEndToEndTest {
     assertEquals(2, run.exitCode(), "p99 < 5 ms must fail against 20 ms gaps");
     // Failing for the bound, not for missing records: the count still holds.
     assertTrue(run.console().contains("chat ITL: 99th percentile of response time is less than 5.0 : false"),
-        tail(run.console()));
+        run.tail());
     assertTrue(run.console().contains("chat ITL: count of all events is " + RECORDS + ".0 : true"),
-        tail(run.console()));
+        run.tail());
   }
 
   @Test
@@ -73,7 +70,7 @@ class TokenRecordsEndToEndTest {
     Run run = run("off", 200, RECORDS);
     assertEquals(2, run.exitCode());
     assertTrue(run.console().contains("Could not find stats matching"),
-        "Gatling says there is no 'chat ITL' record: " + tail(run.console()));
+        "Gatling says there is no 'chat ITL' record: " + run.tail());
   }
 
   @Test
@@ -92,33 +89,18 @@ class TokenRecordsEndToEndTest {
     assertEquals(requests, TokenRecordsSimulation.ENDS_SEEN.get());
   }
 
-  private record Run(int exitCode, String console) {}
-
   /** @param tokenRecords {@code request} ({@code .tokenRecords()}), {@code protocol} or {@code off} */
   private Run run(String tokenRecords, int p99BelowMs, long records) {
     System.setProperty("test.baseUrl", simulator.baseUri().toString());
     System.setProperty("test.tokenRecords", tokenRecords);
     System.setProperty("test.itlP99Below", Integer.toString(p99BelowMs));
     System.setProperty("test.itlRecords", Long.toString(records));
-    ByteArrayOutputStream console = new ByteArrayOutputStream();
-    PrintStream original = System.out;
-    PrintStream tee = new PrintStream(new Tee(original, console), true, StandardCharsets.UTF_8);
     try {
-      // Gatling prints its assertion results through Scala's Console, which keeps the stream it first saw.
-      System.setOut(tee);
-      int exit = scala.Console$.MODULE$.withOut(tee, () -> Gatling$.MODULE$.fromArgs(new String[] {
-          "--simulation", TokenRecordsSimulation.class.getName(),
-          "--results-folder", results.toString(), "--no-reports"}));
-      return new Run(exit, console.toString(StandardCharsets.UTF_8));
+      return InProcessGatling.run(TokenRecordsSimulation.class, results);
     } finally {
-      System.setOut(original);
       for (String key : new String[] {"test.baseUrl", "test.tokenRecords", "test.itlP99Below", "test.itlRecords"}) {
         System.clearProperty(key);
       }
     }
-  }
-
-  private static String tail(String text) {
-    return text.length() > 2_000 ? text.substring(text.length() - 2_000) : text;
   }
 }
