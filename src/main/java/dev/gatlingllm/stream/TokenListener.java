@@ -24,7 +24,8 @@ public interface TokenListener {
   void onToken(TokenEvent event);
 
   /**
-   * The request ended (OK or KO), its figures made; called once, before its Gatling records are logged.
+   * The request's stream ended (OK or KO), its figures made; called once, before the request's answer checks
+   * are judged and its Gatling records logged (a request OK here may still end KO by a check).
    *
    * @param outcome the result and the kept texts (redacted)
    */
