@@ -1,6 +1,9 @@
 package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.action.AnswerCheck;
+import dev.gatlingllm.metrics.Micros;
+import dev.gatlingllm.metrics.RequestResult;
+import java.util.function.ToLongFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -45,5 +48,36 @@ public final class AnswerChecks {
     }
     String why = "fewer than " + tokens + " output tokens";
     return outcome -> outcome.result().outputTokens() >= tokens ? null : why;
+  }
+
+  /** TTFT at most {@code ms} milliseconds (a constant); a request without any token fails it. */
+  public static AnswerCheck ttftAtMost(double ms) {
+    return figureAtMost("TTFT", ms, RequestResult::ttftNanos, "no token, so no TTFT");
+  }
+
+  /** TPOT at most {@code ms} milliseconds; undefined for a single output token, so such a request passes. */
+  public static AnswerCheck tpotAtMost(double ms) {
+    return figureAtMost("TPOT", ms, RequestResult::tpotNanos, null);
+  }
+
+  /** E2EL (sent to the last token event) at most {@code ms} milliseconds; a request without any token fails it. */
+  public static AnswerCheck e2elAtMost(double ms) {
+    return figureAtMost("E2EL", ms, RequestResult::e2elNanos, "no token, so no E2EL");
+  }
+
+  /**
+   * @param whenAbsent the failure when the request lacks the figure (-1), or null to let it pass
+   */
+  private static AnswerCheck figureAtMost(String figure, double ms, ToLongFunction<RequestResult> nanos,
+      String whenAbsent) {
+    if (!(ms > 0) || Double.isInfinite(ms)) {
+      throw new IllegalArgumentException(figure + " bound must be a positive number of ms, was " + ms);
+    }
+    long bound = Math.round(ms * 1_000_000);
+    String why = figure + " above " + Micros.formatNumber(ms) + " ms";
+    return outcome -> {
+      long value = nanos.applyAsLong(outcome.result());
+      return value < 0 ? whenAbsent : value <= bound ? null : why;
+    };
   }
 }

@@ -2,8 +2,11 @@ package dev.gatlingllm.action;
 
 import static dev.gatlingllm.dsl.AnswerChecks.answerContains;
 import static dev.gatlingllm.dsl.AnswerChecks.answerMatches;
+import static dev.gatlingllm.dsl.AnswerChecks.e2elAtMost;
 import static dev.gatlingllm.dsl.AnswerChecks.finishReasonIs;
 import static dev.gatlingllm.dsl.AnswerChecks.outputTokensAtLeast;
+import static dev.gatlingllm.dsl.AnswerChecks.tpotAtMost;
+import static dev.gatlingllm.dsl.AnswerChecks.ttftAtMost;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -41,6 +44,20 @@ class AnswerChecksTest {
     assertEquals("check failed: answer does not match /^Paris/", judged(answerMatches("^Paris")));
     assertEquals("check failed: finish reason is 'stop', expected 'length'", judged(finishReasonIs("length")));
     assertEquals("check failed: fewer than 5 output tokens", judged(outputTokensAtLeast(5)));
+  }
+
+  @Test
+  void latencyBoundsOnTheRequestsOwnFigures() {
+    // PARIS: TTFT 50 ms, then 3 gaps of 20 ms: E2EL 110 ms, TPOT 20 ms.
+    assertEquals(null, judged(ttftAtMost(50), tpotAtMost(20), e2elAtMost(110)));
+    assertEquals("check failed: TTFT above 49.5 ms", judged(ttftAtMost(49.5)));
+    assertEquals("check failed: TPOT above 19 ms", judged(tpotAtMost(19)));
+    assertEquals("check failed: E2EL above 100 ms", judged(e2elAtMost(100)));
+    StreamOutcome noToken = new StreamOutcome(SyntheticResults.ok(-1, 0, 0, 0, 10), "", "", "stop");
+    assertEquals("check failed: no token, so no TTFT",
+        AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().outcome().message());
+    assertThrows(IllegalArgumentException.class, () -> ttftAtMost(0));
+    assertThrows(IllegalArgumentException.class, () -> tpotAtMost(Double.NaN));
   }
 
   @Test
