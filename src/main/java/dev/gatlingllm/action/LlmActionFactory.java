@@ -8,6 +8,7 @@ import dev.gatlingllm.transport.GatlingHttpTransport;
 import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
 import java.time.Duration;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -24,6 +25,8 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
   private final RequestTemplate template;
   private final Map<String, String> headers;
   private final SavedResults saveAs;
+  private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
   private final String endpointOverride;
 
   /**
@@ -36,13 +39,17 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
       String endpoint,
       RequestTemplate template,
       Map<String, String> headers,
-      SavedResults saveAs) {
+      SavedResults saveAs,
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpointOverride = endpoint;
     this.template = template;
     this.headers = Map.copyOf(headers);
     this.saveAs = saveAs;
+    this.perToken = perToken;
+    this.checks = List.copyOf(checks);
   }
 
   @Override
@@ -67,8 +74,11 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     GatlingHttpTransport transport =
         GatlingHttpTransport.create(ctx, name, endpoint, allHeaders, clientTimeout);
     GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
+    // The protocol's switch turns the records on for every request; a request's own tokenRecords() for itself.
+    TokenOptions tokens = protocol.tokenRecords() ? perToken.withRecords() : perToken;
     return new LlmStreamAction(
-        name, next, protocol, dialect, template, transport, runtime, components.reporter(), saveAs);
+        name, next, protocol, dialect, template, transport, runtime, components.reporter(), saveAs, tokens,
+        checks);
   }
 
   @Override

@@ -13,6 +13,7 @@ import dev.gatlingllm.transport.GatlingHttpTransport;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
@@ -37,6 +38,8 @@ public final class LlmStreamAction extends PlainAction {
   private final GatlingRuntime runtime;
   private final RunReporter reporter;
   private final SavedResults saveAs;
+  private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
   private final Redactor redactor;
 
   LlmStreamAction(
@@ -48,7 +51,9 @@ public final class LlmStreamAction extends PlainAction {
       GatlingHttpTransport transport,
       GatlingRuntime runtime,
       RunReporter reporter,
-      SavedResults saveAs) {
+      SavedResults saveAs,
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
     this.name = name;
     this.next = next;
     this.protocol = protocol;
@@ -58,6 +63,8 @@ public final class LlmStreamAction extends PlainAction {
     this.runtime = runtime;
     this.reporter = reporter;
     this.saveAs = saveAs;
+    this.perToken = perToken;
+    this.checks = checks;
     this.redactor = protocol.redactor();
   }
 
@@ -96,7 +103,8 @@ public final class LlmStreamAction extends PlainAction {
     // The secrets this very request carries (headers of the http protocol, EL values...): known before any
     // byte is sent, so that even a failure reported while sending is redacted.
     StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()));
+        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
+        perToken.listener());
     try {
       exchange.start(prepared.send(exchange));
     } catch (RuntimeException e) {
@@ -110,7 +118,7 @@ public final class LlmStreamAction extends PlainAction {
   private void failBeforeSend(Session session, long scheduledNanos, Consumer<StreamOutcome> onComplete,
       String message) {
     new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete, null, -1,
-        redactor).failBeforeSend(message);
+        redactor, perToken.listener()).failBeforeSend(message);
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */
@@ -126,7 +134,9 @@ public final class LlmStreamAction extends PlainAction {
    * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
    * (a record refused at shutdown, the report's recorder): a request never keeps its user.
    */
-  private void complete(Session session, StreamOutcome outcome, long scheduledMillis) {
+  private void complete(Session session, StreamOutcome streamed, long scheduledMillis) {
+    // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
+    StreamOutcome outcome = AnswerChecking.judge(checks, streamed);
     RequestResult result = outcome.result();
     boolean ok = result.ok();
     long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
@@ -159,6 +169,9 @@ public final class LlmStreamAction extends PlainAction {
       String why = message != null ? message : "no token received";
       runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
     }
+    if (perToken.records()) {
+      TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
+    }
     if (!ok && LOG.isDebugEnabled()) {
       LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
     }
@@ -186,7 +199,8 @@ public final class LlmStreamAction extends PlainAction {
     return planned instanceof Long nanos && nanos <= now ? nanos : now;
   }
 
-  private static long toMillis(long nanos) {
+  /** Nanoseconds to Gatling's whole milliseconds, rounded. */
+  static long toMillis(long nanos) {
     return Math.round(nanos / 1_000_000.0);
   }
 }

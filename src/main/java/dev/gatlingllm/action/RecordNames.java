@@ -9,6 +9,14 @@ public final class RecordNames {
     return name + " TTFT";
   }
 
+  /**
+   * {@code <name> ITL}: one record per token event after the first, from the previous token event to this one,
+   * logged only with token records on.
+   */
+  public static String itl(String name) {
+    return name + " ITL";
+  }
+
   /** {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), logged when SLOs are set. */
   public static String slo(String name) {
     return name + " SLO";

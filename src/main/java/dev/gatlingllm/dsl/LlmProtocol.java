@@ -30,6 +30,8 @@ import scala.runtime.BoxedUnit;
  * @param settleMillis the start of each level excluded from its figures
  * @param reportEnabled whether the run writes the {@code llm/} report
  * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
+ * @param tokenRecords whether every request logs its {@code <name> ITL} records (one per token event after the
+ *     first), whatever the request builder says
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -42,7 +44,8 @@ public record LlmProtocol(
     RunConfig report,
     long settleMillis,
     boolean reportEnabled,
-    java.time.Duration eventLoopProbeInterval)
+    java.time.Duration eventLoopProbeInterval,
+    boolean tokenRecords)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();

@@ -41,6 +41,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     long settleMillis;
     boolean reportEnabled = true;
     Duration eventLoopProbeInterval = DEFAULT_EVENT_LOOP_PROBE_INTERVAL;
+    boolean tokenRecords;
 
     Fields copy() {
       Fields f = new Fields();
@@ -55,12 +56,13 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.settleMillis = settleMillis;
       f.reportEnabled = reportEnabled;
       f.eventLoopProbeInterval = eventLoopProbeInterval;
+      f.tokenRecords = tokenRecords;
       return f;
     }
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          settleMillis, reportEnabled, eventLoopProbeInterval);
+          settleMillis, reportEnabled, eventLoopProbeInterval, tokenRecords);
     }
   }
 
@@ -143,6 +145,21 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   public LlmProtocolBuilder tokenizer(Tokenizer tokenizer) {
     return with(f -> f.tokenizer = tokenizer);
+  }
+
+  /**
+   * Per-token Gatling records for every request of the run (default false): each request that received N token
+   * events also logs N - 1 records {@code <name> ITL}, each spanning the gap from one token event to the next,
+   * so that Gatling's report charts the inter-token latency and its assertions apply to it
+   * ({@code details("chat ITL").responseTime().percentile(99.0).lt(50)}). Off by default: a record per token
+   * costs simulation.log bytes and the stats engine's CPU. A request builder's {@code tokenRecords()} turns them
+   * on for that request alone.
+   *
+   * @param on a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder tokenRecords(boolean on) {
+    return with(f -> f.tokenRecords = on);
   }
 
   // ---- the LLM report

@@ -1,12 +1,15 @@
 package dev.gatlingllm.dsl;
 
+import dev.gatlingllm.action.AnswerCheck;
 import dev.gatlingllm.action.LlmActionFactory;
 import dev.gatlingllm.action.RequestTemplate;
 import dev.gatlingllm.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.action.SavedResults;
+import dev.gatlingllm.action.TokenOptions;
 import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
+import dev.gatlingllm.stream.TokenListener;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
@@ -21,7 +24,8 @@ import java.util.function.Function;
  * returns a new builder. Text parameters accept Gatling EL ({@code "#{prompt}"}), functions of the session,
  * or constants, as Gatling's own DSL does.
  *
- * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT}, and saves
+ * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT} (plus
+ * {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and saves
  * the outcome in the session under {@code saveAs} (default {@code llm}).
  */
 public final class LlmRequestActionBuilder implements ActionBuilder {
@@ -31,9 +35,12 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   private final RequestTemplate template;
   private final Map<String, String> headers;
   private final SavedResults saveAs;
+  private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
 
   LlmRequestActionBuilder(String name, String dialectId) {
-    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT);
+    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT, TokenOptions.NONE,
+        List.of());
   }
 
   private LlmRequestActionBuilder(
@@ -42,13 +49,17 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
       String endpoint,
       RequestTemplate template,
       Map<String, String> headers,
-      SavedResults saveAs) {
+      SavedResults saveAs,
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
     this.name = name;
     this.dialectId = dialectId;
     this.endpoint = endpoint;
     this.template = template;
     this.headers = headers;
     this.saveAs = saveAs;
+    this.perToken = perToken;
+    this.checks = checks;
   }
 
   // ---- messages
@@ -168,18 +179,20 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     Objects.requireNonNull(value, "value");
     Map<String, String> copy = new LinkedHashMap<>(headers);
     copy.put(headerName, value);
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs, perToken,
+        checks);
   }
 
   /** The path for this request (EL), overriding the protocol's endpoint. */
   public LlmRequestActionBuilder endpoint(String path) {
-    return new LlmRequestActionBuilder(name, dialectId, requireText(path, "endpoint"), template, headers, saveAs);
+    return new LlmRequestActionBuilder(name, dialectId, requireText(path, "endpoint"), template, headers, saveAs,
+        perToken, checks);
   }
 
   /** The session key under which the outcome map is saved (default {@code llm}). */
   public LlmRequestActionBuilder saveAs(String key) {
     return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers,
-        saveAs.withKey(requireText(key, "key")));
+        saveAs.withKey(requireText(key, "key")), perToken, checks);
   }
 
   /**
@@ -188,12 +201,56 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * default: each virtual user then keeps an array the size of its last answer.
    */
   public LlmRequestActionBuilder saveItl() {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl());
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl(), perToken,
+        checks);
+  }
+
+  /**
+   * Per-token Gatling records for this request: when it received N token events it also logs N - 1 records
+   * {@code <name> ITL}, each spanning the gap from one token event to the next (status OK), logged at the
+   * request's end from its kept gaps. Gatling's report then charts the inter-token latency over time and its
+   * assertions apply to it, e.g. {@code details("chat ITL").responseTime().percentile(99.0).lt(50)}. Off by
+   * default: a record per token costs simulation.log bytes. The protocol's {@code tokenRecords(true)} (or
+   * {@code llm.tokenRecords=true} in the ready simulations) turns them on for every request.
+   */
+  public LlmRequestActionBuilder tokenRecords() {
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken.withRecords(),
+        checks);
+  }
+
+  /**
+   * A listener that sees each piece of generated output (answer, reasoning, tool call) of every request of this
+   * place as it arrives, and each request's end. It runs on the virtual user's event loop: it must not block
+   * (see {@link TokenListener}), and one instance serves every user. A listener that throws ends its request as
+   * KO ({@code token listener failed: ...}). Unused, it costs a null check per piece of output.
+   *
+   * @param listener a constant instance, shared by every virtual user
+   */
+  public LlmRequestActionBuilder onToken(TokenListener listener) {
+    Objects.requireNonNull(listener, "listener");
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs,
+        perToken.withListener(listener), checks);
+  }
+
+  /**
+   * Checks on the answer (see {@link AnswerChecks}), judged in order when the request succeeded: the first that
+   * fails makes it KO with {@code check failed: <why>}, in Gatling's report and {@code llm/requests.csv}. Each
+   * call adds to the checks already set.
+   *
+   * @param answerChecks constant checks, e.g. {@code AnswerChecks.outputTokensAtLeast(128)}
+   */
+  public LlmRequestActionBuilder check(AnswerCheck... answerChecks) {
+    List<AnswerCheck> all = new ArrayList<>(checks);
+    for (AnswerCheck check : answerChecks) {
+      all.add(Objects.requireNonNull(check, "check"));
+    }
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken,
+        List.copyOf(all));
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs);
+    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs, perToken, checks);
   }
 
   // ---- internals
@@ -230,7 +287,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   private LlmRequestActionBuilder withTemplate(RequestTemplate newTemplate) {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs);
+    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs, perToken, checks);
   }
 
   static String requireText(String value, String what) {

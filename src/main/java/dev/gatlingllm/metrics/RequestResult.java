@@ -47,6 +47,13 @@ public record RequestResult(
     return outcome.ok();
   }
 
+  /** The same figures with another outcome (e.g. an answer check turning an OK into a KO). */
+  public RequestResult withOutcome(RequestOutcome newOutcome) {
+    return new RequestResult(newOutcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos,
+        e2elNanos, tpotNanos, durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource,
+        serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId);
+  }
+
   public boolean hasFirstToken() {
     return ttftNanos >= 0;
   }

@@ -48,6 +48,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final Tokenizer tokenizer;
   private final long clientInputTokens;
   private final Redactor redactor;
+  /** Null when unused: then the only cost is a null check per output piece and one per request. */
+  private final TokenListener listener;
 
   private InFlightRequest inFlight;
   private ScheduledFuture<?> overallTimer;
@@ -83,7 +85,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       long scheduledNanos,
       ScheduledExecutorService timers,
       Consumer<StreamOutcome> onComplete) {
-    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE);
+    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE, null);
   }
 
   /**
@@ -91,6 +93,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    * @param clientInputTokens the client's count of the prompt, or -1
    * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
    *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
+   * @param listener sees each output piece and the end, on this exchange's executor; or null
    */
   public StreamExchange(
       LlmDialect dialect,
@@ -100,8 +103,10 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       Consumer<StreamOutcome> onComplete,
       Tokenizer tokenizer,
       long clientInputTokens,
-      Redactor redactor) {
+      Redactor redactor,
+      TokenListener listener) {
     this.redactor = redactor;
+    this.listener = listener;
     this.tokenizer = tokenizer;
     this.clientInputTokens = clientInputTokens;
     this.settings = settings;
@@ -273,6 +278,23 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
         // Tool-call fragments count as generated tokens; their text is not part of the answer.
       }
     }
+    if (listener != null) {
+      notifyToken(kind, text);
+    }
+  }
+
+  /** The event's index is the token events counted so far: the timeline counts this one after the event. */
+  private void notifyToken(OutputKind kind, String text) {
+    try {
+      listener.onToken(new TokenEvent(kind, text, timeline.tokenEvents(), chunkNanos));
+    } catch (RuntimeException e) {
+      fail("token listener failed: " + describe(e), chunkNanos);
+    }
+  }
+
+  /** The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO message. */
+  private static String describe(RuntimeException e) {
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   @Override
@@ -378,8 +400,10 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       result = outcome(outcome, true);
     } catch (RuntimeException e) {
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
-      result = outcome(RequestOutcome.ko(status, redactor.redact("cannot complete request: "
-          + e.getClass().getSimpleName() + ": " + e.getMessage())), false);
+      result = outcome(RequestOutcome.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
+    }
+    if (listener != null) {
+      result = notifyEnd(result);
     }
     if (!result.result().ok() && inFlight != null) {
       // A failed stream's connection may still carry bytes: never hand it back to the pool.
@@ -406,6 +430,16 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       }
     }
     onComplete.accept(result);
+  }
+
+  /** The outcome as the listener saw it, or a KO naming the listener when it threw (it is not called again). */
+  private StreamOutcome notifyEnd(StreamOutcome result) {
+    try {
+      listener.onEnd(result);
+      return result;
+    } catch (RuntimeException e) {
+      return outcome(RequestOutcome.ko(status, redactor.redact("token listener failed: " + describe(e))), false);
+    }
   }
 
   /**

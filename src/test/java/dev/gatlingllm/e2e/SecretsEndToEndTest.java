@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Received;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import dev.gatlingllm.testing.Tee;
 import io.gatling.app.Gatling$;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -153,28 +153,5 @@ class SecretsEndToEndTest {
       }
     }
     return null;
-  }
-
-  /** Writes to the real stream and keeps a copy. */
-  private static final class Tee extends OutputStream {
-    private final OutputStream first;
-    private final OutputStream second;
-
-    Tee(OutputStream first, OutputStream second) {
-      this.first = first;
-      this.second = second;
-    }
-
-    @Override
-    public void write(int b) throws java.io.IOException {
-      first.write(b);
-      second.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws java.io.IOException {
-      first.write(b, off, len);
-      second.write(b, off, len);
-    }
   }
 }

@@ -53,7 +53,7 @@ class StreamExchangeTest {
     return exchange(StreamSettings.DEFAULTS);
   }
 
-  private static ByteBuffer bytes(String s) {
+  static ByteBuffer bytes(String s) {
     return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -134,7 +134,7 @@ class StreamExchangeTest {
   void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
     var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE);
+        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE, null);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
@@ -149,7 +149,7 @@ class StreamExchangeTest {
 
     outcomes.clear();
     StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE);
+        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE, null);
     withUsage.onRequestWritten(T0);
     withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
@@ -397,7 +397,7 @@ class StreamExchangeTest {
   /** A redacting exchange: the request carried {@code sk-KEY1} as a Bearer token. */
   private StreamExchange redacting() {
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY1"));
+        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY1"), null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     return ex;
@@ -446,7 +446,7 @@ class StreamExchangeTest {
       }
     };
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, broken, -1, dev.gatlingllm.secrets.Redactor.NONE);
+        outcomes::add, broken, -1, dev.gatlingllm.secrets.Redactor.NONE, null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);

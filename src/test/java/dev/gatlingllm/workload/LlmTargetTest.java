@@ -1,6 +1,8 @@
 package dev.gatlingllm.workload;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -18,6 +20,26 @@ class LlmTargetTest {
     } finally {
       System.clearProperty("llm.baseUrl");
       System.clearProperty("llm.endpoint");
+    }
+  }
+
+  @Test
+  void tokenRecordsAreOffByDefaultAndOnWithTheProperty() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    try {
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertFalse(target.llm().protocol().tokenRecords());
+      }
+      System.setProperty("llm.tokenRecords", "true");
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertTrue(target.llm().protocol().tokenRecords());
+      }
+      System.setProperty("llm.tokenRecords", "yes");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertEquals("llm.tokenRecords must be true or false, was 'yes'", e.getMessage());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.tokenRecords");
     }
   }
 }

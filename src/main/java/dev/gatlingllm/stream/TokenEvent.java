@@ -1,0 +1,16 @@
+package dev.gatlingllm.stream;
+
+import dev.gatlingllm.api.OutputKind;
+
+/**
+ * One piece of generated output as it arrived, for a {@link TokenListener}.
+ *
+ * @param kind answer ({@link OutputKind#CONTENT}), reasoning or a tool-call fragment (name or arguments)
+ * @param text the text the server sent, never empty; not redacted (see {@link TokenListener})
+ * @param index the token event this piece belongs to, from 0: the first token event is the TTFT's. One SSE
+ *     event carrying several pieces (reasoning and an answer, or a tool call's name and arguments) gives them
+ *     the same index, in the event's order
+ * @param nanoTime {@link System#nanoTime()} when the chunk holding the event arrived: the time the request's
+ *     TTFT and ITL figures use
+ */
+public record TokenEvent(OutputKind kind, String text, int index, long nanoTime) {}

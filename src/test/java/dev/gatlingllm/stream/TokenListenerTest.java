@@ -1,0 +1,152 @@
+package dev.gatlingllm.stream;
+
+import static dev.gatlingllm.stream.StreamExchangeTest.DONE;
+import static dev.gatlingllm.stream.StreamExchangeTest.FINISH;
+import static dev.gatlingllm.stream.StreamExchangeTest.ROLE;
+import static dev.gatlingllm.stream.StreamExchangeTest.bytes;
+import static dev.gatlingllm.stream.StreamExchangeTest.content;
+import static dev.gatlingllm.stream.StreamExchangeTest.usage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.api.OutputKind;
+import dev.gatlingllm.api.openai.OpenAiChatDialect;
+import dev.gatlingllm.secrets.Redactor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@link TokenListener} of one exchange fed at chosen nanosecond times: it sees every piece of output in
+ * order with its kind, text, token event index and arrival time, nothing else, and the end once; a listener
+ * that throws ends the request as KO, once, naming it.
+ */
+class TokenListenerTest {
+  private static final long MS = 1_000_000L;
+  private final long t0 = System.nanoTime();
+  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+  private final List<StreamOutcome> outcomes = new ArrayList<>();
+  private final List<TokenEvent> tokens = new ArrayList<>();
+  private final List<StreamOutcome> ends = new ArrayList<>();
+  private int aborts;
+
+  @AfterEach
+  void stop() {
+    timers.shutdownNow();
+  }
+
+  /** Records what it sees; throws on the token event {@code failAt} (-1: never) or at the end. */
+  private final class Recorder implements TokenListener {
+    private final int failAt;
+    private final boolean failAtEnd;
+
+    Recorder(int failAt, boolean failAtEnd) {
+      this.failAt = failAt;
+      this.failAtEnd = failAtEnd;
+    }
+
+    @Override
+    public void onToken(TokenEvent event) {
+      tokens.add(event);
+      if (event.index() == failAt) {
+        throw new IllegalStateException("listener broke");
+      }
+    }
+
+    @Override
+    public void onEnd(StreamOutcome outcome) {
+      ends.add(outcome);
+      if (failAtEnd) {
+        throw new IllegalStateException("end broke");
+      }
+    }
+  }
+
+  private StreamExchange exchange(TokenListener listener) {
+    StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, timers,
+        outcomes::add, null, -1, Redactor.NONE, listener);
+    exchange.start(() -> aborts++);
+    exchange.onRequestWritten(t0);
+    exchange.onResponseHeaders(200, "text/event-stream", null, t0 + MS);
+    return exchange;
+  }
+
+  private static String delta(String fields) {
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{" + fields + "},\"finish_reason\":null}]}\n\n";
+  }
+
+  /** A role-only delta, reasoning, two answer events in one chunk, a tool call's name and arguments in one event. */
+  private void playStream(StreamExchange ex) {
+    ex.onBodyChunk(bytes(ROLE), false, t0 + 10 * MS);
+    ex.onBodyChunk(bytes(delta("\"reasoning_content\":\"think\"")), false, t0 + 30 * MS);
+    ex.onBodyChunk(bytes(content("Hel") + content("lo")), false, t0 + 50 * MS);
+    ex.onBodyChunk(bytes(delta("\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"type\":\"function\","
+        + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{}\"}}]")), false, t0 + 70 * MS);
+    ex.onBodyChunk(bytes(FINISH + usage(5, 4)), false, t0 + 80 * MS);
+    ex.onBodyChunk(bytes(DONE), true, t0 + 81 * MS);
+  }
+
+  @Test
+  void seesEveryTokenEventInOrderAndNotRoleDeltasNorUsage() {
+    playStream(exchange(new Recorder(-1, false)));
+
+    assertEquals(List.of(
+        new TokenEvent(OutputKind.REASONING, "think", 0, t0 + 30 * MS),
+        new TokenEvent(OutputKind.CONTENT, "Hel", 1, t0 + 50 * MS),
+        new TokenEvent(OutputKind.CONTENT, "lo", 2, t0 + 50 * MS),
+        new TokenEvent(OutputKind.TOOL_CALL, "get_weather", 3, t0 + 70 * MS),
+        new TokenEvent(OutputKind.TOOL_CALL, "{}", 3, t0 + 70 * MS)), tokens);
+    assertEquals(1, outcomes.size());
+    StreamOutcome outcome = outcomes.get(0);
+    assertTrue(outcome.result().ok(), outcome.result().outcome().message());
+    assertEquals(4, outcome.result().tokenEvents(), "one index per token event");
+    assertEquals(List.of(outcome), ends, "the end once, with the outcome the action gets");
+    assertSame(outcome, ends.get(0));
+  }
+
+  @Test
+  void theTimesAreTheOnesTheFiguresUse() {
+    playStream(exchange(new Recorder(-1, false)));
+    StreamOutcome outcome = outcomes.get(0);
+    assertEquals(tokens.get(0).nanoTime() - t0, outcome.result().ttftNanos());
+    assertEquals(tokens.get(tokens.size() - 1).nanoTime() - t0, outcome.result().e2elNanos());
+  }
+
+  @Test
+  void aListenerThatThrowsEndsTheRequestAsKoOnce() {
+    StreamExchange ex = exchange(new Recorder(1, false));
+    playStream(ex);
+
+    assertEquals(1, outcomes.size(), "exactly one completion");
+    StreamOutcome outcome = outcomes.get(0);
+    assertEquals("token listener failed: IllegalStateException: listener broke",
+        outcome.result().outcome().message());
+    assertEquals(2, tokens.size(), "nothing after the failure: " + tokens);
+    assertEquals(List.of(outcome), ends, "the end is still told, once");
+    assertEquals(1, aborts, "the failed stream's connection is not reused");
+    assertTrue(ex.isFinished());
+  }
+
+  @Test
+  void aListenerThatThrowsAtTheEndMakesTheRequestKo() {
+    playStream(exchange(new Recorder(-1, true)));
+
+    assertEquals(1, outcomes.size());
+    assertEquals("token listener failed: IllegalStateException: end broke",
+        outcomes.get(0).result().outcome().message());
+    assertEquals(1, ends.size());
+    assertEquals(1, aborts);
+  }
+
+  @Test
+  void withoutAListenerTheStreamIsMeasuredTheSame() {
+    playStream(exchange(null));
+    assertEquals(1, outcomes.size());
+    assertTrue(outcomes.get(0).result().ok());
+    assertEquals(4, outcomes.get(0).result().tokenEvents());
+  }
+}
