@@ -19,6 +19,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.EnumMap;
@@ -109,6 +110,14 @@ public final class LlmSimulator implements AutoCloseable {
           .childHandler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
+              if (config.idleTimeoutSeconds() > 0) {
+                // Neither read nor write for that long: a client that sent half a request, or left a
+                // keep-alive connection behind. A streaming response writes, and a stalled one (the stall fault)
+                // is the client's idle timeout to catch first (30 s by default).
+                ch.pipeline()
+                    .addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds()))
+                    .addLast(new IdleConnectionCloser());
+              }
               ch.pipeline()
                   .addLast(new HttpServerCodec())
                   .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
@@ -235,6 +244,7 @@ public final class LlmSimulator implements AutoCloseable {
     public Builder host(String host) { return set(SimulatorSetting.HOST, host); }
     public Builder port(int port) { return set(SimulatorSetting.PORT, port); }
     public Builder ioThreads(int threads) { return set(SimulatorSetting.IO_THREADS, threads); }
+    public Builder idleTimeoutSeconds(int seconds) { return set(SimulatorSetting.IDLE_TIMEOUT_SECONDS, seconds); }
     /** {@code auto} (epoll when available, else NIO), {@code epoll}, {@code io_uring} or {@code nio}. */
     public Builder transport(String transport) { return set(SimulatorSetting.TRANSPORT, transport); }
     public Builder model(String model) { return set(SimulatorSetting.MODEL, model); }

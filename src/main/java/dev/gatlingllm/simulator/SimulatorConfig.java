@@ -14,6 +14,7 @@ public final class SimulatorConfig {
   private final String host;
   private final int port;
   private final int ioThreads;
+  private final int idleTimeoutSeconds;
   private final String transport;
   private final String model;
   private final int defaultMaxTokens;
@@ -35,6 +36,7 @@ public final class SimulatorConfig {
     this.host = all.get(SimulatorSetting.HOST);
     this.port = intValue(SimulatorSetting.PORT);
     this.ioThreads = Math.max(1, intValue(SimulatorSetting.IO_THREADS));
+    this.idleTimeoutSeconds = Math.max(0, intValue(SimulatorSetting.IDLE_TIMEOUT_SECONDS));
     this.transport = all.get(SimulatorSetting.TRANSPORT);
     if (!java.util.Set.of("auto", "epoll", "io_uring", "nio").contains(transport)) {
       throw new IllegalArgumentException("sim.transport must be auto, epoll, io_uring or nio: " + transport);
@@ -83,6 +85,7 @@ public final class SimulatorConfig {
   public String host() { return host; }
   public int port() { return port; }
   public int ioThreads() { return ioThreads; }
+  public int idleTimeoutSeconds() { return idleTimeoutSeconds; }
   public String transport() { return transport; }
   public String model() { return model; }
   public int defaultMaxTokens() { return defaultMaxTokens; }

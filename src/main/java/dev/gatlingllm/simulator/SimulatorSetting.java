@@ -11,6 +11,9 @@ public enum SimulatorSetting {
   HOST("host", "127.0.0.1", "address to bind; loopback by default"),
   PORT("port", "0", "TCP port; 0 picks a free ephemeral port"),
   IO_THREADS("ioThreads", "2", "Netty event-loop threads"),
+  IDLE_TIMEOUT_SECONDS("idleTimeoutSeconds", "60",
+      "a connection on which nothing was read nor written for this long is closed (a half-sent request, an idle"
+          + " keep-alive connection); 0 = never"),
   TRANSPORT("transport", "auto",
       "auto (epoll if available, else nio), epoll, io_uring or nio; the NIO selector's timers are whole milliseconds"),
   MODEL("model", "sim-llm", "model id listed by /v1/models and echoed when a request names none"),
