@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.testing.SavedCases;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Received;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
@@ -152,15 +153,11 @@ class ChatActionEndToEndTest {
   }
 
   private static Map<String, Object> result(String name) {
-    Map<String, Object> r = ScriptedCasesSimulation.RESULTS.get(name);
-    assertTrue(r != null, "case " + name + " saved no result; saved: " + ScriptedCasesSimulation.RESULTS.keySet());
-    return r;
+    return SavedCases.result(ScriptedCasesSimulation.RESULTS, name);
   }
 
   private static void assertKo(String name, String expectedMessageStart) {
-    Map<String, Object> r = result(name);
-    assertFalse((Boolean) r.get("ok"), name + " should be KO");
-    String error = (String) r.get("error");
+    String error = SavedCases.koMessage(ScriptedCasesSimulation.RESULTS, name);
     assertTrue(error.startsWith(expectedMessageStart), name + ": '" + error + "'");
   }
 
