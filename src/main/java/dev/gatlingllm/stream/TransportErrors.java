@@ -1,6 +1,7 @@
 package dev.gatlingllm.stream;
 
 import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
 
@@ -18,6 +19,11 @@ final class TransportErrors {
     String type = root.getClass().getSimpleName();
     if (root instanceof ConnectException || type.contains("ConnectException")) {
       return "connection failed: " + message;
+    }
+    // The resolver's own wording varies by platform ("Name or service not known", "nodename nor servname"):
+    // a stable prefix keeps one row per unresolvable host in the error table, and says it is DNS.
+    if (root instanceof UnknownHostException) {
+      return "host not found (DNS resolution failed): " + message;
     }
     if (lower.contains("connection reset")) {
       return "connection reset by peer";
