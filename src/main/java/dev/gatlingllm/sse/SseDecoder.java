@@ -55,8 +55,6 @@ public final class SseDecoder {
   private boolean skipNextLf;
   /** How many bytes of the leading BOM have matched so far; -1 once the stream start is behind us. */
   private int bomMatched;
-  private long bytesSeen;
-  private long eventsDispatched;
   /** Reused to copy direct (off-heap) buffers, allocated on first use: no allocation per chunk. */
   private byte[] scratch;
   /** The format error that ended decoding, or null while the stream is well formed. */
@@ -86,7 +84,6 @@ public final class SseDecoder {
     }
     int end = offset + length;
     int i = skipBom(bytes, offset, end);
-    bytesSeen += length;
     while (i < end) {
       byte b = bytes[i];
       if (skipNextLf) {
@@ -146,14 +143,6 @@ public final class SseDecoder {
     skipNextLf = false;
     resetPendingEvent();
     return incomplete;
-  }
-
-  public long bytesSeen() {
-    return bytesSeen;
-  }
-
-  public long eventsDispatched() {
-    return eventsDispatched;
   }
 
   /** The bytes the line and data buffers hold allocated now (tests check they shrink). */
@@ -306,7 +295,6 @@ public final class SseDecoder {
     event.dataLength = dataLength;
     event.lastEventId = lastEventId;
     resetPendingEvent();
-    eventsDispatched++;
     try {
       listener.onEvent(event);
     } finally {

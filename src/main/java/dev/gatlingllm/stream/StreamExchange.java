@@ -140,10 +140,6 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     fail(message, System.nanoTime());
   }
 
-  public boolean isFinished() {
-    return finished;
-  }
-
   // ---- transport callbacks
 
   @Override

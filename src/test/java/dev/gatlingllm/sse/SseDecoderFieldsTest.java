@@ -200,8 +200,6 @@ class SseDecoderFieldsTest {
     byte[] bytes = RecordingListener.utf8("data: 012345678901234567890123456789\n\ndata: [DONE]\n\n");
     decoder.feed(bytes, 0, bytes.length);
     assertEquals(2, calls[0]);
-    assertEquals(2, decoder.eventsDispatched());
-    assertEquals(bytes.length, decoder.bytesSeen());
   }
 
   @Test
