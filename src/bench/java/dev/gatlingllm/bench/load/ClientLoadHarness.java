@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -47,13 +46,7 @@ public final class ClientLoadHarness {
   private ClientLoadHarness() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> a = new HashMap<>();
-    for (String arg : args) {
-      for (String part : arg.trim().split("\\s+")) {
-        int eq = part.indexOf('=');
-        if (eq > 0) a.put(part.substring(0, eq), part.substring(eq + 1));
-      }
-    }
+    Map<String, String> a = HarnessArgs.parse(args);
     List<Level> levels = Arrays.stream(a.getOrDefault("levels", "100,1000,5000,10000,10000x10").split(","))
         .filter(level -> !level.isBlank()).map(Level::parse).toList();
     String[] clients = a.getOrDefault("clients", "llm,sse").split(",");
@@ -102,8 +95,7 @@ public final class ClientLoadHarness {
         }
       }
     }
-    String command = "./mvnw -q -Pbench test-compile exec:exec@load"
-        + (args.length == 0 ? "" : " -Dharness.args=\"" + String.join(" ", args).trim() + "\"");
+    String command = HarnessArgs.command("load", args);
     if (!levels.isEmpty()) {
       BenchmarksFile.replaceGenerated(out, "## Client load harness",
           Report.markdown(results, failures, machine, loads, command, window, warmup));

@@ -3,6 +3,7 @@ package dev.gatlingllm.bench.ready;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.RequestRecord;
+import dev.gatlingllm.bench.load.HarnessArgs;
 import dev.gatlingllm.bench.load.SimulatorProcess;
 import dev.gatlingllm.metrics.RequestsCsv;
 import java.io.BufferedReader;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -59,13 +59,7 @@ public final class ReadySweepHarness {
       long runMillis) {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> a = new HashMap<>();
-    for (String arg : args) {
-      for (String part : arg.trim().split("\\s+")) {
-        int eq = part.indexOf('=');
-        if (eq > 0) a.put(part.substring(0, eq), part.substring(eq + 1));
-      }
-    }
+    Map<String, String> a = HarnessArgs.parse(args);
     List<Run> runs = new ArrayList<>();
     int longSeconds = Integer.parseInt(a.getOrDefault("longSeconds", "60"));
     for (String level : a.getOrDefault("levels", "50,200,500,1000,2000,5000").split(",")) {
@@ -107,8 +101,7 @@ public final class ReadySweepHarness {
       simulator.stop(60);
     }
     Map<String, Truth> truth = Truth.read(truthFile);
-    String command = "./mvnw -q -Pbench test-compile exec:exec@ready"
-        + (args.length == 0 ? "" : " -Dharness.args=\"" + String.join(" ", args).trim() + "\"");
+    String command = HarnessArgs.command("ready", args);
     String heading = a.getOrDefault("heading", "Ready sweep against the truth").replace('_', ' ');
     String table = ReadySweepReport.markdown(measured, truth, failures, command, started, ttftMs, itlMs, tokens);
     dev.gatlingllm.bench.load.BenchmarksFile.replaceGenerated(out, "## " + heading, table);

@@ -51,11 +51,13 @@ final class ReadySweepReport {
     int over10 = 0;
     int over100 = 0;
     double sum = 0;
-    long lateCount = 0;
+    java.util.stream.DoubleStream.Builder lateness = java.util.stream.DoubleStream.builder();
     for (RequestRecord r : m.rows()) {
       Truth t = r.requestId() == null ? null : truth.get(r.requestId());
       if (t == null || t.ttftNanos() < 0 || r.ttftMicros() < 0) continue;
-      lateCount += t.writeLatenessNanos().length;
+      for (long late : t.writeLatenessNanos()) {
+        lateness.add(late / 1e6);
+      }
       double error = r.ttftMicros() / 1000.0 - t.ttftNanos() / 1e6;
       errors[joined] = error;
       trueTtft[joined] = t.ttftNanos() / 1e6;
@@ -70,15 +72,6 @@ final class ReadySweepReport {
       if (error > 10) over10++;
       if (error > 100) over100++;
       joined++;
-    }
-    double[] lateness = new double[(int) Math.min(lateCount, Integer.MAX_VALUE - 8)];
-    int n = 0;
-    for (RequestRecord r : m.rows()) {
-      Truth t = r.requestId() == null ? null : truth.get(r.requestId());
-      if (t == null || t.ttftNanos() < 0 || r.ttftMicros() < 0) continue;
-      for (long late : t.writeLatenessNanos()) {
-        if (n < lateness.length) lateness[n++] = late / 1e6;
-      }
     }
     errors = Arrays.copyOf(errors, joined);
     trueTtft = Arrays.copyOf(trueTtft, joined);
@@ -96,7 +89,7 @@ final class ReadySweepReport {
         signed(joined == 0 ? Double.NaN : sum / joined), signed(pct(errors, 50)), signed(pct(errors, 99)),
         signed(pct(errors, 100)), signed(pct(beforeHeaders, 50)), signed(pct(beforeHeaders, 99)),
         signed(pct(afterHeaders, 50)), signed(pct(afterHeaders, 99)), share(over10, joined), share(over100, joined),
-        ms(level.path("p99_event_loop_delay_ms").asDouble(Double.NaN)), ms(pct(Arrays.copyOf(lateness, n), 99)),
+        ms(level.path("p99_event_loop_delay_ms").asDouble(Double.NaN)), ms(pct(lateness.build().toArray(), 99)),
         Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cores),
         Double.isNaN(cores) || eventsPerSecond <= 0 ? "n/a"
             : String.format(Locale.ROOT, "%.1f", cores / eventsPerSecond * 1e6),
