@@ -39,6 +39,11 @@ abstract class OpenAiDialect implements LlmDialect {
   }
 
   @Override
+  public final String endMarker() {
+    return "[DONE] or finish_reason";
+  }
+
+  @Override
   public final String toString() {
     return id;
   }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 
 /** Finds the human-readable message in an error body, whatever shape the server gave it. */
-final class OpenAiErrors {
+public final class OpenAiErrors {
   /** Far more than a KO message shows: see {@link OpenAiJson#EXCERPT_CHARS}. */
   static final int MAX_BODY_CHARS = OpenAiJson.EXCERPT_CHARS;
 
@@ -15,7 +15,7 @@ final class OpenAiErrors {
    * ({@code {"error":".."}}, {@code {"message":".."}}, FastAPI's {@code {"detail":".."}}), else the body itself,
    * shortened: a load test report must show something even for an HTML page from a proxy.
    */
-  static String message(String body) {
+  public static String message(String body) {
     if (body == null || body.isBlank()) {
       return "(empty body)";
     }
