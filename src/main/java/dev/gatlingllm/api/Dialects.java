@@ -1,5 +1,7 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.api.ollama.OllamaChatDialect;
+import dev.gatlingllm.api.ollama.OllamaGenerateDialect;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
 import java.util.Collections;
@@ -10,7 +12,8 @@ import java.util.Map;
 
 /** The built-in dialects by id, so that a configuration file or system property can name one. */
 public final class Dialects {
-  private static final Map<String, LlmDialect> BY_ID = index(new OpenAiChatDialect(), new OpenAiCompletionsDialect());
+  private static final Map<String, LlmDialect> BY_ID = index(
+      new OpenAiChatDialect(), new OpenAiCompletionsDialect(), new OllamaChatDialect(), new OllamaGenerateDialect());
 
   private Dialects() {}
 

@@ -141,6 +141,11 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   @Override
+  public void onServerDecodeTime(long nanos) {
+    timeline.onServerDecodeTime(nanos);
+  }
+
+  @Override
   public void onFinish(String reason) {
     finishReason = reason;
   }

@@ -13,7 +13,9 @@ class DialectsTest {
 
   @Test
   void knownIds() {
-    assertEquals(List.of("openai-chat", "openai-completions"), Dialects.ids());
+    assertEquals(List.of("openai-chat", "openai-completions", "ollama-chat", "ollama-generate"), Dialects.ids());
+    assertEquals("/api/chat", Dialects.byId("ollama-chat").defaultEndpoint());
+    assertEquals("/api/generate", Dialects.byId("ollama-generate").defaultEndpoint());
     assertEquals("/v1/chat/completions", Dialects.byId("openai-chat").defaultEndpoint());
     assertEquals("/v1/completions", Dialects.byId("openai-completions").defaultEndpoint());
     for (LlmDialect dialect : Dialects.all()) {
@@ -29,7 +31,7 @@ class DialectsTest {
   @Test
   void unknownIdListsTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dialects.byId("anthropic"));
-    assertEquals("unknown LLM dialect 'anthropic'; known dialects: openai-chat, openai-completions", e.getMessage());
+    assertEquals("unknown LLM dialect 'anthropic'; known dialects: openai-chat, openai-completions, ollama-chat, ollama-generate", e.getMessage());
     IllegalArgumentException nullId = assertThrows(IllegalArgumentException.class, () -> Dialects.byId(null));
     assertTrue(nullId.getMessage().contains("openai-chat"));
   }
