@@ -41,7 +41,7 @@ final class ChunkTemplates {
     this.comment = ascii(": ping" + eol + eol);
   }
 
-  private static byte[] ascii(String s) {
+  static byte[] ascii(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -57,8 +57,17 @@ final class ChunkTemplates {
    */
   ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment,
                   boolean httpChunkFramed) {
-    int size = contentPrefix.length + (broken ? brokenSuffix.length : contentSuffix.length)
-        + (withComment ? comment.length : 0);
+    return words(alloc, withComment ? comment : null, contentPrefix, words, from, count,
+        broken ? brokenSuffix : contentSuffix, httpChunkFramed);
+  }
+
+  /**
+   * {@code before + prefix + words + suffix} in one buffer ({@code before} may be null), with the HTTP/1.1 chunk
+   * framing around it when {@code httpChunkFramed}: the content frame of any streamed format.
+   */
+  static ByteBuf words(ByteBufAllocator alloc, byte[] before, byte[] prefix, int[] words, int from, int count,
+                       byte[] suffix, boolean httpChunkFramed) {
+    int size = prefix.length + suffix.length + (before != null ? before.length : 0);
     for (int i = from; i < from + count; i++) {
       size += Vocabulary.wordBytes(words[i]).length;
     }
@@ -68,12 +77,12 @@ final class ChunkTemplates {
       writeHex(buf, size);
       buf.writeShort(CRLF);
     }
-    if (withComment) buf.writeBytes(comment);
-    buf.writeBytes(contentPrefix);
+    if (before != null) buf.writeBytes(before);
+    buf.writeBytes(prefix);
     for (int i = from; i < from + count; i++) {
       buf.writeBytes(Vocabulary.wordBytes(words[i]));
     }
-    buf.writeBytes(broken ? brokenSuffix : contentSuffix);
+    buf.writeBytes(suffix);
     if (httpChunkFramed) buf.writeShort(CRLF);
     return buf;
   }

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.SplittableRandom;
 
 /**
- * A parsed {@code /v1/chat/completions} or {@code /v1/completions} request, with its deterministic outcome:
- * how many tokens the simulated model will produce and which words.
+ * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, or Ollama's
+ * {@code /api/chat} and {@code /api/generate}), with its deterministic outcome: how many tokens the simulated
+ * model will produce and which words.
  */
 final class GenerationRequest {
   final boolean chat;
+  /** Ollama's native API: NDJSON stream, {@code options.num_predict}, streaming unless {@code "stream": false}. */
+  final boolean ollama;
   final String endpoint;
   final String model;
   final int promptTokens;
@@ -20,10 +23,11 @@ final class GenerationRequest {
   final String finishReason;
   final long textSeed;
 
-  private GenerationRequest(boolean chat, String endpoint, String model, int promptTokens, int maxTokens,
-                            boolean stream, boolean includeUsage, int completionTokens, String finishReason,
-                            long textSeed) {
+  private GenerationRequest(boolean chat, boolean ollama, String endpoint, String model, int promptTokens,
+                            int maxTokens, boolean stream, boolean includeUsage, int completionTokens,
+                            String finishReason, long textSeed) {
     this.chat = chat;
+    this.ollama = ollama;
     this.endpoint = endpoint;
     this.model = model;
     this.promptTokens = promptTokens;
@@ -51,12 +55,18 @@ final class GenerationRequest {
   }
 
   static GenerationRequest parse(boolean chat, String endpoint, JsonNode body, SimulatorConfig config) {
+    return parse(chat, false, endpoint, body, config);
+  }
+
+  static GenerationRequest parse(boolean chat, boolean ollama, String endpoint, JsonNode body,
+                                 SimulatorConfig config) {
     if (body == null || !body.isObject()) {
       throw new InvalidRequestException("request body must be a JSON object");
     }
     StringBuilder promptText = new StringBuilder();
     int promptTokens = chat ? chatPromptTokens(body, promptText) : completionPromptTokens(body, promptText);
-    JsonNode maxNode = body.hasNonNull("max_tokens") ? body.get("max_tokens") : body.get("max_completion_tokens");
+    JsonNode maxNode = ollama ? ollamaNumPredict(body)
+        : body.hasNonNull("max_tokens") ? body.get("max_tokens") : body.get("max_completion_tokens");
     int maxTokens = config.defaultMaxTokens();
     if (maxNode != null && !maxNode.isNull()) {
       if (!maxNode.canConvertToInt() || maxNode.asInt() < 0) {
@@ -68,9 +78,10 @@ final class GenerationRequest {
             + " model's length), was " + maxTokens);
       }
     }
-    boolean stream = body.path("stream").asBoolean(false);
-    boolean includeUsage = body.path("stream_options").path("include_usage").asBoolean(false);
-    boolean ignoreEos = body.path("ignore_eos").asBoolean(false);
+    // Ollama streams unless told not to, always reports its counts and has no ignore_eos.
+    boolean stream = body.path("stream").asBoolean(ollama);
+    boolean includeUsage = ollama || body.path("stream_options").path("include_usage").asBoolean(false);
+    boolean ignoreEos = !ollama && body.path("ignore_eos").asBoolean(false);
     String model = body.hasNonNull("model") ? body.get("model").asText() : config.model();
 
     long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + (chat ? 1 : 2))
@@ -84,8 +95,17 @@ final class GenerationRequest {
       completionTokens = (int) Math.min(maxTokens, stop);
     }
     String finishReason = completionTokens < maxTokens ? "stop" : "length";
-    return new GenerationRequest(chat, endpoint, model, promptTokens, maxTokens, stream, includeUsage,
+    return new GenerationRequest(chat, ollama, endpoint, model, promptTokens, maxTokens, stream, includeUsage,
         completionTokens, finishReason, seed);
+  }
+
+  /**
+   * Ollama's output limit, {@code options.num_predict}; null (the default limit) when absent or negative, which
+   * Ollama reads as "no limit" (-1) or "fill the context" (-2).
+   */
+  private static JsonNode ollamaNumPredict(JsonNode body) {
+    JsonNode numPredict = body.path("options").get("num_predict");
+    return numPredict != null && numPredict.isNumber() && numPredict.asLong() < 0 ? null : numPredict;
   }
 
   /** The generated words, as vocabulary indices. */

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 
-/** OpenAI-style error bodies: {@code {"error":{"message":..,"type":..,"param":null,"code":..}}}. */
+/**
+ * Error bodies: OpenAI-style {@code {"error":{"message":..,"type":..,"param":null,"code":..}}}, and Ollama's
+ * {@code {"error":".."}} for its endpoints.
+ */
 final class SimulatorErrors {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -21,6 +24,13 @@ final class SimulatorErrors {
     error.put("type", type);
     error.putNull("param");
     if (code == null) error.putNull("code"); else error.put("code", code);
+    return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Ollama's error body: {@code {"error":"..."}}. */
+  static byte[] ollamaBody(String message) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("error", message);
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 

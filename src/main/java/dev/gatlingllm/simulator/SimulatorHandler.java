@@ -126,6 +126,10 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
           () -> generate(request, true, path, receivedNanos, !keepAlive));
       case "/v1/completions" -> onlyMethod(request, HttpMethod.POST,
           () -> generate(request, false, path, receivedNanos, !keepAlive));
+      case "/api/chat" -> onlyMethod(request, HttpMethod.POST,
+          () -> generate(request, true, path, receivedNanos, !keepAlive));
+      case "/api/generate" -> onlyMethod(request, HttpMethod.POST,
+          () -> generate(request, false, path, receivedNanos, !keepAlive));
       default -> sendError(HttpResponseStatus.NOT_FOUND, "Unknown path: " + path, null, !keepAlive);
     }
   }
@@ -147,6 +151,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
 
   private void generate(FullHttpRequest http, boolean chat, String endpoint, long receivedNanos, boolean clientClose) {
     SimulatorConfig config = simulator.config();
+    boolean ollama = isOllama(endpoint);
     String requestId = simulator.requestId(http.headers().get(LlmSimulator.CLIENT_REQUEST_ID_HEADER), chat);
     FaultSpec fault;
     FixedTiming timing;
@@ -160,7 +165,8 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
         timing = timing == null ? role : new FixedTiming(timing.ttftNanos(), timing.itlNanos(), role.roleNanos());
       }
     } catch (IllegalArgumentException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "invalid simulator header: " + e.getMessage(), requestId, clientClose);
+      sendError(ollama, HttpResponseStatus.BAD_REQUEST, "invalid simulator header: " + e.getMessage(), requestId,
+          clientClose);
       return;
     }
     if (fault.status() != 0) {
@@ -170,13 +176,13 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     GenerationRequest request;
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
-      request = GenerationRequest.parse(chat, endpoint, body, config);
+      request = GenerationRequest.parse(chat, ollama, endpoint, body, config);
     } catch (IOException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
+      sendError(ollama, HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
           clientClose);
       return;
     } catch (GenerationRequest.InvalidRequestException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose);
+      sendError(ollama, HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose);
       return;
     }
     current = new GenerationStream(request, ctx, fault, timing, requestId, receivedNanos,
@@ -191,8 +197,9 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       case 503 -> "The server is overloaded (simulated)";
       default -> "Simulated server error " + status;
     };
-    FullHttpResponse response = jsonResponse(HttpResponseStatus.valueOf(status),
-        SimulatorErrors.body(message, SimulatorErrors.typeFor(status), status), requestId);
+    FullHttpResponse response = jsonResponse(HttpResponseStatus.valueOf(status), isOllama(endpoint)
+        ? SimulatorErrors.ollamaBody(message) : SimulatorErrors.body(message, SimulatorErrors.typeFor(status), status),
+        requestId);
     if (status == 429 || status == 503) {
       response.headers().setInt(HttpHeaderNames.RETRY_AFTER, fault.retryAfterSeconds());
     }
@@ -204,6 +211,11 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       trace.add(GroundTruthRecord.EventKind.BODY, -1, now, 0);
       log.add(trace.finish(System.nanoTime(), 0, 0, "status-" + status));
     }
+  }
+
+  /** Ollama's native endpoints answer in its own shapes (NDJSON streams, {@code {"error": ".."}} bodies). */
+  private static boolean isOllama(String endpoint) {
+    return endpoint.startsWith("/api/");
   }
 
   private void tokenize(FullHttpRequest http, boolean close) {
@@ -239,6 +251,15 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     model.put("created", simulator.startedEpochSeconds());
     model.put("owned_by", "gatling-llm-simulator");
     return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** An error of a generation endpoint, in the shape of its API. */
+  private void sendError(boolean ollama, HttpResponseStatus status, String message, String requestId, boolean close) {
+    if (ollama) {
+      sendJson(status, SimulatorErrors.ollamaBody(message), requestId, close);
+    } else {
+      sendError(status, message, requestId, close);
+    }
   }
 
   private void sendError(HttpResponseStatus status, String message, String requestId, boolean close) {
