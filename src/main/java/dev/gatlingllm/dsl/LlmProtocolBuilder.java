@@ -2,11 +2,12 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.Pricing;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.Slos;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
@@ -19,50 +20,45 @@ import java.util.Objects;
 
 /** Immutable builder of the {@link LlmProtocol}: every call returns a new builder. */
 public final class LlmProtocolBuilder implements ProtocolBuilder {
-  /**
-   * A tick due at a random instant is late by what a token event arriving then would wait: the samples estimate
-   * the client's delay whatever their interval, which only sets how many there are. Every tick wakes an idle loop,
-   * an expensive system call on a virtual machine, so ticks are sparse: at 10 ms, four loops add 400 wakeups a
-   * second, against 2,500 token events a second at 50 streams.
-   */
-  static final Duration DEFAULT_EVENT_LOOP_PROBE_INTERVAL = Duration.ofMillis(10);
-  static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(new Fields());
+  static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(Fields.of(LlmProtocol.DEFAULTS));
 
   /** The protocol's fields while one of them changes; never shared between builders. */
   private static final class Fields {
-    LlmDialect dialect = Dialects.byId("openai-chat");
+    LlmDialect dialect;
     String endpoint;
     String model;
     String apiKey;
-    StreamSettings settings = StreamSettings.DEFAULTS;
-    boolean includeUsage = true;
+    StreamSettings settings;
+    boolean includeUsage;
     Tokenizer tokenizer;
-    RunConfig report = RunConfig.startingAt(0);
-    long settleMillis;
-    boolean reportEnabled = true;
-    Duration eventLoopProbeInterval = DEFAULT_EVENT_LOOP_PROBE_INTERVAL;
+    RunConfig report;
+    boolean reportEnabled;
+    Duration eventLoopProbeInterval;
     boolean tokenRecords;
 
-    Fields copy() {
+    static Fields of(LlmProtocol p) {
       Fields f = new Fields();
-      f.dialect = dialect;
-      f.endpoint = endpoint;
-      f.model = model;
-      f.apiKey = apiKey;
-      f.settings = settings;
-      f.includeUsage = includeUsage;
-      f.tokenizer = tokenizer;
-      f.report = report;
-      f.settleMillis = settleMillis;
-      f.reportEnabled = reportEnabled;
-      f.eventLoopProbeInterval = eventLoopProbeInterval;
-      f.tokenRecords = tokenRecords;
+      f.dialect = p.dialect();
+      f.endpoint = p.endpoint();
+      f.model = p.model();
+      f.apiKey = p.apiKey();
+      f.settings = p.settings();
+      f.includeUsage = p.includeUsage();
+      f.tokenizer = p.tokenizer();
+      f.report = p.report();
+      f.reportEnabled = p.reportEnabled();
+      f.eventLoopProbeInterval = p.eventLoopProbeInterval();
+      f.tokenRecords = p.tokenRecords();
       return f;
+    }
+
+    Fields copy() {
+      return of(build());
     }
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          settleMillis, reportEnabled, eventLoopProbeInterval, tokenRecords);
+          reportEnabled, eventLoopProbeInterval, tokenRecords);
     }
   }
 
@@ -188,25 +184,74 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.report = report);
   }
 
-  /** The start of each level left out of its figures (default 0). */
+  /**
+   * The start of each level left out of its figures (default 0), while the load settles.
+   *
+   * @param settle a constant duration, zero or more
+   * @return a new builder
+   */
   public LlmProtocolBuilder settle(Duration settle) {
     if (settle == null || settle.isNegative()) {
       throw new IllegalArgumentException("settle must be a duration >= 0, was " + settle);
     }
     RunConfig report = fields.report.withWarmupMillis(settle.toMillis());
-    return with(f -> {
-      f.settleMillis = settle.toMillis();
-      f.report = report;
-    });
+    return with(f -> f.report = report);
   }
 
   /**
-   * Goodput SLOs in milliseconds (null for none): a request is good when it succeeded and met each one.
-   * With any SLO set, each request also logs a {@code <name> SLO} record, OK when good.
+   * The time-to-first-token SLO: a request is good when it succeeded and met every SLO set (goodput). With any
+   * SLO set, each request also logs a {@code <name> SLO} record, OK when good.
+   *
+   * @param bound a constant, above zero
+   * @return a new builder
    */
-  public LlmProtocolBuilder slo(Double ttftMs, Double tpotMs, Double e2elMs) {
-    RunConfig report = fields.report.withSlos(new Slos(ttftMs, tpotMs, e2elMs));
+  public LlmProtocolBuilder ttftSlo(Duration bound) {
+    Slos s = fields.report.slos();
+    return withSlos(new Slos(millis(bound, "TTFT SLO"), s.tpotMs(), s.e2elMs()));
+  }
+
+  /**
+   * The time-per-output-token SLO (see {@link #ttftSlo}).
+   *
+   * @param bound a constant, above zero
+   * @return a new builder
+   */
+  public LlmProtocolBuilder tpotSlo(Duration bound) {
+    Slos s = fields.report.slos();
+    return withSlos(new Slos(s.ttftMs(), millis(bound, "TPOT SLO"), s.e2elMs()));
+  }
+
+  /**
+   * The end-to-end latency SLO (see {@link #ttftSlo}).
+   *
+   * @param bound a constant, above zero
+   * @return a new builder
+   */
+  public LlmProtocolBuilder e2elSlo(Duration bound) {
+    Slos s = fields.report.slos();
+    return withSlos(new Slos(s.ttftMs(), s.tpotMs(), millis(bound, "E2EL SLO")));
+  }
+
+  /**
+   * All SLOs at once, e.g. as the ready simulations read them from properties.
+   *
+   * @param slos constant SLOs ({@code Slos.NONE} for none)
+   * @return a new builder
+   */
+  public LlmProtocolBuilder slos(Slos slos) {
+    return withSlos(Objects.requireNonNull(slos, "slos"));
+  }
+
+  private LlmProtocolBuilder withSlos(Slos slos) {
+    RunConfig report = fields.report.withSlos(slos);
     return with(f -> f.report = report);
+  }
+
+  private static double millis(Duration bound, String what) {
+    if (bound == null || bound.isNegative() || bound.isZero()) {
+      throw new IllegalArgumentException(what + " must be a duration above zero, was " + bound);
+    }
+    return bound.toNanos() / 1e6;
   }
 
   /** What a level must meet to count towards the capacity (default: 95 % good requests). */
@@ -221,11 +266,35 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.report = report);
   }
 
-  /** The planned input and output lengths in tokens, shown in the report (-1 when they vary). */
-  public LlmProtocolBuilder workload(int inputTokens, int outputTokens) {
+  /**
+   * The planned input length in tokens, shown in the report (left out, the report says it varies).
+   *
+   * @param tokens a constant, at least 1
+   * @return a new builder
+   */
+  public LlmProtocolBuilder inputTokens(int tokens) {
     RunConfig r = fields.report;
-    RunConfig report = r.withWorkload(r.model(), r.endpoint(), inputTokens, outputTokens);
+    RunConfig report = r.withWorkload(r.model(), r.endpoint(), atLeastOne(tokens, "inputTokens"), r.outputLength());
     return with(f -> f.report = report);
+  }
+
+  /**
+   * The planned output length in tokens, shown in the report (left out, the report says it varies).
+   *
+   * @param tokens a constant, at least 1
+   * @return a new builder
+   */
+  public LlmProtocolBuilder outputTokens(int tokens) {
+    RunConfig r = fields.report;
+    RunConfig report = r.withWorkload(r.model(), r.endpoint(), r.inputLength(), atLeastOne(tokens, "outputTokens"));
+    return with(f -> f.report = report);
+  }
+
+  private static int atLeastOne(int value, String what) {
+    if (value < 1) {
+      throw new IllegalArgumentException(what + " must be at least 1, was " + value);
+    }
+    return value;
   }
 
   /** A free-form line in the report's metadata (values that look like keys are hidden). */

@@ -1,10 +1,11 @@
 package dev.gatlingllm.workload;
 
-import dev.gatlingllm.action.LlmCheck;
+import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.dsl.LlmChecks;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
@@ -92,9 +93,12 @@ public record ReportSettings(
   public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels, int inputTokens,
       int outputTokens) {
     LlmProtocolBuilder p = protocol.levels(levels).settle(settle).capacityTarget(target)
-        .workload(inputTokens, outputTokens);
-    if (sloTtftMs != null || sloTpotMs != null || sloE2elMs != null) {
-      p = p.slo(sloTtftMs, sloTpotMs, sloE2elMs);
+        .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
+    if (inputTokens > 0) {
+      p = p.inputTokens(inputTokens);
+    }
+    if (outputTokens > 0) {
+      p = p.outputTokens(outputTokens);
     }
     if (pricePerHour != null) {
       p = p.pricing(pricePerHour, pricePerMillionOutputTokens);
