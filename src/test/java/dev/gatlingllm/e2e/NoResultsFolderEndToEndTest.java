@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.typesafe.config.ConfigFactory;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
@@ -29,12 +30,15 @@ class NoResultsFolderEndToEndTest {
     simulator = LlmSimulator.builder().model("sim").build().start();
     System.setProperty("test.baseUrl", simulator.baseUri().toString());
     System.setProperty("gatling.data.writers.0", "console");
+    // Gatling reads system properties through Typesafe Config, which caches them per JVM.
+    ConfigFactory.invalidateCaches();
   }
 
   @AfterEach
   void restore() {
     System.clearProperty("gatling.data.writers.0");
     System.clearProperty("llm.reportDir");
+    ConfigFactory.invalidateCaches();
     simulator.close();
   }
 
