@@ -4,8 +4,8 @@ import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
-import dev.gatlingllm.metrics.RequestOutcome;
-import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.metrics.request.RequestTimeline;
+import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.sse.SseDecoder;
 import dev.gatlingllm.sse.SseEvent;
@@ -44,7 +44,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final SseDecoder decoder;
   private final RequestTimeline timeline;
   private final ScheduledExecutorService timers;
-  private final Consumer<StreamOutcome> onComplete;
+  private final Consumer<FinishedStream> onComplete;
   private final Tokenizer tokenizer;
   private final long clientInputTokens;
   private final Redactor redactor;
@@ -76,7 +76,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private boolean finished;
   private boolean bodyEnded;
   /** An OK outcome waiting for the body's end (see finish), or null. */
-  private StreamOutcome heldOutcome;
+  private FinishedStream heldOutcome;
   private ScheduledFuture<?> drainTimer;
 
   public StreamExchange(
@@ -84,7 +84,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       StreamSettings settings,
       long scheduledNanos,
       ScheduledExecutorService timers,
-      Consumer<StreamOutcome> onComplete) {
+      Consumer<FinishedStream> onComplete) {
     this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE, null);
   }
 
@@ -100,7 +100,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       StreamSettings settings,
       long scheduledNanos,
       ScheduledExecutorService timers,
-      Consumer<StreamOutcome> onComplete,
+      Consumer<FinishedStream> onComplete,
       Tokenizer tokenizer,
       long clientInputTokens,
       Redactor redactor,
@@ -230,7 +230,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     bodyEnded = true; // the connection is gone: no rest of the body will come
     if (finishReason != null) {
       // The answer was complete: a connection lost now ends it as an ordinary end of body would (OK).
-      finish(RequestOutcome.ok(status), nanos);
+      finish(Verdict.ok(status), nanos);
       return;
     }
     // No "after N token events": the message stays the same wherever the stream broke (token_events says).
@@ -311,7 +311,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   @Override
   public void onDone() {
     // The end marker ends the request and its figures; see finish() for when the virtual user goes on.
-    finish(RequestOutcome.ok(status), chunkNanos);
+    finish(Verdict.ok(status), chunkNanos);
   }
 
   @Override
@@ -324,7 +324,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    * since a server that streams on and on would otherwise grow the kept text until the overall timeout.
    */
   private boolean withinOutputBound(String text) {
-    outputBytes += Utf8.length(text);
+    outputBytes += Utf8Length.length(text);
     if (outputBytes <= settings.maxOutputBytes()) {
       return true;
     }
@@ -345,7 +345,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
           + " response ended without any SSE event", nanos);
     } else if (finishReason != null) {
       // Some servers end the body without [DONE]; a finish_reason already closed the generation.
-      finish(RequestOutcome.ok(status), nanos);
+      finish(Verdict.ok(status), nanos);
     } else {
       fail("stream ended without [DONE] or finish_reason", nanos);
     }
@@ -376,10 +376,10 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    * since a cut could leave part of a secret that redaction would no longer recognise.
    */
   private void fail(String message, long nanos) {
-    finish(RequestOutcome.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
+    finish(Verdict.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
   }
 
-  private void finish(RequestOutcome outcome, long nanos) {
+  private void finish(Verdict outcome, long nanos) {
     if (finished) {
       return;
     }
@@ -391,12 +391,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       idleTimer.cancel(false);
     }
     timeline.onDone(nanos);
-    StreamOutcome result;
+    FinishedStream result;
     try {
       result = outcome(outcome, true);
     } catch (RuntimeException e) {
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
-      result = outcome(RequestOutcome.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
+      result = outcome(Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
     }
     if (listener != null) {
       result = notifyEnd(result);
@@ -429,12 +429,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   }
 
   /** The outcome as the listener saw it, or a KO naming the listener when it threw (it is not called again). */
-  private StreamOutcome notifyEnd(StreamOutcome result) {
+  private FinishedStream notifyEnd(FinishedStream result) {
     try {
       listener.onEnd(result);
       return result;
     } catch (RuntimeException e) {
-      return outcome(RequestOutcome.ko(status, redactor.redact("token listener failed: " + describe(e))), false);
+      return outcome(Verdict.ko(status, redactor.redact("token listener failed: " + describe(e))), false);
     }
   }
 
@@ -443,14 +443,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    * everything downstream (records, report files, session, logs) gets these texts. {@code countTokens} false
    * leaves the client's count out (-1).
    */
-  private StreamOutcome outcome(RequestOutcome outcome, boolean countTokens) {
-    return new StreamOutcome(
+  private FinishedStream outcome(Verdict outcome, boolean countTokens) {
+    return new FinishedStream(
         timeline.toResult(outcome, countTokens ? clientOutputTokens() : -1, clientInputTokens),
         redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason));
   }
 
   private void releaseHeldOutcome() {
-    StreamOutcome result = heldOutcome;
+    FinishedStream result = heldOutcome;
     if (result == null) {
       return;
     }

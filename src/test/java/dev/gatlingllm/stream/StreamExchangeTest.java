@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
-import dev.gatlingllm.metrics.RequestResult;
-import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.transport.ResponseHead;
 import java.io.IOException;
 import java.net.SocketException;
@@ -34,7 +34,7 @@ class StreamExchangeTest {
   private final long T0 = System.nanoTime();
 
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-  private final List<StreamOutcome> outcomes = new ArrayList<>();
+  private final List<FinishedStream> outcomes = new ArrayList<>();
   private int aborts;
 
   @AfterEach
@@ -71,7 +71,7 @@ class StreamExchangeTest {
         + ",\"total_tokens\":" + (prompt + completion) + "}}\n\n";
   }
 
-  private StreamOutcome only() {
+  private FinishedStream only() {
     assertEquals(1, outcomes.size(), "exactly one completion");
     return outcomes.get(0);
   }
@@ -88,7 +88,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(FINISH + usage(12, 10)), false, T0 + 390 * MS);
     ex.onBodyChunk(bytes(DONE), true, T0 + 391 * MS);
 
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertTrue(r.ok());
     assertEquals(2 * MS, r.sendLatenessNanos());
@@ -170,7 +170,7 @@ class StreamExchangeTest {
         T0 + 30 * MS);
     ex.onBodyChunk(bytes(content("answer")), false, T0 + 90 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 95 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertEquals(30 * MS, outcome.result().ttftNanos());
     assertEquals(90 * MS, outcome.result().ttfoNanos());
     assertEquals("think", outcome.reasoning());
@@ -286,7 +286,7 @@ class StreamExchangeTest {
 
   @Test
   void stalledStreamEndsAtTheIdleTimeout() throws Exception {
-    CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
+    CompletableFuture<FinishedStream> done = new CompletableFuture<>();
     long start = System.nanoTime();
     timers.submit(() -> {
       StreamExchange ex = new StreamExchange(new OpenAiChatDialect(),
@@ -296,7 +296,7 @@ class StreamExchangeTest {
       ex.onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
       ex.onBodyChunk(bytes(content("a")), false, System.nanoTime());
     }).get();
-    StreamOutcome outcome = done.get(5, TimeUnit.SECONDS);
+    FinishedStream outcome = done.get(5, TimeUnit.SECONDS);
     long elapsedMs = (System.nanoTime() - start) / MS;
     assertEquals("stream stalled: no data for 150 ms (idle timeout)", outcome.result().outcome().message());
     assertTrue(elapsedMs >= 150 && elapsedMs < 1_000, "ended after " + elapsedMs + " ms");
@@ -305,7 +305,7 @@ class StreamExchangeTest {
 
   @Test
   void endlessStreamEndsAtTheOverallTimeout() throws Exception {
-    CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
+    CompletableFuture<FinishedStream> done = new CompletableFuture<>();
     long start = System.nanoTime();
     StreamExchange[] holder = new StreamExchange[1];
     timers.submit(() -> {
@@ -319,7 +319,7 @@ class StreamExchangeTest {
     // A token every 20 ms keeps the idle timer quiet; only the overall timeout can end it.
     timers.scheduleAtFixedRate(
         () -> holder[0].onBodyChunk(bytes(content("x")), false, System.nanoTime()), 20, 20, TimeUnit.MILLISECONDS);
-    StreamOutcome outcome = done.get(5, TimeUnit.SECONDS);
+    FinishedStream outcome = done.get(5, TimeUnit.SECONDS);
     long elapsedMs = (System.nanoTime() - start) / MS;
     assertEquals("request exceeded its timeout of 300 ms", outcome.result().outcome().message());
     assertTrue(elapsedMs >= 300 && elapsedMs < 1_500, "ended after " + elapsedMs + " ms");
@@ -328,7 +328,7 @@ class StreamExchangeTest {
 
   @Test
   void aBodyLeftOpenAfterDoneIsClosedAfterAGraceTimeAndTheRequestIsOk() throws Exception {
-    CompletableFuture<StreamOutcome> done = new CompletableFuture<>();
+    CompletableFuture<FinishedStream> done = new CompletableFuture<>();
     int[] closed = new int[1];
     long start = System.nanoTime();
     long[] doneAt = new long[1];
@@ -341,7 +341,7 @@ class StreamExchangeTest {
       doneAt[0] = start + 50 * MS;
       ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, doneAt[0]); // and the body never ends
     }).get();
-    StreamOutcome outcome = done.get(StreamExchange.DRAIN_GRACE_MILLIS + 2_000, TimeUnit.MILLISECONDS);
+    FinishedStream outcome = done.get(StreamExchange.DRAIN_GRACE_MILLIS + 2_000, TimeUnit.MILLISECONDS);
     long waitedMs = (System.nanoTime() - start) / MS;
     assertTrue(outcome.result().ok());
     assertEquals(50 * MS, outcome.result().durationNanos(), "the request ended at [DONE], not at the close");
@@ -420,7 +420,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY1!")
         + "data: {\"error\":{\"message\":\"bad key sk-KEY1\"}}\n\n"), true, T0 + 2 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
     // Split across two events: only the whole text shows the key, and it is the whole text that is redacted.
     assertEquals("your key: ***!", outcome.content());
@@ -451,7 +451,7 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("Hello") + FINISH + DONE), false, T0 + 2 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertFalse(outcome.result().ok());
     assertEquals("cannot complete request: IllegalStateException: no vocabulary",
         outcome.result().outcome().message());
@@ -491,7 +491,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(500, "text/html", null, T0 + MS);
     ex.onBodyChunk(bytes("<html>\n" + "x".repeat(10_000)), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
-    assertEquals(dev.gatlingllm.metrics.RequestOutcome.MAX_MESSAGE_CHARS, message.length(), message);
+    assertEquals(dev.gatlingllm.metrics.request.Verdict.MAX_MESSAGE_CHARS, message.length(), message);
     assertTrue(message.startsWith("HTTP 500: <html> xxx") && message.endsWith("x..."), message);
   }
 
@@ -585,7 +585,7 @@ class StreamExchangeTest {
       ex.onBodyChunk(bytes(event.repeat(8)), false, T0 + (2 + fed) * MS);
       fed += 8;
     }
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertFalse(r.ok());
     assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.outcome().message());
@@ -605,7 +605,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("\u00e9t\u00e9")), false, T0 + 3 * MS); // 5 bytes: 8 in all
     assertTrue(outcomes.isEmpty());
     ex.onBodyChunk(bytes(content("\u20ac\u20ac")), false, T0 + 4 * MS); // 6 bytes: 14 > 12
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertEquals("output exceeded 12 bytes (maxOutputBytes)", outcome.result().outcome().message());
     assertEquals("hmm", outcome.reasoning());
     assertEquals("\u00e9t\u00e9", outcome.content());
@@ -626,7 +626,7 @@ class StreamExchangeTest {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    int events = dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS + 1_000;
+    int events = dev.gatlingllm.metrics.request.RequestTimeline.MAX_KEPT_GAPS + 1_000;
     byte[] one = content("a").getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < events; i++) {
       ex.onBodyChunk(ByteBuffer.wrap(one), false, T0 + 10 * MS + i * 1_000L);
@@ -635,7 +635,7 @@ class StreamExchangeTest {
     RequestResult r = only().result();
     assertTrue(r.ok());
     assertEquals(events, r.tokenEvents());
-    assertEquals(dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
+    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
     assertEquals(1_000L, r.itlNanos()[r.itlNanos().length - 1]);
     assertEquals((events - 1) * 1_000L, r.e2elNanos() - r.ttftNanos(), "E2EL stays exact");
   }
@@ -681,13 +681,13 @@ class StreamExchangeTest {
     assertTrue(r.ok());
     assertEquals(3, r.outputTokens(), "the client's count instead of the server's");
     assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
-    assertEquals(dev.gatlingllm.metrics.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
+    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
         "the row says the server's count was not trusted");
     assertEquals(-1, r.inputTokens());
     assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
 
     long t0 = 1_700_000_000_000L;
-    var recorder = new dev.gatlingllm.metrics.RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(t0));
+    var recorder = new dev.gatlingllm.metrics.aggregate.RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(t0));
     for (int i = 0; i < 3; i++) {
       recorder.record("chat", t0 + 1_000, r);
     }
