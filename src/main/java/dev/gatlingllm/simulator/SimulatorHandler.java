@@ -173,15 +173,15 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       sendStatusFault(fault, requestId, endpoint, receivedNanos, clientClose);
       return;
     }
-    GenerationRequest request;
+    SimulatedRequest request;
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
-      request = GenerationRequest.parse(chat, ollama, endpoint, body, config);
+      request = SimulatedRequest.parse(chat, ollama, endpoint, body, config);
     } catch (IOException e) {
       sendError(ollama, HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
           clientClose);
       return;
-    } catch (GenerationRequest.InvalidRequestException e) {
+    } catch (SimulatedRequest.InvalidRequestException e) {
       sendError(ollama, HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose);
       return;
     }

@@ -6,6 +6,7 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
