@@ -1,7 +1,9 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.api.anthropic.AnthropicDialect;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
+import dev.gatlingllm.api.openai.OpenAiResponsesDialect;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +12,8 @@ import java.util.Map;
 
 /** The built-in dialects by id, so that a configuration file or system property can name one. */
 public final class Dialects {
-  private static final Map<String, LlmDialect> BY_ID = index(new OpenAiChatDialect(), new OpenAiCompletionsDialect());
+  private static final Map<String, LlmDialect> BY_ID = index(
+      new OpenAiChatDialect(), new OpenAiCompletionsDialect(), new OpenAiResponsesDialect(), new AnthropicDialect());
 
   private Dialects() {}
 

@@ -2,7 +2,7 @@ package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
+import dev.gatlingllm.api.json.Excerpts;
 
 /** Jackson plumbing shared by the OpenAI dialects: one mapper and factory per JVM, and small text helpers for messages. */
 final class OpenAiJson {
@@ -11,40 +11,18 @@ final class OpenAiJson {
 
   static final JsonFactory FACTORY = MAPPER.getFactory();
 
-  /**
-   * Far more than a KO message shows ({@code RequestOutcome.MAX_MESSAGE_CHARS}): the message is redacted and
-   * only then cut, so a secret echoed in the text must reach the redactor whole.
-   */
-  static final int EXCERPT_CHARS = 1024;
+  /** See {@link Excerpts#EXCERPT_CHARS}. */
+  static final int EXCERPT_CHARS = Excerpts.EXCERPT_CHARS;
 
   private OpenAiJson() {}
 
-  /** The start of some UTF-8 bytes as one line of at most {@value #EXCERPT_CHARS} chars, for messages. */
+  /** See {@link Excerpts#excerpt}. */
   static String excerpt(byte[] utf8, int length) {
-    // 4 bytes per char is the worst case, so this many bytes always decode to enough chars.
-    int decoded = Math.min(length, EXCERPT_CHARS * 4);
-    return excerpt(new String(utf8, 0, decoded, StandardCharsets.UTF_8), decoded < length);
+    return Excerpts.excerpt(utf8, length);
   }
 
-  /** {@code text} shortened to {@code maxChars} (without splitting a surrogate pair) and put on one line. */
+  /** See {@link Excerpts#shorten}. */
   static String shorten(String text, int maxChars) {
-    return oneLine(cut(text, maxChars)) + (text.length() > maxChars ? "..." : "");
-  }
-
-  private static String excerpt(String text, boolean moreBytes) {
-    return oneLine(cut(text, EXCERPT_CHARS)) + (moreBytes || text.length() > EXCERPT_CHARS ? "..." : "");
-  }
-
-  private static String cut(String text, int maxChars) {
-    if (text.length() <= maxChars) {
-      return text;
-    }
-    int end = Character.isHighSurrogate(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
-    return text.substring(0, end);
-  }
-
-  /** Line breaks and tabs become spaces so that a message stays on one log line. */
-  private static String oneLine(String text) {
-    return text.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ');
+    return Excerpts.shorten(text, maxChars);
   }
 }
