@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Records signals as short strings ("CONTENT:Hi", "usage:9/3", "finish:stop"...) for list comparisons. */
-final class SignalRecorder implements StreamSignals {
+public final class SignalRecorder implements StreamSignals {
   final List<String> signals = new ArrayList<>();
 
   @Override
@@ -43,7 +43,7 @@ final class SignalRecorder implements StreamSignals {
   }
 
   /** Runs raw SSE text through a real decoder into the interpreter: the path production bytes take. */
-  static List<String> interpretSse(StreamInterpreter interpreter, String sse) {
+  public static List<String> interpretSse(StreamInterpreter interpreter, String sse) {
     SignalRecorder recorder = new SignalRecorder();
     SseDecoder decoder = new SseDecoder(event -> interpreter.onEvent(event, recorder));
     byte[] bytes = sse.getBytes(StandardCharsets.UTF_8);
@@ -51,8 +51,20 @@ final class SignalRecorder implements StreamSignals {
     return recorder.signals;
   }
 
+  /** A recorded stream under {@code src/test/resources/fixtures/}, e.g. {@code anthropic/text.sse}. */
+  public static String fixture(String path) {
+    try (java.io.InputStream in = SignalRecorder.class.getResourceAsStream("/fixtures/" + path)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no fixture " + path);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** Each argument becomes the data of one event ({@code data: <json>\n\n}). */
-  static List<String> interpretData(StreamInterpreter interpreter, String... datas) {
+  public static List<String> interpretData(StreamInterpreter interpreter, String... datas) {
     StringBuilder sse = new StringBuilder();
     for (String data : datas) {
       sse.append("data: ").append(data).append("\n\n");
