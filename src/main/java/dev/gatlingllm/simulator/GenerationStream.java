@@ -88,7 +88,7 @@ final class GenerationStream extends EngineRequest {
     this.words = request.words(tokensToGenerate());
     this.planned = new long[tokensToGenerate()];
     this.templates = request.stream
-        ? new ChunkTemplates(request.chat, quote(requestId), created, quote(request.model), fault.lineEnding())
+        ? new ChunkTemplates(request.format, quote(requestId), created, quote(request.model), fault.lineEnding())
         : null;
     this.groundTruth = groundTruth;
     this.trace = groundTruth == null ? null : new RequestTrace(requestId, request.endpoint, request.stream,
@@ -118,12 +118,12 @@ final class GenerationStream extends EngineRequest {
         end("empty-body", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), true);
         return;
       }
-      if (request.chat && (timing == null || !timing.hasRoleDelay())) {
+      if (request.format.hasOpening() && (timing == null || !timing.hasRoleDelay())) {
         writeRole(-1);
       }
     }
     if (timing != null) {
-      if (request.stream && request.chat && timing.hasRoleDelay()) {
+      if (request.stream && request.format.hasOpening() && timing.hasRoleDelay()) {
         long rolePlanned = receivedNanos + timing.roleNanos();
         loop.schedule(() -> { if (!ended) writeRole(rolePlanned); }, delayUntil(rolePlanned), TimeUnit.NANOSECONDS);
       }
@@ -238,7 +238,7 @@ final class GenerationStream extends EngineRequest {
   }
 
   private void writeRole(long plannedNanos) {
-    ByteBuf buf = templates.role(ctx.alloc());
+    ByteBuf buf = templates.opening(ctx.alloc(), request.promptTokens);
     long now = System.nanoTime();
     record(EventKind.ROLE, plannedNanos, now, 0);
     ctx.writeAndFlush(new DefaultHttpContent(buf));
@@ -262,7 +262,13 @@ final class GenerationStream extends EngineRequest {
 
   private void finishNormally(long plannedNanos) {
     int completionTokens = tokensToGenerate();
-    if (request.stream) {
+    if (request.stream && !request.format.endsWithDone()) {
+      // Responses and Messages: the closing events carry the finish reason and the usage; no [DONE].
+      ByteBuf end = templates.end(ctx.alloc(), request.finishReason, request.promptTokens, completionTokens);
+      record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
+      ctx.write(new DefaultHttpContent(end));
+      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+    } else if (request.stream) {
       ByteBuf finish = templates.finish(ctx.alloc(), request.finishReason);
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(finish));
@@ -315,12 +321,30 @@ final class GenerationStream extends EngineRequest {
     }
     ObjectNode root = JSON.createObjectNode();
     root.put("id", requestId);
-    root.put("object", request.chat ? "chat.completion" : "text_completion");
+    boolean cut = "length".equals(request.finishReason);
+    if (request.format == ApiFormat.RESPONSES) {
+      root.put("object", "response").put("created_at", created).put("status", cut ? "incomplete" : "completed")
+          .put("model", request.model);
+      root.putArray("output").addObject().put("type", "message").put("role", "assistant")
+          .putArray("content").addObject().put("type", "output_text").put("text", text.toString());
+      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens)
+          .put("total_tokens", request.promptTokens + completionTokens);
+      return root.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    if (request.format == ApiFormat.MESSAGES) {
+      root.put("type", "message").put("role", "assistant").put("model", request.model);
+      root.putArray("content").addObject().put("type", "text").put("text", text.toString());
+      root.put("stop_reason", cut ? "max_tokens" : "end_turn");
+      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens);
+      return root.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    boolean chat = request.format == ApiFormat.CHAT;
+    root.put("object", chat ? "chat.completion" : "text_completion");
     root.put("created", created);
     root.put("model", request.model);
     ObjectNode choice = root.putArray("choices").addObject();
     choice.put("index", 0);
-    if (request.chat) {
+    if (chat) {
       ObjectNode message = choice.putObject("message");
       message.put("role", "assistant");
       message.put("content", text.toString());
