@@ -65,7 +65,7 @@ public final class LlmStreamAction extends PlainAction {
     this.saveAs = saveAs;
     this.perToken = perToken;
     this.checks = checks;
-    this.redactor = protocol.redactor();
+    this.redactor = protocol.redactor(dialect);
   }
 
   @Override

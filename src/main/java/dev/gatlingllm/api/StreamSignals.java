@@ -1,6 +1,6 @@
 package dev.gatlingllm.api;
 
-/** What an {@link StreamInterpreter} found in one event. Called synchronously from {@code onEvent}. */
+/** What an {@link StreamInterpreter} found in one frame. Called synchronously from {@code onFrame}. */
 public interface StreamSignals {
   /** Generated output; called only with a non-empty text (an empty or null delta is not output). */
   void onOutput(OutputKind kind, String text);

@@ -7,10 +7,11 @@ import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.metrics.RequestOutcome;
 import dev.gatlingllm.metrics.RequestTimeline;
 import dev.gatlingllm.secrets.Redactor;
-import dev.gatlingllm.sse.SseDecoder;
-import dev.gatlingllm.sse.SseEvent;
-import dev.gatlingllm.sse.SseEventListener;
-import dev.gatlingllm.sse.SseFormatException;
+import dev.gatlingllm.framing.Frame;
+import dev.gatlingllm.framing.FrameDecoder;
+import dev.gatlingllm.framing.FrameFormatException;
+import dev.gatlingllm.framing.FrameListener;
+import dev.gatlingllm.framing.Framing;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.transport.InFlightRequest;
 import dev.gatlingllm.transport.ResponseHandler;
@@ -18,7 +19,6 @@ import dev.gatlingllm.transport.ResponseHead;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -34,14 +34,15 @@ import java.util.function.Consumer;
  * <p>Confined to one thread: the transport's callbacks and the timers must all run on the same executor
  * (the virtual user's event loop), so nothing here is locked or blocks.
  */
-public final class StreamExchange implements ResponseHandler, SseEventListener, StreamSignals {
+public final class StreamExchange implements ResponseHandler, FrameListener, StreamSignals {
   /** How long the rest of a body may take to arrive after {@code [DONE]} before the connection is closed. */
   static final long DRAIN_GRACE_MILLIS = 1_000;
 
   private final StreamSettings settings;
   private final LlmDialect dialect;
   private final StreamInterpreter interpreter;
-  private final SseDecoder decoder;
+  private final Framing framing;
+  private final FrameDecoder decoder;
   private final RequestTimeline timeline;
   private final ScheduledExecutorService timers;
   private final Consumer<StreamOutcome> onComplete;
@@ -112,7 +113,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     this.settings = settings;
     this.dialect = dialect;
     this.interpreter = dialect.newInterpreter();
-    this.decoder = new SseDecoder(this, settings.maxEventBytes());
+    this.framing = dialect.framing();
+    this.decoder = FrameDecoders.create(framing, this, settings.maxEventBytes());
     this.timeline = new RequestTimeline(scheduledNanos);
     this.timers = timers;
     this.onComplete = onComplete;
@@ -171,14 +173,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
-    } else if (contentType == null
-        || !contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
+    } else if (!MediaTypes.matches(contentType, dialect.contentTypes())) {
       keepErrorBody(
           "HTTP "
               + status
               + " with Content-Type '"
               + (contentType == null ? "(none)" : contentType)
-              + "', expected text/event-stream");
+              + "', expected "
+              + String.join(" or ", dialect.contentTypes()));
     }
   }
 
@@ -208,8 +210,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     try {
       decoder.feed(chunk);
-    } catch (SseFormatException e) {
-      fail("malformed SSE: " + e.getMessage(), nanos);
+    } catch (FrameFormatException e) {
+      fail("malformed " + framing.label() + ": " + e.getMessage(), nanos);
       return;
     }
     if (eventsSeen > 0) {
@@ -237,17 +239,17 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     fail(TransportErrors.describe(cause), nanos);
   }
 
-  // ---- SSE events
+  // ---- frames (SSE events, NDJSON lines)
 
   @Override
-  public void onEvent(SseEvent event) {
+  public void onFrame(Frame frame) {
     if (finished) {
       return;
     }
     eventsSeen++;
     eventHasOutput = false;
     eventHasAnswer = false;
-    interpreter.onEvent(event, this);
+    interpreter.onFrame(frame, this);
     if (eventHasOutput && !finished) {
       timeline.onTokenEvent(chunkNanos, eventHasAnswer);
     }
@@ -335,19 +337,24 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   // ---- ends
 
   private void onEndOfBody(long nanos) {
+    // May dispatch a last frame (an NDJSON line without newline), which may end the exchange.
     boolean truncated = decoder.finish();
+    if (finished) {
+      return;
+    }
     String serverText = eventsSeen == 0 ? notSse() : null;
     if (serverText != null) {
-      // An error body served as text/event-stream (some gateways do): its text is the reason, keep it.
-      fail("HTTP " + status + " body is not an SSE stream: " + dialect.errorMessage(serverText), nanos);
+      // An error body served as an event stream (some gateways do): its text is the reason, keep it.
+      fail("HTTP " + status + " body is not an " + framing.label() + " stream: " + dialect.errorMessage(serverText),
+          nanos);
     } else if (eventsSeen == 0) {
       fail(truncated ? "stream ended inside its first event (no blank line)" : "empty stream: HTTP " + status
-          + " response ended without any SSE event", nanos);
+          + " response ended without any " + framing.unit(), nanos);
     } else if (finishReason != null) {
-      // Some servers end the body without [DONE]; a finish_reason already closed the generation.
+      // Some servers end the body without their end marker; a finish reason already closed the generation.
       finish(RequestOutcome.ok(status), nanos);
     } else {
-      fail("stream ended without [DONE] or finish_reason", nanos);
+      fail("stream ended without " + dialect.endMarker(), nanos);
     }
   }
 

@@ -13,7 +13,8 @@ class DialectsTest {
 
   @Test
   void knownIds() {
-    assertEquals(List.of("openai-chat", "openai-completions", "openai-responses", "anthropic"), Dialects.ids());
+    assertEquals(List.of("openai-chat", "openai-completions", "openai-responses", "anthropic",
+        "azure-openai"), Dialects.ids());
     assertEquals("/v1/chat/completions", Dialects.byId("openai-chat").defaultEndpoint());
     assertEquals("/v1/completions", Dialects.byId("openai-completions").defaultEndpoint());
     assertEquals("/v1/responses", Dialects.byId("openai-responses").defaultEndpoint());
@@ -32,7 +33,7 @@ class DialectsTest {
   void unknownIdListsTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dialects.byId("gemini"));
     assertEquals("unknown LLM dialect 'gemini'; known dialects: openai-chat, openai-completions, openai-responses,"
-        + " anthropic", e.getMessage());
+        + " anthropic, azure-openai", e.getMessage());
     IllegalArgumentException nullId = assertThrows(IllegalArgumentException.class, () -> Dialects.byId(null));
     assertTrue(nullId.getMessage().contains("openai-chat"));
   }

@@ -8,6 +8,7 @@ import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Anthropic Messages API ({@code /v1/messages}), served by Anthropic and by gateways and servers that
@@ -23,6 +24,9 @@ public final class AnthropicDialect implements LlmDialect {
 
   /** The output limit sent when the request names none, since the API refuses a request without one. */
   public static final int DEFAULT_MAX_TOKENS = 1024;
+
+  /** The API version every request names; the stream format read here is this version's. */
+  public static final String API_VERSION = "2023-06-01";
 
   private static final String SYSTEM = "system";
 
@@ -75,6 +79,22 @@ public final class AnthropicDialect implements LlmDialect {
       }
     }
     json.writeEndArray();
+  }
+
+  /** The key goes in {@code x-api-key}, not in {@code Authorization}. */
+  @Override
+  public Map<String, String> authHeaders(String apiKey) {
+    return Map.of("x-api-key", apiKey);
+  }
+
+  @Override
+  public Map<String, String> fixedHeaders() {
+    return Map.of("anthropic-version", API_VERSION);
+  }
+
+  @Override
+  public String endMarker() {
+    return "message_stop or stop_reason";
   }
 
   @Override

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
-import dev.gatlingllm.api.json.Excerpts;
 import dev.gatlingllm.api.json.JacksonCursor;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.api.json.Utf8JsonCursor;
-import dev.gatlingllm.sse.SseEvent;
+import dev.gatlingllm.api.openai.OpenAiJson;
+import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
 
 /**
@@ -25,7 +25,7 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   /** An event without a type, or of a type the dialect does not handle. */
   protected static final int UNKNOWN = 0;
 
-  private static final JsonFactory FACTORY = new JsonFactory();
+  private static final JsonFactory FACTORY = OpenAiJson.FACTORY;
   private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
 
   private final Utf8JsonCursor fast = new Utf8JsonCursor();
@@ -33,24 +33,22 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   protected final PendingSignals pending = new PendingSignals();
 
   @Override
-  public final void onEvent(SseEvent event, StreamSignals signals) {
-    onData(event.dataBytes(), event.dataLength(), signals);
-  }
-
-  /** Reads one event's data, {@code data[0, length)}, and reports what it carries. */
-  public final void onData(byte[] data, int length, StreamSignals signals) {
-    int start = skipWhitespace(data, 0, length);
-    if (start == length) {
+  public final void onFrame(Frame frame, StreamSignals signals) {
+    byte[] data = frame.dataBytes();
+    int offset = frame.dataOffset();
+    int end = offset + frame.dataLength();
+    int start = skipWhitespace(data, offset, end);
+    if (start == end) {
       return; // an empty data line carries nothing; some proxies send one as a keep-alive
     }
-    if (isDone(data, start, length)) {
+    if (isDone(data, start, end)) {
       signals.onDone(); // not part of these APIs, but compatible servers add it
       return;
     }
     pending.clear();
-    if (!parse(data, length)) {
+    if (!parse(data, offset, frame.dataLength())) {
       pending.clear();
-      signals.onMalformed("invalid JSON in stream event: " + Excerpts.excerpt(data, length));
+      signals.onMalformed("invalid JSON in stream event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     pending.emitTo(signals);
@@ -74,19 +72,19 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   /** Called once the whole event was read, before its signals are handed over. */
   protected void endEvent(int type) {}
 
-  private boolean parse(byte[] data, int length) {
+  private boolean parse(byte[] data, int offset, int length) {
     try {
-      int type = findType(fast.reset(data, length));
-      return read(type, fast.reset(data, length));
+      int type = findType(fast.reset(data, offset, length));
+      return read(type, fast.reset(data, offset, length));
     } catch (IOException leftToJackson) {
       pending.clear();
     }
     try {
       int type;
-      try (Closing first = new Closing(data, length)) {
+      try (Closing first = new Closing(data, offset, length)) {
         type = findType(first.cursor);
       }
-      try (Closing second = new Closing(data, length)) {
+      try (Closing second = new Closing(data, offset, length)) {
         return read(type, second.cursor);
       }
     } catch (IOException e) {
@@ -98,8 +96,8 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   private static final class Closing implements AutoCloseable {
     final JacksonCursor cursor;
 
-    Closing(byte[] data, int length) throws IOException {
-      cursor = JacksonCursor.open(FACTORY, data, length);
+    Closing(byte[] data, int offset, int length) throws IOException {
+      cursor = JacksonCursor.open(FACTORY, data, offset, length);
     }
 
     @Override
@@ -222,8 +220,8 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
     return i;
   }
 
-  private static boolean isDone(byte[] data, int start, int length) {
-    if (length - start < DONE.length) {
+  private static boolean isDone(byte[] data, int start, int end) {
+    if (end - start < DONE.length) {
       return false;
     }
     for (int i = 0; i < DONE.length; i++) {
@@ -231,6 +229,6 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
         return false;
       }
     }
-    return skipWhitespace(data, start + DONE.length, length) == length;
+    return skipWhitespace(data, start + DONE.length, end) == end;
   }
 }

@@ -45,6 +45,11 @@ abstract class OpenAiDialect implements LlmDialect {
   }
 
   @Override
+  public String endMarker() {
+    return "[DONE] or finish_reason";
+  }
+
+  @Override
   public final String toString() {
     return id;
   }

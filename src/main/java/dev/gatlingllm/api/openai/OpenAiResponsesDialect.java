@@ -34,6 +34,12 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
     });
   }
 
+  /** The API ends a stream with a terminal event, never {@code [DONE]}. */
+  @Override
+  public String endMarker() {
+    return "response.completed or response.incomplete";
+  }
+
   private static void writeInput(JsonGenerator json, GenerationRequest request) throws java.io.IOException {
     if (request.messages().isEmpty()) {
       // A completion workload: its prompt is the input text.

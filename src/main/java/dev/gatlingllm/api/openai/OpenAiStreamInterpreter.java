@@ -7,7 +7,7 @@ import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.api.json.JacksonCursor;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.api.json.Utf8JsonCursor;
-import dev.gatlingllm.sse.SseEvent;
+import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -63,42 +63,43 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   @Override
-  public void onEvent(SseEvent event, StreamSignals signals) {
-    byte[] data = event.dataBytes();
-    int length = event.dataLength();
-    if (ERROR_TYPE.equals(event.type())) {
-      signals.onStreamError(OpenAiErrors.message(event.dataAsString()));
+  public void onFrame(Frame frame, StreamSignals signals) {
+    byte[] data = frame.dataBytes();
+    int offset = frame.dataOffset();
+    int end = offset + frame.dataLength();
+    if (ERROR_TYPE.equals(frame.eventName())) {
+      signals.onStreamError(OpenAiErrors.message(frame.dataAsString()));
       return;
     }
-    int start = skipWhitespace(data, 0, length);
-    if (start == length) {
+    int start = skipWhitespace(data, offset, end);
+    if (start == end) {
       return; // an empty data line carries nothing; some proxies send one as a keep-alive
     }
-    if (isDone(data, start, length)) {
+    if (isDone(data, start, end)) {
       signals.onDone();
       return;
     }
     clear();
-    if (!parse(data, length)) {
+    if (!parse(data, offset, frame.dataLength())) {
       clear();
-      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, length));
+      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     emit(signals);
   }
 
   /** Fills the pending signals; false when the data is not one well-formed JSON object. */
-  private boolean parse(byte[] data, int length) {
+  private boolean parse(byte[] data, int offset, int length) {
     if (fast != null) {
       try {
-        return read(fast.reset(data, length));
+        return read(fast.reset(data, offset, length));
       } catch (IOException leftToJackson) {
         clear();
       }
     }
     JacksonCursor jackson = null;
     try {
-      jackson = JacksonCursor.open(OpenAiJson.FACTORY, data, length);
+      jackson = JacksonCursor.open(OpenAiJson.FACTORY, data, offset, length);
       return read(jackson);
     } catch (IOException e) {
       return false;
@@ -334,8 +335,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /** {@code [DONE]}, tolerating surrounding whitespace, compared on the bytes. */
-  private static boolean isDone(byte[] data, int start, int length) {
-    if (length - start < DONE.length) {
+  private static boolean isDone(byte[] data, int start, int end) {
+    if (end - start < DONE.length) {
       return false;
     }
     for (int i = 0; i < DONE.length; i++) {
@@ -343,6 +344,6 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         return false;
       }
     }
-    return skipWhitespace(data, start + DONE.length, length) == length;
+    return skipWhitespace(data, start + DONE.length, end) == end;
   }
 }

@@ -6,6 +6,7 @@ import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class AnthropicDialectTest {
@@ -37,10 +38,17 @@ class AnthropicDialectTest {
   @Test
   void extraFieldsComeLastAndReplaceTheDialectsOwn() {
     String body = dialect.requestBody(request(List.of(ChatMessage.user("Hi")), null, 64,
-        Map.of("max_tokens", 9, "thinking", Map.of("type", "enabled", "budget_tokens", 2048))));
+        Map.of("max_tokens", 9, "thinking", new TreeMap<>(Map.of("type", "enabled", "budget_tokens", 2048)))));
     assertEquals("{\"model\":\"claude-sonnet-4-5\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
         + "\"stream\":true,\"temperature\":0.5,\"max_tokens\":9,"
-        + "\"thinking\":{\"type\":\"enabled\",\"budget_tokens\":2048}}", body);
+        + "\"thinking\":{\"budget_tokens\":2048,\"type\":\"enabled\"}}", body);
+  }
+
+  @Test
+  void theKeyGoesInXApiKeyBesideTheApiVersion() {
+    assertEquals(Map.of("x-api-key", "sk-ant-1"), dialect.authHeaders("sk-ant-1"));
+    assertEquals(Map.of("anthropic-version", "2023-06-01"), dialect.fixedHeaders());
+    assertEquals("text/event-stream", dialect.accept());
   }
 
   @Test

@@ -45,7 +45,7 @@ public final class SignalRecorder implements StreamSignals {
   /** Runs raw SSE text through a real decoder into the interpreter: the path production bytes take. */
   public static List<String> interpretSse(StreamInterpreter interpreter, String sse) {
     SignalRecorder recorder = new SignalRecorder();
-    SseDecoder decoder = new SseDecoder(event -> interpreter.onEvent(event, recorder));
+    SseDecoder decoder = new SseDecoder(event -> interpreter.onFrame(event, recorder));
     byte[] bytes = sse.getBytes(StandardCharsets.UTF_8);
     decoder.feed(bytes, 0, bytes.length);
     return recorder.signals;
