@@ -7,6 +7,7 @@ import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.RequestResult;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.stream.NotSent;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.stream.StreamOutcome;
 import dev.gatlingllm.transport.GatlingHttpTransport;
@@ -91,7 +92,7 @@ public final class LlmStreamAction extends PlainAction {
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
-      failBeforeSend(current, scheduledNanos, onComplete, "cannot build request: " + cause(e));
+      failBeforeSend(scheduledNanos, onComplete, "cannot build request: " + cause(e));
     }
   }
 
@@ -114,11 +115,9 @@ public final class LlmStreamAction extends PlainAction {
     }
   }
 
-  /** Ends a request that was never sent, through an exchange so that it ends like any other. */
-  private void failBeforeSend(Session session, long scheduledNanos, Consumer<StreamOutcome> onComplete,
-      String message) {
-    new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete, null, -1,
-        redactor, perToken.listener()).failBeforeSend(message);
+  /** Ends a request that was never sent: a KO without timings, seen by the token listener like any end. */
+  private void failBeforeSend(long scheduledNanos, Consumer<StreamOutcome> onComplete, String message) {
+    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, perToken.listener()));
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */

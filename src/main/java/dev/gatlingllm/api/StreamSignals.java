@@ -8,6 +8,12 @@ public interface StreamSignals {
   /** Server token counts ({@code usage}); -1 for a count the server did not give. */
   void onUsage(long promptTokens, long completionTokens);
 
+  /**
+   * The server's own measure of the time it spent generating the output (Ollama's {@code eval_duration}), in
+   * nanoseconds: its decode speed, beside the client's figures. Most APIs send none.
+   */
+  default void onServerDecodeTime(long nanos) {}
+
   /** A choice finished ({@code finish_reason}: stop, length, tool_calls...). */
   void onFinish(String reason);
 

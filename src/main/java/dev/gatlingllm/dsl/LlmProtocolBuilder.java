@@ -80,7 +80,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return new LlmProtocolBuilder(next);
   }
 
-  /** The API dialect by id: {@code openai-chat} (default) or {@code openai-completions}. */
+  /**
+   * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code ollama-chat},
+   * {@code ollama-generate} (see {@link Dialects#ids()}).
+   */
   public LlmProtocolBuilder dialect(String id) {
     return dialect(Dialects.byId(id));
   }

@@ -25,7 +25,7 @@ final class RequestsCsvWriter implements AutoCloseable {
   /** Marks the end of the rows; compared by identity. */
   private static final RequestRecord END =
       new RequestRecord(0, -1, false, "", false, 0, null, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1,
-          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1);
+          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1, -1);
 
   private final BlockingQueue<RequestRecord> queue;
   private final Path file;

@@ -17,13 +17,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code test.users} users speaking the dialect {@code test.dialect} to the simulator, each sending a warm-up
- * request and then {@code test.requests} measured ones, every request named with an {@code x-request-id} so
+ * {@code test.users} users speaking the dialect {@code test.dialect} to the simulator, each sending warm-up
+ * requests and then {@code test.requests} measured ones, every request named with an {@code x-request-id} so
  * that {@link DialectsEndToEndTest} joins what the client measured with what the simulator wrote.
  */
 public class DialectsSimulation extends Simulation {
   /** Request id -> the session map the plugin saved for it (measured requests only). */
   public static final Map<String, Map<String, Object>> MEASURED = new ConcurrentHashMap<>();
+
+  /** Requests per user before the measured ones: the first opens the connection, all warm the new code up. */
+  private static final int WARM_UP_REQUESTS = 3;
 
   private final String dialect = System.getProperty("test.dialect");
   private final int users = Integer.getInteger("test.users");
@@ -46,7 +49,8 @@ public class DialectsSimulation extends Simulation {
   private final ScenarioBuilder streams =
       scenario("streams")
           .exec(session -> session.set("n", 0))
-          .exec(request(false))
+          .repeat(WARM_UP_REQUESTS)
+          .on(request(false))
           .repeat(requests)
           .on(request(true));
 

@@ -4,16 +4,15 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
-import dev.gatlingllm.api.json.JacksonCursor;
+import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
-import dev.gatlingllm.api.json.Utf8JsonCursor;
 import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
 import java.util.Arrays;
 
 /**
  * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8 bytes, with
- * {@link Utf8JsonCursor}, and with Jackson ({@link JacksonCursor}) for the events that cursor leaves to it.
+ * {@link FrameJson} (a fast cursor over the bytes, and Jackson for the events that cursor leaves to it).
  * Only the generated text and error messages become Strings; every other field is skipped or compared in
  * place.
  *
@@ -37,8 +36,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   };
 
   private final Shape shape;
-  /** Null when every event goes to Jackson: the benchmarks measure that way beside the default. */
-  private final Utf8JsonCursor fast;
+  private final FrameJson json;
+  private final Runnable restart = this::clear;
+  private final FrameJson.Reader reader = this::read;
 
   // The pending signals of the event being parsed, in stream order: a null kind marks a finish reason.
   private OutputKind[] pendingKinds = new OutputKind[4];
@@ -59,7 +59,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   /** {@code fastPath} false: Jackson reads every event (for the benchmarks' comparison). */
   OpenAiStreamInterpreter(Shape shape, boolean fastPath) {
     this.shape = shape;
-    this.fast = fastPath ? new Utf8JsonCursor() : null;
+    this.json = new FrameJson(OpenAiJson.FACTORY, fastPath);
   }
 
   @Override
@@ -90,24 +90,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
 
   /** Fills the pending signals; false when the data is not one well-formed JSON object. */
   private boolean parse(byte[] data, int offset, int length) {
-    if (fast != null) {
-      try {
-        return read(fast.reset(data, offset, length));
-      } catch (IOException leftToJackson) {
-        clear();
-      }
-    }
-    JacksonCursor jackson = null;
-    try {
-      jackson = JacksonCursor.open(OpenAiJson.FACTORY, data, offset, length);
-      return read(jackson);
-    } catch (IOException e) {
-      return false;
-    } finally {
-      if (jackson != null) {
-        jackson.close();
-      }
-    }
+    return json.read(data, offset, length, restart, reader);
   }
 
   private boolean read(JsonCursor json) throws IOException {

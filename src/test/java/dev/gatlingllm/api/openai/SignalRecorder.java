@@ -3,6 +3,7 @@ package dev.gatlingllm.api.openai;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.ndjson.NdjsonDecoder;
 import dev.gatlingllm.sse.SseDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import java.util.List;
 
 /** Records signals as short strings ("CONTENT:Hi", "usage:9/3", "finish:stop"...) for list comparisons. */
 public final class SignalRecorder implements StreamSignals {
-  final List<String> signals = new ArrayList<>();
+  public final List<String> signals = new ArrayList<>();
 
   @Override
   public void onOutput(OutputKind kind, String text) {
@@ -20,6 +21,11 @@ public final class SignalRecorder implements StreamSignals {
   @Override
   public void onUsage(long promptTokens, long completionTokens) {
     signals.add("usage:" + promptTokens + "/" + completionTokens);
+  }
+
+  @Override
+  public void onServerDecodeTime(long nanos) {
+    signals.add("decode:" + nanos);
   }
 
   @Override
@@ -70,5 +76,15 @@ public final class SignalRecorder implements StreamSignals {
       sse.append("data: ").append(data).append("\n\n");
     }
     return interpretSse(interpreter, sse.toString());
+  }
+
+  /** Runs raw NDJSON text through a real decoder into the interpreter, ending the body as a transport would. */
+  public static List<String> interpretNdjson(StreamInterpreter interpreter, String ndjson) {
+    SignalRecorder recorder = new SignalRecorder();
+    NdjsonDecoder decoder = new NdjsonDecoder(frame -> interpreter.onFrame(frame, recorder));
+    byte[] bytes = ndjson.getBytes(StandardCharsets.UTF_8);
+    decoder.feed(bytes, 0, bytes.length);
+    decoder.finish();
+    return recorder.signals;
   }
 }
