@@ -82,7 +82,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   /**
    * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code ollama-chat},
-   * {@code ollama-generate} (see {@link Dialects#ids()}).
+   * {@code ollama-generate}, {@code openai-responses}, {@code anthropic}, {@code azure-openai} (see
+   * {@link Dialects#ids()}).
    */
   public LlmProtocolBuilder dialect(String id) {
     return dialect(Dialects.byId(id));
@@ -103,7 +104,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.model = blankToNull(model));
   }
 
-  /** Sent as {@code Authorization: Bearer <key>}; hidden in every message and report. */
+  /**
+   * Sent in the dialect's key header ({@code Authorization: Bearer <key>}; {@code x-api-key} for Anthropic,
+   * {@code api-key} for Azure OpenAI); hidden in every message and report.
+   */
   public LlmProtocolBuilder apiKey(String apiKey) {
     return with(f -> f.apiKey = blankToNull(apiKey));
   }
