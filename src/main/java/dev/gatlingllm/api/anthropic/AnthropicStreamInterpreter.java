@@ -35,6 +35,8 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
     "end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn", "refusal"
   };
 
+  /** One reader for every block event: a method reference made per event would be garbage per token. */
+  private final FieldReader blockFields = this::readBlockField;
   private String error;
 
   @Override
@@ -63,7 +65,7 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
   protected void readField(int type, JsonCursor json, JsonToken value) throws IOException {
     boolean object = value == JsonToken.START_OBJECT;
     if (type == BLOCK && object && (json.nameIs("delta") || json.nameIs("content_block"))) {
-      readObject(json, this::readBlockField);
+      readObject(json, blockFields);
     } else if (type == MESSAGE_START && object && json.nameIs("message")) {
       readObject(json, (j, v) -> {
         if (v == JsonToken.START_OBJECT && j.nameIs("usage")) {
