@@ -50,12 +50,13 @@ final class ChunkTemplates {
       case RESPONSES -> typedData("response.output_text.delta") + ",\"item_id\":" + jsonId
           + ",\"output_index\":0,\"content_index\":0,\"delta\":\"";
       case MESSAGES -> typedData("content_block_delta") + ",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
+      case OLLAMA_CHAT, OLLAMA_GENERATE -> throw new IllegalArgumentException("Ollama streams are NDJSON");
     });
     this.contentSuffix = ascii(switch (format) {
       case CHAT -> "\"},\"finish_reason\":null}]}";
       case COMPLETIONS -> "\",\"logprobs\":null,\"finish_reason\":null}]}";
       case RESPONSES -> "\",\"logprobs\":[]}";
-      case MESSAGES -> "\"}}";
+      default -> "\"}}"; // MESSAGES
     } + eol + eol);
     // truncated JSON, as a buggy proxy might send
     this.brokenSuffix = ascii((format == ApiFormat.RESPONSES ? "\",\"logpr" : "\"},\"finish_reason\":nu") + eol + eol);
@@ -72,7 +73,7 @@ final class ChunkTemplates {
     return typedData(type) + rest + "}" + eol + eol;
   }
 
-  private static byte[] ascii(String s) {
+  static byte[] ascii(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -95,7 +96,7 @@ final class ChunkTemplates {
               + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":" + promptTokens + ",\"output_tokens\":1}}")
           + typed("content_block_start", ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}")
           + typed("ping", ""));
-      case COMPLETIONS -> throw new IllegalStateException("a completions stream has no opening");
+      default -> throw new IllegalStateException(format + " streams have no opening");
     };
   }
 
@@ -134,8 +135,17 @@ final class ChunkTemplates {
    */
   ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment,
                   boolean httpChunkFramed) {
-    int size = contentPrefix.length + (broken ? brokenSuffix.length : contentSuffix.length)
-        + (withComment ? comment.length : 0);
+    return words(alloc, withComment ? comment : null, contentPrefix, words, from, count,
+        broken ? brokenSuffix : contentSuffix, httpChunkFramed);
+  }
+
+  /**
+   * {@code before + prefix + words + suffix} in one buffer ({@code before} may be null), with the HTTP/1.1 chunk
+   * framing around it when {@code httpChunkFramed}: the content frame of any streamed format.
+   */
+  static ByteBuf words(ByteBufAllocator alloc, byte[] before, byte[] prefix, int[] words, int from, int count,
+                       byte[] suffix, boolean httpChunkFramed) {
+    int size = prefix.length + suffix.length + (before != null ? before.length : 0);
     for (int i = from; i < from + count; i++) {
       size += Vocabulary.wordBytes(words[i]).length;
     }
@@ -145,12 +155,12 @@ final class ChunkTemplates {
       writeHex(buf, size);
       buf.writeShort(CRLF);
     }
-    if (withComment) buf.writeBytes(comment);
-    buf.writeBytes(contentPrefix);
+    if (before != null) buf.writeBytes(before);
+    buf.writeBytes(prefix);
     for (int i = from; i < from + count; i++) {
       buf.writeBytes(Vocabulary.wordBytes(words[i]));
     }
-    buf.writeBytes(broken ? brokenSuffix : contentSuffix);
+    buf.writeBytes(suffix);
     if (httpChunkFramed) buf.writeShort(CRLF);
     return buf;
   }

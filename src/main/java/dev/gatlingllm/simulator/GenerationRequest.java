@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 
 /**
  * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, {@code /v1/responses},
- * {@code /v1/messages}), with its deterministic outcome: how many tokens the simulated model will produce and
+ * {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with its deterministic outcome: how many tokens the simulated model will produce and
  * which words.
  */
 final class GenerationRequest {
@@ -57,8 +57,8 @@ final class GenerationRequest {
     }
     StringBuilder promptText = new StringBuilder();
     int promptTokens = switch (format) {
-      case CHAT -> chatPromptTokens(body.get("messages"), promptText);
-      case COMPLETIONS -> completionPromptTokens(body, promptText);
+      case CHAT, OLLAMA_CHAT -> chatPromptTokens(body.get("messages"), promptText);
+      case COMPLETIONS, OLLAMA_GENERATE -> completionPromptTokens(body, promptText);
       case RESPONSES -> responsesPromptTokens(body, promptText);
       case MESSAGES -> systemTokens(body.get("system"), promptText)
           + chatPromptTokens(body.get("messages"), promptText);
@@ -66,9 +66,10 @@ final class GenerationRequest {
     String maxField = switch (format) {
       case RESPONSES -> "max_output_tokens";
       case MESSAGES -> "max_tokens";
+      case OLLAMA_CHAT, OLLAMA_GENERATE -> "options.num_predict";
       default -> body.hasNonNull("max_tokens") ? "max_tokens" : "max_completion_tokens";
     };
-    JsonNode maxNode = body.get(maxField);
+    JsonNode maxNode = format.isOllama() ? ollamaNumPredict(body) : body.get(maxField);
     int maxTokens = config.defaultMaxTokens();
     if (maxNode != null && !maxNode.isNull()) {
       if (!maxNode.canConvertToInt() || maxNode.asInt() < 0) {
@@ -82,14 +83,15 @@ final class GenerationRequest {
     } else if (format == ApiFormat.MESSAGES) {
       throw new InvalidRequestException("max_tokens: Field required"); // the Messages API requires it
     }
-    boolean stream = body.path("stream").asBoolean(false);
-    // The Responses and Messages streams always end with the usage.
+    // Ollama streams unless told not to and has no ignore_eos. The Responses, Messages and Ollama streams
+    // always end with the usage.
+    boolean stream = body.path("stream").asBoolean(format.isOllama());
     boolean includeUsage = !format.endsWithDone()
         || body.path("stream_options").path("include_usage").asBoolean(false);
-    boolean ignoreEos = body.path("ignore_eos").asBoolean(false);
+    boolean ignoreEos = !format.isOllama() && body.path("ignore_eos").asBoolean(false);
     String model = body.hasNonNull("model") ? body.get("model").asText() : config.model();
 
-    long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + format.ordinal() + 1)
+    long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + format.seedSalt)
         ^ mix(body.path("seed").asLong(0)));
     int completionTokens = maxTokens;
     if (!ignoreEos && config.eosProbability() > 0 && maxTokens > 0) {
@@ -102,6 +104,15 @@ final class GenerationRequest {
     String finishReason = completionTokens < maxTokens ? "stop" : "length";
     return new GenerationRequest(format, format.path, model, promptTokens, maxTokens, stream, includeUsage,
         completionTokens, finishReason, seed);
+  }
+
+  /**
+   * Ollama's output limit, {@code options.num_predict}; null (the default limit) when absent or negative, which
+   * Ollama reads as "no limit" (-1) or "fill the context" (-2).
+   */
+  private static JsonNode ollamaNumPredict(JsonNode body) {
+    JsonNode numPredict = body.path("options").get("num_predict");
+    return numPredict != null && numPredict.isNumber() && numPredict.asLong() < 0 ? null : numPredict;
   }
 
   /** The generated words, as vocabulary indices. */

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 
-/** OpenAI-style error bodies: {@code {"error":{"message":..,"type":..,"param":null,"code":..}}}. */
+/**
+ * Error bodies: OpenAI-style {@code {"error":{"message":..,"type":..,"param":null,"code":..}}}, Anthropic's
+ * and Ollama's for their endpoints.
+ */
 final class SimulatorErrors {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -24,12 +27,22 @@ final class SimulatorErrors {
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /** Ollama's error body: {@code {"error":"..."}}. */
+  static byte[] ollamaBody(String message) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("error", message);
+    return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
   /**
-   * The error body of {@code format} for an HTTP status: Anthropic's
+   * The error body of {@code format} for an HTTP status: Ollama's {@code {"error":".."}}, Anthropic's
    * {@code {"type":"error","error":{"type":..,"message":..}}} for {@code /v1/messages}, OpenAI's otherwise
    * (with {@code openAiCode} as its code).
    */
   static byte[] body(ApiFormat format, String message, int status, Integer openAiCode) {
+    if (format.isOllama()) {
+      return ollamaBody(message);
+    }
     if (format != ApiFormat.MESSAGES) {
       return body(message, typeFor(status), openAiCode);
     }

@@ -43,8 +43,8 @@ public class ApiKeyHeadersSimulation extends Simulation {
     setUp(chats.injectOpen(atOnceUsers(paths.size())))
         .protocols(http.baseUrl(System.getProperty("test.baseUrl")),
             llm().dialect(System.getProperty("test.dialect")).model("m").apiKey(API_KEY)
-                .timeout(Duration.ofSeconds(5)))
+                .timeout(Duration.ofSeconds(30)))
         .assertions(details("chat").allRequests().count().is((long) paths.size()))
-        .maxDuration(Duration.ofSeconds(30));
+        .maxDuration(Duration.ofSeconds(60));
   }
 }

@@ -48,7 +48,8 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
     pending.clear();
     if (!parse(data, offset, frame.dataLength())) {
       pending.clear();
-      signals.onMalformed("invalid JSON in stream event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
+      // Both dialects reading typed events stream SSE.
+      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     pending.emitTo(signals);

@@ -91,6 +91,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
         reasoning = nonEmptyText(cursor);
       } else if (cursor.nameIs("done")) {
         done = value == JsonToken.VALUE_TRUE;
+        cursor.skipChildren(); // an odd object or array is not the end, and must not derail the reading
       } else if (value == JsonToken.VALUE_STRING && cursor.nameIs("done_reason")) {
         doneReason = cursor.textIsEmpty() ? null : doneReason(cursor);
       } else if (value == JsonToken.VALUE_NUMBER_INT && cursor.nameIs("prompt_eval_count")) {

@@ -79,10 +79,10 @@ class AnthropicStreamTest {
     List<String> signals = interpretData(interpreter(),
         "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"cut");
     assertEquals(1, signals.size(), signals.toString());
-    assertTrue(signals.get(0).startsWith("malformed:invalid JSON in stream event: {\"type\":\"content_block_delta\""),
+    assertTrue(signals.get(0).startsWith("malformed:invalid JSON in SSE event: {\"type\":\"content_block_delta\""),
         signals.get(0));
-    assertEquals(List.of("malformed:invalid JSON in stream event: [1,2]"), interpretData(interpreter(), "[1,2]"));
-    assertEquals(List.of("malformed:invalid JSON in stream event: {\"type\":\"message_stop\"} x"),
+    assertEquals(List.of("malformed:invalid JSON in SSE event: [1,2]"), interpretData(interpreter(), "[1,2]"));
+    assertEquals(List.of("malformed:invalid JSON in SSE event: {\"type\":\"message_stop\"} x"),
         interpretData(interpreter(), "{\"type\":\"message_stop\"} x"));
   }
 

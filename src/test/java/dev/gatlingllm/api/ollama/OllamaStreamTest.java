@@ -73,6 +73,13 @@ class OllamaStreamTest {
   }
 
   @Test
+  void oddValuesAreSkippedWhole() {
+    assertEquals(List.of("CONTENT:x"), interpretNdjson(chat(),
+        "{\"done\":{\"nested\":[1,{\"done\":true}]},\"message\":{\"content\":\"x\",\"images\":null},"
+            + "\"eval_count\":\"12\",\"done_reason\":null}\n"));
+  }
+
+  @Test
   void anErrorObjectIsAStreamError() {
     assertEquals(List.of("CONTENT:a", "error:an error was encountered while running the model: GGML_ASSERT"),
         interpretNdjson(chat(), chatLine("\"content\":\"a\"")

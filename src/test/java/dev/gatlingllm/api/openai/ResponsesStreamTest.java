@@ -89,7 +89,7 @@ class ResponsesStreamTest {
     List<String> signals = interpretData(interpreter(),
         "{\"type\":\"response.output_text.delta\",\"delta\":\"cut", "{\"type\":\"response.completed\",\"response\":{");
     assertEquals(2, signals.size(), signals.toString());
-    assertTrue(signals.get(0).startsWith("malformed:invalid JSON in stream event: {\"type\":\"response.output_text"));
-    assertTrue(signals.get(1).startsWith("malformed:invalid JSON in stream event: {\"type\":\"response.completed\""));
+    assertTrue(signals.get(0).startsWith("malformed:invalid JSON in SSE event: {\"type\":\"response.output_text"));
+    assertTrue(signals.get(1).startsWith("malformed:invalid JSON in SSE event: {\"type\":\"response.completed\""));
   }
 }
