@@ -27,8 +27,8 @@ public class CapacitySearchSimulation extends ReadySimulation {
             search.around(LlmRequests.chatFrom(prompts, settings.outputTokens(), true), "llm"),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens())
-            .capacityTarget(dev.gatlingllm.metrics.AttainmentTarget.percentileAtMost(
-                dev.gatlingllm.metrics.AttainmentTarget.Metric.TTFT, 99, sloTtftMs)));
+            .capacityTarget(dev.gatlingllm.metrics.slo.AttainmentTarget.percentileAtMost(
+                dev.gatlingllm.metrics.slo.AttainmentTarget.Metric.TTFT, 99, sloTtftMs)));
   }
 
   @Override

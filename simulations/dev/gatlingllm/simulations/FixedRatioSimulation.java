@@ -3,8 +3,8 @@ package dev.gatlingllm.simulations;
 import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.InputOutputRatio;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.Settings;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.time.Duration;

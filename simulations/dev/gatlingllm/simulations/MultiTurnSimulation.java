@@ -3,8 +3,8 @@ package dev.gatlingllm.simulations;
 import static io.gatling.javaapi.core.CoreDsl.details;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.Conversations;
+import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.util.List;
 

@@ -1,10 +1,9 @@
 package dev.gatlingllm.simulations;
 
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.tokenize.Tokenizers;
 import dev.gatlingllm.workload.LlmTarget;
-import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.PromptFeeders;
 import dev.gatlingllm.workload.ReportSettings;
 import dev.gatlingllm.workload.WorkloadSettings;
@@ -29,7 +28,7 @@ abstract class ReadySimulation extends Simulation {
    * Exact-length random prompts as the settings describe them, the {@code plannedPrompts} the run will use
    * generated now, while the simulation is built, so that no virtual user waits for a tokenizer.
    *
-   * @param plannedPrompts see {@link PlannedPrompts}
+   * @param plannedPrompts see {@code PlannedPrompts}
    */
   protected Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
     return PromptFeeders.randomPrompts(

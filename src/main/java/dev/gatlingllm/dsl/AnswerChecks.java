@@ -1,8 +1,8 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.action.AnswerCheck;
-import dev.gatlingllm.metrics.Micros;
-import dev.gatlingllm.metrics.RequestResult;
+import dev.gatlingllm.check.AnswerCheck;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.stats.Micros;
 import java.util.function.ToLongFunction;
 import java.util.regex.Pattern;
 

@@ -4,8 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.action.LlmCheck;
-import dev.gatlingllm.action.LlmChecksAction;
+import dev.gatlingllm.check.LlmCheck;
+import dev.gatlingllm.gatling.action.LlmChecksAction;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;

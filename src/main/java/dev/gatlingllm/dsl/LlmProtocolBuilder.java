@@ -2,11 +2,12 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.Pricing;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.Slos;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;

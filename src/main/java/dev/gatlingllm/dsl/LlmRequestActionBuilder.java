@@ -1,14 +1,14 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.action.AnswerCheck;
-import dev.gatlingllm.action.LlmActionFactory;
-import dev.gatlingllm.action.RequestTemplate;
-import dev.gatlingllm.action.RequestTemplate.MessageTemplate;
-import dev.gatlingllm.action.SavedResults;
-import dev.gatlingllm.action.TokenOptions;
 import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
+import dev.gatlingllm.gatling.action.LlmActionFactory;
+import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
+import dev.gatlingllm.gatling.action.RequestTemplate;
+import dev.gatlingllm.gatling.action.SavedResults;
+import dev.gatlingllm.gatling.action.TokenOptions;
 import dev.gatlingllm.stream.TokenListener;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;

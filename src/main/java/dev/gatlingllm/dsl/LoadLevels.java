@@ -1,6 +1,6 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.action.StartLevelAction;
+import dev.gatlingllm.gatling.action.StartLevelAction;
 import io.gatling.javaapi.core.ActionBuilder;
 
 /** DSL steps the load models use to place virtual users in load levels. */

@@ -8,7 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LoadLevels;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.level.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;

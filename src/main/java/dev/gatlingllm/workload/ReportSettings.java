@@ -1,10 +1,10 @@
 package dev.gatlingllm.workload;
 
-import dev.gatlingllm.action.LlmCheck;
+import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.dsl.LlmChecks;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;

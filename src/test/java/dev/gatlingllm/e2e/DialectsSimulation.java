@@ -2,9 +2,9 @@ package dev.gatlingllm.e2e;
 
 import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static dev.gatlingllm.dsl.LlmDsl.llm;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 

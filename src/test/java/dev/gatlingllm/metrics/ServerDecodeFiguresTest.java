@@ -2,13 +2,17 @@ package dev.gatlingllm.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelAccumulator;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.TokenCountSource;
 import org.junit.jupiter.api.Test;
 
 /** The server's own decode speed (Ollama's eval_count / eval_duration), kept per request and averaged per level. */
 class ServerDecodeFiguresTest {
 
-  private static RequestRecord record(boolean ok, long serverTokens, long decodeMicros) {
-    return new RequestRecord(1_700_000_000_000L, 0, true, "chat", ok, ok ? 200 : 500, ok ? null : "boom", 1_000,
+  private static RequestRow record(boolean ok, long serverTokens, long decodeMicros) {
+    return new RequestRow(1_700_000_000_000L, 0, true, "chat", ok, ok ? 200 : 500, ok ? null : "boom", 1_000,
         500, 1_000, 10_000, 100_000, 10_000, 10_000, 10_000, 10, 20, TokenCountSource.SERVER_USAGE, serverTokens,
         TokenCountSource.SERVER_USAGE, serverTokens, -1, 0, 1_000, 101_000, ok, new long[0], null, -1, decodeMicros);
   }
