@@ -78,7 +78,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   /**
    * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code ollama-chat},
-   * {@code ollama-generate} (see {@link Dialects#ids()}).
+   * {@code ollama-generate}, {@code openai-responses}, {@code anthropic}, {@code azure-openai} (see
+   * {@link Dialects#ids()}).
    *
    * @param id the dialect's id, a constant
    * @return a new builder
@@ -119,7 +120,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Sent as {@code Authorization: Bearer <key>}; hidden in every message and report.
+   * Sent in the dialect's key header ({@code Authorization: Bearer <key>}; {@code x-api-key} for Anthropic,
+   * {@code api-key} for Azure OpenAI); hidden in every message and report.
    *
    * @param apiKey the key, a constant (null or blank for none)
    * @return a new builder

@@ -53,7 +53,7 @@ final class GenerationStream extends EngineRequest {
   private final String requestId;
   private final long receivedNanos;
   private final long created;
-  /** The SSE events of an OpenAI-style stream, or null. */
+  /** The SSE events of an OpenAI, Responses or Messages stream, or null. */
   private final ChunkTemplates templates;
   /** The NDJSON lines of an Ollama stream, or null. */
   private final OllamaTemplates ollamaTemplates;
@@ -90,12 +90,12 @@ final class GenerationStream extends EngineRequest {
     this.faultStrikes = fault.midStream() != FaultSpec.MidStream.NONE && fault.afterTokens() < request.completionTokens;
     this.words = request.words(tokensToGenerate());
     this.planned = new long[tokensToGenerate()];
-    this.templates = request.stream && !request.ollama
-        ? new ChunkTemplates(request.chat, quote(requestId), created, quote(request.model), fault.lineEnding())
+    this.templates = request.stream && !request.format.isOllama()
+        ? new ChunkTemplates(request.format, quote(requestId), created, quote(request.model), fault.lineEnding())
         : null;
-    this.ollamaTemplates = request.stream && request.ollama
-        ? new OllamaTemplates(request.chat, quote(request.model), quote(java.time.Instant.now().toString()),
-            fault.lineEnding())
+    this.ollamaTemplates = request.stream && request.format.isOllama()
+        ? new OllamaTemplates(request.format.hasMessages(), quote(request.model),
+            quote(java.time.Instant.now().toString()), fault.lineEnding())
         : null;
     this.groundTruth = groundTruth;
     this.trace = groundTruth == null ? null : new RequestTrace(requestId, request.endpoint, request.stream,
@@ -125,12 +125,12 @@ final class GenerationStream extends EngineRequest {
         end("empty-body", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), true);
         return;
       }
-      if (hasRoleEvent() && (timing == null || !timing.hasRoleDelay())) {
+      if (request.format.hasOpening() && (timing == null || !timing.hasRoleDelay())) {
         writeRole(-1);
       }
     }
     if (timing != null) {
-      if (request.stream && hasRoleEvent() && timing.hasRoleDelay()) {
+      if (request.stream && request.format.hasOpening() && timing.hasRoleDelay()) {
         long rolePlanned = receivedNanos + timing.roleNanos();
         loop.schedule(() -> { if (!ended) writeRole(rolePlanned); }, delayUntil(rolePlanned), TimeUnit.NANOSECONDS);
       }
@@ -140,11 +140,6 @@ final class GenerationStream extends EngineRequest {
     } else {
       engine.submit(this, engineReadyNanos);
     }
-  }
-
-  /** An OpenAI chat stream opens with a role-only delta; Ollama's lines carry the role in every message. */
-  private boolean hasRoleEvent() {
-    return request.chat && !request.ollama;
   }
 
   /**
@@ -230,7 +225,7 @@ final class GenerationStream extends EngineRequest {
     HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
     response.headers()
         .set(HttpHeaderNames.CONTENT_TYPE, fault.wrongContentType() ? "application/json"
-            : request.ollama ? "application/x-ndjson" : "text/event-stream")
+            : request.format.isOllama() ? "application/x-ndjson" : "text/event-stream")
         .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
         .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
     LlmSimulator.setRequestId(response.headers(), requestId);
@@ -251,7 +246,7 @@ final class GenerationStream extends EngineRequest {
   }
 
   private void writeRole(long plannedNanos) {
-    ByteBuf buf = templates.role(ctx.alloc());
+    ByteBuf buf = templates.opening(ctx.alloc(), request.promptTokens);
     long now = System.nanoTime();
     record(EventKind.ROLE, plannedNanos, now, 0);
     ctx.writeAndFlush(new DefaultHttpContent(buf));
@@ -263,7 +258,7 @@ final class GenerationStream extends EngineRequest {
     boolean comment = fault.keepaliveComments() && contentEvents > 1;
     // the encoder is in its chunked-body state after our headers; it keeps that state while we bypass it
     boolean framed = rawCtx != null;
-    ByteBuf buf = request.ollama
+    ByteBuf buf = request.format.isOllama()
         ? ollamaTemplates.content(ctx.alloc(), words, written, tokens, broken, comment, framed)
         : templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
     long now = System.nanoTime();
@@ -277,11 +272,17 @@ final class GenerationStream extends EngineRequest {
 
   private void finishNormally(long plannedNanos) {
     int completionTokens = tokensToGenerate();
-    if (request.stream && request.ollama) {
+    if (request.stream && request.format.isOllama()) {
       ByteBuf last = ollamaTemplates.last(ctx.alloc(), request.finishReason, !fault.noUsage(), request.promptTokens,
           completionTokens, Math.max(0, plannedNanos - receivedNanos), promptEvalNanos(), decodeNanos());
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(last));
+      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+    } else if (request.stream && !request.format.endsWithDone()) {
+      // Responses and Messages: the closing events carry the finish reason and the usage; no [DONE].
+      ByteBuf end = templates.end(ctx.alloc(), request.finishReason, request.promptTokens, completionTokens);
+      record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
+      ctx.write(new DefaultHttpContent(end));
       end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
     } else if (request.stream) {
       ByteBuf finish = templates.finish(ctx.alloc(), request.finishReason);
@@ -307,15 +308,15 @@ final class GenerationStream extends EngineRequest {
     switch (fault.midStream()) {
       case ERROR -> {
         if (request.stream) {
-          ByteBuf error = request.ollama ? ollamaTemplates.error(ctx.alloc(), "simulated mid-stream failure")
+          ByteBuf error = request.format.isOllama()
+              ? ollamaTemplates.error(ctx.alloc(), "simulated mid-stream failure")
               : templates.error(ctx.alloc(), "simulated mid-stream failure");
           record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
           ctx.write(new DefaultHttpContent(error));
           end("error-mid-stream", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
         } else {
-          FullHttpResponse response = jsonResponse(HttpResponseStatus.INTERNAL_SERVER_ERROR, request.ollama
-              ? SimulatorErrors.ollamaBody("simulated mid-generation failure")
-              : SimulatorErrors.body("simulated mid-generation failure", "server_error"));
+          FullHttpResponse response = jsonResponse(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+              SimulatorErrors.body(request.format, "simulated mid-generation failure", 500, null));
           record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
           end("error-mid-stream", ctx.writeAndFlush(response), closeAfterResponse);
         }
@@ -351,17 +352,35 @@ final class GenerationStream extends EngineRequest {
     for (int i = 0; i < completionTokens; i++) {
       text.append(Vocabulary.word(words[i]));
     }
-    if (request.ollama) {
+    if (request.format.isOllama()) {
       return ollamaBody(text.toString(), completionTokens);
     }
     ObjectNode root = JSON.createObjectNode();
     root.put("id", requestId);
-    root.put("object", request.chat ? "chat.completion" : "text_completion");
+    boolean cut = "length".equals(request.finishReason);
+    if (request.format == ApiFormat.RESPONSES) {
+      root.put("object", "response").put("created_at", created).put("status", cut ? "incomplete" : "completed")
+          .put("model", request.model);
+      root.putArray("output").addObject().put("type", "message").put("role", "assistant")
+          .putArray("content").addObject().put("type", "output_text").put("text", text.toString());
+      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens)
+          .put("total_tokens", request.promptTokens + completionTokens);
+      return root.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    if (request.format == ApiFormat.MESSAGES) {
+      root.put("type", "message").put("role", "assistant").put("model", request.model);
+      root.putArray("content").addObject().put("type", "text").put("text", text.toString());
+      root.put("stop_reason", cut ? "max_tokens" : "end_turn");
+      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens);
+      return root.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    boolean chat = request.format == ApiFormat.CHAT;
+    root.put("object", chat ? "chat.completion" : "text_completion");
     root.put("created", created);
     root.put("model", request.model);
     ObjectNode choice = root.putArray("choices").addObject();
     choice.put("index", 0);
-    if (request.chat) {
+    if (chat) {
       ObjectNode message = choice.putObject("message");
       message.put("role", "assistant");
       message.put("content", text.toString());
@@ -382,7 +401,7 @@ final class GenerationStream extends EngineRequest {
     ObjectNode root = JSON.createObjectNode();
     root.put("model", request.model);
     root.put("created_at", java.time.Instant.now().toString());
-    if (request.chat) {
+    if (request.format.hasMessages()) {
       ObjectNode message = root.putObject("message");
       message.put("role", "assistant");
       message.put("content", text);

@@ -1,7 +1,7 @@
 package dev.gatlingllm.stream;
 
-import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.metrics.request.RequestTimeline;
+import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
 
 /**

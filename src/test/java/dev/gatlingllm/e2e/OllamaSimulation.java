@@ -19,16 +19,16 @@ import java.time.Duration;
  */
 public class OllamaSimulation extends Simulation {
   static final int USERS = 3;
-  static final int REQUESTS_PER_USER = 3;
+  static final int REQUESTS_PER_USER = 5;
 
   /** A different length for every request of the run, from 12 tokens. */
   static int tokensFor(long userId, int n) {
-    return (int) (12 + 3 * userId + n);
+    return (int) (12 + 6 * userId + n);
   }
 
   /** Whether a request of this length was its user's first (users count from 1). */
   static boolean isFirstOfItsUser(long tokens) {
-    return (tokens - 12) % 3 == 0;
+    return (tokens - 12) % 6 == 0;
   }
 
   private final ScenarioBuilder users =

@@ -3,7 +3,10 @@ package dev.gatlingllm.api.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 
-/** Finds the human-readable message in an error body, whatever shape the server gave it. */
+/**
+ * Finds the human-readable message in an error body, whatever shape the server gave it: public so that the
+ * other dialects fall back on it for the bodies of gateways that answer in OpenAI's shape.
+ */
 public final class OpenAiErrors {
   /** Far more than a KO message shows: see {@link OpenAiJson#EXCERPT_CHARS}. */
   static final int MAX_BODY_CHARS = OpenAiJson.EXCERPT_CHARS;

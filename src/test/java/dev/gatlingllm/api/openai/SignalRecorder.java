@@ -57,6 +57,18 @@ public final class SignalRecorder implements StreamSignals {
     return recorder.signals;
   }
 
+  /** A recorded stream under {@code src/test/resources/fixtures/}, e.g. {@code anthropic/text.sse}. */
+  public static String fixture(String path) {
+    try (java.io.InputStream in = SignalRecorder.class.getResourceAsStream("/fixtures/" + path)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no fixture " + path);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** Each argument becomes the data of one event ({@code data: <json>\n\n}). */
   public static List<String> interpretData(StreamInterpreter interpreter, String... datas) {
     StringBuilder sse = new StringBuilder();

@@ -1,7 +1,9 @@
-package dev.gatlingllm.metrics.level;
+package dev.gatlingllm.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelAccumulator;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import org.junit.jupiter.api.Test;
