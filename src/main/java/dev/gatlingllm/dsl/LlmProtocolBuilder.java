@@ -2,11 +2,12 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.Pricing;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.Slos;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
@@ -19,50 +20,45 @@ import java.util.Objects;
 
 /** Immutable builder of the {@link LlmProtocol}: every call returns a new builder. */
 public final class LlmProtocolBuilder implements ProtocolBuilder {
-  /**
-   * A tick due at a random instant is late by what a token event arriving then would wait: the samples estimate
-   * the client's delay whatever their interval, which only sets how many there are. Every tick wakes an idle loop,
-   * an expensive system call on a virtual machine, so ticks are sparse: at 10 ms, four loops add 400 wakeups a
-   * second, against 2,500 token events a second at 50 streams.
-   */
-  static final Duration DEFAULT_EVENT_LOOP_PROBE_INTERVAL = Duration.ofMillis(10);
-  static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(new Fields());
+  static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(Fields.of(LlmProtocol.DEFAULTS));
 
   /** The protocol's fields while one of them changes; never shared between builders. */
   private static final class Fields {
-    LlmDialect dialect = Dialects.byId("openai-chat");
+    LlmDialect dialect;
     String endpoint;
     String model;
     String apiKey;
-    StreamSettings settings = StreamSettings.DEFAULTS;
-    boolean includeUsage = true;
+    StreamSettings settings;
+    boolean includeUsage;
     Tokenizer tokenizer;
-    RunConfig report = RunConfig.startingAt(0);
-    long settleMillis;
-    boolean reportEnabled = true;
-    Duration eventLoopProbeInterval = DEFAULT_EVENT_LOOP_PROBE_INTERVAL;
+    RunConfig report;
+    boolean reportEnabled;
+    Duration eventLoopProbeInterval;
     boolean tokenRecords;
 
-    Fields copy() {
+    static Fields of(LlmProtocol p) {
       Fields f = new Fields();
-      f.dialect = dialect;
-      f.endpoint = endpoint;
-      f.model = model;
-      f.apiKey = apiKey;
-      f.settings = settings;
-      f.includeUsage = includeUsage;
-      f.tokenizer = tokenizer;
-      f.report = report;
-      f.settleMillis = settleMillis;
-      f.reportEnabled = reportEnabled;
-      f.eventLoopProbeInterval = eventLoopProbeInterval;
-      f.tokenRecords = tokenRecords;
+      f.dialect = p.dialect();
+      f.endpoint = p.endpoint();
+      f.model = p.model();
+      f.apiKey = p.apiKey();
+      f.settings = p.settings();
+      f.includeUsage = p.includeUsage();
+      f.tokenizer = p.tokenizer();
+      f.report = p.report();
+      f.reportEnabled = p.reportEnabled();
+      f.eventLoopProbeInterval = p.eventLoopProbeInterval();
+      f.tokenRecords = p.tokenRecords();
       return f;
+    }
+
+    Fields copy() {
+      return of(build());
     }
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          settleMillis, reportEnabled, eventLoopProbeInterval, tokenRecords);
+          reportEnabled, eventLoopProbeInterval, tokenRecords);
     }
   }
 
@@ -84,22 +80,41 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code ollama-chat},
    * {@code ollama-generate}, {@code openai-responses}, {@code anthropic}, {@code azure-openai} (see
    * {@link Dialects#ids()}).
+   *
+   * @param id the dialect's id, a constant
+   * @return a new builder
    */
   public LlmProtocolBuilder dialect(String id) {
     return dialect(Dialects.byId(id));
   }
 
+  /**
+   * An API dialect of your own (or a built-in one by instance).
+   *
+   * @param dialect a constant, shared by every virtual user (stateless: it makes one interpreter per stream)
+   * @return a new builder
+   */
   public LlmProtocolBuilder dialect(LlmDialect dialect) {
     Objects.requireNonNull(dialect, "dialect");
     return with(f -> f.dialect = dialect);
   }
 
-  /** The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against baseUrl. */
+  /**
+   * The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against baseUrl.
+   *
+   * @param endpoint a path such as {@code /v1/chat/completions}, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder endpoint(String endpoint) {
     return with(f -> f.endpoint = blankToNull(endpoint));
   }
 
-  /** The model every request names unless the request sets its own. */
+  /**
+   * The model every request names unless the request sets its own.
+   *
+   * @param model the model name, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder model(String model) {
     return with(f -> f.model = blankToNull(model));
   }
@@ -107,18 +122,31 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * Sent in the dialect's key header ({@code Authorization: Bearer <key>}; {@code x-api-key} for Anthropic,
    * {@code api-key} for Azure OpenAI); hidden in every message and report.
+   *
+   * @param apiKey the key, a constant (null or blank for none)
+   * @return a new builder
    */
   public LlmProtocolBuilder apiKey(String apiKey) {
     return with(f -> f.apiKey = blankToNull(apiKey));
   }
 
-  /** The longest silence allowed while waiting for the response or between two chunks (default 30 s). */
+  /**
+   * The longest silence allowed while waiting for the response or between two chunks (default 30 s).
+   *
+   * @param timeout a constant duration
+   * @return a new builder
+   */
   public LlmProtocolBuilder idleTimeout(Duration timeout) {
     StreamSettings settings = fields.settings.withIdleTimeout(timeout);
     return with(f -> f.settings = settings);
   }
 
-  /** The longest a whole request may take, from its scheduling to its end (default 10 min). */
+  /**
+   * The longest a whole request may take, from its scheduling to its end (default 10 min).
+   *
+   * @param timeout a constant duration
+   * @return a new builder
+   */
   public LlmProtocolBuilder timeout(Duration timeout) {
     StreamSettings settings = fields.settings.withOverallTimeout(timeout);
     return with(f -> f.settings = settings);
@@ -137,7 +165,12 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.settings = settings);
   }
 
-  /** Ask for the usage chunk ({@code stream_options.include_usage}, default true). */
+  /**
+   * Ask for the usage chunk ({@code stream_options.include_usage}, default true).
+   *
+   * @param includeUsage a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder includeUsage(boolean includeUsage) {
     return with(f -> f.includeUsage = includeUsage);
   }
@@ -145,11 +178,21 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * Count tokens on the client too, with a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...):
    * used when the server sends no usage, and compared with the server's count when it does.
+   *
+   * @param encoding the encoding's name, a constant
+   * @return a new builder
    */
   public LlmProtocolBuilder tokenizer(String encoding) {
     return tokenizer(JTokkitTokenizer.of(encoding));
   }
 
+  /**
+   * Counts tokens on the client with a tokenizer of your own; it runs on the event loop at each request's end,
+   * so it must not block (a server's {@code /tokenize} must not be used here).
+   *
+   * @param tokenizer a constant, shared by every virtual user, or null for none
+   * @return a new builder
+   */
   public LlmProtocolBuilder tokenizer(Tokenizer tokenizer) {
     return with(f -> f.tokenizer = tokenizer);
   }
@@ -189,53 +232,146 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * The run's load levels, as the load model plans them ({@code ConcurrencySteps.plannedLevels()}); without
    * them the whole run is one level.
+   *
+   * @param plannedLevels the levels, constants
+   * @return a new builder
    */
   public LlmProtocolBuilder levels(List<LevelWindow> plannedLevels) {
     RunConfig report = fields.report.withLevels(plannedLevels);
     return with(f -> f.report = report);
   }
 
-  /** The start of each level left out of its figures (default 0). */
+  /**
+   * The start of each level left out of its figures (default 0), while the load settles.
+   *
+   * @param settle a constant duration, zero or more
+   * @return a new builder
+   */
   public LlmProtocolBuilder settle(Duration settle) {
     if (settle == null || settle.isNegative()) {
       throw new IllegalArgumentException("settle must be a duration >= 0, was " + settle);
     }
     RunConfig report = fields.report.withWarmupMillis(settle.toMillis());
-    return with(f -> {
-      f.settleMillis = settle.toMillis();
-      f.report = report;
-    });
-  }
-
-  /**
-   * Goodput SLOs in milliseconds (null for none): a request is good when it succeeded and met each one.
-   * With any SLO set, each request also logs a {@code <name> SLO} record, OK when good.
-   */
-  public LlmProtocolBuilder slo(Double ttftMs, Double tpotMs, Double e2elMs) {
-    RunConfig report = fields.report.withSlos(new Slos(ttftMs, tpotMs, e2elMs));
     return with(f -> f.report = report);
   }
 
-  /** What a level must meet to count towards the capacity (default: 95 % good requests). */
+  /**
+   * The time-to-first-token SLO: a request is good when it succeeded and met every SLO set (goodput). With any
+   * SLO set, each request also logs a {@code <name> SLO} record, OK when good.
+   *
+   * @param bound a constant, above zero
+   * @return a new builder
+   */
+  public LlmProtocolBuilder ttftSlo(Duration bound) {
+    Slos s = fields.report.slos();
+    return withSlos(new Slos(millis(bound, "TTFT SLO"), s.tpotMs(), s.e2elMs()));
+  }
+
+  /**
+   * The time-per-output-token SLO (see {@link #ttftSlo}).
+   *
+   * @param bound a constant, above zero
+   * @return a new builder
+   */
+  public LlmProtocolBuilder tpotSlo(Duration bound) {
+    Slos s = fields.report.slos();
+    return withSlos(new Slos(s.ttftMs(), millis(bound, "TPOT SLO"), s.e2elMs()));
+  }
+
+  /**
+   * The end-to-end latency SLO (see {@link #ttftSlo}).
+   *
+   * @param bound a constant, above zero
+   * @return a new builder
+   */
+  public LlmProtocolBuilder e2elSlo(Duration bound) {
+    Slos s = fields.report.slos();
+    return withSlos(new Slos(s.ttftMs(), s.tpotMs(), millis(bound, "E2EL SLO")));
+  }
+
+  /**
+   * All SLOs at once, e.g. as the ready simulations read them from properties.
+   *
+   * @param slos constant SLOs ({@code Slos.NONE} for none)
+   * @return a new builder
+   */
+  public LlmProtocolBuilder slos(Slos slos) {
+    return withSlos(Objects.requireNonNull(slos, "slos"));
+  }
+
+  private LlmProtocolBuilder withSlos(Slos slos) {
+    RunConfig report = fields.report.withSlos(slos);
+    return with(f -> f.report = report);
+  }
+
+  private static double millis(Duration bound, String what) {
+    if (bound == null || bound.isNegative() || bound.isZero()) {
+      throw new IllegalArgumentException(what + " must be a duration above zero, was " + bound);
+    }
+    return bound.toNanos() / 1e6;
+  }
+
+  /**
+   * What a level must meet to count towards the capacity (default: 95 % good requests).
+   *
+   * @param target a constant target
+   * @return a new builder
+   */
   public LlmProtocolBuilder capacityTarget(AttainmentTarget target) {
     RunConfig report = fields.report.withTarget(target);
     return with(f -> f.report = report);
   }
 
-  /** Prices for the cost figures: the hourly price of the server and an API's price per million output tokens. */
+  /**
+   * Prices for the cost figures: the hourly price of the server and an API's price per million output tokens.
+   *
+   * @param pricePerHour the server's price per hour, a constant
+   * @param pricePerMillionOutputTokens the API's price per million output tokens, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder pricing(double pricePerHour, double pricePerMillionOutputTokens) {
     RunConfig report = fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens));
     return with(f -> f.report = report);
   }
 
-  /** The planned input and output lengths in tokens, shown in the report (-1 when they vary). */
-  public LlmProtocolBuilder workload(int inputTokens, int outputTokens) {
+  /**
+   * The planned input length in tokens, shown in the report (left out, the report says it varies).
+   *
+   * @param tokens a constant, at least 1
+   * @return a new builder
+   */
+  public LlmProtocolBuilder inputTokens(int tokens) {
     RunConfig r = fields.report;
-    RunConfig report = r.withWorkload(r.model(), r.endpoint(), inputTokens, outputTokens);
+    RunConfig report = r.withWorkload(r.model(), r.endpoint(), atLeastOne(tokens, "inputTokens"), r.outputLength());
     return with(f -> f.report = report);
   }
 
-  /** A free-form line in the report's metadata (values that look like keys are hidden). */
+  /**
+   * The planned output length in tokens, shown in the report (left out, the report says it varies).
+   *
+   * @param tokens a constant, at least 1
+   * @return a new builder
+   */
+  public LlmProtocolBuilder outputTokens(int tokens) {
+    RunConfig r = fields.report;
+    RunConfig report = r.withWorkload(r.model(), r.endpoint(), r.inputLength(), atLeastOne(tokens, "outputTokens"));
+    return with(f -> f.report = report);
+  }
+
+  private static int atLeastOne(int value, String what) {
+    if (value < 1) {
+      throw new IllegalArgumentException(what + " must be at least 1, was " + value);
+    }
+    return value;
+  }
+
+  /**
+   * A free-form line in the report's metadata (values that look like keys are hidden).
+   *
+   * @param key the line's name, a constant
+   * @param value its value, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder metadata(String key, String value) {
     Map<String, String> metadata = new LinkedHashMap<>(fields.report.metadata());
     metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
@@ -243,7 +379,11 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.report = report);
   }
 
-  /** Turns the {@code llm/} report off (the Gatling records stay). */
+  /**
+   * Turns the {@code llm/} report off (the Gatling records stay).
+   *
+   * @return a new builder
+   */
   public LlmProtocolBuilder noReport() {
     return with(f -> f.reportEnabled = false);
   }
@@ -252,6 +392,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return value == null || value.isBlank() ? null : value;
   }
 
+  /** @return the protocol this builder describes, for Gatling's {@code protocols(...)} */
   @Override
   public LlmProtocol protocol() {
     return protocol;

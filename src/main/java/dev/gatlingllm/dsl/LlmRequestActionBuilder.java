@@ -1,14 +1,14 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.action.AnswerCheck;
-import dev.gatlingllm.action.LlmActionFactory;
-import dev.gatlingllm.action.RequestTemplate;
-import dev.gatlingllm.action.RequestTemplate.MessageTemplate;
-import dev.gatlingllm.action.SavedResults;
-import dev.gatlingllm.action.TokenOptions;
 import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
+import dev.gatlingllm.gatling.action.LlmActionFactory;
+import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
+import dev.gatlingllm.gatling.action.RequestTemplate;
+import dev.gatlingllm.gatling.action.SavedResults;
+import dev.gatlingllm.gatling.action.TokenOptions;
 import dev.gatlingllm.stream.TokenListener;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
@@ -17,192 +17,432 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * Immutable builder of one streamed LLM request, used with {@code exec(...)} in any scenario. Every call
- * returns a new builder. Text parameters accept Gatling EL ({@code "#{prompt}"}), functions of the session,
- * or constants, as Gatling's own DSL does.
+ * returns a new builder. As in Gatling's own DSL, every value comes in three forms: a {@code String} is a
+ * Gatling EL expression ({@code "#{prompt}"}; text without {@code #{}} is sent as it is), a
+ * {@code Function<Session, T>} is computed per virtual user, and a typed value is a constant.
  *
  * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT} (plus
  * {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and saves
  * the outcome in the session under {@code saveAs} (default {@code llm}).
  */
 public final class LlmRequestActionBuilder implements ActionBuilder {
-  private final String name;
-  private final String dialectId;
-  private final String endpoint;
-  private final RequestTemplate template;
-  private final Map<String, String> headers;
-  private final SavedResults saveAs;
-  private final TokenOptions perToken;
-  private final List<AnswerCheck> checks;
+  /** The builder's values while one of them changes; never shared between builders. */
+  private static final class Fields {
+    String name;
+    String dialectId;
+    String endpoint;
+    RequestTemplate template = RequestTemplate.empty();
+    Map<String, SessionExpression<String>> headers = Map.of();
+    SavedResults saveAs = SavedResults.DEFAULT;
+    TokenOptions perToken = TokenOptions.NONE;
+    List<AnswerCheck> checks = List.of();
 
-  LlmRequestActionBuilder(String name, String dialectId) {
-    this(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT, TokenOptions.NONE,
-        List.of());
+    Fields copy() {
+      Fields f = new Fields();
+      f.name = name;
+      f.dialectId = dialectId;
+      f.endpoint = endpoint;
+      f.template = template;
+      f.headers = headers;
+      f.saveAs = saveAs;
+      f.perToken = perToken;
+      f.checks = checks;
+      return f;
+    }
   }
 
-  private LlmRequestActionBuilder(
-      String name,
-      String dialectId,
-      String endpoint,
-      RequestTemplate template,
-      Map<String, String> headers,
-      SavedResults saveAs,
-      TokenOptions perToken,
-      List<AnswerCheck> checks) {
-    this.name = name;
-    this.dialectId = dialectId;
-    this.endpoint = endpoint;
-    this.template = template;
-    this.headers = headers;
-    this.saveAs = saveAs;
-    this.perToken = perToken;
-    this.checks = checks;
+  private final Fields fields;
+
+  LlmRequestActionBuilder(String name, String dialectId) {
+    Fields f = new Fields();
+    f.name = requireText(name, "request name");
+    f.dialectId = dialectId;
+    this.fields = f;
+  }
+
+  private LlmRequestActionBuilder(Fields fields) {
+    this.fields = fields;
+  }
+
+  /** The one copy path: a new builder with {@code change} applied to a copy of this one's values. */
+  private LlmRequestActionBuilder make(Consumer<Fields> change) {
+    Fields next = fields.copy();
+    change.accept(next);
+    return new LlmRequestActionBuilder(next);
+  }
+
+  private LlmRequestActionBuilder withTemplate(Function<RequestTemplate, RequestTemplate> change) {
+    return make(f -> f.template = change.apply(f.template));
   }
 
   // ---- messages
 
-  /** A system message (EL). */
+  /**
+   * Adds a system message.
+   *
+   * @param content the text, a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder system(String content) {
     return message("system", content);
   }
 
+  /**
+   * Adds a system message.
+   *
+   * @param content a function of the session giving the text
+   * @return a new builder
+   */
   public LlmRequestActionBuilder system(Function<Session, String> content) {
     return message("system", content);
   }
 
-  /** A user message (EL), e.g. {@code user("#{prompt}")}. */
+  /**
+   * Adds a user message, e.g. {@code user("#{prompt}")}.
+   *
+   * @param content the text, a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder user(String content) {
     return message("user", content);
   }
 
+  /**
+   * Adds a user message.
+   *
+   * @param content a function of the session giving the text
+   * @return a new builder
+   */
   public LlmRequestActionBuilder user(Function<Session, String> content) {
     return message("user", content);
   }
 
-  /** An assistant message (EL), e.g. an earlier answer {@code assistant("#{llm.content}")}. */
+  /**
+   * Adds an assistant message, e.g. an earlier answer: {@code assistant("#{llm.content}")}.
+   *
+   * @param content the text, a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder assistant(String content) {
     return message("assistant", content);
   }
 
+  /**
+   * Adds an assistant message.
+   *
+   * @param content a function of the session giving the text
+   * @return a new builder
+   */
   public LlmRequestActionBuilder assistant(Function<Session, String> content) {
     return message("assistant", content);
   }
 
-  /** A message with any role, its text an EL string. */
+  /**
+   * Adds a message with any role.
+   *
+   * @param role the role, a constant (e.g. {@code "tool"})
+   * @param content the text, a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder message(String role, String content) {
     return addMessage(role, GatlingRuntime.el(requireText(content, "message content")));
   }
 
+  /**
+   * Adds a message with any role.
+   *
+   * @param role the role, a constant
+   * @param content a function of the session giving the text
+   * @return a new builder
+   */
   public LlmRequestActionBuilder message(String role, Function<Session, String> content) {
     return addMessage(role, SessionExpression.function(Objects.requireNonNull(content, "content")));
   }
 
-  /** Messages computed from the session (e.g. a conversation history), sent before the fixed messages. */
+  /**
+   * Messages sent before the fixed ones, e.g. a conversation so far.
+   *
+   * @param history a function of the session giving the messages (none may be null)
+   * @return a new builder
+   */
   public LlmRequestActionBuilder messages(Function<Session, List<ChatMessage>> history) {
     Objects.requireNonNull(history, "history");
-    return withTemplate(new RequestTemplate(template.messages(), SessionExpression.function(history),
-        template.prompt(), template.model(), template.maxTokens(), template.temperature(),
-        template.ignoreEos(), template.bodyFields()));
+    return withTemplate(t -> t.withHistory(SessionExpression.function(history)));
   }
 
-  /** The prompt of a completion request (EL). */
+  /**
+   * Messages sent before the fixed ones, read from a session attribute.
+   *
+   * @param history a Gatling EL string naming a {@code List<ChatMessage>} attribute, e.g. {@code "#{history}"}
+   * @return a new builder
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public LlmRequestActionBuilder messages(String history) {
+    SessionExpression<List> list = GatlingRuntime.el(requireText(history, "history"), List.class);
+    return withTemplate(t -> t.withHistory(session -> (List<ChatMessage>) list.resolve(session)));
+  }
+
+  /**
+   * Messages sent before the fixed ones, the same for every request.
+   *
+   * @param history constant messages
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder messages(List<ChatMessage> history) {
+    List<ChatMessage> copy = List.copyOf(Objects.requireNonNull(history, "history"));
+    return withTemplate(t -> t.withHistory(SessionExpression.constant(copy)));
+  }
+
+  /**
+   * The prompt of a completion request.
+   *
+   * @param prompt the text, a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder prompt(String prompt) {
-    return withPrompt(GatlingRuntime.el(requireText(prompt, "prompt")));
+    SessionExpression<String> value = GatlingRuntime.el(requireText(prompt, "prompt"));
+    return withTemplate(t -> t.withPrompt(value));
   }
 
+  /**
+   * The prompt of a completion request.
+   *
+   * @param prompt a function of the session giving the text
+   * @return a new builder
+   */
   public LlmRequestActionBuilder prompt(Function<Session, String> prompt) {
-    return withPrompt(SessionExpression.function(Objects.requireNonNull(prompt, "prompt")));
+    SessionExpression<String> value = SessionExpression.function(Objects.requireNonNull(prompt, "prompt"));
+    return withTemplate(t -> t.withPrompt(value));
   }
 
   // ---- generation parameters
 
-  /** The model for this request (EL), overriding the protocol's. */
+  /**
+   * The model for this request, overriding the protocol's.
+   *
+   * @param model the model name, a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder model(String model) {
-    return withModel(GatlingRuntime.el(requireText(model, "model")));
+    SessionExpression<String> value = GatlingRuntime.el(requireText(model, "model"));
+    return withTemplate(t -> t.withModel(value));
   }
 
+  /**
+   * The model for this request, overriding the protocol's.
+   *
+   * @param model a function of the session giving the model name
+   * @return a new builder
+   */
   public LlmRequestActionBuilder model(Function<Session, String> model) {
-    return withModel(SessionExpression.function(Objects.requireNonNull(model, "model")));
+    SessionExpression<String> value = SessionExpression.function(Objects.requireNonNull(model, "model"));
+    return withTemplate(t -> t.withModel(value));
   }
 
-  /** The output token limit ({@code max_tokens}). */
+  /**
+   * The output token limit ({@code max_tokens}).
+   *
+   * @param maxTokens a constant, at least 1
+   * @return a new builder
+   */
   public LlmRequestActionBuilder maxTokens(int maxTokens) {
     if (maxTokens < 1) {
       throw new IllegalArgumentException("maxTokens must be at least 1, was " + maxTokens);
     }
-    return withMaxTokens(SessionExpression.constant(maxTokens));
+    return withTemplate(t -> t.withMaxTokens(SessionExpression.constant(maxTokens)));
   }
 
-  /** The output token limit from an EL string, e.g. {@code "#{maxTokens}"}. */
+  /**
+   * The output token limit ({@code max_tokens}).
+   *
+   * @param maxTokens a Gatling EL string giving an integer, e.g. {@code "#{maxTokens}"}
+   * @return a new builder
+   */
   public LlmRequestActionBuilder maxTokens(String maxTokens) {
-    return withMaxTokens(GatlingRuntime.el(requireText(maxTokens, "maxTokens"), Integer.class));
+    SessionExpression<Integer> value = GatlingRuntime.el(requireText(maxTokens, "maxTokens"), Integer.class);
+    return withTemplate(t -> t.withMaxTokens(value));
   }
 
+  /**
+   * The output token limit ({@code max_tokens}).
+   *
+   * @param maxTokens a function of the session giving the limit
+   * @return a new builder
+   */
   public LlmRequestActionBuilder maxTokens(Function<Session, Integer> maxTokens) {
-    return withMaxTokens(SessionExpression.function(Objects.requireNonNull(maxTokens, "maxTokens")));
+    SessionExpression<Integer> value = SessionExpression.function(Objects.requireNonNull(maxTokens, "maxTokens"));
+    return withTemplate(t -> t.withMaxTokens(value));
   }
 
+  /**
+   * The sampling temperature.
+   *
+   * @param temperature a constant, at least 0
+   * @return a new builder
+   */
   public LlmRequestActionBuilder temperature(double temperature) {
     if (temperature < 0 || Double.isNaN(temperature)) {
       throw new IllegalArgumentException("temperature must be >= 0, was " + temperature);
     }
-    return withTemplate(new RequestTemplate(template.messages(), template.history(), template.prompt(),
-        template.model(), template.maxTokens(), SessionExpression.constant(temperature), template.ignoreEos(),
-        template.bodyFields()));
+    return withTemplate(t -> t.withTemperature(SessionExpression.constant(temperature)));
   }
 
-  /** Ask the server to generate exactly max_tokens, ignoring end-of-sequence (vLLM, llama.cpp, SGLang). */
+  /**
+   * The sampling temperature.
+   *
+   * @param temperature a Gatling EL string giving a number, e.g. {@code "#{temperature}"}; a negative value
+   *     fails the request
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder temperature(String temperature) {
+    SessionExpression<Double> value = GatlingRuntime.el(requireText(temperature, "temperature"), Double.class);
+    return withTemplate(t -> t.withTemperature(value));
+  }
+
+  /**
+   * The sampling temperature.
+   *
+   * @param temperature a function of the session giving the temperature; a negative value fails the request
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder temperature(Function<Session, Double> temperature) {
+    SessionExpression<Double> value =
+        SessionExpression.function(Objects.requireNonNull(temperature, "temperature"));
+    return withTemplate(t -> t.withTemperature(value));
+  }
+
+  /**
+   * Asks the server to generate exactly {@code max_tokens}, ignoring end-of-sequence (vLLM, llama.cpp, SGLang).
+   *
+   * @param ignoreEos a constant
+   * @return a new builder
+   */
   public LlmRequestActionBuilder ignoreEos(boolean ignoreEos) {
-    return withTemplate(new RequestTemplate(template.messages(), template.history(), template.prompt(),
-        template.model(), template.maxTokens(), template.temperature(), ignoreEos, template.bodyFields()));
+    return withTemplate(t -> t.withIgnoreEos(SessionExpression.constant(ignoreEos)));
   }
 
-  /** An extra top-level JSON field (String, Number, Boolean, Map or List), e.g. {@code min_tokens}. */
+  /**
+   * Asks the server to generate exactly {@code max_tokens}, ignoring end-of-sequence.
+   *
+   * @param ignoreEos a Gatling EL string giving a boolean, e.g. {@code "#{ignoreEos}"}
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder ignoreEos(String ignoreEos) {
+    SessionExpression<Boolean> value = GatlingRuntime.el(requireText(ignoreEos, "ignoreEos"), Boolean.class);
+    return withTemplate(t -> t.withIgnoreEos(value));
+  }
+
+  /**
+   * Asks the server to generate exactly {@code max_tokens}, ignoring end-of-sequence.
+   *
+   * @param ignoreEos a function of the session giving the flag
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder ignoreEos(Function<Session, Boolean> ignoreEos) {
+    SessionExpression<Boolean> value = SessionExpression.function(Objects.requireNonNull(ignoreEos, "ignoreEos"));
+    return withTemplate(t -> t.withIgnoreEos(value));
+  }
+
+  /**
+   * An extra top-level JSON field, e.g. {@code bodyField("min_tokens", 64)}.
+   *
+   * @param field the field's name
+   * @param value a constant: a Number, Boolean, Map or List (a String goes to {@link #bodyField(String, String)})
+   * @return a new builder
+   */
   public LlmRequestActionBuilder bodyField(String field, Object value) {
     Objects.requireNonNull(value, "value");
+    if (value instanceof CharSequence text) {
+      return bodyField(field, text.toString());
+    }
     return withBodyField(field, SessionExpression.constant(value));
   }
 
-  /** An extra top-level JSON field computed from the session. */
+  /**
+   * An extra top-level JSON string field.
+   *
+   * @param field the field's name
+   * @param value a Gatling EL string, e.g. {@code "#{user}"}; sent as a JSON string
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder bodyField(String field, String value) {
+    Objects.requireNonNull(value, "value");
+    SessionExpression<String> text = GatlingRuntime.el(value);
+    return withBodyField(field, text::resolve);
+  }
+
+  /**
+   * An extra top-level JSON field computed from the session.
+   *
+   * @param field the field's name
+   * @param value a function of the session giving a String, Number, Boolean, Map or List
+   * @return a new builder
+   */
   public LlmRequestActionBuilder bodyField(String field, Function<Session, Object> value) {
     return withBodyField(field, SessionExpression.function(Objects.requireNonNull(value, "value")));
   }
 
   // ---- HTTP
 
-  /** An extra HTTP header (value may be EL). */
+  /**
+   * An extra HTTP header.
+   *
+   * @param headerName the header's name
+   * @param value a Gatling EL string
+   * @return a new builder
+   */
   public LlmRequestActionBuilder header(String headerName, String value) {
-    requireText(headerName, "header name");
     Objects.requireNonNull(value, "value");
-    Map<String, String> copy = new LinkedHashMap<>(headers);
-    copy.put(headerName, value);
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, Map.copyOf(copy), saveAs, perToken,
-        checks);
+    return withHeader(headerName, GatlingRuntime.el(value));
   }
 
-  /** The path for this request (EL), overriding the protocol's endpoint. */
+  /**
+   * An extra HTTP header.
+   *
+   * @param headerName the header's name
+   * @param value a function of the session giving the value
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder header(String headerName, Function<Session, String> value) {
+    return withHeader(headerName, SessionExpression.function(Objects.requireNonNull(value, "value")));
+  }
+
+  /**
+   * The path for this request, overriding the protocol's endpoint.
+   *
+   * @param path a Gatling EL string resolved against the {@code http} protocol's baseUrl
+   * @return a new builder
+   */
   public LlmRequestActionBuilder endpoint(String path) {
-    return new LlmRequestActionBuilder(name, dialectId, requireText(path, "endpoint"), template, headers, saveAs,
-        perToken, checks);
+    String value = requireText(path, "endpoint");
+    return make(f -> f.endpoint = value);
   }
 
-  /** The session key under which the outcome map is saved (default {@code llm}). */
+  /**
+   * The session key under which the outcome map is saved.
+   *
+   * @param key a constant key (default {@code llm})
+   * @return a new builder
+   */
   public LlmRequestActionBuilder saveAs(String key) {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers,
-        saveAs.withKey(requireText(key, "key")), perToken, checks);
+    String value = requireText(key, "key");
+    return make(f -> f.saveAs = f.saveAs.withKey(value));
   }
 
   /**
    * Also saves the request's inter-token latencies, {@code itlMs}: a {@code double[]} of the gaps between
    * consecutive token events in milliseconds (token events - 1 values), for per-request checks. Off by
    * default: each virtual user then keeps an array the size of its last answer.
+   *
+   * @return a new builder
    */
   public LlmRequestActionBuilder saveItl() {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs.withItl(), perToken,
-        checks);
+    return make(f -> f.saveAs = f.saveAs.withItl());
   }
 
   /**
@@ -212,10 +452,11 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * assertions apply to it, e.g. {@code details("chat ITL").responseTime().percentile(99.0).lt(50)}. Off by
    * default: a record per token costs simulation.log bytes. The protocol's {@code tokenRecords(true)} (or
    * {@code llm.tokenRecords=true} in the ready simulations) turns them on for every request.
+   *
+   * @return a new builder
    */
   public LlmRequestActionBuilder tokenRecords() {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken.withRecords(),
-        checks);
+    return make(f -> f.perToken = f.perToken.withRecords());
   }
 
   /**
@@ -225,11 +466,11 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * KO ({@code token listener failed: ...}). Unused, it costs a null check per piece of output.
    *
    * @param listener a constant instance, shared by every virtual user
+   * @return a new builder
    */
   public LlmRequestActionBuilder onToken(TokenListener listener) {
     Objects.requireNonNull(listener, "listener");
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs,
-        perToken.withListener(listener), checks);
+    return make(f -> f.perToken = f.perToken.withListener(listener));
   }
 
   /**
@@ -238,56 +479,44 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * call adds to the checks already set.
    *
    * @param answerChecks constant checks, e.g. {@code AnswerChecks.outputTokensAtLeast(128)}
+   * @return a new builder
    */
   public LlmRequestActionBuilder check(AnswerCheck... answerChecks) {
-    List<AnswerCheck> all = new ArrayList<>(checks);
+    List<AnswerCheck> all = new ArrayList<>(fields.checks);
     for (AnswerCheck check : answerChecks) {
       all.add(Objects.requireNonNull(check, "check"));
     }
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, template, headers, saveAs, perToken,
-        List.copyOf(all));
+    List<AnswerCheck> copy = List.copyOf(all);
+    return make(f -> f.checks = copy);
   }
 
+  /** Gatling's builder of the action, called once when the scenario is built. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new LlmActionFactory(name, dialectId, endpoint, template, headers, saveAs, perToken, checks);
+    Fields f = fields;
+    return new LlmActionFactory(f.name, f.dialectId, f.endpoint, f.template, f.headers, f.saveAs, f.perToken,
+        f.checks);
   }
 
   // ---- internals
 
   private LlmRequestActionBuilder addMessage(String role, SessionExpression<String> content) {
-    requireText(role, "role");
-    List<MessageTemplate> messages = new ArrayList<>(template.messages());
-    messages.add(new MessageTemplate(role, content));
-    return withTemplate(new RequestTemplate(messages, template.history(), template.prompt(), template.model(),
-        template.maxTokens(), template.temperature(), template.ignoreEos(), template.bodyFields()));
-  }
-
-  private LlmRequestActionBuilder withPrompt(SessionExpression<String> prompt) {
-    return withTemplate(new RequestTemplate(template.messages(), template.history(), prompt, template.model(),
-        template.maxTokens(), template.temperature(), template.ignoreEos(), template.bodyFields()));
-  }
-
-  private LlmRequestActionBuilder withModel(SessionExpression<String> model) {
-    return withTemplate(new RequestTemplate(template.messages(), template.history(), template.prompt(), model,
-        template.maxTokens(), template.temperature(), template.ignoreEos(), template.bodyFields()));
-  }
-
-  private LlmRequestActionBuilder withMaxTokens(SessionExpression<Integer> maxTokens) {
-    return withTemplate(new RequestTemplate(template.messages(), template.history(), template.prompt(),
-        template.model(), maxTokens, template.temperature(), template.ignoreEos(), template.bodyFields()));
+    MessageTemplate message = new MessageTemplate(requireText(role, "role"), content);
+    return withTemplate(t -> t.withMessage(message));
   }
 
   private LlmRequestActionBuilder withBodyField(String field, SessionExpression<Object> value) {
-    requireText(field, "field");
-    Map<String, SessionExpression<Object>> fields = new LinkedHashMap<>(template.bodyFields());
-    fields.put(field, value);
-    return withTemplate(new RequestTemplate(template.messages(), template.history(), template.prompt(),
-        template.model(), template.maxTokens(), template.temperature(), template.ignoreEos(), fields));
+    String name = requireText(field, "field");
+    return withTemplate(t -> t.withBodyField(name, value));
   }
 
-  private LlmRequestActionBuilder withTemplate(RequestTemplate newTemplate) {
-    return new LlmRequestActionBuilder(name, dialectId, endpoint, newTemplate, headers, saveAs, perToken, checks);
+  private LlmRequestActionBuilder withHeader(String headerName, SessionExpression<String> value) {
+    String name = requireText(headerName, "header name");
+    return make(f -> {
+      Map<String, SessionExpression<String>> copy = new LinkedHashMap<>(f.headers);
+      copy.put(name, value);
+      f.headers = java.util.Collections.unmodifiableMap(copy);
+    });
   }
 
   static String requireText(String value, String what) {

@@ -1,5 +1,6 @@
 package dev.gatlingllm.gatling;
 
+import dev.gatlingllm.run.RunHost;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.commons.stats.Status;
@@ -19,23 +20,26 @@ import scala.Option;
 /**
  * The one adapter over Gatling's core internals used by the action: stats records, session updates and
  * expression evaluation. Gatling's Scala internals are not binary compatible across minor versions; keeping
- * them here means an upgrade touches this file and {@code transport.GatlingHttpTransport} only.
+ * them in this package ({@code gatling} and its sub-packages) means an upgrade touches nothing else.
  */
-public final class GatlingRuntime {
+public final class GatlingRuntime implements RunHost {
+  private final io.gatling.core.CoreComponents core;
   private final StatsEngine statsEngine;
   private final Clock clock;
 
-  private GatlingRuntime(StatsEngine statsEngine, Clock clock) {
-    this.statsEngine = statsEngine;
-    this.clock = clock;
+  private GatlingRuntime(io.gatling.core.CoreComponents core) {
+    this.core = core;
+    this.statsEngine = core.statsEngine();
+    this.clock = core.clock();
   }
 
-  /** The run's stats engine and clock. */
+  /** The run's stats engine, clock, event loops and end. */
   public static GatlingRuntime of(io.gatling.core.CoreComponents core) {
-    return new GatlingRuntime(core.statsEngine(), core.clock());
+    return new GatlingRuntime(core);
   }
 
   /** Wall-clock milliseconds as Gatling's records use them. */
+  @Override
   public long nowMillis() {
     return clock.nowMillis();
   }
@@ -81,7 +85,8 @@ public final class GatlingRuntime {
   }
 
   /** Runs {@code task} once when Gatling's run ends (after its own report), before the JVM exits. */
-  public static void onRunEnd(io.gatling.core.CoreComponents core, Runnable task) {
+  @Override
+  public void onRunEnd(Runnable task) {
     core.actorSystem().registerOnTermination(() -> {
       task.run();
       return scala.runtime.BoxedUnit.UNIT;
@@ -89,7 +94,8 @@ public final class GatlingRuntime {
   }
 
   /** Gatling's event loops, on which every virtual user runs and every response is read. */
-  public static List<ScheduledExecutorService> eventLoops(io.gatling.core.CoreComponents core) {
+  @Override
+  public List<ScheduledExecutorService> eventLoops() {
     List<ScheduledExecutorService> loops = new ArrayList<>();
     core.eventLoopGroup().forEach(loops::add);
     return loops;

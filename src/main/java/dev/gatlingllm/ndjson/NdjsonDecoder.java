@@ -1,6 +1,6 @@
 package dev.gatlingllm.ndjson;
 
-import dev.gatlingllm.bytes.Words;
+import dev.gatlingllm.bytes.SwarBytes;
 import dev.gatlingllm.framing.ByteArrayFrameDecoder;
 import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.framing.FrameFormatException;
@@ -24,7 +24,7 @@ import java.util.Objects;
 public final class NdjsonDecoder extends ByteArrayFrameDecoder {
   private static final byte LF = '\n';
   private static final byte CR = '\r';
-  private static final long LF_WORD = Words.repeat('\n');
+  private static final long LF_WORD = SwarBytes.repeat('\n');
 
   /** Default bound of one line: far above any real LLM chunk. */
   public static final int DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -165,9 +165,9 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
   private static int indexOfLf(byte[] bytes, int from, int end) {
     int i = from;
     for (; i + 8 <= end; i += 8) {
-      long flags = Words.equalTo(Words.read(bytes, i), LF_WORD);
+      long flags = SwarBytes.equalTo(SwarBytes.read(bytes, i), LF_WORD);
       if (flags != 0) {
-        return i + Words.firstFlagged(flags);
+        return i + SwarBytes.firstFlagged(flags);
       }
     }
     while (i < end && bytes[i] != LF) {

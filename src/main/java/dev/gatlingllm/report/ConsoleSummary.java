@@ -1,13 +1,12 @@
 package dev.gatlingllm.report;
 
-import dev.gatlingllm.metrics.Capacity;
-import dev.gatlingllm.metrics.CapacityStory;
-import dev.gatlingllm.metrics.ClientHealth;
-import dev.gatlingllm.metrics.CostFigures;
-import dev.gatlingllm.metrics.Distribution;
-import dev.gatlingllm.metrics.Figures;
-import dev.gatlingllm.metrics.LevelFigures;
-import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.health.ClientHealth;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.CostFigures;
 import java.nio.file.Path;
 import java.util.Locale;
 

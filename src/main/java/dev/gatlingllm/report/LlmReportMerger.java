@@ -1,13 +1,13 @@
 package dev.gatlingllm.report;
 
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.MeasuredLevel;
-import dev.gatlingllm.metrics.RequestRecord;
-import dev.gatlingllm.metrics.RequestsCsv;
-import dev.gatlingllm.metrics.RunAggregate;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.RunSummary;
-import dev.gatlingllm.metrics.TimeInterval;
+import dev.gatlingllm.metrics.aggregate.RunAggregate;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.level.MeasuredLevel;
+import dev.gatlingllm.metrics.level.TimeInterval;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsv;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -103,7 +103,7 @@ public final class LlmReportMerger {
             if (text.isBlank()) {
               continue;
             }
-            RequestRecord record = renumber(reader.parse(text), newIndex, config);
+            RequestRow record = renumber(reader.parse(text), newIndex, config);
             aggregate.add(record);
             line.setLength(0);
             RequestsCsv.appendRow(line, record);
@@ -129,7 +129,7 @@ public final class LlmReportMerger {
   }
 
   /** The row with its levels renumbered into the merged levels and its goodness judged by the merged SLOs. */
-  private static RequestRecord renumber(RequestRecord record, int[] newIndex, RunConfig config) {
+  private static RequestRow renumber(RequestRow record, int[] newIndex, RunConfig config) {
     int level = record.level() >= 0 && record.level() < newIndex.length ? newIndex[record.level()] : -1;
     long[] windowTokens = record.windowTokens().clone();
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
@@ -137,12 +137,12 @@ public final class LlmReportMerger {
       windowTokens[i] = old >= 0 && old < newIndex.length ? newIndex[old] : -1;
     }
     boolean good = config.slos().isGood(record.ok(), record.ttftMicros(), record.tpotMicros(), record.e2elMicros());
-    RequestRecord renumbered = record.withLevels(level, windowTokens);
+    RequestRow renumbered = record.withLevels(level, windowTokens);
     return good == record.good() ? renumbered : withGood(renumbered, good);
   }
 
-  private static RequestRecord withGood(RequestRecord r, boolean good) {
-    return new RequestRecord(
+  private static RequestRow withGood(RequestRow r, boolean good) {
+    return new RequestRow(
         r.startEpochMillis(), r.level(), r.inWindow(), r.requestName(), r.ok(), r.httpStatus(), r.error(),
         r.ttftMicros(), r.ttfbMicros(), r.ttfoMicros(), r.tpotMicros(), r.e2elMicros(), r.itlMeanMicros(),
         r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),

@@ -1,6 +1,6 @@
 package dev.gatlingllm.report;
 
-import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,18 +3,18 @@ package dev.gatlingllm.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.EncodedStats;
-import dev.gatlingllm.metrics.LatencyStats;
-import dev.gatlingllm.metrics.LevelFigures;
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.MeasuredLevel;
-import dev.gatlingllm.metrics.Pricing;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.RunSummary;
-import dev.gatlingllm.metrics.Slos;
-import dev.gatlingllm.metrics.TimeInterval;
-import dev.gatlingllm.metrics.Timeline;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.level.MeasuredLevel;
+import dev.gatlingllm.metrics.level.TimeInterval;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.stats.EncodedStats;
+import dev.gatlingllm.metrics.stats.LatencyStats;
+import dev.gatlingllm.metrics.stats.PerSecondSeries;
+import dev.gatlingllm.metrics.sweep.Pricing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ final class RunJson {
       List<EncodedStats> itl,
       List<EncodedStats> itlPerToken,
       List<EncodedStats> eventLoopDelay,
-      Timeline timeline) {}
+      PerSecondSeries timeline) {}
 
   private RunJson() {}
 
@@ -112,7 +112,7 @@ final class RunJson {
         itl,
         itlPerToken,
         eventLoopDelay,
-        new Timeline(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts));
+        new PerSecondSeries(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts));
   }
 
   static ObjectNode config(RunConfig config) {

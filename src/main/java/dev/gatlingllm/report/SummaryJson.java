@@ -2,18 +2,17 @@ package dev.gatlingllm.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gatlingllm.metrics.Capacity;
-import dev.gatlingllm.metrics.CapacityStory;
-import dev.gatlingllm.metrics.ClientHealth;
-import dev.gatlingllm.metrics.CostFigures;
-import dev.gatlingllm.metrics.Distribution;
-import dev.gatlingllm.metrics.Figures;
-import dev.gatlingllm.metrics.Knee;
-import dev.gatlingllm.metrics.LevelFigures;
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.RunSummary;
-import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.health.ClientHealth;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.CostFigures;
+import dev.gatlingllm.metrics.sweep.Knee;
 import java.time.Instant;
 
 /**

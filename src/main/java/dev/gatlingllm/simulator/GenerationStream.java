@@ -43,7 +43,7 @@ final class GenerationStream extends EngineRequest {
     void onResponseEnd(GenerationStream stream, boolean connectionClosing);
   }
 
-  private final GenerationRequest request;
+  private final SimulatedRequest request;
   private final ChannelHandlerContext ctx;
   /** The HTTP codec's context: writing there skips the HTTP encoder, for content events framed by us. */
   private final ChannelHandlerContext rawCtx;
@@ -74,7 +74,7 @@ final class GenerationStream extends EngineRequest {
   private boolean ended;
   private io.netty.util.concurrent.Future<?> timer;
 
-  GenerationStream(GenerationRequest request, ChannelHandlerContext ctx, FaultSpec fault, FixedTiming timing,
+  GenerationStream(SimulatedRequest request, ChannelHandlerContext ctx, FaultSpec fault, FixedTiming timing,
                    String requestId, long receivedNanos, GroundTruthLog groundTruth, boolean clientAsksClose,
                    Completion completion) {
     super(request.promptTokens, tokensToProduce(request, fault), request.maxTokens);
@@ -104,7 +104,7 @@ final class GenerationStream extends EngineRequest {
     this.completion = completion;
   }
 
-  private static int tokensToProduce(GenerationRequest request, FaultSpec fault) {
+  private static int tokensToProduce(SimulatedRequest request, FaultSpec fault) {
     if (fault.midStream() != FaultSpec.MidStream.NONE) {
       return Math.min(request.completionTokens, fault.afterTokens());
     }

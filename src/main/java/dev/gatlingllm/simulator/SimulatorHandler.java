@@ -172,15 +172,15 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       sendStatusFault(fault, format, requestId, receivedNanos, clientClose);
       return;
     }
-    GenerationRequest request;
+    SimulatedRequest request;
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
-      request = GenerationRequest.parse(format, body, config);
+      request = SimulatedRequest.parse(format, body, config);
     } catch (IOException e) {
       sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
           clientClose, format);
       return;
-    } catch (GenerationRequest.InvalidRequestException e) {
+    } catch (SimulatedRequest.InvalidRequestException e) {
       sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose, format);
       return;
     }

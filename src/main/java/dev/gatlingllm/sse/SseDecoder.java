@@ -1,6 +1,6 @@
 package dev.gatlingllm.sse;
 
-import dev.gatlingllm.bytes.Words;
+import dev.gatlingllm.bytes.SwarBytes;
 import dev.gatlingllm.framing.ByteArrayFrameDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -21,8 +21,8 @@ import java.util.Objects;
 public final class SseDecoder extends ByteArrayFrameDecoder {
   private static final byte LF = '\n';
   private static final byte CR = '\r';
-  private static final long LF_WORD = Words.repeat('\n');
-  private static final long CR_WORD = Words.repeat('\r');
+  private static final long LF_WORD = SwarBytes.repeat('\n');
+  private static final long CR_WORD = SwarBytes.repeat('\r');
   private static final byte COLON = ':';
   private static final byte SPACE = ' ';
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -149,10 +149,10 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
   private static int lineEnd(byte[] bytes, int from, int end) {
     int i = from;
     for (; i + 8 <= end; i += 8) {
-      long word = Words.read(bytes, i);
-      long lineBreaks = Words.equalTo(word, LF_WORD) | Words.equalTo(word, CR_WORD);
+      long word = SwarBytes.read(bytes, i);
+      long lineBreaks = SwarBytes.equalTo(word, LF_WORD) | SwarBytes.equalTo(word, CR_WORD);
       if (lineBreaks != 0) {
-        return i + Words.firstFlagged(lineBreaks);
+        return i + SwarBytes.firstFlagged(lineBreaks);
       }
     }
     while (i < end && bytes[i] != LF && bytes[i] != CR) {

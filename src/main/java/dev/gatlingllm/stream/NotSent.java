@@ -1,7 +1,7 @@
 package dev.gatlingllm.stream;
 
-import dev.gatlingllm.metrics.RequestOutcome;
-import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.secrets.Redactor;
 
 /**
@@ -17,16 +17,16 @@ public final class NotSent {
    * @param message the reason, redacted here
    * @param listener sees the end, or null; if it throws, the KO names it instead
    */
-  public static StreamOutcome outcome(String message, long scheduledNanos, long nowNanos, Redactor redactor,
+  public static FinishedStream outcome(String message, long scheduledNanos, long nowNanos, Redactor redactor,
       TokenListener listener) {
-    StreamOutcome result = ko(message, scheduledNanos, nowNanos, redactor);
+    FinishedStream result = ko(message, scheduledNanos, nowNanos, redactor);
     return StreamExchange.notifyEnd(listener, result, failed -> ko(failed, scheduledNanos, nowNanos, redactor));
   }
 
-  private static StreamOutcome ko(String message, long scheduledNanos, long nowNanos, Redactor redactor) {
+  private static FinishedStream ko(String message, long scheduledNanos, long nowNanos, Redactor redactor) {
     RequestTimeline timeline = new RequestTimeline(scheduledNanos);
     timeline.onDone(nowNanos);
-    return new StreamOutcome(timeline.toResult(RequestOutcome.ko(0, redactor.redact(message)), -1, -1), "", "",
+    return new FinishedStream(timeline.toResult(Verdict.ko(0, redactor.redact(message)), -1, -1), "", "",
         null);
   }
 }

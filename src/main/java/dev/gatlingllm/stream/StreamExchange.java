@@ -4,8 +4,8 @@ import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.framing.FrameDecoder;
 import dev.gatlingllm.framing.FrameFormatException;
 import dev.gatlingllm.framing.Framing;
-import dev.gatlingllm.metrics.RequestOutcome;
-import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.transport.InFlightRequest;
@@ -38,7 +38,7 @@ public final class StreamExchange implements ResponseHandler {
   private final FrameDecoder decoder;
   private final RequestTimeline timeline;
   private final ExchangeClock clock;
-  private final Consumer<StreamOutcome> onComplete;
+  private final Consumer<FinishedStream> onComplete;
   private final long clientInputTokens;
   private final Redactor redactor;
 
@@ -58,7 +58,7 @@ public final class StreamExchange implements ResponseHandler {
   private boolean finished;
   private boolean bodyEnded;
   /** An OK outcome waiting for the body's end (see finish), or null. */
-  private StreamOutcome heldOutcome;
+  private FinishedStream heldOutcome;
   private ExchangeClock.Timer drainTimer;
 
   public StreamExchange(
@@ -66,7 +66,7 @@ public final class StreamExchange implements ResponseHandler {
       StreamSettings settings,
       long scheduledNanos,
       ScheduledExecutorService timers,
-      Consumer<StreamOutcome> onComplete) {
+      Consumer<FinishedStream> onComplete) {
     this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE, null);
   }
 
@@ -76,7 +76,7 @@ public final class StreamExchange implements ResponseHandler {
       StreamSettings settings,
       long scheduledNanos,
       ScheduledExecutorService timers,
-      Consumer<StreamOutcome> onComplete,
+      Consumer<FinishedStream> onComplete,
       Tokenizer tokenizer,
       long clientInputTokens,
       Redactor redactor,
@@ -98,7 +98,7 @@ public final class StreamExchange implements ResponseHandler {
       StreamSettings settings,
       long scheduledNanos,
       ExchangeClock clock,
-      Consumer<StreamOutcome> onComplete,
+      Consumer<FinishedStream> onComplete,
       Tokenizer tokenizer,
       long clientInputTokens,
       Redactor redactor,
@@ -219,7 +219,7 @@ public final class StreamExchange implements ResponseHandler {
     bodyEnded = true; // the connection is gone: no rest of the body will come
     if (output.finishReason() != null) {
       // The answer was complete: a connection lost now ends it as an ordinary end of body would (OK).
-      finish(RequestOutcome.ok(status), nanos);
+      finish(Verdict.ok(status), nanos);
       return;
     }
     // No "after N token events": the message stays the same wherever the stream broke (token_events says).
@@ -235,7 +235,7 @@ public final class StreamExchange implements ResponseHandler {
 
   /** The stream's end marker: the request and its figures end here; see finish() for when the user goes on. */
   void endOfStream(long nanos) {
-    finish(RequestOutcome.ok(status), nanos);
+    finish(Verdict.ok(status), nanos);
   }
 
   private void onEndOfBody(long nanos) {
@@ -254,7 +254,7 @@ public final class StreamExchange implements ResponseHandler {
           + " response ended without any " + framing.unit(), nanos);
     } else if (output.finishReason() != null) {
       // Some servers end the body without their end marker; a finish reason already closed the generation.
-      finish(RequestOutcome.ok(status), nanos);
+      finish(Verdict.ok(status), nanos);
     } else {
       fail("stream ended without " + dialect.endMarker(), nanos);
     }
@@ -285,10 +285,10 @@ public final class StreamExchange implements ResponseHandler {
    * since a cut could leave part of a secret that redaction would no longer recognise.
    */
   void fail(String message, long nanos) {
-    finish(RequestOutcome.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
+    finish(Verdict.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
   }
 
-  private void finish(RequestOutcome outcome, long nanos) {
+  private void finish(Verdict outcome, long nanos) {
     if (finished) {
       return;
     }
@@ -300,12 +300,12 @@ public final class StreamExchange implements ResponseHandler {
       idleTimer.cancel();
     }
     timeline.onDone(nanos);
-    StreamOutcome result;
+    FinishedStream result;
     try {
       result = outcome(outcome, true);
     } catch (RuntimeException e) {
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
-      result = outcome(RequestOutcome.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
+      result = outcome(Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
     }
     result = notifyEnd(output.listener(), result, this::koNamingListener);
     if (!result.result().ok() && inFlight != null) {
@@ -339,8 +339,8 @@ public final class StreamExchange implements ResponseHandler {
    * The outcome as the listener saw it, or the KO {@code failed} makes when it threw (it is not called again);
    * the outcome itself without a listener.
    */
-  static StreamOutcome notifyEnd(TokenListener listener, StreamOutcome result,
-      java.util.function.Function<String, StreamOutcome> failed) {
+  static FinishedStream notifyEnd(TokenListener listener, FinishedStream result,
+      java.util.function.Function<String, FinishedStream> failed) {
     if (listener == null) {
       return result;
     }
@@ -352,8 +352,8 @@ public final class StreamExchange implements ResponseHandler {
     }
   }
 
-  private StreamOutcome koNamingListener(String message) {
-    return outcome(RequestOutcome.ko(status, redactor.redact(message)), false);
+  private FinishedStream koNamingListener(String message) {
+    return outcome(Verdict.ko(status, redactor.redact(message)), false);
   }
 
   /**
@@ -361,15 +361,15 @@ public final class StreamExchange implements ResponseHandler {
    * everything downstream (records, report files, session, logs) gets these texts. {@code countTokens} false
    * leaves the client's count out (-1).
    */
-  private StreamOutcome outcome(RequestOutcome outcome, boolean countTokens) {
-    return new StreamOutcome(
+  private FinishedStream outcome(Verdict outcome, boolean countTokens) {
+    return new FinishedStream(
         timeline.toResult(outcome, countTokens ? output.clientOutputTokens() : -1, clientInputTokens),
         redactor.redact(output.content()), redactor.redact(output.reasoning()),
         redactor.redact(output.finishReason()));
   }
 
   private void releaseHeldOutcome() {
-    StreamOutcome result = heldOutcome;
+    FinishedStream result = heldOutcome;
     if (result == null) {
       return;
     }

@@ -5,7 +5,7 @@ import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.framing.FrameListener;
-import dev.gatlingllm.metrics.RequestTimeline;
+import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.tokenize.Tokenizer;
 
 /**
@@ -170,7 +170,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
    * since a server that streams on and on would otherwise grow the kept text until the overall timeout.
    */
   private boolean withinOutputBound(String text) {
-    outputBytes += Utf8.length(text);
+    outputBytes += Utf8Length.length(text);
     if (outputBytes <= maxOutputBytes) {
       return true;
     }

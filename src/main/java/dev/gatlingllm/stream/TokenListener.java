@@ -29,5 +29,5 @@ public interface TokenListener {
    *
    * @param outcome the result and the kept texts (redacted)
    */
-  default void onEnd(StreamOutcome outcome) {}
+  default void onEnd(FinishedStream outcome) {}
 }

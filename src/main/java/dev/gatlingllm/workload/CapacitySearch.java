@@ -3,7 +3,7 @@ package dev.gatlingllm.workload;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.exitHereIf;
 
-import dev.gatlingllm.action.SessionKeys;
+import dev.gatlingllm.gatling.SessionKeys;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LoadLevels;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.level.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
@@ -148,13 +148,13 @@ public final class ConcurrencySteps {
       JitWarmup warmup = jitWarmup;
       int streams = warmup.streams();
       chain.add(scenario(name + " JIT warm-up")
-          .exec(LoadLevels.startLevel(-1))
+          .exec(LoadLevels.warmup())
           .asLongAs(session -> !warmup.done()).on(oneRequest)
           .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp)));
     }
     if (warmupRequests > 0) {
       chain.add(scenario(name + " warm-up")
-          .exec(LoadLevels.startLevel(-1))
+          .exec(LoadLevels.warmup())
           .exec(repeat(warmupRequests).on(oneRequest))
           .injectOpen(atOnceUsers(1)));
     }

@@ -6,9 +6,9 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.action.SessionKeys;
 import dev.gatlingllm.dsl.LoadLevels;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.gatling.SessionKeys;
+import dev.gatlingllm.metrics.level.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;

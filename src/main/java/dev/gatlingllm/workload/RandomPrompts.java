@@ -125,7 +125,7 @@ public final class RandomPrompts {
 
   private void appendWords(StringBuilder text, int count) {
     for (int i = 0; i < count; i++) {
-      text.append(' ').append(Words.ALL[random.nextInt(Words.ALL.length)]);
+      text.append(' ').append(PromptWords.ALL[random.nextInt(PromptWords.ALL.length)]);
     }
   }
 }

@@ -1,10 +1,11 @@
 package dev.gatlingllm.workload;
 
-import dev.gatlingllm.action.LlmCheck;
+import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.dsl.LlmChecks;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
@@ -88,14 +89,16 @@ public record ReportSettings(
         List.copyOf(checks));
   }
 
-  /** The protocol with these report settings, the planned levels and the planned lengths (-1 when they vary). */
-  public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels, int inputTokens,
-      int outputTokens) {
+  /**
+   * The protocol with these report settings and the planned levels.
+   *
+   * @param protocol the target's protocol
+   * @param levels the levels the load model plans ({@code ConcurrencySteps.plannedLevels()})
+   * @return a new protocol builder
+   */
+  public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels) {
     LlmProtocolBuilder p = protocol.levels(levels).settle(settle).capacityTarget(target)
-        .workload(inputTokens, outputTokens);
-    if (sloTtftMs != null || sloTpotMs != null || sloE2elMs != null) {
-      p = p.slo(sloTtftMs, sloTpotMs, sloE2elMs);
-    }
+        .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
     if (pricePerHour != null) {
       p = p.pricing(pricePerHour, pricePerMillionOutputTokens);
     }

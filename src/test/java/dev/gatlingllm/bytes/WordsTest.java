@@ -20,13 +20,13 @@ class WordsTest {
       for (int i = 0; i < 8; i++) {
         bytes[i] = random.nextBoolean() ? CANDIDATES[random.nextInt(CANDIDATES.length)] : (byte) random.nextInt(256);
       }
-      long word = Words.read(bytes, 0);
+      long word = SwarBytes.read(bytes, 0);
       int firstQuote = first(bytes, b -> b == '"');
       int firstBelow20 = first(bytes, b -> b >= 0 && b < 0x20);
       int firstNonAscii = first(bytes, b -> b < 0);
-      assertEquals(firstQuote, firstFlagged(Words.equalTo(word, Words.repeat('"'))));
-      assertEquals(firstBelow20, firstFlagged(Words.below(word, 0x20)));
-      assertEquals(firstNonAscii, firstFlagged(Words.nonAscii(word)));
+      assertEquals(firstQuote, firstFlagged(SwarBytes.equalTo(word, SwarBytes.repeat('"'))));
+      assertEquals(firstBelow20, firstFlagged(SwarBytes.below(word, 0x20)));
+      assertEquals(firstNonAscii, firstFlagged(SwarBytes.nonAscii(word)));
       withMatch += firstQuote < 8 ? 1 : 0;
     }
     assertTrue(withMatch > 10_000 && withMatch < 190_000, "both cases exercised: " + withMatch);
@@ -35,9 +35,9 @@ class WordsTest {
   @Test
   void wordsAreReadFirstByteLowestAndCut() {
     byte[] bytes = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-    assertEquals(0x0908070605040302L, Words.read(bytes, 1));
-    assertEquals(0x030201L, Words.firstBytes(Words.read(bytes, 0), 3));
-    assertEquals(0L, Words.firstBytes(Words.read(bytes, 0), 0));
+    assertEquals(0x0908070605040302L, SwarBytes.read(bytes, 1));
+    assertEquals(0x030201L, SwarBytes.firstBytes(SwarBytes.read(bytes, 0), 3));
+    assertEquals(0L, SwarBytes.firstBytes(SwarBytes.read(bytes, 0), 0));
   }
 
   private interface BytePredicate {
@@ -54,6 +54,6 @@ class WordsTest {
   }
 
   private static int firstFlagged(long flags) {
-    return flags == 0 ? 8 : Words.firstFlagged(flags);
+    return flags == 0 ? 8 : SwarBytes.firstFlagged(flags);
   }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.simulator.LlmSimulator;
-import dev.gatlingllm.testing.InProcessGatling;
 import dev.gatlingllm.testing.InProcessGatling.Run;
+import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.testing.SavedCases;
-import dev.gatlingllm.testing.ScriptedHttpServer;
-import dev.gatlingllm.testing.ScriptedHttpServer.Received;
-import dev.gatlingllm.testing.ScriptedHttpServer.Script;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import dev.gatlingllm.testing.SavedCases;
+import dev.gatlingllm.testing.ScriptedHttpServer.Received;
+import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import dev.gatlingllm.testing.ScriptedHttpServer;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.gatlingllm.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import dev.gatlingllm.testing.ScriptedHttpServer;
 import io.gatling.app.Gatling$;
 import java.nio.file.Path;
 import java.util.Map;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.metrics.RequestRecord;
-import dev.gatlingllm.metrics.RequestsCsv;
-import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
@@ -50,10 +50,10 @@ class OllamaEndToEndTest {
     Map<String, GroundTruthRecord> served =
         truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
     Path llm = reportDir(results);
-    List<RequestRecord> rows = rows(llm);
+    List<RequestRow> rows = rows(llm);
     assertEquals(OllamaSimulation.USERS * OllamaSimulation.REQUESTS_PER_USER, rows.size());
     int timed = 0;
-    for (RequestRecord row : rows) {
+    for (RequestRow row : rows) {
       assertTrue(row.ok(), row.error());
       GroundTruthRecord server = served.get(row.requestId());
       assertNotNull(server, "the simulator served " + row.requestId());
@@ -102,7 +102,7 @@ class OllamaEndToEndTest {
     }
   }
 
-  private static List<RequestRecord> rows(Path llm) throws Exception {
+  private static List<RequestRow> rows(Path llm) throws Exception {
     List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
     RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
     return lines.subList(1, lines.size()).stream().map(reader::parse).toList();

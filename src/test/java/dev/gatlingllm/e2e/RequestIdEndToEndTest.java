@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.metrics.RequestRecord;
-import dev.gatlingllm.metrics.RequestsCsv;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import io.gatling.app.Gatling$;
@@ -41,13 +41,13 @@ class RequestIdEndToEndTest {
     }
     Map<String, GroundTruthRecord> served =
         truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
-    List<RequestRecord> rows = rows(results);
+    List<RequestRow> rows = rows(results);
 
     int users = RequestIdSimulation.USERS;
     assertEquals(users * (RequestIdSimulation.REQUESTS_PER_USER + 1), rows.size());
     assertEquals(rows.size(), served.size(), "the simulator served as many requests");
     Set<Long> lengths = new HashSet<>();
-    for (RequestRecord row : rows) {
+    for (RequestRow row : rows) {
       GroundTruthRecord server = served.get(row.requestId());
       assertNotNull(server, "row " + row.requestName() + " names a request the server served: " + row.requestId());
       assertTrue(row.requestId().startsWith("chatcmpl-sim-"), row.requestId());
@@ -65,10 +65,10 @@ class RequestIdEndToEndTest {
       }
     }
     assertEquals(users * RequestIdSimulation.REQUESTS_PER_USER, lengths.size(), "every length once: " + lengths);
-    assertEquals(rows.size(), rows.stream().map(RequestRecord::requestId).distinct().count(), "ids differ");
+    assertEquals(rows.size(), rows.stream().map(RequestRow::requestId).distinct().count(), "ids differ");
   }
 
-  private static List<RequestRecord> rows(Path results) throws Exception {
+  private static List<RequestRow> rows(Path results) throws Exception {
     Path csv;
     try (Stream<Path> runs = Files.list(results)) {
       csv = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm/requests.csv");

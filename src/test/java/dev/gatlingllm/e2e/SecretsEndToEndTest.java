@@ -3,9 +3,9 @@ package dev.gatlingllm.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Received;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
+import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.Tee;
 import io.gatling.app.Gatling$;
 import java.io.ByteArrayOutputStream;

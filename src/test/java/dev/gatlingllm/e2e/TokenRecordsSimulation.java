@@ -8,7 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
 import dev.gatlingllm.dsl.LlmRequestActionBuilder;
-import dev.gatlingllm.stream.StreamOutcome;
+import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.TokenEvent;
 import dev.gatlingllm.stream.TokenListener;
 import io.gatling.javaapi.core.Simulation;
@@ -44,7 +44,7 @@ public class TokenRecordsSimulation extends Simulation {
         }
 
         @Override
-        public void onEnd(StreamOutcome outcome) {
+        public void onEnd(FinishedStream outcome) {
           ENDS_SEEN.incrementAndGet();
         }
       });

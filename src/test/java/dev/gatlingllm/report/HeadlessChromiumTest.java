@@ -3,7 +3,7 @@ package dev.gatlingllm.report;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.gatlingllm.metrics.RunRecorder;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

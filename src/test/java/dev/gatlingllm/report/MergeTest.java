@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.metrics.Distribution;
-import dev.gatlingllm.metrics.Figures;
-import dev.gatlingllm.metrics.RequestsCsv;
-import dev.gatlingllm.metrics.RunRecorder;
-import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.report.csv.RequestsCsv;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.metrics.RunRecorder;
-import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -114,9 +114,9 @@ class ReportPageTest {
   @Test
   void aLongRunWithoutLevelsGetsALightTimeChartAndNoSweepCharts() throws Exception {
     long start = SampleRun.T0;
-    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(start));
+    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(start));
     for (int s = 0; s < 5_000; s += 10) {
-      recorder.record("r", start + s * 1000L, dev.gatlingllm.metrics.SyntheticResults.ok(50_000_000L, 10, 10_000_000L, 10, 5));
+      recorder.record("r", start + s * 1000L, dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(50_000_000L, 10, 10_000_000L, 10, 5));
     }
     Path other = dir.resolve("long/llm");
     String text = Files.readString(LlmReportWriter.write(recorder.finish(start + 5_000_000L), other, null));

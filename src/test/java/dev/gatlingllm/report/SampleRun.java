@@ -1,14 +1,15 @@
 package dev.gatlingllm.report;
 
-import dev.gatlingllm.metrics.AttainmentTarget;
-import dev.gatlingllm.metrics.LevelWindow;
-import dev.gatlingllm.metrics.Pricing;
-import dev.gatlingllm.metrics.RequestOutcome;
-import dev.gatlingllm.metrics.RequestResult;
-import dev.gatlingllm.metrics.RunConfig;
-import dev.gatlingllm.metrics.RunRecorder;
-import dev.gatlingllm.metrics.Slos;
-import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.sweep.Pricing;
+import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,8 +64,8 @@ final class SampleRun {
     }
   }
 
-  static RunRecorder recorder(Path llmDir) {
-    return new RunRecorder(config(), llmDir.resolve(LlmReportWriter.REQUESTS_CSV));
+  static RunRecorder recorder(Path llmDir) throws java.io.IOException {
+    return new RunRecorder(config(), new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV)));
   }
 
   /** TTFT grows with the level (by start time): up to 180, 330, then 830 ms, so that, with 5 % of
@@ -73,7 +74,7 @@ final class SampleRun {
     if (random.nextDouble() < 0.05) {
       String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
       long duration = 1_000_000L * (10 + random.nextInt(3000));
-      return new RequestResult(RequestOutcome.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
+      return new RequestResult(Verdict.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
           duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, requestId,
           -1);
     }
@@ -89,7 +90,7 @@ final class SampleRun {
     long client = random.nextBoolean() ? tokens - random.nextInt(2) : -1;
     long tpot = tokens > 1 ? (e2el - ttft) / (tokens - 1) : -1;
     long lateness = random.nextInt(3_000_000);
-    return new RequestResult(RequestOutcome.ok(200), lateness, ttft / 3, ttft, ttft + lateness, ttft + 1_000, e2el, tpot,
+    return new RequestResult(Verdict.ok(200), lateness, ttft / 3, ttft, ttft + lateness, ttft + 1_000, e2el, tpot,
         e2el + 500_000, events, gaps, tokens, TokenCountSource.SERVER_USAGE, tokens, client,
         100 + random.nextInt(200), TokenCountSource.SERVER_USAGE, requestId, -1);
   }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.metrics.RequestsCsv;
-import dev.gatlingllm.metrics.RunRecorder;
-import dev.gatlingllm.metrics.RunSummary;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.report.csv.RequestsCsv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -37,7 +37,8 @@ class SimulatorOllamaTest {
   }
 
   private static RawHttp.Response exchange(String path, String body, String... headers) throws IOException {
-    try (RawHttp http = new RawHttp(simulator.port(), 2_000)) {
+    // A generous read timeout: every response here ends by itself, and the machine may be busy.
+    try (RawHttp http = new RawHttp(simulator.port(), 10_000)) {
       http.send("POST", path, body, headers);
       return http.read();
     }
@@ -53,9 +54,9 @@ class SimulatorOllamaTest {
     return lines;
   }
 
-  private static GroundTruthRecord truth(RawHttp.Response response) {
-    String id = response.header(LlmSimulator.REQUEST_ID_HEADER);
-    return simulator.groundTruth().stream().filter(r -> r.requestId().equals(id)).findFirst().orElseThrow();
+  /** The record is added once the response's last write is issued: it may come just after the client read it. */
+  private static GroundTruthRecord truth(RawHttp.Response response) throws InterruptedException {
+    return SimulatorEndpointsTest.awaitRecord(simulator, response.header(LlmSimulator.REQUEST_ID_HEADER));
   }
 
   @Test

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.ollama.OllamaChatDialect;
 import dev.gatlingllm.api.ollama.OllamaGenerateDialect;
-import dev.gatlingllm.metrics.RequestResult;
-import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.secrets.Redactor;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,7 @@ class NdjsonExchangeTest {
   private static final String NDJSON = "application/x-ndjson";
 
   private final ManualClock clock = new ManualClock(T0);
-  private final List<StreamOutcome> outcomes = new ArrayList<>();
+  private final List<FinishedStream> outcomes = new ArrayList<>();
   private int aborts;
 
   private StreamExchange chat() {
@@ -51,7 +51,7 @@ class NdjsonExchangeTest {
         + ",\"eval_duration\":" + decodeNanos + "}\n";
   }
 
-  private StreamOutcome only() {
+  private FinishedStream only() {
     assertEquals(1, outcomes.size(), "exactly one completion");
     return outcomes.get(0);
   }
@@ -66,7 +66,7 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes(last(12, 4, 29_000_000)), false, T0 + 131 * MS);
     assertEquals(0, outcomes.size(), "held until the body ends");
     ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 132 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertTrue(r.ok(), r.outcome().toString());
     assertEquals(100 * MS, r.ttftNanos());

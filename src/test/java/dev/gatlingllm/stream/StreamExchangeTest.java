@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
-import dev.gatlingllm.metrics.RequestResult;
-import dev.gatlingllm.metrics.TokenCountSource;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.transport.ResponseHead;
 import java.io.IOException;
 import java.net.SocketException;
@@ -32,7 +32,7 @@ class StreamExchangeTest {
   private final long T0 = System.nanoTime();
 
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-  private final List<StreamOutcome> outcomes = new ArrayList<>();
+  private final List<FinishedStream> outcomes = new ArrayList<>();
   private int aborts;
 
   @AfterEach
@@ -69,7 +69,7 @@ class StreamExchangeTest {
         + ",\"total_tokens\":" + (prompt + completion) + "}}\n\n";
   }
 
-  private StreamOutcome only() {
+  private FinishedStream only() {
     assertEquals(1, outcomes.size(), "exactly one completion");
     return outcomes.get(0);
   }
@@ -86,7 +86,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(FINISH + usage(12, 10)), false, T0 + 390 * MS);
     ex.onBodyChunk(bytes(DONE), true, T0 + 391 * MS);
 
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertTrue(r.ok());
     assertEquals(2 * MS, r.sendLatenessNanos());
@@ -168,7 +168,7 @@ class StreamExchangeTest {
         T0 + 30 * MS);
     ex.onBodyChunk(bytes(content("answer")), false, T0 + 90 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 95 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertEquals(30 * MS, outcome.result().ttftNanos());
     assertEquals(90 * MS, outcome.result().ttfoNanos());
     assertEquals("think", outcome.reasoning());
@@ -388,7 +388,7 @@ class StreamExchangeTest {
 
   @Test
   void aRequestThatCouldNotBeBuiltEndsWithoutAnExchange() {
-    StreamOutcome outcome = NotSent.outcome("cannot build request: key sk-KEY1 refused", T0, T0 + 3 * MS,
+    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY1 refused", T0, T0 + 3 * MS,
         dev.gatlingllm.secrets.Redactor.of("sk-KEY1"), null);
     RequestResult r = outcome.result();
     assertFalse(r.ok());
@@ -405,11 +405,11 @@ class StreamExchangeTest {
       public void onToken(TokenEvent event) {}
 
       @Override
-      public void onEnd(StreamOutcome outcome) {
+      public void onEnd(FinishedStream outcome) {
         throw new IllegalStateException("boom");
       }
     };
-    StreamOutcome outcome = NotSent.outcome("cannot build request: x", T0, T0, dev.gatlingllm.secrets.Redactor.NONE,
+    FinishedStream outcome = NotSent.outcome("cannot build request: x", T0, T0, dev.gatlingllm.secrets.Redactor.NONE,
         failing);
     assertEquals("token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
   }
@@ -440,7 +440,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY1!")
         + "data: {\"error\":{\"message\":\"bad key sk-KEY1\"}}\n\n"), true, T0 + 2 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
     // Split across two events: only the whole text shows the key, and it is the whole text that is redacted.
     assertEquals("your key: ***!", outcome.content());
@@ -471,7 +471,7 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("Hello") + FINISH + DONE), false, T0 + 2 * MS);
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertFalse(outcome.result().ok());
     assertEquals("cannot complete request: IllegalStateException: no vocabulary",
         outcome.result().outcome().message());
@@ -511,7 +511,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(500, "text/html", null, T0 + MS);
     ex.onBodyChunk(bytes("<html>\n" + "x".repeat(10_000)), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
-    assertEquals(dev.gatlingllm.metrics.RequestOutcome.MAX_MESSAGE_CHARS, message.length(), message);
+    assertEquals(dev.gatlingllm.metrics.request.Verdict.MAX_MESSAGE_CHARS, message.length(), message);
     assertTrue(message.startsWith("HTTP 500: <html> xxx") && message.endsWith("x..."), message);
   }
 
@@ -605,7 +605,7 @@ class StreamExchangeTest {
       ex.onBodyChunk(bytes(event.repeat(8)), false, T0 + (2 + fed) * MS);
       fed += 8;
     }
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertFalse(r.ok());
     assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.outcome().message());
@@ -625,7 +625,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("\u00e9t\u00e9")), false, T0 + 3 * MS); // 5 bytes: 8 in all
     assertTrue(outcomes.isEmpty());
     ex.onBodyChunk(bytes(content("\u20ac\u20ac")), false, T0 + 4 * MS); // 6 bytes: 14 > 12
-    StreamOutcome outcome = only();
+    FinishedStream outcome = only();
     assertEquals("output exceeded 12 bytes (maxOutputBytes)", outcome.result().outcome().message());
     assertEquals("hmm", outcome.reasoning());
     assertEquals("\u00e9t\u00e9", outcome.content());
@@ -646,7 +646,7 @@ class StreamExchangeTest {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    int events = dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS + 1_000;
+    int events = dev.gatlingllm.metrics.request.RequestTimeline.MAX_KEPT_GAPS + 1_000;
     byte[] one = content("a").getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < events; i++) {
       ex.onBodyChunk(ByteBuffer.wrap(one), false, T0 + 10 * MS + i * 1_000L);
@@ -655,7 +655,7 @@ class StreamExchangeTest {
     RequestResult r = only().result();
     assertTrue(r.ok());
     assertEquals(events, r.tokenEvents());
-    assertEquals(dev.gatlingllm.metrics.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
+    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
     assertEquals(1_000L, r.itlNanos()[r.itlNanos().length - 1]);
     assertEquals((events - 1) * 1_000L, r.e2elNanos() - r.ttftNanos(), "E2EL stays exact");
   }
@@ -701,13 +701,13 @@ class StreamExchangeTest {
     assertTrue(r.ok());
     assertEquals(3, r.outputTokens(), "the client's count instead of the server's");
     assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
-    assertEquals(dev.gatlingllm.metrics.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
+    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
         "the row says the server's count was not trusted");
     assertEquals(-1, r.inputTokens());
     assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
 
     long t0 = 1_700_000_000_000L;
-    var recorder = new dev.gatlingllm.metrics.RunRecorder(dev.gatlingllm.metrics.RunConfig.startingAt(t0));
+    var recorder = new dev.gatlingllm.metrics.aggregate.RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(t0));
     for (int i = 0; i < 3; i++) {
       recorder.record("chat", t0 + 1_000, r);
     }

@@ -29,9 +29,9 @@ class TokenListenerTest {
   private static final long MS = 1_000_000L;
   private final long t0 = System.nanoTime();
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-  private final List<StreamOutcome> outcomes = new ArrayList<>();
+  private final List<FinishedStream> outcomes = new ArrayList<>();
   private final List<TokenEvent> tokens = new ArrayList<>();
-  private final List<StreamOutcome> ends = new ArrayList<>();
+  private final List<FinishedStream> ends = new ArrayList<>();
   private int aborts;
 
   @AfterEach
@@ -58,7 +58,7 @@ class TokenListenerTest {
     }
 
     @Override
-    public void onEnd(StreamOutcome outcome) {
+    public void onEnd(FinishedStream outcome) {
       ends.add(outcome);
       if (failAtEnd) {
         throw new IllegalStateException("end broke");
@@ -101,7 +101,7 @@ class TokenListenerTest {
         new TokenEvent(OutputKind.TOOL_CALL, "get_weather", 3, t0 + 70 * MS),
         new TokenEvent(OutputKind.TOOL_CALL, "{}", 3, t0 + 70 * MS)), tokens);
     assertEquals(1, outcomes.size());
-    StreamOutcome outcome = outcomes.get(0);
+    FinishedStream outcome = outcomes.get(0);
     assertTrue(outcome.result().ok(), outcome.result().outcome().message());
     assertEquals(4, outcome.result().tokenEvents(), "one index per token event");
     assertEquals(List.of(outcome), ends, "the end once, with the outcome the action gets");
@@ -111,7 +111,7 @@ class TokenListenerTest {
   @Test
   void theTimesAreTheOnesTheFiguresUse() {
     playStream(exchange(new Recorder(-1, false)));
-    StreamOutcome outcome = outcomes.get(0);
+    FinishedStream outcome = outcomes.get(0);
     assertEquals(tokens.get(0).nanoTime() - t0, outcome.result().ttftNanos());
     assertEquals(tokens.get(tokens.size() - 1).nanoTime() - t0, outcome.result().e2elNanos());
   }
@@ -122,7 +122,7 @@ class TokenListenerTest {
     playStream(ex);
 
     assertEquals(1, outcomes.size(), "exactly one completion");
-    StreamOutcome outcome = outcomes.get(0);
+    FinishedStream outcome = outcomes.get(0);
     assertEquals("token listener failed: IllegalStateException: listener broke",
         outcome.result().outcome().message());
     assertEquals(2, tokens.size(), "nothing after the failure: " + tokens);

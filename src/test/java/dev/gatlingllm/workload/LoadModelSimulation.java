@@ -5,7 +5,7 @@ import static dev.gatlingllm.dsl.LlmDsl.llm;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
-import dev.gatlingllm.action.SessionKeys;
+import dev.gatlingllm.gatling.SessionKeys;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

@@ -2,10 +2,10 @@ package dev.gatlingllm.bench.ready;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.metrics.RequestRecord;
 import dev.gatlingllm.bench.load.HarnessArgs;
 import dev.gatlingllm.bench.load.SimulatorProcess;
-import dev.gatlingllm.metrics.RequestsCsv;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsv;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +55,7 @@ public final class ReadySweepHarness {
   }
 
   /** What one run gave: the client's rows of its level, its summary and the CPU of its steady middle. */
-  record Measured(Run run, List<RequestRecord> rows, JsonNode level, double middleCpuSeconds, double middleSeconds,
+  record Measured(Run run, List<RequestRow> rows, JsonNode level, double middleCpuSeconds, double middleSeconds,
       long runMillis) {}
 
   public static void main(String[] args) throws Exception {
@@ -145,12 +145,12 @@ public final class ReadySweepHarness {
   }
 
   /** The measured level's rows (level 0; the warm-ups are level -1). */
-  private static List<RequestRecord> rows(Path csv) throws IOException {
-    List<RequestRecord> rows = new ArrayList<>();
+  private static List<RequestRow> rows(Path csv) throws IOException {
+    List<RequestRow> rows = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
       RequestsCsv.Reader reader = new RequestsCsv.Reader(in.readLine());
       for (String line = in.readLine(); line != null; line = in.readLine()) {
-        RequestRecord row = reader.parse(line);
+        RequestRow row = reader.parse(line);
         if (row.level() == 0) rows.add(row);
       }
     }

@@ -2,7 +2,7 @@ package dev.gatlingllm.bench.ready;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gatlingllm.bench.ready.ReadySweepHarness.Measured;
-import dev.gatlingllm.metrics.RequestRecord;
+import dev.gatlingllm.metrics.request.RequestRow;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -52,7 +52,7 @@ final class ReadySweepReport {
     int over100 = 0;
     double sum = 0;
     java.util.stream.DoubleStream.Builder lateness = java.util.stream.DoubleStream.builder();
-    for (RequestRecord r : m.rows()) {
+    for (RequestRow r : m.rows()) {
       Truth t = r.requestId() == null ? null : truth.get(r.requestId());
       if (t == null || t.ttftNanos() < 0 || r.ttftMicros() < 0) continue;
       for (long late : t.writeLatenessNanos()) {

@@ -1,7 +1,7 @@
 package dev.gatlingllm.api.json;
 
 import com.fasterxml.jackson.core.JsonToken;
-import dev.gatlingllm.bytes.Words;
+import dev.gatlingllm.bytes.SwarBytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -54,8 +54,8 @@ public final class Utf8JsonCursor implements JsonCursor {
   private static final int NEXT_ELEMENT = 5;
   private static final int ROOT_END = 6;
 
-  private static final long QUOTES = Words.repeat('"');
-  private static final long BACKSLASHES = Words.repeat('\\');
+  private static final long QUOTES = SwarBytes.repeat('"');
+  private static final long BACKSLASHES = SwarBytes.repeat('\\');
 
   private byte[] data;
   private int pos;
@@ -351,15 +351,15 @@ public final class Utf8JsonCursor implements JsonCursor {
     while (true) {
       if (i + 8 <= end) {
         // Eight bytes at a time: jump to the first quote, backslash or control character among them.
-        long word = Words.read(bytes, i);
-        long special = Words.equalTo(word, QUOTES) | Words.equalTo(word, BACKSLASHES) | Words.below(word, 0x20);
+        long word = SwarBytes.read(bytes, i);
+        long special = SwarBytes.equalTo(word, QUOTES) | SwarBytes.equalTo(word, BACKSLASHES) | SwarBytes.below(word, 0x20);
         if (special == 0) {
           highBits |= word;
           i += 8;
           continue;
         }
-        int plain = Words.firstFlagged(special);
-        highBits |= Words.firstBytes(word, plain);
+        int plain = SwarBytes.firstFlagged(special);
+        highBits |= SwarBytes.firstBytes(word, plain);
         i += plain;
       } else if (i >= end) {
         throw GiveUp.INSTANCE;
@@ -381,9 +381,9 @@ public final class Utf8JsonCursor implements JsonCursor {
     valueStart = pos + 1;
     valueEnd = i;
     valueEscaped = escaped;
-    valueAscii = Words.nonAscii(highBits) == 0;
+    valueAscii = SwarBytes.nonAscii(highBits) == 0;
     pos = i + 1;
-    if (!valueAscii && !Utf8.isWellFormed(bytes, valueStart, valueEnd)) {
+    if (!valueAscii && !Utf8Validation.isWellFormed(bytes, valueStart, valueEnd)) {
       throw GiveUp.INSTANCE;
     }
   }

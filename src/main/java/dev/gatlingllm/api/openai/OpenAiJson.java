@@ -12,7 +12,7 @@ public final class OpenAiJson {
   public static final JsonFactory FACTORY = MAPPER.getFactory();
 
   /**
-   * Far more than a KO message shows ({@code RequestOutcome.MAX_MESSAGE_CHARS}): the message is redacted and
+   * Far more than a KO message shows ({@code Verdict.MAX_MESSAGE_CHARS}): the message is redacted and
    * only then cut, so a secret echoed in the text must reach the redactor whole.
    */
   public static final int EXCERPT_CHARS = 1024;

@@ -20,7 +20,7 @@ class Utf8Test {
   @ValueSource(strings = {"", "41", "c3a9", "e282ac", "f09f9880", "f48fbfbf", "efbfbf", "ed9fbf", "ee8080"})
   void wellFormedSequencesPass(String hex) {
     byte[] bytes = HexFormat.of().parseHex(hex);
-    assertTrue(Utf8.isWellFormed(bytes, 0, bytes.length), hex);
+    assertTrue(Utf8Validation.isWellFormed(bytes, 0, bytes.length), hex);
   }
 
   @ParameterizedTest
@@ -30,14 +30,14 @@ class Utf8Test {
   })
   void illFormedSequencesFail(String hex) {
     byte[] bytes = HexFormat.of().parseHex(hex);
-    assertFalse(Utf8.isWellFormed(bytes, 0, bytes.length), hex);
+    assertFalse(Utf8Validation.isWellFormed(bytes, 0, bytes.length), hex);
   }
 
   @Test
   void onlyTheGivenRangeIsChecked() {
     byte[] bytes = {(byte) 0xff, 'a', (byte) 0xc3, (byte) 0xa9, (byte) 0xc3};
-    assertTrue(Utf8.isWellFormed(bytes, 1, 4));
-    assertFalse(Utf8.isWellFormed(bytes, 1, 5));
+    assertTrue(Utf8Validation.isWellFormed(bytes, 1, 4));
+    assertFalse(Utf8Validation.isWellFormed(bytes, 1, 5));
   }
 
   /** The JDK's decoder, set to report errors, is strict UTF-8 too: both must agree on any bytes. */
@@ -53,7 +53,7 @@ class Utf8Test {
       }
       boolean jdk = jdkAccepts(bytes);
       illFormed += jdk ? 0 : 1;
-      assertEquals(jdk, Utf8.isWellFormed(bytes, 0, bytes.length), () -> HexFormat.of().formatHex(bytes));
+      assertEquals(jdk, Utf8Validation.isWellFormed(bytes, 0, bytes.length), () -> HexFormat.of().formatHex(bytes));
     }
     assertTrue(illFormed > 1000 && illFormed < 199_000, "both outcomes exercised: " + illFormed);
   }

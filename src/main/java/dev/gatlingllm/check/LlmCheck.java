@@ -1,0 +1,56 @@
+package dev.gatlingllm.check;
+
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A check on a figure Gatling cannot assert on (output tok/s, goodput, capacity), judged on the run's LLM
+ * figures at the end of the load. A failed check logs a KO {@code llm checks} record whose message names
+ * the figure, its value and the bound.
+ *
+ * @param figure the figure's name as summary.json spells it
+ * @param unit the unit shown in messages
+ * @param value how to read the figure from the run's summary (NaN when the run has none)
+ * @param atLeast true for {@code >= bound}, false for {@code <= bound}
+ */
+public record LlmCheck(String figure, String unit, ToDoubleFunction<RunSummary> value, boolean atLeast, double bound) {
+
+  public static LlmCheck outputThroughputAtLeast(double tokensPerSecond) {
+    return new LlmCheck("output_throughput", "tok/s", s -> s.run().outputThroughput(), true, tokensPerSecond);
+  }
+
+  public static LlmCheck requestGoodputAtLeast(double requestsPerSecond) {
+    return new LlmCheck("request_goodput", "req/s", s -> s.run().requestGoodput(), true, requestsPerSecond);
+  }
+
+  public static LlmCheck goodFractionAtLeast(double fraction) {
+    return new LlmCheck("good_fraction", "", s -> s.run().goodFraction(), true, fraction);
+  }
+
+  /** The capacity (highest level meeting the target) is at least this load (streams or req/s). */
+  public static LlmCheck capacityAtLeast(double load) {
+    return new LlmCheck("capacity", "", s -> s.capacity() == null ? 0 : s.capacity().load(), true, load);
+  }
+
+  public static LlmCheck ttftP99AtMost(double millis) {
+    return new LlmCheck("p99_ttft_ms", "ms", s -> s.run().ttft().count() == 0 ? Double.NaN : s.run().ttft().p99(), false, millis);
+  }
+
+  /** Null when the figure meets the bound; otherwise the message of the failed check. */
+  public String failure(RunSummary summary) {
+    double actual = value.applyAsDouble(summary);
+    boolean met = !Double.isNaN(actual) && (atLeast ? actual >= bound : actual <= bound);
+    if (met) {
+      return null;
+    }
+    String unitText = unit.isEmpty() ? "" : " " + unit;
+    return String.format(Locale.ROOT, "%s %s%s, expected %s %s%s", figure,
+        Double.isNaN(actual) ? "unavailable" : format(actual), unitText, atLeast ? ">=" : "<=", format(bound),
+        unitText);
+  }
+
+  private static String format(double value) {
+    return String.format(Locale.ROOT, value == Math.rint(value) && Math.abs(value) < 1e15 ? "%.0f" : "%.3f", value);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.gatlingllm.gatling;
+
+/** The names of the Gatling records the plugin logs, one place so docs and code agree. */
+public final class RecordNames {
+  private RecordNames() {}
+
+  /** {@code <name> TTFT}: from sent to the first token event. */
+  public static String ttft(String name) {
+    return name + " TTFT";
+  }
+
+  /**
+   * {@code <name> ITL}: one record per token event after the first, from the previous token event to this one,
+   * logged only with token records on.
+   */
+  public static String itl(String name) {
+    return name + " ITL";
+  }
+
+  /** {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), logged when SLOs are set. */
+  public static String slo(String name) {
+    return name + " SLO";
+  }
+}

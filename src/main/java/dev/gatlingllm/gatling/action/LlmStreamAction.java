@@ -1,0 +1,210 @@
+package dev.gatlingllm.gatling.action;
+
+import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.check.AnswerCheck;
+import dev.gatlingllm.check.AnswerChecking;
+import dev.gatlingllm.gatling.ExpressionException;
+import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.gatling.RecordNames;
+import dev.gatlingllm.gatling.SessionKeys;
+import dev.gatlingllm.gatling.http.GatlingHttpTransport;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.run.RunReporter;
+import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.stream.FinishedStream;
+import dev.gatlingllm.stream.NotSent;
+import dev.gatlingllm.stream.StreamExchange;
+import dev.gatlingllm.transport.RequestBuildException;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Gatling action of one streamed LLM request. Shared by every virtual user that reaches its place in
+ * the scenario, so it holds no per-request state: each execution gets its own {@link StreamExchange}.
+ *
+ * <p>Every path ends with exactly one set of records and one {@code next ! session}, even when a part of the
+ * plugin or a user function throws (see {@link PlainAction} for why this is not Gatling's
+ * {@code ChainableAction}, which would otherwise catch for us).
+ */
+public final class LlmStreamAction extends PlainAction {
+  private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
+
+  private final String name;
+  private final Action next;
+  private final LlmProtocol protocol;
+  private final LlmDialect dialect;
+  private final RequestTemplate template;
+  private final GatlingHttpTransport transport;
+  private final GatlingRuntime runtime;
+  private final RunReporter reporter;
+  private final SavedResults saveAs;
+  private final TokenOptions perToken;
+  private final List<AnswerCheck> checks;
+  private final Redactor redactor;
+
+  LlmStreamAction(
+      String name,
+      Action next,
+      LlmProtocol protocol,
+      LlmDialect dialect,
+      RequestTemplate template,
+      GatlingHttpTransport transport,
+      GatlingRuntime runtime,
+      RunReporter reporter,
+      SavedResults saveAs,
+      TokenOptions perToken,
+      List<AnswerCheck> checks) {
+    this.name = name;
+    this.next = next;
+    this.protocol = protocol;
+    this.dialect = dialect;
+    this.template = template;
+    this.transport = transport;
+    this.runtime = runtime;
+    this.reporter = reporter;
+    this.saveAs = saveAs;
+    this.perToken = perToken;
+    this.checks = checks;
+    this.redactor = protocol.redactor(dialect);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void execute(Session session) {
+    long now = System.nanoTime();
+    long scheduledNanos = scheduledNanos(session, now);
+    long scheduledMillis = runtime.nowMillis() - toMillis(now - scheduledNanos);
+    Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
+    // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
+    AtomicBoolean ended = new AtomicBoolean();
+    Consumer<FinishedStream> onComplete = outcome -> {
+      if (ended.compareAndSet(false, true)) {
+        complete(current, outcome, scheduledMillis);
+      }
+    };
+    try {
+      buildAndSend(current, scheduledNanos, onComplete);
+    } catch (RuntimeException e) {
+      // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
+      // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
+      failBeforeSend(scheduledNanos, onComplete, "cannot build request: " + cause(e));
+    }
+  }
+
+  private void buildAndSend(Session session, long scheduledNanos, Consumer<FinishedStream> onComplete) {
+    GenerationRequest request = template.resolve(session, protocol.model(), protocol.includeUsage());
+    String body = dialect.requestBody(request);
+    long clientInputTokens = clientInputTokens(request);
+    GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
+    // The secrets this very request carries (headers of the http protocol, EL values...): known before any
+    // byte is sent, so that even a failure reported while sending is redacted.
+    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
+        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
+        perToken.listener());
+    try {
+      exchange.start(prepared.send(exchange));
+    } catch (RuntimeException e) {
+      LOG.error("'{}' could not be sent: {}", name, redactor.redact(e.toString()));
+      LOG.debug("'{}' could not be sent", name, e);
+      exchange.failBeforeSend("cannot send request: " + e);
+    }
+  }
+
+  /** Ends a request that was never sent: a KO without timings, seen by the token listener like any end. */
+  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, String message) {
+    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, perToken.listener()));
+  }
+
+  /** The user-facing message of our own build errors; the type and message of anything else. */
+  private static String cause(RuntimeException e) {
+    if (e instanceof ExpressionException || e instanceof RequestBuildException
+        || e instanceof IllegalArgumentException && e.getMessage() != null) {
+      return e.getMessage();
+    }
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+  }
+
+  /**
+   * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
+   * (a record refused at shutdown, the report's recorder): a request never keeps its user.
+   */
+  private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
+    // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
+    FinishedStream outcome = AnswerChecking.judge(checks, streamed);
+    RequestResult result = outcome.result();
+    boolean ok = result.ok();
+    long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
+    long endMillis = scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
+    Session after = session;
+    try {
+      logRecords(session, result, startMillis, endMillis, scheduledMillis);
+      reporter.record(name, startMillis, outcome);
+      after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
+    } catch (RuntimeException e) {
+      ok = false;
+      LOG.error("'{}' could not be recorded: {}", name, redactor.redact(e.toString()));
+    } finally {
+      next.$bang(GatlingRuntime.afterRequest(after, startMillis, endMillis, ok));
+    }
+  }
+
+  private void logRecords(Session session, RequestResult result, long startMillis, long endMillis,
+      long scheduledMillis) {
+    boolean ok = result.ok();
+    int status = result.outcome().httpStatus();
+    // Already redacted by the exchange: the outcome never holds a secret.
+    String message = result.outcome().message();
+    runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
+    if (result.hasFirstToken()) {
+      long ttftEnd = scheduledMillis + toMillis(result.sendLatenessNanos() + result.ttftNanos());
+      runtime.logRecord(session, RecordNames.ttft(name), startMillis, ttftEnd, true, status, null);
+    } else {
+      // No token: the TTFT is at least the whole wait, and counts as a failure so TTFT gates see it.
+      String why = message != null ? message : "no token received";
+      runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
+    }
+    if (perToken.records()) {
+      TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
+    }
+    if (!ok && LOG.isDebugEnabled()) {
+      LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
+    }
+    if (reporter.slosSet()) {
+      String notGood = reporter.whyNotGood(result);
+      runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
+    }
+  }
+
+  /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */
+  private long clientInputTokens(GenerationRequest request) {
+    if (protocol.tokenizer() == null) {
+      return -1;
+    }
+    long tokens = request.prompt() != null ? protocol.tokenizer().count(request.prompt()) : 0;
+    for (var message : request.messages()) {
+      tokens += protocol.tokenizer().count(message.content());
+    }
+    return tokens;
+  }
+
+  /** The load model's planned start when it set one (open model), else now (closed model). */
+  private static long scheduledNanos(Session session, long now) {
+    Object planned = GatlingRuntime.attribute(session, SessionKeys.SCHEDULED_NANOS);
+    return planned instanceof Long nanos && nanos <= now ? nanos : now;
+  }
+
+  /** Nanoseconds to Gatling's whole milliseconds, rounded. */
+  static long toMillis(long nanos) {
+    return Math.round(nanos / 1_000_000.0);
+  }
+}

@@ -1,0 +1,137 @@
+package dev.gatlingllm.gatling.action;
+
+import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.gatling.SessionExpression;
+import io.gatling.core.session.Session;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A generation request with its expressions still unresolved; {@link #resolve} evaluates them against one
+ * virtual user's session. Immutable and shared by all users.
+ *
+ * @param messages message templates, in order (chat dialects)
+ * @param history optional messages computed from the session (e.g. a conversation so far), placed first
+ * @param prompt the prompt (completion dialects), or null
+ * @param model the model, or null for the protocol's
+ * @param maxTokens or null
+ * @param temperature or null
+ * @param ignoreEos or null
+ * @param bodyFields extra top-level JSON fields
+ */
+public record RequestTemplate(
+    List<MessageTemplate> messages,
+    SessionExpression<List<ChatMessage>> history,
+    SessionExpression<String> prompt,
+    SessionExpression<String> model,
+    SessionExpression<Integer> maxTokens,
+    SessionExpression<Double> temperature,
+    SessionExpression<Boolean> ignoreEos,
+    Map<String, SessionExpression<Object>> bodyFields) {
+
+  /** One chat message whose text is an expression. */
+  public record MessageTemplate(String role, SessionExpression<String> content) {}
+
+  public RequestTemplate {
+    messages = List.copyOf(messages);
+    bodyFields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(bodyFields));
+  }
+
+  public static RequestTemplate empty() {
+    return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of());
+  }
+
+  /** This template with one more message after the others. */
+  public RequestTemplate withMessage(MessageTemplate message) {
+    List<MessageTemplate> all = new ArrayList<>(messages);
+    all.add(message);
+    return new RequestTemplate(all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+  }
+
+  public RequestTemplate withHistory(SessionExpression<List<ChatMessage>> newHistory) {
+    return new RequestTemplate(messages, newHistory, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+  }
+
+  public RequestTemplate withPrompt(SessionExpression<String> newPrompt) {
+    return new RequestTemplate(messages, history, newPrompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+  }
+
+  public RequestTemplate withModel(SessionExpression<String> newModel) {
+    return new RequestTemplate(messages, history, prompt, newModel, maxTokens, temperature, ignoreEos, bodyFields);
+  }
+
+  public RequestTemplate withMaxTokens(SessionExpression<Integer> newMaxTokens) {
+    return new RequestTemplate(messages, history, prompt, model, newMaxTokens, temperature, ignoreEos, bodyFields);
+  }
+
+  public RequestTemplate withTemperature(SessionExpression<Double> newTemperature) {
+    return new RequestTemplate(messages, history, prompt, model, maxTokens, newTemperature, ignoreEos, bodyFields);
+  }
+
+  public RequestTemplate withIgnoreEos(SessionExpression<Boolean> newIgnoreEos) {
+    return new RequestTemplate(messages, history, prompt, model, maxTokens, temperature, newIgnoreEos, bodyFields);
+  }
+
+  /** This template with one more (or a replaced) top-level JSON field. */
+  public RequestTemplate withBodyField(String field, SessionExpression<Object> value) {
+    Map<String, SessionExpression<Object>> all = new LinkedHashMap<>(bodyFields);
+    all.put(field, value);
+    return new RequestTemplate(messages, history, prompt, model, maxTokens, temperature, ignoreEos, all);
+  }
+
+  /**
+   * Resolves every expression for this session.
+   *
+   * @throws dev.gatlingllm.gatling.ExpressionException when an expression cannot be computed
+   */
+  public GenerationRequest resolve(Session session, String defaultModel, boolean includeUsage) {
+    List<ChatMessage> resolved = new ArrayList<>();
+    if (history != null) {
+      List<ChatMessage> past = history.resolve(session);
+      if (past != null) {
+        for (int i = 0; i < past.size(); i++) {
+          // Checked here, so that the KO names the culprit rather than a NullPointerException in the body writer.
+          if (past.get(i) == null) {
+            throw new dev.gatlingllm.gatling.ExpressionException("messages(fn) returned a null message at index " + i);
+          }
+          resolved.add(past.get(i));
+        }
+      }
+    }
+    for (MessageTemplate message : messages) {
+      resolved.add(new ChatMessage(message.role(), requireValue(message.content().resolve(session),
+          message.role() + " message")));
+    }
+    Map<String, Object> fields = new LinkedHashMap<>();
+    for (Map.Entry<String, SessionExpression<Object>> field : bodyFields.entrySet()) {
+      fields.put(field.getKey(), requireValue(field.getValue().resolve(session), "body field " + field.getKey()));
+    }
+    String resolvedModel = model != null ? model.resolve(session) : defaultModel;
+    return new GenerationRequest(
+        resolvedModel,
+        resolved,
+        prompt != null ? requireValue(prompt.resolve(session), "prompt") : null,
+        maxTokens != null ? maxTokens.resolve(session) : null,
+        temperature != null ? checkedTemperature(temperature.resolve(session)) : null,
+        ignoreEos != null ? ignoreEos.resolve(session) : null,
+        includeUsage,
+        fields);
+  }
+
+  private static Double checkedTemperature(Double value) {
+    if (value != null && (value < 0 || value.isNaN())) {
+      throw new dev.gatlingllm.gatling.ExpressionException("temperature must be >= 0, was " + value);
+    }
+    return value;
+  }
+
+  private static <T> T requireValue(T value, String what) {
+    if (value == null) {
+      throw new dev.gatlingllm.gatling.ExpressionException(what + " resolved to null");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,66 @@
+package dev.gatlingllm.gatling.action;
+
+import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.stream.FinishedStream;
+import io.gatling.core.session.Session;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Saves a request's outcome in the session under one key, as a map, so that checks, later requests and
+ * multi-turn conversations can use it: {@code #{llm.content}}, {@code session.getMap("llm")}.
+ */
+public final class SessionResults {
+  private SessionResults() {}
+
+  /** The keys of the saved map. */
+  public static final String CONTENT = "content";
+  public static final String REASONING = "reasoning";
+  public static final String FINISH_REASON = "finishReason";
+  public static final String OK = "ok";
+  public static final String STATUS = "status";
+  public static final String ERROR = "error";
+  public static final String TTFT_MS = "ttftMs";
+  public static final String TTFB_MS = "ttfbMs";
+  public static final String TPOT_MS = "tpotMs";
+  public static final String E2EL_MS = "e2elMs";
+  public static final String OUTPUT_TOKENS = "outputTokens";
+  public static final String OUTPUT_TOKEN_SOURCE = "outputTokenSource";
+  public static final String INPUT_TOKENS = "inputTokens";
+  public static final String TOKEN_EVENTS = "tokenEvents";
+  /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
+  public static final String ITL_MS = "itlMs";
+
+  static Session save(Session session, SavedResults saved, FinishedStream outcome, String error) {
+    RequestResult r = outcome.result();
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put(CONTENT, outcome.content());
+    values.put(REASONING, outcome.reasoning());
+    values.put(FINISH_REASON, outcome.finishReason() == null ? "" : outcome.finishReason());
+    values.put(OK, r.ok());
+    values.put(STATUS, r.outcome().httpStatus());
+    values.put(ERROR, error == null ? "" : error);
+    values.put(TTFT_MS, RequestResult.millis(r.ttftNanos()));
+    values.put(TTFB_MS, RequestResult.millis(r.ttfbNanos()));
+    values.put(TPOT_MS, RequestResult.millis(r.tpotNanos()));
+    values.put(E2EL_MS, RequestResult.millis(r.e2elNanos()));
+    values.put(OUTPUT_TOKENS, r.outputTokens());
+    values.put(OUTPUT_TOKEN_SOURCE, r.outputTokenSource().label());
+    values.put(INPUT_TOKENS, r.inputTokens());
+    values.put(TOKEN_EVENTS, r.tokenEvents());
+    if (saved.itl()) {
+      values.put(ITL_MS, itlMillis(r.itlNanos()));
+    }
+    return GatlingRuntime.set(session, saved.key(), Collections.unmodifiableMap(values));
+  }
+
+  private static double[] itlMillis(long[] gaps) {
+    double[] millis = new double[gaps.length];
+    for (int i = 0; i < gaps.length; i++) {
+      millis[i] = RequestResult.millis(gaps[i]);
+    }
+    return millis;
+  }
+}

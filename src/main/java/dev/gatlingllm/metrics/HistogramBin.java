@@ -1,4 +1,0 @@
-package dev.gatlingllm.metrics;
-
-/** One bar of a distribution chart: values in [fromMs, toMs) were seen {@code count} times. */
-public record HistogramBin(double fromMs, double toMs, long count) {}

@@ -1,0 +1,117 @@
+package dev.gatlingllm.metrics.aggregate;
+
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelAccumulator;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.MeasuredLevel;
+import dev.gatlingllm.metrics.level.TimeInterval;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.stats.HistogramBin;
+import dev.gatlingllm.metrics.stats.PerSecondBuckets;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The mutable state behind a {@link RunSummary}: one accumulator per level and the time buckets. The recorder
+ * feeds it live; a merge feeds it the rows of several runs' {@code requests.csv} and their {@code run.json}.
+ * Both then call the same {@link #summarize}, so every figure is computed in exactly one place.
+ * Not thread-safe: the recorder locks around it.
+ */
+public final class RunAggregate {
+  static final int DISTRIBUTION_BINS = 40;
+
+  private final LevelAccumulator[] levels;
+  private final PerSecondBuckets timeline;
+  private long excludedRequests;
+
+  public RunAggregate(int levelCount, long timelineStartEpochSecond) {
+    levels = new LevelAccumulator[levelCount];
+    for (int i = 0; i < levelCount; i++) {
+      levels[i] = new LevelAccumulator();
+    }
+    timeline = new PerSecondBuckets(timelineStartEpochSecond);
+  }
+
+  /**
+   * Counts a request in its level when it started in that level's measurement window, and its output tokens
+   * (successful requests only, as for every token total) in the windows they arrived in.
+   */
+  public void add(RequestRow record) {
+    if (record.level() >= 0 && record.level() < levels.length && record.inWindow()) {
+      levels[record.level()].addRequest(record);
+    } else {
+      excludedRequests++;
+    }
+    if (record.ok()) {
+      long[] windowTokens = record.windowTokens();
+      for (int i = 0; i + 1 < windowTokens.length; i += 2) {
+        int level = (int) windowTokens[i];
+        if (level >= 0 && level < levels.length) {
+          levels[level].addOutputTokensInWindow(windowTokens[i + 1]);
+        }
+      }
+    }
+  }
+
+  public LevelAccumulator level(int index) {
+    return levels[index];
+  }
+
+  public PerSecondBuckets timeline() {
+    return timeline;
+  }
+
+  /**
+   * Computes every figure.
+   *
+   * @param config the run's configuration (its target and prices apply)
+   * @param measuredLevels the levels with their final windows, in the order of the accumulators; fewer
+   *     than the accumulators when a run ended before its last levels started (they recorded nothing)
+   * @param runEndEpochMillis the end of the run
+   */
+  public RunSummary summarize(RunConfig config, List<MeasuredLevel> measuredLevels, long runEndEpochMillis) {
+    if (measuredLevels.size() > levels.length) {
+      throw new IllegalArgumentException("expected at most " + levels.length + " levels, got "
+          + measuredLevels.size());
+    }
+    LevelAccumulator whole = new LevelAccumulator();
+    List<TimeInterval> allWindows = new ArrayList<>();
+    List<LevelFigures> levelFigures = new ArrayList<>();
+    for (int i = 0; i < measuredLevels.size(); i++) {
+      MeasuredLevel level = measuredLevels.get(i);
+      whole.addAll(levels[i]);
+      allWindows.addAll(level.measured());
+      Figures figures = levels[i].toFigures(level.windowSeconds());
+      double attainment = levels[i].attainment(config.target());
+      levelFigures.add(
+          new LevelFigures(
+              level,
+              figures,
+              attainment,
+              config.target().isMetBy(attainment),
+              config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
+              levels[i].encodedItl(),
+              levels[i].encodedItlPerToken(),
+              levels[i].encodedEventLoopDelay(),
+              levels[i].sloMisses(config.slos())));
+    }
+    Figures run = whole.toFigures(TimeInterval.unionSeconds(allWindows));
+    Capacity capacity = SweepAnalysis.capacity(levelFigures);
+    Map<String, List<HistogramBin>> distributions = whole.distributions(DISTRIBUTION_BINS);
+    return new RunSummary(
+        config,
+        runEndEpochMillis,
+        run,
+        levelFigures,
+        excludedRequests,
+        capacity,
+        SweepAnalysis.knee(levelFigures),
+        SweepAnalysis.cost(config.pricing(), capacity),
+        timeline.snapshot(runEndEpochMillis),
+        distributions);
+  }
+}

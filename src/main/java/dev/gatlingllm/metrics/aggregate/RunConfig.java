@@ -1,0 +1,109 @@
+package dev.gatlingllm.metrics.aggregate;
+
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.sweep.Pricing;
+import dev.gatlingllm.secrets.Redactor;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run was: when it started, its load levels, its SLOs and capacity target, prices, and what was tested.
+ * Written to {@code run.json} so that a later merge can rebuild every figure.
+ *
+ * @param runStartEpochMillis when the run started; the time buckets of the report count from here
+ * @param levels the load levels in time order, not overlapping; empty = one implicit level covering the whole
+ *     run after {@code warmupMillis}
+ * @param warmupMillis the settle time: how long after the start of each level (or of the run, with no explicit
+ *     levels) requests are left out of the figures
+ * @param slos the SLOs that make a request good
+ * @param target what a level must achieve to count as sustainable capacity
+ * @param pricing prices for the cost figures, or null
+ * @param model the model name, or null
+ * @param inputLength the intended prompt length in tokens, or -1
+ * @param outputLength the intended output length in tokens, or -1
+ * @param toolVersion the version of this plugin, or null
+ * @param metadata free-form labels (hardware, engine flags...); values of secret-looking keys (or values) are
+ *     replaced by {@code ***} ({@link Redactor#metadata}) so that no credential reaches a report file
+ * @param endpoint the endpoint URL or path, with user info and query values hidden ({@link Redactor#url})
+ */
+public record RunConfig(
+    long runStartEpochMillis,
+    List<LevelWindow> levels,
+    long warmupMillis,
+    Slos slos,
+    AttainmentTarget target,
+    Pricing pricing,
+    String model,
+    String endpoint,
+    int inputLength,
+    int outputLength,
+    String toolVersion,
+    Map<String, String> metadata) {
+
+  /** The capacity target when none is given: at least 95 % good requests (failures count as not good). */
+  public static final AttainmentTarget DEFAULT_TARGET = AttainmentTarget.goodFractionAtLeast(0.95);
+
+  public RunConfig {
+    List<LevelWindow> sorted = new ArrayList<>(levels == null ? List.of() : levels);
+    sorted.sort(Comparator.comparingLong(LevelWindow::startMillis));
+    for (int i = 1; i < sorted.size(); i++) {
+      if (sorted.get(i).startMillis() < sorted.get(i - 1).endMillis()) {
+        throw new IllegalArgumentException(
+            "levels " + sorted.get(i - 1).index() + " and " + sorted.get(i).index() + " overlap");
+      }
+    }
+    levels = List.copyOf(sorted);
+    if (warmupMillis < 0) {
+      throw new IllegalArgumentException("warmupMillis must be >= 0, got " + warmupMillis);
+    }
+    slos = slos == null ? Slos.NONE : slos;
+    target = target == null ? DEFAULT_TARGET : target;
+    metadata = Redactor.metadata(metadata);
+    endpoint = Redactor.url(endpoint);
+  }
+
+  /** A run starting at {@code runStartEpochMillis} with one implicit level, no SLO, no prices. */
+  public static RunConfig startingAt(long runStartEpochMillis) {
+    return new RunConfig(runStartEpochMillis, List.of(), 0, Slos.NONE, DEFAULT_TARGET, null, null, null, -1, -1, null, Map.of());
+  }
+
+  public RunConfig withRunStart(long newRunStartEpochMillis) {
+    return new RunConfig(newRunStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withLevels(List<LevelWindow> newLevels) {
+    return new RunConfig(runStartEpochMillis, newLevels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withWarmupMillis(long newWarmupMillis) {
+    return new RunConfig(runStartEpochMillis, levels, newWarmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withSlos(Slos newSlos) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, newSlos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withTarget(AttainmentTarget newTarget) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, newTarget, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withPricing(Pricing newPricing) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, newPricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withWorkload(String newModel, String newEndpoint, int newInputLength, int newOutputLength) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, newModel, newEndpoint, newInputLength, newOutputLength, toolVersion, metadata);
+  }
+
+  public RunConfig withToolVersion(String newToolVersion) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, newToolVersion, metadata);
+  }
+
+  public RunConfig withMetadata(Map<String, String> newMetadata) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, newMetadata);
+  }
+}

@@ -1,0 +1,49 @@
+package dev.gatlingllm.metrics.aggregate;
+
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.stats.HistogramBin;
+import dev.gatlingllm.metrics.stats.PerSecondSeries;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.CostFigures;
+import dev.gatlingllm.metrics.sweep.Knee;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the report shows about a run (or a merge of runs), immutable.
+ *
+ * @param config what the run was
+ * @param runEndEpochMillis when the figures were taken (the end of the run)
+ * @param run the figures over every level's measurement window together
+ * @param levels the levels in time order (one implicit level when the config has none)
+ * @param excludedRequests requests started outside every measurement window (warm-up, settle times)
+ * @param capacity the sustainable capacity, or null when no level met the target
+ * @param knee the knee of the sweep, or null when there is none
+ * @param cost cost figures, or null without prices
+ * @param timeline per-second output tokens and streams in flight
+ * @param distributions bars of the run's TTFT, TPOT, ITL distributions, from the HDR histograms
+ */
+public record RunSummary(
+    RunConfig config,
+    long runEndEpochMillis,
+    Figures run,
+    List<LevelFigures> levels,
+    long excludedRequests,
+    Capacity capacity,
+    Knee knee,
+    CostFigures cost,
+    PerSecondSeries timeline,
+    Map<String, List<HistogramBin>> distributions) {
+  public RunSummary {
+    levels = List.copyOf(levels);
+    java.util.Map<String, List<HistogramBin>> ordered = new java.util.LinkedHashMap<>();
+    distributions.forEach((name, bins) -> ordered.put(name, List.copyOf(bins)));
+    distributions = java.util.Collections.unmodifiableMap(ordered);
+  }
+
+  /** Seconds from the run start to {@link #runEndEpochMillis}. */
+  public double durationSeconds() {
+    return (runEndEpochMillis - config.runStartEpochMillis()) / 1000.0;
+  }
+}

@@ -1,0 +1,83 @@
+package dev.gatlingllm.metrics.level;
+
+import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.metrics.stats.Distribution;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The figures of one level, or of the whole run, over its measurement window (metrics.md, "Run and level
+ * figures"). Requests count by their start time, output tokens by their arrival time.
+ *
+ * <p>Latencies and token totals cover the successful requests, as in vLLM; the good fraction counts failed
+ * requests as not good; send lateness covers every request, since a failed request waited as well.
+ *
+ * @param windowSeconds the length of the measurement window (a union of windows after a merge)
+ * @param requests requests started in the window
+ * @param completed successful ones
+ * @param failed failed ones
+ * @param good successful requests that met every SLO set
+ * @param totalInputTokens input tokens of the successful requests (unknown counts add nothing)
+ * @param totalOutputTokens output tokens N of the successful requests
+ * @param outputTokensInWindow output tokens of successful requests that arrived in the window
+ * @param requestThroughput completed / window
+ * @param outputThroughput outputTokensInWindow / window
+ * @param totalTokenThroughput (totalInputTokens + outputTokensInWindow) / window
+ * @param perStreamTokensPerSecond the mean output speed (N - 1) / (E2EL - TTFT) of the successful streams
+ * @param perStreamSamples how many streams that mean covers (those with N > 1)
+ * @param requestGoodput good / window
+ * @param goodFraction good / requests
+ * @param eventLoopDelay how late the client's event loops ran during the window (EventLoopDelayProbe): a
+ *     bound on what the client itself added to the latencies it measured; empty when not probed
+ * @param outputTokenSources successful requests by where their output count came from
+ * @param errors failed requests by message (the most frequent ones; the rest under one entry)
+ * @param serverDecodeTokensPerSecond the mean of the server's own decode speed (server output tokens / server
+ *     decode time, e.g. Ollama's eval_count / eval_duration) over the successful streams that reported it
+ * @param serverDecodeSamples how many streams that mean covers (0 when the server reports no decode time)
+ */
+public record Figures(
+    double windowSeconds,
+    long requests,
+    long completed,
+    long failed,
+    long good,
+    long totalInputTokens,
+    long totalOutputTokens,
+    long outputTokensInWindow,
+    double requestThroughput,
+    double outputThroughput,
+    double totalTokenThroughput,
+    double perStreamTokensPerSecond,
+    long perStreamSamples,
+    double requestGoodput,
+    double goodFraction,
+    Distribution ttft,
+    Distribution ttftFromScheduled,
+    Distribution ttfb,
+    Distribution ttfo,
+    Distribution tpot,
+    Distribution itl,
+    Distribution itlPerToken,
+    Distribution e2el,
+    Distribution sendLateness,
+    Distribution eventLoopDelay,
+    Map<TokenCountSource, Long> outputTokenSources,
+    TokenMismatch mismatch,
+    Map<String, Long> errors,
+    double serverDecodeTokensPerSecond,
+    long serverDecodeSamples) {
+
+  public Figures {
+    outputTokenSources = Map.copyOf(outputTokenSources);
+    errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
+  }
+
+  /** The source most successful requests' output counts came from ("unknown" with none). */
+  public TokenCountSource mainOutputTokenSource() {
+    return outputTokenSources.entrySet().stream()
+        .max(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey)
+        .orElse(TokenCountSource.UNKNOWN);
+  }
+}

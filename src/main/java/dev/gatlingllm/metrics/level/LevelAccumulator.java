@@ -1,0 +1,272 @@
+package dev.gatlingllm.metrics.level;
+
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.SloMisses;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.stats.EncodedStats;
+import dev.gatlingllm.metrics.stats.HistogramBin;
+import dev.gatlingllm.metrics.stats.LatencyStats;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The running totals and histograms of one level (or of the run). Its memory does not grow with the number
+ * of requests: counters, auto-resizing histograms and at most {@link #MAX_ERROR_MESSAGES} error messages.
+ * Not thread-safe: the recorder locks around it.
+ */
+public final class LevelAccumulator {
+  static final int MAX_ERROR_MESSAGES = 20;
+  static final int MAX_ERROR_LENGTH = 300;
+  static final String OTHER_ERRORS = "(other messages)";
+
+  private long requests;
+  private long completed;
+  private long good;
+  private long inputTokens;
+  private long outputTokens;
+  private long outputTokensInWindow;
+  private double speedSum;
+  private long speedSamples;
+  private double serverDecodeSpeedSum;
+  private long serverDecodeSamples;
+  private final long[] outputSources = new long[TokenCountSource.values().length];
+  private long mismatchRequests;
+  private long mismatchServer;
+  private long mismatchClient;
+  private long mismatchDifference;
+  private final Map<String, Long> errors = new LinkedHashMap<>();
+
+  final LatencyStats ttft = new LatencyStats();
+  final LatencyStats ttftFromScheduled = new LatencyStats();
+  final LatencyStats ttfb = new LatencyStats();
+  final LatencyStats ttfo = new LatencyStats();
+  final LatencyStats tpot = new LatencyStats();
+  final LatencyStats e2el = new LatencyStats();
+  final LatencyStats sendLateness = new LatencyStats();
+  final LatencyStats itl = new LatencyStats();
+  final LatencyStats itlPerToken = new LatencyStats();
+  /** How late the client's event loops ran while this level was measured (EventLoopDelayProbe). */
+  final LatencyStats eventLoopDelay = new LatencyStats();
+
+  /** A request started in this level's measurement window. */
+  public void addRequest(RequestRow record) {
+    requests++;
+    sendLateness.add(record.sendLatenessMicros());
+    if (!record.ok()) {
+      countError(record.error());
+      return;
+    }
+    completed++;
+    if (record.good()) {
+      good++;
+    }
+    if (record.inputTokens() > 0) {
+      inputTokens += record.inputTokens();
+    }
+    outputTokens += Math.max(0, record.outputTokens());
+    outputSources[record.outputTokenSource().ordinal()]++;
+    if (record.serverOutputTokens() >= 0 && record.clientOutputTokens() >= 0) {
+      mismatchRequests++;
+      mismatchServer += record.serverOutputTokens();
+      mismatchClient += record.clientOutputTokens();
+      mismatchDifference += Math.abs(record.serverOutputTokens() - record.clientOutputTokens());
+    }
+    double speed = record.outputTokensPerSecond();
+    if (speed > 0) {
+      speedSum += speed;
+      speedSamples++;
+    }
+    double serverSpeed = record.serverDecodeTokensPerSecond();
+    if (serverSpeed > 0) {
+      serverDecodeSpeedSum += serverSpeed;
+      serverDecodeSamples++;
+    }
+    ttft.add(record.ttftMicros());
+    ttftFromScheduled.add(record.ttftFromScheduledMicros());
+    ttfb.add(record.ttfbMicros());
+    ttfo.add(record.ttfoMicros());
+    tpot.add(record.tpotMicros());
+    e2el.add(record.e2elMicros());
+  }
+
+  /**
+   * What the capacity target measures at this level: the good fraction, or the latency percentile over every
+   * request started in the window, a failed request counting as slower than any other (+infinity when more
+   * than 100 - p % of them failed). Gaps (ITL) are pooled over successful streams, so failures do not enter
+   * there. NaN when there is nothing to measure.
+   */
+  public double attainment(AttainmentTarget target) {
+    if (target.kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
+      return requests == 0 ? Double.NaN : (double) good / requests;
+    }
+    LatencyStats stats =
+        switch (target.metric()) {
+          case TTFT -> ttft;
+          case TPOT -> tpot;
+          case ITL -> itl;
+          case E2EL -> e2el;
+        };
+    long failures = target.metric() == AttainmentTarget.Metric.ITL ? 0 : requests - completed;
+    long population = stats.count() + failures;
+    if (population == 0 || stats.count() == 0) {
+      return failures > 0 ? Double.POSITIVE_INFINITY : Double.NaN;
+    }
+    long rank = Math.max(1, (long) Math.ceil(target.percentile() / 100.0 * population - 1e-9));
+    if (rank > stats.count()) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return stats.percentileMillis(100.0 * rank / stats.count());
+  }
+
+  /** Output tokens of a successful request that arrived in this level's measurement window. */
+  public void addOutputTokensInWindow(long tokens) {
+    outputTokensInWindow += tokens;
+  }
+
+  /** One inter-token gap of a successful request started in this level's window, and its per-token value. */
+  public void addItlGap(long gapMicros, long perTokenMicros) {
+    itl.add(gapMicros);
+    itlPerToken.add(perTokenMicros);
+  }
+
+  /** The shares of this level's requests that failed or missed each SLO. */
+  public SloMisses sloMisses(Slos slos) {
+    return SloMisses.of(slos, requests, requests - completed, ttft, tpot, e2el);
+  }
+
+  /** One sample of the client's event-loop delay taken during this level's window. */
+  public void addEventLoopDelay(long delayMicros) {
+    eventLoopDelay.add(delayMicros);
+  }
+
+  /** Adds everything another accumulator holds (the run is the sum of its levels). */
+  public void addAll(LevelAccumulator other) {
+    requests += other.requests;
+    completed += other.completed;
+    good += other.good;
+    inputTokens += other.inputTokens;
+    outputTokens += other.outputTokens;
+    outputTokensInWindow += other.outputTokensInWindow;
+    speedSum += other.speedSum;
+    speedSamples += other.speedSamples;
+    serverDecodeSpeedSum += other.serverDecodeSpeedSum;
+    serverDecodeSamples += other.serverDecodeSamples;
+    for (int i = 0; i < outputSources.length; i++) {
+      outputSources[i] += other.outputSources[i];
+    }
+    mismatchRequests += other.mismatchRequests;
+    mismatchServer += other.mismatchServer;
+    mismatchClient += other.mismatchClient;
+    mismatchDifference += other.mismatchDifference;
+    other.errors.forEach((message, count) -> countError(message, count));
+    List<LatencyStats> mine = statsList();
+    List<LatencyStats> theirs = other.statsList();
+    for (int i = 0; i < mine.size(); i++) {
+      mine.get(i).addAll(theirs.get(i));
+    }
+  }
+
+  /** The pooled ITL histograms, which a row of requests.csv cannot carry: run.json keeps them for a merge. */
+  public EncodedStats encodedItl() {
+    return itl.encode();
+  }
+
+  public EncodedStats encodedItlPerToken() {
+    return itlPerToken.encode();
+  }
+
+  /** The event-loop delay samples, which requests.csv cannot carry either: run.json keeps them for a merge. */
+  public EncodedStats encodedEventLoopDelay() {
+    return eventLoopDelay.encode();
+  }
+
+  public void addEncodedEventLoopDelay(EncodedStats delayData) {
+    eventLoopDelay.addAll(LatencyStats.decode(delayData));
+  }
+
+  /** Adds ITL data kept by {@link #encodedItl()} and {@link #encodedItlPerToken()} of another run. */
+  public void addEncodedItl(EncodedStats itlData, EncodedStats perTokenData) {
+    itl.addAll(LatencyStats.decode(itlData));
+    itlPerToken.addAll(LatencyStats.decode(perTokenData));
+  }
+
+  private List<LatencyStats> statsList() {
+    return List.of(ttft, ttftFromScheduled, ttfb, ttfo, tpot, e2el, sendLateness, itl, itlPerToken, eventLoopDelay);
+  }
+
+  private void countError(String message) {
+    String text = message == null || message.isEmpty() ? "(no message)" : message;
+    if (text.length() > MAX_ERROR_LENGTH) {
+      text = text.substring(0, MAX_ERROR_LENGTH) + "...";
+    }
+    countError(text, 1);
+  }
+
+  private void countError(String message, long count) {
+    String key = errors.containsKey(message) || errors.size() < MAX_ERROR_MESSAGES ? message : OTHER_ERRORS;
+    errors.merge(key, count, Long::sum);
+  }
+
+  public Figures toFigures(double windowSeconds) {
+    double window = windowSeconds > 0 ? windowSeconds : Double.NaN;
+    Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);
+    for (TokenCountSource source : TokenCountSource.values()) {
+      if (outputSources[source.ordinal()] > 0) {
+        sources.put(source, outputSources[source.ordinal()]);
+      }
+    }
+    return new Figures(
+        windowSeconds,
+        requests,
+        completed,
+        requests - completed,
+        good,
+        inputTokens,
+        outputTokens,
+        outputTokensInWindow,
+        rate(completed, window),
+        rate(outputTokensInWindow, window),
+        rate(inputTokens + outputTokensInWindow, window),
+        speedSamples == 0 ? 0 : speedSum / speedSamples,
+        speedSamples,
+        rate(good, window),
+        requests == 0 ? 0 : (double) good / requests,
+        ttft.toDistribution(),
+        ttftFromScheduled.toDistribution(),
+        ttfb.toDistribution(),
+        ttfo.toDistribution(),
+        tpot.toDistribution(),
+        itl.toDistribution(),
+        itlPerToken.toDistribution(),
+        e2el.toDistribution(),
+        sendLateness.toDistribution(),
+        eventLoopDelay.toDistribution(),
+        sources,
+        new TokenMismatch(
+            mismatchRequests,
+            mismatchServer,
+            mismatchClient,
+            mismatchDifference,
+            mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer),
+        errors,
+        serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
+        serverDecodeSamples);
+  }
+
+  private static double rate(long amount, double windowSeconds) {
+    return Double.isNaN(windowSeconds) ? 0 : amount / windowSeconds;
+  }
+
+  /** The TTFT, TPOT and ITL distributions as chart bars, by figure name. */
+  public Map<String, List<HistogramBin>> distributions(int bins) {
+    Map<String, List<HistogramBin>> distributions = new LinkedHashMap<>();
+    distributions.put("ttft", ttft.bins(bins));
+    distributions.put("tpot", tpot.bins(bins));
+    distributions.put("itl", itl.bins(bins));
+    return distributions;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.gatlingllm.metrics.request;
+
+/**
+ * One finished request as the run figures see it, and as one row of {@code requests.csv}: durations in
+ * microseconds (-1 = absent). Every run and level figure is computed from these (plus the pooled ITL gaps,
+ * which do not fit in a row), so recomputing the figures from {@code requests.csv} gives the same numbers.
+ *
+ * @param startEpochMillis when the request was sent
+ * @param level the index of the level whose time span holds the start, or -1
+ * @param inWindow true when the start falls in that level's measurement window (after its settle time)
+ * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
+ * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
+ * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
+ * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}), or -1
+ */
+public record RequestRow(
+    long startEpochMillis,
+    int level,
+    boolean inWindow,
+    String requestName,
+    boolean ok,
+    int httpStatus,
+    String error,
+    long ttftMicros,
+    long ttfbMicros,
+    long ttfoMicros,
+    long tpotMicros,
+    long e2elMicros,
+    long itlMeanMicros,
+    long itlP50Micros,
+    long itlMaxMicros,
+    int tokenEvents,
+    long inputTokens,
+    TokenCountSource inputTokenSource,
+    long outputTokens,
+    TokenCountSource outputTokenSource,
+    long serverOutputTokens,
+    long clientOutputTokens,
+    long sendLatenessMicros,
+    long ttftFromScheduledMicros,
+    long durationMicros,
+    boolean good,
+    long[] windowTokens,
+    String requestId,
+    long retryAfterSeconds,
+    long serverDecodeMicros) {
+
+  /**
+   * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
+   * (so that the report and a recomputation from the CSV agree); -1 when undefined.
+   */
+  public double outputTokensPerSecond() {
+    if (outputTokens <= 1 || ttftMicros < 0 || e2elMicros <= ttftMicros) {
+      return -1;
+    }
+    return (outputTokens - 1) * 1e6 / (e2elMicros - ttftMicros);
+  }
+
+  /**
+   * The server's own decode speed for this stream, server output tokens / server decode time in tokens per
+   * second; -1 when the server gave either no decode time or no count.
+   */
+  public double serverDecodeTokensPerSecond() {
+    if (serverDecodeMicros <= 0 || serverOutputTokens <= 0) {
+      return -1;
+    }
+    return serverOutputTokens * 1e6 / serverDecodeMicros;
+  }
+
+  /** The same record attributed to another level index (a merge renumbers the levels of each run). */
+  public RequestRow withLevels(int newLevel, long[] newWindowTokens) {
+    return new RequestRow(
+        startEpochMillis, newLevel, inWindow, requestName, ok, httpStatus, error, ttftMicros, ttfbMicros,
+        ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
+        inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
+        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
+        retryAfterSeconds, serverDecodeMicros);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.gatlingllm.metrics.sweep;
+
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Capacity, knee and cost over the levels of a sweep (metrics.md). Pure functions of the level figures. */
+public final class SweepAnalysis {
+  /** The default knee threshold: doubling the load adds less than 10 % output throughput. */
+  public static final double KNEE_THRESHOLD = 0.10;
+
+  private SweepAnalysis() {}
+
+  /**
+   * The highest load level that meets the target. The levels are taken by load, not by time, and the highest
+   * one that passes wins even if a lower one failed: that is the most load the deployment was seen to sustain.
+   */
+  public static Capacity capacity(List<LevelFigures> levels) {
+    double peak = levels.stream().mapToDouble(level -> level.figures().outputThroughput()).max().orElse(0);
+    int best = -1;
+    for (int i = 0; i < levels.size(); i++) {
+      LevelFigures level = levels.get(i);
+      if (level.meetsTarget() && (best < 0 || level.level().load() >= levels.get(best).level().load())) {
+        best = i;
+      }
+    }
+    if (best < 0) {
+      return null;
+    }
+    LevelFigures level = levels.get(best);
+    Figures figures = level.figures();
+    return new Capacity(
+        best,
+        level.level().label(),
+        level.level().load(),
+        figures.outputThroughput(),
+        figures.perStreamTokensPerSecond(),
+        figures.ttft().p50(),
+        figures.ttft().p99(),
+        level.attainment(),
+        peak > 0 ? figures.outputThroughput() / peak : 0);
+  }
+
+  /** {@link #knee(List, double)} with the default threshold. */
+  public static Knee knee(List<LevelFigures> levels) {
+    return knee(levels, KNEE_THRESHOLD);
+  }
+
+  /**
+   * The first level (by load) for which the next level with at least twice its load adds less than
+   * {@code threshold} output throughput while its p99 TTFT is higher. Null when there is none, or when the
+   * levels are not a sweep (only the implicit level).
+   */
+  public static Knee knee(List<LevelFigures> levels, double threshold) {
+    List<Integer> byLoad = new ArrayList<>();
+    for (int i = 0; i < levels.size(); i++) {
+      if (levels.get(i).level().load() > 0 && levels.get(i).figures().completed() > 0) {
+        byLoad.add(i);
+      }
+    }
+    byLoad.sort(Comparator.comparingDouble(i -> levels.get(i).level().load()));
+    for (int position = 0; position < byLoad.size(); position++) {
+      LevelFigures level = levels.get(byLoad.get(position));
+      Integer doubled = null;
+      for (int later = position + 1; later < byLoad.size() && doubled == null; later++) {
+        if (levels.get(byLoad.get(later)).level().load() >= 2 * level.level().load()) {
+          doubled = byLoad.get(later);
+        }
+      }
+      if (doubled == null) {
+        return null;
+      }
+      LevelFigures next = levels.get(doubled);
+      double throughput = level.figures().outputThroughput();
+      if (throughput <= 0) {
+        continue;
+      }
+      double gain = next.figures().outputThroughput() / throughput - 1;
+      double p99 = level.figures().ttft().p99();
+      double ratio = p99 > 0 ? next.figures().ttft().p99() / p99 : Double.NaN;
+      if (gain < threshold && next.figures().ttft().p99() > p99) {
+        return new Knee(byLoad.get(position), level.level().label(), doubled, next.level().label(), gain, ratio);
+      }
+    }
+    return null;
+  }
+
+  /** Cost figures, or null without prices. */
+  public static CostFigures cost(Pricing pricing, Capacity capacity) {
+    if (pricing == null) {
+      return null;
+    }
+    double breakEven = pricing.breakEvenTokensPerSecond();
+    double atCapacity = capacity == null ? Double.NaN : pricing.costPerMillionOutputTokens(capacity.outputThroughput());
+    double utilisation =
+        capacity == null || capacity.outputThroughput() <= 0 ? Double.NaN : breakEven / capacity.outputThroughput();
+    return new CostFigures(
+        pricing.pricePerHour(), pricing.pricePerMillionOutputTokens(), breakEven, atCapacity, utilisation);
+  }
+}

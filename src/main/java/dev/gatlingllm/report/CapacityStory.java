@@ -1,0 +1,88 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.SloMisses;
+import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.stats.Micros;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The sentence that says what defined the capacity, so that nobody reads the top of a curve as a sustainable
+ * load (metrics.md, "Sustainable capacity"): which level above it missed the target and by which SLO, or
+ * plainly that no SLO was set and the capacity is only the highest level tested.
+ */
+public final class CapacityStory {
+  private CapacityStory() {}
+
+  public static String explain(RunSummary summary) {
+    RunConfig config = summary.config();
+    Capacity capacity = summary.capacity();
+    boolean byGoodFraction = config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST;
+    if (byGoodFraction && !config.slos().anySet()) {
+      return "No SLO is set, so every successful request counts as good: "
+          + (capacity == null ? "no level had enough successful requests." : capacity.label()
+          + " is the highest level that succeeded, not a sustainable capacity.")
+          + " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.";
+    }
+    if (capacity == null) {
+      return "No tested level meets the target (" + config.target().describe() + ").";
+    }
+    LevelFigures next = firstMissAbove(summary.levels(), capacity);
+    if (next == null) {
+      return capacity.label() + " meets the target (" + config.target().describe()
+          + ") and is the highest level tested: the capacity may be higher.";
+    }
+    return capacity.label() + " is the highest level that meets the target (" + config.target().describe()
+        + "); " + next.level().label() + " misses it: " + misses(next, config) + ".";
+  }
+
+  /** The lowest level above the capacity's load that misses the target. */
+  private static LevelFigures firstMissAbove(List<LevelFigures> levels, Capacity capacity) {
+    LevelFigures found = null;
+    for (LevelFigures level : levels) {
+      if (level.level().load() > capacity.load() && !level.meetsTarget()
+          && (found == null || level.level().load() < found.level().load())) {
+        found = level;
+      }
+    }
+    return found;
+  }
+
+  private static String misses(LevelFigures level, RunConfig config) {
+    List<String> parts = new ArrayList<>();
+    if (config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
+      parts.add(percent(level.figures().goodFraction()) + " good requests");
+    } else {
+      parts.add(String.format(Locale.ROOT, "p%s %s %.1f ms", Micros.formatNumber(config.target().percentile()),
+          config.target().metric(), level.attainment()));
+    }
+    SloMisses m = level.sloMisses();
+    Slos slos = config.slos();
+    share(parts, "over the TTFT SLO (" + Micros.formatNumber(orZero(slos.ttftMs())) + " ms)", m.overTtft());
+    share(parts, "over the TPOT SLO (" + Micros.formatNumber(orZero(slos.tpotMs())) + " ms)", m.overTpot());
+    share(parts, "over the E2EL SLO (" + Micros.formatNumber(orZero(slos.e2elMs())) + " ms)", m.overE2el());
+    share(parts, "failed", m.failed());
+    parts.add(String.format(Locale.ROOT, "TTFT p99 %.1f ms", level.figures().ttft().p99()));
+    return String.join(", ", parts);
+  }
+
+  private static void share(List<String> parts, String what, double share) {
+    if (!Double.isNaN(share) && share > 0) {
+      parts.add(percent(share) + " " + what);
+    }
+  }
+
+  private static double orZero(Double value) {
+    return value == null ? 0 : value;
+  }
+
+  private static String percent(double share) {
+    return String.format(Locale.ROOT, "%.0f %%", 100 * share);
+  }
+}

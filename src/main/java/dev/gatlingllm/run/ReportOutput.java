@@ -1,0 +1,64 @@
+package dev.gatlingllm.run;
+
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.report.ConsoleSummary;
+import dev.gatlingllm.report.LlmReportWriter;
+import dev.gatlingllm.report.csv.RequestsCsvWriter;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Where a run's LLM report goes, and the rule that a report problem never costs the run: a folder that
+ * cannot be written turns the files off (one console line) but not the measurement, and a report that
+ * cannot be written still leaves the console summary.
+ */
+final class ReportOutput {
+  private ReportOutput() {}
+
+  /**
+   * The recorder of a run and the folder its files go to.
+   *
+   * @param llmDir where the report is written, or null when it cannot be (the figures are still kept)
+   */
+  record Opened(RunRecorder recorder, Path llmDir) {}
+
+  /**
+   * Opens {@code llmDir} and its {@code requests.csv}; when either fails, a recorder without the file and no
+   * folder, never an exception: the simulation must start all the same.
+   */
+  static Opened open(RunConfig config, Path llmDir, PrintStream console) {
+    try {
+      Files.createDirectories(llmDir);
+      return new Opened(new RunRecorder(config, new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV))),
+          llmDir);
+    } catch (Exception e) {
+      console.println("LLM report off for this run: cannot write " + llmDir + " (" + e + ")");
+      return new Opened(new RunRecorder(config), null);
+    }
+  }
+
+  /**
+   * Writes the report files into {@code llmDir} (when there is one), then prints the console summary, whatever
+   * happened to the files.
+   *
+   * @param csvFailure why requests.csv is incomplete, or null
+   * @param gatlingIndexHtml Gatling's page, linked from ours, or null
+   */
+  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console) {
+    Path page = null;
+    if (llmDir != null) {
+      try {
+        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml);
+      } catch (Exception e) {
+        console.println("LLM report not written in " + llmDir + ": " + e);
+      }
+    }
+    console.println(ConsoleSummary.format(summary, page));
+    if (csvFailure != null) {
+      console.println("requests.csv is incomplete: " + csvFailure);
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package dev.gatlingllm.run;
+
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import java.time.Duration;
+
+/**
+ * What the run's reporter needs to know of the protocol: what the report measures, what was tested, and
+ * whether to write it at all.
+ *
+ * @param report what the LLM report measures (levels, SLOs, target, prices); its run start is set when the
+ *     run starts
+ * @param model the model name, or null
+ * @param endpoint the request path
+ * @param reportEnabled whether the run writes the {@code llm/} report
+ * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
+ */
+public record RunPlan(
+    RunConfig report,
+    String model,
+    String endpoint,
+    boolean reportEnabled,
+    Duration eventLoopProbeInterval) {}

@@ -1,0 +1,117 @@
+package dev.gatlingllm.run;
+
+import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.stream.FinishedStream;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv streams into
+ * {@code <results>/llm/} during the run), opens load levels as the load model reaches them, and when the
+ * run ends writes summary.json, run.json and index.html there and prints the console summary.
+ */
+public final class RunReporter {
+  static final String VERSION = version();
+
+  private final RunRecorder recorder;
+  private final Path resultsDir;
+  private final Path llmDir;
+  private final RunHost runtime;
+  private EventLoopDelayProbe probe;
+  private ShutdownReport onExit;
+  private boolean finished;
+
+  private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, RunHost runtime) {
+    this.recorder = recorder;
+    this.resultsDir = resultsDir;
+    this.llmDir = llmDir;
+    this.runtime = runtime;
+  }
+
+  /** Probes Gatling's event loops for the whole run, unless the plan turned the probe off. */
+  private void startProbe(Duration interval) {
+    long nanos = interval.toNanos();
+    if (nanos > 0) {
+      probe = new EventLoopDelayProbe(runtime.eventLoops(), nanos, recorder::recordEventLoopDelay,
+          System::nanoTime, runtime::nowMillis).start();
+    }
+  }
+
+  /**
+   * Starts the run's report: one reporter per run, shared by every scenario (the caller keeps it); the report
+   * is written when the run ends, or when the JVM is stopped before.
+   */
+  public static RunReporter start(RunPlan plan, RunHost runtime) {
+    RunConfig template = plan.report();
+    RunConfig config = template
+        .withRunStart(runtime.nowMillis())
+        .withWorkload(plan.model(), plan.endpoint(), template.inputLength(), template.outputLength())
+        .withToolVersion(VERSION);
+    if (!plan.reportEnabled()) {
+      return new RunReporter(new RunRecorder(config, null), null, null, runtime);
+    }
+    Path resultsDir = ResultsFolder.locate();
+    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out);
+    RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
+    reporter.startProbe(plan.eventLoopProbeInterval());
+    runtime.onRunEnd(reporter::finish);
+    reporter.onExit = new ShutdownReport(reporter::finish).register();
+    return reporter;
+  }
+
+  /** Records one finished request; on the virtual user's thread, never blocking. */
+  public void record(String requestName, long startEpochMillis, FinishedStream outcome) {
+    // Attributed by start time to the level windows the load models open; levels never overlap, so this is
+    // the level the virtual user was tagged with.
+    recorder.record(requestName, startEpochMillis, outcome.result());
+  }
+
+  /** The load model reached level {@code index}: its window starts now (first call of the level wins). */
+  public void startLevel(int index) {
+    // The settle time is stored once, in the run's configuration (the protocol's settle(...)).
+    recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis());
+  }
+
+  /** Why the request misses the SLOs (goodput), or null when it is good. */
+  public String whyNotGood(RequestResult result) {
+    return recorder.config().slos().whyNotGood(result);
+  }
+
+  public boolean slosSet() {
+    return recorder.config().slos().anySet();
+  }
+
+  /** The figures so far (for checks during the run). */
+  public RunSummary snapshot() {
+    return recorder.snapshot(runtime.nowMillis());
+  }
+
+  /**
+   * Writes the report once, at the end of the run or when the JVM is stopped before it (the figures so far);
+   * later calls do nothing.
+   */
+  public synchronized void finish() {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    if (onExit != null) {
+      onExit.cancel();
+    }
+    if (probe != null) {
+      probe.stop();
+    }
+    RunSummary summary = recorder.finish(runtime.nowMillis());
+    ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
+        recorder.csvFailure(), System.out);
+  }
+
+  private static String version() {
+    String version = RunReporter.class.getPackage().getImplementationVersion();
+    return version != null ? version : "dev";
+  }
+}

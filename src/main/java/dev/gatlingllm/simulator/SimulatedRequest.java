@@ -1,0 +1,217 @@
+package dev.gatlingllm.simulator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.SplittableRandom;
+
+/**
+ * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, {@code /v1/responses},
+ * {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with its deterministic outcome:
+ * how many tokens the simulated model will produce and which words.
+ */
+final class SimulatedRequest {
+  final ApiFormat format;
+  final String endpoint;
+  final String model;
+  final int promptTokens;
+  final int maxTokens;
+  final boolean stream;
+  final boolean includeUsage;
+  /** Tokens the model produces before EOS or max_tokens. */
+  final int completionTokens;
+  final String finishReason;
+  final long textSeed;
+
+  private SimulatedRequest(ApiFormat format, String endpoint, String model, int promptTokens, int maxTokens,
+                            boolean stream, boolean includeUsage, int completionTokens, String finishReason,
+                            long textSeed) {
+    this.format = format;
+    this.endpoint = endpoint;
+    this.model = model;
+    this.promptTokens = promptTokens;
+    this.maxTokens = maxTokens;
+    this.stream = stream;
+    this.includeUsage = includeUsage;
+    this.completionTokens = completionTokens;
+    this.finishReason = finishReason;
+    this.textSeed = textSeed;
+  }
+
+  /**
+   * The largest max_tokens accepted: the stream's tokens are planned when it starts (about 12 bytes each), so
+   * 2,000,000,000 would ask for ~24 GB on an event loop. vLLM refuses max_tokens beyond the model's length too.
+   */
+  static final int MAX_TOKENS_LIMIT = 1_000_000;
+
+  /** Thrown for a request the real API would answer with 400. */
+  static final class InvalidRequestException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InvalidRequestException(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  static SimulatedRequest parse(ApiFormat format, JsonNode body, SimulatorConfig config) {
+    if (body == null || !body.isObject()) {
+      throw new InvalidRequestException("request body must be a JSON object");
+    }
+    StringBuilder promptText = new StringBuilder();
+    int promptTokens = switch (format) {
+      case CHAT, OLLAMA_CHAT -> chatPromptTokens(body.get("messages"), promptText);
+      case COMPLETIONS, OLLAMA_GENERATE -> completionPromptTokens(body, promptText);
+      case RESPONSES -> responsesPromptTokens(body, promptText);
+      case MESSAGES -> systemTokens(body.get("system"), promptText)
+          + chatPromptTokens(body.get("messages"), promptText);
+    };
+    String maxField = switch (format) {
+      case RESPONSES -> "max_output_tokens";
+      case MESSAGES -> "max_tokens";
+      case OLLAMA_CHAT, OLLAMA_GENERATE -> "options.num_predict";
+      default -> body.hasNonNull("max_tokens") ? "max_tokens" : "max_completion_tokens";
+    };
+    JsonNode maxNode = format.isOllama() ? ollamaNumPredict(body) : body.get(maxField);
+    int maxTokens = config.defaultMaxTokens();
+    if (maxNode != null && !maxNode.isNull()) {
+      if (!maxNode.canConvertToInt() || maxNode.asInt() < 0) {
+        throw new InvalidRequestException(maxField + " must be a non-negative integer");
+      }
+      maxTokens = maxNode.asInt();
+      if (maxTokens > MAX_TOKENS_LIMIT) {
+        throw new InvalidRequestException(maxField + " must be at most " + MAX_TOKENS_LIMIT + " (the simulated"
+            + " model's length), was " + maxTokens);
+      }
+    } else if (format == ApiFormat.MESSAGES) {
+      throw new InvalidRequestException("max_tokens: Field required"); // the Messages API requires it
+    }
+    // Ollama streams unless told not to and has no ignore_eos. The Responses, Messages and Ollama streams
+    // always end with the usage.
+    boolean stream = body.path("stream").asBoolean(format.isOllama());
+    boolean includeUsage = !format.endsWithDone()
+        || body.path("stream_options").path("include_usage").asBoolean(false);
+    boolean ignoreEos = !format.isOllama() && body.path("ignore_eos").asBoolean(false);
+    String model = body.hasNonNull("model") ? body.get("model").asText() : config.model();
+
+    long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + format.seedSalt)
+        ^ mix(body.path("seed").asLong(0)));
+    int completionTokens = maxTokens;
+    if (!ignoreEos && config.eosProbability() > 0 && maxTokens > 0) {
+      // geometric stop point: each token ends the answer with probability p, drawn once from the seed
+      double u = new SplittableRandom(seed ^ 0x5DEECE66DL).nextDouble();
+      double p = config.eosProbability();
+      long stop = p >= 1 ? 1 : (long) Math.floor(Math.log1p(-u) / Math.log1p(-p)) + 1;
+      completionTokens = (int) Math.min(maxTokens, stop);
+    }
+    String finishReason = completionTokens < maxTokens ? "stop" : "length";
+    return new SimulatedRequest(format, format.path, model, promptTokens, maxTokens, stream, includeUsage,
+        completionTokens, finishReason, seed);
+  }
+
+  /**
+   * Ollama's output limit, {@code options.num_predict}; null (the default limit) when absent or negative, which
+   * Ollama reads as "no limit" (-1) or "fill the context" (-2).
+   */
+  private static JsonNode ollamaNumPredict(JsonNode body) {
+    JsonNode numPredict = body.path("options").get("num_predict");
+    return numPredict != null && numPredict.isNumber() && numPredict.asLong() < 0 ? null : numPredict;
+  }
+
+  /** The generated words, as vocabulary indices. */
+  int[] words(int count) {
+    SplittableRandom random = new SplittableRandom(textSeed);
+    int[] words = new int[count];
+    for (int i = 0; i < count; i++) {
+      words[i] = random.nextInt(Vocabulary.size());
+    }
+    return words;
+  }
+
+  private static int chatPromptTokens(JsonNode messages, StringBuilder text) {
+    if (messages == null || !messages.isArray() || messages.isEmpty()) {
+      throw new InvalidRequestException("'messages' must be a non-empty array");
+    }
+    int tokens = 0;
+    for (JsonNode message : messages) {
+      if (!message.isObject() || !message.hasNonNull("role")) {
+        throw new InvalidRequestException("each message needs a 'role'");
+      }
+      tokens += contentTokens(message.get("content"), text);
+    }
+    return tokens;
+  }
+
+  /** A message's content: a string, or an array of parts with a {@code text} each. */
+  private static int contentTokens(JsonNode content, StringBuilder text) {
+    if (content == null || content.isNull()) {
+      return 0;
+    }
+    if (content.isTextual()) {
+      text.append(content.asText());
+      return SimpleTokenizer.count(content.asText());
+    }
+    if (!content.isArray()) {
+      throw new InvalidRequestException("message content must be a string or an array of parts");
+    }
+    int tokens = 0;
+    for (JsonNode part : content) {
+      String partText = part.path("text").asText("");
+      tokens += SimpleTokenizer.count(partText);
+      text.append(partText);
+    }
+    return tokens;
+  }
+
+  /** Responses: {@code instructions} and {@code input}, a string or a list of messages. */
+  private static int responsesPromptTokens(JsonNode body, StringBuilder text) {
+    int tokens = systemTokens(body.get("instructions"), text);
+    JsonNode input = body.get("input");
+    if (input != null && input.isTextual()) {
+      text.append(input.asText());
+      return tokens + SimpleTokenizer.count(input.asText());
+    }
+    if (input == null || !input.isArray() || input.isEmpty()) {
+      throw new InvalidRequestException("'input' must be a string or a non-empty array");
+    }
+    for (JsonNode item : input) {
+      tokens += contentTokens(item.get("content"), text);
+    }
+    return tokens;
+  }
+
+  /** A system prompt beside the messages (Messages' {@code system}, Responses' {@code instructions}). */
+  private static int systemTokens(JsonNode system, StringBuilder text) {
+    return system == null || system.isNull() ? 0 : contentTokens(system, text);
+  }
+
+  private static int completionPromptTokens(JsonNode body, StringBuilder text) {
+    JsonNode prompt = body.get("prompt");
+    if (prompt == null || prompt.isNull()) {
+      throw new InvalidRequestException("'prompt' is required");
+    }
+    if (prompt.isTextual()) {
+      text.append(prompt.asText());
+      return SimpleTokenizer.count(prompt.asText());
+    }
+    if (prompt.isArray()) {
+      int tokens = 0;
+      for (JsonNode part : prompt) {
+        if (part.isTextual()) {
+          tokens += SimpleTokenizer.count(part.asText());
+          text.append(part.asText());
+        } else if (part.isNumber()) {
+          tokens++; // a pre-tokenized prompt: one id per token
+          text.append(part.asLong()).append(',');
+        } else {
+          throw new InvalidRequestException("'prompt' array must hold strings or token ids");
+        }
+      }
+      return tokens;
+    }
+    throw new InvalidRequestException("'prompt' must be a string or an array");
+  }
+
+  private static long mix(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return z ^ (z >>> 33);
+  }
+}

@@ -1,0 +1,98 @@
+package dev.gatlingllm.check;
+
+import static dev.gatlingllm.dsl.AnswerChecks.answerContains;
+import static dev.gatlingllm.dsl.AnswerChecks.answerMatches;
+import static dev.gatlingllm.dsl.AnswerChecks.e2elAtMost;
+import static dev.gatlingllm.dsl.AnswerChecks.finishReasonIs;
+import static dev.gatlingllm.dsl.AnswerChecks.outputTokensAtLeast;
+import static dev.gatlingllm.dsl.AnswerChecks.tpotAtMost;
+import static dev.gatlingllm.dsl.AnswerChecks.ttftAtMost;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.metrics.aggregate.SyntheticResults;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.stream.FinishedStream;
+import java.util.List;
+import java.util.regex.PatternSyntaxException;
+import org.junit.jupiter.api.Test;
+
+/** Each answer check passes and fails where it should; the first failure makes an OK request KO, figures kept. */
+class AnswerChecksTest {
+  private static final FinishedStream PARIS = new FinishedStream(
+      SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10),
+      "The capital is Paris.", "", "stop");
+
+  private static String judged(AnswerCheck... checks) {
+    FinishedStream out = AnswerChecking.judge(List.of(checks), PARIS);
+    return out.result().ok() ? null : out.result().outcome().message();
+  }
+
+  @Test
+  void passingChecksLeaveTheOutcomeAsItWas() {
+    assertSame(PARIS, AnswerChecking.judge(List.of(answerContains("Paris"), answerMatches("capital is \\w+"),
+        finishReasonIs("stop"), outputTokensAtLeast(4)), PARIS));
+  }
+
+  @Test
+  void eachCheckFailsWithItsOwnMessage() {
+    assertEquals("check failed: answer does not contain 'Rome'", judged(answerContains("Rome")));
+    assertEquals("check failed: answer does not match /^Paris/", judged(answerMatches("^Paris")));
+    assertEquals("check failed: finish reason is 'stop', expected 'length'", judged(finishReasonIs("length")));
+    assertEquals("check failed: fewer than 5 output tokens", judged(outputTokensAtLeast(5)));
+  }
+
+  @Test
+  void latencyBoundsOnTheRequestsOwnFigures() {
+    // PARIS: TTFT 50 ms, then 3 gaps of 20 ms: E2EL 110 ms, TPOT 20 ms.
+    assertEquals(null, judged(ttftAtMost(50), tpotAtMost(20), e2elAtMost(110)));
+    assertEquals("check failed: TTFT above 49.5 ms", judged(ttftAtMost(49.5)));
+    assertEquals("check failed: TPOT above 19 ms", judged(tpotAtMost(19)));
+    assertEquals("check failed: E2EL above 100 ms", judged(e2elAtMost(100)));
+    FinishedStream noToken = new FinishedStream(SyntheticResults.ok(-1, 0, 0, 0, 10), "", "", "stop");
+    assertEquals("check failed: no token, so no TTFT",
+        AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().outcome().message());
+    assertThrows(IllegalArgumentException.class, () -> ttftAtMost(0));
+    assertThrows(IllegalArgumentException.class, () -> tpotAtMost(Double.NaN));
+  }
+
+  @Test
+  void theFirstFailingCheckNamesTheKoAndTheFiguresStay() {
+    FinishedStream out = AnswerChecking.judge(
+        List.of(answerContains("Paris"), outputTokensAtLeast(100), answerContains("Rome")), PARIS);
+    RequestResult r = out.result();
+    assertFalse(r.ok());
+    assertEquals("check failed: fewer than 100 output tokens", r.outcome().message());
+    assertEquals(200, r.outcome().httpStatus());
+    assertEquals(PARIS.result().ttftNanos(), r.ttftNanos());
+    assertEquals(PARIS.result().tokenEvents(), r.tokenEvents());
+    assertEquals(PARIS.content(), out.content());
+  }
+
+  @Test
+  void aKoKeepsItsOwnMessage() {
+    FinishedStream ko = new FinishedStream(PARIS.result().withOutcome(Verdict.ko(429, "HTTP 429: slow down")),
+        "", "", null);
+    assertSame(ko, AnswerChecking.judge(List.of(answerContains("Paris")), ko));
+  }
+
+  @Test
+  void aCheckThatThrowsFailsItsRequest() {
+    AnswerCheck broken = outcome -> {
+      throw new IllegalStateException("broke");
+    };
+    assertEquals("check failed: IllegalStateException: broke", judged(broken));
+  }
+
+  @Test
+  void badArgumentsFailWhenTheScenarioIsBuilt() {
+    assertThrows(PatternSyntaxException.class, () -> answerMatches("("));
+    assertThrows(IllegalArgumentException.class, () -> outputTokensAtLeast(0));
+    assertThrows(IllegalArgumentException.class, () -> answerContains(" "));
+    assertTrue(judged(finishReasonIs("stop")) == null);
+  }
+}
