@@ -5,8 +5,8 @@ import java.util.SplittableRandom;
 
 /**
  * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, {@code /v1/responses},
- * {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with its deterministic outcome: how many tokens the simulated model will produce and
- * which words.
+ * {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with its deterministic outcome:
+ * how many tokens the simulated model will produce and which words.
  */
 final class SimulatedRequest {
   final ApiFormat format;
