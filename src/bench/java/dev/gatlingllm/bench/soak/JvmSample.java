@@ -42,6 +42,11 @@ record JvmSample(long secondsIn, long heapUsedKiB, int openFds, int threads) {
     return new String(out, StandardCharsets.UTF_8);
   }
 
+  static JvmSample parse(String csvLine) {
+    String[] f = csvLine.split(",");
+    return new JvmSample(Long.parseLong(f[0]), Long.parseLong(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]));
+  }
+
   String csv() {
     return secondsIn + "," + heapUsedKiB + "," + openFds + "," + threads;
   }

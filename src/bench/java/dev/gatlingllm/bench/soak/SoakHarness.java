@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,8 @@ import java.util.stream.Stream;
  *
  * Arguments ({@code key=value}): {@code streams} (1000), {@code minutes} (30), {@code ttftMs} (200), {@code itlMs}
  * (200), {@code tokens} (128), {@code sampleSeconds} (30), {@code warmupSeconds} (120: samples before are shown,
- * not judged), {@code out} (BENCHMARKS.md), {@code work} (target/soak).
+ * not judged), {@code out} (BENCHMARKS.md), {@code work} (target/soak), {@code reanalyse} (false: true writes the
+ * figures again from the files a previous run left in {@code work}).
  */
 public final class SoakHarness {
   private SoakHarness() {}
@@ -56,12 +57,37 @@ public final class SoakHarness {
     Path truthFile = work.resolve("ground-truth.jsonl");
     Path sentFile = work.resolve("sent.txt");
     Path results = work.resolve("gatling");
+    Path samplesFile = work.resolve("samples.csv");
+    Path runFile = work.resolve("run.txt");
+    if (!Boolean.parseBoolean(a.getOrDefault("reanalyse", "false"))) {
+      run(work, streams, minutes, ttftMs, itlMs, tokens, sampleSeconds);
+    }
+    List<String> run = Files.readAllLines(runFile);
+    List<JvmSample> samples = Files.readAllLines(samplesFile).stream().skip(1).map(JvmSample::parse).toList();
+    JsonNode summary = new ObjectMapper().readTree(newestRun(results).resolve("llm/summary.json").toFile());
+    long sent = Long.parseLong(Files.readString(sentFile).trim());
+    Map<String, Long> serverOutcomes = outcomes(truthFile);
+    SoakReport report = new SoakReport(streams, minutes, ttftMs, itlMs, tokens, sampleSeconds, warmupSeconds,
+        samples, Integer.parseInt(run.get(1)), sent, summary, serverOutcomes, run.get(0),
+        // The command that ran the soak: without the reanalysis.
+        HarnessArgs.command("soak", Arrays.stream(args).map(arg -> arg.replaceAll("reanalyse=\\S*", "").trim())
+            .filter(arg -> !arg.isEmpty()).toArray(String[]::new)));
+    String markdown = report.markdown();
+    BenchmarksFile.replaceGenerated(out, "## Soak", markdown);
+    System.out.println(markdown);
+    System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  /** Runs the soak, leaving in {@code work}: samples.csv, run.txt (start, client exit code), the ground truth. */
+  private static void run(Path work, int streams, int minutes, int ttftMs, int itlMs, int tokens, int sampleSeconds)
+      throws Exception {
+    Path truthFile = work.resolve("ground-truth.jsonl");
+    Path sentFile = work.resolve("sent.txt");
+    Path results = work.resolve("gatling");
     Files.deleteIfExists(truthFile);
     Files.deleteIfExists(sentFile);
     Files.createDirectories(results);
     String started = Instant.now().toString();
-
-    List<JvmSample> samples = new ArrayList<>();
     int exit;
     SimulatorProcess simulator = SimulatorProcess.start("ttft=" + ttftMs + ";itl=" + itlMs, truthFile, List.of());
     try {
@@ -86,7 +112,6 @@ public final class SoakHarness {
         }
         try {
           JvmSample sample = JvmSample.take(client.pid(), secondsIn);
-          samples.add(sample);
           Files.writeString(samplesFile, sample.csv() + "\n", StandardOpenOption.APPEND);
           System.out.println("soak " + sample);
         } catch (IOException e) {
@@ -97,16 +122,7 @@ public final class SoakHarness {
     } finally {
       simulator.stop(120);
     }
-    Path run = newestRun(results);
-    JsonNode summary = new ObjectMapper().readTree(run.resolve("llm/summary.json").toFile());
-    long sent = Long.parseLong(Files.readString(sentFile).trim());
-    Map<String, Long> serverOutcomes = outcomes(truthFile);
-    SoakReport report = new SoakReport(streams, minutes, ttftMs, itlMs, tokens, sampleSeconds, warmupSeconds,
-        samples, exit, sent, summary, serverOutcomes, started, HarnessArgs.command("soak", args));
-    String markdown = report.markdown();
-    BenchmarksFile.replaceGenerated(out, "## Soak", markdown);
-    System.out.println(markdown);
-    System.out.println("wrote " + out.toAbsolutePath());
+    Files.writeString(work.resolve("run.txt"), started + "\n" + exit + "\n");
   }
 
   /** How many requests the simulator finished, by outcome ({@code length}, {@code client-closed}...). */

@@ -1,6 +1,7 @@
 package dev.gatlingllm.bench.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,8 +21,17 @@ record SoakReport(int streams, int minutes, int ttftMs, int itlMs, int tokens, i
         + " requests, JIT) are listed, not judged. Client exit code %d.%n%n",
         started, command, streams, minutes, ttftMs, itlMs, tokens, streams * 1000L / itlMs, sampleSeconds,
         warmupSeconds, clientExit));
-    List<JvmSample> judged = samples.stream().filter(s -> s.secondsIn() >= warmupSeconds).toList();
-    md.append("| figure | after warm-up (first sample) | min | max | last | max / first - 1 |\n|---|---|---|---|---|---|\n");
+    // The steady state: after the warm-up, until the users stop (30-s ramp + the hold); later samples see the
+    // connections close as the last requests end.
+    long steadyEnd = 30 + minutes * 60L;
+    List<JvmSample> judged = samples.stream()
+        .filter(s -> s.secondsIn() >= warmupSeconds && s.secondsIn() <= steadyEnd).toList();
+    md.append(String.format(Locale.ROOT, "Judged: the %d samples from %d s to %d s (the users stop at %d s)."
+        + " Change = median of the last third of them against the median of the first third.%n%n",
+        judged.size(), judged.isEmpty() ? 0 : judged.get(0).secondsIn(),
+        judged.isEmpty() ? 0 : judged.get(judged.size() - 1).secondsIn(), steadyEnd));
+    md.append("| figure | first | min | max | last | median, first third | median, last third | change |\n"
+        + "|---|---|---|---|---|---|---|---|\n");
     row(md, "heap after GC, MiB", judged, s -> s.heapUsedKiB(), 1024.0);
     row(md, "open file descriptors", judged, JvmSample::openFds, 1);
     row(md, "threads", judged, JvmSample::threads, 1);
@@ -33,7 +43,8 @@ record SoakReport(int streams, int minutes, int ttftMs, int itlMs, int tokens, i
         + " (%s)%s; the simulator finished %,d (%s).%n", sent, completed, failed, completed + failed,
         completed + failed == sent ? "every request accounted" : "MISSING " + (sent - completed - failed),
         excluded > 0 ? ", " + excluded + " excluded" : "", server, serverOutcomes));
-    md.append("\nEvery ").append(sampleSeconds * 10).append(" s:\n\n| s | heap after GC MiB | fds | threads |\n|---|---|---|---|\n");
+    md.append("\nEvery ").append(sampleSeconds * 10).append(" s (all samples in `target/soak/samples.csv`):\n\n"
+        + "| s | heap after GC MiB | fds | threads |\n|---|---|---|---|\n");
     for (int i = 0; i < samples.size(); i++) {
       JvmSample s = samples.get(i);
       if (i % 10 == 0 || i == samples.size() - 1) {
@@ -46,16 +57,24 @@ record SoakReport(int streams, int minutes, int ttftMs, int itlMs, int tokens, i
 
   private static void row(StringBuilder md, String name, List<JvmSample> judged, ToLongFunction<JvmSample> value,
       double unit) {
-    if (judged.isEmpty()) {
-      md.append("| ").append(name).append(" | no sample | | | | |\n");
+    if (judged.size() < 3) {
+      md.append("| ").append(name).append(" | too few samples | | | | | | |\n");
       return;
     }
-    long first = value.applyAsLong(judged.get(0));
-    long min = judged.stream().mapToLong(value).min().orElse(0);
-    long max = judged.stream().mapToLong(value).max().orElse(0);
-    long last = value.applyAsLong(judged.get(judged.size() - 1));
-    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %+.1f %% |%n", name, fmt(first, unit),
-        fmt(min, unit), fmt(max, unit), fmt(last, unit), first == 0 ? 0 : 100.0 * (max - first) / first));
+    long[] values = judged.stream().mapToLong(value).toArray();
+    int third = values.length / 3;
+    long firstThird = median(Arrays.copyOfRange(values, 0, third));
+    long lastThird = median(Arrays.copyOfRange(values, values.length - third, values.length));
+    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %+.1f %% |%n", name, fmt(values[0], unit),
+        fmt(Arrays.stream(values).min().orElse(0), unit), fmt(Arrays.stream(values).max().orElse(0), unit),
+        fmt(values[values.length - 1], unit), fmt(firstThird, unit), fmt(lastThird, unit),
+        firstThird == 0 ? 0 : 100.0 * (lastThird - firstThird) / firstThird));
+  }
+
+  private static long median(long[] values) {
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   private static String fmt(long value, double unit) {
