@@ -16,7 +16,10 @@ import dev.gatlingllm.metrics.request.RequestTimeline;
  * @param outputCut requests cut at maxOutputBytes
  */
 public record UntrustedStreams(long usageIgnored, long itlCapped, long outputCut) {
-  /** The end of the KO message of a stream cut at maxOutputBytes (stable: messages group requests). */
+  /**
+   * The end of the KO message of a stream cut at maxOutputBytes: stable, since messages group requests
+   * (StreamExchangeTest pins the whole message).
+   */
   public static final String OUTPUT_CUT_MARK = "(maxOutputBytes)";
 
   public static boolean usageIgnored(RequestRow row) {
