@@ -83,6 +83,9 @@ class FaultCatalogueEndToEndTest {
       case "/close-after-response" -> s.raw("HTTP/1.1 200 OK\r\nContent-Type: " + SSE + "\r\nConnection: keep-alive"
           + "\r\nKeep-Alive: timeout=5, max=100\r\nTransfer-Encoding: chunked\r\n\r\n")
           .chunk(content("a") + END).endChunks().close();
+      // Keeps an idle connection for 100 ms (nginx's keepalive_timeout, the simulator's idle timeout), then
+      // closes it: the user, thinking for 300 ms, finds its pooled connection closed.
+      case "/close-when-idle" -> s.chunkedHeaders(200, SSE).chunk(content("b") + END).endChunks().at(100).close();
       case "/slow-drip" -> {
         // One byte every 300 ms: never idle for the idle timeout, never a whole event, never an end.
         String event = content("never completed");
@@ -165,6 +168,7 @@ class FaultCatalogueEndToEndTest {
         .collect(Collectors.joining(";")));
     System.setProperty("test.reuseUrl", server.baseUrl() + "/close-after-response");
     System.setProperty("test.reuseRequests", String.valueOf(REUSE_REQUESTS));
+    System.setProperty("test.idleCloseUrl", server.baseUrl() + "/close-when-idle");
     System.setProperty("test.h2Url", "https://127.0.0.1:" + https.httpsPort() + "/h2");
     System.setProperty("test.warmUpUrls", String.join(";", WARM_UP.stream().map(path -> server.baseUrl() + path)
         .toList()) + ";https://127.0.0.1:" + https.httpsPort() + "/tls");
@@ -202,6 +206,7 @@ class FaultCatalogueEndToEndTest {
     saved.add("http2");
     assertEquals(saved, FaultCatalogueSimulation.RESULTS.keySet(), "a user was lost");
     assertEquals(REUSE_REQUESTS, FaultCatalogueSimulation.REUSE.size(), "a request of the reuse user was lost");
+    assertEquals(REUSE_REQUESTS, FaultCatalogueSimulation.IDLE_CLOSED.size(), "a request of the idle user was lost");
     // The slowest case is the overall timeout.
     // The run's own duration (from the report): a slow start of Gatling on a busy machine is not a hang.
     double runSeconds = summary.path("run_duration_s").asDouble();
@@ -211,7 +216,7 @@ class FaultCatalogueEndToEndTest {
 
   @Test
   void theLlmReportCountsEveryRequestSentAsOkOrKo() {
-    long sent = cases.size() + REUSE_REQUESTS + 1 + WARM_UP.size() + 2;
+    long sent = cases.size() + 2L * REUSE_REQUESTS + 1 + WARM_UP.size() + 2;
     long ko = cases.keySet().stream().filter(c -> !OK_CASES.contains(c)).count() + 1; // the warm-up's HTTP 500
     assertEquals(sent, summary.path("completed").asLong() + summary.path("failed").asLong(),
         summary.path("errors").toString());
@@ -235,8 +240,9 @@ class FaultCatalogueEndToEndTest {
   void theCatalogueHasAtLeastThirtyDistinctCases() {
     Set<String> distinct = new HashSet<>(FaultCatalogueSimulation.RESULTS.keySet());
     distinct.add("close-after-response");
+    distinct.add("close-when-idle");
     distinct.addAll(ChatActionEndToEndTest.CASES);
-    assertEquals(cases.size() + 2 + ChatActionEndToEndTest.CASES.size(), distinct.size(), "a case counted twice");
+    assertEquals(cases.size() + 3 + ChatActionEndToEndTest.CASES.size(), distinct.size(), "a case counted twice");
     assertTrue(distinct.size() >= 30, distinct.size() + " cases: " + distinct);
     assertTrue(cases.size() >= 30, "this run alone has " + cases.size() + " cases");
   }
@@ -311,6 +317,17 @@ class FaultCatalogueEndToEndTest {
     }
     long requests = server.received().stream().filter(r -> r.path().equals("/close-after-response")).count();
     // Once each: a request resent after the server had read it would show here twice.
+    assertEquals(REUSE_REQUESTS, requests, "each request reached the server once");
+  }
+
+  /** A server that closes idle kept-alive connections: the pool must not hand out one it closed. */
+  @Test
+  void aConnectionClosedByTheServerWhileIdleIsNotReused() {
+    for (Map<String, Object> r : FaultCatalogueSimulation.IDLE_CLOSED) {
+      assertTrue((Boolean) r.get("ok"), String.valueOf(r.get("error")));
+      assertEquals("b", r.get("content"));
+    }
+    long requests = server.received().stream().filter(r -> r.path().equals("/close-when-idle")).count();
     assertEquals(REUSE_REQUESTS, requests, "each request reached the server once");
   }
 

@@ -24,9 +24,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * property {@code test.faults} ({@code name=url;name=url...}) set by {@link FaultCatalogueEndToEndTest}; kept
  * apart from {@link ScriptedCasesSimulation} so that neither run's counts depend on the other's cases.
  *
- * <p>Two cases need a scenario of their own: a server that closes the connection after each response (one
+ * <p>Three cases need a scenario of their own: a server that closes the connection after each response (one
  * user, {@code test.reuseRequests} requests back to back on what the pool believes is a kept-alive
- * connection), and HTTP/2 ({@code enableHttp2()} on the user's {@code http} protocol).
+ * connection), a server that closes connections left idle while the user thinks, and HTTP/2
+ * ({@code enableHttp2()} on the user's {@code http} protocol).
  *
  * <p>The cases start together after a warm-up ({@code test.warmUpUrls}, one request each, plain and HTTP/2):
  * a cold JVM loads the classes of TLS, HTTP/2 and the error paths on the event loops, which on a busy machine
@@ -37,6 +38,8 @@ public class FaultCatalogueSimulation extends Simulation {
   public static final Map<String, Map<String, Object>> RESULTS = new ConcurrentHashMap<>();
   /** The session maps of the requests to the server that closes after each response, in order. */
   public static final List<Map<String, Object>> REUSE = new CopyOnWriteArrayList<>();
+  /** The session maps of the requests to the server that closes connections left idle, in order. */
+  public static final List<Map<String, Object>> IDLE_CLOSED = new CopyOnWriteArrayList<>();
 
   private final List<String[]> cases = Arrays.stream(System.getProperty("test.faults").split(";"))
       .map(c -> c.split("=", 2)).toList();
@@ -76,6 +79,18 @@ public class FaultCatalogueSimulation extends Simulation {
                           return session;
                         }))
                 .injectOpen(atOnceUsers(1)),
+            // A think time longer than the server keeps an idle connection: each request finds its pooled
+            // connection closed by the server while it waited.
+            scenario("idle-closed")
+                .repeat(reuseRequests).on(
+                    exec(chat("idle-closed").endpoint(System.getProperty("test.idleCloseUrl")).user("hello")
+                            .maxTokens(10))
+                        .exec(session -> {
+                          IDLE_CLOSED.add(session.getMap("llm"));
+                          return session;
+                        })
+                        .pause(Duration.ofMillis(Long.getLong("test.thinkMs", 300))))
+                .injectOpen(atOnceUsers(1)),
             scenario("h2")
                 .exec(chat("h2").endpoint(System.getProperty("test.h2Url")).user("hello").maxTokens(10))
                 .exec(session -> {
@@ -92,6 +107,7 @@ public class FaultCatalogueSimulation extends Simulation {
         .assertions(
             details("fault").allRequests().count().is((long) cases.size()),
             details("reuse").allRequests().count().is((long) reuseRequests),
+            details("idle-closed").allRequests().count().is((long) reuseRequests),
             details("h2").allRequests().count().is(1L),
             details("warm-up").allRequests().count().is(warmUpUrls.size() + 1L))
         .maxDuration(Duration.ofSeconds(30));
