@@ -132,6 +132,10 @@ final class SummaryJson {
     mismatch.put("client_tokens", f.mismatch().clientTokens());
     mismatch.put("absolute_difference", f.mismatch().absoluteDifference());
     Json.put(mismatch, "percent", f.mismatch().percent());
+    ObjectNode untrusted = node.putObject("untrusted_streams");
+    untrusted.put("usage_ignored", f.untrusted().usageIgnored());
+    untrusted.put("itl_capped", f.untrusted().itlCapped());
+    untrusted.put("output_cut", f.untrusted().outputCut());
     ObjectNode errors = node.putObject("errors");
     f.errors().forEach(errors::put);
   }

@@ -38,6 +38,12 @@ public final class ServerTokenizer implements Tokenizer {
     return "server:" + baseUrl;
   }
 
+  /** Every count is an HTTP call. */
+  @Override
+  public boolean blocks() {
+    return true;
+  }
+
   @Override
   public int[] encode(String text) {
     ObjectNode body = JSON.createObjectNode();

@@ -15,4 +15,12 @@ public interface Tokenizer {
   default int count(String text) {
     return encode(text).length;
   }
+
+  /**
+   * True when a count waits on I/O (a call to a server): such a tokenizer prepares prompts before the load, and
+   * the LLM protocol refuses it for counting, which happens on the virtual users' event loops.
+   */
+  default boolean blocks() {
+    return false;
+  }
 }

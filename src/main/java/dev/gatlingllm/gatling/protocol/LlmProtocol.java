@@ -56,6 +56,18 @@ public record LlmProtocol(
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
 
   /**
+   * Refuses a tokenizer that blocks: it counts on the virtual user's event loop (the prompt before the request
+   * is sent, the answer when the stream ends), where a call to a server would stall every stream of that loop.
+   */
+  public LlmProtocol {
+    if (tokenizer != null && tokenizer.blocks()) {
+      throw new IllegalArgumentException("tokenizer " + tokenizer.name() + " blocks (a call to the server per"
+          + " count), so it cannot count tokens on Gatling's event loops: use it to prepare prompts before the"
+          + " load, and count with a JTokkit encoding (tokenizer(\"cl100k_base\")) or the server's usage");
+    }
+  }
+
+  /**
    * A tick due at a random instant is late by what a token event arriving then would wait: the samples estimate
    * the client's delay whatever their interval, which only sets how many there are. Every tick wakes an idle loop,
    * an expensive system call on a virtual machine, so ticks are sparse: at 10 ms, four loops add 400 wakeups a

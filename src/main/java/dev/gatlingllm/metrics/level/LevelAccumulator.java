@@ -39,6 +39,9 @@ public final class LevelAccumulator {
   private long mismatchClient;
   private long mismatchDifference;
   private final Map<String, Long> errors = new LinkedHashMap<>();
+  private long usageIgnored;
+  private long itlCapped;
+  private long outputCut;
 
   final LatencyStats ttft = new LatencyStats();
   final LatencyStats ttftFromScheduled = new LatencyStats();
@@ -56,6 +59,7 @@ public final class LevelAccumulator {
   public void addRequest(RequestRow record) {
     requests++;
     sendLateness.add(record.sendLatenessMicros());
+    countUntrusted(record);
     if (!record.ok()) {
       countError(record.error());
       return;
@@ -91,6 +95,18 @@ public final class LevelAccumulator {
     ttfo.add(record.ttfoMicros());
     tpot.add(record.tpotMicros());
     e2el.add(record.e2elMicros());
+  }
+
+  private void countUntrusted(RequestRow record) {
+    if (UntrustedStreams.usageIgnored(record)) {
+      usageIgnored++;
+    }
+    if (UntrustedStreams.itlCapped(record)) {
+      itlCapped++;
+    }
+    if (UntrustedStreams.outputCut(record)) {
+      outputCut++;
+    }
   }
 
   /**
@@ -162,6 +178,9 @@ public final class LevelAccumulator {
     mismatchServer += other.mismatchServer;
     mismatchClient += other.mismatchClient;
     mismatchDifference += other.mismatchDifference;
+    usageIgnored += other.usageIgnored;
+    itlCapped += other.itlCapped;
+    outputCut += other.outputCut;
     other.errors.forEach((message, count) -> countError(message, count));
     List<LatencyStats> mine = statsList();
     List<LatencyStats> theirs = other.statsList();
@@ -252,6 +271,7 @@ public final class LevelAccumulator {
             mismatchClient,
             mismatchDifference,
             mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer),
+        new UntrustedStreams(usageIgnored, itlCapped, outputCut),
         errors,
         serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
         serverDecodeSamples);
