@@ -18,7 +18,7 @@ import java.util.List;
  */
 public class ConcurrencySweepSimulation extends ReadySimulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1, 4, 16, 32, 64, 128), 256, 48, null, List.of(1.0)));
+      new WorkloadSettings.Defaults(List.of(1, 4, 16, 32, 64, 128), 256, 48, null, List.of(1.0), 5));
 
   {
     ConcurrencySteps steps = settings.concurrencySteps();

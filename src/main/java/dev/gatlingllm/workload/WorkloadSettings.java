@@ -8,7 +8,7 @@ import java.util.List;
  * run with a clear message before any load is sent. Each simulation takes the defaults it documents.
  *
  * @param levels {@code llm.levels}: concurrency steps
- * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = 10 x concurrency
+ * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = {@code requestsPerStream} x concurrency
  * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long instead
  * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from figures
  * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
@@ -28,6 +28,8 @@ import java.util.List;
  *     none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
  * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
  *     highest level's)
+ * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
+ *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -48,11 +50,19 @@ public record WorkloadSettings(
     Duration thinkTime,
     Duration ramp,
     Duration warmupSeconds,
-    int warmupStreams) {
+    int warmupStreams,
+    int requestsPerStream) {
 
   /** Defaults a simulation may change before the properties are read. */
   public record Defaults(
-      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates) {}
+      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates,
+      int requestsPerStream) {
+    /** With {@value ConcurrencySteps#DEFAULT_REQUESTS_PER_STREAM} requests per stream. */
+    public Defaults(
+        List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates) {
+      this(levels, inputTokens, outputTokens, levelDuration, rates, ConcurrencySteps.DEFAULT_REQUESTS_PER_STREAM);
+    }
+  }
 
   public static WorkloadSettings fromSystemProperties(Defaults defaults) {
     return read(Settings.fromSystemProperties(), defaults);
@@ -94,7 +104,8 @@ public record WorkloadSettings(
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
         s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
         s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
-        s.nonNegativeInt("llm.warmupStreams", 0));
+        s.nonNegativeInt("llm.warmupStreams", 0),
+        s.positiveInt("llm.requestsPerStream", d.requestsPerStream()));
   }
 
   /** The JIT warm-up these settings ask for, or null for none. */
@@ -109,7 +120,8 @@ public record WorkloadSettings(
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
     ConcurrencySteps steps =
-        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp);
+        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp)
+            .requestsPerStream(requestsPerStream);
     return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
   }
 }
