@@ -48,8 +48,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private final Tokenizer tokenizer;
   private final long clientInputTokens;
   private final Redactor redactor;
-  /** Null when unused: then the only cost is a null check per output piece and one per request. */
-  private final TokenListener listener;
+  /** Null when unused: then the only cost is a null check per output piece, per token event and per request. */
+  private final TokenNotifier notifier;
 
   private InFlightRequest inFlight;
   private ScheduledFuture<?> overallTimer;
@@ -70,7 +70,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private long eventsSeen;
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
-  /** UTF-8 bytes of content and reasoning so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
+  private final ToolCalls toolCalls = new ToolCalls();
+  /** UTF-8 bytes of content, reasoning and tool calls so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
   private long outputBytes;
   private String finishReason;
   private boolean finished;
@@ -106,7 +107,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       Redactor redactor,
       TokenListener listener) {
     this.redactor = redactor;
-    this.listener = listener;
+    this.notifier = listener == null ? null : new TokenNotifier(listener);
     this.tokenizer = tokenizer;
     this.clientInputTokens = clientInputTokens;
     this.settings = settings;
@@ -248,6 +249,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     eventHasOutput = false;
     eventHasAnswer = false;
     interpreter.onEvent(event, this);
+    if (notifier != null) {
+      notifyTokens();
+    }
     if (eventHasOutput && !finished) {
       timeline.onTokenEvent(chunkNanos, eventHasAnswer);
     }
@@ -261,7 +265,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       return;
     }
     eventHasOutput = true;
-    if (kind != OutputKind.TOOL_CALL && !withinOutputBound(text)) {
+    if (!withinOutputBound(text)) {
       return;
     }
     switch (kind) {
@@ -270,19 +274,26 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
         content.append(text);
       }
       case REASONING -> reasoning.append(text);
-      case TOOL_CALL -> {
-        // Tool-call fragments count as generated tokens; their text is not part of the answer.
-      }
+      // Tool-call fragments count as generated tokens; their text is not part of the answer.
+      case TOOL_CALL_NAME -> toolCalls.name(text);
+      case TOOL_CALL -> toolCalls.arguments(text);
     }
-    if (listener != null) {
-      notifyToken(kind, text);
+    if (notifier != null) {
+      notifier.piece(kind, text);
     }
   }
 
-  /** The event's index is the token events counted so far: the timeline counts this one after the event. */
-  private void notifyToken(OutputKind kind, String text) {
+  /**
+   * After the whole event (its usage included): the event's index is the token events counted so far, the
+   * timeline counts this one next.
+   */
+  private void notifyTokens() {
+    if (finished) {
+      notifier.discard();
+      return;
+    }
     try {
-      listener.onToken(new TokenEvent(kind, text, timeline.tokenEvents(), chunkNanos));
+      notifier.endEvent(timeline.tokenEvents(), chunkNanos);
     } catch (RuntimeException e) {
       fail("token listener failed: " + describe(e), chunkNanos);
     }
@@ -296,6 +307,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   @Override
   public void onUsage(long promptTokens, long completionTokens) {
     timeline.onUsage(promptTokens, completionTokens);
+    if (notifier != null) {
+      notifier.usage(completionTokens);
+    }
   }
 
   @Override
@@ -398,7 +412,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
       result = outcome(Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
     }
-    if (listener != null) {
+    if (notifier != null) {
       result = notifyEnd(result);
     }
     if (!result.result().ok() && inFlight != null) {
@@ -431,7 +445,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   /** The outcome as the listener saw it, or a KO naming the listener when it threw (it is not called again). */
   private FinishedStream notifyEnd(FinishedStream result) {
     try {
-      listener.onEnd(result);
+      notifier.listener().onEnd(result);
       return result;
     } catch (RuntimeException e) {
       return outcome(Verdict.ko(status, redactor.redact("token listener failed: " + describe(e))), false);
@@ -446,7 +460,8 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
   private FinishedStream outcome(Verdict outcome, boolean countTokens) {
     return new FinishedStream(
         timeline.toResult(outcome, countTokens ? clientOutputTokens() : -1, clientInputTokens),
-        redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason));
+        redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason),
+        toolCalls.toList(redactor));
   }
 
   private void releaseHeldOutcome() {
