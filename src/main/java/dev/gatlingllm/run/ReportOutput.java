@@ -46,12 +46,18 @@ final class ReportOutput {
    *
    * @param csvFailure why requests.csv is incomplete, or null
    * @param gatlingIndexHtml Gatling's page, linked from ours, or null
+   * @param detailedResults whether summary.json gets the per-request arrays
    */
   static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console) {
+    write(summary, llmDir, gatlingIndexHtml, csvFailure, console, false);
+  }
+
+  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console,
+      boolean detailedResults) {
     Path page = null;
     if (llmDir != null) {
       try {
-        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml);
+        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml, detailedResults);
       } catch (Exception e) {
         console.println("LLM report not written in " + llmDir + ": " + e);
       }
