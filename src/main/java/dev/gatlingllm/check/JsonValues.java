@@ -16,10 +16,11 @@ public final class JsonValues {
    * value's text is a string's content, a number's or boolean's JSON text, or an object's or array's JSON.
    *
    * @param what how messages name the text, e.g. {@code the answer}
+   * @param notJson the failure when the text is not JSON
    */
-  public static <T> Function<T, ValueCheck.Found> search(String path, String what, Function<T, String> json) {
+  public static <T> Function<T, ValueCheck.Found> search(String path, String what, String notJson,
+      Function<T, String> json) {
     JsonPointer pointer = JsonPaths.compile(path);
-    String notJson = what + " is not JSON";
     String notFound = "jsonPath " + path + " not found in " + what;
     return source -> {
       String text = json.apply(source);

@@ -81,7 +81,8 @@ public final class AnswerChecks {
    * JSON or holds nothing there. Compiled here: a path that could select several values throws.
    */
   public static ValueCheck jsonPath(String path) {
-    return new ValueCheck("jsonPath " + path, JsonValues.search(path, "the answer", FinishedStream::content));
+    return new ValueCheck("jsonPath " + path, JsonValues.search(path, "the answer", "the answer is not JSON",
+        FinishedStream::content));
   }
 
   /**
@@ -115,6 +116,7 @@ public final class AnswerChecks {
    */
   public static ValueCheck toolCallArguments(String path) {
     var inArguments = JsonValues.<FinishedStream>search(path, "the tool call arguments",
+        "the tool call arguments are not JSON",
         outcome -> outcome.toolCalls().get(0).arguments());
     return new ValueCheck("tool call arguments " + path, outcome -> outcome.toolCalls().isEmpty()
         ? Found.none("no tool call")
