@@ -165,8 +165,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * The per-request arrays of vLLM's detailed result in {@code summary.json} (default false): {@code ttfts},
    * {@code e2els}, {@code tpots} (seconds), {@code input_lens}, {@code output_lens}, {@code request_errors},
-   * {@code request_ids}, one entry per measured request. They are read from {@code requests.csv} when the run
-   * ends, so the run holds nothing more in memory; summary.json grows by about 60 bytes per request.
+   * {@code request_ids} and {@code itls} (each request's gaps, seconds), one entry per measured request. They are
+   * read from {@code requests.csv} and {@code itls.csv} (the gaps, written beside it during the run, about 8 bytes
+   * per token event) when the run ends, so the run holds nothing more in memory; summary.json grows by about 60
+   * bytes per request and 10 per token event.
    *
    * @param on a constant
    * @return a new builder

@@ -21,6 +21,8 @@ public final class LlmReportWriter {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = "requests.csv";
+  /** Each request's inter-token gaps, line for line with requests.csv; only with detailed results. */
+  public static final String ITLS_CSV = "itls.csv";
   public static final String INDEX_HTML = "index.html";
 
   private LlmReportWriter() {}
@@ -53,7 +55,7 @@ public final class LlmReportWriter {
             json.writeFieldName(field.getKey());
             Json.MAPPER.writeTree(json, field.getValue());
           }
-          DetailedResults.write(json, requestsCsv);
+          DetailedResults.write(json, requestsCsv, llmDir.resolve(ITLS_CSV));
           json.writeEndObject();
         }
         writer.write("\n");

@@ -30,10 +30,16 @@ final class ReportOutput {
    * folder, never an exception: the simulation must start all the same.
    */
   static Opened open(RunConfig config, Path llmDir, PrintStream console) {
+    return open(config, llmDir, console, false);
+  }
+
+  /** @param itls whether each request's gaps go to {@code itls.csv} beside requests.csv (detailed results) */
+  static Opened open(RunConfig config, Path llmDir, PrintStream console, boolean itls) {
     try {
       Files.createDirectories(llmDir);
-      return new Opened(new RunRecorder(config, new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV))),
-          llmDir);
+      RequestsCsvWriter rows = new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV),
+          itls ? llmDir.resolve(LlmReportWriter.ITLS_CSV) : null);
+      return new Opened(new RunRecorder(config, rows), llmDir);
     } catch (Exception e) {
       console.println("LLM report off for this run: cannot write " + llmDir + " (" + e + ")");
       return new Opened(new RunRecorder(config), null);

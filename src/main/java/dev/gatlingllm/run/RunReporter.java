@@ -57,7 +57,8 @@ public final class RunReporter {
       return new RunReporter(new RunRecorder(config, null), null, null, runtime);
     }
     Path resultsDir = ResultsFolder.locate();
-    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out);
+    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out,
+        plan.detailedResults());
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.startProbe(plan.eventLoopProbeInterval());

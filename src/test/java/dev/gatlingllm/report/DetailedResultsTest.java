@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +26,9 @@ class DetailedResultsTest {
 
   private JsonNode summaryJson(boolean detailed) throws Exception {
     Path llm = dir.resolve(detailed ? "on" : "off").resolve("llm");
-    RunRecorder recorder = SampleRun.recorder(llm);
+    // On, the run also writes each request's gaps beside requests.csv, as ReportOutput does for detailed results.
+    RunRecorder recorder = new RunRecorder(SampleRun.config(), new RequestsCsvWriter(
+        llm.resolve(LlmReportWriter.REQUESTS_CSV), detailed ? llm.resolve(LlmReportWriter.ITLS_CSV) : null));
     SampleRun.record(recorder, n -> true);
     RunSummary summary = recorder.finish(SampleRun.end());
     LlmReportWriter.write(summary, llm, null, detailed);
@@ -45,7 +48,8 @@ class DetailedResultsTest {
     assertEquals(json.path("completed").asLong() + json.path("failed").asLong(), rows.size(),
         "the requests the figures count");
     assertTrue(rows.size() > 100 && rows.size() < SampleRun.REQUESTS, "settle times leave some out: " + rows.size());
-    for (String name : List.of("ttfts", "e2els", "tpots", "input_lens", "output_lens", "request_errors", "request_ids")) {
+    for (String name : List.of("ttfts", "e2els", "tpots", "input_lens", "output_lens", "request_errors", "request_ids",
+        "itls")) {
       assertEquals(rows.size(), json.path(name).size(), name);
     }
     int failed = 0;
@@ -60,17 +64,38 @@ class DetailedResultsTest {
       assertEquals(row.inputTokens(), json.path("input_lens").get(i).asLong());
       assertEquals(row.ok() ? "" : row.error(), json.path("request_errors").get(i).asText());
       assertEquals(row.requestId() == null ? "" : row.requestId(), json.path("request_ids").get(i).asText());
+      JsonNode itls = json.path("itls").get(i);
+      assertEquals(Math.max(0, row.tokenEvents() - 1), itls.size(), "every gap of row " + i);
+      if (row.ok() && row.tokenEvents() > 1) {
+        double sum = 0;
+        for (JsonNode gap : itls) {
+          sum += gap.asDouble();
+        }
+        // Each gap is rounded to the microsecond in the file: the sum is E2EL - TTFT to within a microsecond a gap.
+        assertEquals((row.e2elMicros() - row.ttftMicros()) / 1e6, sum, 1e-6 * row.tokenEvents(), "gaps of row " + i);
+        assertEquals(row.itlMaxMicros() / 1e6, maxOf(itls), 1e-6, "its largest gap, as requests.csv says");
+      }
       failed += row.ok() ? 0 : 1;
     }
     assertEquals(json.path("failed").asLong(), failed);
     assertTrue(json.path("mean_ttft_ms").isNumber(), "the summary's own fields are all still there");
-    assertEquals(summaryJson(false).size() + 7, json.size(), "seven arrays added, nothing else changed");
+    assertEquals(summaryJson(false).size() + 8, json.size(), "eight arrays added, nothing else changed");
+  }
+
+  private static double maxOf(JsonNode array) {
+    double max = 0;
+    for (JsonNode value : array) {
+      max = Math.max(max, value.asDouble());
+    }
+    return max;
   }
 
   @Test
   void offByDefault() throws Exception {
     JsonNode json = summaryJson(false);
     assertFalse(json.has("ttfts"));
+    assertFalse(json.has("itls"));
+    assertFalse(Files.exists(dir.resolve("off/llm").resolve(LlmReportWriter.ITLS_CSV)));
     assertFalse(json.has("request_errors"));
   }
 }
