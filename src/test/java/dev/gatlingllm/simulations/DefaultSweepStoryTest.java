@@ -19,12 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
  * The default run tells the capacity story: {@code ./mvnw gatling:test}'s simulation with its own defaults
  * (levels, lengths, SLOs, the embedded simulator's capacity model), only shorter (3 requests per stream instead
  * of 5, a 10-s JIT warm-up), must show a knee (throughput flattens while TTFT grows) and a capacity below the top
- * level, put there by the default SLOs.
+ * level, put there by the default SLOs. Detailed results are on (they change no figure): the per-request arrays
+ * come through a real run too.
  */
 class DefaultSweepStoryTest {
   @TempDir Path results;
 
-  private static final Map<String, String> SHORTER = Map.of("llm.requestsPerStream", "3", "llm.warmupSeconds", "10");
+  private static final Map<String, String> SHORTER = Map.of("llm.requestsPerStream", "3", "llm.warmupSeconds", "10",
+      "llm.detailedResults", "true");
 
   @Test
   void theDefaultSweepHasAKneeAndACapacityBelowItsTopLevelSetByTheDefaultSlos() throws Exception {
@@ -67,5 +69,15 @@ class DefaultSweepStoryTest {
     assertTrue(story.contains(above.path("label").asText() + " misses it"), story);
     assertTrue(story.contains("SLO (500 ms)") || story.contains("SLO (50 ms)"), "names the SLO: " + story);
     assertTrue(run.console().contains(story), "the console tells the same story");
+
+    long measured = summary.path("completed").asLong();
+    assertEquals(3 * (1 + 4 + 16 + 32 + 64 + 128), measured, "3 requests per stream, every one measured");
+    assertEquals(measured, summary.path("ttfts").size());
+    assertEquals(measured, summary.path("itls").size());
+    for (int i = 0; i < measured; i++) {
+      assertEquals(48, summary.path("output_lens").get(i).asInt());
+      assertEquals(47, summary.path("itls").get(i).size(), "one token per event: 47 gaps after the first");
+      assertTrue(summary.path("ttfts").get(i).asDouble() > 0);
+    }
   }
 }
