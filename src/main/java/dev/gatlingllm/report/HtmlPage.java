@@ -449,18 +449,27 @@ final class HtmlPage {
           var names = { ttft: ['TTFT', '#1a73e8'], tpot: ['TPOT', '#188038'], itl: ['ITL', '#e37400'] };
           var sets = [];
           var labels = [];
+          // A log axis has no 0, and a gap of 0 ms (two events in one chunk) would stretch it over decades: values
+          // below a tenth of the smallest median are drawn at that floor, their true value in the tooltip.
+          var floor = Infinity;
+          Object.keys(names).forEach(function (name) {
+            var curve = data.percentiles[name] || [];
+            if (curve.length > 1 && curve[1][1] > 0) { floor = Math.min(floor, curve[1][1] / 10); }
+          });
+          if (!isFinite(floor)) { floor = 0.001; }
           Object.keys(names).forEach(function (name) {
             var curve = data.percentiles[name] || [];
             if (curve.length > labels.length) { labels = curve.map(function (p) { return percentileLabel(p[0]); }); }
-            // a log axis has no 0: a gap of 0 ms (two events in one chunk) is drawn at the 1-us resolution
-            sets.push({ label: names[name][0] + ' ms', borderColor: names[name][1],
-              data: curve.map(function (p) { return Math.max(p[1], 0.001); }) });
+            sets.push({ label: names[name][0] + ' ms', borderColor: names[name][1], exact: curve.map(function (p) { return p[1]; }),
+              data: curve.map(function (p) { return Math.max(p[1], floor); }) });
           });
           new Chart(el(id), {
             type: 'line',
             data: { labels: labels, datasets: sets },
-            options: { scales: { x: { title: { display: true, text: 'percentile' } },
-              y: { type: 'logarithmic', title: { display: true, text: 'ms (log)' } } } }
+            options: {
+              plugins: { tooltip: { callbacks: { label: function (c) { return c.dataset.label + ': ' + c.dataset.exact[c.dataIndex]; } } } },
+              scales: { x: { title: { display: true, text: 'percentile' } },
+                y: { type: 'logarithmic', title: { display: true, text: 'ms (log)' } } } }
           });
         }
         distribution('chart-dist-ttft', 'ttft', '#1a73e8');
