@@ -23,7 +23,8 @@ import io.gatling.javaapi.core.Simulation;
 public class ConcurrencySweepSimulation extends Simulation {
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      WorkloadSettings.defaults().levels(1, 4, 16, 32, 64, 128).inputTokens(256).outputTokens(48));
+      WorkloadSettings.defaults().levels(1, 4, 16, 32, 64, 128).inputTokens(256).outputTokens(48)
+          .requestsPerStream(5));
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
   private final ChainBuilder chatRequest =

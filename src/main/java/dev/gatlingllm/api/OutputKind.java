@@ -6,6 +6,13 @@ public enum OutputKind {
   CONTENT,
   /** Reasoning text ({@code delta.reasoning_content} or {@code delta.reasoning}). */
   REASONING,
-  /** A tool-call delta (name or arguments fragment). */
-  TOOL_CALL
+  /** A tool-call delta's arguments fragment (or, from a dialect that does not tell them apart, any tool-call text). */
+  TOOL_CALL,
+  /** A tool-call delta's function name: it starts a new call. */
+  TOOL_CALL_NAME;
+
+  /** True for both parts of a tool call. */
+  public boolean isToolCall() {
+    return this == TOOL_CALL || this == TOOL_CALL_NAME;
+  }
 }

@@ -1,9 +1,14 @@
 package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.check.AnswerCheck;
+import dev.gatlingllm.check.JsonValues;
+import dev.gatlingllm.check.ValueCheck.Found;
+import dev.gatlingllm.check.ValueCheck;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.stats.Micros;
+import dev.gatlingllm.stream.FinishedStream;
 import java.util.function.ToLongFunction;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -11,6 +16,11 @@ import java.util.regex.Pattern;
  * and the first that fails makes it KO with {@code check failed: <why>}. The expected values are constants; the
  * messages name the check, not the answer, so that Gatling groups the KOs of one cause on one row (the answer's
  * figures are in {@code llm/requests.csv}).
+ *
+ * <p>The checks that find a value ({@link #jsonPath}, {@link #answerRegex}, {@link #toolCallName},
+ * {@link #toolCallArguments}) pass when it is there, with {@code .is(expected)} when it equals a constant, and
+ * with {@code .saveAs(key)} save it (a String) in the session when the request ends OK:
+ * {@code answerRegex("capital is (\\w+)").saveAs("city")}, then {@code "#{city}"}.
  */
 public final class AnswerChecks {
   private AnswerChecks() {}
@@ -96,6 +106,67 @@ public final class AnswerChecks {
    */
   public static AnswerCheck e2elAtMost(double ms) {
     return figureAtMost("E2EL", ms, RequestResult::e2elNanos, "no token, so no E2EL");
+  }
+
+  /**
+   * A value of the answer parsed as JSON, at a JSONPath to one value: {@code $}, {@code .name},
+   * {@code ['name']}, {@code [index]} (e.g. {@code jsonPath("$.name").is("x")}). Fails when the answer is not
+   * JSON or holds nothing there. Compiled here: a path that could select several values throws.
+   *
+   * @param path a JSONPath to one value, a constant
+   * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
+   */
+  public static ValueCheck jsonPath(String path) {
+    return new ValueCheck("jsonPath " + path, JsonValues.search(path, "the answer", "the answer is not JSON",
+        FinishedStream::content));
+  }
+
+  /**
+   * The first match of the regular expression in the answer: its first group when it has one, else the whole
+   * match (compiled once, here). Fails when nothing matches.
+   *
+   * @param regex a Java regular expression, a constant
+   * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
+   */
+  public static ValueCheck answerRegex(String regex) {
+    Pattern pattern = Pattern.compile(LlmRequestActionBuilder.requireText(regex, "regex"));
+    String noMatch = "answer does not match /" + regex + "/";
+    return new ValueCheck("answer regex /" + regex + "/", outcome -> {
+      Matcher matcher = pattern.matcher(outcome.content());
+      if (!matcher.find()) {
+        return Found.none(noMatch);
+      }
+      String value = matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
+      return value == null ? Found.none(noMatch) : Found.of(value);
+    });
+  }
+
+  /**
+   * The function name of the first tool call the model streamed; fails when it called none.
+   *
+   * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
+   */
+  public static ValueCheck toolCallName() {
+    return new ValueCheck("tool call name", outcome -> outcome.toolCalls().isEmpty()
+        ? Found.none("no tool call")
+        : Found.of(outcome.toolCalls().get(0).name()));
+  }
+
+  /**
+   * A value of the first tool call's arguments (a JSON object), at a JSONPath as in {@link #jsonPath}, e.g.
+   * {@code toolCallArguments("$.city").is("Paris")}; fails without a tool call, or when the arguments are not
+   * JSON or hold nothing there.
+   *
+   * @param path a JSONPath to one value, a constant
+   * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
+   */
+  public static ValueCheck toolCallArguments(String path) {
+    var inArguments = JsonValues.<FinishedStream>search(path, "the tool call arguments",
+        "the tool call arguments are not JSON",
+        outcome -> outcome.toolCalls().get(0).arguments());
+    return new ValueCheck("tool call arguments " + path, outcome -> outcome.toolCalls().isEmpty()
+        ? Found.none("no tool call")
+        : inArguments.apply(outcome));
   }
 
   /**

@@ -35,6 +35,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     boolean reportEnabled;
     Duration eventLoopProbeInterval;
     boolean tokenRecords;
+    boolean detailedResults;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -49,6 +50,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.reportEnabled = p.reportEnabled();
       f.eventLoopProbeInterval = p.eventLoopProbeInterval();
       f.tokenRecords = p.tokenRecords();
+      f.detailedResults = p.detailedResults();
       return f;
     }
 
@@ -58,7 +60,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          reportEnabled, eventLoopProbeInterval, tokenRecords);
+          reportEnabled, eventLoopProbeInterval, tokenRecords, detailedResults);
     }
   }
 
@@ -213,6 +215,21 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   // ---- the LLM report
+
+  /**
+   * The per-request arrays of vLLM's detailed result in {@code summary.json} (default false): {@code ttfts},
+   * {@code e2els}, {@code tpots} (seconds), {@code input_lens}, {@code output_lens}, {@code request_errors},
+   * {@code request_ids} and {@code itls} (each request's gaps, seconds), one entry per measured request. They are
+   * read from {@code requests.csv} and {@code itls.csv} (the gaps, written beside it during the run, about 8 bytes
+   * per token event) when the run ends, so the run holds nothing more in memory; summary.json grows by about 60
+   * bytes per request and 10 per token event.
+   *
+   * @param on a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder detailedResults(boolean on) {
+    return with(f -> f.detailedResults = on);
+  }
 
   /**
    * How often each of Gatling's event loops is probed for delay (default 10 ms; {@code Duration.ZERO} turns the

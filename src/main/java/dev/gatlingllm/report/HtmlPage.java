@@ -12,6 +12,7 @@ import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.HistogramBin;
+import dev.gatlingllm.metrics.stats.PercentilePoint;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
@@ -224,6 +225,7 @@ final class HtmlPage {
     chart(page, "chart-dist-ttft", "TTFT distribution");
     chart(page, "chart-dist-tpot", "TPOT distribution");
     chart(page, "chart-dist-itl", "ITL distribution");
+    chart(page, "chart-percentiles", "TTFT, TPOT and ITL by percentile (log scale)");
     page.append("</div>\n</section>\n");
   }
 
@@ -292,6 +294,14 @@ final class HtmlPage {
           ArrayNode array = distributions.putArray(name);
           for (HistogramBin bin : bins) {
             array.addArray().add(bin.fromMs()).add(bin.toMs()).add(bin.count());
+          }
+        });
+    ObjectNode curves = root.putObject("percentiles");
+    summary.percentileCurves().forEach(
+        (name, points) -> {
+          ArrayNode array = curves.putArray(name);
+          for (PercentilePoint point : points) {
+            array.addArray().add(point.percentile()).add(point.ms());
           }
         });
     try {
@@ -441,12 +451,43 @@ final class HtmlPage {
               labels: bins.map(function (b) { return b[0].toFixed(b[1] - b[0] < 1 ? 2 : 0); }),
               datasets: [{ label: name === 'itl' ? 'gaps' : 'requests', data: bins.map(function (b) { return b[2]; }), backgroundColor: color }]
             },
-            options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } }, y: { beginAtZero: true } } }
+            // a log axis keeps the few requests or gaps of a tail visible beside a body of thousands
+            options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } },
+              y: { type: 'logarithmic', title: { display: true, text: name === 'itl' ? 'gaps (log)' : 'requests (log)' } } } }
+          });
+        }
+        function percentileLabel(p) { return p === 0 ? 'min' : p === 100 ? 'max' : 'p' + p; }
+        function percentiles(id) {
+          var names = { ttft: ['TTFT', '#1a73e8'], tpot: ['TPOT', '#188038'], itl: ['ITL', '#e37400'] };
+          var sets = [];
+          var labels = [];
+          // A log axis has no 0, and a gap of 0 ms (two events in one chunk) would stretch it over decades: values
+          // below a tenth of the smallest median are drawn at that floor, their true value in the tooltip.
+          var floor = Infinity;
+          Object.keys(names).forEach(function (name) {
+            var curve = data.percentiles[name] || [];
+            if (curve.length > 1 && curve[1][1] > 0) { floor = Math.min(floor, curve[1][1] / 10); }
+          });
+          if (!isFinite(floor)) { floor = 0.001; }
+          Object.keys(names).forEach(function (name) {
+            var curve = data.percentiles[name] || [];
+            if (curve.length > labels.length) { labels = curve.map(function (p) { return percentileLabel(p[0]); }); }
+            sets.push({ label: names[name][0] + ' ms', borderColor: names[name][1], exact: curve.map(function (p) { return p[1]; }),
+              data: curve.map(function (p) { return Math.max(p[1], floor); }) });
+          });
+          new Chart(el(id), {
+            type: 'line',
+            data: { labels: labels, datasets: sets },
+            options: {
+              plugins: { tooltip: { callbacks: { label: function (c) { return c.dataset.label + ': ' + c.dataset.exact[c.dataIndex]; } } } },
+              scales: { x: { title: { display: true, text: 'percentile' } },
+                y: { type: 'logarithmic', title: { display: true, text: 'ms (log)' } } } }
           });
         }
         distribution('chart-dist-ttft', 'ttft', '#1a73e8');
         distribution('chart-dist-tpot', 'tpot', '#188038');
         distribution('chart-dist-itl', 'itl', '#e37400');
+        percentiles('chart-percentiles');
         document.body.setAttribute('data-charts', 'ready');
       })();
       """;

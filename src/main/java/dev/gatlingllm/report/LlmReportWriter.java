@@ -1,11 +1,16 @@
 package dev.gatlingllm.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 
 /**
  * Writes the LLM report of a run into its {@code llm/} folder: {@code summary.json}, {@code run.json} and
@@ -16,6 +21,8 @@ public final class LlmReportWriter {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = "requests.csv";
+  /** Each request's inter-token gaps, line for line with requests.csv; only with detailed results. */
+  public static final String ITLS_CSV = "itls.csv";
   public static final String INDEX_HTML = "index.html";
 
   private LlmReportWriter() {}
@@ -27,8 +34,35 @@ public final class LlmReportWriter {
    * @return the path of the page
    */
   public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml) throws IOException {
+    return write(summary, llmDir, gatlingIndexHtml, false);
+  }
+
+  /**
+   * @param detailedResults whether summary.json also gets the per-request arrays ({@link DetailedResults}), read
+   *     from the folder's requests.csv
+   */
+  public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, boolean detailedResults)
+      throws IOException {
     Files.createDirectories(llmDir);
-    writeAtomically(llmDir.resolve(SUMMARY_JSON), Json.MAPPER.writeValueAsString(SummaryJson.of(summary)) + "\n");
+    Path requestsCsv = llmDir.resolve(REQUESTS_CSV);
+    if (detailedResults && Files.isRegularFile(requestsCsv)) {
+      ObjectNode root = SummaryJson.of(summary);
+      writeAtomically(llmDir.resolve(SUMMARY_JSON), writer -> {
+        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(writer)) {
+          json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false).useDefaultPrettyPrinter();
+          json.writeStartObject();
+          for (Map.Entry<String, JsonNode> field : root.properties()) {
+            json.writeFieldName(field.getKey());
+            Json.MAPPER.writeTree(json, field.getValue());
+          }
+          DetailedResults.write(json, requestsCsv, llmDir.resolve(ITLS_CSV));
+          json.writeEndObject();
+        }
+        writer.write("\n");
+      });
+    } else {
+      writeAtomically(llmDir.resolve(SUMMARY_JSON), Json.MAPPER.writeValueAsString(SummaryJson.of(summary)) + "\n");
+    }
     writeAtomically(llmDir.resolve(RUN_JSON), Json.MAPPER.writeValueAsString(RunJson.of(summary)) + "\n");
     Path page = llmDir.resolve(INDEX_HTML);
     writeAtomically(page, HtmlPage.render(summary, linkTo(llmDir, gatlingIndexHtml)));
@@ -54,10 +88,20 @@ public final class LlmReportWriter {
    * temporary file is removed, so a failed report leaves no {@code *.tmp} behind.
    */
   private static void writeAtomically(Path file, String content) throws IOException {
+    writeAtomically(file, writer -> writer.write(content));
+  }
+
+  private interface Content {
+    void writeTo(Writer writer) throws IOException;
+  }
+
+  private static void writeAtomically(Path file, Content content) throws IOException {
     Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
     boolean moved = false;
     try {
-      Files.writeString(temporary, content, StandardCharsets.UTF_8);
+      try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+        content.writeTo(writer);
+      }
       try {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException e) {

@@ -30,10 +30,16 @@ final class ReportOutput {
    * folder, never an exception: the simulation must start all the same.
    */
   static Opened open(RunConfig config, Path llmDir, PrintStream console) {
+    return open(config, llmDir, console, false);
+  }
+
+  /** @param itls whether each request's gaps go to {@code itls.csv} beside requests.csv (detailed results) */
+  static Opened open(RunConfig config, Path llmDir, PrintStream console, boolean itls) {
     try {
       Files.createDirectories(llmDir);
-      return new Opened(new RunRecorder(config, new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV))),
-          llmDir);
+      RequestsCsvWriter rows = new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV),
+          itls ? llmDir.resolve(LlmReportWriter.ITLS_CSV) : null);
+      return new Opened(new RunRecorder(config, rows), llmDir);
     } catch (Exception e) {
       console.println("LLM report off for this run: cannot write " + llmDir + " (" + e + ")");
       return new Opened(new RunRecorder(config), null);
@@ -46,12 +52,18 @@ final class ReportOutput {
    *
    * @param csvFailure why requests.csv is incomplete, or null
    * @param gatlingIndexHtml Gatling's page, linked from ours, or null
+   * @param detailedResults whether summary.json gets the per-request arrays
    */
   static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console) {
+    write(summary, llmDir, gatlingIndexHtml, csvFailure, console, false);
+  }
+
+  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console,
+      boolean detailedResults) {
     Path page = null;
     if (llmDir != null) {
       try {
-        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml);
+        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml, detailedResults);
       } catch (Exception e) {
         console.println("LLM report not written in " + llmDir + ": " + e);
       }

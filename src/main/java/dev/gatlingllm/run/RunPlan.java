@@ -13,10 +13,18 @@ import java.time.Duration;
  * @param endpoint the request path
  * @param reportEnabled whether the run writes the {@code llm/} report
  * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
+ * @param detailedResults whether summary.json gets the per-request arrays (vLLM's detailed result)
  */
 public record RunPlan(
     RunConfig report,
     String model,
     String endpoint,
     boolean reportEnabled,
-    Duration eventLoopProbeInterval) {}
+    Duration eventLoopProbeInterval,
+    boolean detailedResults) {
+  /** A plan without the per-request arrays. */
+  public RunPlan(RunConfig report, String model, String endpoint, boolean reportEnabled,
+      Duration eventLoopProbeInterval) {
+    this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, false);
+  }
+}

@@ -24,6 +24,8 @@ public final class RunReporter {
   private EventLoopDelayProbe probe;
   private ShutdownReport onExit;
   private boolean finished;
+  /** Whether summary.json gets the per-request arrays; set once, before the run's end can call finish. */
+  private boolean detailedResults;
 
   private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, RunHost runtime) {
     this.recorder = recorder;
@@ -55,8 +57,10 @@ public final class RunReporter {
       return new RunReporter(new RunRecorder(config, null), null, null, runtime);
     }
     Path resultsDir = ResultsFolder.locate();
-    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out);
+    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out,
+        plan.detailedResults());
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
+    reporter.detailedResults = plan.detailedResults();
     reporter.startProbe(plan.eventLoopProbeInterval());
     runtime.onRunEnd(reporter::finish);
     reporter.onExit = new ShutdownReport(reporter::finish).register();
@@ -107,7 +111,7 @@ public final class RunReporter {
     }
     RunSummary summary = recorder.finish(runtime.nowMillis());
     ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
-        recorder.csvFailure(), System.out);
+        recorder.csvFailure(), System.out, detailedResults);
   }
 
   private static String version() {

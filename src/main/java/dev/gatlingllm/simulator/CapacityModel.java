@@ -37,9 +37,15 @@ public record CapacityModel(
     int maxWaitingSteps,
     double waitingServedRatio) {
 
-  /** Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles docs/simulator.md's table. */
+  /**
+   * Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles docs/simulator.md's table. The
+   * decode step grows almost with the square of the batch (exponent 1.9): up to a few dozen sequences a step
+   * costs little more than one sequence's (memory-bound, batching is nearly free), beyond 64 the batch's
+   * attention work dominates (compute-bound), so that more streams buy no more output tok/s, only longer
+   * waits: the knee a real server shows, which the default sweep must show too.
+   */
   public static final CapacityModel DEFAULT =
-      new CapacityModel(112, 131_072, 10_300, 37.6, 1.333, 24_000, 15.4, 0, true, 23_000, 33, 2.0);
+      new CapacityModel(112, 131_072, 10_300, 3.55, 1.9, 24_000, 15.4, 0, true, 23_000, 33, 2.0);
 
   public CapacityModel {
     if (slots < 1) throw new IllegalArgumentException("slots must be >= 1: " + slots);

@@ -1,6 +1,7 @@
 package dev.gatlingllm.stream;
 
 import dev.gatlingllm.metrics.request.RequestResult;
+import java.util.List;
 
 /**
  * What one streamed exchange produced: its figures and the generated text.
@@ -9,5 +10,21 @@ import dev.gatlingllm.metrics.request.RequestResult;
  * @param content the answer text
  * @param reasoning the reasoning text (empty for models that do not stream reasoning)
  * @param finishReason the last {@code finish_reason}, or null
+ * @param toolCalls the streamed tool calls, in order (empty for an answer in text)
  */
-public record FinishedStream(RequestResult result, String content, String reasoning, String finishReason) {}
+public record FinishedStream(
+    RequestResult result, String content, String reasoning, String finishReason, List<ToolCall> toolCalls) {
+  public FinishedStream {
+    toolCalls = List.copyOf(toolCalls);
+  }
+
+  /** An outcome without tool calls. */
+  public FinishedStream(RequestResult result, String content, String reasoning, String finishReason) {
+    this(result, content, reasoning, finishReason, List.of());
+  }
+
+  /** The same texts with another result (e.g. the KO of a failed check). */
+  public FinishedStream withResult(RequestResult changed) {
+    return new FinishedStream(changed, content, reasoning, finishReason, toolCalls);
+  }
+}

@@ -365,7 +365,7 @@ public final class StreamExchange implements ResponseHandler {
     return new FinishedStream(
         timeline.toResult(outcome, countTokens ? output.clientOutputTokens() : -1, clientInputTokens),
         redactor.redact(output.content()), redactor.redact(output.reasoning()),
-        redactor.redact(output.finishReason()));
+        redactor.redact(output.finishReason()), output.toolCalls(redactor));
   }
 
   private void releaseHeldOutcome() {

@@ -6,7 +6,9 @@ import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.framing.FrameListener;
 import dev.gatlingllm.metrics.request.RequestTimeline;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
+import java.util.List;
 
 /**
  * The output side of one exchange: frames go through the dialect's interpreter, and what they carry is
@@ -21,8 +23,8 @@ final class StreamOutput implements FrameListener, StreamSignals {
   private final RequestTimeline timeline;
   private final long maxOutputBytes;
   private final Tokenizer tokenizer;
-  /** Null when unused: then the only cost is a null check per output piece and one per request. */
-  private final TokenListener listener;
+  /** Null when unused: then the only cost is a null check per output piece, per token event and per request. */
+  private final TokenNotifier notifier;
 
   /** When the chunk being decoded arrived: the time of every frame it completes. */
   private long chunkNanos;
@@ -31,7 +33,8 @@ final class StreamOutput implements FrameListener, StreamSignals {
   private long framesSeen;
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
-  /** UTF-8 bytes of content and reasoning so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
+  private final ToolCalls toolCalls = new ToolCalls();
+  /** UTF-8 bytes of content, reasoning and tool calls so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
   private long outputBytes;
   private String finishReason;
 
@@ -46,7 +49,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
     this.timeline = timeline;
     this.maxOutputBytes = maxOutputBytes;
     this.tokenizer = tokenizer;
-    this.listener = listener;
+    this.notifier = listener == null ? null : new TokenNotifier(listener);
   }
 
   /** A chunk arrived at {@code nanos}: the frames it completes are stamped with that time. */
@@ -73,7 +76,12 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   TokenListener listener() {
-    return listener;
+    return notifier == null ? null : notifier.listener();
+  }
+
+  /** The streamed tool calls so far, their texts redacted. */
+  List<ToolCall> toolCalls(Redactor redactor) {
+    return toolCalls.toList(redactor);
   }
 
   /** The client's count of the generated text, or -1 without a tokenizer. Once per request, at its end. */
@@ -95,6 +103,9 @@ final class StreamOutput implements FrameListener, StreamSignals {
     frameHasOutput = false;
     frameHasAnswer = false;
     interpreter.onFrame(frame, this);
+    if (notifier != null) {
+      notifyTokens();
+    }
     if (frameHasOutput && !exchange.isFinished()) {
       timeline.onTokenEvent(chunkNanos, frameHasAnswer);
     }
@@ -108,7 +119,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
       return;
     }
     frameHasOutput = true;
-    if (kind != OutputKind.TOOL_CALL && !withinOutputBound(text)) {
+    if (!withinOutputBound(text)) {
       return;
     }
     switch (kind) {
@@ -117,19 +128,26 @@ final class StreamOutput implements FrameListener, StreamSignals {
         content.append(text);
       }
       case REASONING -> reasoning.append(text);
-      case TOOL_CALL -> {
-        // Tool-call fragments count as generated tokens; their text is not part of the answer.
-      }
+      // Tool-call fragments count as generated tokens; their text is not part of the answer.
+      case TOOL_CALL_NAME -> toolCalls.name(text);
+      case TOOL_CALL -> toolCalls.arguments(text);
     }
-    if (listener != null) {
-      notifyToken(kind, text);
+    if (notifier != null) {
+      notifier.piece(kind, text);
     }
   }
 
-  /** The event's index is the token events counted so far: the timeline counts this one after the event. */
-  private void notifyToken(OutputKind kind, String text) {
+  /**
+   * After the whole frame (its usage included): the event's index is the token events counted so far, the
+   * timeline counts this one next.
+   */
+  private void notifyTokens() {
+    if (exchange.isFinished()) {
+      notifier.discard();
+      return;
+    }
     try {
-      listener.onToken(new TokenEvent(kind, text, timeline.tokenEvents(), chunkNanos));
+      notifier.endEvent(timeline.tokenEvents(), chunkNanos);
     } catch (RuntimeException e) {
       exchange.fail("token listener failed: " + StreamExchange.describe(e), chunkNanos);
     }
@@ -138,6 +156,9 @@ final class StreamOutput implements FrameListener, StreamSignals {
   @Override
   public void onUsage(long promptTokens, long completionTokens) {
     timeline.onUsage(promptTokens, completionTokens);
+    if (notifier != null) {
+      notifier.usage(completionTokens);
+    }
   }
 
   @Override

@@ -12,5 +12,13 @@ import dev.gatlingllm.api.OutputKind;
  *     the same index, in the event's order
  * @param nanoTime {@link System#nanoTime()} when the chunk holding the event arrived: the time the request's
  *     TTFT and ITL figures use
+ * @param tokens how many tokens the token event holds (the same for each of its pieces): the growth of the
+ *     server's cumulative {@code usage.completion_tokens} when the event carries it (vLLM's
+ *     {@code stream_options.continuous_usage_stats}), else 1, as the request's figures count token events
  */
-public record TokenEvent(OutputKind kind, String text, int index, long nanoTime) {}
+public record TokenEvent(OutputKind kind, String text, int index, long nanoTime, int tokens) {
+  /** A piece of a one-token event. */
+  public TokenEvent(OutputKind kind, String text, int index, long nanoTime) {
+    this(kind, text, index, nanoTime, 1);
+  }
+}

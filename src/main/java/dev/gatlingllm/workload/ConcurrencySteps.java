@@ -30,6 +30,8 @@ import java.util.Objects;
  */
 public final class ConcurrencySteps {
   public static final List<Integer> DEFAULT_LEVELS = List.of(1, 4, 16, 32, 64, 128);
+  /** Requests a level runs per stream of its concurrency unless told otherwise. */
+  public static final int DEFAULT_REQUESTS_PER_STREAM = 10;
 
   private final List<Integer> levels;
   private final int requestsPerLevel;
@@ -37,9 +39,12 @@ public final class ConcurrencySteps {
   private final int warmupRequests;
   private final Duration ramp;
   private final JitWarmup jitWarmup;
+  /** Requests per stream of a level when {@code requestsPerLevel} is 0. */
+  private final int requestsPerStream;
 
   private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests,
-      Duration ramp, JitWarmup jitWarmup) {
+      Duration ramp, JitWarmup jitWarmup, int requestsPerStream) {
+    this.requestsPerStream = requestsPerStream;
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
     this.levelDuration = levelDuration;
@@ -58,19 +63,30 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null);
+    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null, DEFAULT_REQUESTS_PER_STREAM);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
     return of(Arrays.asList(levels));
   }
 
-  /** Each level runs this many requests (0 = 10 x its concurrency). */
+  /**
+   * Each level without a number of requests of its own runs {@code requests} x its concurrency (default 10):
+   * every stream sends that many requests one after the other.
+   */
+  public ConcurrencySteps requestsPerStream(int requests) {
+    if (requests < 1) {
+      throw new IllegalArgumentException("requests per stream must be >= 1, was " + requests);
+    }
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requests);
+  }
+
+  /** Each level runs this many requests (0 = {@link #requestsPerStream} x its concurrency). */
   public ConcurrencySteps requestsPerLevel(int requests) {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup, requestsPerStream);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -78,7 +94,7 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup, requestsPerStream);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -86,7 +102,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup, requestsPerStream);
   }
 
   /**
@@ -98,7 +114,7 @@ public final class ConcurrencySteps {
     if (ramp == null || ramp.isNegative()) {
       throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requestsPerStream);
   }
 
   /**
@@ -109,7 +125,7 @@ public final class ConcurrencySteps {
    * @param warmup the warm-up, or null for none
    */
   public ConcurrencySteps jitWarmup(JitWarmup warmup) {
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup, requestsPerStream);
   }
 
   public List<Integer> levels() {
@@ -119,7 +135,7 @@ public final class ConcurrencySteps {
   /** Requests level {@code index} runs in request mode (rounded up to a multiple of its concurrency). */
   public int requestsAt(int index) {
     int concurrency = levels.get(index);
-    int wanted = requestsPerLevel > 0 ? requestsPerLevel : 10 * concurrency;
+    int wanted = requestsPerLevel > 0 ? requestsPerLevel : requestsPerStream * concurrency;
     return loopsPerUser(concurrency, wanted) * concurrency;
   }
 

@@ -14,7 +14,7 @@ import java.time.Duration;
  * The server a ready simulation loads, from system properties: {@code llm.baseUrl} (server root, e.g.
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
- * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.tokenRecords} (the {@code <name> ITL}
+ * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.detailedResults} (per-request arrays in summary.json), {@code llm.tokenRecords} (the {@code <name> ITL}
  * records, default false). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
@@ -54,7 +54,8 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
     protocol = protocol.maxOutputBytes(
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
-    protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false));
+    protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false))
+        .detailedResults(settings.flag("llm.detailedResults", false));
     return new LlmTarget(baseUrl, simulator, protocol);
   }
 

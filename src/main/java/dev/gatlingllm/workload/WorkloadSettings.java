@@ -8,7 +8,7 @@ import java.util.List;
  * run with a clear message before any load is sent. Each simulation takes the defaults it documents.
  *
  * @param levels {@code llm.levels}: concurrency steps
- * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = 10 x concurrency
+ * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = {@code requestsPerStream} x concurrency
  * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long instead
  * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from figures
  * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
@@ -28,6 +28,8 @@ import java.util.List;
  *     none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
  * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
  *     highest level's)
+ * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
+ *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -48,7 +50,8 @@ public record WorkloadSettings(
     Duration thinkTime,
     Duration ramp,
     Duration warmupSeconds,
-    int warmupStreams) {
+    int warmupStreams,
+    int requestsPerStream) {
 
   /** Defaults a simulation may change before the properties are read. */
   /**
@@ -62,37 +65,46 @@ public record WorkloadSettings(
    * @param rates the arrival rates of an open model, requests per second
    */
   public record Defaults(
-      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates) {
+      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates,
+      int requestsPerStream) {
 
     /** @return a new value with these concurrency steps */
     public Defaults levels(Integer... concurrency) {
-      return new Defaults(List.of(concurrency), inputTokens, outputTokens, levelDuration, rates);
+      return new Defaults(List.of(concurrency), inputTokens, outputTokens, levelDuration, rates, requestsPerStream);
     }
 
     /** @return a new value with this prompt length */
     public Defaults inputTokens(int tokens) {
-      return new Defaults(levels, tokens, outputTokens, levelDuration, rates);
+      return new Defaults(levels, tokens, outputTokens, levelDuration, rates, requestsPerStream);
     }
 
     /** @return a new value with this output length */
     public Defaults outputTokens(int tokens) {
-      return new Defaults(levels, inputTokens, tokens, levelDuration, rates);
+      return new Defaults(levels, inputTokens, tokens, levelDuration, rates, requestsPerStream);
     }
 
     /** @return a new value whose levels each last this long */
     public Defaults levelDuration(Duration duration) {
-      return new Defaults(levels, inputTokens, outputTokens, duration, rates);
+      return new Defaults(levels, inputTokens, outputTokens, duration, rates, requestsPerStream);
     }
 
     /** @return a new value with these open-model arrival rates (requests per second) */
     public Defaults rates(Double... perSecond) {
-      return new Defaults(levels, inputTokens, outputTokens, levelDuration, List.of(perSecond));
+      return new Defaults(levels, inputTokens, outputTokens, levelDuration, List.of(perSecond), requestsPerStream);
+    }
+
+    /** @return a new value whose levels each run this many requests per stream (without a level duration) */
+    public Defaults requestsPerStream(int requests) {
+      return new Defaults(levels, inputTokens, outputTokens, levelDuration, rates, requests);
     }
   }
 
-  /** One level of one stream, 128 input and 128 output tokens, requests per level: name what differs. */
+  /**
+   * One level of one stream, 128 input and 128 output tokens, {@value ConcurrencySteps#DEFAULT_REQUESTS_PER_STREAM}
+   * requests per stream: name what differs.
+   */
   public static Defaults defaults() {
-    return new Defaults(List.of(1), 128, 128, null, List.of(1.0));
+    return new Defaults(List.of(1), 128, 128, null, List.of(1.0), ConcurrencySteps.DEFAULT_REQUESTS_PER_STREAM);
   }
 
   public static WorkloadSettings fromSystemProperties(Defaults defaults) {
@@ -135,7 +147,8 @@ public record WorkloadSettings(
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
         s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
         s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
-        s.nonNegativeInt("llm.warmupStreams", 0));
+        s.nonNegativeInt("llm.warmupStreams", 0),
+        s.positiveInt("llm.requestsPerStream", d.requestsPerStream()));
   }
 
   /** The JIT warm-up these settings ask for, or null for none. */
@@ -150,7 +163,8 @@ public record WorkloadSettings(
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
     ConcurrencySteps steps =
-        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp);
+        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp)
+            .requestsPerStream(requestsPerStream);
     return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
   }
 }

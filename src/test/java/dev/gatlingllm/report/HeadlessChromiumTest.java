@@ -46,7 +46,7 @@ class HeadlessChromiumTest {
     }
     String rendered = Files.readString(dom, StandardCharsets.UTF_8);
     assertTrue(rendered.contains("data-charts=\"ready\""), "the chart script ran to its end");
-    for (String id : List.of("chart-timeline", "chart-throughput", "chart-ttft", "chart-dist-ttft", "chart-dist-tpot", "chart-dist-itl")) {
+    for (String id : List.of("chart-timeline", "chart-throughput", "chart-ttft", "chart-dist-ttft", "chart-dist-tpot", "chart-dist-itl", "chart-percentiles")) {
       // Chart.js sizes each canvas it draws on; an unused canvas keeps no style.
       assertTrue(rendered.matches("(?s).*<canvas id=\"" + id + "\"[^>]*style=\"[^\"]*height[^\"]*\".*"), id + " was drawn");
     }

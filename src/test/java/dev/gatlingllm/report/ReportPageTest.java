@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.stats.Distribution;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,6 +75,31 @@ class ReportPageTest {
       binned += bin.get(2).asLong();
     }
     assertEquals(summary.run().ttft().count(), binned, "every TTFT is in a bar");
+  }
+
+  @Test
+  void percentileCurvesShowTheTailOfEachLatency() throws Exception {
+    Matcher data = Pattern.compile("<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(html);
+    assertTrue(data.find());
+    JsonNode curves = new ObjectMapper().readTree(data.group(1)).get("percentiles");
+    for (String name : List.of("ttft", "tpot", "itl")) {
+      JsonNode curve = curves.get(name);
+      assertEquals(12, curve.size(), name + ": min, p50 ... p99.999, max");
+      for (int i = 1; i < curve.size(); i++) {
+        assertTrue(curve.get(i).get(1).asDouble() >= curve.get(i - 1).get(1).asDouble(), name + " never falls: " + curve);
+      }
+    }
+    JsonNode itl = curves.get("itl");
+    Distribution run = summary.run().itl();
+    assertEquals(0.0, itl.get(0).get(0).asDouble());
+    assertEquals(run.min(), itl.get(0).get(1).asDouble(), 1e-9, "the exact minimum");
+    assertEquals(50.0, itl.get(1).get(0).asDouble());
+    assertEquals(run.p50(), itl.get(1).get(1).asDouble(), 1e-9, "the same p50 as the tables");
+    assertEquals(99.0, itl.get(5).get(0).asDouble());
+    assertEquals(run.p99(), itl.get(5).get(1).asDouble(), 1e-9, "the same p99 as the tables");
+    assertEquals(100.0, itl.get(11).get(0).asDouble());
+    assertEquals(run.max(), itl.get(11).get(1).asDouble(), 1e-9, "the exact maximum: the tail is on the chart");
+    assertTrue(html.contains("<canvas id=\"chart-percentiles\">"));
   }
 
   @Test

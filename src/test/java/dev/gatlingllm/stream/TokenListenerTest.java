@@ -90,6 +90,32 @@ class TokenListenerTest {
     ex.onBodyChunk(bytes(DONE), true, t0 + 81 * MS);
   }
 
+  /** A chunk with a delta and the cumulative usage so far, as vLLM's continuous_usage_stats sends it. */
+  private static String withUsage(String fields, int completionTokens) {
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{" + fields + "},\"finish_reason\":null}],"
+        + "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + completionTokens + "}}\n\n";
+  }
+
+  @Test
+  void eachEventSaysHowManyTokensItHoldsFromTheServersRunningCountElseOne() {
+    StreamExchange ex = exchange(new Recorder(-1, false));
+    ex.onBodyChunk(bytes(withUsage("\"role\":\"assistant\",\"content\":\"\"", 0)), false, t0 + 10 * MS);
+    ex.onBodyChunk(bytes(withUsage("\"content\":\"a\"", 1)), false, t0 + 20 * MS);
+    // a speculative-decoding step: three tokens in one event
+    ex.onBodyChunk(bytes(withUsage("\"content\":\" bc d\"", 4)), false, t0 + 30 * MS);
+    ex.onBodyChunk(bytes(withUsage("\"content\":\"e\"", 6)), false, t0 + 40 * MS);
+    // no usage in this event: one token, as the figures count token events
+    ex.onBodyChunk(bytes(content("f")), false, t0 + 50 * MS);
+    ex.onBodyChunk(bytes(FINISH + usage(5, 7) + DONE), true, t0 + 60 * MS);
+
+    assertEquals(List.of(
+        new TokenEvent(OutputKind.CONTENT, "a", 0, t0 + 20 * MS, 1),
+        new TokenEvent(OutputKind.CONTENT, " bc d", 1, t0 + 30 * MS, 3),
+        new TokenEvent(OutputKind.CONTENT, "e", 2, t0 + 40 * MS, 2),
+        new TokenEvent(OutputKind.CONTENT, "f", 3, t0 + 50 * MS, 1)), tokens);
+    assertEquals(7, outcomes.get(0).result().outputTokens(), "the server's last count");
+  }
+
   @Test
   void seesEveryTokenEventInOrderAndNotRoleDeltasNorUsage() {
     playStream(exchange(new Recorder(-1, false)));
@@ -98,7 +124,7 @@ class TokenListenerTest {
         new TokenEvent(OutputKind.REASONING, "think", 0, t0 + 30 * MS),
         new TokenEvent(OutputKind.CONTENT, "Hel", 1, t0 + 50 * MS),
         new TokenEvent(OutputKind.CONTENT, "lo", 2, t0 + 50 * MS),
-        new TokenEvent(OutputKind.TOOL_CALL, "get_weather", 3, t0 + 70 * MS),
+        new TokenEvent(OutputKind.TOOL_CALL_NAME, "get_weather", 3, t0 + 70 * MS),
         new TokenEvent(OutputKind.TOOL_CALL, "{}", 3, t0 + 70 * MS)), tokens);
     assertEquals(1, outcomes.size());
     FinishedStream outcome = outcomes.get(0);

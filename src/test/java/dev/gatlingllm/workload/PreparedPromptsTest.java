@@ -223,6 +223,6 @@ class PreparedPromptsTest {
       properties.setProperty(keyValues[i], keyValues[i + 1]);
     }
     return WorkloadSettings.read(Settings.of(properties),
-        new WorkloadSettings.Defaults(List.of(1), 64, 32, null, List.of(1.0)));
+        WorkloadSettings.defaults().inputTokens(64).outputTokens(32));
   }
 }

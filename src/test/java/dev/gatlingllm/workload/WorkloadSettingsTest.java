@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class WorkloadSettingsTest {
   private static final WorkloadSettings.Defaults DEFAULTS =
-      new WorkloadSettings.Defaults(List.of(1, 4), 128, 32, null, List.of(2.0));
+      WorkloadSettings.defaults().levels(1, 4).outputTokens(32).rates(2.0);
 
   private static WorkloadSettings read(String... keyValues) {
     Properties p = new Properties();

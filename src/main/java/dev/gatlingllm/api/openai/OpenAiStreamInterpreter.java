@@ -211,7 +211,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   private void readFunction(JsonCursor json) throws IOException {
     while (json.nextToken() == JsonToken.FIELD_NAME) {
       JsonToken value = json.nextToken();
-      if (value == JsonToken.VALUE_STRING && (json.nameIs("name") || json.nameIs("arguments"))) {
+      if (value == JsonToken.VALUE_STRING && json.nameIs("name")) {
+        addText(OutputKind.TOOL_CALL_NAME, json);
+      } else if (value == JsonToken.VALUE_STRING && json.nameIs("arguments")) {
         addText(OutputKind.TOOL_CALL, json);
       } else {
         json.skipChildren();

@@ -140,7 +140,8 @@ public final class LlmStreamAction extends PlainAction {
    */
   private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
-    FinishedStream outcome = AnswerChecking.judge(checks, streamed);
+    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(checks, streamed);
+    FinishedStream outcome = judged.outcome();
     RequestResult result = outcome.result();
     boolean ok = result.ok();
     long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
@@ -150,6 +151,9 @@ public final class LlmStreamAction extends PlainAction {
       logRecords(session, result, startMillis, endMillis, scheduledMillis);
       reporter.record(name, startMillis, outcome);
       after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
+      for (var saved : judged.saved().entrySet()) {
+        after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
+      }
     } catch (RuntimeException e) {
       ok = false;
       LOG.error("'{}' could not be recorded: {}", name, redactor.redact(e.toString()));

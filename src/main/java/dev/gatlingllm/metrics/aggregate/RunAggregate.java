@@ -112,6 +112,7 @@ public final class RunAggregate {
         SweepAnalysis.knee(levelFigures),
         SweepAnalysis.cost(config.pricing(), capacity),
         timeline.snapshot(runEndEpochMillis),
-        distributions);
+        distributions,
+        whole.percentileCurves());
   }
 }

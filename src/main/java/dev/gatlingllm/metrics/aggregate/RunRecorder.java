@@ -85,7 +85,7 @@ public final class RunRecorder implements AutoCloseable {
       addTimesAndGaps(record, startEpochMillis, result);
     }
     if (csv != null) {
-      csv.submit(record);
+      csv.submit(record, result.itlNanos());
     }
   }
 

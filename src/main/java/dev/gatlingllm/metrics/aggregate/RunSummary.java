@@ -4,6 +4,7 @@ import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.PerSecondSeries;
+import dev.gatlingllm.metrics.stats.PercentilePoint;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
@@ -23,6 +24,7 @@ import java.util.Map;
  * @param cost cost figures, or null without prices
  * @param timeline per-second output tokens and streams in flight
  * @param distributions bars of the run's TTFT, TPOT, ITL distributions, from the HDR histograms
+ * @param percentileCurves the run's TTFT, TPOT, ITL latency by percentile, from the same histograms
  */
 public record RunSummary(
     RunConfig config,
@@ -34,12 +36,16 @@ public record RunSummary(
     Knee knee,
     CostFigures cost,
     PerSecondSeries timeline,
-    Map<String, List<HistogramBin>> distributions) {
+    Map<String, List<HistogramBin>> distributions,
+    Map<String, List<PercentilePoint>> percentileCurves) {
   public RunSummary {
     levels = List.copyOf(levels);
     java.util.Map<String, List<HistogramBin>> ordered = new java.util.LinkedHashMap<>();
     distributions.forEach((name, bins) -> ordered.put(name, List.copyOf(bins)));
     distributions = java.util.Collections.unmodifiableMap(ordered);
+    java.util.Map<String, List<PercentilePoint>> curves = new java.util.LinkedHashMap<>();
+    percentileCurves.forEach((name, points) -> curves.put(name, List.copyOf(points)));
+    percentileCurves = java.util.Collections.unmodifiableMap(curves);
   }
 
   /** Seconds from the run start to {@link #runEndEpochMillis}. */

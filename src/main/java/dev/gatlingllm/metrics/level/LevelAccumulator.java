@@ -8,6 +8,7 @@ import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.stats.EncodedStats;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.LatencyStats;
+import dev.gatlingllm.metrics.stats.PercentilePoint;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -288,5 +289,14 @@ public final class LevelAccumulator {
     distributions.put("tpot", tpot.bins(bins));
     distributions.put("itl", itl.bins(bins));
     return distributions;
+  }
+
+  /** The TTFT, TPOT and ITL latency-by-percentile curves, by figure name. */
+  public Map<String, List<PercentilePoint>> percentileCurves() {
+    Map<String, List<PercentilePoint>> curves = new LinkedHashMap<>();
+    curves.put("ttft", ttft.percentileCurve());
+    curves.put("tpot", tpot.percentileCurve());
+    curves.put("itl", itl.percentileCurve());
+    return curves;
   }
 }

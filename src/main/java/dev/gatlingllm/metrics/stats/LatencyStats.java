@@ -110,6 +110,28 @@ public final class LatencyStats {
     return bins;
   }
 
+  /** The percentiles of {@link #percentileCurve()}: the body, then the tail nine by nine. */
+  static final double[] CURVE_PERCENTILES = {50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999};
+
+  /**
+   * Latency by percentile: the exact minimum (0), p50 to p99.999 and the exact maximum (100). A percentile
+   * beyond what the count resolves (p99.99 of 1,000 values) is the maximum, as nearest rank gives it. Empty
+   * without values. Unlike equal-width bars, the curve keeps a tail of a few slow gaps visible beside a body
+   * of fast ones.
+   */
+  public List<PercentilePoint> percentileCurve() {
+    List<PercentilePoint> curve = new ArrayList<>();
+    if (count == 0) {
+      return curve;
+    }
+    curve.add(new PercentilePoint(0, minMicros / 1000.0));
+    for (double percentile : CURVE_PERCENTILES) {
+      curve.add(new PercentilePoint(percentile, percentileMillis(percentile)));
+    }
+    curve.add(new PercentilePoint(100, maxMicros / 1000.0));
+    return curve;
+  }
+
   public EncodedStats encode() {
     ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
     int length = histogram.encodeIntoCompressedByteBuffer(buffer);

@@ -152,13 +152,13 @@ class OpenAiChatStreamTest {
             + "\"finish_reason\":null}]}",
         head + "{},\"logprobs\":null,\"finish_reason\":\"tool_calls\"}]}",
         "[DONE]");
-    assertEquals(List.of("TOOL_CALL:get_weather", "TOOL_CALL:{\"loc", "TOOL_CALL:ation\":\"Paris\"}",
+    assertEquals(List.of("TOOL_CALL_NAME:get_weather", "TOOL_CALL:{\"loc", "TOOL_CALL:ation\":\"Paris\"}",
         "finish:tool_calls", "done"), signals);
   }
 
   @Test
   void parallelToolCallsInOneDelta() {
-    assertEquals(List.of("TOOL_CALL:a", "TOOL_CALL:{}", "TOOL_CALL:b"), interpretData(chat(),
+    assertEquals(List.of("TOOL_CALL_NAME:a", "TOOL_CALL:{}", "TOOL_CALL_NAME:b"), interpretData(chat(),
         "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"a\",\"arguments\":\"{}\"}},"
             + "{\"index\":1,\"id\":\"call_2\",\"type\":\"function\",\"function\":{\"name\":\"b\"}}]}}]}"));
   }

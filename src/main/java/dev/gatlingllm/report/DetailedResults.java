@@ -1,0 +1,115 @@
+package dev.gatlingllm.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.stats.Micros;
+import dev.gatlingllm.report.csv.RequestsCsv;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Function;
+
+/**
+ * The per-request arrays of vLLM's detailed result ({@code vllm bench serve --save-detailed}), written into
+ * {@code summary.json} at the end of a run from {@code requests.csv}: one entry per request counted in the
+ * figures (its start in a level's measurement window), in the file's order, the same index in every array.
+ * The rows are streamed from the file once per array, so memory stays constant whatever the run's length; the
+ * file grows by about 60 bytes per request.
+ *
+ * <ul>
+ *   <li>{@code ttfts}, {@code e2els}, {@code tpots}: seconds, as vLLM's arrays (null when the request has none:
+ *       no token, or a single one for TPOT)
+ *   <li>{@code input_lens}, {@code output_lens}: tokens (-1 unknown)
+ *   <li>{@code request_errors}: the KO message, "" for a success (vLLM calls it {@code errors}, a name this file
+ *       gives the count of requests per message)
+ *   <li>{@code request_ids}: the server's request id ({@code x-request-id}), "" when it sent none
+ *   <li>{@code itls}: each request's inter-token gaps in seconds (its first 65,536), read from {@code itls.csv},
+ *       which the run writes beside requests.csv, line for line, when detailed results are on (about 8 bytes
+ *       per token event)
+ * </ul>
+ */
+final class DetailedResults {
+  private DetailedResults() {}
+
+  /** @param itlsCsv the gaps file; the {@code itls} array is left out when it does not exist */
+  static void write(JsonGenerator json, Path requestsCsv, Path itlsCsv) throws IOException {
+    seconds(json, requestsCsv, "ttfts", RequestRow::ttftMicros);
+    seconds(json, requestsCsv, "e2els", RequestRow::e2elMicros);
+    seconds(json, requestsCsv, "tpots", RequestRow::tpotMicros);
+    array(json, requestsCsv, "input_lens", (row, out) -> out.writeNumber(row.inputTokens()));
+    array(json, requestsCsv, "output_lens", (row, out) -> out.writeNumber(row.outputTokens()));
+    array(json, requestsCsv, "request_errors", (row, out) -> out.writeString(row.error() == null ? "" : row.error()));
+    array(json, requestsCsv, "request_ids",
+        (row, out) -> out.writeString(row.requestId() == null ? "" : row.requestId()));
+    if (Files.isRegularFile(itlsCsv)) {
+      itls(json, requestsCsv, itlsCsv);
+    }
+  }
+
+  /** Reads the two files line for line: the gaps of row n are on line n of the gaps file. */
+  private static void itls(JsonGenerator json, Path csv, Path itlsCsv) throws IOException {
+    json.writeArrayFieldStart("itls");
+    try (BufferedReader lines = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+        BufferedReader gaps = Files.newBufferedReader(itlsCsv, StandardCharsets.UTF_8)) {
+      String header = lines.readLine();
+      gaps.readLine();
+      if (header != null) {
+        RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          String gapLine = gaps.readLine();
+          if (line.isEmpty()) {
+            continue;
+          }
+          RequestRow row = reader.parse(line);
+          if (row.inWindow() && row.level() >= 0) {
+            json.writeStartArray();
+            if (gapLine != null && !gapLine.isEmpty()) {
+              for (String gap : gapLine.split(";")) {
+                json.writeNumber(Micros.parseMillis(gap) / 1e6);
+              }
+            }
+            json.writeEndArray();
+          }
+        }
+      }
+    }
+    json.writeEndArray();
+  }
+
+  private static void seconds(JsonGenerator json, Path csv, String name, Function<RequestRow, Long> micros)
+      throws IOException {
+    array(json, csv, name, (row, out) -> {
+      long value = micros.apply(row);
+      if (value < 0) {
+        out.writeNull();
+      } else {
+        out.writeNumber(value / 1e6);
+      }
+    });
+  }
+
+  private interface Value {
+    void write(RequestRow row, JsonGenerator out) throws IOException;
+  }
+
+  private static void array(JsonGenerator json, Path csv, String name, Value value) throws IOException {
+    json.writeArrayFieldStart(name);
+    try (BufferedReader lines = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+      String header = lines.readLine();
+      if (header != null) {
+        RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          if (!line.isEmpty()) {
+            RequestRow row = reader.parse(line);
+            if (row.inWindow() && row.level() >= 0) {
+              value.write(row, json);
+            }
+          }
+        }
+      }
+    }
+    json.writeEndArray();
+  }
+}

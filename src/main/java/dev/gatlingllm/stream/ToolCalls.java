@@ -1,0 +1,38 @@
+package dev.gatlingllm.stream;
+
+import dev.gatlingllm.secrets.Redactor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The tool calls of one stream as they arrive: a name starts a call, argument fragments extend the latest one
+ * (servers stream calls one after the other). Its texts count in the exchange's output bound like the answer's.
+ */
+final class ToolCalls {
+  private final List<String> names = new ArrayList<>(1);
+  private final List<StringBuilder> arguments = new ArrayList<>(1);
+
+  void name(String name) {
+    names.add(name);
+    arguments.add(new StringBuilder());
+  }
+
+  void arguments(String fragment) {
+    if (arguments.isEmpty()) {
+      name("");
+    }
+    arguments.get(arguments.size() - 1).append(fragment);
+  }
+
+  /** The calls so far, redacted; an empty list (no allocation) for the many streams without any. */
+  List<ToolCall> toList(Redactor redactor) {
+    if (names.isEmpty()) {
+      return List.of();
+    }
+    List<ToolCall> calls = new ArrayList<>(names.size());
+    for (int i = 0; i < names.size(); i++) {
+      calls.add(new ToolCall(redactor.redact(names.get(i)), redactor.redact(arguments.get(i).toString())));
+    }
+    return List.copyOf(calls);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.gatlingllm.simulations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import dev.gatlingllm.testing.InProcessGatling;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The default run tells the capacity story: {@code ./mvnw gatling:test}'s simulation with its own defaults
+ * (levels, lengths, SLOs, the embedded simulator's capacity model), only shorter (3 requests per stream instead
+ * of 5, a 10-s JIT warm-up), must show a knee (throughput flattens while TTFT grows) and a capacity below the top
+ * level, put there by the default SLOs. Detailed results are on (they change no figure): the per-request arrays
+ * come through a real run too.
+ */
+class DefaultSweepStoryTest {
+  @TempDir Path results;
+
+  private static final Map<String, String> SHORTER = Map.of("llm.requestsPerStream", "3", "llm.warmupSeconds", "10",
+      "llm.detailedResults", "true");
+
+  @Test
+  void theDefaultSweepHasAKneeAndACapacityBelowItsTopLevelSetByTheDefaultSlos() throws Exception {
+    InProcessGatling.Run run;
+    try {
+      SHORTER.forEach(System::setProperty);
+      run = InProcessGatling.run(ConcurrencySweepSimulation.class, results);
+    } finally {
+      SHORTER.keySet().forEach(System::clearProperty);
+    }
+    assertEquals(0, run.exitCode(), run.tail());
+    JsonNode summary;
+    try (Stream<Path> runs = Files.list(results)) {
+      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+      summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    }
+    JsonNode levels = summary.path("levels");
+    assertEquals(6, levels.size(), "1, 4, 16, 32, 64, 128 streams");
+    assertEquals(0, summary.path("failed").asInt());
+
+    JsonNode knee = summary.path("knee");
+    assertFalse(knee.isNull() || knee.isMissingNode(), "a knee: " + levels);
+    JsonNode atKnee = levels.get(knee.path("level_index").asInt());
+    JsonNode doubled = levels.get(knee.path("next_level_index").asInt());
+    double gain = doubled.path("output_throughput").asDouble() / atKnee.path("output_throughput").asDouble() - 1;
+    assertTrue(gain < SweepAnalysis.KNEE_THRESHOLD, "doubling the load adds less than 10 %: " + gain);
+    assertTrue(doubled.path("p99_ttft_ms").asDouble() > atKnee.path("p99_ttft_ms").asDouble(), "while TTFT grows");
+    assertTrue(levels.get(levels.size() - 1).path("p99_ttft_ms").asDouble()
+        > 3 * levels.get(0).path("p99_ttft_ms").asDouble(), "TTFT explodes from the first to the top level");
+
+    // The default SLOs are set and decide the capacity: the highest level with >= 95 % good requests.
+    assertEquals(500.0, summary.path("slos").path("ttft_ms").asDouble(), summary.path("slos").toString());
+    assertEquals(50.0, summary.path("slos").path("tpot_ms").asDouble(), summary.path("slos").toString());
+    JsonNode capacity = summary.path("capacity");
+    assertFalse(capacity.isNull() || capacity.isMissingNode(), "some level meets the SLOs");
+    assertTrue(capacity.path("load").asDouble() < 128, "capacity below the top level: " + capacity);
+    JsonNode above = levels.get(capacity.path("level_index").asInt() + 1);
+    assertTrue(above.path("good_fraction").asDouble() < 0.95, "the level above misses the target: " + above);
+    String story = summary.path("capacity_story").asText();
+    assertTrue(story.contains(above.path("label").asText() + " misses it"), story);
+    assertTrue(story.contains("SLO (500 ms)") || story.contains("SLO (50 ms)"), "names the SLO: " + story);
+    assertTrue(run.console().contains(story), "the console tells the same story");
+
+    long measured = summary.path("completed").asLong();
+    assertEquals(3 * (1 + 4 + 16 + 32 + 64 + 128), measured, "3 requests per stream, every one measured");
+    assertEquals(measured, summary.path("ttfts").size());
+    assertEquals(measured, summary.path("itls").size());
+    for (int i = 0; i < measured; i++) {
+      assertEquals(48, summary.path("output_lens").get(i).asInt());
+      assertEquals(47, summary.path("itls").get(i).size(), "one token per event: 47 gaps after the first");
+      assertTrue(summary.path("ttfts").get(i).asDouble() > 0);
+    }
+  }
+}
