@@ -7,6 +7,7 @@ import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
 import dev.gatlingllm.metrics.level.TimeInterval;
 import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.report.csv.RequestsCsv;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -112,7 +113,11 @@ public final class LlmReportMerger {
         }
       }
     }
-    RunSummary summary = aggregate.summarize(config, levels, runEnd);
+    // Every injector reads the same server's page: its figures are taken once, from the first run that has them,
+    // and summarised again over the merged levels, never added up.
+    ServerMetrics server = runs.stream().map(RunJson.RunData::server).filter(java.util.Objects::nonNull)
+        .findFirst().orElse(null);
+    RunSummary summary = aggregate.summarize(config, levels, runEnd).withServer(server);
     LlmReportWriter.write(summary, outDir, null);
     return summary;
   }

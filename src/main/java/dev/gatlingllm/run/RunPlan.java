@@ -13,10 +13,19 @@ import java.time.Duration;
  * @param endpoint the request path
  * @param reportEnabled whether the run writes the {@code llm/} report
  * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
+ * @param serverMetricsUrl the server's Prometheus metrics page, read during the run, or null
  */
 public record RunPlan(
     RunConfig report,
     String model,
     String endpoint,
     boolean reportEnabled,
-    Duration eventLoopProbeInterval) {}
+    Duration eventLoopProbeInterval,
+    String serverMetricsUrl) {
+
+  /** A plan without the server's metrics. */
+  public RunPlan(RunConfig report, String model, String endpoint, boolean reportEnabled,
+      Duration eventLoopProbeInterval) {
+    this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, null);
+  }
+}

@@ -22,6 +22,7 @@ public final class RunReporter {
   private final Path llmDir;
   private final RunHost runtime;
   private EventLoopDelayProbe probe;
+  private ServerMetricsScraper serverMetrics;
   private ShutdownReport onExit;
   private boolean finished;
 
@@ -58,6 +59,10 @@ public final class RunReporter {
     ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out);
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.startProbe(plan.eventLoopProbeInterval());
+    if (plan.serverMetricsUrl() != null) {
+      reporter.serverMetrics =
+          ServerMetricsScraper.start(plan.serverMetricsUrl(), ServerMetricsScraper.DEFAULT_INTERVAL, System.out);
+    }
     runtime.onRunEnd(reporter::finish);
     reporter.onExit = new ShutdownReport(reporter::finish).register();
     return reporter;
@@ -106,6 +111,9 @@ public final class RunReporter {
       probe.stop();
     }
     RunSummary summary = recorder.finish(runtime.nowMillis());
+    if (serverMetrics != null) {
+      summary = summary.withServer(serverMetrics.stop());
+    }
     ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
         recorder.csvFailure(), System.out);
   }

@@ -145,6 +145,10 @@ final class GenerationStream extends EngineRequest {
     published.set(index + 1);
   }
 
+  long receivedNanos() {
+    return receivedNanos;
+  }
+
   EventLoop eventLoop() {
     return loop;
   }

@@ -15,7 +15,8 @@ import java.time.Duration;
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
  * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.tokenRecords} (the {@code <name> ITL}
- * records, default false). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
+ * records, default false), {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
+ * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
   private final String baseUrl;
@@ -55,7 +56,16 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.maxOutputBytes(
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false));
+    protocol = protocol.serverMetrics(serverMetricsUrl(settings.text("llm.serverMetrics", null), baseUrl));
     return new LlmTarget(baseUrl, simulator, protocol);
+  }
+
+  /** {@code true} means the target's own {@code /metrics}; {@code false} or unset, none; anything else is the URL. */
+  static String serverMetricsUrl(String value, String baseUrl) {
+    if (value == null || value.equalsIgnoreCase("false")) {
+      return null;
+    }
+    return value.equalsIgnoreCase("true") ? baseUrl + "/metrics" : value;
   }
 
   private static String validateBaseUrl(String value) {

@@ -37,6 +37,8 @@ import scala.runtime.BoxedUnit;
  * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
  * @param tokenRecords whether every request logs its {@code <name> ITL} records (one per token event after the
  *     first), whatever the request builder says
+ * @param serverMetricsUrl the server's Prometheus metrics page ({@code http://host:port/metrics}), read every second
+ *     during the run for the report's server figures; null for none
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -49,7 +51,8 @@ public record LlmProtocol(
     RunConfig report,
     boolean reportEnabled,
     java.time.Duration eventLoopProbeInterval,
-    boolean tokenRecords)
+    boolean tokenRecords,
+    String serverMetricsUrl)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -64,7 +67,8 @@ public record LlmProtocol(
 
   /** The protocol of a simulation that configures none: OpenAI chat, usage asked for, the report on. */
   public static final LlmProtocol DEFAULTS = new LlmProtocol(Dialects.byId("openai-chat"), null, null, null,
-      StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false);
+      StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false,
+      null);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
@@ -89,7 +93,7 @@ public record LlmProtocol(
 
   /** What the run's reporter needs of this protocol. */
   public RunPlan runPlan() {
-    return new RunPlan(report, model, effectiveEndpoint(), reportEnabled, eventLoopProbeInterval);
+    return new RunPlan(report, model, effectiveEndpoint(), reportEnabled, eventLoopProbeInterval, serverMetricsUrl);
   }
 
   /**

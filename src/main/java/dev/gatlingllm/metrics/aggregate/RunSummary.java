@@ -2,6 +2,7 @@ package dev.gatlingllm.metrics.aggregate;
 
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.PerSecondSeries;
 import dev.gatlingllm.metrics.sweep.Capacity;
@@ -23,6 +24,7 @@ import java.util.Map;
  * @param cost cost figures, or null without prices
  * @param timeline per-second output tokens and streams in flight
  * @param distributions bars of the run's TTFT, TPOT, ITL distributions, from the HDR histograms
+ * @param server what the server's own metrics page said during the run, or null when it was not read
  */
 public record RunSummary(
     RunConfig config,
@@ -34,12 +36,29 @@ public record RunSummary(
     Knee knee,
     CostFigures cost,
     PerSecondSeries timeline,
-    Map<String, List<HistogramBin>> distributions) {
+    Map<String, List<HistogramBin>> distributions,
+    ServerMetrics server) {
   public RunSummary {
     levels = List.copyOf(levels);
     java.util.Map<String, List<HistogramBin>> ordered = new java.util.LinkedHashMap<>();
     distributions.forEach((name, bins) -> ordered.put(name, List.copyOf(bins)));
     distributions = java.util.Collections.unmodifiableMap(ordered);
+  }
+
+  /** A summary without the server's metrics. */
+  public RunSummary(RunConfig config, long runEndEpochMillis, Figures run, List<LevelFigures> levels,
+      long excludedRequests, Capacity capacity, Knee knee, CostFigures cost, PerSecondSeries timeline,
+      Map<String, List<HistogramBin>> distributions) {
+    this(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline, distributions,
+        null);
+  }
+
+  /** The same figures with the server's metrics summarised over these levels; null leaves them out. */
+  public RunSummary withServer(ServerMetrics scraped) {
+    ServerMetrics perLevel = scraped == null ? null
+        : scraped.forLevels(levels.stream().map(LevelFigures::level).toList());
+    return new RunSummary(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline,
+        distributions, perLevel);
   }
 
   /** Seconds from the run start to {@link #runEndEpochMillis}. */
