@@ -37,15 +37,17 @@ public final class ConcurrencySteps {
   private final int warmupRequests;
   private final Duration ramp;
   private final JitWarmup jitWarmup;
+  private final long startAtEpochMillis;
 
   private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests,
-      Duration ramp, JitWarmup jitWarmup) {
+      Duration ramp, JitWarmup jitWarmup, long startAtEpochMillis) {
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
     this.levelDuration = levelDuration;
     this.warmupRequests = warmupRequests;
     this.ramp = ramp;
     this.jitWarmup = jitWarmup;
+    this.startAtEpochMillis = startAtEpochMillis;
   }
 
   public static ConcurrencySteps of(List<Integer> levels) {
@@ -58,7 +60,7 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null);
+    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null, -1);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -70,7 +72,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup, startAtEpochMillis);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -78,7 +80,7 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup, startAtEpochMillis);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -86,7 +88,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup, startAtEpochMillis);
   }
 
   /**
@@ -98,7 +100,7 @@ public final class ConcurrencySteps {
     if (ramp == null || ramp.isNegative()) {
       throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, startAtEpochMillis);
   }
 
   /**
@@ -109,7 +111,17 @@ public final class ConcurrencySteps {
    * @param warmup the warm-up, or null for none
    */
   public ConcurrencySteps jitWarmup(JitWarmup warmup) {
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup, startAtEpochMillis);
+  }
+
+  /**
+   * The first level starts at this instant and not before (after the warm-ups), so that the injectors of a run
+   * shared by several JVMs start their levels together ({@link InjectorSettings}).
+   *
+   * @param epochMillis the instant, or -1 to start as soon as the warm-ups end
+   */
+  public ConcurrencySteps startAt(long epochMillis) {
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, epochMillis);
   }
 
   public List<Integer> levels() {
@@ -156,6 +168,20 @@ public final class ConcurrencySteps {
       chain.add(scenario(name + " warm-up")
           .exec(LoadLevels.startLevel(-1))
           .exec(repeat(warmupRequests).on(oneRequest))
+          .injectOpen(atOnceUsers(1)));
+    }
+    if (startAtEpochMillis >= 0) {
+      long startAt = startAtEpochMillis;
+      chain.add(scenario(name + " shared start")
+          .exec(session -> {
+            long late = System.currentTimeMillis() - startAt;
+            if (late > 0) {
+              System.out.println("gatling-llm: this injector reached the shared start " + late
+                  + " ms late (llm.injector.startAt): its levels are not aligned with the other injectors'");
+            }
+            return session;
+          })
+          .pause(session -> Duration.ofMillis(Math.max(0, startAt - System.currentTimeMillis())))
           .injectOpen(atOnceUsers(1)));
     }
     List<String> levelNames = levelNames(name, levels);

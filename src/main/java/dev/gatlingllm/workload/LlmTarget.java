@@ -19,6 +19,9 @@ import java.time.Duration;
  * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
+  /** The report's metadata key naming this injector's part of a shared run, e.g. {@code 2 of 3}. */
+  public static final String INJECTOR_METADATA = "injector";
+
   private final String baseUrl;
   private final LlmSimulator simulator;
   private final LlmProtocolBuilder llmProtocol;
@@ -56,6 +59,11 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.maxOutputBytes(
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false));
+    InjectorSettings injector = InjectorSettings.read(settings);
+    if (injector.shared()) {
+      // the merge of the injectors' reports recognises the parts of one run by this line
+      protocol = protocol.metadata(INJECTOR_METADATA, injector.label());
+    }
     protocol = protocol.serverMetrics(serverMetricsUrl(settings.text("llm.serverMetrics", null), baseUrl));
     return new LlmTarget(baseUrl, simulator, protocol);
   }

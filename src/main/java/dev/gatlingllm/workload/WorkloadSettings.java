@@ -28,6 +28,8 @@ import java.util.List;
  *     none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
  * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
  *     highest level's)
+ * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings}); levels,
+ *     requests per level, rates and seed above are already this injector's share
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -48,7 +50,8 @@ public record WorkloadSettings(
     Duration thinkTime,
     Duration ramp,
     Duration warmupSeconds,
-    int warmupStreams) {
+    int warmupStreams,
+    InjectorSettings injector) {
 
   /** Defaults a simulation may change before the properties are read. */
   public record Defaults(
@@ -75,9 +78,10 @@ public record WorkloadSettings(
       throw new IllegalArgumentException("llm.prefixTokens (" + prefixTokens
           + ") must be below the shortest prompt (" + shortest + " tokens from llm.inputTokens and llm.rangeRatio)");
     }
+    InjectorSettings injector = InjectorSettings.read(s);
     return new WorkloadSettings(
-        s.positiveInts("llm.levels", d.levels()),
-        requestsPerLevel,
+        injector.shareOfLevels(s.positiveInts("llm.levels", d.levels())),
+        requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
         levelDuration,
         s.nonNegativeInt("llm.warmupRequests", 2),
         inputTokens,
@@ -85,16 +89,17 @@ public record WorkloadSettings(
         rangeRatio,
         prefixTokens,
         s.text("llm.tokenizer", "cl100k_base"),
-        Long.parseLong(s.text("llm.seed", "42")),
+        injector.seed(Long.parseLong(s.text("llm.seed", "42"))),
         s.text("llm.dataset", null),
-        s.positiveNumbers("llm.rates", d.rates()),
+        injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
         s.flag("llm.poisson", true),
         s.nonNegativeInt("llm.maxConcurrency", 0),
         s.positiveInt("llm.turns", 3),
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
         s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
         s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
-        s.nonNegativeInt("llm.warmupStreams", 0));
+        s.nonNegativeInt("llm.warmupStreams", 0),
+        injector);
   }
 
   /** The JIT warm-up these settings ask for, or null for none. */
@@ -108,8 +113,8 @@ public record WorkloadSettings(
 
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
-    ConcurrencySteps steps =
-        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp);
+    ConcurrencySteps steps = ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests)
+        .ramp(ramp).startAt(injector.startAtEpochMillis());
     return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
   }
 }
