@@ -52,40 +52,48 @@ final class ServerMetricsScraper {
   }
 
   private void scrapeOnce() {
+    scrapeOnce(true);
+  }
+
+  /** @param counted whether a failure counts (the last scrape, after the load, is a bonus: its failure does not) */
+  private void scrapeOnce(boolean counted) {
     try {
       HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET()
           .header("Accept", "text/plain;version=0.0.4").build();
       HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
       long arrived = System.currentTimeMillis();
       if (response.statusCode() != 200) {
-        failed("HTTP " + response.statusCode());
+        failed("HTTP " + response.statusCode(), counted);
         return;
       }
       if (response.body().length > MAX_PAGE_BYTES) {
-        failed("page larger than " + MAX_PAGE_BYTES + " bytes");
+        failed("page larger than " + MAX_PAGE_BYTES + " bytes", counted);
         return;
       }
       series.addPage(arrived, new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
     } catch (HttpTimeoutException e) {
-      failed("no answer within " + TIMEOUT.toMillis() + " ms");
+      failed("no answer within " + TIMEOUT.toMillis() + " ms", counted);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
-      failed(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+      failed(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName(), counted);
     }
   }
 
-  private void failed(String why) {
-    if (series.addFailure(why)) {
+  private void failed(String why, boolean counted) {
+    if (counted && series.addFailure(why)) {
       console.println("gatling-llm: reading the server's metrics at " + Redactor.url(uri.toString()) + " failed ("
           + why + "); the run goes on, failed scrapes are counted in the report");
     }
   }
 
-  /** Reads the page one last time (so that the counters cover the whole run), stops, and returns the scrapes. */
+  /**
+   * Reads the page one last time (so that the counters cover the whole run), stops, and returns the scrapes. The
+   * last read is a bonus: the embedded simulator, for one, has already stopped when the run's report is written.
+   */
   ServerMetrics stop() {
     try {
-      thread.submit(this::scrapeOnce).get(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
+      thread.submit(() -> scrapeOnce(false)).get(TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       // the last scrape is a bonus: the figures stand without it
     }
