@@ -61,6 +61,10 @@ class MultipleInjectorsEndToEndTest {
     JsonNode m = json.readTree(merged.resolve("summary.json").toFile());
     assertEquals(List.of(5, 3), concurrencies(m), "levels aligned by position, their streams added");
     assertEquals("2", m.path("metadata").path("injectors").asText());
+    // Both injectors read the same server's page: the merge shows it once, over the merged levels.
+    assertEquals("vLLM", m.path("server_metrics").path("engine").asText());
+    assertEquals(a.path("server_metrics").path("scrapes").asLong(), m.path("server_metrics").path("scrapes").asLong());
+    m.path("levels").forEach(level -> assertTrue(level.path("server").path("scrapes").asInt() >= 1, level.toString()));
 
     // Totals: the sums of the parts, and what the server served.
     for (String total : List.of("completed", "failed", "total_output_tokens", "total_input_tokens",
@@ -117,7 +121,7 @@ class MultipleInjectorsEndToEndTest {
         "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
         "-Dllm.baseUrl=" + baseUrl, "-Dllm.levels=5,3", "-Dllm.levelDuration=3", "-Dllm.inputTokens=16",
         "-Dllm.outputTokens=8", "-Dllm.warmupRequests=0", "-Dllm.warmupSeconds=0", "-Dllm.rampSeconds=0",
-        "-Dllm.injector.count=2", "-Dllm.injector.index=" + index, "-Dllm.injector.startAt=" + startAt,
+        "-Dllm.serverMetrics=true", "-Dllm.injector.count=2", "-Dllm.injector.index=" + index, "-Dllm.injector.startAt=" + startAt,
         "io.gatling.app.Gatling", "--simulation", ConcurrencySweepSimulation.class.getName(),
         "--results-folder", results.toString(), "--no-reports");
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("out-" + index).toFile())
