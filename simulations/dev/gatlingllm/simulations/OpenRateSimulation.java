@@ -23,7 +23,8 @@ public class OpenRateSimulation extends ReadySimulation {
     Duration levelDuration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(20);
     OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
         .poisson(settings.poisson())
-        .maxConcurrency(settings.maxConcurrency());
+        .maxConcurrency(settings.maxConcurrency())
+        .startAt(settings.injector().startAtEpochMillis());
     var prompts = randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration));
     run("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each",
         rates.build("open", LlmRequests.chatFrom(prompts, settings.outputTokens(), true),

@@ -171,18 +171,7 @@ public final class ConcurrencySteps {
           .injectOpen(atOnceUsers(1)));
     }
     if (startAtEpochMillis >= 0) {
-      long startAt = startAtEpochMillis;
-      chain.add(scenario(name + " shared start")
-          .exec(session -> {
-            long late = System.currentTimeMillis() - startAt;
-            if (late > 0) {
-              System.out.println("gatling-llm: this injector reached the shared start " + late
-                  + " ms late (llm.injector.startAt): its levels are not aligned with the other injectors'");
-            }
-            return session;
-          })
-          .pause(session -> Duration.ofMillis(Math.max(0, startAt - System.currentTimeMillis())))
-          .injectOpen(atOnceUsers(1)));
+      chain.add(SharedStart.population(name, startAtEpochMillis));
     }
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {

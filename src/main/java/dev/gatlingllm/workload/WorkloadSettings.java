@@ -29,7 +29,7 @@ import java.util.List;
  * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
  *     highest level's)
  * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings}); levels,
- *     requests per level, rates and seed above are already this injector's share
+ *     requests per level, rates, the open-model cap and seed above are already this injector's share
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -79,6 +79,7 @@ public record WorkloadSettings(
           + ") must be below the shortest prompt (" + shortest + " tokens from llm.inputTokens and llm.rangeRatio)");
     }
     InjectorSettings injector = InjectorSettings.read(s);
+    int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
     return new WorkloadSettings(
         injector.shareOfLevels(s.positiveInts("llm.levels", d.levels())),
         requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
@@ -93,7 +94,7 @@ public record WorkloadSettings(
         s.text("llm.dataset", null),
         injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
         s.flag("llm.poisson", true),
-        s.nonNegativeInt("llm.maxConcurrency", 0),
+        maxConcurrency > 0 ? Math.max(1, injector.share(maxConcurrency)) : 0,
         s.positiveInt("llm.turns", 3),
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
         s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
