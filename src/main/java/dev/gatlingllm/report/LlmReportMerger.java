@@ -173,6 +173,6 @@ public final class LlmReportMerger {
         r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),
         r.outputTokenSource(), r.serverOutputTokens(), r.clientOutputTokens(), r.sendLatenessMicros(),
         r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens(), r.requestId(),
-        r.retryAfterSeconds());
+        r.retryAfterSeconds(), r.serverDecodeMicros());
   }
 }

@@ -108,6 +108,11 @@ final class SummaryJson {
     Json.put(node, "output_throughput", f.outputThroughput());
     Json.put(node, "total_token_throughput", f.totalTokenThroughput());
     Json.put(node, "per_stream_output_throughput", f.perStreamTokensPerSecond());
+    if (f.serverDecodeSamples() > 0) {
+      // Only servers that time their own decoding (Ollama) report it: beside the client's per-stream figure.
+      Json.put(node, "server_decode_throughput", f.serverDecodeTokensPerSecond());
+      node.put("server_decode_streams", f.serverDecodeSamples());
+    }
     node.put("good_requests", f.good());
     Json.put(node, "request_goodput", f.requestGoodput());
     Json.put(node, "good_fraction", f.goodFraction());

@@ -40,7 +40,7 @@ class RealServerMetricsTest {
     var model = LlamaServer.model("stories260K.gguf");
     assumeTrue(binary.isPresent(), "llama-server not built (../shared/real-llm/build-llama-server.sh)");
     assumeTrue(model.isPresent(), "stories260K.gguf not found");
-    try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 4, List.of("--metrics"))) {
+    try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 4)) {
       PROPERTIES.forEach(System::setProperty);
       System.setProperty("llm.baseUrl", server.baseUrl());
       int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation",

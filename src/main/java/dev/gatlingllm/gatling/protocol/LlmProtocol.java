@@ -28,7 +28,8 @@ import scala.runtime.BoxedUnit;
  *
  * @param endpoint the request path, or null for the dialect's default
  * @param model the model name, or null to leave it out
- * @param apiKey the API key sent as a Bearer token, or null; never logged nor written in a report
+ * @param apiKey the API key, sent in the dialect's auth headers ({@code Authorization: Bearer <key>} for most),
+ *     or null; never logged nor written in a report
  * @param tokenizer counts the prompt and the generated text on the client, or null; its counts are used
  *     when the server sends no usage, and compared with the server's when it does
  * @param report what the LLM report measures (levels, SLOs, target, prices); its run start is set when the
@@ -80,7 +81,16 @@ public record LlmProtocol(
    * each request adds the secrets it carries (see {@code GatlingHttpTransport.Prepared#secrets}).
    */
   public Redactor redactor() {
-    return Redactor.of(apiKey);
+    return redactor(dialect);
+  }
+
+  /**
+   * The same for a request speaking {@code requestDialect}: the key and every value of that dialect's auth
+   * headers built from it (e.g. {@code Bearer <key>}).
+   */
+  public Redactor redactor(LlmDialect requestDialect) {
+    Redactor keyOnly = Redactor.of(apiKey);
+    return apiKey == null ? keyOnly : keyOnly.with(Redactor.credentialSecrets(requestDialect.authHeaders(apiKey)));
   }
 
   @Override

@@ -235,7 +235,8 @@ public final class RunRecorder implements AutoCloseable {
         isGood(result),
         windowTokens(startEpochMillis, result, work.tokensByLevel),
         result.requestId(),
-        result.outcome().retryAfterSeconds());
+        result.outcome().retryAfterSeconds(),
+        Micros.of(result.serverDecodeNanos()));
   }
 
   /**

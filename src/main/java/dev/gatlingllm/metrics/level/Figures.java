@@ -32,6 +32,9 @@ import java.util.Map;
  *     bound on what the client itself added to the latencies it measured; empty when not probed
  * @param outputTokenSources successful requests by where their output count came from
  * @param errors failed requests by message (the most frequent ones; the rest under one entry)
+ * @param serverDecodeTokensPerSecond the mean of the server's own decode speed (server output tokens / server
+ *     decode time, e.g. Ollama's eval_count / eval_duration) over the successful streams that reported it
+ * @param serverDecodeSamples how many streams that mean covers (0 when the server reports no decode time)
  */
 public record Figures(
     double windowSeconds,
@@ -61,7 +64,9 @@ public record Figures(
     Distribution eventLoopDelay,
     Map<TokenCountSource, Long> outputTokenSources,
     TokenMismatch mismatch,
-    Map<String, Long> errors) {
+    Map<String, Long> errors,
+    double serverDecodeTokensPerSecond,
+    long serverDecodeSamples) {
 
   public Figures {
     outputTokenSources = Map.copyOf(outputTokenSources);

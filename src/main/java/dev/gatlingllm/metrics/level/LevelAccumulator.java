@@ -31,6 +31,8 @@ public final class LevelAccumulator {
   private long outputTokensInWindow;
   private double speedSum;
   private long speedSamples;
+  private double serverDecodeSpeedSum;
+  private long serverDecodeSamples;
   private final long[] outputSources = new long[TokenCountSource.values().length];
   private long mismatchRequests;
   private long mismatchServer;
@@ -77,6 +79,11 @@ public final class LevelAccumulator {
     if (speed > 0) {
       speedSum += speed;
       speedSamples++;
+    }
+    double serverSpeed = record.serverDecodeTokensPerSecond();
+    if (serverSpeed > 0) {
+      serverDecodeSpeedSum += serverSpeed;
+      serverDecodeSamples++;
     }
     ttft.add(record.ttftMicros());
     ttftFromScheduled.add(record.ttftFromScheduledMicros());
@@ -146,6 +153,8 @@ public final class LevelAccumulator {
     outputTokensInWindow += other.outputTokensInWindow;
     speedSum += other.speedSum;
     speedSamples += other.speedSamples;
+    serverDecodeSpeedSum += other.serverDecodeSpeedSum;
+    serverDecodeSamples += other.serverDecodeSamples;
     for (int i = 0; i < outputSources.length; i++) {
       outputSources[i] += other.outputSources[i];
     }
@@ -243,7 +252,9 @@ public final class LevelAccumulator {
             mismatchClient,
             mismatchDifference,
             mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer),
-        errors);
+        errors,
+        serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
+        serverDecodeSamples);
   }
 
   private static double rate(long amount, double windowSeconds) {

@@ -11,6 +11,7 @@ package dev.gatlingllm.metrics.request;
  * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
  * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
  * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
+ * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}), or -1
  */
 public record RequestRow(
     long startEpochMillis,
@@ -41,7 +42,8 @@ public record RequestRow(
     boolean good,
     long[] windowTokens,
     String requestId,
-    long retryAfterSeconds) {
+    long retryAfterSeconds,
+    long serverDecodeMicros) {
 
   /**
    * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
@@ -54,6 +56,17 @@ public record RequestRow(
     return (outputTokens - 1) * 1e6 / (e2elMicros - ttftMicros);
   }
 
+  /**
+   * The server's own decode speed for this stream, server output tokens / server decode time in tokens per
+   * second; -1 when the server gave either no decode time or no count.
+   */
+  public double serverDecodeTokensPerSecond() {
+    if (serverDecodeMicros <= 0 || serverOutputTokens <= 0) {
+      return -1;
+    }
+    return serverOutputTokens * 1e6 / serverDecodeMicros;
+  }
+
   /** The same record attributed to another level index (a merge renumbers the levels of each run). */
   public RequestRow withLevels(int newLevel, long[] newWindowTokens) {
     return new RequestRow(
@@ -61,6 +74,6 @@ public record RequestRow(
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
         sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
-        retryAfterSeconds);
+        retryAfterSeconds, serverDecodeMicros);
   }
 }

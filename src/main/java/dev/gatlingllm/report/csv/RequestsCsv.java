@@ -24,6 +24,8 @@ public final class RequestsCsv {
   public static final String REQUEST_ID = "request_id";
   /** The server's Retry-After in seconds (-1: none). Added after {@link #REQUEST_ID}, so it is optional too. */
   public static final String RETRY_AFTER = "retry_after_s";
+  /** The server's own decode time (Ollama's eval_duration), -1 when none. Added last, so it is optional too. */
+  public static final String SERVER_DECODE = "server_decode_ms";
 
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
@@ -34,10 +36,11 @@ public final class RequestsCsv {
           "token_events", "input_tokens", "output_tokens", "output_token_source",
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
-          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER);
+          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER,
+          SERVER_DECODE);
 
   /** Columns a file may lack (it was written by an earlier version); they read as empty. */
-  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID, RETRY_AFTER);
+  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -82,6 +85,7 @@ public final class RequestsCsv {
     line.append(',');
     appendText(line, r.requestId());
     line.append(',').append(r.retryAfterSeconds());
+    line.append(',').append(Micros.formatMillis(r.serverDecodeMicros()));
   }
 
   public static String row(RequestRow record) {
@@ -193,7 +197,8 @@ public final class RequestsCsv {
           Boolean.parseBoolean(get(f, "good")),
           parseWindowTokens(get(f, "window_tokens")),
           RequestIds.bounded(get(f, REQUEST_ID)),
-          parseLongOr(get(f, RETRY_AFTER), -1));
+          parseLongOr(get(f, RETRY_AFTER), -1),
+          get(f, SERVER_DECODE).isEmpty() ? -1 : Micros.parseMillis(get(f, SERVER_DECODE)));
     }
 
     private String get(List<String> fields, String column) {

@@ -55,7 +55,8 @@ class RequestsCsvTest {
     assertTrue(ok.inWindow());
     assertArrayEquals(new long[] {0, 9}, ok.windowTokens());
     assertEquals("req-123456789", ok.requestId());
-    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1"), "the server's id, then no Retry-After: " + lines.get(1));
+    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1,-1"),
+        "the server's id, then no Retry-After, no server decode time: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
     assertEquals("bad, \"quoted\"", failed.requestName());
@@ -66,14 +67,14 @@ class RequestsCsvTest {
     assertEquals(false, failed.ok());
     assertEquals(false, failed.good());
     assertEquals(null, failed.requestId());
-    assertTrue(lines.get(2).endsWith(",,-1"), "no id from the server, an empty field: " + lines.get(2));
+    assertTrue(lines.get(2).endsWith(",,-1,-1"), "no id from the server, an empty field: " + lines.get(2));
   }
 
   @Test
-  void requestIdIsTheLastButOneColumnAndIsSanitisedLikeOtherFreeText() {
-    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 2));
+  void requestIdIsSanitisedLikeOtherFreeText() {
+    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 3));
     String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
-    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3"), row);
+    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3,15.500"), row);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
     assertEquals("'=1+2,\"x\"  next", back.requestId());
   }
@@ -91,23 +92,24 @@ class RequestsCsvTest {
   @Test
   void aFileWrittenBeforeTheRequestIdColumnStillParses() {
     RequestRow record = withRequestId("gone");
-    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
+    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 3));
     String row = RequestsCsv.row(record);
-    String oldRow = row.substring(0, row.lastIndexOf(',', row.lastIndexOf(',') - 1));
+    String oldRow = row.substring(0, row.lastIndexOf(',', row.lastIndexOf(',', row.lastIndexOf(',') - 1) - 1));
     RequestRow back = new RequestsCsv.Reader(header).parse(oldRow);
     assertEquals(null, back.requestId());
     assertEquals(-1, back.retryAfterSeconds());
+    assertEquals(-1, back.serverDecodeMicros());
     assertEquals(55_555, back.e2elMicros());
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
     // Any other column is still required.
-    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 3));
+    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 4));
     assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
   }
 
   private static RequestRow withRequestId(String requestId) {
     return new RequestRow(T0, 2, false, "n", true, 200, null, 1, 22, 333, 4_444, 55_555, 6, 7, 8, 9, 10,
         TokenCountSource.TOKENIZER, 11, TokenCountSource.EVENT_COUNT, -1, 12, 0, 13, 14, true, new long[] {2, 5, 3, 6},
-        requestId, 3);
+        requestId, 3, 15_500);
   }
 
   @Test
@@ -121,15 +123,22 @@ class RequestsCsvTest {
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
     assertEquals("chatcmpl-1", back.requestId());
     assertEquals(3, back.retryAfterSeconds());
+    assertEquals(15_500, back.serverDecodeMicros());
   }
 
   @Test
-  void retryAfterIsTheLastColumnAndAFileWithoutItStillParses() {
-    assertEquals(RequestsCsv.RETRY_AFTER, RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 1));
+  void theLaterColumnsComeLastAndAFileWithoutThemStillParses() {
+    assertEquals(List.of(RequestsCsv.REQUEST_ID, RequestsCsv.RETRY_AFTER, RequestsCsv.SERVER_DECODE),
+        RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 3, RequestsCsv.COLUMNS.size()));
     String row = RequestsCsv.row(withRequestId("r-1"));
-    assertTrue(row.endsWith(",r-1,3"), row);
+    assertTrue(row.endsWith(",r-1,3,15.500"), row);
+    String withoutDecode = row.substring(0, row.lastIndexOf(','));
     String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
-    RequestRow back = new RequestsCsv.Reader(header).parse(row.substring(0, row.lastIndexOf(',')));
+    RequestRow back = new RequestsCsv.Reader(header).parse(withoutDecode);
+    assertEquals(3, back.retryAfterSeconds());
+    assertEquals(-1, back.serverDecodeMicros());
+    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
+    back = new RequestsCsv.Reader(header).parse(withoutDecode.substring(0, withoutDecode.lastIndexOf(',')));
     assertEquals("r-1", back.requestId());
     assertEquals(-1, back.retryAfterSeconds());
   }
