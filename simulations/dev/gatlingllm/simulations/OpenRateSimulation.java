@@ -28,7 +28,8 @@ public class OpenRateSimulation extends Simulation {
       : Duration.ofSeconds(20);
   private final OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
       .poisson(settings.poisson())
-      .maxConcurrency(settings.maxConcurrency());
+      .maxConcurrency(settings.maxConcurrency())
+      .startAt(settings.injector().startAtEpochMillis());
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))

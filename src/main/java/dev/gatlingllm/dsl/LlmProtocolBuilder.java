@@ -36,6 +36,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     Duration eventLoopProbeInterval;
     boolean tokenRecords;
     boolean detailedResults;
+    String serverMetricsUrl;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -51,6 +52,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.eventLoopProbeInterval = p.eventLoopProbeInterval();
       f.tokenRecords = p.tokenRecords();
       f.detailedResults = p.detailedResults();
+      f.serverMetricsUrl = p.serverMetricsUrl();
       return f;
     }
 
@@ -60,7 +62,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          reportEnabled, eventLoopProbeInterval, tokenRecords, detailedResults);
+          reportEnabled, eventLoopProbeInterval, tokenRecords, detailedResults,
+          serverMetricsUrl);
     }
   }
 
@@ -394,6 +397,35 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
     RunConfig report = fields.report.withMetadata(metadata);
     return with(f -> f.report = report);
+  }
+
+  /**
+   * The server's own Prometheus metrics page (e.g. {@code http://127.0.0.1:8000/metrics} for vLLM, SGLang with
+   * {@code --enable-metrics}, TGI, llama.cpp with {@code --metrics}), read every second during the run on a thread
+   * of its own, with a 2 s timeout. Its running and waiting requests, KV-cache usage, preemptions, token counters
+   * and TTFT histogram are shown per level beside the client's figures. A failed read is counted, shown once and
+   * never fails the run.
+   *
+   * @param url an http(s) URL, a constant; null or blank for none
+   * @return a new builder
+   */
+  public LlmProtocolBuilder serverMetrics(String url) {
+    String value = blankToNull(url);
+    if (value != null) {
+      java.net.URI uri;
+      try {
+        uri = java.net.URI.create(value);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("server metrics URL is not a URL: '"
+            + dev.gatlingllm.secrets.Redactor.url(value) + "'");
+      }
+      if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+          || uri.getHost() == null) {
+        throw new IllegalArgumentException("server metrics URL must be an http(s) URL such as "
+            + "http://127.0.0.1:8000/metrics, was '" + dev.gatlingllm.secrets.Redactor.url(value) + "'");
+      }
+    }
+    return with(f -> f.serverMetricsUrl = value);
   }
 
   /**

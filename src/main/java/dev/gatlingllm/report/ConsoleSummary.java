@@ -60,6 +60,18 @@ public final class ConsoleSummary {
             f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1), capacity ? "  <- capacity" : ""));
       }
     }
+    if (summary.server() != null && !summary.server().levels().isEmpty()) {
+      rule(text, "Server metrics (" + (summary.server().engine() == null ? "unknown engine"
+          : summary.server().engine().label()) + ")", '-');
+      text.append(ServerMetricsReport.consoleHeader());
+      for (int i = 0; i < summary.levels().size() && i < summary.server().levels().size(); i++) {
+        text.append(ServerMetricsReport.consoleLine(summary.levels().get(i).level().label(),
+            summary.server().levels().get(i), summary.levels().get(i).figures()));
+      }
+      if (summary.server().failures() > 0) {
+        line(text, "Failed scrapes:", Long.toString(summary.server().failures()));
+      }
+    }
     rule(text, "Capacity", '-');
     Capacity capacity = summary.capacity();
     line(text, "Target:", summary.config().target().describe());

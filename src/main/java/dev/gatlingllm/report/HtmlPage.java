@@ -171,6 +171,9 @@ final class HtmlPage {
     if (cost) {
       page.append("<th>cost / M output</th>");
     }
+    if (summary.server() != null) {
+      page.append(ServerMetricsReport.TABLE_HEADERS);
+    }
     page.append("</tr></thead>\n<tbody>\n");
     List<LevelFigures> levels = summary.levels();
     for (int i = 0; i < levels.size(); i++) {
@@ -199,6 +202,9 @@ final class HtmlPage {
       if (cost) {
         page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
       }
+      if (summary.server() != null && i < summary.server().levels().size()) {
+        page.append(ServerMetricsReport.tableCells(summary.server().levels().get(i), f));
+      }
       page.append("</tr>\n");
     }
     page.append("</tbody>\n</table>\n<p class=\"note\">Output tok/s counts the output tokens that arrived in the ")
@@ -208,7 +214,9 @@ final class HtmlPage {
         .append("client itself added to its TTFT and ITL. Untrusted: requests whose server token count was ")
         .append("implausible and ignored, whose inter-token gaps past the first ").append(RequestTimeline.MAX_KEPT_GAPS)
         .append(" are not in the ITL figures, ")
-        .append("or whose output was cut at maxOutputBytes (KO).</p>\n</section>\n");
+        .append("or whose output was cut at maxOutputBytes (KO).")
+        .append(summary.server() == null ? "" : Html.escape(ServerMetricsReport.tableNote(summary.server())))
+        .append("</p>\n</section>\n");
   }
 
   private static String cell(String text) {
@@ -218,6 +226,9 @@ final class HtmlPage {
   private static void charts(StringBuilder page, RunSummary summary) {
     page.append("<section>\n<h2>Charts</h2>\n<div class=\"charts\">\n");
     chart(page, "chart-timeline", "Output tok/s and streams in flight over time");
+    if (summary.server() != null) {
+      chart(page, "chart-server", "The server's own figures: generated tok/s, running and waiting requests");
+    }
     if (summary.levels().stream().anyMatch(level -> level.level().load() > 0)) {
       chart(page, "chart-throughput", "Output and per-stream tok/s against load");
       chart(page, "chart-ttft", "TTFT p50 / p99 against load");
@@ -270,6 +281,9 @@ final class HtmlPage {
   private static String data(RunSummary summary) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     timeline(root.putObject("timeline"), summary);
+    if (summary.server() != null) {
+      ServerMetricsReport.chartData(root, summary.server(), summary.config().runStartEpochMillis());
+    }
     ArrayNode levels = root.putArray("levels");
     for (LevelFigures level : summary.levels()) {
       ObjectNode node = levels.addObject();
@@ -400,6 +414,25 @@ final class HtmlPage {
             y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'streams' } }
           } }
         });
+
+        if (el('chart-server') && data.server) {
+          var s = data.server;
+          var sets = [
+            { label: 'client output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
+            { label: 'server generated tok/s', data: points(s.seconds, s.generatedTokensPerSecond), yAxisID: 'y', borderColor: '#9334e6', pointRadius: 0, borderWidth: 1.5 },
+            { label: 'server running', data: points(s.seconds, s.running), yAxisID: 'y1', borderColor: '#188038', pointRadius: 0, borderWidth: 1.5 },
+            { label: 'server waiting', data: points(s.seconds, s.waiting), yAxisID: 'y1', borderColor: '#d93025', pointRadius: 0, borderWidth: 1.5 }
+          ];
+          new Chart(el('chart-server'), {
+            type: 'line',
+            data: { datasets: sets },
+            options: { scales: {
+              x: { type: 'linear', title: { display: true, text: 's since start' } },
+              y: { beginAtZero: true, title: { display: true, text: 'tok/s' } },
+              y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'requests' } }
+            } }
+          });
+        }
 
         var levels = data.levels.filter(function (l) { return l.load > 0; });
         var loadTitle = levels.length && levels[0].closed ? 'concurrent streams' : 'request rate (req/s)';

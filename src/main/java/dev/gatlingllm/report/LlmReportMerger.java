@@ -7,6 +7,7 @@ import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
 import dev.gatlingllm.metrics.level.TimeInterval;
 import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.report.csv.RequestsCsv;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -53,17 +54,25 @@ public final class LlmReportMerger {
       runs.add(RunJson.read(dir.resolve(LlmReportWriter.RUN_JSON)));
     }
 
+    // The parts of one run shared by several injectors ran the same levels at the same time, each with its share
+    // of the streams: their levels are aligned by position and their loads add up.
+    boolean injectors = InjectorParts.areParts(runs.stream().map(run -> run.config().metadata()).toList());
     Map<String, List<MeasuredLevel>> byKey = new LinkedHashMap<>();
     for (RunJson.RunData run : runs) {
-      for (MeasuredLevel level : run.levels()) {
-        byKey.computeIfAbsent(level.key(), key -> new ArrayList<>()).add(level);
+      for (int i = 0; i < run.levels().size(); i++) {
+        MeasuredLevel level = run.levels().get(i);
+        byKey.computeIfAbsent(key(injectors, i, level), key -> new ArrayList<>()).add(level);
       }
     }
     List<String> keys = new ArrayList<>(byKey.keySet());
-    keys.sort(Comparator.comparingDouble((String key) -> byKey.get(key).get(0).load()));
+    if (injectors) {
+      keys.sort(Comparator.comparingInt((String key) -> Integer.parseInt(key.substring(1))));
+    } else {
+      keys.sort(Comparator.comparingDouble((String key) -> byKey.get(key).get(0).load()));
+    }
     List<MeasuredLevel> levels = new ArrayList<>();
     for (int i = 0; i < keys.size(); i++) {
-      levels.add(mergedLevel(i, byKey.get(keys.get(i))));
+      levels.add(mergedLevel(i, byKey.get(keys.get(i)), injectors));
     }
 
     RunConfig first = runs.get(0).config();
@@ -71,6 +80,10 @@ public final class LlmReportMerger {
     long runEnd = runs.stream().mapToLong(RunJson.RunData::runEndEpochMillis).max().orElseThrow();
     Map<String, String> metadata = new LinkedHashMap<>(first.metadata());
     metadata.put("merged_from", String.join(", ", llmDirs.stream().map(Path::toString).toList()));
+    if (injectors) {
+      metadata.remove(InjectorParts.METADATA);
+      metadata.put("injectors", Integer.toString(runs.size()));
+    }
     // The merged levels may interleave in time (consecutive runs), so they live in the summary, not the config.
     RunConfig config =
         new RunConfig(runStart, List.of(), first.warmupMillis(), first.slos(), first.target(), first.pricing(),
@@ -86,7 +99,7 @@ public final class LlmReportMerger {
         RunJson.RunData run = runs.get(r);
         int[] newIndex = new int[run.levels().size()];
         for (int i = 0; i < newIndex.length; i++) {
-          newIndex[i] = keys.indexOf(run.levels().get(i).key());
+          newIndex[i] = keys.indexOf(key(injectors, i, run.levels().get(i)));
           aggregate.level(newIndex[i]).addEncodedItl(run.itl().get(i), run.itlPerToken().get(i));
           aggregate.level(newIndex[i]).addEncodedEventLoopDelay(run.eventLoopDelay().get(i));
         }
@@ -112,20 +125,32 @@ public final class LlmReportMerger {
         }
       }
     }
-    RunSummary summary = aggregate.summarize(config, levels, runEnd);
+    // Every injector reads the same server's page: its figures are taken once, from the first run that has them,
+    // and summarised again over the merged levels, never added up.
+    ServerMetrics server = runs.stream().map(RunJson.RunData::server).filter(java.util.Objects::nonNull)
+        .findFirst().orElse(null);
+    RunSummary summary = aggregate.summarize(config, levels, runEnd).withServer(server);
     LlmReportWriter.write(summary, outDir, null);
     return summary;
   }
 
-  private static MeasuredLevel mergedLevel(int index, List<MeasuredLevel> parts) {
+  private static String key(boolean injectors, int position, MeasuredLevel level) {
+    return injectors ? "i" + position : level.key();
+  }
+
+  private static MeasuredLevel mergedLevel(int index, List<MeasuredLevel> parts, boolean injectors) {
     LevelWindow model = parts.get(0).window();
+    int concurrency = injectors ? parts.stream().mapToInt(part -> part.window().concurrency()).sum()
+        : model.concurrency();
+    double rate = injectors ? parts.stream().mapToDouble(part -> part.window().requestRate()).sum()
+        : model.requestRate();
     long start = parts.stream().mapToLong(part -> part.window().startMillis()).min().orElseThrow();
     long measureFrom = parts.stream().mapToLong(part -> part.window().measureFromMillis()).min().orElseThrow();
     long end = parts.stream().mapToLong(part -> part.window().endMillis()).max().orElseThrow();
     List<TimeInterval> measured = new ArrayList<>();
     parts.forEach(part -> measured.addAll(part.measured()));
     return new MeasuredLevel(
-        new LevelWindow(index, model.concurrency(), model.requestRate(), start, measureFrom, end), measured);
+        new LevelWindow(index, concurrency, rate, start, measureFrom, end), measured);
   }
 
   /** The row with its levels renumbered into the merged levels and its goodness judged by the merged SLOs. */

@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
 import dev.gatlingllm.metrics.level.TimeInterval;
+import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.stats.EncodedStats;
@@ -39,7 +40,8 @@ final class RunJson {
       List<EncodedStats> itl,
       List<EncodedStats> itlPerToken,
       List<EncodedStats> eventLoopDelay,
-      PerSecondSeries timeline) {}
+      PerSecondSeries timeline,
+      ServerMetrics server) {}
 
   private RunJson() {}
 
@@ -69,6 +71,9 @@ final class RunJson {
     ArrayNode streams = timeline.putArray("active_streams");
     for (double value : summary.timeline().activeStreams()) {
       streams.add(value);
+    }
+    if (summary.server() != null) {
+      root.set("server_metrics", ServerMetricsReport.write(summary.server()));
     }
     return root;
   }
@@ -112,7 +117,8 @@ final class RunJson {
         itl,
         itlPerToken,
         eventLoopDelay,
-        new PerSecondSeries(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts));
+        new PerSecondSeries(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts),
+        ServerMetricsReport.read(root.get("server_metrics")));
   }
 
   static ObjectNode config(RunConfig config) {

@@ -52,7 +52,15 @@ final class SummaryJson {
 
     ArrayNode levels = root.putArray("levels");
     for (int i = 0; i < summary.levels().size(); i++) {
-      levels.add(level(i, summary.levels().get(i)));
+      ObjectNode level = level(i, summary.levels().get(i));
+      if (summary.server() != null && i < summary.server().levels().size()) {
+        level.set("server", ServerMetricsReport.levelNode(summary.server().levels().get(i),
+            summary.levels().get(i).figures()));
+      }
+      levels.add(level);
+    }
+    if (summary.server() != null) {
+      root.set("server_metrics", ServerMetricsReport.runNode(summary.server()));
     }
     ArrayNode warnings = root.putArray("client_warnings");
     ClientHealth.warnings(summary).forEach(warnings::add);

@@ -14,6 +14,7 @@ import java.time.Duration;
  * @param reportEnabled whether the run writes the {@code llm/} report
  * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
  * @param detailedResults whether summary.json gets the per-request arrays (vLLM's detailed result)
+ * @param serverMetricsUrl the server's Prometheus metrics page, read during the run, or null
  */
 public record RunPlan(
     RunConfig report,
@@ -21,10 +22,12 @@ public record RunPlan(
     String endpoint,
     boolean reportEnabled,
     Duration eventLoopProbeInterval,
-    boolean detailedResults) {
-  /** A plan without the per-request arrays. */
+    boolean detailedResults,
+    String serverMetricsUrl) {
+
+  /** A plan without the per-request arrays and without the server's metrics. */
   public RunPlan(RunConfig report, String model, String endpoint, boolean reportEnabled,
       Duration eventLoopProbeInterval) {
-    this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, false);
+    this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, false, null);
   }
 }

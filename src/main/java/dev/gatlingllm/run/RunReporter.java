@@ -22,6 +22,7 @@ public final class RunReporter {
   private final Path llmDir;
   private final RunHost runtime;
   private EventLoopDelayProbe probe;
+  private ServerMetricsScraper serverMetrics;
   private ShutdownReport onExit;
   private boolean finished;
   /** Whether summary.json gets the per-request arrays; set once, before the run's end can call finish. */
@@ -62,6 +63,10 @@ public final class RunReporter {
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.startProbe(plan.eventLoopProbeInterval());
+    if (plan.serverMetricsUrl() != null) {
+      reporter.serverMetrics =
+          ServerMetricsScraper.start(plan.serverMetricsUrl(), ServerMetricsScraper.DEFAULT_INTERVAL, System.out);
+    }
     runtime.onRunEnd(reporter::finish);
     reporter.onExit = new ShutdownReport(reporter::finish).register();
     return reporter;
@@ -110,6 +115,9 @@ public final class RunReporter {
       probe.stop();
     }
     RunSummary summary = recorder.finish(runtime.nowMillis());
+    if (serverMetrics != null) {
+      summary = summary.withServer(serverMetrics.stop());
+    }
     ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
         recorder.csvFailure(), System.out, detailedResults);
   }

@@ -36,19 +36,24 @@ final class EngineThread implements AutoCloseable {
   private final PriorityQueue<Arrival> delayed =
       new PriorityQueue<>((a, b) -> Long.compare(a.readyNanos, b.readyNanos));
   private final ArrayList<GenerationStream> touched = new ArrayList<>();
-  private final ContinuousBatchingEngine.TokenSink sink = (request, time, last) -> {
-    GenerationStream stream = (GenerationStream) request;
-    stream.publish(time);
-    touched.add(stream);
-  };
+  private final SimulatorMetrics metrics;
+  private final ContinuousBatchingEngine.TokenSink sink = this::onToken;
   private final Thread thread;
   private volatile boolean running = true;
 
-  EngineThread(CapacityModel model) {
+  EngineThread(CapacityModel model, SimulatorMetrics metrics) {
     this.engine = new ContinuousBatchingEngine(model);
+    this.metrics = metrics;
     this.thread = new Thread(this::loop, "sim-engine");
     this.thread.setDaemon(true);
     this.thread.start();
+  }
+
+  private void onToken(EngineRequest request, long time, boolean last) {
+    GenerationStream stream = (GenerationStream) request;
+    stream.publish(time);
+    metrics.token(request, time - stream.receivedNanos(), request.generated() == 1, last);
+    touched.add(stream);
   }
 
   /** Queues a stream; it reaches the engine's waiting queue at {@code readyNanos}. Any thread. */
@@ -81,12 +86,14 @@ final class EngineThread implements AutoCloseable {
         engine.submit(delayed.poll().stream);
       }
       long end = engine.beginIteration(iterationStart);
+      metrics.queue(engine.activeCount(), engine.waitingCount(), engine.kvInUse());
       if (end < 0) {
         busy = false;
         continue;
       }
       busy = true;
       engine.completeIteration(end, sink);
+      metrics.queue(engine.activeCount(), engine.waitingCount(), engine.kvInUse());
       scheduleWrites(end);
       long lead = Math.min(PLANNING_LEAD_NANOS, (end - iterationStart) / 2);
       parkUntil(end - lead, false);

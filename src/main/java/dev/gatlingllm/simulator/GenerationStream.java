@@ -152,6 +152,10 @@ final class GenerationStream extends EngineRequest {
     published.set(index + 1);
   }
 
+  long receivedNanos() {
+    return receivedNanos;
+  }
+
   EventLoop eventLoop() {
     return loop;
   }

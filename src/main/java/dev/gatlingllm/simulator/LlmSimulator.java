@@ -67,6 +67,7 @@ public final class LlmSimulator implements AutoCloseable {
   private final AtomicLong requestCounter = new AtomicLong();
   private final GroundTruthLog groundTruthLog;
   private EngineThread engineThread;
+  private SimulatorMetrics metrics;
   private EventLoopGroup group;
   private Channel serverChannel;
   private int port = -1;
@@ -99,7 +100,8 @@ public final class LlmSimulator implements AutoCloseable {
       default -> NioServerSocketChannel.class;
     };
     group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
-    engineThread = new EngineThread(config.capacity());
+    metrics = new SimulatorMetrics(config.model(), config.capacity().kvCacheTokens());
+    engineThread = new EngineThread(config.capacity(), metrics);
     startedEpochSeconds = System.currentTimeMillis() / 1000;
     try {
       serverChannel = new ServerBootstrap()
@@ -185,6 +187,10 @@ public final class LlmSimulator implements AutoCloseable {
 
   GroundTruthLog groundTruthLog() {
     return groundTruthLog;
+  }
+
+  SimulatorMetrics metrics() {
+    return metrics;
   }
 
   EngineThread engineThread() {

@@ -121,6 +121,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
           "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8), null, !keepAlive));
       case "/v1/models" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK, models(), null,
           !keepAlive));
+      case "/metrics" -> onlyMethod(request, HttpMethod.GET, () -> sendText(simulator.metrics().page(), !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
       default -> {
         ApiFormat format = ApiFormat.forPath(path);
@@ -246,6 +247,16 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     model.put("created", simulator.startedEpochSeconds());
     model.put("owned_by", "gatling-llm-simulator");
     return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private void sendText(String text, boolean close) {
+    byte[] body = text.getBytes(StandardCharsets.UTF_8);
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+        Unpooled.wrappedBuffer(body));
+    response.headers()
+        .set(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
+        .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    send(response, close);
   }
 
   private void sendError(HttpResponseStatus status, String message, String requestId, boolean close) {

@@ -41,9 +41,10 @@ public final class ConcurrencySteps {
   private final JitWarmup jitWarmup;
   /** Requests per stream of a level when {@code requestsPerLevel} is 0. */
   private final int requestsPerStream;
+  private final long startAtEpochMillis;
 
   private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests,
-      Duration ramp, JitWarmup jitWarmup, int requestsPerStream) {
+      Duration ramp, JitWarmup jitWarmup, int requestsPerStream, long startAtEpochMillis) {
     this.requestsPerStream = requestsPerStream;
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
@@ -51,6 +52,7 @@ public final class ConcurrencySteps {
     this.warmupRequests = warmupRequests;
     this.ramp = ramp;
     this.jitWarmup = jitWarmup;
+    this.startAtEpochMillis = startAtEpochMillis;
   }
 
   public static ConcurrencySteps of(List<Integer> levels) {
@@ -63,7 +65,7 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null, DEFAULT_REQUESTS_PER_STREAM);
+    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null, DEFAULT_REQUESTS_PER_STREAM, -1);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -78,7 +80,8 @@ public final class ConcurrencySteps {
     if (requests < 1) {
       throw new IllegalArgumentException("requests per stream must be >= 1, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requests);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requests,
+        startAtEpochMillis);
   }
 
   /** Each level runs this many requests (0 = {@link #requestsPerStream} x its concurrency). */
@@ -86,7 +89,8 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup, requestsPerStream);
+    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup, requestsPerStream,
+        startAtEpochMillis);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -94,7 +98,8 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup, requestsPerStream);
+    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup, requestsPerStream,
+        startAtEpochMillis);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -102,7 +107,8 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup, requestsPerStream);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup, requestsPerStream,
+        startAtEpochMillis);
   }
 
   /**
@@ -114,7 +120,8 @@ public final class ConcurrencySteps {
     if (ramp == null || ramp.isNegative()) {
       throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requestsPerStream);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requestsPerStream,
+        startAtEpochMillis);
   }
 
   /**
@@ -125,7 +132,18 @@ public final class ConcurrencySteps {
    * @param warmup the warm-up, or null for none
    */
   public ConcurrencySteps jitWarmup(JitWarmup warmup) {
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup, requestsPerStream);
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup, requestsPerStream, startAtEpochMillis);
+  }
+
+  /**
+   * The first level starts at this instant and not before (after the warm-ups), so that the injectors of a run
+   * shared by several JVMs start their levels together ({@link InjectorSettings}).
+   *
+   * @param epochMillis the instant, or -1 to start as soon as the warm-ups end
+   */
+  public ConcurrencySteps startAt(long epochMillis) {
+    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup,
+        requestsPerStream, epochMillis);
   }
 
   public List<Integer> levels() {
@@ -173,6 +191,9 @@ public final class ConcurrencySteps {
           .exec(LoadLevels.warmup())
           .exec(repeat(warmupRequests).on(oneRequest))
           .injectOpen(atOnceUsers(1)));
+    }
+    if (startAtEpochMillis >= 0) {
+      chain.add(SharedStart.population(name, startAtEpochMillis));
     }
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {

@@ -15,9 +15,13 @@ import java.time.Duration;
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
  * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.detailedResults} (per-request arrays in summary.json), {@code llm.tokenRecords} (the {@code <name> ITL}
- * records, default false). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
+ * records, default false), {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
+ * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
+  /** The report's metadata key naming this injector's part of a shared run, e.g. {@code 2 of 3}. */
+  public static final String INJECTOR_METADATA = "injector";
+
   private final String baseUrl;
   private final LlmSimulator simulator;
   private final LlmProtocolBuilder llmProtocol;
@@ -56,7 +60,21 @@ public final class LlmTarget implements AutoCloseable {
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false))
         .detailedResults(settings.flag("llm.detailedResults", false));
+    InjectorSettings injector = InjectorSettings.read(settings);
+    if (injector.shared()) {
+      // the merge of the injectors' reports recognises the parts of one run by this line
+      protocol = protocol.metadata(INJECTOR_METADATA, injector.label());
+    }
+    protocol = protocol.serverMetrics(serverMetricsUrl(settings.text("llm.serverMetrics", null), baseUrl));
     return new LlmTarget(baseUrl, simulator, protocol);
+  }
+
+  /** {@code true} means the target's own {@code /metrics}; {@code false} or unset, none; anything else is the URL. */
+  static String serverMetricsUrl(String value, String baseUrl) {
+    if (value == null || value.equalsIgnoreCase("false")) {
+      return null;
+    }
+    return value.equalsIgnoreCase("true") ? baseUrl + "/metrics" : value;
   }
 
   private static String validateBaseUrl(String value) {

@@ -29,12 +29,15 @@ public final class OpenRates {
   private final Duration levelDuration;
   private final boolean poisson;
   private final int maxConcurrency;
+  private final long startAtEpochMillis;
 
-  private OpenRates(List<Double> rates, Duration levelDuration, boolean poisson, int maxConcurrency) {
+  private OpenRates(List<Double> rates, Duration levelDuration, boolean poisson, int maxConcurrency,
+      long startAtEpochMillis) {
     this.rates = rates;
     this.levelDuration = levelDuration;
     this.poisson = poisson;
     this.maxConcurrency = maxConcurrency;
+    this.startAtEpochMillis = startAtEpochMillis;
   }
 
   /** Rates in requests per second, each lasting {@code levelDuration}. */
@@ -51,12 +54,12 @@ public final class OpenRates {
     if (levelDuration == null || levelDuration.isZero() || levelDuration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + levelDuration);
     }
-    return new OpenRates(List.copyOf(rates), levelDuration, false, 0);
+    return new OpenRates(List.copyOf(rates), levelDuration, false, 0, -1);
   }
 
   /** Poisson arrivals (randomized gaps around the rate) instead of evenly spaced ones. */
   public OpenRates poisson(boolean poisson) {
-    return new OpenRates(rates, levelDuration, poisson, maxConcurrency);
+    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, startAtEpochMillis);
   }
 
   /** At most this many requests in flight (0 = no cap); arrivals beyond it wait, and their wait is measured. */
@@ -64,7 +67,17 @@ public final class OpenRates {
     if (cap < 0) {
       throw new IllegalArgumentException("max concurrency must be >= 0, was " + cap);
     }
-    return new OpenRates(rates, levelDuration, poisson, cap);
+    return new OpenRates(rates, levelDuration, poisson, cap, startAtEpochMillis);
+  }
+
+  /**
+   * The first rate starts at this instant and not before, so that the injectors of a run shared by several JVMs
+   * start together ({@link InjectorSettings}).
+   *
+   * @param epochMillis the instant, or -1 to start at once
+   */
+  public OpenRates startAt(long epochMillis) {
+    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, epochMillis);
   }
 
   public List<Double> rates() {
@@ -84,6 +97,9 @@ public final class OpenRates {
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     AtomicInteger inFlight = new AtomicInteger();
     List<PopulationBuilder> chain = new ArrayList<>();
+    if (startAtEpochMillis >= 0) {
+      chain.add(SharedStart.population(name, startAtEpochMillis));
+    }
     for (int i = 0; i < rates.size(); i++) {
       int index = i;
       double rate = rates.get(i);

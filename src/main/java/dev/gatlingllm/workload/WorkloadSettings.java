@@ -30,6 +30,8 @@ import java.util.List;
  *     highest level's)
  * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
  *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
+ * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings}); levels,
+ *     requests per level, rates, the open-model cap and seed above are already this injector's share
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -51,7 +53,8 @@ public record WorkloadSettings(
     Duration ramp,
     Duration warmupSeconds,
     int warmupStreams,
-    int requestsPerStream) {
+    int requestsPerStream,
+    InjectorSettings injector) {
 
   /** Defaults a simulation may change before the properties are read. */
   /**
@@ -128,9 +131,11 @@ public record WorkloadSettings(
       throw new IllegalArgumentException("llm.prefixTokens (" + prefixTokens
           + ") must be below the shortest prompt (" + shortest + " tokens from llm.inputTokens and llm.rangeRatio)");
     }
+    InjectorSettings injector = InjectorSettings.read(s);
+    int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
     return new WorkloadSettings(
-        s.positiveInts("llm.levels", d.levels()),
-        requestsPerLevel,
+        injector.shareOfLevels(s.positiveInts("llm.levels", d.levels())),
+        requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
         levelDuration,
         s.nonNegativeInt("llm.warmupRequests", 2),
         inputTokens,
@@ -138,17 +143,18 @@ public record WorkloadSettings(
         rangeRatio,
         prefixTokens,
         s.text("llm.tokenizer", "cl100k_base"),
-        Long.parseLong(s.text("llm.seed", "42")),
+        injector.seed(Long.parseLong(s.text("llm.seed", "42"))),
         s.text("llm.dataset", null),
-        s.positiveNumbers("llm.rates", d.rates()),
+        injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
         s.flag("llm.poisson", true),
-        s.nonNegativeInt("llm.maxConcurrency", 0),
+        maxConcurrency > 0 ? Math.max(1, injector.share(maxConcurrency)) : 0,
         s.positiveInt("llm.turns", 3),
         s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
         s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
         s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
         s.nonNegativeInt("llm.warmupStreams", 0),
-        s.positiveInt("llm.requestsPerStream", d.requestsPerStream()));
+        s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
+        injector);
   }
 
   /** The JIT warm-up these settings ask for, or null for none. */
@@ -162,9 +168,8 @@ public record WorkloadSettings(
 
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
-    ConcurrencySteps steps =
-        ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests).ramp(ramp)
-            .requestsPerStream(requestsPerStream);
+    ConcurrencySteps steps = ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests)
+        .ramp(ramp).requestsPerStream(requestsPerStream).startAt(injector.startAtEpochMillis());
     return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
   }
 }

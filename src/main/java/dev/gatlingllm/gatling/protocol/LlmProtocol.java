@@ -39,6 +39,8 @@ import scala.runtime.BoxedUnit;
  * @param tokenRecords whether every request logs its {@code <name> ITL} records (one per token event after the
  *     first), whatever the request builder says
  * @param detailedResults whether summary.json gets the per-request arrays of vLLM's detailed result
+ * @param serverMetricsUrl the server's Prometheus metrics page ({@code http://host:port/metrics}), read every second
+ *     during the run for the report's server figures; null for none
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -52,7 +54,8 @@ public record LlmProtocol(
     boolean reportEnabled,
     java.time.Duration eventLoopProbeInterval,
     boolean tokenRecords,
-    boolean detailedResults)
+    boolean detailedResults,
+    String serverMetricsUrl)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -80,7 +83,7 @@ public record LlmProtocol(
   /** The protocol of a simulation that configures none: OpenAI chat, usage asked for, the report on. */
   public static final LlmProtocol DEFAULTS = new LlmProtocol(Dialects.byId("openai-chat"), null, null, null,
       StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false,
-      false);
+      false, null);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
@@ -114,7 +117,8 @@ public record LlmProtocol(
 
   /** What the run's reporter needs of this protocol. */
   public RunPlan runPlan() {
-    return new RunPlan(report, model, effectiveEndpoint(), reportEnabled, eventLoopProbeInterval, detailedResults);
+    return new RunPlan(report, model, effectiveEndpoint(), reportEnabled, eventLoopProbeInterval, detailedResults,
+        serverMetricsUrl);
   }
 
   /**

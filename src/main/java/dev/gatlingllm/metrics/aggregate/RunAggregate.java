@@ -113,6 +113,7 @@ public final class RunAggregate {
         SweepAnalysis.cost(config.pricing(), capacity),
         timeline.snapshot(runEndEpochMillis),
         distributions,
-        whole.percentileCurves());
+        whole.percentileCurves(),
+        null);
   }
 }

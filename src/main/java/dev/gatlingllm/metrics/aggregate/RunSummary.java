@@ -2,6 +2,7 @@ package dev.gatlingllm.metrics.aggregate;
 
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.PerSecondSeries;
 import dev.gatlingllm.metrics.stats.PercentilePoint;
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param timeline per-second output tokens and streams in flight
  * @param distributions bars of the run's TTFT, TPOT, ITL distributions, from the HDR histograms
  * @param percentileCurves the run's TTFT, TPOT, ITL latency by percentile, from the same histograms
+ * @param server what the server's own metrics page said during the run, or null when it was not read
  */
 public record RunSummary(
     RunConfig config,
@@ -37,7 +39,8 @@ public record RunSummary(
     CostFigures cost,
     PerSecondSeries timeline,
     Map<String, List<HistogramBin>> distributions,
-    Map<String, List<PercentilePoint>> percentileCurves) {
+    Map<String, List<PercentilePoint>> percentileCurves,
+    ServerMetrics server) {
   public RunSummary {
     levels = List.copyOf(levels);
     java.util.Map<String, List<HistogramBin>> ordered = new java.util.LinkedHashMap<>();
@@ -46,6 +49,22 @@ public record RunSummary(
     java.util.Map<String, List<PercentilePoint>> curves = new java.util.LinkedHashMap<>();
     percentileCurves.forEach((name, points) -> curves.put(name, List.copyOf(points)));
     percentileCurves = java.util.Collections.unmodifiableMap(curves);
+  }
+
+  /** A summary without the percentile curves and the server's metrics. */
+  public RunSummary(RunConfig config, long runEndEpochMillis, Figures run, List<LevelFigures> levels,
+      long excludedRequests, Capacity capacity, Knee knee, CostFigures cost, PerSecondSeries timeline,
+      Map<String, List<HistogramBin>> distributions) {
+    this(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline, distributions,
+        Map.of(), null);
+  }
+
+  /** The same figures with the server's metrics summarised over these levels; null leaves them out. */
+  public RunSummary withServer(ServerMetrics scraped) {
+    ServerMetrics perLevel = scraped == null ? null
+        : scraped.forLevels(levels.stream().map(LevelFigures::level).toList());
+    return new RunSummary(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline,
+        distributions, percentileCurves, perLevel);
   }
 
   /** Seconds from the run start to {@link #runEndEpochMillis}. */

@@ -1,0 +1,98 @@
+package dev.gatlingllm.simulations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.simulator.GroundTruthRecord;
+import dev.gatlingllm.simulator.LlmSimulator;
+import io.gatling.app.Gatling$;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A short sweep against the simulator with its metrics page read during the run: what the report says the server
+ * counted must be what the server's ground truth says it did.
+ */
+class ServerMetricsEndToEndTest {
+  @TempDir Path results;
+
+  private static final Map<String, String> PROPERTIES = Map.of("llm.levels", "2,6", "llm.requestsPerLevel", "12",
+      "llm.inputTokens", "64", "llm.outputTokens", "96", "llm.warmupRequests", "1", "llm.warmupSeconds", "0",
+      "llm.rampSeconds", "0", "llm.serverMetrics", "true");
+
+  @AfterEach
+  void clear() {
+    PROPERTIES.keySet().forEach(System::clearProperty);
+    System.clearProperty("llm.baseUrl");
+  }
+
+  @Test
+  void theServersCountersAndQueueAgreeWithItsGroundTruth() throws Exception {
+    List<GroundTruthRecord> truth;
+    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).groundTruth(true).build().start()) {
+      PROPERTIES.forEach(System::setProperty);
+      System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
+      int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", ConcurrencySweepSimulation.class.getName(),
+          "--results-folder", results.toString(), "--no-reports"});
+      assertEquals(0, exit);
+      truth = simulator.groundTruth();
+    }
+    Path llm;
+    try (Stream<Path> runs = Files.list(results)) {
+      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+    }
+    ObjectMapper json = new ObjectMapper();
+    JsonNode summary = json.readTree(llm.resolve("summary.json").toFile());
+    JsonNode server = summary.path("server_metrics");
+    assertEquals("vLLM", server.path("engine").asText(), "the simulator speaks vLLM's names");
+    // A scrape that takes more than 2 s fails and is counted: on a shared, loaded machine a few may.
+    assertTrue(server.path("scrapes").asLong() >= 3, "a scrape a second: " + server);
+    assertTrue(server.path("failed_scrapes").asLong() * 4 <= server.path("scrapes").asLong(), server.toString());
+
+    long generated = truth.stream().mapToLong(GroundTruthRecord::completionTokens).sum();
+    long prompts = truth.stream().mapToLong(GroundTruthRecord::promptTokens).sum();
+    assertEquals(1 + 24, truth.size());
+    assertEquals(25L * 96, generated);
+    // The last scrape comes after the last request: the counters hold every token the server produced.
+    JsonNode samples = json.readTree(llm.resolve("run.json").toFile()).path("server_metrics").path("samples");
+    JsonNode last = samples.get(samples.size() - 1);
+    assertEquals(generated, last.get(5).asLong(), "vllm:generation_tokens_total at the end = the truth's sum");
+    assertEquals(prompts, last.get(6).asLong(), "vllm:prompt_tokens_total at the end = the truth's sum");
+    assertEquals(0, last.get(1).asLong(), "nothing running after the run");
+    for (JsonNode sample : samples) {
+      assertTrue(sample.get(1).asInt() + sample.get(2).asInt() <= 6, "never more in the server than the top level's "
+          + "6 streams (the warm-up runs alone): " + sample);
+    }
+
+    JsonNode levels = summary.path("levels");
+    assertEquals(2, levels.size());
+    for (JsonNode level : levels) {
+      int concurrency = level.path("concurrency").asInt();
+      JsonNode s = level.path("server");
+      String name = "level of " + concurrency + ": " + s;
+      assertTrue(s.path("scrapes").asInt() >= 1, name);
+      assertTrue(s.path("peak_running_requests").asDouble() <= concurrency, name);
+      assertTrue(s.path("mean_running_requests").asDouble() > 0, name);
+      // The engine admits waiting requests between decode steps (TGI's rule): a few wait, never more than the level has.
+      assertTrue(s.path("peak_waiting_requests").asDouble() <= concurrency, name);
+      assertTrue(s.path("peak_kv_cache_usage").asDouble() > 0
+          && s.path("peak_kv_cache_usage").asDouble() <= concurrency * (64.0 + 96) / 131_072 + 1e-9, name);
+      assertEquals(0, s.path("preemptions").asDouble(), 0, name);
+      // The server counts a token when it plans it, the client when it arrives, both over the same window;
+      // the server's counter is read once a second and interpolated at the window's edges.
+      double client = level.path("output_tokens_in_window").asDouble();
+      assertEquals(client, s.path("generated_tokens").asDouble(), client * 0.25, name);
+      assertTrue(s.path("ttft_count").asDouble() >= 1 && s.path("median_ttft_ms").asDouble() > 0, name);
+    }
+    String page = Files.readString(llm.resolve("index.html"));
+    assertTrue(page.contains("id=\"chart-server\"") && page.contains("server running mean / peak"));
+  }
+}
