@@ -24,7 +24,7 @@ public class CapacitySearchSimulation extends ReadySimulation {
     var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
     run("capacity search over " + settings.levels() + " streams, p99 TTFT <= " + sloTtftMs + " ms",
         steps.build("capacity",
-            search.around(LlmRequests.chatFrom(prompts, settings.outputTokens(), true), "llm"),
+            search.around(LlmRequests.chatFrom(prompts, settings.outputTokens(), target.ignoreEos(true)), "llm"),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens())
             .capacityTarget(dev.gatlingllm.metrics.slo.AttainmentTarget.percentileAtMost(

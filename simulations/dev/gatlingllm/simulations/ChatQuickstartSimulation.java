@@ -26,7 +26,7 @@ public class ChatQuickstartSimulation extends ReadySimulation {
     var load = scenario("chat")
         .feed(csv("prompts.csv").circular())
         .exec(chat("chat").system("You are a helpful assistant.").user("#{prompt}")
-            .maxTokens(outputTokens).ignoreEos(true))
+            .maxTokens(outputTokens).ignoreEos(target.ignoreEos(true)))
         .injectClosed(constantConcurrentUsers(concurrency).during(Duration.ofSeconds(seconds)));
     var checks = report.checksPopulation();
     run(concurrency + " concurrent streams for " + seconds + " s",

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The concurrency sweep, as {@code vllm bench serve} sweeps do it, in Gatling: random prompts of exactly
- * {@code llm.inputTokens} tokens, {@code llm.outputTokens} output tokens (ignore_eos), closed-model steps
+ * {@code llm.inputTokens} tokens, {@code llm.outputTokens} output tokens (ignore_eos unless {@code llm.ignoreEos=false}), closed-model steps
  * of {@code llm.levels} concurrent streams, each running {@code llm.requestsPerLevel} requests (default
  * 10 x concurrency) or lasting {@code llm.levelDuration} seconds, after {@code llm.warmupRequests}.
  *
@@ -25,7 +25,7 @@ public class ConcurrencySweepSimulation extends ReadySimulation {
     var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
     run("concurrency sweep " + settings.levels() + ", " + settings.inputTokens() + " input / "
             + settings.outputTokens() + " output tokens",
-        steps.build("sweep", LlmRequests.chatFrom(prompts, settings.outputTokens(), true),
+        steps.build("sweep", LlmRequests.chatFrom(prompts, settings.outputTokens(), target.ignoreEos(true)),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
         details("chat").failedRequests().percent().lt(1.0),

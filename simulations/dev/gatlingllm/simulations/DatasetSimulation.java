@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Prompts from a dataset: {@code llm.dataset} (default {@code chat-dataset.jsonl} from {@code feeders/}),
  * one JSON object a line with {@code prompt} or {@code messages} and optional {@code max_tokens}; records
- * without it ask for {@code llm.outputTokens} (default 128). The model may stop early (no ignore_eos), as
+ * without it ask for {@code llm.outputTokens} (default 128). The model may stop early (no ignore_eos unless {@code llm.ignoreEos=true}), as
  * in production. Concurrency steps {@code llm.levels} (default 1,4,16), 10 x concurrency requests each.
  */
 public class DatasetSimulation extends ReadySimulation {
@@ -22,7 +22,8 @@ public class DatasetSimulation extends ReadySimulation {
     var records = PromptFeeders.dataset(dataset);
     ConcurrencySteps steps = settings.concurrencySteps();
     run("dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels(),
-        steps.build("dataset", LlmRequests.chatFrom(LlmRequests.circular(records), settings.outputTokens(), false),
+        steps.build("dataset", LlmRequests.chatFrom(LlmRequests.circular(records), settings.outputTokens(),
+            target.ignoreEos(false)),
             report.checksPopulation()),
         llmProtocol(steps.plannedLevels(), -1, -1),
         details("chat").failedRequests().percent().lt(1.0));

@@ -16,7 +16,8 @@ final class LlmRequests {
 
   /**
    * Feeds one record and sends it as a chat request of at most {@code outputTokens} (the record's own
-   * {@code maxTokens} wins), with {@code ignore_eos} so the output length is the one asked for.
+   * {@code maxTokens} wins); with {@code ignoreEos} the request asks for {@code ignore_eos}, so that the output
+   * length is the one asked for, and without it leaves the field out (see {@code LlmTarget#ignoreEos}).
    */
   static ChainBuilder chatFrom(Iterator<Map<String, Object>> feeder, int outputTokens, boolean ignoreEos) {
     return feed(feeder)

@@ -20,9 +20,10 @@ public class MultiTurnSimulation extends ReadySimulation {
       new WorkloadSettings.Defaults(List.of(1, 4, 8), 64, 32, null, List.of(1.0)));
 
   {
+    boolean ignoreEos = target.ignoreEos(true);
     var conversation = Conversations.chain("chat", settings.turns(),
         randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
-        request -> request.maxTokens(settings.outputTokens()).ignoreEos(true));
+        request -> request.maxTokens(settings.outputTokens()).ignoreEos(ignoreEos));
     ConcurrencySteps steps = settings.concurrencySteps();
     run(settings.turns() + "-turn conversations, levels " + settings.levels(),
         steps.build("multi-turn", conversation, report.checksPopulation()),

@@ -26,7 +26,7 @@ public class OpenRateSimulation extends ReadySimulation {
         .maxConcurrency(settings.maxConcurrency());
     var prompts = randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration));
     run("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each",
-        rates.build("open", LlmRequests.chatFrom(prompts, settings.outputTokens(), true),
+        rates.build("open", LlmRequests.chatFrom(prompts, settings.outputTokens(), target.ignoreEos(true)),
             report.checksPopulation()),
         llmProtocol(rates.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
         details("chat").failedRequests().percent().lt(1.0));

@@ -15,6 +15,16 @@ public interface LlmDialect {
   /** The JSON request body, always asking for a streamed response. */
   String requestBody(GenerationRequest request);
 
+  /**
+   * Whether the API has an {@code ignore_eos} field (vLLM, SGLang and llama.cpp extend OpenAI's API with it).
+   * A dialect without it never receives one: the request loses the field before its body is written, and the
+   * ready simulations say so once, since outputs may then stop before their max tokens. False unless a
+   * dialect says otherwise.
+   */
+  default boolean supportsIgnoreEos() {
+    return false;
+  }
+
   /** A fresh interpreter for one response stream. */
   StreamInterpreter newInterpreter();
 

@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.level.LevelWindow;
@@ -35,6 +36,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     boolean reportEnabled;
     Duration eventLoopProbeInterval;
     boolean tokenRecords;
+    MaxTokensField maxTokensField;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -49,6 +51,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.reportEnabled = p.reportEnabled();
       f.eventLoopProbeInterval = p.eventLoopProbeInterval();
       f.tokenRecords = p.tokenRecords();
+      f.maxTokensField = p.maxTokensField();
       return f;
     }
 
@@ -58,7 +61,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          reportEnabled, eventLoopProbeInterval, tokenRecords);
+          reportEnabled, eventLoopProbeInterval, tokenRecords, maxTokensField);
     }
   }
 
@@ -126,6 +129,30 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.settings = settings);
   }
 
+  /**
+   * The JSON field every request's output limit ({@code maxTokens}) goes in, for APIs that offer a choice:
+   * {@code max_tokens} (the default; vLLM, llama.cpp, SGLang, most gateways) or {@code max_completion_tokens}
+   * (OpenAI's current name, which its reasoning models require). Dialects with a single field of their own
+   * ignore it.
+   *
+   * @param field {@code max_tokens} or {@code max_completion_tokens}, a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder maxTokensField(String field) {
+    return maxTokensField(MaxTokensField.byName(field));
+  }
+
+  /**
+   * The same, typed.
+   *
+   * @param field a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder maxTokensField(MaxTokensField field) {
+    Objects.requireNonNull(field, "field");
+    return with(f -> f.maxTokensField = field);
+  }
+
   /** Ask for the usage chunk ({@code stream_options.include_usage}, default true). */
   public LlmProtocolBuilder includeUsage(boolean includeUsage) {
     return with(f -> f.includeUsage = includeUsage);
@@ -139,7 +166,19 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return tokenizer(JTokkitTokenizer.of(encoding));
   }
 
+  /**
+   * The same with any local tokenizer (null: no client count). It counts on the virtual users' event loops, so
+   * one that calls a server ({@code ServerTokenizer}, {@link Tokenizer#blocking()}) is refused: use it to build
+   * prompts before the load.
+   *
+   * @param tokenizer a constant, thread-safe tokenizer, or null
+   * @return a new builder
+   */
   public LlmProtocolBuilder tokenizer(Tokenizer tokenizer) {
+    if (tokenizer != null && tokenizer.blocking()) {
+      throw new IllegalArgumentException("tokenizer " + tokenizer.name() + " calls a server: it would block the"
+          + " virtual users' event loops during the load; count with a local one such as cl100k_base");
+    }
     return with(f -> f.tokenizer = tokenizer);
   }
 

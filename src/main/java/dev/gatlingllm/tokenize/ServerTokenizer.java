@@ -38,6 +38,12 @@ public final class ServerTokenizer implements Tokenizer {
     return "server:" + baseUrl;
   }
 
+  /** Every call is an HTTP round trip. */
+  @Override
+  public boolean blocking() {
+    return true;
+  }
+
   @Override
   public int[] encode(String text) {
     ObjectNode body = JSON.createObjectNode();

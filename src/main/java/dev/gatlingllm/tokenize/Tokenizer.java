@@ -12,6 +12,14 @@ public interface Tokenizer {
 
   String decode(int[] ids);
 
+  /**
+   * Whether a call may block on the network ({@link ServerTokenizer}): such a tokenizer shapes prompts before the
+   * load, and never counts during it, where it would stall a virtual user's event loop.
+   */
+  default boolean blocking() {
+    return false;
+  }
+
   default int count(String text) {
     return encode(text).length;
   }

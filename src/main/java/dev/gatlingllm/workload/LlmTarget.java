@@ -15,17 +15,21 @@ import java.time.Duration;
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
  * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.tokenRecords} (the {@code <name> ITL}
- * records, default false). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
+ * records, default false), {@code llm.maxTokensField}, {@code llm.ignoreEos} (see {@link #ignoreEos}), and the
+ * client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
   private final String baseUrl;
   private final LlmSimulator simulator;
   private final LlmProtocolBuilder llmProtocol;
+  /** {@code llm.ignoreEos}, or null when not set. */
+  private final Boolean ignoreEos;
 
-  private LlmTarget(String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol) {
+  private LlmTarget(String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol, Boolean ignoreEos) {
     this.baseUrl = baseUrl;
     this.simulator = simulator;
     this.llmProtocol = llmProtocol;
+    this.ignoreEos = ignoreEos;
   }
 
   /** Reads the properties; starts the embedded simulator when no baseUrl is given. */
@@ -55,7 +59,21 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.maxOutputBytes(
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false));
-    return new LlmTarget(baseUrl, simulator, protocol);
+    String maxTokensField = settings.text("llm.maxTokensField", null);
+    if (maxTokensField != null) {
+      try {
+        protocol = protocol.maxTokensField(maxTokensField);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("llm.maxTokensField: " + e.getMessage());
+      }
+    }
+    ClientTokenCount tokenCount = ClientTokenCount.fromSettings(settings);
+    if (tokenCount.note() != null) {
+      System.out.println("gatling-llm: " + tokenCount.note());
+    }
+    protocol = protocol.tokenizer(tokenCount.tokenizer());
+    Boolean ignoreEos = settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
+    return new LlmTarget(baseUrl, simulator, protocol, ignoreEos);
   }
 
   private static String validateBaseUrl(String value) {
@@ -84,6 +102,23 @@ public final class LlmTarget implements AutoCloseable {
   /** Gatling's http protocol for the target; user settings such as TLS go on top of it. */
   public HttpProtocolBuilder http() {
     return HttpDsl.http.baseUrl(baseUrl);
+  }
+
+  /**
+   * Whether requests ask the server to keep generating past end-of-sequence ({@code ignore_eos}), so that every
+   * output has the length asked for: {@code llm.ignoreEos} when set, else the workload's default; never for a
+   * dialect whose API has no such field (said once on the console).
+   *
+   * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
+   */
+  public boolean ignoreEos(boolean workloadDefault) {
+    boolean wanted = ignoreEos != null ? ignoreEos : workloadDefault;
+    if (wanted && !llmProtocol.protocol().dialect().supportsIgnoreEos()) {
+      System.out.println("gatling-llm: dialect " + llmProtocol.protocol().dialect().id() + " has no ignore_eos:"
+          + " outputs may stop before their max tokens (the report counts them)");
+      return false;
+    }
+    return wanted;
   }
 
   public LlmProtocolBuilder llm() {

@@ -28,6 +28,12 @@ abstract class OpenAiDialect implements LlmDialect {
     return defaultEndpoint;
   }
 
+  /** vLLM, SGLang and llama.cpp read it; OpenAI itself rejects it (set {@code llm.ignoreEos=false} there). */
+  @Override
+  public final boolean supportsIgnoreEos() {
+    return true;
+  }
+
   @Override
   public final StreamInterpreter newInterpreter() {
     return new OpenAiStreamInterpreter(shape);

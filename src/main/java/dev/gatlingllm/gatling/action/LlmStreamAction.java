@@ -101,7 +101,7 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   private void buildAndSend(Session session, long scheduledNanos, Consumer<FinishedStream> onComplete) {
-    GenerationRequest request = template.resolve(session, protocol.model(), protocol.includeUsage());
+    GenerationRequest request = forDialect(template.resolve(session, protocol.model(), protocol.includeUsage()));
     String body = dialect.requestBody(request);
     long clientInputTokens = clientInputTokens(request);
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
@@ -184,6 +184,12 @@ public final class LlmStreamAction extends PlainAction {
       String notGood = reporter.whyNotGood(result);
       runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
     }
+  }
+
+  /** The protocol's choice of max-tokens field, and no {@code ignore_eos} for a dialect whose API has none. */
+  private GenerationRequest forDialect(GenerationRequest request) {
+    GenerationRequest fitted = dialect.supportsIgnoreEos() ? request : request.withoutIgnoreEos();
+    return protocol.maxTokensField() == null ? fitted : fitted.withMaxTokensField(protocol.maxTokensField());
   }
 
   /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */

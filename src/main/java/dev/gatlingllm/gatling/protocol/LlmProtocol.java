@@ -2,6 +2,7 @@ package dev.gatlingllm.gatling.protocol;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.RunPlan;
@@ -37,6 +38,7 @@ import scala.runtime.BoxedUnit;
  * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
  * @param tokenRecords whether every request logs its {@code <name> ITL} records (one per token event after the
  *     first), whatever the request builder says
+ * @param maxTokensField the field every request's output limit goes in, or null for the dialect's usual one
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -49,7 +51,8 @@ public record LlmProtocol(
     RunConfig report,
     boolean reportEnabled,
     java.time.Duration eventLoopProbeInterval,
-    boolean tokenRecords)
+    boolean tokenRecords,
+    MaxTokensField maxTokensField)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -64,7 +67,7 @@ public record LlmProtocol(
 
   /** The protocol of a simulation that configures none: OpenAI chat, usage asked for, the report on. */
   public static final LlmProtocol DEFAULTS = new LlmProtocol(Dialects.byId("openai-chat"), null, null, null,
-      StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false);
+      StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false, null);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
