@@ -15,7 +15,7 @@ import java.time.Duration;
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
  * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.tokenRecords} (the {@code <name> ITL}
- * records, default false), {@code llm.maxTokensField}, {@code llm.ignoreEos} (see {@link #ignoreEos}), and the
+ * records, default false), {@code llm.maxTokensField}, {@code llm.includeUsage}, {@code llm.ignoreEos} (see {@link #ignoreEos}), and the
  * client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
@@ -59,6 +59,7 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.maxOutputBytes(
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false));
+    protocol = protocol.includeUsage(settings.flag("llm.includeUsage", true));
     String maxTokensField = settings.text("llm.maxTokensField", null);
     if (maxTokensField != null) {
       try {

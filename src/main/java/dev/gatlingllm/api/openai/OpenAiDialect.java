@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.openai;
 
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.RejectedFields;
 import dev.gatlingllm.api.StreamInterpreter;
 
 /**
@@ -41,7 +42,7 @@ abstract class OpenAiDialect implements LlmDialect {
 
   @Override
   public final String errorMessage(String responseBody) {
-    return OpenAiErrors.message(responseBody);
+    return RejectedFields.explain(OpenAiErrors.message(responseBody));
   }
 
   @Override
