@@ -4,6 +4,7 @@ import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
@@ -296,6 +297,19 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /** What a level must meet to count towards the capacity (default: 95 % good requests). */
   public LlmProtocolBuilder capacityTarget(AttainmentTarget target) {
     RunConfig report = fields.report.withTarget(target);
+    return with(f -> f.report = report);
+  }
+
+  /**
+   * The provider's rate limits the load is paced by (e.g. {@code RateLimits} in {@code workload}), shown in the
+   * report against the requests and tokens per minute achieved.
+   *
+   * @param requestsPerMinute a constant, 0 for none
+   * @param tokensPerMinute a constant, 0 for none (tokens metered as input + max tokens)
+   * @return a new builder
+   */
+  public LlmProtocolBuilder rateBudget(long requestsPerMinute, long tokensPerMinute) {
+    RunConfig report = fields.report.withRateBudget(new RateBudget(requestsPerMinute, tokensPerMinute));
     return with(f -> f.report = report);
   }
 

@@ -94,8 +94,12 @@ class MergeTest {
     }
     List<String> withoutIds = new ArrayList<>();
     for (String line : Files.readAllLines(even.resolve("requests.csv"))) {
-      // request_id and retry_after_s, the two columns added since
-      withoutIds.add(line.substring(0, line.lastIndexOf(',', line.lastIndexOf(',') - 1)));
+      // request_id, retry_after_s, finish_reason and max_tokens, the four columns added since
+      String old = line;
+      for (int i = 0; i < 4; i++) {
+        old = old.substring(0, old.lastIndexOf(','));
+      }
+      withoutIds.add(old);
     }
     assertTrue(withoutIds.get(0).endsWith(",window_tokens"), withoutIds.get(0));
     Files.write(old.resolve("requests.csv"), withoutIds);
@@ -117,7 +121,7 @@ class MergeTest {
   private static List<String> requestIds(Path llm) throws Exception {
     List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
     int column = RequestsCsv.split(lines.get(0)).indexOf("request_id");
-    assertEquals(RequestsCsv.COLUMNS.size() - 2, column, "request_id is the last column but retry_after_s");
+    assertEquals(RequestsCsv.COLUMNS.size() - 4, column, "request_id, then retry_after_s, finish_reason, max_tokens");
     return lines.subList(1, lines.size()).stream().map(line -> RequestsCsv.split(line).get(column)).toList();
   }
 

@@ -86,22 +86,37 @@ public final class LlmStreamAction extends PlainAction {
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
     // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
-    Consumer<FinishedStream> onComplete = outcome -> {
-      if (ended.compareAndSet(false, true)) {
-        complete(current, outcome, scheduledMillis);
-      }
-    };
+    GenerationRequest request;
     try {
-      buildAndSend(current, scheduledNanos, onComplete);
+      request = forDialect(template.resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
+      failBeforeSend(current, scheduledNanos, onComplete(ended, current, scheduledMillis, -1),
+          "cannot build request: " + cause(e));
+      return;
+    }
+    Consumer<FinishedStream> onComplete = onComplete(ended, current, scheduledMillis,
+        request.maxTokens() == null ? -1 : request.maxTokens());
+    try {
+      buildAndSend(current, request, scheduledNanos, onComplete);
+    } catch (RuntimeException e) {
       failBeforeSend(current, scheduledNanos, onComplete, "cannot build request: " + cause(e));
     }
   }
 
-  private void buildAndSend(Session session, long scheduledNanos, Consumer<FinishedStream> onComplete) {
-    GenerationRequest request = forDialect(template.resolve(session, protocol.model(), protocol.includeUsage()));
+  /** The request's one end: its records, its report row (with the limit it asked for), the user going on. */
+  private Consumer<FinishedStream> onComplete(AtomicBoolean ended, Session session, long scheduledMillis,
+      long maxTokens) {
+    return outcome -> {
+      if (ended.compareAndSet(false, true)) {
+        complete(session, outcome, scheduledMillis, maxTokens);
+      }
+    };
+  }
+
+  private void buildAndSend(Session session, GenerationRequest request, long scheduledNanos,
+      Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
     long clientInputTokens = clientInputTokens(request);
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
@@ -139,7 +154,7 @@ public final class LlmStreamAction extends PlainAction {
    * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
    * (a record refused at shutdown, the report's recorder): a request never keeps its user.
    */
-  private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
+  private void complete(Session session, FinishedStream streamed, long scheduledMillis, long maxTokens) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
     FinishedStream outcome = AnswerChecking.judge(checks, streamed);
     RequestResult result = outcome.result();
@@ -149,7 +164,7 @@ public final class LlmStreamAction extends PlainAction {
     Session after = session;
     try {
       logRecords(session, result, startMillis, endMillis, scheduledMillis);
-      reporter.record(name, startMillis, outcome);
+      reporter.record(name, startMillis, outcome, maxTokens);
       after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
     } catch (RuntimeException e) {
       ok = false;

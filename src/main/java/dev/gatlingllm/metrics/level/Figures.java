@@ -32,6 +32,8 @@ import java.util.Map;
  *     bound on what the client itself added to the latencies it measured; empty when not probed
  * @param outputTokenSources successful requests by where their output count came from
  * @param errors failed requests by message (the most frequent ones; the rest under one entry)
+ * @param outputLengths the successful requests' output lengths, and how many stopped before their limit
+ * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
  */
 public record Figures(
     double windowSeconds,
@@ -61,7 +63,9 @@ public record Figures(
     Distribution eventLoopDelay,
     Map<TokenCountSource, Long> outputTokenSources,
     TokenMismatch mismatch,
-    Map<String, Long> errors) {
+    Map<String, Long> errors,
+    OutputLengths outputLengths,
+    RateFigures rates) {
 
   public Figures {
     outputTokenSources = Map.copyOf(outputTokenSources);

@@ -24,6 +24,10 @@ public final class RequestsCsv {
   public static final String REQUEST_ID = "request_id";
   /** The server's Retry-After in seconds (-1: none). Added after {@link #REQUEST_ID}, so it is optional too. */
   public static final String RETRY_AFTER = "retry_after_s";
+  /** The last {@code finish_reason} (empty: none). Added after {@link #RETRY_AFTER}, so it is optional too. */
+  public static final String FINISH_REASON = "finish_reason";
+  /** The output limit asked for (-1: none). Added with {@link #FINISH_REASON}, optional too. */
+  public static final String MAX_TOKENS = "max_tokens";
 
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
@@ -34,10 +38,11 @@ public final class RequestsCsv {
           "token_events", "input_tokens", "output_tokens", "output_token_source",
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
-          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER);
+          "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER,
+          FINISH_REASON, MAX_TOKENS);
 
   /** Columns a file may lack (it was written by an earlier version); they read as empty. */
-  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID, RETRY_AFTER);
+  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID, RETRY_AFTER, FINISH_REASON, MAX_TOKENS);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -81,7 +86,9 @@ public final class RequestsCsv {
     }
     line.append(',');
     appendText(line, r.requestId());
-    line.append(',').append(r.retryAfterSeconds());
+    line.append(',').append(r.retryAfterSeconds()).append(',');
+    appendText(line, r.finishReason());
+    line.append(',').append(r.maxTokens());
   }
 
   public static String row(RequestRow record) {
@@ -193,7 +200,9 @@ public final class RequestsCsv {
           Boolean.parseBoolean(get(f, "good")),
           parseWindowTokens(get(f, "window_tokens")),
           RequestIds.bounded(get(f, REQUEST_ID)),
-          parseLongOr(get(f, RETRY_AFTER), -1));
+          parseLongOr(get(f, RETRY_AFTER), -1),
+          emptyToNull(get(f, FINISH_REASON)),
+          parseLongOr(get(f, MAX_TOKENS), -1));
     }
 
     private String get(List<String> fields, String column) {

@@ -55,7 +55,8 @@ class RequestsCsvTest {
     assertTrue(ok.inWindow());
     assertArrayEquals(new long[] {0, 9}, ok.windowTokens());
     assertEquals("req-123456789", ok.requestId());
-    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1"), "the server's id, then no Retry-After: " + lines.get(1));
+    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1,,-1"),
+        "the server's id, then no Retry-After, no finish reason, no max tokens: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
     assertEquals("bad, \"quoted\"", failed.requestName());
@@ -70,12 +71,15 @@ class RequestsCsvTest {
   }
 
   @Test
-  void requestIdIsTheLastButOneColumnAndIsSanitisedLikeOtherFreeText() {
-    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 2));
+  void requestIdComesAfterTheFirstPublishedColumnsAndIsSanitisedLikeOtherFreeText() {
+    assertEquals(List.of("request_id", "retry_after_s", "finish_reason", "max_tokens"),
+        RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 4, RequestsCsv.COLUMNS.size()));
     String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
-    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3"), row);
+    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3,stop,64"), row);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
     assertEquals("'=1+2,\"x\"  next", back.requestId());
+    assertEquals("stop", back.finishReason());
+    assertEquals(64, back.maxTokens());
   }
 
   @Test
@@ -91,23 +95,28 @@ class RequestsCsvTest {
   @Test
   void aFileWrittenBeforeTheRequestIdColumnStillParses() {
     RequestRow record = withRequestId("gone");
-    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
+    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 4));
     String row = RequestsCsv.row(record);
-    String oldRow = row.substring(0, row.lastIndexOf(',', row.lastIndexOf(',') - 1));
+    String oldRow = row;
+    for (int i = 0; i < 4; i++) {
+      oldRow = oldRow.substring(0, oldRow.lastIndexOf(','));
+    }
     RequestRow back = new RequestsCsv.Reader(header).parse(oldRow);
     assertEquals(null, back.requestId());
     assertEquals(-1, back.retryAfterSeconds());
+    assertEquals(null, back.finishReason());
+    assertEquals(-1, back.maxTokens());
     assertEquals(55_555, back.e2elMicros());
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
     // Any other column is still required.
-    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 3));
+    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 5));
     assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
   }
 
   private static RequestRow withRequestId(String requestId) {
     return new RequestRow(T0, 2, false, "n", true, 200, null, 1, 22, 333, 4_444, 55_555, 6, 7, 8, 9, 10,
         TokenCountSource.TOKENIZER, 11, TokenCountSource.EVENT_COUNT, -1, 12, 0, 13, 14, true, new long[] {2, 5, 3, 6},
-        requestId, 3);
+        requestId, 3, "stop", 64);
   }
 
   @Test
@@ -124,12 +133,13 @@ class RequestsCsvTest {
   }
 
   @Test
-  void retryAfterIsTheLastColumnAndAFileWithoutItStillParses() {
-    assertEquals(RequestsCsv.RETRY_AFTER, RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 1));
+  void retryAfterComesAfterTheRequestIdAndAFileWithoutItStillParses() {
+    assertEquals(RequestsCsv.RETRY_AFTER, RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 3));
     String row = RequestsCsv.row(withRequestId("r-1"));
-    assertTrue(row.endsWith(",r-1,3"), row);
-    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
-    RequestRow back = new RequestsCsv.Reader(header).parse(row.substring(0, row.lastIndexOf(',')));
+    assertTrue(row.endsWith(",r-1,3,stop,64"), row);
+    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 3));
+    String oldRow = row.substring(0, row.lastIndexOf(",3,stop,64"));
+    RequestRow back = new RequestsCsv.Reader(header).parse(oldRow);
     assertEquals("r-1", back.requestId());
     assertEquals(-1, back.retryAfterSeconds());
   }
