@@ -95,11 +95,11 @@ class MergeTest {
     List<String> withoutIds = new ArrayList<>();
     for (String line : Files.readAllLines(even.resolve("requests.csv"))) {
       // request_id, retry_after_s, finish_reason and max_tokens, the four columns added since
-      String old = line;
+      String cut = line;
       for (int i = 0; i < 4; i++) {
-        old = old.substring(0, old.lastIndexOf(','));
+        cut = cut.substring(0, cut.lastIndexOf(','));
       }
-      withoutIds.add(old);
+      withoutIds.add(cut);
     }
     assertTrue(withoutIds.get(0).endsWith(",window_tokens"), withoutIds.get(0));
     Files.write(old.resolve("requests.csv"), withoutIds);
