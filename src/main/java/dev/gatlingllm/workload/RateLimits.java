@@ -2,6 +2,7 @@ package dev.gatlingllm.workload;
 
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LoadLevels;
@@ -77,9 +78,16 @@ public final class RateLimits {
    * @param meteredTokens the request's input + max output tokens, from its session (e.g. the fed prompt's length)
    */
   public ChainBuilder pace(ToLongFunction<Session> meteredTokens) {
+    // A loop rather than one pause: Gatling shortens a pause by the time the user's previous actions took (its
+    // "drift"), which would send the request before its reserved time.
     return exec(session -> session.set(SessionKeys.SCHEDULED_NANOS,
             pacer.reserve(System.nanoTime(), meteredTokens.applyAsLong(session))))
-        .pause(session -> Duration.ofNanos(Math.max(0, session.getLong(SessionKeys.SCHEDULED_NANOS) - System.nanoTime())));
+        .asLongAs(session -> untilReserved(session) > 0)
+        .on(pause(session -> Duration.ofMillis((untilReserved(session) + 999_999) / 1_000_000)));
+  }
+
+  private static long untilReserved(Session session) {
+    return session.getLong(SessionKeys.SCHEDULED_NANOS) - System.nanoTime();
   }
 
   /**
