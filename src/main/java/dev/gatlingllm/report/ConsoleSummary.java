@@ -35,6 +35,10 @@ public final class ConsoleSummary {
     line(text, "Total input tokens:", Long.toString(run.totalInputTokens()));
     line(text, "Total generated tokens:", Long.toString(run.totalOutputTokens()));
     line(text, "Output tokens counted by:", run.mainOutputTokenSource().label());
+    if (run.mismatch().requests() > 0) {
+      line(text, "Server vs client token count gap:", run.mismatch().absoluteDifference() + " ("
+          + fixed(run.mismatch().percent(), 2) + " %)");
+    }
     line(text, "Request throughput (req/s):", fixed(run.requestThroughput(), 2));
     line(text, "Output token throughput (tok/s):", fixed(run.outputThroughput(), 2));
     line(text, "Total token throughput (tok/s):", fixed(run.totalTokenThroughput(), 2));
