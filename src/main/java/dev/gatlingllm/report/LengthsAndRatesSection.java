@@ -63,7 +63,7 @@ final class LengthsAndRatesSection {
   /** {@code 118 of 120} against a limit, the figure alone without one. */
   static String againstBudget(double achieved, long limit) {
     String value = HtmlPage.number(achieved, 0);
-    return limit > 0 ? value + " of " + limit : value;
+    return limit > 0 ? value + " of " + HtmlPage.number(limit, 0) : value;
   }
 
   private static String cell(String text) {
