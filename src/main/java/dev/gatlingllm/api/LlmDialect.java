@@ -30,7 +30,8 @@ public interface LlmDialect {
 
   /**
    * The human-readable error of a non-2xx response body (e.g. OpenAI's {@code error.message}), or the body
-   * itself, shortened, when it has no known shape.
+   * itself, shortened, when it has no known shape. A refusal of a field the plugin writes goes through
+   * {@link RejectedFields#explain}, so that the KO message names the setting to change.
    */
   String errorMessage(String responseBody);
 }

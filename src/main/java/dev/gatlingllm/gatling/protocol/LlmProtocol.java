@@ -87,7 +87,8 @@ public record LlmProtocol(
     // Records print their fields: keep the key out of any log that prints the protocol.
     return "LlmProtocol[dialect=" + dialect.id() + ", endpoint=" + Redactor.url(effectiveEndpoint()) + ", model=" + model
         + ", apiKey=" + (apiKey == null ? "none" : "***") + ", tokenizer="
-        + (tokenizer == null ? "none" : tokenizer.name()) + ", settings=" + settings + "]";
+        + (tokenizer == null ? "none" : tokenizer.name())
+        + (maxTokensField == null ? "" : ", maxTokensField=" + maxTokensField) + ", settings=" + settings + "]";
   }
 
   /** What the run's reporter needs of this protocol. */
