@@ -1,10 +1,16 @@
 package dev.gatlingllm.simulations;
 
+import static dev.gatlingllm.dsl.LlmDsl.chat;
+import static io.gatling.javaapi.core.CoreDsl.feed;
+
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.workload.CapacitySearch;
 import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.PlannedPrompts;
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.WorkloadSettings;
-import java.util.List;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
 
 /**
  * Raises the concurrency ({@code llm.levels}, default 1,2,4,8,16,32,64,128,256) until p99 TTFT breaks
@@ -13,28 +19,31 @@ import java.util.List;
  * ({@code llm.inputTokens}, default 128; {@code llm.outputTokens}, default 32). Prints the verdict of each
  * level and the capacity; the LLM report shows the levels that ran.
  */
-public class CapacitySearchSimulation extends ReadySimulation {
-  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(new WorkloadSettings.Defaults(
-      List.of(1, 2, 4, 8, 16, 32, 64, 128, 256), 128, 32, null, List.of(1.0)));
-  private final double sloTtftMs = report.sloTtftMs() != null ? report.sloTtftMs() : 500.0;
+public class CapacitySearchSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
+  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
+      WorkloadSettings.defaults().levels(1, 2, 4, 8, 16, 32, 64, 128, 256).outputTokens(32));
+  private final double sloTtftMs = run.sloTtftMs() != null ? run.sloTtftMs() : 500.0;
   private final CapacitySearch search = new CapacitySearch(settings.levels(), sloTtftMs);
+  private final ConcurrencySteps steps = settings.concurrencySteps();
+
+  private final ChainBuilder chatRequest =
+      feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
-    ConcurrencySteps steps = settings.concurrencySteps();
-    var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
-    run("capacity search over " + settings.levels() + " streams, p99 TTFT <= " + sloTtftMs + " ms",
-        steps.build("capacity",
-            search.around(LlmRequests.chatFrom(prompts, settings.outputTokens(), target.ignoreEos(true)), "llm"),
-            report.checksPopulation()),
-        llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens())
-            .capacityTarget(dev.gatlingllm.metrics.slo.AttainmentTarget.percentileAtMost(
-                dev.gatlingllm.metrics.slo.AttainmentTarget.Metric.TTFT, 99, sloTtftMs)));
+    run.announce("capacity search over " + settings.levels() + " streams, p99 TTFT <= " + sloTtftMs + " ms");
+    setUp(steps.build("capacity", search.around(chatRequest, "llm"), run.checks()))
+        .protocols(run.http(),
+            run.llm(steps.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens())
+                .capacityTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, sloTtftMs)))
+        .assertions(run.assertions());
   }
 
   @Override
   public void after() {
     search.finish();
     System.out.println("gatling-llm: " + search.summary().replace("\n", "\ngatling-llm: "));
-    super.after();
+    run.close();
   }
 }

@@ -6,7 +6,10 @@ import static io.gatling.javaapi.core.CoreDsl.csv;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.Settings;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,23 +19,31 @@ import java.util.List;
  * closed model, against {@code llm.baseUrl} or the embedded simulator. Gatling's report then holds
  * {@code chat} (whole request) and {@code chat TTFT} (time to first token); the LLM report the rest.
  */
-public class ChatQuickstartSimulation extends ReadySimulation {
+public class ChatQuickstartSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final Settings properties = Settings.fromSystemProperties();
   private final int concurrency = properties.positiveInt("llm.concurrency", 4);
   private final int seconds = properties.positiveInt("llm.durationSeconds", 20);
   private final int outputTokens = properties.positiveInt("llm.outputTokens", 64);
 
+  private final PopulationBuilder chats = scenario("chat")
+      .feed(csv("prompts.csv").circular())
+      .exec(chat("chat").system("You are a helpful assistant.").user("#{prompt}")
+          .maxTokens(outputTokens).ignoreEos(run.ignoreEos(true)))
+      .injectClosed(constantConcurrentUsers(concurrency).during(Duration.ofSeconds(seconds)));
+
   {
-    var load = scenario("chat")
-        .feed(csv("prompts.csv").circular())
-        .exec(chat("chat").system("You are a helpful assistant.").user("#{prompt}")
-            .maxTokens(outputTokens).ignoreEos(target.ignoreEos(true)))
-        .injectClosed(constantConcurrentUsers(concurrency).during(Duration.ofSeconds(seconds)));
-    var checks = report.checksPopulation();
-    run(concurrency + " concurrent streams for " + seconds + " s",
-        checks == null ? load : load.andThen(checks),
-        llmProtocol(List.of(), -1, outputTokens),
-        details("chat").failedRequests().percent().lt(1.0),
-        details("chat TTFT").responseTime().percentile(99.0).lt(5_000));
+    run.announce(concurrency + " concurrent streams for " + seconds + " s");
+    PopulationBuilder checks = run.checks();
+    setUp(checks == null ? chats : chats.andThen(checks))
+        .protocols(run.http(), run.llm(List.of()).outputTokens(outputTokens))
+        .assertions(run.assertions(
+            details("chat").failedRequests().percent().lt(1.0),
+            details("chat TTFT").responseTime().percentile(99.0).lt(5_000)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
   }
 }

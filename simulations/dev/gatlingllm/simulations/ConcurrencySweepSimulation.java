@@ -1,34 +1,48 @@
 package dev.gatlingllm.simulations;
 
+import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
+import static io.gatling.javaapi.core.CoreDsl.feed;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.PlannedPrompts;
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.WorkloadSettings;
-import java.util.List;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
 
 /**
  * The concurrency sweep, as {@code vllm bench serve} sweeps do it, in Gatling: random prompts of exactly
- * {@code llm.inputTokens} tokens, {@code llm.outputTokens} output tokens (ignore_eos unless {@code llm.ignoreEos=false}), closed-model steps
+ * {@code llm.inputTokens} tokens, {@code llm.outputTokens} output tokens (ignore_eos), closed-model steps
  * of {@code llm.levels} concurrent streams, each running {@code llm.requestsPerLevel} requests (default
  * 10 x concurrency) or lasting {@code llm.levelDuration} seconds, after {@code llm.warmupRequests}.
  *
  * <p>Defaults: levels 1,4,16,32,64,128; 256 input tokens; 48 output tokens; the users of a level start over
  * {@code llm.rampSeconds} (1).
  */
-public class ConcurrencySweepSimulation extends ReadySimulation {
+public class ConcurrencySweepSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1, 4, 16, 32, 64, 128), 256, 48, null, List.of(1.0)));
+      WorkloadSettings.defaults().levels(1, 4, 16, 32, 64, 128).inputTokens(256).outputTokens(48));
+  private final ConcurrencySteps steps = settings.concurrencySteps();
+
+  private final ChainBuilder chatRequest =
+      feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
-    ConcurrencySteps steps = settings.concurrencySteps();
-    var prompts = randomPrompts(settings, PlannedPrompts.forSteps(settings, 1));
-    run("concurrency sweep " + settings.levels() + ", " + settings.inputTokens() + " input / "
-            + settings.outputTokens() + " output tokens",
-        steps.build("sweep", LlmRequests.chatFrom(prompts, settings.outputTokens(), target.ignoreEos(true)),
-            report.checksPopulation()),
-        llmProtocol(steps.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
-        details("chat").failedRequests().percent().lt(1.0),
-        details("chat TTFT").successfulRequests().count().gt(0L));
+    run.announce("concurrency sweep " + settings.levels() + ", " + settings.inputTokens() + " input / "
+        + settings.outputTokens() + " output tokens");
+    setUp(steps.build("sweep", chatRequest, run.checks()))
+        .protocols(run.http(),
+            run.llm(steps.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens()))
+        .assertions(run.assertions(
+            details("chat").failedRequests().percent().lt(1.0),
+            details("chat TTFT").successfulRequests().count().gt(0L)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
   }
 }

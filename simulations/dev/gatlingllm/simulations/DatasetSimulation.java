@@ -1,31 +1,52 @@
 package dev.gatlingllm.simulations;
 
+import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
+import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.PromptFeeders;
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.WorkloadSettings;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Prompts from a dataset: {@code llm.dataset} (default {@code chat-dataset.jsonl} from {@code feeders/}),
  * one JSON object a line with {@code prompt} or {@code messages} and optional {@code max_tokens}; records
- * without it ask for {@code llm.outputTokens} (default 128). The model may stop early (no ignore_eos unless {@code llm.ignoreEos=true}), as
+ * without it ask for {@code llm.outputTokens} (default 128). The model may stop early (no ignore_eos), as
  * in production. Concurrency steps {@code llm.levels} (default 1,4,16), 10 x concurrency requests each.
  */
-public class DatasetSimulation extends ReadySimulation {
+public class DatasetSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1, 4, 16), 128, 128, null, List.of(1.0)));
+      WorkloadSettings.defaults().levels(1, 4, 16).outputTokens(128));
+  private final String dataset = settings.dataset() != null ? settings.dataset() : "chat-dataset.jsonl";
+  private final List<Map<String, Object>> records = PromptFeeders.dataset(dataset);
+  private final ConcurrencySteps steps = settings.concurrencySteps();
+
+  private final ChainBuilder chatRequest =
+      feed(listFeeder(records).circular())
+          .exec(chat("chat")
+              .messages("#{messages}")
+              // A record's own max_tokens wins.
+              .maxTokens(session -> session.contains(PromptFeeders.MAX_TOKENS)
+                  ? session.getInt(PromptFeeders.MAX_TOKENS)
+                  : settings.outputTokens())
+              .ignoreEos(run.ignoreEos(false)));
 
   {
-    String dataset = settings.dataset() != null ? settings.dataset() : "chat-dataset.jsonl";
-    var records = PromptFeeders.dataset(dataset);
-    ConcurrencySteps steps = settings.concurrencySteps();
-    run("dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels(),
-        steps.build("dataset", LlmRequests.chatFrom(LlmRequests.circular(records), settings.outputTokens(),
-            target.ignoreEos(false)),
-            report.checksPopulation()),
-        llmProtocol(steps.plannedLevels(), -1, -1),
-        details("chat").failedRequests().percent().lt(1.0));
+    run.announce("dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels());
+    setUp(steps.build("dataset", chatRequest, run.checks()))
+        .protocols(run.http(), run.llm(steps.plannedLevels()))
+        .assertions(run.assertions(details("chat").failedRequests().percent().lt(1.0)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
   }
 }

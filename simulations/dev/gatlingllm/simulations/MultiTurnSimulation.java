@@ -5,8 +5,10 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.Conversations;
 import dev.gatlingllm.workload.PlannedPrompts;
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.WorkloadSettings;
-import java.util.List;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
 
 /**
  * Multi-turn chats: {@code llm.turns} turns (default 3), each a random user message of
@@ -15,19 +17,26 @@ import java.util.List;
  * {@code llm.levels} (default 1,4,8) of {@code llm.requestsPerLevel} conversations (default 10 x concurrency).
  * Records: {@code chat turn 1}, {@code chat turn 2}... with their TTFT records.
  */
-public class MultiTurnSimulation extends ReadySimulation {
+public class MultiTurnSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1, 4, 8), 64, 32, null, List.of(1.0)));
+      WorkloadSettings.defaults().levels(1, 4, 8).inputTokens(64).outputTokens(32));
+  private final ConcurrencySteps steps = settings.concurrencySteps();
+
+  private final ChainBuilder conversation = Conversations.chain("chat", settings.turns(),
+      run.randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
+      request -> request.maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
-    boolean ignoreEos = target.ignoreEos(true);
-    var conversation = Conversations.chain("chat", settings.turns(),
-        randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
-        request -> request.maxTokens(settings.outputTokens()).ignoreEos(ignoreEos));
-    ConcurrencySteps steps = settings.concurrencySteps();
-    run(settings.turns() + "-turn conversations, levels " + settings.levels(),
-        steps.build("multi-turn", conversation, report.checksPopulation()),
-        llmProtocol(steps.plannedLevels(), -1, settings.outputTokens()),
-        details("chat turn 1").failedRequests().percent().lt(1.0));
+    run.announce(settings.turns() + "-turn conversations, levels " + settings.levels());
+    // The input grows with each turn: only the output length is planned.
+    setUp(steps.build("multi-turn", conversation, run.checks()))
+        .protocols(run.http(), run.llm(steps.plannedLevels()).outputTokens(settings.outputTokens()))
+        .assertions(run.assertions(details("chat turn 1").failedRequests().percent().lt(1.0)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
   }
 }

@@ -1,12 +1,16 @@
 package dev.gatlingllm.simulations;
 
+import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
+import static io.gatling.javaapi.core.CoreDsl.feed;
 
 import dev.gatlingllm.workload.OpenRates;
 import dev.gatlingllm.workload.PlannedPrompts;
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.WorkloadSettings;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
-import java.util.List;
 
 /**
  * Open model: requests arrive at {@code llm.rates} per second (default 2,4,8), each rate lasting
@@ -15,20 +19,31 @@ import java.util.List;
  * scheduled start, so client-side waiting shows as send lateness. Random prompts of {@code llm.inputTokens}
  * (default 128), {@code llm.outputTokens} output tokens (default 32).
  */
-public class OpenRateSimulation extends ReadySimulation {
+public class OpenRateSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1), 128, 32, Duration.ofSeconds(20), List.of(2.0, 4.0, 8.0)));
+      WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(20)).rates(2.0, 4.0, 8.0));
+  private final Duration levelDuration = settings.levelDuration() != null
+      ? settings.levelDuration()
+      : Duration.ofSeconds(20);
+  private final OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
+      .poisson(settings.poisson())
+      .maxConcurrency(settings.maxConcurrency());
+
+  private final ChainBuilder chatRequest =
+      feed(run.randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
-    Duration levelDuration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(20);
-    OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
-        .poisson(settings.poisson())
-        .maxConcurrency(settings.maxConcurrency());
-    var prompts = randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration));
-    run("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each",
-        rates.build("open", LlmRequests.chatFrom(prompts, settings.outputTokens(), target.ignoreEos(true)),
-            report.checksPopulation()),
-        llmProtocol(rates.plannedLevels(), settings.inputTokens(), settings.outputTokens()),
-        details("chat").failedRequests().percent().lt(1.0));
+    run.announce("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each");
+    setUp(rates.build("open", chatRequest, run.checks()))
+        .protocols(run.http(),
+            run.llm(rates.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens()))
+        .assertions(run.assertions(details("chat").failedRequests().percent().lt(1.0)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
   }
 }

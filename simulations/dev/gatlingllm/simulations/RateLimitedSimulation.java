@@ -4,15 +4,16 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.workload.PlannedPrompts;
 import dev.gatlingllm.workload.PromptFeeders;
 import dev.gatlingllm.workload.RateLimits;
+import dev.gatlingllm.workload.ReadyRun;
 import dev.gatlingllm.workload.Retry429;
 import dev.gatlingllm.workload.Settings;
 import dev.gatlingllm.workload.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.List;
 
@@ -26,10 +27,11 @@ import java.util.List;
  * {@code llm.inputTokens} (default 128), {@code llm.outputTokens} (default 32). The report shows the requests
  * and tokens per minute achieved against the budget.
  */
-public class RateLimitedSimulation extends ReadySimulation {
+public class RateLimitedSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final Settings properties = Settings.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      new WorkloadSettings.Defaults(List.of(1), 128, 32, Duration.ofSeconds(60), List.of(1.0)));
+      WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(60)));
   private final RateBudget budget = budget(properties);
   private final int retries = properties.nonNegativeInt("llm.retry429", 0);
   private final Duration maxWait = properties.seconds("llm.retry429MaxWaitSeconds", Duration.ofSeconds(30));
@@ -45,24 +47,30 @@ public class RateLimitedSimulation extends ReadySimulation {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("llm.tpm: " + e.getMessage());
     }
-    var prompts = randomPrompts(settings,
+    var prompts = run.randomPrompts(settings,
         PlannedPrompts.forOpenRates(List.of(limits.arrivalRate()), duration));
-    boolean ignoreEos = target.ignoreEos(true);
+    boolean ignoreEos = run.ignoreEos(true);
     int outputTokens = settings.outputTokens();
     ChainBuilder attempt = limits.pace(session -> (session.contains(PromptFeeders.INPUT_TOKENS)
             ? session.getLong(PromptFeeders.INPUT_TOKENS) : settings.inputTokens()) + outputTokens)
         .exec(chat("chat")
-            .messages(session -> session.<ChatMessage>getList(PromptFeeders.MESSAGES))
+            .messages("#{messages}")
             .maxTokens(outputTokens)
             .ignoreEos(ignoreEos));
-    run("rate-limited load, " + budget.describe() + " (" + String.format(java.util.Locale.ROOT, "%.2f",
-            limits.arrivalRate()) + " req/s) for " + duration.toSeconds() + " s"
-            + (retries > 0 ? ", up to " + retries + " retries after a 429" : ""),
-        limits.build("rate-limited", feed(prompts).exec(Retry429.around(attempt, "llm", retries, maxWait)),
-            report.checksPopulation()),
-        llmProtocol(limits.plannedLevels(), settings.inputTokens(), outputTokens)
-            .rateBudget(budget.requestsPerMinute(), budget.tokensPerMinute()),
-        details("chat TTFT").successfulRequests().count().gt(0L));
+    run.announce("rate-limited load, " + budget.describe() + " (" + String.format(java.util.Locale.ROOT, "%.2f",
+        limits.arrivalRate()) + " req/s) for " + duration.toSeconds() + " s"
+        + (retries > 0 ? ", up to " + retries + " retries after a 429" : ""));
+    setUp(limits.build("rate-limited", feed(prompts).exec(Retry429.around(attempt, "llm", retries, maxWait)),
+            run.checks()))
+        .protocols(run.http(),
+            run.llm(limits.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(outputTokens)
+                .rateBudget(budget.requestsPerMinute(), budget.tokensPerMinute()))
+        .assertions(run.assertions(details("chat TTFT").successfulRequests().count().gt(0L)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
   }
 
   private static RateBudget budget(Settings properties) {

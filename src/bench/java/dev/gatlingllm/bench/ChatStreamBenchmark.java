@@ -63,7 +63,7 @@ public class ChatStreamBenchmark {
   private void run(byte[] stream, Blackhole bh) {
     StreamInterpreter interpreter = BenchInterpreters.chat(json);
     Signals signals = new Signals(bh);
-    SseDecoder decoder = new SseDecoder(event -> interpreter.onEvent(event, signals));
+    SseDecoder decoder = new SseDecoder(event -> interpreter.onFrame(event, signals));
     for (int offset = 0; offset < stream.length; offset += READ_BYTES) {
       decoder.feed(stream, offset, Math.min(READ_BYTES, stream.length - offset));
     }

@@ -1,7 +1,12 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.api.anthropic.AnthropicDialect;
+import dev.gatlingllm.api.ollama.OllamaChatDialect;
+import dev.gatlingllm.api.ollama.OllamaGenerateDialect;
+import dev.gatlingllm.api.openai.AzureOpenAiDialect;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
+import dev.gatlingllm.api.openai.OpenAiResponsesDialect;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +15,9 @@ import java.util.Map;
 
 /** The built-in dialects by id, so that a configuration file or system property can name one. */
 public final class Dialects {
-  private static final Map<String, LlmDialect> BY_ID = index(new OpenAiChatDialect(), new OpenAiCompletionsDialect());
+  private static final Map<String, LlmDialect> BY_ID = index(
+      new OpenAiChatDialect(), new OpenAiCompletionsDialect(), new OllamaChatDialect(), new OllamaGenerateDialect(),
+      new OpenAiResponsesDialect(), new AnthropicDialect(), new AzureOpenAiDialect());
 
   private Dialects() {}
 

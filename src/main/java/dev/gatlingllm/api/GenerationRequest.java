@@ -50,4 +50,30 @@ public record GenerationRequest(
     return ignoreEos == null ? this : new GenerationRequest(model, messages, prompt, maxTokens, temperature, null,
         includeUsage, extraFields, maxTokensField);
   }
+
+  /**
+   * The text for an API that takes a raw prompt: the prompt, or else the messages' texts one per line (a chat
+   * workload sent to a completion endpoint, which has no roles); null when there is neither.
+   */
+  public String promptText() {
+    if (prompt != null) {
+      return prompt;
+    }
+    if (messages.isEmpty()) {
+      return null;
+    }
+    StringBuilder text = new StringBuilder();
+    for (ChatMessage message : messages) {
+      if (text.length() > 0) {
+        text.append('\n');
+      }
+      text.append(message.content());
+    }
+    return text.toString();
+  }
+
+  /** The messages for a chat API: the messages, or else the prompt asked as the user; empty when neither. */
+  public List<ChatMessage> chatMessages() {
+    return messages.isEmpty() && prompt != null ? List.of(ChatMessage.user(prompt)) : messages;
+  }
 }

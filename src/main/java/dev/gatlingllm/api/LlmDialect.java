@@ -1,9 +1,13 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.framing.Framing;
+import java.util.List;
+import java.util.Map;
+
 /**
- * One API dialect (OpenAI chat, OpenAI completions, ...): how a generation request is written and how the
- * streamed events are read. A dialect is stateless and shared; the per-stream state lives in the
- * {@link StreamInterpreter} it creates for each request.
+ * One API dialect (OpenAI chat, OpenAI completions, Ollama...): how a generation request is written and sent,
+ * and how the streamed response is framed and read. A dialect is stateless and shared; the per-stream state
+ * lives in the {@link StreamInterpreter} it creates for each request.
  */
 public interface LlmDialect {
   /** Short stable identifier, e.g. {@code openai-chat}. */
@@ -34,4 +38,41 @@ public interface LlmDialect {
    * {@link RejectedFields#explain}, so that the KO message names the setting to change.
    */
   String errorMessage(String responseBody);
+
+  /** How the streamed body is cut into frames; SSE unless the API says otherwise. */
+  default Framing framing() {
+    return Framing.SSE;
+  }
+
+  /**
+   * The media types a streamed response may be served with (parameters such as {@code charset} aside); any
+   * other is a KO. The framing's by default.
+   */
+  default List<String> contentTypes() {
+    return framing().mediaTypes();
+  }
+
+  /** The {@code Accept} header of every request: the framing's usual media type by default. */
+  default String accept() {
+    return framing().mediaTypes().get(0);
+  }
+
+  /**
+   * The headers that carry the API key, built from it: {@code Authorization: Bearer <key>} by default. Every
+   * value returned is a secret, hidden in messages and reports like the key itself; non-secret headers an API
+   * requires go in {@link #fixedHeaders()}.
+   */
+  default Map<String, String> authHeaders(String apiKey) {
+    return Map.of("Authorization", "Bearer " + apiKey);
+  }
+
+  /** Headers every request of this API needs besides the key (e.g. an API version); none by default. */
+  default Map<String, String> fixedHeaders() {
+    return Map.of();
+  }
+
+  /** What ends a complete stream, for the KO message of a body that ends without it. */
+  default String endMarker() {
+    return "its end marker";
+  }
 }

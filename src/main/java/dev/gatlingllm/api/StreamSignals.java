@@ -1,12 +1,18 @@
 package dev.gatlingllm.api;
 
-/** What an {@link StreamInterpreter} found in one event. Called synchronously from {@code onEvent}. */
+/** What an {@link StreamInterpreter} found in one frame. Called synchronously from {@code onFrame}. */
 public interface StreamSignals {
   /** Generated output; called only with a non-empty text (an empty or null delta is not output). */
   void onOutput(OutputKind kind, String text);
 
   /** Server token counts ({@code usage}); -1 for a count the server did not give. */
   void onUsage(long promptTokens, long completionTokens);
+
+  /**
+   * The server's own measure of the time it spent generating the output (Ollama's {@code eval_duration}), in
+   * nanoseconds: its decode speed, beside the client's figures. Most APIs send none.
+   */
+  default void onServerDecodeTime(long nanos) {}
 
   /** A choice finished ({@code finish_reason}: stop, length, tool_calls...). */
   void onFinish(String reason);

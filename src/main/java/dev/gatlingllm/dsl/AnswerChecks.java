@@ -15,21 +15,36 @@ import java.util.regex.Pattern;
 public final class AnswerChecks {
   private AnswerChecks() {}
 
-  /** The answer text ({@code content}) contains {@code text}. */
+  /**
+   * The answer text ({@code content}) contains {@code text}.
+   *
+   * @param text the text to find, a constant
+   * @return the check
+   */
   public static AnswerCheck answerContains(String text) {
     LlmRequestActionBuilder.requireText(text, "text");
     String why = "answer does not contain '" + text + "'";
     return outcome -> outcome.content().contains(text) ? null : why;
   }
 
-  /** Some part of the answer text matches the regular expression (compiled once, here). */
+  /**
+   * Some part of the answer text matches the regular expression (compiled once, here).
+   *
+   * @param regex a Java regular expression, a constant
+   * @return the check
+   */
   public static AnswerCheck answerMatches(String regex) {
     Pattern pattern = Pattern.compile(LlmRequestActionBuilder.requireText(regex, "regex"));
     String why = "answer does not match /" + regex + "/";
     return outcome -> pattern.matcher(outcome.content()).find() ? null : why;
   }
 
-  /** The last {@code finish_reason} is {@code reason} (e.g. {@code stop}, {@code length}, {@code tool_calls}). */
+  /**
+   * The last {@code finish_reason} is {@code reason} (e.g. {@code stop}, {@code length}, {@code tool_calls}).
+   *
+   * @param reason the expected reason, a constant
+   * @return the check
+   */
   public static AnswerCheck finishReasonIs(String reason) {
     LlmRequestActionBuilder.requireText(reason, "reason");
     // The actual reason is in the message: servers send a handful of them, so KOs still group.
@@ -41,6 +56,9 @@ public final class AnswerChecks {
   /**
    * At least {@code tokens} output tokens (the server's usage count, else the client's, else the token events):
    * a server that stops early is caught.
+   *
+   * @param tokens the least output tokens, a constant of at least 1
+   * @return the check
    */
   public static AnswerCheck outputTokensAtLeast(long tokens) {
     if (tokens < 1) {
@@ -50,17 +68,32 @@ public final class AnswerChecks {
     return outcome -> outcome.result().outputTokens() >= tokens ? null : why;
   }
 
-  /** TTFT at most {@code ms} milliseconds (a constant); a request without any token fails it. */
+  /**
+   * TTFT at most {@code ms} milliseconds (a constant); a request without any token fails it.
+   *
+   * @param ms the bound in milliseconds, a positive constant
+   * @return the check
+   */
   public static AnswerCheck ttftAtMost(double ms) {
     return figureAtMost("TTFT", ms, RequestResult::ttftNanos, "no token, so no TTFT");
   }
 
-  /** TPOT at most {@code ms} milliseconds; undefined for a single output token, so such a request passes. */
+  /**
+   * TPOT at most {@code ms} milliseconds; undefined for a single output token, so such a request passes.
+   *
+   * @param ms the bound in milliseconds, a positive constant
+   * @return the check
+   */
   public static AnswerCheck tpotAtMost(double ms) {
     return figureAtMost("TPOT", ms, RequestResult::tpotNanos, null);
   }
 
-  /** E2EL (sent to the last token event) at most {@code ms} milliseconds; a request without any token fails it. */
+  /**
+   * E2EL (sent to the last token event) at most {@code ms} milliseconds; a request without any token fails it.
+   *
+   * @param ms the bound in milliseconds, a positive constant
+   * @return the check
+   */
   public static AnswerCheck e2elAtMost(double ms) {
     return figureAtMost("E2EL", ms, RequestResult::e2elNanos, "no token, so no E2EL");
   }

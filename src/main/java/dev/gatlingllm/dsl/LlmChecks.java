@@ -26,12 +26,22 @@ import java.util.List;
 public final class LlmChecks {
   private LlmChecks() {}
 
-  /** One step judging the checks on the run's figures so far. */
+  /**
+   * One step judging the checks on the run's figures so far.
+   *
+   * @param checks the checks, constants
+   * @return an action for {@code exec(...)}
+   */
   public static ActionBuilder judge(List<LlmCheck> checks) {
     return () -> LlmChecksAction.builder(checks);
   }
 
-  /** One virtual user that judges the checks: to run once the load has ended. */
+  /**
+   * One virtual user that judges the checks: to run once the load has ended.
+   *
+   * @param checks the checks, constants (at least one)
+   * @return a population for {@code setUp(...)} or a load model
+   */
   public static PopulationBuilder population(List<LlmCheck> checks) {
     if (checks.isEmpty()) {
       throw new IllegalArgumentException("no LLM check to judge");
@@ -39,7 +49,11 @@ public final class LlmChecks {
     return scenario(LlmChecksAction.RECORD).exec(judge(checks)).injectOpen(atOnceUsers(1));
   }
 
-  /** The Gatling assertion that fails the run when any check failed. */
+  /**
+   * The Gatling assertion that fails the run when any check failed.
+   *
+   * @return an assertion for {@code assertions(...)}
+   */
   public static Assertion allPassed() {
     return details(LlmChecksAction.RECORD).failedRequests().count().is(0L);
   }

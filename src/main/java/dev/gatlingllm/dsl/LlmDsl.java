@@ -13,17 +13,31 @@ package dev.gatlingllm.dsl;
 public final class LlmDsl {
   private LlmDsl() {}
 
-  /** The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min timeout). */
+  /**
+   * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min timeout).
+   *
+   * @return the protocol builder, to pass to {@code protocols(...)}
+   */
   public static LlmProtocolBuilder llm() {
     return LlmProtocolBuilder.DEFAULT;
   }
 
-  /** A streamed chat request in the protocol's dialect (OpenAI chat completions by default). */
+  /**
+   * A streamed chat request in the protocol's dialect (OpenAI chat completions by default).
+   *
+   * @param name the request name in Gatling's report, a constant
+   * @return a request builder, for {@code exec(...)}
+   */
   public static LlmRequestActionBuilder chat(String name) {
     return new LlmRequestActionBuilder(LlmRequestActionBuilder.requireText(name, "request name"), null);
   }
 
-  /** A streamed text completion request ({@code /v1/completions}), whatever the protocol's dialect. */
+  /**
+   * A streamed text completion request ({@code /v1/completions}), whatever the protocol's dialect.
+   *
+   * @param name the request name in Gatling's report, a constant
+   * @return a request builder, for {@code exec(...)}
+   */
   public static LlmRequestActionBuilder completion(String name) {
     return new LlmRequestActionBuilder(
         LlmRequestActionBuilder.requireText(name, "request name"), "openai-completions");

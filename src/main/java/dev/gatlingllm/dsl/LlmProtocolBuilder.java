@@ -80,38 +80,77 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return new LlmProtocolBuilder(next);
   }
 
-  /** The API dialect by id: {@code openai-chat} (default) or {@code openai-completions}. */
+  /**
+   * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code ollama-chat},
+   * {@code ollama-generate}, {@code openai-responses}, {@code anthropic}, {@code azure-openai} (see
+   * {@link Dialects#ids()}).
+   *
+   * @param id the dialect's id, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder dialect(String id) {
     return dialect(Dialects.byId(id));
   }
 
+  /**
+   * An API dialect of your own (or a built-in one by instance).
+   *
+   * @param dialect a constant, shared by every virtual user (stateless: it makes one interpreter per stream)
+   * @return a new builder
+   */
   public LlmProtocolBuilder dialect(LlmDialect dialect) {
     Objects.requireNonNull(dialect, "dialect");
     return with(f -> f.dialect = dialect);
   }
 
-  /** The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against baseUrl. */
+  /**
+   * The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against baseUrl.
+   *
+   * @param endpoint a path such as {@code /v1/chat/completions}, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder endpoint(String endpoint) {
     return with(f -> f.endpoint = blankToNull(endpoint));
   }
 
-  /** The model every request names unless the request sets its own. */
+  /**
+   * The model every request names unless the request sets its own.
+   *
+   * @param model the model name, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder model(String model) {
     return with(f -> f.model = blankToNull(model));
   }
 
-  /** Sent as {@code Authorization: Bearer <key>}; hidden in every message and report. */
+  /**
+   * Sent in the dialect's key header ({@code Authorization: Bearer <key>}; {@code x-api-key} for Anthropic,
+   * {@code api-key} for Azure OpenAI); hidden in every message and report.
+   *
+   * @param apiKey the key, a constant (null or blank for none)
+   * @return a new builder
+   */
   public LlmProtocolBuilder apiKey(String apiKey) {
     return with(f -> f.apiKey = blankToNull(apiKey));
   }
 
-  /** The longest silence allowed while waiting for the response or between two chunks (default 30 s). */
+  /**
+   * The longest silence allowed while waiting for the response or between two chunks (default 30 s).
+   *
+   * @param timeout a constant duration
+   * @return a new builder
+   */
   public LlmProtocolBuilder idleTimeout(Duration timeout) {
     StreamSettings settings = fields.settings.withIdleTimeout(timeout);
     return with(f -> f.settings = settings);
   }
 
-  /** The longest a whole request may take, from its scheduling to its end (default 10 min). */
+  /**
+   * The longest a whole request may take, from its scheduling to its end (default 10 min).
+   *
+   * @param timeout a constant duration
+   * @return a new builder
+   */
   public LlmProtocolBuilder timeout(Duration timeout) {
     StreamSettings settings = fields.settings.withOverallTimeout(timeout);
     return with(f -> f.settings = settings);
@@ -154,7 +193,12 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.maxTokensField = field);
   }
 
-  /** Ask for the usage chunk ({@code stream_options.include_usage}, default true). */
+  /**
+   * Ask for the usage chunk ({@code stream_options.include_usage}, default true).
+   *
+   * @param includeUsage a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder includeUsage(boolean includeUsage) {
     return with(f -> f.includeUsage = includeUsage);
   }
@@ -162,24 +206,22 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * Count tokens on the client too, with a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...):
    * used when the server sends no usage, and compared with the server's count when it does.
+   *
+   * @param encoding the encoding's name, a constant
+   * @return a new builder
    */
   public LlmProtocolBuilder tokenizer(String encoding) {
     return tokenizer(JTokkitTokenizer.of(encoding));
   }
 
   /**
-   * The same with any local tokenizer (null: no client count). It counts on the virtual users' event loops, so
-   * one that calls a server ({@code ServerTokenizer}, {@link Tokenizer#blocking()}) is refused: use it to build
-   * prompts before the load.
+   * Counts tokens on the client with a tokenizer of your own; it runs on the event loop at each request's end,
+   * so it must not block (a server's {@code /tokenize} must not be used here).
    *
-   * @param tokenizer a constant, thread-safe tokenizer, or null
+   * @param tokenizer a constant, shared by every virtual user, or null for none
    * @return a new builder
    */
   public LlmProtocolBuilder tokenizer(Tokenizer tokenizer) {
-    if (tokenizer != null && tokenizer.blocking()) {
-      throw new IllegalArgumentException("tokenizer " + tokenizer.name() + " calls a server: it would block the"
-          + " virtual users' event loops during the load; count with a local one such as cl100k_base");
-    }
     return with(f -> f.tokenizer = tokenizer);
   }
 
@@ -218,6 +260,9 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * The run's load levels, as the load model plans them ({@code ConcurrencySteps.plannedLevels()}); without
    * them the whole run is one level.
+   *
+   * @param plannedLevels the levels, constants
+   * @return a new builder
    */
   public LlmProtocolBuilder levels(List<LevelWindow> plannedLevels) {
     RunConfig report = fields.report.withLevels(plannedLevels);
@@ -294,7 +339,12 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return bound.toNanos() / 1e6;
   }
 
-  /** What a level must meet to count towards the capacity (default: 95 % good requests). */
+  /**
+   * What a level must meet to count towards the capacity (default: 95 % good requests).
+   *
+   * @param target a constant target
+   * @return a new builder
+   */
   public LlmProtocolBuilder capacityTarget(AttainmentTarget target) {
     RunConfig report = fields.report.withTarget(target);
     return with(f -> f.report = report);
@@ -313,7 +363,13 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.report = report);
   }
 
-  /** Prices for the cost figures: the hourly price of the server and an API's price per million output tokens. */
+  /**
+   * Prices for the cost figures: the hourly price of the server and an API's price per million output tokens.
+   *
+   * @param pricePerHour the server's price per hour, a constant
+   * @param pricePerMillionOutputTokens the API's price per million output tokens, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder pricing(double pricePerHour, double pricePerMillionOutputTokens) {
     RunConfig report = fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens));
     return with(f -> f.report = report);
@@ -350,7 +406,13 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return value;
   }
 
-  /** A free-form line in the report's metadata (values that look like keys are hidden). */
+  /**
+   * A free-form line in the report's metadata (values that look like keys are hidden).
+   *
+   * @param key the line's name, a constant
+   * @param value its value, a constant
+   * @return a new builder
+   */
   public LlmProtocolBuilder metadata(String key, String value) {
     Map<String, String> metadata = new LinkedHashMap<>(fields.report.metadata());
     metadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
@@ -358,7 +420,11 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.report = report);
   }
 
-  /** Turns the {@code llm/} report off (the Gatling records stay). */
+  /**
+   * Turns the {@code llm/} report off (the Gatling records stay).
+   *
+   * @return a new builder
+   */
   public LlmProtocolBuilder noReport() {
     return with(f -> f.reportEnabled = false);
   }
@@ -367,6 +433,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return value == null || value.isBlank() ? null : value;
   }
 
+  /** @return the protocol this builder describes, for Gatling's {@code protocols(...)} */
   @Override
   public LlmProtocol protocol() {
     return protocol;

@@ -8,10 +8,25 @@ public final class LoadLevels {
   private LoadLevels() {}
 
   /**
-   * Puts the virtual user in level {@code index} (0-based, -1 for warm-up outside every level): its requests
-   * count for that level, and the level's window in the LLM report opens with its first user.
+   * Puts the virtual user in level {@code index}: its requests count for that level, and the level's window in
+   * the LLM report opens with its first user.
+   *
+   * @param index the 0-based level, a constant
+   * @return an action for {@code exec(...)}
    */
   public static ActionBuilder startLevel(int index) {
+    if (index < 0) {
+      throw new IllegalArgumentException("a level index is 0 or more, was " + index + " (warm-up: LoadLevels.warmup())");
+    }
     return () -> StartLevelAction.builder(index);
+  }
+
+  /**
+   * Puts the virtual user outside every level, in the warm-up: its requests count in no level's figures.
+   *
+   * @return an action for {@code exec(...)}
+   */
+  public static ActionBuilder warmup() {
+    return () -> StartLevelAction.builder(StartLevelAction.WARMUP);
   }
 }

@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.sweep.Capacity;
@@ -97,6 +98,11 @@ final class HtmlPage {
         .append(" s of measurement windows; ").append(summary.excludedRequests())
         .append(" requests started outside them (warm-up, settle time) are left out. Output tokens counted by: ")
         .append(Html.escape(run.mainOutputTokenSource().label()));
+    if (run.untrusted().total() > 0) {
+      page.append("; untrusted streams: ").append(run.untrusted().usageIgnored()).append(" usage ignored, ")
+          .append(run.untrusted().itlCapped()).append(" ITL capped, ").append(run.untrusted().outputCut())
+          .append(" output cut");
+    }
     if (run.mismatch().requests() > 0) {
       page.append("; server vs client count mismatch ").append(run.mismatch().absoluteDifference())
           .append(" tokens (").append(number(run.mismatch().percent(), 2)).append(" %) over ")
@@ -160,7 +166,8 @@ final class HtmlPage {
     page.append("<section>\n<h2>Levels</h2>\n<table id=\"sweep\">\n<thead><tr><th>level</th><th>requests</th>")
         .append("<th>failed</th><th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th>")
         .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
-        .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>");
+        .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>")
+        .append("<th>untrusted: usage ignored / ITL capped / output cut</th>");
     if (cost) {
       page.append("<th>cost / M output</th>");
     }
@@ -186,7 +193,9 @@ final class HtmlPage {
           .append(cell(number(f.itl().p99(), 2)))
           .append(cell(percent(f.goodFraction())))
           .append(cell(level.meetsTarget() ? "met" : "missed"))
-          .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)));
+          .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)))
+          .append(cell(f.untrusted().usageIgnored() + " / " + f.untrusted().itlCapped() + " / "
+              + f.untrusted().outputCut()));
       if (cost) {
         page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
       }
@@ -196,7 +205,10 @@ final class HtmlPage {
         .append("level's measurement window; total adds the input tokens of the requests started in it. ")
         .append("Target: ").append(Html.escape(summary.config().target().describe()))
         .append(". Client loop delay: how late the client's event loops ran during the level, a bound on what the ")
-        .append("client itself added to its TTFT and ITL.</p>\n</section>\n");
+        .append("client itself added to its TTFT and ITL. Untrusted: requests whose server token count was ")
+        .append("implausible and ignored, whose inter-token gaps past the first ").append(RequestTimeline.MAX_KEPT_GAPS)
+        .append(" are not in the ITL figures, ")
+        .append("or whose output was cut at maxOutputBytes (KO).</p>\n</section>\n");
   }
 
   private static String cell(String text) {

@@ -106,6 +106,11 @@ final class SummaryJson {
     Json.put(node, "output_throughput", f.outputThroughput());
     Json.put(node, "total_token_throughput", f.totalTokenThroughput());
     Json.put(node, "per_stream_output_throughput", f.perStreamTokensPerSecond());
+    if (f.serverDecodeSamples() > 0) {
+      // Only servers that time their own decoding (Ollama) report it: beside the client's per-stream figure.
+      Json.put(node, "server_decode_throughput", f.serverDecodeTokensPerSecond());
+      node.put("server_decode_streams", f.serverDecodeSamples());
+    }
     node.put("good_requests", f.good());
     Json.put(node, "request_goodput", f.requestGoodput());
     Json.put(node, "good_fraction", f.goodFraction());
@@ -133,6 +138,10 @@ final class SummaryJson {
     mismatch.put("client_tokens", f.mismatch().clientTokens());
     mismatch.put("absolute_difference", f.mismatch().absoluteDifference());
     Json.put(mismatch, "percent", f.mismatch().percent());
+    ObjectNode untrusted = node.putObject("untrusted_streams");
+    untrusted.put("usage_ignored", f.untrusted().usageIgnored());
+    untrusted.put("itl_capped", f.untrusted().itlCapped());
+    untrusted.put("output_cut", f.untrusted().outputCut());
     ObjectNode errors = node.putObject("errors");
     f.errors().forEach(errors::put);
     putOutputLengths(node, f.outputLengths());

@@ -16,7 +16,9 @@ import java.util.stream.Stream;
  * Finds the results folder of the running Gatling simulation, where the {@code llm/} report goes beside
  * Gatling's own. Nothing public exposes it, so, most robust first: the {@code simulation.log} this process
  * holds open (Linux), then the newest run folder under {@code -Dllm.resultsDir} created since this JVM
- * started. Without either, a folder of our own under {@code target/gatling-llm}.
+ * started. Without either, a folder of our own under {@code target/gatling-llm}. {@code -Dllm.reportDir} comes
+ * before all of them: where Gatling keeps no results folder (a Gatling Enterprise injector writes no
+ * {@code simulation.log}), each run's report goes to {@code <llm.reportDir>/run-<timestamp>/llm}.
  */
 final class ResultsFolder {
   private static final Pattern RUN_FOLDER = Pattern.compile(".*-(\\d{17})$");
@@ -25,10 +27,17 @@ final class ResultsFolder {
   private ResultsFolder() {}
 
   static Path locate() {
+    String reportDir = System.getProperty("llm.reportDir");
+    if (reportDir != null && !reportDir.isBlank()) {
+      return ownRunFolder(Path.of(reportDir));
+    }
     return openSimulationLog()
         .or(ResultsFolder::newestUnderResultsDir)
-        .orElseGet(() -> Path.of("target", "gatling-llm", "run-" + LocalDateTime.now(ZoneOffset.UTC).format(RUN_STAMP))
-            .toAbsolutePath());
+        .orElseGet(() -> ownRunFolder(Path.of("target", "gatling-llm")));
+  }
+
+  private static Path ownRunFolder(Path root) {
+    return root.resolve("run-" + LocalDateTime.now(ZoneOffset.UTC).format(RUN_STAMP)).toAbsolutePath();
   }
 
   private static Optional<Path> openSimulationLog() {

@@ -72,12 +72,28 @@ public final class Redactor {
    * alone, so that an echoed {@code Bearer <key>} reads {@code Bearer ***} (the scheme tells which header).
    */
   public static List<String> headerSecrets(String name, String value) {
-    if (value == null || value.isBlank() || !isSecretName(name)) {
+    return isSecretName(name) ? credentialSecret(value) : List.of();
+  }
+
+  private static List<String> credentialSecret(String value) {
+    if (value == null || value.isBlank()) {
       return List.of();
     }
     String stripped = value.strip();
     int space = stripped.indexOf(' ');
     return List.of(space < 0 ? stripped : stripped.substring(space + 1).strip());
+  }
+
+  /**
+   * The secrets of headers known to carry credentials whatever their names (an API's auth headers), each as
+   * {@link #headerSecrets} takes it from a credential header.
+   */
+  public static List<String> credentialSecrets(Map<String, String> credentialHeaders) {
+    List<String> found = new ArrayList<>();
+    for (String value : credentialHeaders.values()) {
+      found.addAll(credentialSecret(value));
+    }
+    return found;
   }
 
   /** True when no secret is known. */

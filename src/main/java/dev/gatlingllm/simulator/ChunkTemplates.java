@@ -11,10 +11,16 @@ import java.nio.charset.StandardCharsets;
  * <p>Chat: {@code data: {"id":..,"object":"chat.completion.chunk","created":..,"model":..,"choices":[{"index":0,
  * "delta":{"content":" tok"},"finish_reason":null}]}}. Completions: {@code "object":"text_completion"} and
  * {@code "text":" tok"}. Each event is one {@code data:} line followed by a blank line, with the configured
- * line ending.
+ * line ending. Responses and Messages: an {@code event:} line naming the type before the {@code data:} line,
+ * as those APIs send it (see {@link ApiFormat}).
  */
 final class ChunkTemplates {
+  private final ApiFormat format;
   private final boolean chat;
+  private final String jsonId;
+  private final long created;
+  private final String jsonModel;
+  private final String eol;
   private final byte[] contentPrefix;
   private final byte[] contentSuffix;
   private final byte[] brokenSuffix;
@@ -26,28 +32,100 @@ final class ChunkTemplates {
    * @param jsonId      request id, already a JSON string literal
    * @param jsonModel   model name, already a JSON string literal
    */
-  ChunkTemplates(boolean chat, String jsonId, long created, String jsonModel, FaultSpec.LineEnding lineEnding) {
-    this.chat = chat;
+  ChunkTemplates(ApiFormat format, String jsonId, long created, String jsonModel, FaultSpec.LineEnding lineEnding) {
+    this.format = format;
+    this.chat = format == ApiFormat.CHAT;
+    this.jsonId = jsonId;
+    this.created = created;
+    this.jsonModel = jsonModel;
     String object = chat ? "chat.completion.chunk" : "text_completion";
     String headText = "data: {\"id\":" + jsonId + ",\"object\":\"" + object + "\",\"created\":" + created
         + ",\"model\":" + jsonModel + ",\"choices\":";
-    String eol = lineEnding.chars();
+    eol = lineEnding.chars();
     this.head = ascii(headText);
     this.eventEnd = ascii(eol + eol);
-    this.contentPrefix = ascii(headText + (chat ? "[{\"index\":0,\"delta\":{\"content\":\"" : "[{\"index\":0,\"text\":\""));
-    this.contentSuffix = ascii((chat ? "\"},\"finish_reason\":null}]}" : "\",\"logprobs\":null,\"finish_reason\":null}]}")
-        + eol + eol);
-    this.brokenSuffix = ascii("\"},\"finish_reason\":nu" + eol + eol); // truncated JSON, as a buggy proxy might send
+    this.contentPrefix = ascii(switch (format) {
+      case CHAT -> headText + "[{\"index\":0,\"delta\":{\"content\":\"";
+      case COMPLETIONS -> headText + "[{\"index\":0,\"text\":\"";
+      case RESPONSES -> typedData("response.output_text.delta") + ",\"item_id\":" + jsonId
+          + ",\"output_index\":0,\"content_index\":0,\"delta\":\"";
+      case MESSAGES -> typedData("content_block_delta") + ",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
+      case OLLAMA_CHAT, OLLAMA_GENERATE -> throw new IllegalArgumentException("Ollama streams are NDJSON");
+    });
+    this.contentSuffix = ascii(switch (format) {
+      case CHAT -> "\"},\"finish_reason\":null}]}";
+      case COMPLETIONS -> "\",\"logprobs\":null,\"finish_reason\":null}]}";
+      case RESPONSES -> "\",\"logprobs\":[]}";
+      default -> "\"}}"; // MESSAGES
+    } + eol + eol);
+    // truncated JSON, as a buggy proxy might send
+    this.brokenSuffix = ascii((format == ApiFormat.RESPONSES ? "\",\"logpr" : "\"},\"finish_reason\":nu") + eol + eol);
     this.comment = ascii(": ping" + eol + eol);
   }
 
-  private static byte[] ascii(String s) {
+  /** The {@code event:} line and the start of the {@code data:} line of a typed event, up to its type. */
+  private String typedData(String type) {
+    return "event: " + type + eol + "data: {\"type\":\"" + type + "\"";
+  }
+
+  /** One whole typed event whose data continues {@code rest} after the type and closes it. */
+  private String typed(String type, String rest) {
+    return typedData(type) + rest + "}" + eol + eol;
+  }
+
+  static byte[] ascii(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** The role-only first delta of a chat stream. */
-  ByteBuf role(ByteBufAllocator alloc) {
-    return event(alloc, "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
+  /**
+   * The events before the first token ({@link ApiFormat#hasOpening}): the role-only delta of a chat stream;
+   * created, in_progress, output_item.added and content_part.added of a Responses stream; message_start (with
+   * the input tokens), content_block_start and a ping of a Messages stream.
+   */
+  ByteBuf opening(ByteBufAllocator alloc, int promptTokens) {
+    return switch (format) {
+      case CHAT -> event(alloc, "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
+      case RESPONSES -> text(alloc, typed("response.created", ",\"response\":" + response("in_progress", "null", ""))
+          + typed("response.in_progress", ",\"response\":" + response("in_progress", "null", ""))
+          + typed("response.output_item.added", ",\"output_index\":0,\"item\":{\"id\":" + jsonId
+              + ",\"type\":\"message\",\"status\":\"in_progress\",\"role\":\"assistant\",\"content\":[]}")
+          + typed("response.content_part.added", ",\"item_id\":" + jsonId + ",\"output_index\":0,"
+              + "\"content_index\":0,\"part\":{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[]}"));
+      case MESSAGES -> text(alloc, typed("message_start", ",\"message\":{\"id\":" + jsonId + ",\"type\":\"message\","
+              + "\"role\":\"assistant\",\"content\":[],\"model\":" + jsonModel + ",\"stop_reason\":null,"
+              + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":" + promptTokens + ",\"output_tokens\":1}}")
+          + typed("content_block_start", ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}")
+          + typed("ping", ""));
+      default -> throw new IllegalStateException(format + " streams have no opening");
+    };
+  }
+
+  /** A Responses {@code response} object with the given status, usage (JSON) and extra fields. */
+  private String response(String status, String usage, String extra) {
+    return "{\"id\":" + jsonId + ",\"object\":\"response\",\"created_at\":" + created + ",\"status\":\"" + status
+        + "\",\"error\":null" + extra + ",\"model\":" + jsonModel + ",\"output\":[],\"usage\":" + usage + "}";
+  }
+
+  /**
+   * The end of a Responses or Messages stream ({@code !endsWithDone()}): {@code response.completed}, or
+   * {@code response.incomplete} when the output limit cut the answer, with the usage; or content_block_stop,
+   * message_delta with the stop reason and the output tokens, and message_stop.
+   */
+  ByteBuf end(ByteBufAllocator alloc, String finishReason, int promptTokens, int completionTokens) {
+    boolean cut = "length".equals(finishReason);
+    if (format == ApiFormat.RESPONSES) {
+      String usage = "{\"input_tokens\":" + promptTokens + ",\"input_tokens_details\":{\"cached_tokens\":0},"
+          + "\"output_tokens\":" + completionTokens + ",\"output_tokens_details\":{\"reasoning_tokens\":0},"
+          + "\"total_tokens\":" + (promptTokens + completionTokens) + "}";
+      return text(alloc, cut
+          ? typed("response.incomplete", ",\"response\":" + response("incomplete", usage,
+              ",\"incomplete_details\":{\"reason\":\"max_output_tokens\"}"))
+          : typed("response.completed", ",\"response\":" + response("completed", usage, ",\"incomplete_details\":null")));
+    }
+    return text(alloc, typed("content_block_stop", ",\"index\":0")
+        + typed("message_delta", ",\"delta\":{\"stop_reason\":\"" + (cut ? "max_tokens" : "end_turn")
+            + "\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":" + completionTokens + "}")
+        + typed("message_stop", ""));
   }
 
   /**
@@ -57,8 +135,17 @@ final class ChunkTemplates {
    */
   ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment,
                   boolean httpChunkFramed) {
-    int size = contentPrefix.length + (broken ? brokenSuffix.length : contentSuffix.length)
-        + (withComment ? comment.length : 0);
+    return words(alloc, withComment ? comment : null, contentPrefix, words, from, count,
+        broken ? brokenSuffix : contentSuffix, httpChunkFramed);
+  }
+
+  /**
+   * {@code before + prefix + words + suffix} in one buffer ({@code before} may be null), with the HTTP/1.1 chunk
+   * framing around it when {@code httpChunkFramed}: the content frame of any streamed format.
+   */
+  static ByteBuf words(ByteBufAllocator alloc, byte[] before, byte[] prefix, int[] words, int from, int count,
+                       byte[] suffix, boolean httpChunkFramed) {
+    int size = prefix.length + suffix.length + (before != null ? before.length : 0);
     for (int i = from; i < from + count; i++) {
       size += Vocabulary.wordBytes(words[i]).length;
     }
@@ -68,12 +155,12 @@ final class ChunkTemplates {
       writeHex(buf, size);
       buf.writeShort(CRLF);
     }
-    if (withComment) buf.writeBytes(comment);
-    buf.writeBytes(contentPrefix);
+    if (before != null) buf.writeBytes(before);
+    buf.writeBytes(prefix);
     for (int i = from; i < from + count; i++) {
       buf.writeBytes(Vocabulary.wordBytes(words[i]));
     }
-    buf.writeBytes(broken ? brokenSuffix : contentSuffix);
+    buf.writeBytes(suffix);
     if (httpChunkFramed) buf.writeShort(CRLF);
     return buf;
   }
@@ -108,8 +195,19 @@ final class ChunkTemplates {
     return raw(alloc, "data: [DONE]");
   }
 
+  /** An error in the stream, in the format's shape: {@code message} must need no JSON escaping. */
   ByteBuf error(ByteBufAllocator alloc, String message) {
-    return raw(alloc, "data: {\"error\":{\"message\":\"" + message + "\",\"type\":\"server_error\",\"code\":500}}");
+    return switch (format) {
+      case RESPONSES -> text(alloc, typed("response.failed", ",\"response\":" + response("failed", "null", "")
+          .replace("\"error\":null", "\"error\":{\"code\":\"server_error\",\"message\":\"" + message + "\"}")));
+      case MESSAGES -> text(alloc, typed("error", ",\"error\":{\"type\":\"api_error\",\"message\":\"" + message + "\"}"));
+      default -> raw(alloc, "data: {\"error\":{\"message\":\"" + message + "\",\"type\":\"server_error\",\"code\":500}}");
+    };
+  }
+
+  private static ByteBuf text(ByteBufAllocator alloc, String events) {
+    byte[] bytes = ascii(events);
+    return alloc.buffer(bytes.length).writeBytes(bytes);
   }
 
   private ByteBuf event(ByteBufAllocator alloc, String choicesAndRest) {

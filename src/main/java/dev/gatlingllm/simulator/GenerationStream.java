@@ -53,7 +53,10 @@ final class GenerationStream extends EngineRequest {
   private final String requestId;
   private final long receivedNanos;
   private final long created;
+  /** The SSE events of an OpenAI, Responses or Messages stream, or null. */
   private final ChunkTemplates templates;
+  /** The NDJSON lines of an Ollama stream, or null. */
+  private final OllamaTemplates ollamaTemplates;
   private final int[] words;
   private final long[] planned;
   private final AtomicInteger published = new AtomicInteger();
@@ -87,8 +90,12 @@ final class GenerationStream extends EngineRequest {
     this.faultStrikes = fault.midStream() != FaultSpec.MidStream.NONE && fault.afterTokens() < request.completionTokens;
     this.words = request.words(tokensToGenerate());
     this.planned = new long[tokensToGenerate()];
-    this.templates = request.stream
-        ? new ChunkTemplates(request.chat, quote(requestId), created, quote(request.model), fault.lineEnding())
+    this.templates = request.stream && !request.format.isOllama()
+        ? new ChunkTemplates(request.format, quote(requestId), created, quote(request.model), fault.lineEnding())
+        : null;
+    this.ollamaTemplates = request.stream && request.format.isOllama()
+        ? new OllamaTemplates(request.format.hasMessages(), quote(request.model),
+            quote(java.time.Instant.now().toString()), fault.lineEnding())
         : null;
     this.groundTruth = groundTruth;
     this.trace = groundTruth == null ? null : new RequestTrace(requestId, request.endpoint, request.stream,
@@ -118,12 +125,12 @@ final class GenerationStream extends EngineRequest {
         end("empty-body", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), true);
         return;
       }
-      if (request.chat && (timing == null || !timing.hasRoleDelay())) {
+      if (request.format.hasOpening() && (timing == null || !timing.hasRoleDelay())) {
         writeRole(-1);
       }
     }
     if (timing != null) {
-      if (request.stream && request.chat && timing.hasRoleDelay()) {
+      if (request.stream && request.format.hasOpening() && timing.hasRoleDelay()) {
         long rolePlanned = receivedNanos + timing.roleNanos();
         loop.schedule(() -> { if (!ended) writeRole(rolePlanned); }, delayUntil(rolePlanned), TimeUnit.NANOSECONDS);
       }
@@ -217,7 +224,8 @@ final class GenerationStream extends EngineRequest {
   private void writeStreamHeaders() {
     HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
     response.headers()
-        .set(HttpHeaderNames.CONTENT_TYPE, fault.wrongContentType() ? "application/json" : "text/event-stream")
+        .set(HttpHeaderNames.CONTENT_TYPE, fault.wrongContentType() ? "application/json"
+            : request.format.isOllama() ? "application/x-ndjson" : "text/event-stream")
         .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
         .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
     LlmSimulator.setRequestId(response.headers(), requestId);
@@ -238,7 +246,7 @@ final class GenerationStream extends EngineRequest {
   }
 
   private void writeRole(long plannedNanos) {
-    ByteBuf buf = templates.role(ctx.alloc());
+    ByteBuf buf = templates.opening(ctx.alloc(), request.promptTokens);
     long now = System.nanoTime();
     record(EventKind.ROLE, plannedNanos, now, 0);
     ctx.writeAndFlush(new DefaultHttpContent(buf));
@@ -250,7 +258,9 @@ final class GenerationStream extends EngineRequest {
     boolean comment = fault.keepaliveComments() && contentEvents > 1;
     // the encoder is in its chunked-body state after our headers; it keeps that state while we bypass it
     boolean framed = rawCtx != null;
-    ByteBuf buf = templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
+    ByteBuf buf = request.format.isOllama()
+        ? ollamaTemplates.content(ctx.alloc(), words, written, tokens, broken, comment, framed)
+        : templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
     long now = System.nanoTime();
     record(EventKind.CONTENT, plannedNanos, now, tokens);
     if (framed) {
@@ -262,7 +272,19 @@ final class GenerationStream extends EngineRequest {
 
   private void finishNormally(long plannedNanos) {
     int completionTokens = tokensToGenerate();
-    if (request.stream) {
+    if (request.stream && request.format.isOllama()) {
+      ByteBuf last = ollamaTemplates.last(ctx.alloc(), request.finishReason, !fault.noUsage(), request.promptTokens,
+          completionTokens, Math.max(0, plannedNanos - receivedNanos), promptEvalNanos(), decodeNanos());
+      record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
+      ctx.write(new DefaultHttpContent(last));
+      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+    } else if (request.stream && !request.format.endsWithDone()) {
+      // Responses and Messages: the closing events carry the finish reason and the usage; no [DONE].
+      ByteBuf end = templates.end(ctx.alloc(), request.finishReason, request.promptTokens, completionTokens);
+      record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
+      ctx.write(new DefaultHttpContent(end));
+      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+    } else if (request.stream) {
       ByteBuf finish = templates.finish(ctx.alloc(), request.finishReason);
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(finish));
@@ -286,13 +308,15 @@ final class GenerationStream extends EngineRequest {
     switch (fault.midStream()) {
       case ERROR -> {
         if (request.stream) {
-          ByteBuf error = templates.error(ctx.alloc(), "simulated mid-stream failure");
+          ByteBuf error = request.format.isOllama()
+              ? ollamaTemplates.error(ctx.alloc(), "simulated mid-stream failure")
+              : templates.error(ctx.alloc(), "simulated mid-stream failure");
           record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
           ctx.write(new DefaultHttpContent(error));
           end("error-mid-stream", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
         } else {
           FullHttpResponse response = jsonResponse(HttpResponseStatus.INTERNAL_SERVER_ERROR,
-              SimulatorErrors.body("simulated mid-generation failure", "server_error"));
+              SimulatorErrors.body(request.format, "simulated mid-generation failure", 500, null));
           record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
           end("error-mid-stream", ctx.writeAndFlush(response), closeAfterResponse);
         }
@@ -308,19 +332,55 @@ final class GenerationStream extends EngineRequest {
     }
   }
 
+  /**
+   * Ollama's {@code eval_duration}: the simulated decode time of the N tokens, N times the mean gap between the
+   * first and the last token's planned times, so that eval_count / eval_duration is the stream's token rate
+   * 1 / ITL, as (N - 1) / (E2EL - TTFT) measures it on the client. 0 for fewer than two tokens.
+   */
+  private long decodeNanos() {
+    int n = tokensToGenerate();
+    return n > 1 ? Math.round((double) (planned[n - 1] - planned[0]) * n / (n - 1)) : 0;
+  }
+
+  /** Ollama's {@code prompt_eval_duration}: from receipt to the first token's planned time (the prefill). */
+  private long promptEvalNanos() {
+    return tokensToGenerate() > 0 ? Math.max(0, planned[0] - receivedNanos) : 0;
+  }
+
   private byte[] completeBody(int completionTokens) {
     StringBuilder text = new StringBuilder(completionTokens * 6);
     for (int i = 0; i < completionTokens; i++) {
       text.append(Vocabulary.word(words[i]));
     }
+    if (request.format.isOllama()) {
+      return ollamaBody(text.toString(), completionTokens);
+    }
     ObjectNode root = JSON.createObjectNode();
     root.put("id", requestId);
-    root.put("object", request.chat ? "chat.completion" : "text_completion");
+    boolean cut = "length".equals(request.finishReason);
+    if (request.format == ApiFormat.RESPONSES) {
+      root.put("object", "response").put("created_at", created).put("status", cut ? "incomplete" : "completed")
+          .put("model", request.model);
+      root.putArray("output").addObject().put("type", "message").put("role", "assistant")
+          .putArray("content").addObject().put("type", "output_text").put("text", text.toString());
+      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens)
+          .put("total_tokens", request.promptTokens + completionTokens);
+      return root.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    if (request.format == ApiFormat.MESSAGES) {
+      root.put("type", "message").put("role", "assistant").put("model", request.model);
+      root.putArray("content").addObject().put("type", "text").put("text", text.toString());
+      root.put("stop_reason", cut ? "max_tokens" : "end_turn");
+      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens);
+      return root.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    boolean chat = request.format == ApiFormat.CHAT;
+    root.put("object", chat ? "chat.completion" : "text_completion");
     root.put("created", created);
     root.put("model", request.model);
     ObjectNode choice = root.putArray("choices").addObject();
     choice.put("index", 0);
-    if (request.chat) {
+    if (chat) {
       ObjectNode message = choice.putObject("message");
       message.put("role", "assistant");
       message.put("content", text.toString());
@@ -333,6 +393,27 @@ final class GenerationStream extends EngineRequest {
     usage.put("prompt_tokens", request.promptTokens);
     usage.put("completion_tokens", completionTokens);
     usage.put("total_tokens", request.promptTokens + completionTokens);
+    return root.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Ollama's answer to {@code "stream": false}: one object, the whole text and the final line's fields. */
+  private byte[] ollamaBody(String text, int completionTokens) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("model", request.model);
+    root.put("created_at", java.time.Instant.now().toString());
+    if (request.format.hasMessages()) {
+      ObjectNode message = root.putObject("message");
+      message.put("role", "assistant");
+      message.put("content", text);
+    } else {
+      root.put("response", text);
+    }
+    root.put("done", true);
+    root.put("done_reason", request.finishReason);
+    root.put("prompt_eval_count", request.promptTokens);
+    root.put("prompt_eval_duration", promptEvalNanos());
+    root.put("eval_count", completionTokens);
+    root.put("eval_duration", decodeNanos());
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 

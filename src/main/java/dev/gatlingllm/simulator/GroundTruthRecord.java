@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param requestId       also in the {@code x-sim-request-id} response header and the chunks' {@code id}
  * @param endpoint        request path
- * @param streamed        SSE (true) or a single JSON body
+ * @param streamed        a stream (SSE, or NDJSON for Ollama's endpoints: true) or a single JSON body
  * @param outcome         {@code stop}, {@code length}, a fault name ({@code error-mid-stream}, {@code reset-mid-stream},
  *                        {@code stall}, {@code status-503}...) or {@code client-closed}
  */

@@ -195,8 +195,8 @@ public final class LlmSimulator implements AutoCloseable {
     return startedEpochSeconds;
   }
 
-  String nextRequestId(boolean chat) {
-    return (chat ? "chatcmpl-sim-" : "cmpl-sim-") + requestCounter.incrementAndGet();
+  String nextRequestId(ApiFormat format) {
+    return format.idPrefix + requestCounter.incrementAndGet();
   }
 
   /** Names a generation response with its request id, under both headers. */
@@ -205,11 +205,11 @@ public final class LlmSimulator implements AutoCloseable {
   }
 
   /** The client's request id when it is a safe token, else a new one of ours. */
-  String requestId(String clientRequestId, boolean chat) {
+  String requestId(String clientRequestId, ApiFormat format) {
     if (clientRequestId != null && CLIENT_REQUEST_ID.matcher(clientRequestId).matches()) {
       return clientRequestId;
     }
-    return nextRequestId(chat);
+    return nextRequestId(format);
   }
 
   /**

@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.SplittableRandom;
 
 /**
- * A parsed {@code /v1/chat/completions} or {@code /v1/completions} request, with its deterministic outcome:
+ * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, {@code /v1/responses},
+ * {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with its deterministic outcome:
  * how many tokens the simulated model will produce and which words.
  */
 final class SimulatedRequest {
-  final boolean chat;
+  final ApiFormat format;
   final String endpoint;
   final String model;
   final int promptTokens;
@@ -20,10 +21,10 @@ final class SimulatedRequest {
   final String finishReason;
   final long textSeed;
 
-  private SimulatedRequest(boolean chat, String endpoint, String model, int promptTokens, int maxTokens,
+  private SimulatedRequest(ApiFormat format, String endpoint, String model, int promptTokens, int maxTokens,
                             boolean stream, boolean includeUsage, int completionTokens, String finishReason,
                             long textSeed) {
-    this.chat = chat;
+    this.format = format;
     this.endpoint = endpoint;
     this.model = model;
     this.promptTokens = promptTokens;
@@ -50,30 +51,47 @@ final class SimulatedRequest {
     }
   }
 
-  static SimulatedRequest parse(boolean chat, String endpoint, JsonNode body, SimulatorConfig config) {
+  static SimulatedRequest parse(ApiFormat format, JsonNode body, SimulatorConfig config) {
     if (body == null || !body.isObject()) {
       throw new InvalidRequestException("request body must be a JSON object");
     }
     StringBuilder promptText = new StringBuilder();
-    int promptTokens = chat ? chatPromptTokens(body, promptText) : completionPromptTokens(body, promptText);
-    JsonNode maxNode = body.hasNonNull("max_tokens") ? body.get("max_tokens") : body.get("max_completion_tokens");
+    int promptTokens = switch (format) {
+      case CHAT, OLLAMA_CHAT -> chatPromptTokens(body.get("messages"), promptText);
+      case COMPLETIONS, OLLAMA_GENERATE -> completionPromptTokens(body, promptText);
+      case RESPONSES -> responsesPromptTokens(body, promptText);
+      case MESSAGES -> systemTokens(body.get("system"), promptText)
+          + chatPromptTokens(body.get("messages"), promptText);
+    };
+    String maxField = switch (format) {
+      case RESPONSES -> "max_output_tokens";
+      case MESSAGES -> "max_tokens";
+      case OLLAMA_CHAT, OLLAMA_GENERATE -> "options.num_predict";
+      default -> body.hasNonNull("max_tokens") ? "max_tokens" : "max_completion_tokens";
+    };
+    JsonNode maxNode = format.isOllama() ? ollamaNumPredict(body) : body.get(maxField);
     int maxTokens = config.defaultMaxTokens();
     if (maxNode != null && !maxNode.isNull()) {
       if (!maxNode.canConvertToInt() || maxNode.asInt() < 0) {
-        throw new InvalidRequestException("max_tokens must be a non-negative integer");
+        throw new InvalidRequestException(maxField + " must be a non-negative integer");
       }
       maxTokens = maxNode.asInt();
       if (maxTokens > MAX_TOKENS_LIMIT) {
-        throw new InvalidRequestException("max_tokens must be at most " + MAX_TOKENS_LIMIT + " (the simulated"
+        throw new InvalidRequestException(maxField + " must be at most " + MAX_TOKENS_LIMIT + " (the simulated"
             + " model's length), was " + maxTokens);
       }
+    } else if (format == ApiFormat.MESSAGES) {
+      throw new InvalidRequestException("max_tokens: Field required"); // the Messages API requires it
     }
-    boolean stream = body.path("stream").asBoolean(false);
-    boolean includeUsage = body.path("stream_options").path("include_usage").asBoolean(false);
-    boolean ignoreEos = body.path("ignore_eos").asBoolean(false);
+    // Ollama streams unless told not to and has no ignore_eos. The Responses, Messages and Ollama streams
+    // always end with the usage.
+    boolean stream = body.path("stream").asBoolean(format.isOllama());
+    boolean includeUsage = !format.endsWithDone()
+        || body.path("stream_options").path("include_usage").asBoolean(false);
+    boolean ignoreEos = !format.isOllama() && body.path("ignore_eos").asBoolean(false);
     String model = body.hasNonNull("model") ? body.get("model").asText() : config.model();
 
-    long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + (chat ? 1 : 2))
+    long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + format.seedSalt)
         ^ mix(body.path("seed").asLong(0)));
     int completionTokens = maxTokens;
     if (!ignoreEos && config.eosProbability() > 0 && maxTokens > 0) {
@@ -84,8 +102,17 @@ final class SimulatedRequest {
       completionTokens = (int) Math.min(maxTokens, stop);
     }
     String finishReason = completionTokens < maxTokens ? "stop" : "length";
-    return new SimulatedRequest(chat, endpoint, model, promptTokens, maxTokens, stream, includeUsage,
+    return new SimulatedRequest(format, format.path, model, promptTokens, maxTokens, stream, includeUsage,
         completionTokens, finishReason, seed);
+  }
+
+  /**
+   * Ollama's output limit, {@code options.num_predict}; null (the default limit) when absent or negative, which
+   * Ollama reads as "no limit" (-1) or "fill the context" (-2).
+   */
+  private static JsonNode ollamaNumPredict(JsonNode body) {
+    JsonNode numPredict = body.path("options").get("num_predict");
+    return numPredict != null && numPredict.isNumber() && numPredict.asLong() < 0 ? null : numPredict;
   }
 
   /** The generated words, as vocabulary indices. */
@@ -98,8 +125,7 @@ final class SimulatedRequest {
     return words;
   }
 
-  private static int chatPromptTokens(JsonNode body, StringBuilder text) {
-    JsonNode messages = body.get("messages");
+  private static int chatPromptTokens(JsonNode messages, StringBuilder text) {
     if (messages == null || !messages.isArray() || messages.isEmpty()) {
       throw new InvalidRequestException("'messages' must be a non-empty array");
     }
@@ -108,22 +134,52 @@ final class SimulatedRequest {
       if (!message.isObject() || !message.hasNonNull("role")) {
         throw new InvalidRequestException("each message needs a 'role'");
       }
-      JsonNode content = message.get("content");
-      if (content == null || content.isNull()) continue;
-      if (content.isTextual()) {
-        tokens += SimpleTokenizer.count(content.asText());
-        text.append(content.asText());
-      } else if (content.isArray()) {
-        for (JsonNode part : content) {
-          String partText = part.path("text").asText("");
-          tokens += SimpleTokenizer.count(partText);
-          text.append(partText);
-        }
-      } else {
-        throw new InvalidRequestException("message content must be a string or an array of parts");
-      }
+      tokens += contentTokens(message.get("content"), text);
     }
     return tokens;
+  }
+
+  /** A message's content: a string, or an array of parts with a {@code text} each. */
+  private static int contentTokens(JsonNode content, StringBuilder text) {
+    if (content == null || content.isNull()) {
+      return 0;
+    }
+    if (content.isTextual()) {
+      text.append(content.asText());
+      return SimpleTokenizer.count(content.asText());
+    }
+    if (!content.isArray()) {
+      throw new InvalidRequestException("message content must be a string or an array of parts");
+    }
+    int tokens = 0;
+    for (JsonNode part : content) {
+      String partText = part.path("text").asText("");
+      tokens += SimpleTokenizer.count(partText);
+      text.append(partText);
+    }
+    return tokens;
+  }
+
+  /** Responses: {@code instructions} and {@code input}, a string or a list of messages. */
+  private static int responsesPromptTokens(JsonNode body, StringBuilder text) {
+    int tokens = systemTokens(body.get("instructions"), text);
+    JsonNode input = body.get("input");
+    if (input != null && input.isTextual()) {
+      text.append(input.asText());
+      return tokens + SimpleTokenizer.count(input.asText());
+    }
+    if (input == null || !input.isArray() || input.isEmpty()) {
+      throw new InvalidRequestException("'input' must be a string or a non-empty array");
+    }
+    for (JsonNode item : input) {
+      tokens += contentTokens(item.get("content"), text);
+    }
+    return tokens;
+  }
+
+  /** A system prompt beside the messages (Messages' {@code system}, Responses' {@code instructions}). */
+  private static int systemTokens(JsonNode system, StringBuilder text) {
+    return system == null || system.isNull() ? 0 : contentTokens(system, text);
   }
 
   private static int completionPromptTokens(JsonNode body, StringBuilder text) {

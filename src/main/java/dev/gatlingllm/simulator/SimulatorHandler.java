@@ -122,11 +122,14 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       case "/v1/models" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK, models(), null,
           !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
-      case "/v1/chat/completions" -> onlyMethod(request, HttpMethod.POST,
-          () -> generate(request, true, path, receivedNanos, !keepAlive));
-      case "/v1/completions" -> onlyMethod(request, HttpMethod.POST,
-          () -> generate(request, false, path, receivedNanos, !keepAlive));
-      default -> sendError(HttpResponseStatus.NOT_FOUND, "Unknown path: " + path, null, !keepAlive);
+      default -> {
+        ApiFormat format = ApiFormat.forPath(path);
+        if (format != null) {
+          onlyMethod(request, HttpMethod.POST, () -> generate(request, format, receivedNanos, !keepAlive));
+        } else {
+          sendError(HttpResponseStatus.NOT_FOUND, "Unknown path: " + path, null, !keepAlive);
+        }
+      }
     }
   }
 
@@ -145,9 +148,10 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     }
   }
 
-  private void generate(FullHttpRequest http, boolean chat, String endpoint, long receivedNanos, boolean clientClose) {
+  private void generate(FullHttpRequest http, ApiFormat format, long receivedNanos, boolean clientClose) {
     SimulatorConfig config = simulator.config();
-    String requestId = simulator.requestId(http.headers().get(LlmSimulator.CLIENT_REQUEST_ID_HEADER), chat);
+    String endpoint = format.path;
+    String requestId = simulator.requestId(http.headers().get(LlmSimulator.CLIENT_REQUEST_ID_HEADER), format);
     FaultSpec fault;
     FixedTiming timing;
     try {
@@ -160,23 +164,24 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
         timing = timing == null ? role : new FixedTiming(timing.ttftNanos(), timing.itlNanos(), role.roleNanos());
       }
     } catch (IllegalArgumentException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "invalid simulator header: " + e.getMessage(), requestId, clientClose);
+      sendError(HttpResponseStatus.BAD_REQUEST, "invalid simulator header: " + e.getMessage(), requestId, clientClose,
+          format);
       return;
     }
     if (fault.status() != 0) {
-      sendStatusFault(fault, requestId, endpoint, receivedNanos, clientClose);
+      sendStatusFault(fault, format, requestId, receivedNanos, clientClose);
       return;
     }
     SimulatedRequest request;
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
-      request = SimulatedRequest.parse(chat, endpoint, body, config);
+      request = SimulatedRequest.parse(format, body, config);
     } catch (IOException e) {
       sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
-          clientClose);
+          clientClose, format);
       return;
     } catch (SimulatedRequest.InvalidRequestException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose);
+      sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose, format);
       return;
     }
     current = new GenerationStream(request, ctx, fault, timing, requestId, receivedNanos,
@@ -184,7 +189,9 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     current.start(simulator.engineThread(), receivedNanos + config.capacity().requestOverheadNanos());
   }
 
-  private void sendStatusFault(FaultSpec fault, String requestId, String endpoint, long receivedNanos, boolean close) {
+  private void sendStatusFault(FaultSpec fault, ApiFormat format, String requestId, long receivedNanos,
+                               boolean close) {
+    String endpoint = format.path;
     int status = fault.status();
     String message = switch (status) {
       case 429 -> "Rate limit reached (simulated)";
@@ -192,7 +199,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       default -> "Simulated server error " + status;
     };
     FullHttpResponse response = jsonResponse(HttpResponseStatus.valueOf(status),
-        SimulatorErrors.body(message, SimulatorErrors.typeFor(status), status), requestId);
+        SimulatorErrors.body(format, message, status, status), requestId);
     if (status == 429 || status == 503) {
       response.headers().setInt(HttpHeaderNames.RETRY_AFTER, fault.retryAfterSeconds());
     }
@@ -242,7 +249,13 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
   }
 
   private void sendError(HttpResponseStatus status, String message, String requestId, boolean close) {
-    sendJson(status, SimulatorErrors.body(message, SimulatorErrors.typeFor(status.code())), requestId, close);
+    sendError(status, message, requestId, close, ApiFormat.CHAT);
+  }
+
+  /** An error body in the shape of the API asked. */
+  private void sendError(HttpResponseStatus status, String message, String requestId, boolean close,
+                         ApiFormat format) {
+    sendJson(status, SimulatorErrors.body(format, message, status.code(), null), requestId, close);
   }
 
   private void sendJson(HttpResponseStatus status, byte[] body, String requestId, boolean close) {

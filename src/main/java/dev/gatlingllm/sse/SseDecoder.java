@@ -1,7 +1,7 @@
 package dev.gatlingllm.sse;
 
 import dev.gatlingllm.bytes.SwarBytes;
-import java.nio.ByteBuffer;
+import dev.gatlingllm.framing.ByteArrayFrameDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -18,7 +18,7 @@ import java.util.Objects;
  * good: every later {@link #feed} throws the same error, since carrying on from the middle of a line would
  * dispatch its tail as if it were an event. Not thread-safe: one decoder per stream, fed from one thread.
  */
-public final class SseDecoder {
+public final class SseDecoder extends ByteArrayFrameDecoder {
   private static final byte LF = '\n';
   private static final byte CR = '\r';
   private static final long LF_WORD = SwarBytes.repeat('\n');
@@ -55,8 +55,6 @@ public final class SseDecoder {
   private boolean skipNextLf;
   /** How many bytes of the leading BOM have matched so far; -1 once the stream start is behind us. */
   private int bomMatched;
-  /** Reused to copy direct (off-heap) buffers, allocated on first use: no allocation per chunk. */
-  private byte[] scratch;
   /** The format error that ended decoding, or null while the stream is well formed. */
   private SseFormatException failure;
 
@@ -77,6 +75,7 @@ public final class SseDecoder {
    *
    * @throws SseFormatException when a line or an event exceeds the bound, and on every call after that
    */
+  @Override
   public void feed(byte[] bytes, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, bytes.length);
     if (failure != null) {
@@ -107,34 +106,11 @@ public final class SseDecoder {
   }
 
   /**
-   * Feeds the remaining bytes of {@code buffer} without moving its position.
-   *
-   * @throws SseFormatException as {@link #feed(byte[], int, int)}
-   */
-  public void feed(ByteBuffer buffer) {
-    if (buffer.hasArray()) {
-      feed(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
-      return;
-    }
-    if (scratch == null) {
-      scratch = new byte[8192];
-    }
-    byte[] copy = scratch;
-    int pos = buffer.position();
-    int limit = buffer.limit();
-    while (pos < limit) {
-      int n = Math.min(copy.length, limit - pos);
-      buffer.get(pos, copy, 0, n);
-      feed(copy, 0, n);
-      pos += n;
-    }
-  }
-
-  /**
    * Ends the stream. As the specification says, an event not terminated by an empty line is not dispatched;
    * this returns true when such an incomplete event (or an unterminated line) was dropped, so that callers
    * can report a truncated stream.
    */
+  @Override
   public boolean finish() {
     // A partly matched BOM is bytes of an unterminated first line too (e.g. a body that is just 0xEF).
     boolean incomplete = failure != null || lineLength > 0 || hasData || bomMatched > 0;

@@ -1,6 +1,6 @@
 package dev.gatlingllm.sse;
 
-import java.nio.charset.StandardCharsets;
+import dev.gatlingllm.framing.Frame;
 
 /**
  * One dispatched Server-Sent Event.
@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * {@link SseEventListener#onEvent(SseEvent)} call that hands it over. The data bytes stay raw UTF-8
  * so that a JSON parser can read them without building a String first.
  */
-public final class SseEvent {
+public final class SseEvent implements Frame {
   /** Event type when no {@code event:} field was given, as the EventSource specification says. */
   public static final String DEFAULT_TYPE = "message";
 
@@ -23,31 +23,27 @@ public final class SseEvent {
     return type;
   }
 
+  /** The same as {@link #type()}: an SSE event always has a name. */
+  @Override
+  public String eventName() {
+    return type;
+  }
+
   /** The backing array of the data (UTF-8). Only the first {@link #dataLength()} bytes are the data. */
+  @Override
   public byte[] dataBytes() {
     return data;
   }
 
+  /** Always 0: the decoder gathers an event's data lines at the start of its buffer. */
+  @Override
+  public int dataOffset() {
+    return 0;
+  }
+
+  @Override
   public int dataLength() {
     return dataLength;
-  }
-
-  /** The data decoded as UTF-8 (allocates: for tests, logs and error messages, not the hot path). */
-  public String dataAsString() {
-    return new String(data, 0, dataLength, StandardCharsets.UTF_8);
-  }
-
-  /** True when the data is exactly the given ASCII text, compared without allocating. */
-  public boolean dataEquals(byte[] ascii) {
-    if (ascii.length != dataLength) {
-      return false;
-    }
-    for (int i = 0; i < dataLength; i++) {
-      if (data[i] != ascii[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** The last event id seen on this stream (kept across events, as the specification says). */

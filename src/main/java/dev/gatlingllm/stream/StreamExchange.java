@@ -1,83 +1,65 @@
 package dev.gatlingllm.stream;
 
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.api.OutputKind;
-import dev.gatlingllm.api.StreamInterpreter;
-import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.framing.FrameDecoder;
+import dev.gatlingllm.framing.FrameFormatException;
+import dev.gatlingllm.framing.Framing;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
-import dev.gatlingllm.sse.SseDecoder;
-import dev.gatlingllm.sse.SseEvent;
-import dev.gatlingllm.sse.SseEventListener;
-import dev.gatlingllm.sse.SseFormatException;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.transport.InFlightRequest;
 import dev.gatlingllm.transport.ResponseHandler;
 import dev.gatlingllm.transport.ResponseHead;
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Drives one streamed request from the first byte written to its single end: bytes go through the SSE
- * decoder and the dialect's interpreter into the {@link RequestTimeline}; every way a stream can go wrong
- * (bad status, wrong content type, malformed event, error event, reset, stall, endless stream, empty body)
- * ends it as KO with a message, and {@code onComplete} is called exactly once.
+ * Drives one streamed request from the first byte written to its single end: the connection's side (timers,
+ * status, content type, error bodies, end of body, every KO path) is here; bytes go through the framing's
+ * decoder into the {@link StreamOutput}, which collects what the dialect's interpreter reads. Every way a
+ * stream can go wrong (bad status, wrong content type, malformed frame, error event, reset, stall, endless
+ * stream, empty body) ends it as KO with a message, and {@code onComplete} is called exactly once.
  *
  * <p>Confined to one thread: the transport's callbacks and the timers must all run on the same executor
  * (the virtual user's event loop), so nothing here is locked or blocks.
  */
-public final class StreamExchange implements ResponseHandler, SseEventListener, StreamSignals {
+public final class StreamExchange implements ResponseHandler {
   /** How long the rest of a body may take to arrive after {@code [DONE]} before the connection is closed. */
   static final long DRAIN_GRACE_MILLIS = 1_000;
 
   private final StreamSettings settings;
   private final LlmDialect dialect;
-  private final StreamInterpreter interpreter;
-  private final SseDecoder decoder;
+  private final Framing framing;
+  private final StreamOutput output;
+  private final FrameDecoder decoder;
   private final RequestTimeline timeline;
-  private final ScheduledExecutorService timers;
+  private final ExchangeClock clock;
   private final Consumer<FinishedStream> onComplete;
-  private final Tokenizer tokenizer;
   private final long clientInputTokens;
   private final Redactor redactor;
-  /** Null when unused: then the only cost is a null check per output piece and one per request. */
-  private final TokenListener listener;
 
   private InFlightRequest inFlight;
-  private ScheduledFuture<?> overallTimer;
-  private ScheduledFuture<?> idleTimer;
+  private ExchangeClock.Timer overallTimer;
+  private ExchangeClock.Timer idleTimer;
   private long lastActivityNanos;
 
   private int status;
   private long retryAfterSeconds = -1;
   /** Non-null while the body is an error (bad status or content type) kept for the KO message. */
-  private ByteArrayOutputStream errorBody;
+  private KeptBytes errorBody;
   private String errorPrefix;
-  /** The start of the body while it has yielded no event, for an error body sent as an event stream. */
-  private ByteArrayOutputStream preamble;
+  /** The start of the body while it has yielded no frame, for an error body sent as an event stream. */
+  private KeptBytes preamble;
 
-  private long chunkNanos;
-  private boolean eventHasOutput;
-  private boolean eventHasAnswer;
-  private long eventsSeen;
-  private final StringBuilder content = new StringBuilder();
-  private final StringBuilder reasoning = new StringBuilder();
-  /** UTF-8 bytes of content and reasoning so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
-  private long outputBytes;
-  private String finishReason;
   private boolean finished;
   private boolean bodyEnded;
   /** An OK outcome waiting for the body's end (see finish), or null. */
   private FinishedStream heldOutcome;
-  private ScheduledFuture<?> drainTimer;
+  private ExchangeClock.Timer drainTimer;
 
   public StreamExchange(
       LlmDialect dialect,
@@ -88,13 +70,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE, null);
   }
 
-  /**
-   * @param tokenizer counts the generated text when the exchange ends, or null
-   * @param clientInputTokens the client's count of the prompt, or -1
-   * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
-   *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
-   * @param listener sees each output piece and the end, on this exchange's executor; or null
-   */
+  /** As the constructor with a clock, on the JVM's clock with timers on {@code timers}. */
   public StreamExchange(
       LlmDialect dialect,
       StreamSettings settings,
@@ -105,16 +81,38 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       long clientInputTokens,
       Redactor redactor,
       TokenListener listener) {
+    this(dialect, settings, scheduledNanos, ExchangeClock.on(timers), onComplete, tokenizer, clientInputTokens,
+        redactor, listener);
+  }
+
+  /**
+   * @param clock the time and the timers, on the executor every callback of this exchange runs on
+   * @param tokenizer counts the generated text when the exchange ends, or null
+   * @param clientInputTokens the client's count of the prompt, or -1
+   * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
+   *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
+   * @param listener sees each output piece and the end, on this exchange's executor; or null
+   */
+  public StreamExchange(
+      LlmDialect dialect,
+      StreamSettings settings,
+      long scheduledNanos,
+      ExchangeClock clock,
+      Consumer<FinishedStream> onComplete,
+      Tokenizer tokenizer,
+      long clientInputTokens,
+      Redactor redactor,
+      TokenListener listener) {
     this.redactor = redactor;
-    this.listener = listener;
-    this.tokenizer = tokenizer;
     this.clientInputTokens = clientInputTokens;
     this.settings = settings;
     this.dialect = dialect;
-    this.interpreter = dialect.newInterpreter();
-    this.decoder = new SseDecoder(this, settings.maxEventBytes());
+    this.framing = dialect.framing();
     this.timeline = new RequestTimeline(scheduledNanos);
-    this.timers = timers;
+    this.output = new StreamOutput(this, dialect.newInterpreter(), timeline, settings.maxOutputBytes(), tokenizer,
+        listener);
+    this.decoder = FrameDecoders.create(framing, output, settings.maxEventBytes());
+    this.clock = clock;
     this.onComplete = onComplete;
     this.lastActivityNanos = scheduledNanos;
   }
@@ -126,18 +124,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       request.abort();
       return;
     }
-    long elapsed = System.nanoTime() - timeline.scheduledNanos();
-    overallTimer =
-        timers.schedule(
-            this::onOverallTimeout,
-            Math.max(0, settings.overallTimeout().toNanos() - elapsed),
-            TimeUnit.NANOSECONDS);
-    idleTimer = timers.schedule(this::onIdleCheck, settings.idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    long elapsed = clock.nanoTime() - timeline.scheduledNanos();
+    overallTimer = clock.schedule(this::onOverallTimeout, Math.max(0, settings.overallTimeout().toNanos() - elapsed));
+    idleTimer = clock.schedule(this::onIdleCheck, settings.idleTimeout().toNanos());
   }
 
-  /** Ends the exchange before anything was sent (e.g. the request could not be built). */
+  /** Ends the exchange before anything was sent (e.g. the transport refused the request). */
   public void failBeforeSend(String message) {
-    fail(message, System.nanoTime());
+    fail(message, clock.nanoTime());
   }
 
   // ---- transport callbacks
@@ -171,14 +165,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
-    } else if (contentType == null
-        || !contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
-      keepErrorBody(
-          "HTTP "
-              + status
-              + " with Content-Type '"
-              + (contentType == null ? "(none)" : contentType)
-              + "', expected text/event-stream");
+    } else if (!MediaTypes.matches(contentType, dialect.contentTypes())) {
+      keepErrorBody("HTTP " + status + " with Content-Type '" + (contentType == null ? "(none)" : contentType)
+          + "', expected " + String.join(" or ", dialect.contentTypes()));
     }
   }
 
@@ -196,23 +185,23 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     lastActivityNanos = nanos;
     if (errorBody != null) {
-      appendErrorBody(chunk);
+      errorBody.append(chunk);
       if (last) {
-        finishWithErrorBody(nanos);
+        fail(errorPrefix + ": " + dialect.errorMessage(errorBody.text()), nanos);
       }
       return;
     }
-    chunkNanos = nanos;
-    if (eventsSeen == 0) {
+    output.onChunk(nanos);
+    if (output.framesSeen() == 0) {
       keepPreamble(chunk);
     }
     try {
       decoder.feed(chunk);
-    } catch (SseFormatException e) {
-      fail("malformed SSE: " + e.getMessage(), nanos);
+    } catch (FrameFormatException e) {
+      fail("malformed " + framing.label() + ": " + e.getMessage(), nanos);
       return;
     }
-    if (eventsSeen > 0) {
+    if (output.framesSeen() > 0) {
       preamble = null; // a stream after all: nothing more to keep
     }
     if (last && !finished) {
@@ -228,7 +217,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       return;
     }
     bodyEnded = true; // the connection is gone: no rest of the body will come
-    if (finishReason != null) {
+    if (output.finishReason() != null) {
       // The answer was complete: a connection lost now ends it as an ordinary end of body would (OK).
       finish(Verdict.ok(status), nanos);
       return;
@@ -237,117 +226,37 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     fail(TransportErrors.describe(cause), nanos);
   }
 
-  // ---- SSE events
-
-  @Override
-  public void onEvent(SseEvent event) {
-    if (finished) {
-      return;
-    }
-    eventsSeen++;
-    eventHasOutput = false;
-    eventHasAnswer = false;
-    interpreter.onEvent(event, this);
-    if (eventHasOutput && !finished) {
-      timeline.onTokenEvent(chunkNanos, eventHasAnswer);
-    }
-  }
-
-  // ---- dialect signals
-
-  @Override
-  public void onOutput(OutputKind kind, String text) {
-    if (finished) {
-      return;
-    }
-    eventHasOutput = true;
-    if (kind != OutputKind.TOOL_CALL && !withinOutputBound(text)) {
-      return;
-    }
-    switch (kind) {
-      case CONTENT -> {
-        eventHasAnswer = true;
-        content.append(text);
-      }
-      case REASONING -> reasoning.append(text);
-      case TOOL_CALL -> {
-        // Tool-call fragments count as generated tokens; their text is not part of the answer.
-      }
-    }
-    if (listener != null) {
-      notifyToken(kind, text);
-    }
-  }
-
-  /** The event's index is the token events counted so far: the timeline counts this one after the event. */
-  private void notifyToken(OutputKind kind, String text) {
-    try {
-      listener.onToken(new TokenEvent(kind, text, timeline.tokenEvents(), chunkNanos));
-    } catch (RuntimeException e) {
-      fail("token listener failed: " + describe(e), chunkNanos);
-    }
-  }
-
-  /** The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO message. */
-  private static String describe(RuntimeException e) {
-    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-  }
-
-  @Override
-  public void onUsage(long promptTokens, long completionTokens) {
-    timeline.onUsage(promptTokens, completionTokens);
-  }
-
-  @Override
-  public void onFinish(String reason) {
-    finishReason = reason;
-  }
-
-  @Override
-  public void onStreamError(String message) {
-    fail("error event in stream: " + message, chunkNanos);
-  }
-
-  @Override
-  public void onDone() {
-    // The end marker ends the request and its figures; see finish() for when the virtual user goes on.
-    finish(Verdict.ok(status), chunkNanos);
-  }
-
-  @Override
-  public void onMalformed(String message) {
-    fail(message, chunkNanos);
-  }
-
-  /**
-   * Counts {@code text} against the output bound; past it the request ends KO and its connection is closed,
-   * since a server that streams on and on would otherwise grow the kept text until the overall timeout.
-   */
-  private boolean withinOutputBound(String text) {
-    outputBytes += Utf8Length.length(text);
-    if (outputBytes <= settings.maxOutputBytes()) {
-      return true;
-    }
-    fail("output exceeded " + settings.maxOutputBytes() + " bytes (maxOutputBytes)", chunkNanos);
-    return false;
-  }
-
   // ---- ends
 
+  /** True once the request has ended (its outcome may still be held until the body's end). */
+  boolean isFinished() {
+    return finished;
+  }
+
+  /** The stream's end marker: the request and its figures end here; see finish() for when the user goes on. */
+  void endOfStream(long nanos) {
+    finish(Verdict.ok(status), nanos);
+  }
+
   private void onEndOfBody(long nanos) {
+    // May dispatch a last frame (an NDJSON line without newline), which may end the exchange.
     boolean truncated = decoder.finish();
-    String serverText = eventsSeen == 0 ? notSse() : null;
+    if (finished) {
+      return;
+    }
+    String serverText = output.framesSeen() == 0 ? notAStream() : null;
     if (serverText != null) {
-      // An error body served as text/event-stream (some gateways do): its text is the reason, keep it.
-      fail("HTTP " + status + " body is not an SSE stream: " + dialect.errorMessage(serverText), nanos);
-    } else if (eventsSeen == 0) {
+      // An error body served as an event stream (some gateways do): its text is the reason, keep it.
+      fail("HTTP " + status + " body is not an " + framing.label() + " stream: " + dialect.errorMessage(serverText),
+          nanos);
+    } else if (output.framesSeen() == 0) {
       fail(truncated ? "stream ended inside its first event (no blank line)" : "empty stream: HTTP " + status
-          + " response ended without any SSE event", nanos);
-    } else if (finishReason != null) {
-      // Some servers end the body without [DONE]; a finish_reason already closed the generation.
+          + " response ended without any " + framing.unit(), nanos);
+    } else if (output.finishReason() != null) {
+      // Some servers end the body without their end marker; a finish reason already closed the generation.
       finish(Verdict.ok(status), nanos);
     } else {
-      fail("stream ended without [DONE] or finish_reason", nanos);
+      fail("stream ended without " + dialect.endMarker(), nanos);
     }
   }
 
@@ -355,19 +264,19 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     if (finished) {
       return;
     }
-    long now = System.nanoTime();
+    long now = clock.nanoTime();
     long idleNanos = settings.idleTimeout().toNanos();
     long silent = now - lastActivityNanos;
     if (silent >= idleNanos) {
       fail("stream stalled: no data for " + settings.idleTimeout().toMillis() + " ms (idle timeout)", now);
     } else {
-      idleTimer = timers.schedule(this::onIdleCheck, idleNanos - silent, TimeUnit.NANOSECONDS);
+      idleTimer = clock.schedule(this::onIdleCheck, idleNanos - silent);
     }
   }
 
   private void onOverallTimeout() {
     if (!finished) {
-      fail("request exceeded its timeout of " + settings.overallTimeout().toMillis() + " ms", System.nanoTime());
+      fail("request exceeded its timeout of " + settings.overallTimeout().toMillis() + " ms", clock.nanoTime());
     }
   }
 
@@ -375,7 +284,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    * Ends the request as KO. Every KO goes through here: the message is redacted before the outcome bounds it,
    * since a cut could leave part of a secret that redaction would no longer recognise.
    */
-  private void fail(String message, long nanos) {
+  void fail(String message, long nanos) {
     finish(Verdict.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
   }
 
@@ -385,10 +294,10 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     finished = true;
     if (overallTimer != null) {
-      overallTimer.cancel(false);
+      overallTimer.cancel();
     }
     if (idleTimer != null) {
-      idleTimer.cancel(false);
+      idleTimer.cancel();
     }
     timeline.onDone(nanos);
     FinishedStream result;
@@ -398,9 +307,7 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
       result = outcome(Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
     }
-    if (listener != null) {
-      result = notifyEnd(result);
-    }
+    result = notifyEnd(output.listener(), result, this::koNamingListener);
     if (!result.result().ok() && inFlight != null) {
       // A failed stream's connection may still carry bytes: never hand it back to the pool.
       inFlight.abort();
@@ -412,12 +319,12 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
       // its connection closed after a grace time.
       heldOutcome = result;
       try {
-        drainTimer = timers.schedule(() -> {
+        drainTimer = clock.schedule(() -> {
           if (heldOutcome != null) {
             inFlight.abort();
             releaseHeldOutcome();
           }
-        }, DRAIN_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        }, TimeUnit.MILLISECONDS.toNanos(DRAIN_GRACE_MILLIS));
         return;
       } catch (RejectedExecutionException e) {
         // The event loop is shutting down (end of the run): go on now rather than never.
@@ -428,14 +335,25 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     onComplete.accept(result);
   }
 
-  /** The outcome as the listener saw it, or a KO naming the listener when it threw (it is not called again). */
-  private FinishedStream notifyEnd(FinishedStream result) {
+  /**
+   * The outcome as the listener saw it, or the KO {@code failed} makes when it threw (it is not called again);
+   * the outcome itself without a listener.
+   */
+  static FinishedStream notifyEnd(TokenListener listener, FinishedStream result,
+      java.util.function.Function<String, FinishedStream> failed) {
+    if (listener == null) {
+      return result;
+    }
     try {
       listener.onEnd(result);
       return result;
     } catch (RuntimeException e) {
-      return outcome(Verdict.ko(status, redactor.redact("token listener failed: " + describe(e))), false);
+      return failed.apply("token listener failed: " + describe(e));
     }
+  }
+
+  private FinishedStream koNamingListener(String message) {
+    return outcome(Verdict.ko(status, redactor.redact(message)), false);
   }
 
   /**
@@ -445,8 +363,9 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
    */
   private FinishedStream outcome(Verdict outcome, boolean countTokens) {
     return new FinishedStream(
-        timeline.toResult(outcome, countTokens ? clientOutputTokens() : -1, clientInputTokens),
-        redactor.redact(content.toString()), redactor.redact(reasoning.toString()), redactor.redact(finishReason));
+        timeline.toResult(outcome, countTokens ? output.clientOutputTokens() : -1, clientInputTokens),
+        redactor.redact(output.content()), redactor.redact(output.reasoning()),
+        redactor.redact(output.finishReason()));
   }
 
   private void releaseHeldOutcome() {
@@ -456,17 +375,14 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
     }
     heldOutcome = null;
     if (drainTimer != null) {
-      drainTimer.cancel(false);
+      drainTimer.cancel();
     }
     onComplete.accept(result);
   }
 
-  /** Once per request, at its end: never per event. */
-  private long clientOutputTokens() {
-    if (tokenizer == null) {
-      return -1;
-    }
-    return (long) tokenizer.count(content.toString()) + tokenizer.count(reasoning.toString());
+  /** The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO message. */
+  static String describe(RuntimeException e) {
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   private static boolean isCompressed(String contentEncoding) {
@@ -476,46 +392,25 @@ public final class StreamExchange implements ResponseHandler, SseEventListener, 
 
   // ---- error bodies
 
-  /** Copies the start of a body that has not yielded an event yet (normally only the first chunk). */
+  /** Copies the start of a body that has not yielded a frame yet (normally only the first chunk). */
   private void keepPreamble(ByteBuffer chunk) {
     if (preamble == null) {
-      preamble = new ByteArrayOutputStream(Math.min(chunk.remaining(), settings.maxErrorBodyBytes()));
+      preamble = new KeptBytes(settings.maxErrorBodyBytes(), chunk.remaining());
     }
-    append(preamble, chunk);
+    preamble.append(chunk);
   }
 
-  /** The body's text when it held no event and reads as JSON or HTML rather than SSE; otherwise null. */
-  private String notSse() {
+  /** The body's text when it held no frame and reads as JSON or HTML rather than a stream; otherwise null. */
+  private String notAStream() {
     if (preamble == null) {
       return null;
     }
-    String text = preamble.toString(StandardCharsets.UTF_8).strip();
+    String text = preamble.text().strip();
     return text.startsWith("{") || text.startsWith("<") ? text : null;
   }
 
   private void keepErrorBody(String prefix) {
     errorPrefix = prefix;
-    errorBody = new ByteArrayOutputStream();
-  }
-
-  private void appendErrorBody(ByteBuffer chunk) {
-    append(errorBody, chunk);
-  }
-
-  /** Appends what fits of {@code chunk} below the error-body limit, without moving its position. */
-  private void append(ByteArrayOutputStream kept, ByteBuffer chunk) {
-    int room = settings.maxErrorBodyBytes() - kept.size();
-    int n = Math.min(room, chunk.remaining());
-    if (n <= 0) {
-      return;
-    }
-    byte[] bytes = new byte[n];
-    chunk.get(chunk.position(), bytes, 0, n);
-    kept.write(bytes, 0, n);
-  }
-
-  private void finishWithErrorBody(long nanos) {
-    String body = errorBody.toString(StandardCharsets.UTF_8);
-    fail(errorPrefix + ": " + dialect.errorMessage(body), nanos);
+    errorBody = new KeptBytes(settings.maxErrorBodyBytes(), 32);
   }
 }

@@ -8,7 +8,7 @@ import java.time.Duration;
  *
  * @param idleTimeout the longest silence allowed between two pieces of the response (a stalled stream)
  * @param overallTimeout the longest a request may take from scheduling to its end (a stream that never ends)
- * @param maxEventBytes the largest SSE line or event accepted
+ * @param maxEventBytes the largest frame accepted: an SSE line or event, an NDJSON line
  * @param maxErrorBodyBytes how much of an error response body is kept for the KO message
  * @param maxOutputBytes the most generated text (answer and reasoning, UTF-8 bytes) one request may keep: a
  *     stream that goes on beyond it ends KO, so that endless streams cannot exhaust the heap

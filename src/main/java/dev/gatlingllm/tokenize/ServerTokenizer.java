@@ -38,9 +38,9 @@ public final class ServerTokenizer implements Tokenizer {
     return "server:" + baseUrl;
   }
 
-  /** Every call is an HTTP round trip. */
+  /** Every count is an HTTP call. */
   @Override
-  public boolean blocking() {
+  public boolean blocks() {
     return true;
   }
 

@@ -12,15 +12,15 @@ public interface Tokenizer {
 
   String decode(int[] ids);
 
-  /**
-   * Whether a call may block on the network ({@link ServerTokenizer}): such a tokenizer shapes prompts before the
-   * load, and never counts during it, where it would stall a virtual user's event loop.
-   */
-  default boolean blocking() {
-    return false;
-  }
-
   default int count(String text) {
     return encode(text).length;
+  }
+
+  /**
+   * True when a count waits on I/O (a call to a server): such a tokenizer prepares prompts before the load, and
+   * the LLM protocol refuses it for counting, which happens on the virtual users' event loops.
+   */
+  default boolean blocks() {
+    return false;
   }
 }

@@ -148,13 +148,13 @@ public final class ConcurrencySteps {
       JitWarmup warmup = jitWarmup;
       int streams = warmup.streams();
       chain.add(scenario(name + " JIT warm-up")
-          .exec(LoadLevels.startLevel(-1))
+          .exec(LoadLevels.warmup())
           .asLongAs(session -> !warmup.done()).on(oneRequest)
           .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp)));
     }
     if (warmupRequests > 0) {
       chain.add(scenario(name + " warm-up")
-          .exec(LoadLevels.startLevel(-1))
+          .exec(LoadLevels.warmup())
           .exec(repeat(warmupRequests).on(oneRequest))
           .injectOpen(atOnceUsers(1)));
     }

@@ -22,6 +22,21 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
     }
   }
 
+  /**
+   * Parses the value of a setting, naming the setting when the value is wrong.
+   *
+   * @param setting the setting's name, e.g. {@code llm.ratio}
+   * @param value {@code <input>:<output>} or a preset name
+   * @return the ratio
+   */
+  public static InputOutputRatio fromSetting(String setting, String value) {
+    try {
+      return parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(setting + ": " + e.getMessage());
+    }
+  }
+
   /** {@code <input>:<output>} (e.g. {@code 4000:50}) or a preset name (balanced, prefill-heavy, decode-heavy). */
   public static InputOutputRatio parse(String value) {
     InputOutputRatio preset = PRESETS.get(value.trim().toLowerCase(java.util.Locale.ROOT));

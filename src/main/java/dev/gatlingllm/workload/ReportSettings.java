@@ -89,17 +89,16 @@ public record ReportSettings(
         List.copyOf(checks));
   }
 
-  /** The protocol with these report settings, the planned levels and the planned lengths (-1 when they vary). */
-  public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels, int inputTokens,
-      int outputTokens) {
+  /**
+   * The protocol with these report settings and the planned levels.
+   *
+   * @param protocol the target's protocol
+   * @param levels the levels the load model plans ({@code ConcurrencySteps.plannedLevels()})
+   * @return a new protocol builder
+   */
+  public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels) {
     LlmProtocolBuilder p = protocol.levels(levels).settle(settle).capacityTarget(target)
         .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
-    if (inputTokens > 0) {
-      p = p.inputTokens(inputTokens);
-    }
-    if (outputTokens > 0) {
-      p = p.outputTokens(outputTokens);
-    }
     if (pricePerHour != null) {
       p = p.pricing(pricePerHour, pricePerMillionOutputTokens);
     }

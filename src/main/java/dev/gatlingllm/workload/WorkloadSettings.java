@@ -51,8 +51,49 @@ public record WorkloadSettings(
     int warmupStreams) {
 
   /** Defaults a simulation may change before the properties are read. */
+  /**
+   * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()} and name each
+   * value: {@code WorkloadSettings.defaults().levels(1, 4, 16).inputTokens(256).outputTokens(48)}.
+   *
+   * @param levels the concurrency steps
+   * @param inputTokens the prompt length in tokens
+   * @param outputTokens the output length in tokens
+   * @param levelDuration how long each level lasts, or null for a number of requests per level
+   * @param rates the arrival rates of an open model, requests per second
+   */
   public record Defaults(
-      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates) {}
+      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates) {
+
+    /** @return a new value with these concurrency steps */
+    public Defaults levels(Integer... concurrency) {
+      return new Defaults(List.of(concurrency), inputTokens, outputTokens, levelDuration, rates);
+    }
+
+    /** @return a new value with this prompt length */
+    public Defaults inputTokens(int tokens) {
+      return new Defaults(levels, tokens, outputTokens, levelDuration, rates);
+    }
+
+    /** @return a new value with this output length */
+    public Defaults outputTokens(int tokens) {
+      return new Defaults(levels, inputTokens, tokens, levelDuration, rates);
+    }
+
+    /** @return a new value whose levels each last this long */
+    public Defaults levelDuration(Duration duration) {
+      return new Defaults(levels, inputTokens, outputTokens, duration, rates);
+    }
+
+    /** @return a new value with these open-model arrival rates (requests per second) */
+    public Defaults rates(Double... perSecond) {
+      return new Defaults(levels, inputTokens, outputTokens, levelDuration, List.of(perSecond));
+    }
+  }
+
+  /** One level of one stream, 128 input and 128 output tokens, requests per level: name what differs. */
+  public static Defaults defaults() {
+    return new Defaults(List.of(1), 128, 128, null, List.of(1.0));
+  }
 
   public static WorkloadSettings fromSystemProperties(Defaults defaults) {
     return read(Settings.fromSystemProperties(), defaults);

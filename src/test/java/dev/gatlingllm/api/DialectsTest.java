@@ -13,9 +13,14 @@ class DialectsTest {
 
   @Test
   void knownIds() {
-    assertEquals(List.of("openai-chat", "openai-completions"), Dialects.ids());
+    assertEquals(List.of("openai-chat", "openai-completions", "ollama-chat", "ollama-generate", "openai-responses",
+        "anthropic", "azure-openai"), Dialects.ids());
+    assertEquals("/api/chat", Dialects.byId("ollama-chat").defaultEndpoint());
+    assertEquals("/api/generate", Dialects.byId("ollama-generate").defaultEndpoint());
     assertEquals("/v1/chat/completions", Dialects.byId("openai-chat").defaultEndpoint());
     assertEquals("/v1/completions", Dialects.byId("openai-completions").defaultEndpoint());
+    assertEquals("/v1/responses", Dialects.byId("openai-responses").defaultEndpoint());
+    assertEquals("/v1/messages", Dialects.byId("anthropic").defaultEndpoint());
     for (LlmDialect dialect : Dialects.all()) {
       assertSame(dialect, Dialects.byId(dialect.id()));
     }
@@ -28,8 +33,9 @@ class DialectsTest {
 
   @Test
   void unknownIdListsTheKnownOnes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dialects.byId("anthropic"));
-    assertEquals("unknown LLM dialect 'anthropic'; known dialects: openai-chat, openai-completions", e.getMessage());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dialects.byId("gemini"));
+    assertEquals("unknown LLM dialect 'gemini'; known dialects: openai-chat, openai-completions, ollama-chat,"
+        + " ollama-generate, openai-responses, anthropic, azure-openai", e.getMessage());
     IllegalArgumentException nullId = assertThrows(IllegalArgumentException.class, () -> Dialects.byId(null));
     assertTrue(nullId.getMessage().contains("openai-chat"));
   }

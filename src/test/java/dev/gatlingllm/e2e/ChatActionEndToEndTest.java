@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChatActionEndToEndTest {
   private static final String SSE = "text/event-stream";
-  private static final List<String> CASES = List.of("status429", "wrong-type", "invalid-json",
+  static final List<String> CASES = List.of("status429", "wrong-type", "invalid-json",
       "error-event", "reset", "stall", "endless", "empty", "close-mid-stream", "gzip");
 
   private static ScriptedHttpServer server;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
@@ -15,22 +17,49 @@ import dev.gatlingllm.testing.ScriptedHttpServer.Received;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The failures of the fault catalogue that {@link ChatActionEndToEndTest} does not script: each is one request
  * of one real in-process Gatling run, which must end (OK or KO, with a message naming the cause) within the
- * request's timeout, and the run must account for every one of them.
+ * request's timeout, and the run must account for every one of them (Gatling's counts and the LLM report's).
+ * Every HTTP error class comes with the three bodies servers and proxies send: an OpenAI-style JSON error, an
+ * HTML page, nothing.
  */
 class FaultCatalogueEndToEndTest {
   private static final String SSE = "text/event-stream";
+  /** The error statuses of the catalogue: each with a JSON, an HTML and an empty body. */
+  static final List<Integer> ERROR_STATUSES = List.of(400, 401, 403, 404, 408, 413, 429, 500, 502, 503, 504);
+  static final List<String> ERROR_BODIES = List.of("json", "html", "empty");
+  /** The cases that end OK (every other case must end KO). */
+  static final Set<String> OK_CASES = Set.of("done-then-more", "tls", "http2");
+  /** Requests, one after the other, to the server that closes the connection after each response. */
+  static final int REUSE_REQUESTS = 10;
+  /** The HTTP/2 stream: five events dribbled over this long. */
+  static final long H2_STREAM_MILLIS = 1_000;
+  /**
+   * The idle and overall timeouts: long enough for a TLS handshake on a busy machine (the first case of a run
+   * warms up the whole client), short enough to keep the run bounded; the drip and the stall outlast them.
+   */
+  static final long IDLE_MS = 4_000;
+  static final long TIMEOUT_MS = 8_000;
+  private static final int H2_EVENTS = 5;
+  /** Paths requested once before the cases, with the TLS and the HTTP/2 ones (see FaultCatalogueSimulation). */
+  private static final List<String> WARM_UP = List.of("/http/500/json", "/done-then-more");
 
   private static ScriptedHttpServer server;
   private static WireMockServer https;
@@ -45,11 +74,20 @@ class FaultCatalogueEndToEndTest {
       case "/done-then-more" -> s.chunkedHeaders(200, SSE).chunk(content("a") + content("b") + "data: [DONE]\n\n")
           .at(20).chunk(content("c") + END).endChunks();
       case "/reset-before-headers" -> s.reset();
-      case "/status500-html" -> s.fixedResponse(500, "text/html",
-          "<html><head><title>500 Internal Server Error</title></head><body><h1>Oops</h1></body></html>");
-      case "/status503-empty" -> s.fixedResponse(503, "text/plain", "");
+      // Headers, then the connection is gone before the first event: reset (RST), or closed (FIN).
+      case "/reset-after-headers" -> s.chunkedHeaders(200, SSE).at(20).reset();
+      case "/close-after-headers" -> s.chunkedHeaders(200, SSE).at(20).close();
+      // Accepted, then silence: no status line ever comes.
+      case "/stall-before-headers" -> s.stall(IDLE_MS + TIMEOUT_MS);
+      // As llama.cpp's server: says keep-alive, streams the whole answer, then closes the connection.
+      case "/close-after-response" -> s.raw("HTTP/1.1 200 OK\r\nContent-Type: " + SSE + "\r\nConnection: keep-alive"
+          + "\r\nKeep-Alive: timeout=5, max=100\r\nTransfer-Encoding: chunked\r\n\r\n")
+          .chunk(content("a") + END).endChunks().close();
+      // Keeps an idle connection for 100 ms (nginx's keepalive_timeout, the simulator's idle timeout), then
+      // closes it: the user, thinking for 300 ms, finds its pooled connection closed.
+      case "/close-when-idle" -> s.chunkedHeaders(200, SSE).chunk(content("b") + END).endChunks().at(100).close();
       case "/slow-drip" -> {
-        // One byte every 300 ms: never idle for the 1 s idle timeout, never a whole event, never an end.
+        // One byte every 300 ms: never idle for the idle timeout, never a whole event, never an end.
         String event = content("never completed");
         s.chunkedHeaders(200, SSE);
         for (int i = 0; i < event.length(); i++) {
@@ -57,9 +95,44 @@ class FaultCatalogueEndToEndTest {
         }
         s.endChunks();
       }
-      default -> s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
+      default -> {
+        if (request.path().startsWith("/http/")) {
+          String[] parts = request.path().split("/");
+          errorResponse(s, Integer.parseInt(parts[2]), parts[3]);
+        } else {
+          s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
+        }
+      }
     }
     return s;
+  }
+
+  /** An error status with one of the bodies servers and proxies send. */
+  private static void errorResponse(Script s, int status, String body) {
+    switch (body) {
+      case "json" -> s.fixedResponse(status, "application/json",
+          "{\"error\":{\"message\":\"" + jsonMessage(status) + "\",\"type\":\"scripted_error\"}}");
+      case "html" -> s.fixedResponse(status, "text/html", htmlPage(status));
+      default -> s.fixedResponse(status, "text/plain", "");
+    }
+  }
+
+  static String jsonMessage(int status) {
+    return "scripted error " + status;
+  }
+
+  /** What nginx and most proxies send. */
+  static String htmlPage(int status) {
+    return "<html><head><title>" + status + "</title></head><body><center><h1>" + status
+        + "</h1></center><hr><center>nginx</center></body></html>";
+  }
+
+  static String statusCase(int status, String body) {
+    return "http-" + status + "-" + body;
+  }
+
+  static Stream<Object[]> statusCases() {
+    return ERROR_STATUSES.stream().flatMap(status -> ERROR_BODIES.stream().map(body -> new Object[] {status, body}));
   }
 
   @BeforeAll
@@ -70,6 +143,13 @@ class FaultCatalogueEndToEndTest {
     https.start();
     https.stubFor(WireMock.post("/tls").willReturn(WireMock.aResponse().withStatus(200)
         .withHeader("Content-Type", SSE).withBody(content("se") + content("cure") + END)));
+    StringBuilder h2Body = new StringBuilder();
+    for (int i = 0; i < H2_EVENTS; i++) {
+      h2Body.append(content("h" + i));
+    }
+    // WireMock's Jetty speaks HTTP/2 over TLS (ALPN); the body comes in slices spread over the time given.
+    https.stubFor(WireMock.post("/h2").willReturn(WireMock.aResponse().withStatus(200)
+        .withHeader("Content-Type", SSE).withBody(h2Body + END).withChunkedDribbleDelay(H2_EVENTS, (int) H2_STREAM_MILLIS)));
     int closedPort;
     try (ServerSocket socket = new ServerSocket(0)) {
       closedPort = socket.getLocalPort();
@@ -77,19 +157,33 @@ class FaultCatalogueEndToEndTest {
     cases = new LinkedHashMap<>();
     cases.put("refused", "http://127.0.0.1:" + closedPort + "/v1/chat/completions");
     cases.put("dns", "http://no-such-host.invalid:8080/v1/chat/completions");
-    for (String path : new String[] {"done-then-more", "reset-before-headers", "status500-html", "status503-empty",
-        "slow-drip"}) {
+    for (String path : new String[] {"done-then-more", "reset-before-headers", "reset-after-headers",
+        "close-after-headers", "stall-before-headers", "slow-drip"}) {
       cases.put(path, server.baseUrl() + "/" + path);
     }
+    statusCases().forEach(c -> cases.put(statusCase((Integer) c[0], (String) c[1]),
+        server.baseUrl() + "/http/" + c[0] + "/" + c[1]));
     cases.put("tls", "https://127.0.0.1:" + https.httpsPort() + "/tls");
     System.setProperty("test.faults", cases.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(";")));
-    System.setProperty("test.idleMs", "1000");
-    System.setProperty("test.timeoutMs", "3000");
+    System.setProperty("test.reuseUrl", server.baseUrl() + "/close-after-response");
+    System.setProperty("test.reuseRequests", String.valueOf(REUSE_REQUESTS));
+    System.setProperty("test.idleCloseUrl", server.baseUrl() + "/close-when-idle");
+    System.setProperty("test.h2Url", "https://127.0.0.1:" + https.httpsPort() + "/h2");
+    System.setProperty("test.warmUpUrls", String.join(";", WARM_UP.stream().map(path -> server.baseUrl() + path)
+        .toList()) + ";https://127.0.0.1:" + https.httpsPort() + "/tls");
+    System.setProperty("test.idleMs", String.valueOf(IDLE_MS));
+    System.setProperty("test.timeoutMs", String.valueOf(TIMEOUT_MS));
     long start = System.nanoTime();
     run = InProcessGatling.run(FaultCatalogueSimulation.class, results);
     runMillis = (System.nanoTime() - start) / 1_000_000;
+    try (Stream<Path> runs = Files.list(results)) {
+      Path folder = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+      summary = new ObjectMapper().readTree(folder.resolve("llm/summary.json").toFile());
+    }
   }
+
+  private static JsonNode summary;
 
   @AfterAll
   static void stop() throws Exception {
@@ -108,9 +202,49 @@ class FaultCatalogueEndToEndTest {
   @Test
   void runEndsAndEveryRequestIsCountedOnce() {
     assertEquals(0, run.exitCode(), "Gatling assertions (one record per case) failed:\n" + run.tail());
-    assertEquals(cases.keySet(), FaultCatalogueSimulation.RESULTS.keySet(), "a user was lost");
-    // The slowest case is the 3 s overall timeout.
-    assertTrue(runMillis < 15_000, "run took " + runMillis + " ms");
+    Set<String> saved = new HashSet<>(cases.keySet());
+    saved.add("http2");
+    assertEquals(saved, FaultCatalogueSimulation.RESULTS.keySet(), "a user was lost");
+    assertEquals(REUSE_REQUESTS, FaultCatalogueSimulation.REUSE.size(), "a request of the reuse user was lost");
+    assertEquals(REUSE_REQUESTS, FaultCatalogueSimulation.IDLE_CLOSED.size(), "a request of the idle user was lost");
+    // The slowest case is the overall timeout.
+    // The run's own duration (from the report): a slow start of Gatling on a busy machine is not a hang.
+    double runSeconds = summary.path("run_duration_s").asDouble();
+    assertTrue(runSeconds < (TIMEOUT_MS + 15_000) / 1000.0,
+        "run took " + runSeconds + " s (" + runMillis + " ms with Gatling's start)");
+  }
+
+  @Test
+  void theLlmReportCountsEveryRequestSentAsOkOrKo() {
+    long sent = cases.size() + 2L * REUSE_REQUESTS + 1 + WARM_UP.size() + 2;
+    long ko = cases.keySet().stream().filter(c -> !OK_CASES.contains(c)).count() + 1; // the warm-up's HTTP 500
+    assertEquals(sent, summary.path("completed").asLong() + summary.path("failed").asLong(),
+        summary.path("errors").toString());
+    assertEquals(ko, summary.path("failed").asLong(), summary.path("errors").toString());
+  }
+
+  @Test
+  void everyKoCaseEndsKoWithAMessage() {
+    for (Map.Entry<String, Map<String, Object>> e : FaultCatalogueSimulation.RESULTS.entrySet()) {
+      boolean ok = (Boolean) e.getValue().get("ok");
+      assertEquals(OK_CASES.contains(e.getKey()), ok, e.getKey() + ": " + e.getValue());
+      if (!ok) {
+        String message = (String) e.getValue().get("error");
+        assertTrue(message != null && !message.isBlank() && message.length() <= 200, e.getKey() + ": " + message);
+      }
+    }
+  }
+
+  /** The catalogue must not shrink unnoticed: its distinct cases, here and in {@link ChatActionEndToEndTest}. */
+  @Test
+  void theCatalogueHasAtLeastThirtyDistinctCases() {
+    Set<String> distinct = new HashSet<>(FaultCatalogueSimulation.RESULTS.keySet());
+    distinct.add("close-after-response");
+    distinct.add("close-when-idle");
+    distinct.addAll(ChatActionEndToEndTest.CASES);
+    assertEquals(cases.size() + 3 + ChatActionEndToEndTest.CASES.size(), distinct.size(), "a case counted twice");
+    assertTrue(distinct.size() >= 30, distinct.size() + " cases: " + distinct);
+    assertTrue(cases.size() >= 30, "this run alone has " + cases.size() + " cases");
   }
 
   @Test
@@ -143,17 +277,77 @@ class FaultCatalogueEndToEndTest {
         || error.startsWith("connection closed by the server before the response ended"), error);
   }
 
+  @ParameterizedTest(name = "HTTP {0} with a {1} body")
+  @MethodSource("statusCases")
+  void anErrorStatusIsKoNamingTheStatusAndTheServersReason(int status, String body) {
+    String name = statusCase(status, body);
+    String error = ko(name);
+    String expected = switch (body) {
+      case "json" -> "HTTP " + status + ": " + jsonMessage(status);
+      case "html" -> "HTTP " + status + ": " + htmlPage(status);
+      default -> "HTTP " + status + ": (empty body)";
+    };
+    assertEquals(expected, error, name);
+    assertEquals(status, result(name).get("status"));
+  }
+
   @Test
-  void serverErrorsNameTheirStatus() {
-    assertTrue(ko("status500-html").startsWith("HTTP 500"), ko("status500-html"));
-    assertEquals(500, result("status500-html").get("status"));
-    assertTrue(ko("status503-empty").startsWith("HTTP 503"), ko("status503-empty"));
-    assertEquals(503, result("status503-empty").get("status"));
+  void aResetOrCloseAfterTheHeadersIsKoNamingIt() {
+    // The client reads the RST as a reset, or as the connection's end when it reads the end first.
+    String reset = ko("reset-after-headers");
+    assertTrue(reset.equals("connection reset by peer")
+        || reset.equals("connection closed by the server before the response ended"), reset);
+    assertEquals("connection closed by the server before the response ended", ko("close-after-headers"));
+  }
+
+  @Test
+  void aServerThatNeverAnswersEndsAtTheIdleTimeout() {
+    assertEquals("stream stalled: no data for " + IDLE_MS + " ms (idle timeout)", ko("stall-before-headers"));
+  }
+
+  /**
+   * llama.cpp's server says keep-alive, then closes the connection after each streamed response: the next
+   * request must not fail because the pool handed out the closed connection.
+   */
+  @Test
+  void aServerThatClosesAfterEachResponseLosesNoRequest() {
+    for (Map<String, Object> r : FaultCatalogueSimulation.REUSE) {
+      assertTrue((Boolean) r.get("ok"), String.valueOf(r.get("error")));
+      assertEquals("a", r.get("content"));
+    }
+    long requests = server.received().stream().filter(r -> r.path().equals("/close-after-response")).count();
+    // Once each: a request resent after the server had read it would show here twice.
+    assertEquals(REUSE_REQUESTS, requests, "each request reached the server once");
+  }
+
+  /** A server that closes idle kept-alive connections: the pool must not hand out one it closed. */
+  @Test
+  void aConnectionClosedByTheServerWhileIdleIsNotReused() {
+    for (Map<String, Object> r : FaultCatalogueSimulation.IDLE_CLOSED) {
+      assertTrue((Boolean) r.get("ok"), String.valueOf(r.get("error")));
+      assertEquals("b", r.get("content"));
+    }
+    long requests = server.received().stream().filter(r -> r.path().equals("/close-when-idle")).count();
+    assertEquals(REUSE_REQUESTS, requests, "each request reached the server once");
+  }
+
+  @Test
+  void aStreamOverHttp2IsReadEventByEventAsItArrives() {
+    Map<String, Object> r = result("http2");
+    assertTrue((Boolean) r.get("ok"), String.valueOf(r.get("error")));
+    assertEquals("h0h1h2h3h4", r.get("content"));
+    assertEquals("HTTP/2.0", https.getAllServeEvents().stream()
+        .filter(e -> e.getRequest().getUrl().equals("/h2")).findFirst().orElseThrow().getRequest().getProtocol());
+    // The body came in slices over H2_STREAM_MILLIS: the first token well before the end, not all at once.
+    double ttft = ((Number) r.get("ttftMs")).doubleValue();
+    double e2e = ((Number) r.get("e2elMs")).doubleValue();
+    assertTrue(e2e >= H2_STREAM_MILLIS * 0.6, "e2e " + e2e + " ms");
+    assertTrue(ttft < e2e * 0.5, "ttft " + ttft + " ms of " + e2e);
   }
 
   @Test
   void aDripThatNeverEndsEndsAtTheOverallTimeout() {
-    assertEquals("request exceeded its timeout of 3000 ms", ko("slow-drip"));
+    assertEquals("request exceeded its timeout of " + TIMEOUT_MS + " ms", ko("slow-drip"));
   }
 
   @Test

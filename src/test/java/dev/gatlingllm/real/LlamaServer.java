@@ -4,16 +4,20 @@ import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A real llama.cpp {@code llama-server} on loopback for end-to-end tests. Found through the environment
- * variable {@code LLAMA_SERVER} or where {@code ../shared/real-llm/build-llama-server.sh} puts it; the
- * models come from {@code ../shared/real-llm/models} (or {@code LLAMA_MODELS}).
+ * variable {@code LLAMA_SERVER} or where {@code scripts/real-server.sh build} puts it (under
+ * {@code LLAMA_CACHE}, default {@code ~/.cache/llama-server}); the model is the repository's
+ * {@code models/stories260K.gguf} (or in {@code LLAMA_MODELS}).
  */
 final class LlamaServer implements AutoCloseable {
   private final Process process;
@@ -28,14 +32,16 @@ final class LlamaServer implements AutoCloseable {
 
   static Optional<Path> binary() {
     String env = System.getenv("LLAMA_SERVER");
+    String cache = System.getenv("LLAMA_CACHE");
     Path path = env != null ? Path.of(env)
-        : Path.of(System.getProperty("user.home"), ".cache/llama-server/src/build/bin/llama-server");
+        : (cache != null ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache", "llama-server"))
+            .resolve("src/build/bin/llama-server");
     return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
   }
 
   static Optional<Path> model(String file) {
     String env = System.getenv("LLAMA_MODELS");
-    Path dir = env != null ? Path.of(env) : Path.of("..", "shared", "real-llm", "models");
+    Path dir = env != null ? Path.of(env) : Path.of("models");
     Path model = dir.resolve(file);
     return Files.isRegularFile(model) ? Optional.of(model) : Optional.empty();
   }
@@ -49,7 +55,7 @@ final class LlamaServer implements AutoCloseable {
     Path log = Files.createTempFile("llama-server", ".log");
     Process process = new ProcessBuilder(List.of(binary.toString(), "-m", model.toString(),
             "--host", "127.0.0.1", "--port", Integer.toString(port), "-np", Integer.toString(slots),
-            "-c", Integer.toString(512 * slots), "-t", "2", "--no-webui", "-a", alias))
+            "-c", Integer.toString(512 * slots), "-t", "2", "--no-webui", "--metrics", "-a", alias))
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
@@ -77,6 +83,26 @@ final class LlamaServer implements AutoCloseable {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /**
+   * The server's Prometheus counters ({@code /metrics}, names without the {@code llamacpp:} prefix): what it
+   * says it did, e.g. {@code tokens_predicted_total} and {@code tokens_predicted_seconds_total}.
+   */
+  Map<String, Double> metrics() throws IOException {
+    HttpURLConnection connection = (HttpURLConnection) URI.create(baseUrl() + "/metrics").toURL().openConnection();
+    connection.setConnectTimeout(2000);
+    connection.setReadTimeout(5000);
+    Map<String, Double> counters = new HashMap<>();
+    try (var in = connection.getInputStream()) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        String[] parts = line.trim().split("\\s+");
+        if (parts.length == 2 && parts[0].startsWith("llamacpp:")) {
+          counters.put(parts[0].substring("llamacpp:".length()), Double.parseDouble(parts[1]));
+        }
+      }
+    }
+    return counters;
   }
 
   String baseUrl() {

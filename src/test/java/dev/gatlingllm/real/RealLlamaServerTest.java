@@ -14,19 +14,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * End-to-end truth against a real llama.cpp server (skipped, saying why, when the binary or the models are
- * missing: build it with ../shared/real-llm/build-llama-server.sh).
+ * End-to-end truth against a real llama.cpp server and the repository's model (skipped, saying why, when the
+ * binary is missing: {@code scripts/real-server.sh build} builds it; with {@code -Dreal.required=true} a
+ * missing binary fails instead, so that the script's check cannot pass without running).
  */
 class RealLlamaServerTest {
+  private static final String MODEL = "stories260K.gguf";
+  private static final String NOT_BUILT = "llama-server not built (scripts/real-server.sh build)";
+
   @TempDir Path results;
+
+  private static Path binary() {
+    var binary = LlamaServer.binary();
+    if (Boolean.getBoolean("real.required")) {
+      assertTrue(binary.isPresent(), NOT_BUILT);
+    }
+    assumeTrue(binary.isPresent(), NOT_BUILT);
+    var model = LlamaServer.model(MODEL);
+    assertTrue(model.isPresent(), MODEL + " not found (models/ in the repository, or LLAMA_MODELS)");
+    return binary.get();
+  }
 
   @Test
   void streamsFromARealServerAreMeasuredAndCounted() throws Exception {
-    var binary = LlamaServer.binary();
-    var model = LlamaServer.model("stories260K.gguf");
-    assumeTrue(binary.isPresent(), "llama-server not built (../shared/real-llm/build-llama-server.sh)");
-    assumeTrue(model.isPresent(), "stories260K.gguf not found");
-    try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 8)) {
+    try (LlamaServer server = LlamaServer.start(binary(), LlamaServer.model(MODEL).orElseThrow(), "stories260K", 8)) {
+      Map<String, Double> before = server.metrics();
       System.setProperty("test.baseUrl", server.baseUrl());
       RealServerSimulation.CHATS.clear();
       RealServerSimulation.COMPLETIONS.clear();
@@ -52,16 +64,51 @@ class RealLlamaServerTest {
           assertTrue(((String) r.get("content")).length() > 0);
         }
       }
+      assertAgreesWithTheServersOwnFigures(before, server.metrics());
     }
+  }
+
+  /**
+   * What the server says it did (its /metrics counters, which sum the {@code timings} of each response) against
+   * what the client measured, over the run's 18 requests. llama.cpp times a request's generation from its first
+   * sampled token to its last, over n - 1 decode steps: the definition of TPOT, seen from the server's side of
+   * the socket. Its prompt time is the prefill only, a part of every TTFT.
+   */
+  private static void assertAgreesWithTheServersOwnFigures(Map<String, Double> before, Map<String, Double> after) {
+    List<Map<String, Object>> all = new java.util.ArrayList<>(RealServerSimulation.CHATS);
+    all.addAll(RealServerSimulation.COMPLETIONS);
+    long clientTokens = 0;
+    double clientTtftMs = 0;
+    double clientTpotMs = 0;
+    for (Map<String, Object> r : all) {
+      clientTokens += (Long) r.get("outputTokens");
+      clientTtftMs += (Double) r.get("ttftMs");
+      clientTpotMs += (Double) r.get("tpotMs");
+    }
+    double serverTokens = delta(before, after, "tokens_predicted_total");
+    double serverPrefillMs = delta(before, after, "prompt_seconds_total") * 1000;
+    double serverGenerationMs = delta(before, after, "tokens_predicted_seconds_total") * 1000;
+    assertEquals(serverTokens, clientTokens, 0.0, "output tokens: the server's count");
+    assertTrue(serverPrefillMs > 0 && clientTtftMs >= serverPrefillMs,
+        "sum of TTFT " + clientTtftMs + " ms holds the server's prefill " + serverPrefillMs + " ms");
+    double serverTpotMs = serverGenerationMs / (serverTokens - all.size());
+    double clientMeanTpotMs = clientTpotMs / all.size();
+    // The client sees each token one loopback write later than the server sampled it, with the same delay at
+    // both ends of the window; what remains is scheduling on a machine the server, Gatling and the JIT share.
+    assertEquals(serverTpotMs, clientMeanTpotMs, 0.2 * serverTpotMs,
+        "mean TPOT " + clientMeanTpotMs + " ms against the server's " + serverTpotMs + " ms a token");
+    System.out.printf("real server: TPOT client %.3f ms, server %.3f ms; TTFT sum %.1f ms, server prefill %.1f ms%n",
+        clientMeanTpotMs, serverTpotMs, clientTtftMs, serverPrefillMs);
+  }
+
+  private static double delta(Map<String, Double> before, Map<String, Double> after, String counter) {
+    assertTrue(after.containsKey(counter), "llama-server /metrics has no " + counter);
+    return after.get(counter) - before.getOrDefault(counter, 0.0);
   }
 
   @Test
   void randomPromptsHaveExactlyTheServersTokenCount() throws Exception {
-    var binary = LlamaServer.binary();
-    var model = LlamaServer.model("llama-2-tiny-random.gguf");
-    assumeTrue(binary.isPresent(), "llama-server not built (../shared/real-llm/build-llama-server.sh)");
-    assumeTrue(model.isPresent(), "llama-2-tiny-random.gguf not found");
-    try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "tiny", 1)) {
+    try (LlamaServer server = LlamaServer.start(binary(), LlamaServer.model(MODEL).orElseThrow(), "stories260K", 1)) {
       ServerTokenizer tokenizer = new ServerTokenizer(server.baseUrl(), null);
       RandomPrompts prompts = new RandomPrompts(tokenizer, 200, 0.3, 20, 5);
       for (int i = 0; i < 10; i++) {

@@ -75,7 +75,8 @@ final class SampleRun {
       String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
       long duration = 1_000_000L * (10 + random.nextInt(3000));
       return new RequestResult(Verdict.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
-          duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, requestId);
+          duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, requestId,
+          -1);
     }
     long ttft = 30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
     int events = 1 + random.nextInt(80);
@@ -91,6 +92,6 @@ final class SampleRun {
     long lateness = random.nextInt(3_000_000);
     return new RequestResult(Verdict.ok(200), lateness, ttft / 3, ttft, ttft + lateness, ttft + 1_000, e2el, tpot,
         e2el + 500_000, events, gaps, tokens, TokenCountSource.SERVER_USAGE, tokens, client,
-        100 + random.nextInt(200), TokenCountSource.SERVER_USAGE, requestId);
+        100 + random.nextInt(200), TokenCountSource.SERVER_USAGE, requestId, -1);
   }
 }

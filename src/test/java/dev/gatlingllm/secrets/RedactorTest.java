@@ -88,4 +88,15 @@ class RedactorTest {
     assertEquals(List.of("u:p", "p", "k1"), Redactor.urlSecrets("u:p", "api_key=k1&api-version=2024"));
     assertEquals(List.of(), Redactor.urlSecrets(null, null));
   }
+
+  @Test
+  void anApisAuthHeadersAreSecretWhateverTheirNames() {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Authorization", "Bearer k-123");
+    headers.put("X-Custom-Credential-Carrier", "k-456");
+    headers.put("Blank", " ");
+    assertEquals(List.of("k-123", "k-456"), Redactor.credentialSecrets(headers));
+    Redactor redactor = Redactor.of().with(Redactor.credentialSecrets(headers));
+    assertEquals("Bearer *** and ***", redactor.redact("Bearer k-123 and k-456"));
+  }
 }

@@ -27,7 +27,8 @@ class ReadySimulationsTest {
 
   private static final List<String> PROPERTIES = List.of("llm.baseUrl", "llm.rampSeconds", "llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
       "llm.outputTokens", "llm.warmupRequests", "llm.slo.ttftMs", "llm.assert.outputThroughput", "llm.rates",
-      "llm.levelDuration", "llm.turns", "llm.thinkTimeSeconds", "llm.dataset", "llm.warmupSeconds");
+      "llm.levelDuration", "llm.turns", "llm.thinkTimeSeconds", "llm.dataset", "llm.warmupSeconds", "llm.dialect",
+      "sim.eosProbability");
 
   @AfterEach
   void clear() {
@@ -74,6 +75,24 @@ class ReadySimulationsTest {
     assertTrue(warmup >= 3, "JIT warm-up and warm-up requests in requests.csv: " + warmup);
     assertEquals(1 + warmup + 8, rows.size(), "header, the warm-ups and 8 requests");
     assertEquals(warmup, summary.path("excluded_requests").asLong(), "left out of every figure");
+  }
+
+  @Test
+  void theSweepSpeaksOllamasNativeChatWhenAskedTo() throws Exception {
+    // Ollama has no ignore_eos: the simulated model is told never to stop early, so lengths stay exact.
+    int exit = run(ConcurrencySweepSimulation.class, Map.of("llm.dialect", "ollama-chat", "sim.eosProbability", "0",
+        "llm.levels", "1,2", "llm.requestsPerLevel", "4", "llm.inputTokens", "32", "llm.outputTokens", "8",
+        "llm.warmupRequests", "1", "llm.slo.ttftMs", "60000"));
+    assertEquals(0, exit);
+    JsonNode summary = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile());
+    assertEquals(8, summary.path("completed").asInt());
+    assertEquals(0, summary.path("failed").asInt());
+    assertEquals(64, summary.path("total_output_tokens").asInt(), "eval_count of each final object");
+    assertEquals(256, summary.path("total_input_tokens").asInt(), "prompt_eval_count of each final object");
+    for (JsonNode level : summary.path("levels")) {
+      assertEquals(4, level.path("server_decode_streams").asInt(), "the server's decode speed beside the client's");
+      assertTrue(level.path("server_decode_throughput").asDouble() > 0, level.toString());
+    }
   }
 
   /**

@@ -17,10 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -284,102 +282,96 @@ class StreamExchangeTest {
     assertTrue(only().result().ok());
   }
 
+  /** An exchange on a clock the test moves: timeouts and grace times pass without waiting. */
+  private StreamExchange onClock(ManualClock clock, StreamSettings settings, Runnable onAbort) {
+    StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), settings, clock.nanoTime(), clock,
+        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.NONE, null);
+    exchange.start(onAbort::run);
+    return exchange;
+  }
+
   @Test
-  void stalledStreamEndsAtTheIdleTimeout() throws Exception {
-    CompletableFuture<FinishedStream> done = new CompletableFuture<>();
-    long start = System.nanoTime();
-    timers.submit(() -> {
-      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(),
-          StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(150)), start, timers, done::complete);
-      ex.start(() -> aborts++);
-      ex.onRequestWritten(System.nanoTime());
-      ex.onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
-      ex.onBodyChunk(bytes(content("a")), false, System.nanoTime());
-    }).get();
-    FinishedStream outcome = done.get(5, TimeUnit.SECONDS);
-    long elapsedMs = (System.nanoTime() - start) / MS;
-    assertEquals("stream stalled: no data for 150 ms (idle timeout)", outcome.result().outcome().message());
-    assertTrue(elapsedMs >= 150 && elapsedMs < 1_000, "ended after " + elapsedMs + " ms");
+  void stalledStreamEndsAtTheIdleTimeout() {
+    ManualClock clock = new ManualClock(T0);
+    StreamExchange ex = onClock(clock, StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(150)), () -> aborts++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    clock.advance(100 * MS);
+    ex.onBodyChunk(bytes(content("a")), false, T0 + 100 * MS);
+    clock.advance(100 * MS);
+    assertEquals(0, outcomes.size(), "silent for 150 ms only at 250 ms");
+    clock.advance(50 * MS);
+    assertEquals("stream stalled: no data for 150 ms (idle timeout)", only().result().outcome().message());
+    assertEquals(250 * MS, only().result().durationNanos(), "ended when the silence reached the idle timeout");
     assertEquals(1, aborts);
+    assertEquals(0, clock.pending(), "no timer left armed");
   }
 
   @Test
-  void endlessStreamEndsAtTheOverallTimeout() throws Exception {
-    CompletableFuture<FinishedStream> done = new CompletableFuture<>();
-    long start = System.nanoTime();
-    StreamExchange[] holder = new StreamExchange[1];
-    timers.submit(() -> {
-      holder[0] = new StreamExchange(new OpenAiChatDialect(),
-          StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(100)).withOverallTimeout(Duration.ofMillis(300)),
-          start, timers, done::complete);
-      holder[0].start(() -> aborts++);
-      holder[0].onRequestWritten(System.nanoTime());
-      holder[0].onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
-    }).get();
+  void endlessStreamEndsAtTheOverallTimeout() {
+    ManualClock clock = new ManualClock(T0);
+    StreamExchange ex = onClock(clock,
+        StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(100)).withOverallTimeout(Duration.ofMillis(300)),
+        () -> aborts++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // A token every 20 ms keeps the idle timer quiet; only the overall timeout can end it.
-    timers.scheduleAtFixedRate(
-        () -> holder[0].onBodyChunk(bytes(content("x")), false, System.nanoTime()), 20, 20, TimeUnit.MILLISECONDS);
-    FinishedStream outcome = done.get(5, TimeUnit.SECONDS);
-    long elapsedMs = (System.nanoTime() - start) / MS;
-    assertEquals("request exceeded its timeout of 300 ms", outcome.result().outcome().message());
-    assertTrue(elapsedMs >= 300 && elapsedMs < 1_500, "ended after " + elapsedMs + " ms");
-    assertTrue(outcome.result().tokenEvents() > 5);
+    for (int i = 1; outcomes.isEmpty(); i++) {
+      clock.advance(20 * MS);
+      if (outcomes.isEmpty()) {
+        ex.onBodyChunk(bytes(content("x")), false, T0 + i * 20 * MS);
+      }
+    }
+    assertEquals("request exceeded its timeout of 300 ms", only().result().outcome().message());
+    assertEquals(300 * MS, only().result().durationNanos());
+    assertEquals(14, only().result().tokenEvents(), "one every 20 ms before 300 ms");
   }
 
   @Test
-  void aBodyLeftOpenAfterDoneIsClosedAfterAGraceTimeAndTheRequestIsOk() throws Exception {
-    CompletableFuture<FinishedStream> done = new CompletableFuture<>();
+  void aBodyLeftOpenAfterDoneIsClosedAfterAGraceTimeAndTheRequestIsOk() {
+    ManualClock clock = new ManualClock(T0);
     int[] closed = new int[1];
-    long start = System.nanoTime();
-    long[] doneAt = new long[1];
-    timers.submit(() -> {
-      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, start, timers,
-          done::complete);
-      ex.start(() -> closed[0]++);
-      ex.onRequestWritten(start);
-      ex.onResponseHeaders(200, "text/event-stream", null, start);
-      doneAt[0] = start + 50 * MS;
-      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, doneAt[0]); // and the body never ends
-    }).get();
-    FinishedStream outcome = done.get(StreamExchange.DRAIN_GRACE_MILLIS + 2_000, TimeUnit.MILLISECONDS);
-    long waitedMs = (System.nanoTime() - start) / MS;
-    assertTrue(outcome.result().ok());
-    assertEquals(50 * MS, outcome.result().durationNanos(), "the request ended at [DONE], not at the close");
-    assertTrue(waitedMs >= StreamExchange.DRAIN_GRACE_MILLIS, "held for the grace time: " + waitedMs + " ms");
-    assertEquals(1, timers.submit(() -> closed[0]).get(), "the lingering connection is closed");
+    StreamExchange ex = onClock(clock, StreamSettings.DEFAULTS, () -> closed[0]++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0);
+    clock.advance(50 * MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 50 * MS); // and the body never ends
+    clock.advance(StreamExchange.DRAIN_GRACE_MILLIS * MS - 1);
+    assertEquals(0, outcomes.size(), "held for the grace time");
+    assertEquals(0, closed[0]);
+    clock.advance(1);
+    assertTrue(only().result().ok());
+    assertEquals(50 * MS, only().result().durationNanos(), "the request ended at [DONE], not at the close");
+    assertEquals(1, closed[0], "the lingering connection is closed");
   }
 
   @Test
-  void theUserGoesOnWhenTheBodyEndsAfterDone() throws Exception {
-    timers.submit(() -> {
-      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-          outcomes::add);
-      ex.start(() -> aborts++);
-      ex.onRequestWritten(T0);
-      ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 20 * MS);
-      assertEquals(0, outcomes.size(), "held until the connection is free");
-      ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 21 * MS);
-      assertEquals(1, outcomes.size());
-    }).get();
+  void theUserGoesOnWhenTheBodyEndsAfterDone() {
+    ManualClock clock = new ManualClock(T0);
+    StreamExchange ex = onClock(clock, StreamSettings.DEFAULTS, () -> aborts++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 20 * MS);
+    assertEquals(0, outcomes.size(), "held until the connection is free");
+    ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 21 * MS);
+    assertEquals(1, outcomes.size());
     assertEquals(20 * MS, only().result().durationNanos(), "done is still the [DONE] event, not the body end");
     assertEquals(0, aborts);
   }
 
   @Test
-  void aBodyThatEndsAfterDoneKeepsItsConnection() throws Exception {
+  void aBodyThatEndsAfterDoneKeepsItsConnection() {
+    ManualClock clock = new ManualClock(T0);
     int[] closed = new int[1];
-    timers.submit(() -> {
-      StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, System.nanoTime(),
-          timers, outcomes::add);
-      ex.start(() -> closed[0]++);
-      ex.onRequestWritten(System.nanoTime());
-      ex.onResponseHeaders(200, "text/event-stream", null, System.nanoTime());
-      ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, System.nanoTime());
-      ex.onBodyChunk(ByteBuffer.allocate(0), true, System.nanoTime());
-    }).get();
-    Thread.sleep(StreamExchange.DRAIN_GRACE_MILLIS + 300);
-    assertEquals(0, timers.submit(() -> closed[0]).get(), "a completed body's connection goes back to the pool");
+    StreamExchange ex = onClock(clock, StreamSettings.DEFAULTS, () -> closed[0]++);
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 2 * MS);
+    ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 3 * MS);
+    assertEquals(0, clock.pending(), "no timer left armed, the drain timer included");
+    clock.advance((StreamExchange.DRAIN_GRACE_MILLIS + 300) * MS);
+    assertEquals(0, closed[0], "a completed body's connection goes back to the pool");
+    assertEquals(1, outcomes.size());
   }
 
   @Test
@@ -392,6 +384,34 @@ class StreamExchangeTest {
     assertNotNull(r.outcome().message());
     assertEquals(-1, r.ttfbNanos());
     assertEquals(0, r.sendLatenessNanos());
+  }
+
+  @Test
+  void aRequestThatCouldNotBeBuiltEndsWithoutAnExchange() {
+    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY1 refused", T0, T0 + 3 * MS,
+        dev.gatlingllm.secrets.Redactor.of("sk-KEY1"), null);
+    RequestResult r = outcome.result();
+    assertFalse(r.ok());
+    assertEquals("cannot build request: key *** refused", r.outcome().message());
+    assertEquals(3 * MS, r.durationNanos());
+    assertEquals(-1, r.ttfbNanos());
+    assertEquals("", outcome.content());
+  }
+
+  @Test
+  void aListenerFailingAtTheEndOfAnUnsentRequestIsNamed() {
+    TokenListener failing = new TokenListener() {
+      @Override
+      public void onToken(TokenEvent event) {}
+
+      @Override
+      public void onEnd(FinishedStream outcome) {
+        throw new IllegalStateException("boom");
+      }
+    };
+    FinishedStream outcome = NotSent.outcome("cannot build request: x", T0, T0, dev.gatlingllm.secrets.Redactor.NONE,
+        failing);
+    assertEquals("token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
   }
 
   /** A redacting exchange: the request carried {@code sk-KEY1} as a Bearer token. */

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.MaxTokensField;
-import dev.gatlingllm.dsl.LlmDsl;
-import dev.gatlingllm.tokenize.ServerTokenizer;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
@@ -82,12 +80,5 @@ class HostedSettingsTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ClientTokenCount.fromSettings(Settings.of(server)));
     assertTrue(e.getMessage().startsWith("llm.clientTokenizer: unknown tokenizer encoding 'server'"), e.getMessage());
-  }
-
-  @Test
-  void theProtocolRefusesATokenizerThatWouldCallAServerFromAVirtualUser() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> LlmDsl.llm().tokenizer(new ServerTokenizer("http://127.0.0.1:9", "m")));
-    assertTrue(e.getMessage().contains("would block the virtual users' event loops"), e.getMessage());
   }
 }

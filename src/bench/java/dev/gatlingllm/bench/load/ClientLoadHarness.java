@@ -172,7 +172,7 @@ public final class ClientLoadHarness {
 
 
   /** Without a configuration logback logs everything at DEBUG: that would be most of the client's CPU. */
-  private static Path quietLogback(Path work) throws IOException {
+  public static Path quietLogback(Path work) throws IOException {
     Path file = work.resolve("logback-bench.xml");
     Files.writeString(file, """
         <configuration>

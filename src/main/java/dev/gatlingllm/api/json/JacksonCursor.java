@@ -23,9 +23,14 @@ public final class JacksonCursor implements JsonCursor {
 
   /** A cursor before the first token of {@code data[0, length)}; close it when done. */
   public static JacksonCursor open(JsonFactory factory, byte[] data, int length) throws IOException {
+    return open(factory, data, 0, length);
+  }
+
+  /** A cursor before the first token of {@code data[offset, offset + length)}; close it when done. */
+  public static JacksonCursor open(JsonFactory factory, byte[] data, int offset, int length) throws IOException {
     JsonParser parser = factory.createNonBlockingByteArrayParser();
     ByteArrayFeeder feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
-    feeder.feedInput(data, 0, length);
+    feeder.feedInput(data, offset, offset + length);
     feeder.endOfInput();
     return new JacksonCursor(parser);
   }

@@ -76,9 +76,14 @@ public final class Utf8JsonCursor implements JsonCursor {
 
   /** Positions the cursor before the first token of {@code data[0, length)}; returns it. */
   public Utf8JsonCursor reset(byte[] data, int length) {
+    return reset(data, 0, length);
+  }
+
+  /** Positions the cursor before the first token of {@code data[offset, offset + length)}; returns it. */
+  public Utf8JsonCursor reset(byte[] data, int offset, int length) {
     this.data = data;
-    this.end = length;
-    this.pos = 0;
+    this.end = offset + length;
+    this.pos = offset;
     this.expect = ROOT_VALUE;
     this.token = null;
     this.depth = 0;

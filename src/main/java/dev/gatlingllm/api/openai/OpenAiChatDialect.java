@@ -2,7 +2,6 @@ package dev.gatlingllm.api.openai;
 
 import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
-import java.util.List;
 
 /**
  * OpenAI Chat Completions ({@code /v1/chat/completions}), as served by OpenAI, vLLM, SGLang, llama.cpp, TGI
@@ -19,10 +18,7 @@ public final class OpenAiChatDialect extends OpenAiDialect {
   public String requestBody(GenerationRequest request) {
     return OpenAiRequestBody.write(request, "messages", (json, r) -> {
       json.writeArrayFieldStart("messages");
-      // A request with only a prompt (e.g. a completion workload sent to a chat endpoint) asks it as the user.
-      List<ChatMessage> messages =
-          r.messages().isEmpty() && r.prompt() != null ? List.of(ChatMessage.user(r.prompt())) : r.messages();
-      for (ChatMessage message : messages) {
+      for (ChatMessage message : r.chatMessages()) {
         json.writeStartObject();
         json.writeStringField("role", message.role());
         json.writeStringField("content", message.content());

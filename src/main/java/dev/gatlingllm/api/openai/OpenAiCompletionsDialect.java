@@ -1,8 +1,6 @@
 package dev.gatlingllm.api.openai;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
-import java.util.List;
 
 /**
  * The legacy OpenAI Completions API ({@code /v1/completions}): a raw {@code prompt} in, {@code choices[].text}
@@ -18,28 +16,10 @@ public final class OpenAiCompletionsDialect extends OpenAiDialect {
   @Override
   public String requestBody(GenerationRequest request) {
     return OpenAiRequestBody.write(request, "prompt", (json, r) -> {
-      String prompt = r.prompt() != null ? r.prompt() : promptOf(r.messages());
+      String prompt = r.promptText();
       if (prompt != null) {
         json.writeStringField("prompt", prompt);
       }
     });
-  }
-
-  /**
-   * Messages without a prompt (e.g. a chat workload sent to a completions endpoint): their texts, one per
-   * line, since this API has no roles. Null when there are none.
-   */
-  static String promptOf(List<ChatMessage> messages) {
-    if (messages.isEmpty()) {
-      return null;
-    }
-    StringBuilder prompt = new StringBuilder();
-    for (ChatMessage message : messages) {
-      if (prompt.length() > 0) {
-        prompt.append('\n');
-      }
-      prompt.append(message.content());
-    }
-    return prompt.toString();
   }
 }

@@ -3,20 +3,26 @@ package dev.gatlingllm.api.openai;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.RejectedFields;
 import dev.gatlingllm.api.StreamInterpreter;
+import java.util.function.Supplier;
 
 /**
- * What the OpenAI dialects share: the stream is read by {@link OpenAiStreamInterpreter} in the dialect's
- * shape, errors are OpenAI's {@code error} objects. Each dialect writes its own request body.
+ * What the OpenAI dialects share: errors are OpenAI's {@code error} objects; the chat and completions
+ * streams are read by {@link OpenAiStreamInterpreter} in the dialect's shape. Each dialect writes its own
+ * request body.
  */
 abstract class OpenAiDialect implements LlmDialect {
   private final String id;
   private final String defaultEndpoint;
-  private final OpenAiStreamInterpreter.Shape shape;
+  private final Supplier<StreamInterpreter> interpreters;
 
   OpenAiDialect(String id, String defaultEndpoint, OpenAiStreamInterpreter.Shape shape) {
+    this(id, defaultEndpoint, () -> new OpenAiStreamInterpreter(shape));
+  }
+
+  OpenAiDialect(String id, String defaultEndpoint, Supplier<StreamInterpreter> interpreters) {
     this.id = id;
     this.defaultEndpoint = defaultEndpoint;
-    this.shape = shape;
+    this.interpreters = interpreters;
   }
 
   @Override
@@ -37,12 +43,17 @@ abstract class OpenAiDialect implements LlmDialect {
 
   @Override
   public final StreamInterpreter newInterpreter() {
-    return new OpenAiStreamInterpreter(shape);
+    return interpreters.get();
   }
 
   @Override
   public final String errorMessage(String responseBody) {
     return RejectedFields.explain(OpenAiErrors.message(responseBody));
+  }
+
+  @Override
+  public String endMarker() {
+    return "[DONE] or finish_reason";
   }
 
   @Override

@@ -3,8 +3,11 @@ package dev.gatlingllm.api.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 
-/** Finds the human-readable message in an error body, whatever shape the server gave it. */
-final class OpenAiErrors {
+/**
+ * Finds the human-readable message in an error body, whatever shape the server gave it: public so that the
+ * other dialects fall back on it for the bodies of gateways that answer in OpenAI's shape.
+ */
+public final class OpenAiErrors {
   /** Far more than a KO message shows: see {@link OpenAiJson#EXCERPT_CHARS}. */
   static final int MAX_BODY_CHARS = OpenAiJson.EXCERPT_CHARS;
 
@@ -15,7 +18,7 @@ final class OpenAiErrors {
    * ({@code {"error":".."}}, {@code {"message":".."}}, FastAPI's {@code {"detail":".."}}), else the body itself,
    * shortened: a load test report must show something even for an HTML page from a proxy.
    */
-  static String message(String body) {
+  public static String message(String body) {
     if (body == null || body.isBlank()) {
       return "(empty body)";
     }

@@ -4,30 +4,33 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 
-/** Jackson plumbing shared by the OpenAI dialects: one mapper and factory per JVM, and small text helpers for messages. */
-final class OpenAiJson {
+/** Jackson plumbing shared by the dialects (the OpenAI ones and those reusing its helpers): one mapper and factory per JVM, and small text helpers for messages. */
+public final class OpenAiJson {
   /** Thread-safe once configured; creating parsers and generators from it is cheap, creating it is not. */
-  static final ObjectMapper MAPPER = new ObjectMapper();
+  public static final ObjectMapper MAPPER = new ObjectMapper();
 
-  static final JsonFactory FACTORY = MAPPER.getFactory();
+  public static final JsonFactory FACTORY = MAPPER.getFactory();
 
   /**
-   * Far more than a KO message shows ({@code RequestOutcome.MAX_MESSAGE_CHARS}): the message is redacted and
+   * Far more than a KO message shows ({@code Verdict.MAX_MESSAGE_CHARS}): the message is redacted and
    * only then cut, so a secret echoed in the text must reach the redactor whole.
    */
-  static final int EXCERPT_CHARS = 1024;
+  public static final int EXCERPT_CHARS = 1024;
 
   private OpenAiJson() {}
 
-  /** The start of some UTF-8 bytes as one line of at most {@value #EXCERPT_CHARS} chars, for messages. */
-  static String excerpt(byte[] utf8, int length) {
+  /**
+   * The start of the UTF-8 bytes {@code utf8[offset, offset + length)} as one line of at most
+   * {@value #EXCERPT_CHARS} chars, for messages.
+   */
+  public static String excerpt(byte[] utf8, int offset, int length) {
     // 4 bytes per char is the worst case, so this many bytes always decode to enough chars.
     int decoded = Math.min(length, EXCERPT_CHARS * 4);
-    return excerpt(new String(utf8, 0, decoded, StandardCharsets.UTF_8), decoded < length);
+    return excerpt(new String(utf8, offset, decoded, StandardCharsets.UTF_8), decoded < length);
   }
 
   /** {@code text} shortened to {@code maxChars} (without splitting a surrogate pair) and put on one line. */
-  static String shorten(String text, int maxChars) {
+  public static String shorten(String text, int maxChars) {
     return oneLine(cut(text, maxChars)) + (text.length() > maxChars ? "..." : "");
   }
 

@@ -4,16 +4,15 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
-import dev.gatlingllm.api.json.JacksonCursor;
+import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
-import dev.gatlingllm.api.json.Utf8JsonCursor;
-import dev.gatlingllm.sse.SseEvent;
+import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
 import java.util.Arrays;
 
 /**
  * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8 bytes, with
- * {@link Utf8JsonCursor}, and with Jackson ({@link JacksonCursor}) for the events that cursor leaves to it.
+ * {@link FrameJson} (a fast cursor over the bytes, and Jackson for the events that cursor leaves to it).
  * Only the generated text and error messages become Strings; every other field is skipped or compared in
  * place.
  *
@@ -37,8 +36,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   };
 
   private final Shape shape;
-  /** Null when every event goes to Jackson: the benchmarks measure that way beside the default. */
-  private final Utf8JsonCursor fast;
+  private final FrameJson json;
+  private final Runnable restart = this::clear;
+  private final FrameJson.Reader reader = this::read;
 
   // The pending signals of the event being parsed, in stream order: a null kind marks a finish reason.
   private OutputKind[] pendingKinds = new OutputKind[4];
@@ -59,54 +59,38 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   /** {@code fastPath} false: Jackson reads every event (for the benchmarks' comparison). */
   OpenAiStreamInterpreter(Shape shape, boolean fastPath) {
     this.shape = shape;
-    this.fast = fastPath ? new Utf8JsonCursor() : null;
+    this.json = new FrameJson(OpenAiJson.FACTORY, fastPath);
   }
 
   @Override
-  public void onEvent(SseEvent event, StreamSignals signals) {
-    byte[] data = event.dataBytes();
-    int length = event.dataLength();
-    if (ERROR_TYPE.equals(event.type())) {
-      signals.onStreamError(OpenAiErrors.message(event.dataAsString()));
+  public void onFrame(Frame frame, StreamSignals signals) {
+    byte[] data = frame.dataBytes();
+    int offset = frame.dataOffset();
+    int end = offset + frame.dataLength();
+    if (ERROR_TYPE.equals(frame.eventName())) {
+      signals.onStreamError(OpenAiErrors.message(frame.dataAsString()));
       return;
     }
-    int start = skipWhitespace(data, 0, length);
-    if (start == length) {
+    int start = skipWhitespace(data, offset, end);
+    if (start == end) {
       return; // an empty data line carries nothing; some proxies send one as a keep-alive
     }
-    if (isDone(data, start, length)) {
+    if (isDone(data, start, end)) {
       signals.onDone();
       return;
     }
     clear();
-    if (!parse(data, length)) {
+    if (!parse(data, offset, frame.dataLength())) {
       clear();
-      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, length));
+      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     emit(signals);
   }
 
   /** Fills the pending signals; false when the data is not one well-formed JSON object. */
-  private boolean parse(byte[] data, int length) {
-    if (fast != null) {
-      try {
-        return read(fast.reset(data, length));
-      } catch (IOException leftToJackson) {
-        clear();
-      }
-    }
-    JacksonCursor jackson = null;
-    try {
-      jackson = JacksonCursor.open(OpenAiJson.FACTORY, data, length);
-      return read(jackson);
-    } catch (IOException e) {
-      return false;
-    } finally {
-      if (jackson != null) {
-        jackson.close();
-      }
-    }
+  private boolean parse(byte[] data, int offset, int length) {
+    return json.read(data, offset, length, restart, reader);
   }
 
   private boolean read(JsonCursor json) throws IOException {
@@ -334,8 +318,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /** {@code [DONE]}, tolerating surrounding whitespace, compared on the bytes. */
-  private static boolean isDone(byte[] data, int start, int length) {
-    if (length - start < DONE.length) {
+  private static boolean isDone(byte[] data, int start, int end) {
+    if (end - start < DONE.length) {
       return false;
     }
     for (int i = 0; i < DONE.length; i++) {
@@ -343,6 +327,6 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         return false;
       }
     }
-    return skipWhitespace(data, start + DONE.length, length) == length;
+    return skipWhitespace(data, start + DONE.length, end) == end;
   }
 }

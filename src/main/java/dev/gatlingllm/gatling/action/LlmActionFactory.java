@@ -67,14 +67,17 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     } else {
       endpoint = protocol.effectiveEndpoint();
     }
+    // The dialect's headers first, so that the request's own headers can override them.
     Map<String, SessionExpression<String>> allHeaders = new LinkedHashMap<>();
+    dialect.fixedHeaders().forEach((name, value) -> allHeaders.put(name, SessionExpression.constant(value)));
     if (protocol.apiKey() != null) {
-      allHeaders.put("Authorization", SessionExpression.constant("Bearer " + protocol.apiKey()));
+      dialect.authHeaders(protocol.apiKey())
+          .forEach((name, value) -> allHeaders.put(name, SessionExpression.constant(value)));
     }
     allHeaders.putAll(headers);
     Duration clientTimeout = protocol.settings().overallTimeout().plus(CLIENT_TIMEOUT_MARGIN);
     GatlingHttpTransport transport =
-        GatlingHttpTransport.create(ctx, name, endpoint, allHeaders, clientTimeout);
+        GatlingHttpTransport.create(ctx, name, endpoint, dialect.accept(), allHeaders, clientTimeout);
     GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
     // The protocol's switch turns the records on for every request; a request's own tokenRecords() for itself.
     TokenOptions tokens = protocol.tokenRecords() ? perToken.withRecords() : perToken;

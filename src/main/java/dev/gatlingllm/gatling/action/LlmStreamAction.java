@@ -14,6 +14,7 @@ import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.FinishedStream;
+import dev.gatlingllm.stream.NotSent;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
@@ -70,7 +71,7 @@ public final class LlmStreamAction extends PlainAction {
     this.saveAs = saveAs;
     this.perToken = perToken;
     this.checks = checks;
-    this.redactor = protocol.redactor();
+    this.redactor = protocol.redactor(dialect);
   }
 
   @Override
@@ -92,7 +93,7 @@ public final class LlmStreamAction extends PlainAction {
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
-      failBeforeSend(current, scheduledNanos, onComplete(ended, current, scheduledMillis, -1),
+      failBeforeSend(scheduledNanos, onComplete(ended, current, scheduledMillis, -1),
           "cannot build request: " + cause(e));
       return;
     }
@@ -101,7 +102,7 @@ public final class LlmStreamAction extends PlainAction {
     try {
       buildAndSend(current, request, scheduledNanos, onComplete);
     } catch (RuntimeException e) {
-      failBeforeSend(current, scheduledNanos, onComplete, "cannot build request: " + cause(e));
+      failBeforeSend(scheduledNanos, onComplete, "cannot build request: " + cause(e));
     }
   }
 
@@ -134,11 +135,9 @@ public final class LlmStreamAction extends PlainAction {
     }
   }
 
-  /** Ends a request that was never sent, through an exchange so that it ends like any other. */
-  private void failBeforeSend(Session session, long scheduledNanos, Consumer<FinishedStream> onComplete,
-      String message) {
-    new StreamExchange(dialect, protocol.settings(), scheduledNanos, session.eventLoop(), onComplete, null, -1,
-        redactor, perToken.listener()).failBeforeSend(message);
+  /** Ends a request that was never sent: a KO without timings, seen by the token listener like any end. */
+  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, String message) {
+    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, perToken.listener()));
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */

@@ -12,6 +12,9 @@ import io.gatling.core.session.Session;
  * for the level's first user, opens the level's window in the run's report. Shared and stateless.
  */
 public final class StartLevelAction extends PlainAction {
+  /** The level of warm-up requests, which count in no level ({@code SessionKeys.LEVEL}'s value for them). */
+  public static final int WARMUP = -1;
+
   private final int level;
   private final RunReporter reporter;
   private final Action next;
@@ -32,12 +35,12 @@ public final class StartLevelAction extends PlainAction {
 
   @Override
   public String name() {
-    return "start level " + level;
+    return level == WARMUP ? "start warm-up" : "start level " + level;
   }
 
   @Override
   public void execute(Session session) {
-    if (level >= 0) {
+    if (level != WARMUP) {
       reporter.startLevel(level);
     }
     next.$bang(GatlingRuntime.set(session, SessionKeys.LEVEL, level));

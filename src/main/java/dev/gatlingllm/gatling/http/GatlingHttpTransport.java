@@ -63,6 +63,7 @@ public final class GatlingHttpTransport {
    * Describes the POST once, when the scenario is built.
    *
    * @param url the endpoint (EL), resolved against the protocol's baseUrl like any Gatling request
+   * @param accept the {@code Accept} header: the media type of the dialect's stream
    * @param headers extra headers, their values computed per session
    * @param clientTimeout Gatling's own request timeout; set above the plugin's timeouts as a last resort
    */
@@ -70,6 +71,7 @@ public final class GatlingHttpTransport {
       ScenarioContext ctx,
       String requestName,
       String url,
+      String accept,
       Map<String, SessionExpression<String>> headers,
       Duration clientTimeout) {
     HttpComponents http = ctx.protocolComponentsRegistry().components(HttpProtocol.HttpProtocolKey());
@@ -77,7 +79,7 @@ public final class GatlingHttpTransport {
         HttpDsl.http(requestName)
             .post(url)
             .header("Content-Type", "application/json")
-            .header("Accept", "text/event-stream")
+            .header("Accept", accept)
             // Gatling's client always inflates compressed bodies, without a bound on what one chunk inflates
             // to, and a compressing server or proxy batches tokens: the timing would be the compressor's.
             .header("Accept-Encoding", "identity")

@@ -29,7 +29,8 @@ import scala.runtime.BoxedUnit;
  *
  * @param endpoint the request path, or null for the dialect's default
  * @param model the model name, or null to leave it out
- * @param apiKey the API key sent as a Bearer token, or null; never logged nor written in a report
+ * @param apiKey the API key, sent in the dialect's auth headers ({@code Authorization: Bearer <key>} for most),
+ *     or null; never logged nor written in a report
  * @param tokenizer counts the prompt and the generated text on the client, or null; its counts are used
  *     when the server sends no usage, and compared with the server's when it does
  * @param report what the LLM report measures (levels, SLOs, target, prices); its run start is set when the
@@ -58,6 +59,18 @@ public record LlmProtocol(
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
 
   /**
+   * Refuses a tokenizer that blocks: it counts on the virtual user's event loop (the prompt before the request
+   * is sent, the answer when the stream ends), where a call to a server would stall every stream of that loop.
+   */
+  public LlmProtocol {
+    if (tokenizer != null && tokenizer.blocks()) {
+      throw new IllegalArgumentException("tokenizer " + tokenizer.name() + " blocks (a call to the server per"
+          + " count), so it cannot count tokens on Gatling's event loops: use it to prepare prompts before the"
+          + " load, and count with a JTokkit encoding (tokenizer(\"cl100k_base\")) or the server's usage");
+    }
+  }
+
+  /**
    * A tick due at a random instant is late by what a token event arriving then would wait: the samples estimate
    * the client's delay whatever their interval, which only sets how many there are. Every tick wakes an idle loop,
    * an expensive system call on a virtual machine, so ticks are sparse: at 10 ms, four loops add 400 wakeups a
@@ -79,7 +92,16 @@ public record LlmProtocol(
    * each request adds the secrets it carries (see {@code GatlingHttpTransport.Prepared#secrets}).
    */
   public Redactor redactor() {
-    return Redactor.of(apiKey);
+    return redactor(dialect);
+  }
+
+  /**
+   * The same for a request speaking {@code requestDialect}: the key and every value of that dialect's auth
+   * headers built from it (e.g. {@code Bearer <key>}).
+   */
+  public Redactor redactor(LlmDialect requestDialect) {
+    Redactor keyOnly = Redactor.of(apiKey);
+    return apiKey == null ? keyOnly : keyOnly.with(Redactor.credentialSecrets(requestDialect.authHeaders(apiKey)));
   }
 
   @Override

@@ -248,6 +248,7 @@ public final class RunRecorder implements AutoCloseable {
         windowTokens(startEpochMillis, result, work.tokensByLevel),
         result.requestId(),
         result.outcome().retryAfterSeconds(),
+        Micros.of(result.serverDecodeNanos()),
         finishReason,
         maxTokens);
   }

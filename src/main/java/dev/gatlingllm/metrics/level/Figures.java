@@ -31,7 +31,11 @@ import java.util.Map;
  * @param eventLoopDelay how late the client's event loops ran during the window (EventLoopDelayProbe): a
  *     bound on what the client itself added to the latencies it measured; empty when not probed
  * @param outputTokenSources successful requests by where their output count came from
+ * @param untrusted requests whose server figures were not taken as given (ignored usage, capped gaps, cut output)
  * @param errors failed requests by message (the most frequent ones; the rest under one entry)
+ * @param serverDecodeTokensPerSecond the mean of the server's own decode speed (server output tokens / server
+ *     decode time, e.g. Ollama's eval_count / eval_duration) over the successful streams that reported it
+ * @param serverDecodeSamples how many streams that mean covers (0 when the server reports no decode time)
  * @param outputLengths the successful requests' output lengths, and how many stopped before their limit
  * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
  */
@@ -63,7 +67,10 @@ public record Figures(
     Distribution eventLoopDelay,
     Map<TokenCountSource, Long> outputTokenSources,
     TokenMismatch mismatch,
+    UntrustedStreams untrusted,
     Map<String, Long> errors,
+    double serverDecodeTokensPerSecond,
+    long serverDecodeSamples,
     OutputLengths outputLengths,
     RateFigures rates) {
 

@@ -32,12 +32,17 @@ public final class LevelAccumulator {
   private long outputTokensInWindow;
   private double speedSum;
   private long speedSamples;
+  private double serverDecodeSpeedSum;
+  private long serverDecodeSamples;
   private final long[] outputSources = new long[TokenCountSource.values().length];
   private long mismatchRequests;
   private long mismatchServer;
   private long mismatchClient;
   private long mismatchDifference;
   private final Map<String, Long> errors = new LinkedHashMap<>();
+  private long usageIgnored;
+  private long itlCapped;
+  private long outputCut;
   private long withLimit;
   private long stoppedEarly;
   private final CountStats outputLengths = new CountStats();
@@ -61,6 +66,7 @@ public final class LevelAccumulator {
   public void addRequest(RequestRow record) {
     requests++;
     sendLateness.add(record.sendLatenessMicros());
+    countUntrusted(record);
     meteredTokens += Math.max(0, record.inputTokens()) + Math.max(0, record.maxTokens());
     if (record.httpStatus() == 429) {
       rateLimited++;
@@ -99,12 +105,29 @@ public final class LevelAccumulator {
       speedSum += speed;
       speedSamples++;
     }
+    double serverSpeed = record.serverDecodeTokensPerSecond();
+    if (serverSpeed > 0) {
+      serverDecodeSpeedSum += serverSpeed;
+      serverDecodeSamples++;
+    }
     ttft.add(record.ttftMicros());
     ttftFromScheduled.add(record.ttftFromScheduledMicros());
     ttfb.add(record.ttfbMicros());
     ttfo.add(record.ttfoMicros());
     tpot.add(record.tpotMicros());
     e2el.add(record.e2elMicros());
+  }
+
+  private void countUntrusted(RequestRow record) {
+    if (UntrustedStreams.usageIgnored(record)) {
+      usageIgnored++;
+    }
+    if (UntrustedStreams.itlCapped(record)) {
+      itlCapped++;
+    }
+    if (UntrustedStreams.outputCut(record)) {
+      outputCut++;
+    }
   }
 
   /**
@@ -167,6 +190,8 @@ public final class LevelAccumulator {
     outputTokensInWindow += other.outputTokensInWindow;
     speedSum += other.speedSum;
     speedSamples += other.speedSamples;
+    serverDecodeSpeedSum += other.serverDecodeSpeedSum;
+    serverDecodeSamples += other.serverDecodeSamples;
     for (int i = 0; i < outputSources.length; i++) {
       outputSources[i] += other.outputSources[i];
     }
@@ -174,6 +199,9 @@ public final class LevelAccumulator {
     mismatchServer += other.mismatchServer;
     mismatchClient += other.mismatchClient;
     mismatchDifference += other.mismatchDifference;
+    usageIgnored += other.usageIgnored;
+    itlCapped += other.itlCapped;
+    outputCut += other.outputCut;
     withLimit += other.withLimit;
     stoppedEarly += other.stoppedEarly;
     outputLengths.addAll(other.outputLengths);
@@ -270,7 +298,10 @@ public final class LevelAccumulator {
             mismatchClient,
             mismatchDifference,
             mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer),
+        new UntrustedStreams(usageIgnored, itlCapped, outputCut),
         errors,
+        serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
+        serverDecodeSamples,
         new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),
             60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window)));

@@ -22,6 +22,8 @@ package dev.gatlingllm.metrics.request;
  * @param clientOutputTokens a client tokenizer count, or -1
  * @param inputTokens the prompt tokens, or -1 when unknown
  * @param requestId the server's id of the request ({@link RequestIds}), or null when it sent none
+ * @param serverDecodeNanos the server's own measure of the time it spent generating the output (Ollama's
+ *     {@code eval_duration}), or -1 when it sent none
  */
 public record RequestResult(
     Verdict outcome,
@@ -41,7 +43,8 @@ public record RequestResult(
     long clientOutputTokens,
     long inputTokens,
     TokenCountSource inputTokenSource,
-    String requestId) {
+    String requestId,
+    long serverDecodeNanos) {
 
   public boolean ok() {
     return outcome.ok();
@@ -51,7 +54,7 @@ public record RequestResult(
   public RequestResult withOutcome(Verdict newOutcome) {
     return new RequestResult(newOutcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos,
         e2elNanos, tpotNanos, durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource,
-        serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId);
+        serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos);
   }
 
   public boolean hasFirstToken() {

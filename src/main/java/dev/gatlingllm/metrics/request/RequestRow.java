@@ -11,6 +11,7 @@ package dev.gatlingllm.metrics.request;
  * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
  * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
  * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
+ * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}), or -1
  * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
  *     chars), or null
  * @param maxTokens the output limit the request asked for, or -1 when it set none
@@ -45,6 +46,7 @@ public record RequestRow(
     long[] windowTokens,
     String requestId,
     long retryAfterSeconds,
+    long serverDecodeMicros,
     String finishReason,
     long maxTokens) {
   /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
@@ -78,6 +80,17 @@ public record RequestRow(
     return (outputTokens - 1) * 1e6 / (e2elMicros - ttftMicros);
   }
 
+  /**
+   * The server's own decode speed for this stream, server output tokens / server decode time in tokens per
+   * second; -1 when the server gave either no decode time or no count.
+   */
+  public double serverDecodeTokensPerSecond() {
+    if (serverDecodeMicros <= 0 || serverOutputTokens <= 0) {
+      return -1;
+    }
+    return serverOutputTokens * 1e6 / serverDecodeMicros;
+  }
+
   /** The same record attributed to another level index (a merge renumbers the levels of each run). */
   public RequestRow withLevels(int newLevel, long[] newWindowTokens) {
     return new RequestRow(
@@ -85,6 +98,6 @@ public record RequestRow(
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
         sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
-        retryAfterSeconds, finishReason, maxTokens);
+        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens);
   }
 }

@@ -40,6 +40,7 @@ public final class RequestTimeline {
 
   private long serverPromptTokens = -1;
   private long serverCompletionTokens = -1;
+  private long serverDecodeNanos = -1;
   private String requestId;
 
   public RequestTimeline(long scheduledNanos) {
@@ -98,6 +99,13 @@ public final class RequestTimeline {
 
   private static boolean plausible(long tokens) {
     return tokens >= 0 && tokens <= MAX_PLAUSIBLE_TOKENS;
+  }
+
+  /**
+   * The server's own measure of its decode time (Ollama's {@code eval_duration}); a negative one is not believed.
+   */
+  public void onServerDecodeTime(long nanos) {
+    serverDecodeNanos = nanos >= 0 ? nanos : -1;
   }
 
   /** The stream ended (end marker, end of body, error or timeout). Only the first call counts. */
@@ -189,6 +197,7 @@ public final class RequestTimeline {
         clientOutputTokens,
         inputTokens,
         inputSource,
-        requestId);
+        requestId,
+        serverDecodeNanos);
   }
 }

@@ -28,7 +28,7 @@ public final class RequestsCsvWriter implements RowSink {
   /** Marks the end of the rows; compared by identity. */
   private static final RequestRow END =
       new RequestRow(0, -1, false, "", false, 0, null, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1,
-          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1, null, -1);
+          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1, -1, null, -1);
 
   private final BlockingQueue<RequestRow> queue;
   private final Path file;

@@ -275,7 +275,7 @@ class OpenAiChatStreamTest {
     for (int split = 0; split <= bytes.length; split++) {
       StreamInterpreter interpreter = chat();
       SignalRecorder recorder = new SignalRecorder();
-      SseDecoder decoder = new SseDecoder(e -> interpreter.onEvent(e, recorder));
+      SseDecoder decoder = new SseDecoder(e -> interpreter.onFrame(e, recorder));
       decoder.feed(bytes, 0, split);
       decoder.feed(bytes, split, bytes.length - split);
       assertEquals(expected, recorder.signals, "split at " + split);

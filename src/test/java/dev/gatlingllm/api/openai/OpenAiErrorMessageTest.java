@@ -56,7 +56,7 @@ class OpenAiErrorMessageTest {
   void longBodiesAreShortenedToOneLine() {
     String html = "<html>\r\n<head><title>502 Bad Gateway</title></head>\n<body>" + "x".repeat(3000) + "</body></html>";
     String message = dialect.errorMessage(html);
-    // Cut far beyond what a KO message shows (200 chars, after redaction): see RequestOutcome.
+    // Cut far beyond what a KO message shows (200 chars, after redaction): see Verdict.
     assertEquals(OpenAiErrors.MAX_BODY_CHARS + 3, message.length());
     assertEquals(html.substring(0, OpenAiErrors.MAX_BODY_CHARS).replace('\r', ' ').replace('\n', ' ') + "...", message);
   }

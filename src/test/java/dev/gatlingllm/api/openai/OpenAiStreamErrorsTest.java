@@ -130,7 +130,7 @@ class OpenAiStreamErrorsTest {
   void invalidUtf8IsMalformed() {
     StreamInterpreter interpreter = chat();
     SignalRecorder recorder = new SignalRecorder();
-    SseDecoder decoder = new SseDecoder(e -> interpreter.onEvent(e, recorder));
+    SseDecoder decoder = new SseDecoder(e -> interpreter.onFrame(e, recorder));
     byte[] bytes = {'d', 'a', 't', 'a', ':', '{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}', '\n', '\n'};
     decoder.feed(bytes, 0, bytes.length);
     assertEquals(1, recorder.signals.size());

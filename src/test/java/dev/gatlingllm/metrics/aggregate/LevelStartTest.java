@@ -20,7 +20,7 @@ class LevelStartTest {
     java.util.Arrays.fill(gaps, (e2elMs - ttftMs) * MS / (tokens - 1));
     return new RequestResult(Verdict.ok(200), 0, MS, ttftMs * MS, ttftMs * MS, ttftMs * MS, e2elMs * MS,
         (e2elMs - ttftMs) * MS / (tokens - 1), e2elMs * MS, tokens, gaps, tokens, TokenCountSource.SERVER_USAGE,
-        tokens, -1, 10, TokenCountSource.SERVER_USAGE, null);
+        tokens, -1, 10, TokenCountSource.SERVER_USAGE, null, -1);
   }
 
   @Test

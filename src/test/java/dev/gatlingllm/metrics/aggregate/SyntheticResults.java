@@ -47,7 +47,8 @@ public final class SyntheticResults {
         clientTokens,
         inputTokens,
         TokenCountSource.SERVER_USAGE,
-        "req-" + ttftNanos);
+        "req-" + ttftNanos,
+        -1);
   }
 
   /** {@code full} as a stream longer than the gaps kept shows it: only its first {@code keptGaps} gaps. */
@@ -56,13 +57,13 @@ public final class SyntheticResults {
     return new RequestResult(r.outcome(), r.sendLatenessNanos(), r.ttfbNanos(), r.ttftNanos(),
         r.ttftFromScheduledNanos(), r.ttfoNanos(), r.e2elNanos(), r.tpotNanos(), r.durationNanos(), r.tokenEvents(),
         Arrays.copyOf(r.itlNanos(), keptGaps), r.outputTokens(), r.outputTokenSource(), r.serverOutputTokens(),
-        r.clientOutputTokens(), r.inputTokens(), r.inputTokenSource(), r.requestId());
+        r.clientOutputTokens(), r.inputTokens(), r.inputTokenSource(), r.requestId(), r.serverDecodeNanos());
   }
 
   /** A request that failed before any token, after {@code durationNanos}. */
   public static RequestResult failed(int status, String message, long durationNanos) {
     return new RequestResult(
         Verdict.ko(status, message), 0, status > 0 ? durationNanos : -1, -1, -1, -1, -1, -1, durationNanos,
-        0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, null);
+        0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, null, -1);
   }
 }

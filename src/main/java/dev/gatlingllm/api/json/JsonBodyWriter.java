@@ -1,0 +1,86 @@
+package dev.gatlingllm.api.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes a request body: the dialect's fields, then the user's extra fields, sorted so that one request
+ * always gives the same bytes. A field the extras name is left to them, never written twice: JSON parsers
+ * disagree on duplicate keys.
+ */
+public final class JsonBodyWriter {
+  /** Thread-safe once configured; it serialises the extra fields (maps, lists, numbers...). */
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /** A dialect's own fields. */
+  @FunctionalInterface
+  public interface Fields {
+    void write(JsonBodyWriter body) throws IOException;
+  }
+
+  private final JsonGenerator json;
+  private final Map<String, Object> extra;
+
+  private JsonBodyWriter(JsonGenerator json, Map<String, Object> extra) {
+    this.json = json;
+    this.extra = extra;
+  }
+
+  /** The body: {@code fields}, then {@code extra}. */
+  public static String write(Map<String, Object> extra, Fields fields) {
+    StringWriter out = new StringWriter(256);
+    try (JsonGenerator json = MAPPER.getFactory().createGenerator(out)) {
+      json.writeStartObject();
+      fields.write(new JsonBodyWriter(json, extra));
+      Map<String, Object> sorted = extra.size() <= 1 ? extra : new TreeMap<>(extra);
+      for (Map.Entry<String, Object> field : sorted.entrySet()) {
+        json.writeFieldName(field.getKey());
+        json.writeObject(field.getValue());
+      }
+      json.writeEndObject();
+    } catch (IOException e) {
+      // A StringWriter does not fail; only a value Jackson cannot serialise ends up here.
+      throw new UncheckedIOException("cannot write the request body: " + e.getMessage(), e);
+    }
+    return out.toString();
+  }
+
+  /** True when the extra fields do not name {@code name}: the dialect writes it. */
+  public boolean owns(String name) {
+    return !extra.containsKey(name);
+  }
+
+  /** The generator, for structured fields; check {@link #owns} first. */
+  public JsonGenerator json() {
+    return json;
+  }
+
+  public void string(String name, String value) throws IOException {
+    if (value != null && owns(name)) {
+      json.writeStringField(name, value);
+    }
+  }
+
+  public void number(String name, Integer value) throws IOException {
+    if (value != null && owns(name)) {
+      json.writeNumberField(name, value);
+    }
+  }
+
+  public void number(String name, Double value) throws IOException {
+    if (value != null && owns(name)) {
+      json.writeNumberField(name, value);
+    }
+  }
+
+  public void bool(String name, boolean value) throws IOException {
+    if (owns(name)) {
+      json.writeBooleanField(name, value);
+    }
+  }
+}

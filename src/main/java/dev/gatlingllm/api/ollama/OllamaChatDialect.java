@@ -1,0 +1,30 @@
+package dev.gatlingllm.api.ollama;
+
+import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.api.GenerationRequest;
+
+/**
+ * Ollama's native chat endpoint ({@code /api/chat}): {@code messages} in; {@code message.content},
+ * {@code message.thinking} and {@code message.tool_calls} out, one JSON object per line. Stateless.
+ */
+public final class OllamaChatDialect extends OllamaDialect {
+  public static final String ID = "ollama-chat";
+
+  public OllamaChatDialect() {
+    super(ID, "/api/chat", OllamaStreamInterpreter.Shape.CHAT);
+  }
+
+  @Override
+  public String requestBody(GenerationRequest request) {
+    return OllamaRequestBody.write(request, "messages", (json, r) -> {
+      json.writeArrayFieldStart("messages");
+      for (ChatMessage message : r.chatMessages()) {
+        json.writeStartObject();
+        json.writeStringField("role", message.role());
+        json.writeStringField("content", message.content());
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+    });
+  }
+}

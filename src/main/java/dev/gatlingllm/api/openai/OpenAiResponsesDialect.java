@@ -1,0 +1,58 @@
+package dev.gatlingllm.api.openai;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.JsonBodyWriter;
+
+/**
+ * The OpenAI Responses API ({@code /v1/responses}), OpenAI's newer generation endpoint, also served by
+ * vLLM and several gateways. The messages go in {@code input} with their roles (a prompt alone as the input
+ * string), the output limit is {@code max_output_tokens}.
+ *
+ * <p>Not sent: {@code stream_options.include_usage} (the final event always has the usage) and
+ * {@code ignore_eos}, which OpenAI refuses as an unknown parameter; servers that take it get it through
+ * {@code bodyField("ignore_eos", true)}.
+ */
+public final class OpenAiResponsesDialect extends OpenAiDialect {
+  public static final String ID = "openai-responses";
+
+  public OpenAiResponsesDialect() {
+    super(ID, "/v1/responses", ResponsesStreamInterpreter::new);
+  }
+
+  @Override
+  public String requestBody(GenerationRequest request) {
+    return JsonBodyWriter.write(request.extraFields(), body -> {
+      body.string("model", request.model());
+      if (body.owns("input")) {
+        writeInput(body.json(), request);
+      }
+      body.bool("stream", true);
+      body.number("max_output_tokens", request.maxTokens());
+      body.number("temperature", request.temperature());
+    });
+  }
+
+  /** The API ends a stream with a terminal event, never {@code [DONE]}. */
+  @Override
+  public String endMarker() {
+    return "response.completed or response.incomplete";
+  }
+
+  private static void writeInput(JsonGenerator json, GenerationRequest request) throws java.io.IOException {
+    if (request.messages().isEmpty()) {
+      // A completion workload: its prompt is the input text.
+      json.writeStringField("input", request.prompt() != null ? request.prompt() : "");
+      return;
+    }
+    json.writeArrayFieldStart("input");
+    for (ChatMessage message : request.messages()) {
+      json.writeStartObject();
+      json.writeStringField("role", message.role());
+      json.writeStringField("content", message.content());
+      json.writeEndObject();
+    }
+    json.writeEndArray();
+  }
+}

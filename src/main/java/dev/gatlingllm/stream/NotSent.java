@@ -1,0 +1,32 @@
+package dev.gatlingllm.stream;
+
+import dev.gatlingllm.metrics.request.RequestTimeline;
+import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.secrets.Redactor;
+
+/**
+ * The outcome of a request that failed before anything was sent (e.g. its body could not be built): a KO with
+ * no timing but its end, made without the decoder, interpreter and timers of a whole exchange.
+ */
+public final class NotSent {
+  private NotSent() {}
+
+  /**
+   * The KO, seen by the token listener like any end.
+   *
+   * @param message the reason, redacted here
+   * @param listener sees the end, or null; if it throws, the KO names it instead
+   */
+  public static FinishedStream outcome(String message, long scheduledNanos, long nowNanos, Redactor redactor,
+      TokenListener listener) {
+    FinishedStream result = ko(message, scheduledNanos, nowNanos, redactor);
+    return StreamExchange.notifyEnd(listener, result, failed -> ko(failed, scheduledNanos, nowNanos, redactor));
+  }
+
+  private static FinishedStream ko(String message, long scheduledNanos, long nowNanos, Redactor redactor) {
+    RequestTimeline timeline = new RequestTimeline(scheduledNanos);
+    timeline.onDone(nowNanos);
+    return new FinishedStream(timeline.toResult(Verdict.ko(0, redactor.redact(message)), -1, -1), "", "",
+        null);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.gatlingllm.workload;
+
+import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.tokenize.Tokenizers;
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every ready simulation reads from the {@code llm.*} properties: the target (a server, or the embedded
+ * simulator started for the run) and the report's settings (SLOs, capacity target, prices, run checks). All
+ * values are read and checked when the simulation is built, before any load. Close it in the simulation's
+ * {@code after()}, which stops an embedded simulator.
+ */
+public final class ReadyRun implements AutoCloseable {
+  private final LlmTarget target;
+  private final ReportSettings report;
+
+  private ReadyRun(LlmTarget target, ReportSettings report) {
+    this.target = target;
+    this.report = report;
+  }
+
+  /** @return the target and report settings the system properties describe */
+  public static ReadyRun fromSystemProperties() {
+    ReportSettings report = ReportSettings.fromSystemProperties();
+    return new ReadyRun(LlmTarget.fromSystemProperties(), report);
+  }
+
+  /**
+   * Whether requests ask for {@code ignore_eos}: {@code llm.ignoreEos} when set, else the workload's default;
+   * never for a dialect without the field (see {@link LlmTarget#ignoreEos}).
+   *
+   * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
+   */
+  public boolean ignoreEos(boolean workloadDefault) {
+    return target.ignoreEos(workloadDefault);
+  }
+
+  /** @return Gatling's http protocol for the target */
+  public HttpProtocolBuilder http() {
+    return target.http();
+  }
+
+  /**
+   * The LLM protocol for the target, measuring the planned levels with the report's settings.
+   *
+   * @param plannedLevels the levels of the load model ({@code steps.plannedLevels()})
+   * @return a protocol builder to pass to {@code protocols(...)}
+   */
+  public LlmProtocolBuilder llm(List<LevelWindow> plannedLevels) {
+    return report.applyTo(target.llm(), plannedLevels);
+  }
+
+  /**
+   * Exact-length random prompts as the settings describe them, all {@code plannedPrompts} generated now, while
+   * the simulation is built, so that no virtual user waits for a tokenizer. Each record holds {@code messages}.
+   *
+   * @param settings the workload's settings
+   * @param plannedPrompts how many the run will use ({@link PlannedPrompts})
+   * @return a feeder
+   */
+  public Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
+    return PromptFeeders.randomPrompts(
+        Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
+        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed(), plannedPrompts);
+  }
+
+  /** @return the population judging the run checks ({@code llm.check.*}) after the load, or null for none */
+  public PopulationBuilder checks() {
+    return report.checksPopulation();
+  }
+
+  /**
+   * The simulation's own assertions and the run checks' one.
+   *
+   * @param own the simulation's assertions
+   * @return every assertion, to pass to {@code assertions(...)}
+   */
+  public List<Assertion> assertions(Assertion... own) {
+    List<Assertion> all = new ArrayList<>(List.of(own));
+    all.addAll(report.assertions());
+    return all;
+  }
+
+  /** @return the TTFT SLO in milliseconds, or null when none is set */
+  public Double sloTtftMs() {
+    return report.sloTtftMs();
+  }
+
+  /**
+   * Prints one line saying what runs against what.
+   *
+   * @param description the workload, e.g. {@code "concurrency sweep [1, 4, 16]"}
+   */
+  public void announce(String description) {
+    System.out.println("gatling-llm: " + description + ", against the " + target.describe());
+  }
+
+  /** Stops the embedded simulator, if the run started one. */
+  @Override
+  public void close() {
+    target.close();
+  }
+}
