@@ -40,4 +40,13 @@ class RejectedFieldsTest {
     String message = "Unsupported parameter: 'my_max_tokens_x'";
     assertEquals(message, RejectedFields.explain(message));
   }
+
+  @Test
+  void onlyTheDialectsOfSelfHostedServersTakeIgnoreEos() {
+    java.util.Map<String, Boolean> expected = java.util.Map.of("openai-chat", true, "openai-completions", true);
+    for (LlmDialect dialect : Dialects.all()) {
+      org.junit.jupiter.api.Assertions.assertEquals(expected.getOrDefault(dialect.id(), false),
+          dialect.supportsIgnoreEos(), dialect.id());
+    }
+  }
 }

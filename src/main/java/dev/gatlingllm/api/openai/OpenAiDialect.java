@@ -35,9 +35,12 @@ abstract class OpenAiDialect implements LlmDialect {
     return defaultEndpoint;
   }
 
-  /** vLLM, SGLang and llama.cpp read it; OpenAI itself rejects it (set {@code llm.ignoreEos=false} there). */
+  /**
+   * vLLM, SGLang and llama.cpp read it on their OpenAI endpoints; OpenAI itself rejects it (set
+   * {@code llm.ignoreEos=false} there). A dialect for a hosted API only says false.
+   */
   @Override
-  public final boolean supportsIgnoreEos() {
+  public boolean supportsIgnoreEos() {
     return true;
   }
 
