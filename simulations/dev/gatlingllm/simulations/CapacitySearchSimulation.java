@@ -29,7 +29,7 @@ public class CapacitySearchSimulation extends Simulation {
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
-          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(true));
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce("capacity search over " + settings.levels() + " streams, p99 TTFT <= " + sloTtftMs + " ms");

@@ -29,7 +29,7 @@ public class ChatQuickstartSimulation extends Simulation {
   private final PopulationBuilder chats = scenario("chat")
       .feed(csv("prompts.csv").circular())
       .exec(chat("chat").system("You are a helpful assistant.").user("#{prompt}")
-          .maxTokens(outputTokens).ignoreEos(true))
+          .maxTokens(outputTokens).ignoreEos(run.ignoreEos(true)))
       .injectClosed(constantConcurrentUsers(concurrency).during(Duration.ofSeconds(seconds)));
 
   {

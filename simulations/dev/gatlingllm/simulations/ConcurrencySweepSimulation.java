@@ -29,7 +29,7 @@ public class ConcurrencySweepSimulation extends Simulation {
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
-          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(true));
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce("concurrency sweep " + settings.levels() + ", " + settings.inputTokens() + " input / "

@@ -35,7 +35,8 @@ public class DatasetSimulation extends Simulation {
               // A record's own max_tokens wins.
               .maxTokens(session -> session.contains(PromptFeeders.MAX_TOKENS)
                   ? session.getInt(PromptFeeders.MAX_TOKENS)
-                  : settings.outputTokens()));
+                  : settings.outputTokens())
+              .ignoreEos(run.ignoreEos(false)));
 
   {
     run.announce("dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels());

@@ -32,7 +32,7 @@ public class FixedRatioSimulation extends Simulation {
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
-          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(true));
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce("fixed ratio " + settings.inputTokens() + ":" + settings.outputTokens() + ", levels "

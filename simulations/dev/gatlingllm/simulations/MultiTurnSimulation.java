@@ -25,7 +25,7 @@ public class MultiTurnSimulation extends Simulation {
 
   private final ChainBuilder conversation = Conversations.chain("chat", settings.turns(),
       run.randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
-      request -> request.maxTokens(settings.outputTokens()).ignoreEos(true));
+      request -> request.maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce(settings.turns() + "-turn conversations, levels " + settings.levels());

@@ -33,7 +33,7 @@ public class OpenRateSimulation extends Simulation {
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))
-          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(true));
+          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each");

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param ignoreEos ask the server to keep generating past end-of-sequence (vLLM, llama.cpp), or null
  * @param includeUsage ask for the usage chunk ({@code stream_options.include_usage})
  * @param extraFields extra top-level JSON fields, written last (they may override the fields above)
+ * @param maxTokensField the field the limit goes in where the API has a choice (OpenAI), or null for the
+ *     dialect's usual one
  */
 public record GenerationRequest(
     String model,
@@ -24,10 +26,29 @@ public record GenerationRequest(
     Double temperature,
     Boolean ignoreEos,
     boolean includeUsage,
-    Map<String, Object> extraFields) {
+    Map<String, Object> extraFields,
+    MaxTokensField maxTokensField) {
   public GenerationRequest {
     messages = List.copyOf(Objects.requireNonNull(messages, "messages"));
     extraFields = Map.copyOf(Objects.requireNonNull(extraFields, "extraFields"));
+  }
+
+  /** A request with the dialect's usual max-tokens field. */
+  public GenerationRequest(String model, List<ChatMessage> messages, String prompt, Integer maxTokens,
+      Double temperature, Boolean ignoreEos, boolean includeUsage, Map<String, Object> extraFields) {
+    this(model, messages, prompt, maxTokens, temperature, ignoreEos, includeUsage, extraFields, null);
+  }
+
+  /** The same request with its limit in {@code field} (null: the dialect's usual one). */
+  public GenerationRequest withMaxTokensField(MaxTokensField field) {
+    return new GenerationRequest(model, messages, prompt, maxTokens, temperature, ignoreEos, includeUsage,
+        extraFields, field);
+  }
+
+  /** The same request without {@code ignore_eos}, for an API that has no such field. */
+  public GenerationRequest withoutIgnoreEos() {
+    return ignoreEos == null ? this : new GenerationRequest(model, messages, prompt, maxTokens, temperature, null,
+        includeUsage, extraFields, maxTokensField);
   }
 
   /**

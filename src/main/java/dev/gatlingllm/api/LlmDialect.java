@@ -19,12 +19,23 @@ public interface LlmDialect {
   /** The JSON request body, always asking for a streamed response. */
   String requestBody(GenerationRequest request);
 
+  /**
+   * Whether the API has an {@code ignore_eos} field (vLLM, SGLang and llama.cpp extend OpenAI's API with it).
+   * A dialect without it never receives one: the request loses the field before its body is written, and the
+   * ready simulations say so once, since outputs may then stop before their max tokens. False unless a
+   * dialect says otherwise.
+   */
+  default boolean supportsIgnoreEos() {
+    return false;
+  }
+
   /** A fresh interpreter for one response stream. */
   StreamInterpreter newInterpreter();
 
   /**
    * The human-readable error of a non-2xx response body (e.g. OpenAI's {@code error.message}), or the body
-   * itself, shortened, when it has no known shape.
+   * itself, shortened, when it has no known shape. A refusal of a field the plugin writes goes through
+   * {@link RejectedFields#explain}, so that the KO message names the setting to change.
    */
   String errorMessage(String responseBody);
 

@@ -2,7 +2,9 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
@@ -37,6 +39,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     boolean tokenRecords;
     boolean detailedResults;
     String serverMetricsUrl;
+    MaxTokensField maxTokensField;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -53,6 +56,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.tokenRecords = p.tokenRecords();
       f.detailedResults = p.detailedResults();
       f.serverMetricsUrl = p.serverMetricsUrl();
+      f.maxTokensField = p.maxTokensField();
       return f;
     }
 
@@ -63,7 +67,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
           reportEnabled, eventLoopProbeInterval, tokenRecords, detailedResults,
-          serverMetricsUrl);
+          serverMetricsUrl, maxTokensField);
     }
   }
 
@@ -168,6 +172,30 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   public LlmProtocolBuilder maxOutputBytes(long bytes) {
     StreamSettings settings = fields.settings.withMaxOutputBytes(bytes);
     return with(f -> f.settings = settings);
+  }
+
+  /**
+   * The JSON field every request's output limit ({@code maxTokens}) goes in, for APIs that offer a choice:
+   * {@code max_tokens} (the default; vLLM, llama.cpp, SGLang, most gateways) or {@code max_completion_tokens}
+   * (OpenAI's current name, which its reasoning models require). Dialects with a single field of their own
+   * ignore it.
+   *
+   * @param field {@code max_tokens} or {@code max_completion_tokens}, a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder maxTokensField(String field) {
+    return maxTokensField(MaxTokensField.byName(field));
+  }
+
+  /**
+   * The same, typed.
+   *
+   * @param field a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder maxTokensField(MaxTokensField field) {
+    Objects.requireNonNull(field, "field");
+    return with(f -> f.maxTokensField = field);
   }
 
   /**
@@ -339,6 +367,19 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    */
   public LlmProtocolBuilder capacityTarget(AttainmentTarget target) {
     RunConfig report = fields.report.withTarget(target);
+    return with(f -> f.report = report);
+  }
+
+  /**
+   * The provider's rate limits the load is paced by (e.g. {@code RateLimits} in {@code workload}), shown in the
+   * report against the requests and tokens per minute achieved.
+   *
+   * @param requestsPerMinute a constant, 0 for none
+   * @param tokensPerMinute a constant, 0 for none (tokens metered as input + max tokens)
+   * @return a new builder
+   */
+  public LlmProtocolBuilder rateBudget(long requestsPerMinute, long tokensPerMinute) {
+    RunConfig report = fields.report.withRateBudget(new RateBudget(requestsPerMinute, tokensPerMinute));
     return with(f -> f.report = report);
   }
 

@@ -1,9 +1,12 @@
 package dev.gatlingllm.report;
 
+import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.OutputLengths;
+import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
@@ -32,6 +35,10 @@ public final class ConsoleSummary {
     line(text, "Total input tokens:", Long.toString(run.totalInputTokens()));
     line(text, "Total generated tokens:", Long.toString(run.totalOutputTokens()));
     line(text, "Output tokens counted by:", run.mainOutputTokenSource().label());
+    if (run.mismatch().requests() > 0) {
+      line(text, "Server vs client token count gap:", run.mismatch().absoluteDifference() + " ("
+          + fixed(run.mismatch().percent(), 2) + " %)");
+    }
     line(text, "Request throughput (req/s):", fixed(run.requestThroughput(), 2));
     line(text, "Output token throughput (tok/s):", fixed(run.outputThroughput(), 2));
     line(text, "Total token throughput (tok/s):", fixed(run.totalTokenThroughput(), 2));
@@ -40,6 +47,7 @@ public final class ConsoleSummary {
       line(text, "Request goodput (req/s):", fixed(run.requestGoodput(), 2));
       line(text, "Good fraction:", fixed(100 * run.goodFraction(), 2) + " %");
     }
+    lengthsAndRates(text, summary);
     latency(text, "Time to First Token", "TTFT", run.ttft());
     latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.tpot());
     latency(text, "Inter-token Latency", "ITL", run.itl());
@@ -103,6 +111,36 @@ public final class ConsoleSummary {
       text.append("LLM report: ").append(indexHtml.toAbsolutePath().normalize()).append('\n');
     }
     return text.toString();
+  }
+
+  /** Early stops and output lengths, so that short answers are not read as speed; rates against a budget. */
+  private static void lengthsAndRates(StringBuilder text, RunSummary summary) {
+    Figures run = summary.run();
+    OutputLengths lengths = run.outputLengths();
+    if (lengths.stoppedEarly() > 0) {
+      line(text, "Stopped before max tokens:", lengths.stoppedEarly() + " / " + lengths.withLimit() + " ("
+          + fixed(100 * lengths.stoppedEarlyShare(), 1) + " %)");
+      Distribution d = lengths.outputTokens();
+      line(text, "Output tokens p50 / p90 / min / max:", fixed(d.p50(), 0) + " / " + fixed(d.p90(), 0) + " / "
+          + fixed(d.min(), 0) + " / " + fixed(d.max(), 0));
+    }
+    RateBudget budget = summary.config().rateBudget();
+    RateFigures rates = run.rates();
+    if (budget == null && rates.rateLimited() == 0) {
+      return;
+    }
+    rule(text, "Rate limits", '-');
+    if (budget != null) {
+      line(text, "Budget:", budget.describe());
+    }
+    line(text, "Requests per minute:", LengthsAndRatesSection.againstBudget(rates.requestsPerMinute(),
+        budget == null ? 0 : budget.requestsPerMinute()));
+    line(text, "Metered tokens per minute:", LengthsAndRatesSection.againstBudget(rates.meteredTokensPerMinute(),
+        budget == null ? 0 : budget.tokensPerMinute()));
+    line(text, "Input / output tokens per minute:", fixed(rates.inputTokensPerMinute(), 0) + " / "
+        + fixed(rates.outputTokensPerMinute(), 0));
+    line(text, "HTTP 429 (with Retry-After):", rates.rateLimited() + " (" + rates.withRetryAfter() + "), "
+        + fixed(100 * rates.rateLimitedShare(), 1) + " %");
   }
 
   private static void latency(StringBuilder text, String title, String name, Distribution d) {

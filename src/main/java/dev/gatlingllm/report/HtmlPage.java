@@ -64,6 +64,7 @@ final class HtmlPage {
     keyFigures(page, summary);
     verdict(page, summary);
     sweepTable(page, summary);
+    LengthsAndRatesSection.append(page, summary);
     charts(page, summary);
     errors(page, run.errors());
     metadata(page, config.metadata());

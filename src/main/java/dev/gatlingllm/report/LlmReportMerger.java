@@ -87,7 +87,8 @@ public final class LlmReportMerger {
     // The merged levels may interleave in time (consecutive runs), so they live in the summary, not the config.
     RunConfig config =
         new RunConfig(runStart, List.of(), first.warmupMillis(), first.slos(), first.target(), first.pricing(),
-            first.model(), first.endpoint(), first.inputLength(), first.outputLength(), first.toolVersion(), metadata);
+            first.model(), first.endpoint(), first.inputLength(), first.outputLength(), first.toolVersion(), metadata,
+            first.rateBudget());
 
     RunAggregate aggregate = new RunAggregate(levels.size(), Math.floorDiv(runStart, 1000));
     Files.createDirectories(outDir);
@@ -173,6 +174,6 @@ public final class LlmReportMerger {
         r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),
         r.outputTokenSource(), r.serverOutputTokens(), r.clientOutputTokens(), r.sendLatenessMicros(),
         r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens(), r.requestId(),
-        r.retryAfterSeconds(), r.serverDecodeMicros());
+        r.retryAfterSeconds(), r.serverDecodeMicros(), r.finishReason(), r.maxTokens());
   }
 }

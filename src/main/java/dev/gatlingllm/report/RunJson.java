@@ -3,6 +3,7 @@ package dev.gatlingllm.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.LevelFigures;
@@ -141,6 +142,9 @@ final class RunJson {
       pricing.put("price_per_hour", config.pricing().pricePerHour());
       pricing.put("price_per_million_output_tokens", config.pricing().pricePerMillionOutputTokens());
     }
+    if (config.rateBudget() != null) {
+      node.set("rate_budget", SummaryJson.rateBudget(config.rateBudget()));
+    }
     Json.put(node, "model", config.model());
     Json.put(node, "endpoint", config.endpoint());
     node.put("input_len", config.inputLength());
@@ -180,7 +184,14 @@ final class RunJson {
         node.path("input_len").asInt(-1),
         node.path("output_len").asInt(-1),
         text(node, "tool_version"),
-        metadata);
+        metadata,
+        rateBudget(node.path("rate_budget")));
+  }
+
+  private static RateBudget rateBudget(JsonNode budget) {
+    return budget.isObject()
+        ? new RateBudget(budget.path("requests_per_minute").asLong(), budget.path("tokens_per_minute").asLong())
+        : null;
   }
 
   private static ObjectNode window(LevelWindow window) {

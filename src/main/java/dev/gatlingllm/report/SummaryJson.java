@@ -2,12 +2,15 @@ package dev.gatlingllm.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.level.OutputLengths;
+import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
@@ -49,6 +52,9 @@ final class SummaryJson {
     Json.put(slos, "tpot_ms", config.slos().tpotMs());
     Json.put(slos, "e2el_ms", config.slos().e2elMs());
     root.put("capacity_target", config.target().describe());
+    if (config.rateBudget() != null) {
+      root.set("rate_budget", rateBudget(config.rateBudget()));
+    }
 
     ArrayNode levels = root.putArray("levels");
     for (int i = 0; i < summary.levels().size(); i++) {
@@ -146,6 +152,40 @@ final class SummaryJson {
     untrusted.put("output_cut", f.untrusted().outputCut());
     ObjectNode errors = node.putObject("errors");
     f.errors().forEach(errors::put);
+    putOutputLengths(node, f.outputLengths());
+    putRates(node, f.rates());
+  }
+
+  /** Early stops beside the output length distribution, so that short answers are not read as speed. */
+  private static void putOutputLengths(ObjectNode node, OutputLengths lengths) {
+    node.put("requests_with_max_tokens", lengths.withLimit());
+    node.put("stopped_early", lengths.stoppedEarly());
+    Json.put(node, "stopped_early_share", lengths.stoppedEarlyShare());
+    Distribution d = lengths.outputTokens();
+    Json.put(node, "mean_output_len", d.mean());
+    Json.put(node, "median_output_len", d.p50());
+    Json.put(node, "p90_output_len", d.p90());
+    Json.put(node, "p99_output_len", d.p99());
+    Json.put(node, "min_output_len", d.min());
+    Json.put(node, "max_output_len", d.max());
+  }
+
+  private static void putRates(ObjectNode node, RateFigures rates) {
+    node.put("rate_limited", rates.rateLimited());
+    Json.put(node, "rate_limited_share", rates.rateLimitedShare());
+    node.put("rate_limited_with_retry_after", rates.withRetryAfter());
+    Json.put(node, "requests_per_minute", rates.requestsPerMinute());
+    Json.put(node, "input_tokens_per_minute", rates.inputTokensPerMinute());
+    Json.put(node, "output_tokens_per_minute", rates.outputTokensPerMinute());
+    Json.put(node, "total_tokens_per_minute", rates.totalTokensPerMinute());
+    Json.put(node, "metered_tokens_per_minute", rates.meteredTokensPerMinute());
+  }
+
+  static ObjectNode rateBudget(RateBudget budget) {
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    node.put("requests_per_minute", budget.requestsPerMinute());
+    node.put("tokens_per_minute", budget.tokensPerMinute());
+    return node;
   }
 
   /** vLLM's names: mean_, median_, std_, p90_, p95_, p99_ + "<name>_ms"; min_ and max_ are ours. */

@@ -76,7 +76,15 @@ public final class RunReporter {
   public void record(String requestName, long startEpochMillis, FinishedStream outcome) {
     // Attributed by start time to the level windows the load models open; levels never overlap, so this is
     // the level the virtual user was tagged with.
-    recorder.record(requestName, startEpochMillis, outcome.result());
+    record(requestName, startEpochMillis, outcome, -1);
+  }
+
+  /**
+   * The same, with the output limit the request asked for ({@code maxTokens}, -1 for none), so that the report
+   * counts the requests that stopped before it.
+   */
+  public void record(String requestName, long startEpochMillis, FinishedStream outcome, long maxTokens) {
+    recorder.record(requestName, startEpochMillis, outcome.result(), outcome.finishReason(), maxTokens);
   }
 
   /** The load model reached level {@code index}: its window starts now (first call of the level wins). */

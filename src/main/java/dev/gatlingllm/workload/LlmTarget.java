@@ -15,7 +15,8 @@ import java.time.Duration;
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
  * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.detailedResults} (per-request arrays in summary.json), {@code llm.tokenRecords} (the {@code <name> ITL}
- * records, default false), {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
+ * records, default false), {@code llm.maxTokensField}, {@code llm.includeUsage}, {@code llm.ignoreEos} (see {@link #ignoreEos}), and the
+ * client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}), {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
  * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
@@ -25,11 +26,14 @@ public final class LlmTarget implements AutoCloseable {
   private final String baseUrl;
   private final LlmSimulator simulator;
   private final LlmProtocolBuilder llmProtocol;
+  /** {@code llm.ignoreEos}, or null when not set. */
+  private final Boolean ignoreEos;
 
-  private LlmTarget(String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol) {
+  private LlmTarget(String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol, Boolean ignoreEos) {
     this.baseUrl = baseUrl;
     this.simulator = simulator;
     this.llmProtocol = llmProtocol;
+    this.ignoreEos = ignoreEos;
   }
 
   /** Reads the properties; starts the embedded simulator when no baseUrl is given. */
@@ -60,13 +64,28 @@ public final class LlmTarget implements AutoCloseable {
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false))
         .detailedResults(settings.flag("llm.detailedResults", false));
+    protocol = protocol.includeUsage(settings.flag("llm.includeUsage", true));
+    String maxTokensField = settings.text("llm.maxTokensField", null);
+    if (maxTokensField != null) {
+      try {
+        protocol = protocol.maxTokensField(maxTokensField);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("llm.maxTokensField: " + e.getMessage());
+      }
+    }
+    ClientTokenCount tokenCount = ClientTokenCount.fromSettings(settings);
+    if (tokenCount.note() != null) {
+      System.out.println("gatling-llm: " + tokenCount.note());
+    }
+    protocol = protocol.tokenizer(tokenCount.tokenizer());
     InjectorSettings injector = InjectorSettings.read(settings);
     if (injector.shared()) {
       // the merge of the injectors' reports recognises the parts of one run by this line
       protocol = protocol.metadata(INJECTOR_METADATA, injector.label());
     }
     protocol = protocol.serverMetrics(serverMetricsUrl(settings.text("llm.serverMetrics", null), baseUrl));
-    return new LlmTarget(baseUrl, simulator, protocol);
+    Boolean ignoreEos = settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
+    return new LlmTarget(baseUrl, simulator, protocol, ignoreEos);
   }
 
   /** {@code true} means the target's own {@code /metrics}; {@code false} or unset, none; anything else is the URL. */
@@ -103,6 +122,23 @@ public final class LlmTarget implements AutoCloseable {
   /** Gatling's http protocol for the target; user settings such as TLS go on top of it. */
   public HttpProtocolBuilder http() {
     return HttpDsl.http.baseUrl(baseUrl);
+  }
+
+  /**
+   * Whether requests ask the server to keep generating past end-of-sequence ({@code ignore_eos}), so that every
+   * output has the length asked for: {@code llm.ignoreEos} when set, else the workload's default; never for a
+   * dialect whose API has no such field (said once on the console).
+   *
+   * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
+   */
+  public boolean ignoreEos(boolean workloadDefault) {
+    boolean wanted = ignoreEos != null ? ignoreEos : workloadDefault;
+    if (wanted && !llmProtocol.protocol().dialect().supportsIgnoreEos()) {
+      System.out.println("gatling-llm: dialect " + llmProtocol.protocol().dialect().id() + " has no ignore_eos:"
+          + " outputs may stop before their max tokens (the report counts them)");
+      return false;
+    }
+    return wanted;
   }
 
   public LlmProtocolBuilder llm() {

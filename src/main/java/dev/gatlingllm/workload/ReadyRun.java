@@ -32,6 +32,16 @@ public final class ReadyRun implements AutoCloseable {
     return new ReadyRun(LlmTarget.fromSystemProperties(), report);
   }
 
+  /**
+   * Whether requests ask for {@code ignore_eos}: {@code llm.ignoreEos} when set, else the workload's default;
+   * never for a dialect without the field (see {@link LlmTarget#ignoreEos}).
+   *
+   * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
+   */
+  public boolean ignoreEos(boolean workloadDefault) {
+    return target.ignoreEos(workloadDefault);
+  }
+
   /** @return Gatling's http protocol for the target */
   public HttpProtocolBuilder http() {
     return target.http();

@@ -14,7 +14,7 @@ class ServerDecodeFiguresTest {
   private static RequestRow record(boolean ok, long serverTokens, long decodeMicros) {
     return new RequestRow(1_700_000_000_000L, 0, true, "chat", ok, ok ? 200 : 500, ok ? null : "boom", 1_000,
         500, 1_000, 10_000, 100_000, 10_000, 10_000, 10_000, 10, 20, TokenCountSource.SERVER_USAGE, serverTokens,
-        TokenCountSource.SERVER_USAGE, serverTokens, -1, 0, 1_000, 101_000, ok, new long[0], null, -1, decodeMicros);
+        TokenCountSource.SERVER_USAGE, serverTokens, -1, 0, 1_000, 101_000, ok, new long[0], null, -1, decodeMicros, null, -1);
   }
 
   @Test

@@ -22,6 +22,12 @@ public final class AzureOpenAiDialect extends OpenAiDialect {
     super(ID, "/openai/v1/chat/completions", OpenAiStreamInterpreter.Shape.CHAT);
   }
 
+  /** Azure OpenAI refuses it: {@code Unrecognized request argument supplied: ignore_eos}. */
+  @Override
+  public boolean supportsIgnoreEos() {
+    return false;
+  }
+
   @Override
   public String requestBody(GenerationRequest request) {
     return CHAT.requestBody(request);

@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.openai;
 
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.RejectedFields;
 import dev.gatlingllm.api.StreamInterpreter;
 import java.util.function.Supplier;
 
@@ -34,6 +35,15 @@ abstract class OpenAiDialect implements LlmDialect {
     return defaultEndpoint;
   }
 
+  /**
+   * vLLM, SGLang and llama.cpp read it on their OpenAI endpoints; OpenAI itself rejects it (set
+   * {@code llm.ignoreEos=false} there). A dialect for a hosted API only says false.
+   */
+  @Override
+  public boolean supportsIgnoreEos() {
+    return true;
+  }
+
   @Override
   public final StreamInterpreter newInterpreter() {
     return interpreters.get();
@@ -41,7 +51,7 @@ abstract class OpenAiDialect implements LlmDialect {
 
   @Override
   public final String errorMessage(String responseBody) {
-    return OpenAiErrors.message(responseBody);
+    return RejectedFields.explain(OpenAiErrors.message(responseBody));
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.MaxTokensField;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -45,14 +46,17 @@ final class OpenAiRequestBody {
         json.writeBooleanField("include_usage", true);
         json.writeEndObject();
       }
-      if (request.maxTokens() != null && !extra.containsKey("max_tokens")) {
-        json.writeNumberField("max_tokens", request.maxTokens());
+      String maxTokensField = request.maxTokensField() == null
+          ? MaxTokensField.MAX_TOKENS.fieldName() : request.maxTokensField().fieldName();
+      if (request.maxTokens() != null && !extra.containsKey(maxTokensField)) {
+        json.writeNumberField(maxTokensField, request.maxTokens());
       }
       if (request.temperature() != null && !extra.containsKey("temperature")) {
         json.writeNumberField("temperature", request.temperature());
       }
-      if (request.ignoreEos() != null && !extra.containsKey("ignore_eos")) {
-        json.writeBooleanField("ignore_eos", request.ignoreEos());
+      // Only when asked: false is every server's default, and hosted APIs reject the field itself.
+      if (Boolean.TRUE.equals(request.ignoreEos()) && !extra.containsKey("ignore_eos")) {
+        json.writeBooleanField("ignore_eos", true);
       }
       // Sorted so that one request always produces the same bytes (diffable logs, reproducible tests).
       for (Map.Entry<String, Object> field : sorted(extra).entrySet()) {

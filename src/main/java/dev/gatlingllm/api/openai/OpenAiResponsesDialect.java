@@ -21,6 +21,12 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
     super(ID, "/v1/responses", ResponsesStreamInterpreter::new);
   }
 
+  /** The Responses API has no such field. */
+  @Override
+  public boolean supportsIgnoreEos() {
+    return false;
+  }
+
   @Override
   public String requestBody(GenerationRequest request) {
     return JsonBodyWriter.write(request.extraFields(), body -> {

@@ -87,22 +87,37 @@ public final class LlmStreamAction extends PlainAction {
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
     // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
-    Consumer<FinishedStream> onComplete = outcome -> {
-      if (ended.compareAndSet(false, true)) {
-        complete(current, outcome, scheduledMillis);
-      }
-    };
+    GenerationRequest request;
     try {
-      buildAndSend(current, scheduledNanos, onComplete);
+      request = forDialect(template.resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
+      failBeforeSend(scheduledNanos, onComplete(ended, current, scheduledMillis, -1),
+          "cannot build request: " + cause(e));
+      return;
+    }
+    Consumer<FinishedStream> onComplete = onComplete(ended, current, scheduledMillis,
+        request.maxTokens() == null ? -1 : request.maxTokens());
+    try {
+      buildAndSend(current, request, scheduledNanos, onComplete);
+    } catch (RuntimeException e) {
       failBeforeSend(scheduledNanos, onComplete, "cannot build request: " + cause(e));
     }
   }
 
-  private void buildAndSend(Session session, long scheduledNanos, Consumer<FinishedStream> onComplete) {
-    GenerationRequest request = template.resolve(session, protocol.model(), protocol.includeUsage());
+  /** The request's one end: its records, its report row (with the limit it asked for), the user going on. */
+  private Consumer<FinishedStream> onComplete(AtomicBoolean ended, Session session, long scheduledMillis,
+      long maxTokens) {
+    return outcome -> {
+      if (ended.compareAndSet(false, true)) {
+        complete(session, outcome, scheduledMillis, maxTokens);
+      }
+    };
+  }
+
+  private void buildAndSend(Session session, GenerationRequest request, long scheduledNanos,
+      Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
     long clientInputTokens = clientInputTokens(request);
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
@@ -138,7 +153,7 @@ public final class LlmStreamAction extends PlainAction {
    * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
    * (a record refused at shutdown, the report's recorder): a request never keeps its user.
    */
-  private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
+  private void complete(Session session, FinishedStream streamed, long scheduledMillis, long maxTokens) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
     AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(checks, streamed);
     FinishedStream outcome = judged.outcome();
@@ -149,7 +164,7 @@ public final class LlmStreamAction extends PlainAction {
     Session after = session;
     try {
       logRecords(session, result, startMillis, endMillis, scheduledMillis);
-      reporter.record(name, startMillis, outcome);
+      reporter.record(name, startMillis, outcome, maxTokens);
       after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
@@ -187,6 +202,12 @@ public final class LlmStreamAction extends PlainAction {
       String notGood = reporter.whyNotGood(result);
       runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
     }
+  }
+
+  /** The protocol's choice of max-tokens field, and no {@code ignore_eos} for a dialect whose API has none. */
+  private GenerationRequest forDialect(GenerationRequest request) {
+    GenerationRequest fitted = dialect.supportsIgnoreEos() ? request : request.withoutIgnoreEos();
+    return protocol.maxTokensField() == null ? fitted : fitted.withMaxTokensField(protocol.maxTokensField());
   }
 
   /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */

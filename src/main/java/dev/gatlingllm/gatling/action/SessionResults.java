@@ -30,6 +30,8 @@ public final class SessionResults {
   public static final String OUTPUT_TOKEN_SOURCE = "outputTokenSource";
   public static final String INPUT_TOKENS = "inputTokens";
   public static final String TOKEN_EVENTS = "tokenEvents";
+  /** The server's {@code Retry-After} in seconds (429, 503), -1 when it sent none. */
+  public static final String RETRY_AFTER_S = "retryAfterS";
   /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
   public static final String ITL_MS = "itlMs";
 
@@ -50,6 +52,7 @@ public final class SessionResults {
     values.put(OUTPUT_TOKEN_SOURCE, r.outputTokenSource().label());
     values.put(INPUT_TOKENS, r.inputTokens());
     values.put(TOKEN_EVENTS, r.tokenEvents());
+    values.put(RETRY_AFTER_S, r.outcome().retryAfterSeconds());
     if (saved.itl()) {
       values.put(ITL_MS, itlMillis(r.itlNanos()));
     }

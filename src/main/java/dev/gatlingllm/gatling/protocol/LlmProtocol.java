@@ -2,6 +2,7 @@ package dev.gatlingllm.gatling.protocol;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.RunPlan;
@@ -41,6 +42,7 @@ import scala.runtime.BoxedUnit;
  * @param detailedResults whether summary.json gets the per-request arrays of vLLM's detailed result
  * @param serverMetricsUrl the server's Prometheus metrics page ({@code http://host:port/metrics}), read every second
  *     during the run for the report's server figures; null for none
+ * @param maxTokensField the field every request's output limit goes in, or null for the dialect's usual one
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -55,7 +57,8 @@ public record LlmProtocol(
     java.time.Duration eventLoopProbeInterval,
     boolean tokenRecords,
     boolean detailedResults,
-    String serverMetricsUrl)
+    String serverMetricsUrl,
+    MaxTokensField maxTokensField)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -83,7 +86,7 @@ public record LlmProtocol(
   /** The protocol of a simulation that configures none: OpenAI chat, usage asked for, the report on. */
   public static final LlmProtocol DEFAULTS = new LlmProtocol(Dialects.byId("openai-chat"), null, null, null,
       StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false,
-      false, null);
+      false, null, null);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
@@ -112,7 +115,8 @@ public record LlmProtocol(
     // Records print their fields: keep the key out of any log that prints the protocol.
     return "LlmProtocol[dialect=" + dialect.id() + ", endpoint=" + Redactor.url(effectiveEndpoint()) + ", model=" + model
         + ", apiKey=" + (apiKey == null ? "none" : "***") + ", tokenizer="
-        + (tokenizer == null ? "none" : tokenizer.name()) + ", settings=" + settings + "]";
+        + (tokenizer == null ? "none" : tokenizer.name())
+        + (maxTokensField == null ? "" : ", maxTokensField=" + maxTokensField) + ", settings=" + settings + "]";
   }
 
   /** What the run's reporter needs of this protocol. */

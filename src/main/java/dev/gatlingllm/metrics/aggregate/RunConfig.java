@@ -29,6 +29,7 @@ import java.util.Map;
  * @param metadata free-form labels (hardware, engine flags...); values of secret-looking keys (or values) are
  *     replaced by {@code ***} ({@link Redactor#metadata}) so that no credential reaches a report file
  * @param endpoint the endpoint URL or path, with user info and query values hidden ({@link Redactor#url})
+ * @param rateBudget the provider's rate limits the load was paced by, shown against the achieved rates; or null
  */
 public record RunConfig(
     long runStartEpochMillis,
@@ -42,7 +43,8 @@ public record RunConfig(
     int inputLength,
     int outputLength,
     String toolVersion,
-    Map<String, String> metadata) {
+    Map<String, String> metadata,
+    RateBudget rateBudget) {
 
   /** The capacity target when none is given: at least 95 % good requests (failures count as not good). */
   public static final AttainmentTarget DEFAULT_TARGET = AttainmentTarget.goodFractionAtLeast(0.95);
@@ -68,42 +70,46 @@ public record RunConfig(
 
   /** A run starting at {@code runStartEpochMillis} with one implicit level, no SLO, no prices. */
   public static RunConfig startingAt(long runStartEpochMillis) {
-    return new RunConfig(runStartEpochMillis, List.of(), 0, Slos.NONE, DEFAULT_TARGET, null, null, null, -1, -1, null, Map.of());
+    return new RunConfig(runStartEpochMillis, List.of(), 0, Slos.NONE, DEFAULT_TARGET, null, null, null, -1, -1, null, Map.of(), null);
   }
 
   public RunConfig withRunStart(long newRunStartEpochMillis) {
-    return new RunConfig(newRunStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+    return new RunConfig(newRunStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withLevels(List<LevelWindow> newLevels) {
-    return new RunConfig(runStartEpochMillis, newLevels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, newLevels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withWarmupMillis(long newWarmupMillis) {
-    return new RunConfig(runStartEpochMillis, levels, newWarmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, levels, newWarmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withSlos(Slos newSlos) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, newSlos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, newSlos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withTarget(AttainmentTarget newTarget) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, newTarget, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, newTarget, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withPricing(Pricing newPricing) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, newPricing, model, endpoint, inputLength, outputLength, toolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, newPricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withWorkload(String newModel, String newEndpoint, int newInputLength, int newOutputLength) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, newModel, newEndpoint, newInputLength, newOutputLength, toolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, newModel, newEndpoint, newInputLength, newOutputLength, toolVersion, metadata, rateBudget);
   }
 
   public RunConfig withToolVersion(String newToolVersion) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, newToolVersion, metadata);
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, newToolVersion, metadata, rateBudget);
+  }
+
+  public RunConfig withRateBudget(RateBudget newRateBudget) {
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, newRateBudget);
   }
 
   public RunConfig withMetadata(Map<String, String> newMetadata) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, newMetadata);
+    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, newMetadata, rateBudget);
   }
 }

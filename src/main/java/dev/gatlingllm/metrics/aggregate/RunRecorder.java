@@ -79,7 +79,18 @@ public final class RunRecorder implements AutoCloseable {
    * @param result its figures
    */
   public void record(String requestName, long startEpochMillis, RequestResult result) {
-    RequestRow record = toRecord(requestName, startEpochMillis, result);
+    record(requestName, startEpochMillis, result, null, -1);
+  }
+
+  /**
+   * The same, with how the request ended and what it asked for, so that early stops are counted.
+   *
+   * @param finishReason the last {@code finish_reason}, or null
+   * @param maxTokens the output limit the request asked for, or -1
+   */
+  public void record(String requestName, long startEpochMillis, RequestResult result, String finishReason,
+      long maxTokens) {
+    RequestRow record = toRecord(requestName, startEpochMillis, result, finishReason, maxTokens);
     synchronized (lock) {
       aggregate.add(record);
       addTimesAndGaps(record, startEpochMillis, result);
@@ -181,7 +192,8 @@ public final class RunRecorder implements AutoCloseable {
     return csv == null ? null : csv.failure();
   }
 
-  private RequestRow toRecord(String requestName, long startEpochMillis, RequestResult result) {
+  private RequestRow toRecord(String requestName, long startEpochMillis, RequestResult result, String finishReason,
+      long maxTokens) {
     LevelWindow[] windows = this.windows;
     int level = levelOf(windows, startEpochMillis);
     boolean inWindow = level >= 0 && windows[level].measures(startEpochMillis);
@@ -236,7 +248,9 @@ public final class RunRecorder implements AutoCloseable {
         windowTokens(startEpochMillis, result, work.tokensByLevel),
         result.requestId(),
         result.outcome().retryAfterSeconds(),
-        Micros.of(result.serverDecodeNanos()));
+        Micros.of(result.serverDecodeNanos()),
+        finishReason,
+        maxTokens);
   }
 
   /**

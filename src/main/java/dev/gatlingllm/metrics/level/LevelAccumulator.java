@@ -5,6 +5,7 @@ import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.SloMisses;
 import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.stats.CountStats;
 import dev.gatlingllm.metrics.stats.EncodedStats;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.LatencyStats;
@@ -43,6 +44,12 @@ public final class LevelAccumulator {
   private long usageIgnored;
   private long itlCapped;
   private long outputCut;
+  private long withLimit;
+  private long stoppedEarly;
+  private final CountStats outputLengths = new CountStats();
+  private long rateLimited;
+  private long withRetryAfter;
+  private long meteredTokens;
 
   final LatencyStats ttft = new LatencyStats();
   final LatencyStats ttftFromScheduled = new LatencyStats();
@@ -61,6 +68,13 @@ public final class LevelAccumulator {
     requests++;
     sendLateness.add(record.sendLatenessMicros());
     countUntrusted(record);
+    meteredTokens += Math.max(0, record.inputTokens()) + Math.max(0, record.maxTokens());
+    if (record.httpStatus() == 429) {
+      rateLimited++;
+      if (record.retryAfterSeconds() >= 0) {
+        withRetryAfter++;
+      }
+    }
     if (!record.ok()) {
       countError(record.error());
       return;
@@ -74,6 +88,13 @@ public final class LevelAccumulator {
     }
     outputTokens += Math.max(0, record.outputTokens());
     outputSources[record.outputTokenSource().ordinal()]++;
+    outputLengths.add(record.outputTokens());
+    if (record.maxTokens() > 0) {
+      withLimit++;
+      if (record.stoppedEarly()) {
+        stoppedEarly++;
+      }
+    }
     if (record.serverOutputTokens() >= 0 && record.clientOutputTokens() >= 0) {
       mismatchRequests++;
       mismatchServer += record.serverOutputTokens();
@@ -182,6 +203,12 @@ public final class LevelAccumulator {
     usageIgnored += other.usageIgnored;
     itlCapped += other.itlCapped;
     outputCut += other.outputCut;
+    withLimit += other.withLimit;
+    stoppedEarly += other.stoppedEarly;
+    outputLengths.addAll(other.outputLengths);
+    rateLimited += other.rateLimited;
+    withRetryAfter += other.withRetryAfter;
+    meteredTokens += other.meteredTokens;
     other.errors.forEach((message, count) -> countError(message, count));
     List<LatencyStats> mine = statsList();
     List<LatencyStats> theirs = other.statsList();
@@ -275,7 +302,10 @@ public final class LevelAccumulator {
         new UntrustedStreams(usageIgnored, itlCapped, outputCut),
         errors,
         serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
-        serverDecodeSamples);
+        serverDecodeSamples,
+        new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
+        new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),
+            60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window)));
   }
 
   private static double rate(long amount, double windowSeconds) {

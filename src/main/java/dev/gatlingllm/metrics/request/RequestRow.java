@@ -12,6 +12,9 @@ package dev.gatlingllm.metrics.request;
  * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
  * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
  * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}), or -1
+ * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
+ *     chars), or null
+ * @param maxTokens the output limit the request asked for, or -1 when it set none
  */
 public record RequestRow(
     long startEpochMillis,
@@ -43,7 +46,28 @@ public record RequestRow(
     long[] windowTokens,
     String requestId,
     long retryAfterSeconds,
-    long serverDecodeMicros) {
+    long serverDecodeMicros,
+    String finishReason,
+    long maxTokens) {
+  /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
+  public static final int MAX_FINISH_REASON_CHARS = 32;
+
+  public RequestRow {
+    if (finishReason != null && finishReason.length() > MAX_FINISH_REASON_CHARS) {
+      finishReason = finishReason.substring(0, MAX_FINISH_REASON_CHARS);
+    }
+  }
+
+  /**
+   * A successful request that asked for an output limit and ended before it: a finish reason other than
+   * {@code length}, or fewer output tokens than asked (metrics.md, "Early stops"). False when no limit was set.
+   */
+  public boolean stoppedEarly() {
+    if (!ok || maxTokens <= 0) {
+      return false;
+    }
+    return finishReason != null && !finishReason.equals("length") || outputTokens < maxTokens;
+  }
 
   /**
    * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
@@ -74,6 +98,6 @@ public record RequestRow(
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
         sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
-        retryAfterSeconds, serverDecodeMicros);
+        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens);
   }
 }

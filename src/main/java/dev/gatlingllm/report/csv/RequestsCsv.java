@@ -26,6 +26,10 @@ public final class RequestsCsv {
   public static final String RETRY_AFTER = "retry_after_s";
   /** The server's own decode time (Ollama's eval_duration), -1 when none. Added last, so it is optional too. */
   public static final String SERVER_DECODE = "server_decode_ms";
+  /** The last {@code finish_reason} (empty: none). Added after {@link #SERVER_DECODE}, so it is optional too. */
+  public static final String FINISH_REASON = "finish_reason";
+  /** The output limit asked for (-1: none). Added with {@link #FINISH_REASON}, optional too. */
+  public static final String MAX_TOKENS = "max_tokens";
 
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
@@ -37,10 +41,11 @@ public final class RequestsCsv {
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
           "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER,
-          SERVER_DECODE);
+          SERVER_DECODE, FINISH_REASON, MAX_TOKENS);
 
   /** Columns a file may lack (it was written by an earlier version); they read as empty. */
-  private static final Set<String> OPTIONAL_COLUMNS = Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE);
+  private static final Set<String> OPTIONAL_COLUMNS =
+      Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE, FINISH_REASON, MAX_TOKENS);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -86,6 +91,9 @@ public final class RequestsCsv {
     appendText(line, r.requestId());
     line.append(',').append(r.retryAfterSeconds());
     line.append(',').append(Micros.formatMillis(r.serverDecodeMicros()));
+    line.append(',');
+    appendText(line, r.finishReason());
+    line.append(',').append(r.maxTokens());
   }
 
   public static String row(RequestRow record) {
@@ -198,7 +206,9 @@ public final class RequestsCsv {
           parseWindowTokens(get(f, "window_tokens")),
           RequestIds.bounded(get(f, REQUEST_ID)),
           parseLongOr(get(f, RETRY_AFTER), -1),
-          get(f, SERVER_DECODE).isEmpty() ? -1 : Micros.parseMillis(get(f, SERVER_DECODE)));
+          get(f, SERVER_DECODE).isEmpty() ? -1 : Micros.parseMillis(get(f, SERVER_DECODE)),
+          emptyToNull(get(f, FINISH_REASON)),
+          parseLongOr(get(f, MAX_TOKENS), -1));
     }
 
     private String get(List<String> fields, String column) {

@@ -35,7 +35,7 @@ public final class RequestsCsvWriter implements RowSink {
   /** Marks the end of the rows; compared by identity. */
   private static final Entry END = new Entry(
       new RequestRow(0, -1, false, "", false, 0, null, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1,
-          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1, -1),
+          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1, -1, null, -1),
       null);
 
   private final BlockingQueue<Entry> queue;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.MaxTokensField;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -60,11 +61,33 @@ class OpenAiRequestBodyTest {
   }
 
   @Test
-  void ignoreEosFalseIsWritten() throws Exception {
+  void ignoreEosFalseIsLeftOutSinceHostedApisRejectTheFieldItself() throws Exception {
     GenerationRequest request = new GenerationRequest("m", List.of(), null, null, null, false, false, Map.of());
     JsonNode body = parse(new OpenAiChatDialect().requestBody(request));
-    assertFalse(body.get("ignore_eos").asBoolean(true));
+    assertFalse(body.has("ignore_eos"));
     assertEquals(0, body.get("messages").size());
+  }
+
+  @Test
+  void theLimitGoesInTheChosenField() throws Exception {
+    GenerationRequest request = chatRequest(Map.of()).withMaxTokensField(MaxTokensField.MAX_COMPLETION_TOKENS)
+        .withoutIgnoreEos();
+    JsonNode body = parse(new OpenAiChatDialect().requestBody(request));
+    assertEquals(128, body.get("max_completion_tokens").asInt());
+    assertFalse(body.has("max_tokens"));
+    assertFalse(body.has("ignore_eos"));
+    JsonNode usual = parse(new OpenAiChatDialect().requestBody(
+        chatRequest(Map.of()).withMaxTokensField(MaxTokensField.MAX_TOKENS)));
+    assertEquals(128, usual.get("max_tokens").asInt());
+    assertFalse(usual.has("max_completion_tokens"));
+  }
+
+  @Test
+  void maxTokensFieldNamesAreParsedAndBadOnesNamed() {
+    assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS, MaxTokensField.byName(" Max_Completion_Tokens "));
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MaxTokensField.byName("max"));
+    assertEquals("max tokens field must be max_tokens or max_completion_tokens, was 'max'", e.getMessage());
   }
 
   @Test

@@ -1,0 +1,85 @@
+package dev.gatlingllm.simulations;
+
+import static dev.gatlingllm.dsl.LlmDsl.chat;
+import static io.gatling.javaapi.core.CoreDsl.details;
+import static io.gatling.javaapi.core.CoreDsl.feed;
+
+import dev.gatlingllm.metrics.aggregate.RateBudget;
+import dev.gatlingllm.workload.PlannedPrompts;
+import dev.gatlingllm.workload.PromptFeeders;
+import dev.gatlingllm.workload.RateLimits;
+import dev.gatlingllm.workload.ReadyRun;
+import dev.gatlingllm.workload.Retry429;
+import dev.gatlingllm.workload.Settings;
+import dev.gatlingllm.workload.WorkloadSettings;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Simulation;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A hosted API's rate limits: requests arrive as fast as {@code llm.rpm} requests per minute and {@code llm.tpm}
+ * tokens per minute allow (at least one of them; tokens metered as providers do, input + max output), for
+ * {@code llm.levelDuration} seconds (default 60), and every request is sent only when the last minute leaves
+ * room for it, so that neither budget is exceeded over any minute. HTTP 429 answers are counted; with
+ * {@code llm.retry429=N} a request turned away is retried up to N times after its {@code Retry-After} (at most
+ * {@code llm.retry429MaxWaitSeconds}, default 30), each attempt paced and recorded on its own. Random prompts of
+ * {@code llm.inputTokens} (default 128), {@code llm.outputTokens} (default 32). The report shows the requests
+ * and tokens per minute achieved against the budget.
+ */
+public class RateLimitedSimulation extends Simulation {
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
+  private final Settings properties = Settings.fromSystemProperties();
+  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
+      WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(60)));
+  private final RateBudget budget = budget(properties);
+  private final int retries = properties.nonNegativeInt("llm.retry429", 0);
+  private final Duration maxWait = properties.seconds("llm.retry429MaxWaitSeconds", Duration.ofSeconds(30));
+
+  {
+    Duration duration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(60);
+    // The longest prompt the settings can produce, plus its output limit: what one request may meter.
+    long longestPrompt = (long) Math.ceil(settings.inputTokens() * (1 + settings.rangeRatio())) + settings.prefixTokens();
+    RateLimits limits;
+    try {
+      RateLimits.of(budget, duration, longestPrompt + settings.outputTokens());
+      limits = RateLimits.of(budget, duration, settings.inputTokens() + settings.outputTokens());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("llm.tpm: " + e.getMessage());
+    }
+    var prompts = run.randomPrompts(settings,
+        PlannedPrompts.forOpenRates(List.of(limits.arrivalRate()), duration));
+    boolean ignoreEos = run.ignoreEos(true);
+    int outputTokens = settings.outputTokens();
+    ChainBuilder attempt = limits.pace(session -> (session.contains(PromptFeeders.INPUT_TOKENS)
+            ? session.getLong(PromptFeeders.INPUT_TOKENS) : settings.inputTokens()) + outputTokens)
+        .exec(chat("chat")
+            .messages("#{messages}")
+            .maxTokens(outputTokens)
+            .ignoreEos(ignoreEos));
+    run.announce("rate-limited load, " + budget.describe() + " (" + String.format(java.util.Locale.ROOT, "%.2f",
+        limits.arrivalRate()) + " req/s) for " + duration.toSeconds() + " s"
+        + (retries > 0 ? ", up to " + retries + " retries after a 429" : ""));
+    setUp(limits.build("rate-limited", feed(prompts).exec(Retry429.around(attempt, "llm", retries, maxWait)),
+            run.checks()))
+        .protocols(run.http(),
+            run.llm(limits.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(outputTokens)
+                .rateBudget(budget.requestsPerMinute(), budget.tokensPerMinute()))
+        .assertions(run.assertions(details("chat TTFT").successfulRequests().count().gt(0L)));
+  }
+
+  @Override
+  public void after() {
+    run.close();
+  }
+
+  private static RateBudget budget(Settings properties) {
+    long rpm = properties.nonNegativeInt("llm.rpm", 0);
+    long tpm = properties.nonNegativeInt("llm.tpm", 0);
+    if (rpm == 0 && tpm == 0) {
+      throw new IllegalArgumentException("RateLimitedSimulation needs llm.rpm (requests per minute) and/or llm.tpm"
+          + " (tokens per minute), e.g. -Dllm.rpm=500 -Dllm.tpm=200000");
+    }
+    return new RateBudget(rpm, tpm);
+  }
+}

@@ -1,0 +1,85 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.metrics.aggregate.RateBudget;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.OutputLengths;
+import dev.gatlingllm.metrics.level.RateFigures;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The page's "Output lengths and rate limits" table: per level, how many answers stopped before their max
+ * tokens and how long they were, the requests and tokens per minute against the provider's budget, and the
+ * HTTP 429 answers. Shown when it has something to say: an output limit asked for, a budget, or a 429.
+ */
+final class LengthsAndRatesSection {
+  private LengthsAndRatesSection() {}
+
+  static boolean relevant(RunSummary summary) {
+    Figures run = summary.run();
+    return summary.config().rateBudget() != null || run.rates().rateLimited() > 0
+        || run.outputLengths().withLimit() > 0;
+  }
+
+  static void append(StringBuilder page, RunSummary summary) {
+    if (!relevant(summary)) {
+      return;
+    }
+    RateBudget budget = summary.config().rateBudget();
+    page.append("<section>\n<h2>Output lengths and rate limits</h2>\n<table id=\"lengths-rates\">\n<thead><tr>")
+        .append("<th>level</th><th>stopped early</th><th>output tokens p50</th><th>p90</th><th>min</th><th>max</th>")
+        .append("<th>requests/min</th><th>input tok/min</th><th>output tok/min</th><th>total tok/min</th>")
+        .append("<th>metered tok/min</th><th>HTTP 429</th></tr></thead>\n<tbody>\n");
+    for (LevelFigures level : summary.levels()) {
+      row(page, level.level().label(), level.figures(), budget);
+    }
+    if (summary.levels().size() > 1) {
+      row(page, "run", summary.run(), budget);
+    }
+    page.append("</tbody>\n</table>\n<p class=\"note\">").append(Html.escape(note(budget))).append("</p>\n</section>\n");
+  }
+
+  private static void row(StringBuilder page, String label, Figures f, RateBudget budget) {
+    OutputLengths lengths = f.outputLengths();
+    RateFigures rates = f.rates();
+    page.append("<tr><td>").append(Html.escape(label)).append("</td>")
+        .append(cell(lengths.withLimit() == 0 ? "-" : lengths.stoppedEarly() + " / " + lengths.withLimit() + " ("
+            + HtmlPage.percent(lengths.stoppedEarlyShare()) + ")"))
+        .append(cell(HtmlPage.number(lengths.outputTokens().p50(), 0)))
+        .append(cell(HtmlPage.number(lengths.outputTokens().p90(), 0)))
+        .append(cell(HtmlPage.number(lengths.outputTokens().min(), 0)))
+        .append(cell(HtmlPage.number(lengths.outputTokens().max(), 0)))
+        .append(cell(againstBudget(rates.requestsPerMinute(), budget == null ? 0 : budget.requestsPerMinute())))
+        .append(cell(HtmlPage.number(rates.inputTokensPerMinute(), 0)))
+        .append(cell(HtmlPage.number(rates.outputTokensPerMinute(), 0)))
+        .append(cell(HtmlPage.number(rates.totalTokensPerMinute(), 0)))
+        .append(cell(againstBudget(rates.meteredTokensPerMinute(), budget == null ? 0 : budget.tokensPerMinute())))
+        .append(cell(rates.rateLimited() + " (" + HtmlPage.percent(rates.rateLimitedShare()) + ")"))
+        .append("</tr>\n");
+  }
+
+  /** {@code 118 of 120} against a limit, the figure alone without one. */
+  static String againstBudget(double achieved, long limit) {
+    String value = HtmlPage.number(achieved, 0);
+    return limit > 0 ? value + " of " + HtmlPage.number(limit, 0) : value;
+  }
+
+  private static String cell(String text) {
+    return "<td class=\"num\">" + Html.escape(text) + "</td>";
+  }
+
+  private static String note(RateBudget budget) {
+    List<String> parts = new ArrayList<>();
+    parts.add("Stopped early: successful requests that asked for max tokens and ended before them (a finish reason"
+        + " other than length, or fewer tokens); they finish sooner without the server being faster.");
+    parts.add("Per minute of measurement window: requests counts every attempt, OK or KO; input and output tokens"
+        + " are those of the successful requests; metered = input + max tokens of every request sent, as providers"
+        + " count a tokens-per-minute budget.");
+    if (budget != null) {
+      parts.add("Budget: " + budget.describe() + ".");
+    }
+    return String.join(" ", parts);
+  }
+}

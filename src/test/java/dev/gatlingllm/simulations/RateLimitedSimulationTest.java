@@ -1,0 +1,88 @@
+package dev.gatlingllm.simulations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.testing.InProcessGatling;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ready rate-limited simulation against the embedded simulator, as a hosted API is asked (no ignore_eos):
+ * 120 requests per minute for 10 s are paced half a second apart, every answer is counted on the client too
+ * (the server/client token mismatch is in the report), and the answers that stopped before their max tokens
+ * are counted.
+ */
+class RateLimitedSimulationTest {
+  private static final Map<String, String> PROPERTIES = Map.of("llm.rpm", "120", "llm.levelDuration", "10",
+      "llm.inputTokens", "16", "llm.outputTokens", "12", "llm.ignoreEos", "false", "sim.eosProbability", "0.15");
+
+  @TempDir Path results;
+
+  @AfterEach
+  void clear() {
+    PROPERTIES.keySet().forEach(System::clearProperty);
+  }
+
+  @Test
+  void pacedWithinTheBudgetWithEarlyStopsAndTokenMismatchReported() throws Exception {
+    PROPERTIES.forEach(System::setProperty);
+    InProcessGatling.Run run = InProcessGatling.run(RateLimitedSimulation.class, results);
+    assertEquals(0, run.exitCode(), run.tail());
+    Path llm;
+    try (Stream<Path> runs = Files.list(results)) {
+      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+    }
+    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
+    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
+    List<RequestRow> rows = new ArrayList<>();
+    lines.subList(1, lines.size()).forEach(line -> rows.add(reader.parse(line)));
+
+    // 2 requests a second for 10 s, each scheduled (sent - send lateness) 500 ms after the one before; the start is
+    // in whole milliseconds of the wall clock, each rounded once, so a gap may read up to 2 ms short.
+    assertEquals(20, rows.size());
+    List<Double> scheduled = rows.stream()
+        .map(r -> r.startEpochMillis() - r.sendLatenessMicros() / 1000.0).sorted().toList();
+    for (int i = 1; i < scheduled.size(); i++) {
+      double gap = scheduled.get(i) - scheduled.get(i - 1);
+      assertTrue(gap >= 498, "request " + i + " scheduled " + gap + " ms after the one before");
+    }
+    assertTrue(scheduled.get(19) - scheduled.get(0) <= 9_500 + 200, "20 requests in about 9.5 s");
+
+    JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    assertEquals(120, summary.path("rate_budget").path("requests_per_minute").asInt());
+    assertEquals(0, summary.path("failed").asInt(), summary.path("errors").toString());
+    assertEquals(20, summary.path("completed").asInt());
+    assertEquals(0, summary.path("rate_limited").asInt());
+
+    // No ignore_eos: the simulator stops each answer early with probability 0.15 per token.
+    assertTrue(rows.stream().noneMatch(r -> lines.get(0).contains("ignore_eos")));
+    long early = rows.stream().filter(RequestRow::stoppedEarly).count();
+    long stops = rows.stream().filter(r -> "stop".equals(r.finishReason())).count();
+    assertTrue(early > 0, "some answers stopped early");
+    assertEquals(stops, early, "the simulator says stop exactly when it ends before max tokens");
+    assertTrue(rows.stream().filter(r -> "stop".equals(r.finishReason())).allMatch(r -> r.outputTokens() < 12));
+    assertEquals(20, summary.path("requests_with_max_tokens").asInt());
+    assertEquals(early, summary.path("stopped_early").asLong());
+    assertEquals(rows.stream().mapToLong(RequestRow::outputTokens).max().orElseThrow(),
+        summary.path("max_output_len").asLong());
+    assertTrue(run.console().contains("Stopped before max tokens:"), run.tail());
+
+    // Counted on the client as well (cl100k_base by default): the mismatch with the server's usage is reported.
+    assertEquals(20, summary.path("token_count_mismatch").path("requests").asInt());
+    assertTrue(rows.stream().allMatch(r -> r.clientOutputTokens() >= 0 && r.serverOutputTokens() >= 0));
+    assertEquals(rows.stream().mapToLong(RequestRow::clientOutputTokens).sum(),
+        summary.path("token_count_mismatch").path("client_tokens").asLong());
+  }
+}
