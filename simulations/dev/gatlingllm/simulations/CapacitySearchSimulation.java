@@ -20,9 +20,10 @@ import io.gatling.javaapi.core.Simulation;
  * level and the capacity; the LLM report shows the levels that ran.
  */
 public class CapacitySearchSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().levels(1, 2, 4, 8, 16, 32, 64, 128, 256).outputTokens(32));
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final double sloTtftMs = run.sloTtftMs() != null ? run.sloTtftMs() : 500.0;
   private final CapacitySearch search = new CapacitySearch(settings.levels(), sloTtftMs);
   private final ConcurrencySteps steps = settings.concurrencySteps();

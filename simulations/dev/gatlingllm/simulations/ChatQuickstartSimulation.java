@@ -20,12 +20,13 @@ import java.util.List;
  * {@code chat} (whole request) and {@code chat TTFT} (time to first token); the LLM report the rest.
  */
 public class ChatQuickstartSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final Settings properties = Settings.fromSystemProperties();
   private final int concurrency = properties.positiveInt("llm.concurrency", 4);
   private final int seconds = properties.positiveInt("llm.durationSeconds", 20);
   private final int outputTokens = properties.positiveInt("llm.outputTokens", 64);
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final PopulationBuilder chats = scenario("chat")
       .feed(csv("prompts.csv").circular())
       .exec(chat("chat").system("You are a helpful assistant.").user("#{prompt}")

@@ -21,12 +21,13 @@ import io.gatling.javaapi.core.Simulation;
  * {@code llm.rampSeconds} (1).
  */
 public class ConcurrencySweepSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().levels(1, 4, 16, 32, 64, 128).inputTokens(256).outputTokens(48)
           .requestsPerStream(5));
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
           .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));

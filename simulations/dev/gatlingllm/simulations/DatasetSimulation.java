@@ -21,13 +21,14 @@ import java.util.Map;
  * in production. Concurrency steps {@code llm.levels} (default 1,4,16), 10 x concurrency requests each.
  */
 public class DatasetSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().levels(1, 4, 16).outputTokens(128));
   private final String dataset = settings.dataset() != null ? settings.dataset() : "chat-dataset.jsonl";
   private final List<Map<String, Object>> records = PromptFeeders.dataset(dataset);
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest =
       feed(listFeeder(records).circular())
           .exec(chat("chat")

@@ -22,7 +22,6 @@ import java.time.Duration;
  * (default 30). {@code llm.inputTokens} and {@code llm.outputTokens} override the ratio's parts.
  */
 public class FixedRatioSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final InputOutputRatio ratio = InputOutputRatio.fromSetting(
       "llm.ratio", Settings.fromSystemProperties().text("llm.ratio", InputOutputRatio.BALANCED.toString()));
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
@@ -30,6 +29,8 @@ public class FixedRatioSimulation extends Simulation {
           .levelDuration(Duration.ofSeconds(30)));
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
           .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));

@@ -18,11 +18,12 @@ import io.gatling.javaapi.core.Simulation;
  * Records: {@code chat turn 1}, {@code chat turn 2}... with their TTFT records.
  */
 public class MultiTurnSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().levels(1, 4, 8).inputTokens(64).outputTokens(32));
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder conversation = Conversations.chain("chat", settings.turns(),
       run.randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
       request -> request.maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));

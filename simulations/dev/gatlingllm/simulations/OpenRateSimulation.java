@@ -20,7 +20,6 @@ import java.time.Duration;
  * (default 128), {@code llm.outputTokens} output tokens (default 32).
  */
 public class OpenRateSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(20)).rates(2.0, 4.0, 8.0));
   private final Duration levelDuration = settings.levelDuration() != null
@@ -31,6 +30,8 @@ public class OpenRateSimulation extends Simulation {
       .maxConcurrency(settings.maxConcurrency())
       .startAt(settings.injector().startAtEpochMillis());
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))
           .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));

@@ -28,7 +28,6 @@ import java.util.List;
  * and tokens per minute achieved against the budget.
  */
 public class RateLimitedSimulation extends Simulation {
-  private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final Settings properties = Settings.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(60)));
@@ -36,6 +35,8 @@ public class RateLimitedSimulation extends Simulation {
   private final int retries = properties.nonNegativeInt("llm.retry429", 0);
   private final Duration maxWait = properties.seconds("llm.retry429MaxWaitSeconds", Duration.ofSeconds(30));
 
+  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final ReadyRun run = ReadyRun.fromSystemProperties();
   {
     Duration duration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(60);
     // The longest prompt the settings can produce, plus its output limit: what one request may meter.

@@ -14,6 +14,14 @@ public interface StreamSignals {
    */
   default void onServerDecodeTime(long nanos) {}
 
+  /**
+   * The server's count of reasoning tokens within the output tokens of {@link #onUsage} (OpenAI's
+   * {@code completion_tokens_details.reasoning_tokens}, the Responses API's
+   * {@code output_tokens_details.reasoning_tokens}), for dialects whose API reports it apart. Called after
+   * {@code onUsage} in the same event.
+   */
+  default void onReasoningTokens(long reasoningTokens) {}
+
   /** A choice finished ({@code finish_reason}: stop, length, tool_calls...). */
   void onFinish(String reason);
 

@@ -119,6 +119,11 @@ final class SummaryJson {
       Json.put(node, "server_decode_throughput", f.serverDecodeTokensPerSecond());
       node.put("server_decode_streams", f.serverDecodeSamples());
     }
+    if (f.reasoning().requests() > 0) {
+      // Part of the output tokens (never added to them), for the servers that count reasoning apart.
+      node.put("reasoning_tokens", f.reasoning().tokens());
+      node.put("reasoning_token_requests", f.reasoning().requests());
+    }
     node.put("good_requests", f.good());
     Json.put(node, "request_goodput", f.requestGoodput());
     Json.put(node, "good_fraction", f.goodFraction());

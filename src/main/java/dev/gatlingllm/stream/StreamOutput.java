@@ -162,6 +162,11 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   @Override
+  public void onReasoningTokens(long reasoningTokens) {
+    timeline.onReasoningTokens(reasoningTokens);
+  }
+
+  @Override
   public void onServerDecodeTime(long nanos) {
     timeline.onServerDecodeTime(nanos);
   }

@@ -39,14 +39,8 @@ public final class LlmTarget implements AutoCloseable {
   /** Reads the properties; starts the embedded simulator when no baseUrl is given. */
   public static LlmTarget fromSystemProperties() {
     Settings settings = Settings.fromSystemProperties();
-    String baseUrl = settings.text("llm.baseUrl", null);
-    LlmSimulator simulator = null;
-    if (baseUrl == null) {
-      simulator = LlmSimulator.builder().fromSystemProperties().host("127.0.0.1").port(0).build().start();
-      baseUrl = "http://127.0.0.1:" + simulator.port();
-    } else {
-      baseUrl = validateBaseUrl(baseUrl);
-    }
+    String configuredUrl = settings.text("llm.baseUrl", null);
+    String baseUrl = configuredUrl == null ? null : validateBaseUrl(configuredUrl);
     LlmProtocolBuilder protocol = LlmDsl.llm().dialect(settings.text("llm.dialect", "openai-chat"));
     String endpoint = settings.text("llm.endpoint", null);
     if (endpoint != null) {
@@ -55,7 +49,7 @@ public final class LlmTarget implements AutoCloseable {
       }
       protocol = protocol.endpoint(endpoint);
     }
-    protocol = protocol.model(settings.text("llm.model", simulator != null ? "simulated-llm" : null));
+    String model = settings.text("llm.model", null);
     String apiKey = settings.text("llm.apiKey", System.getenv("LLM_API_KEY"));
     protocol = protocol.apiKey(apiKey);
     protocol = protocol.idleTimeout(Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
@@ -83,8 +77,17 @@ public final class LlmTarget implements AutoCloseable {
       // the merge of the injectors' reports recognises the parts of one run by this line
       protocol = protocol.metadata(INJECTOR_METADATA, injector.label());
     }
-    protocol = protocol.serverMetrics(serverMetricsUrl(settings.text("llm.serverMetrics", null), baseUrl));
+    String serverMetrics = settings.text("llm.serverMetrics", null);
     Boolean ignoreEos = settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
+    // Every setting is read and checked: only now start the embedded simulator, so that a bad one leaves no
+    // server (and its non-daemon threads) running.
+    LlmSimulator simulator = null;
+    if (baseUrl == null) {
+      simulator = LlmSimulator.builder().fromSystemProperties().host("127.0.0.1").port(0).build().start();
+      baseUrl = "http://127.0.0.1:" + simulator.port();
+    }
+    protocol = protocol.model(model != null ? model : simulator != null ? "simulated-llm" : null)
+        .serverMetrics(serverMetricsUrl(serverMetrics, baseUrl));
     return new LlmTarget(baseUrl, simulator, protocol, ignoreEos);
   }
 

@@ -17,6 +17,7 @@ public final class PendingSignals {
   private boolean hasUsage;
   private long promptTokens;
   private long completionTokens;
+  private long reasoningTokens;
   private String error;
   private boolean done;
 
@@ -46,6 +47,13 @@ public final class PendingSignals {
     }
   }
 
+  /** The server's count of reasoning tokens within the output tokens; -1 for none given. */
+  public void reasoningTokens(long reasoning) {
+    if (reasoning != -1) {
+      reasoningTokens = reasoning;
+    }
+  }
+
   /** An error reported inside the stream; the first one of an event is kept. */
   public void error(String message) {
     if (error == null) {
@@ -69,6 +77,9 @@ public final class PendingSignals {
     }
     if (hasUsage) {
       signals.onUsage(promptTokens, completionTokens);
+      if (reasoningTokens >= 0) {
+        signals.onReasoningTokens(reasoningTokens);
+      }
     }
     if (error != null) {
       signals.onStreamError(error);
@@ -85,6 +96,7 @@ public final class PendingSignals {
     hasUsage = false;
     promptTokens = -1;
     completionTokens = -1;
+    reasoningTokens = -1;
     error = null;
     done = false;
   }

@@ -47,6 +47,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   private boolean hasUsage;
   private long promptTokens;
   private long completionTokens;
+  private long reasoningTokens = -1;
   private String error;
   /** The top-level {@code "object":"error"} and {@code "message"} of older vLLM versions' stream errors. */
   private boolean objectIsError;
@@ -229,8 +230,22 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         promptTokens = json.longValue();
       } else if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("completion_tokens")) {
         completionTokens = json.longValue();
+      } else if (value == JsonToken.START_OBJECT && json.nameIs("completion_tokens_details")) {
+        readCompletionDetails(json);
       } else {
         json.skipChildren(); // total_tokens, prompt_tokens_details...
+      }
+    }
+  }
+
+  /** {@code reasoning_tokens}: the part of {@code completion_tokens} the model spent reasoning. */
+  private void readCompletionDetails(JsonCursor json) throws IOException {
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("reasoning_tokens")) {
+        reasoningTokens = json.longValue();
+      } else {
+        json.skipChildren(); // audio_tokens, accepted_prediction_tokens...
       }
     }
   }
@@ -292,6 +307,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     }
     if (hasUsage) {
       signals.onUsage(promptTokens, completionTokens);
+      if (reasoningTokens >= 0) {
+        signals.onReasoningTokens(reasoningTokens);
+      }
     }
     if (error != null) {
       signals.onStreamError(error);
@@ -306,6 +324,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     hasUsage = false;
     promptTokens = -1;
     completionTokens = -1;
+    reasoningTokens = -1;
     error = null;
     objectIsError = false;
     topLevelMessage = null;

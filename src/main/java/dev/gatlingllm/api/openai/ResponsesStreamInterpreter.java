@@ -125,20 +125,29 @@ final class ResponsesStreamInterpreter extends TypedEventInterpreter {
   /**
    * {@code input_tokens} and {@code output_tokens}. The output count includes the reasoning tokens
    * ({@code output_tokens_details.reasoning_tokens}), as {@code completion_tokens} does in chat streams: the
-   * figures count reasoning as output.
+   * figures count reasoning as output, and the reasoning count is reported apart.
    */
   private void readUsage(JsonCursor json) throws IOException {
-    long[] counts = {-1, -1};
+    long[] counts = {-1, -1, -1};
     readObject(json, (j, v) -> {
       if (v == JsonToken.VALUE_NUMBER_INT && j.nameIs("input_tokens")) {
         counts[0] = j.longValue();
       } else if (v == JsonToken.VALUE_NUMBER_INT && j.nameIs("output_tokens")) {
         counts[1] = j.longValue();
+      } else if (v == JsonToken.START_OBJECT && j.nameIs("output_tokens_details")) {
+        readObject(j, (d, dv) -> {
+          if (dv == JsonToken.VALUE_NUMBER_INT && d.nameIs("reasoning_tokens")) {
+            counts[2] = d.longValue();
+          } else {
+            d.skipChildren();
+          }
+        });
       } else {
-        j.skipChildren(); // total_tokens, input_tokens_details, output_tokens_details
+        j.skipChildren(); // total_tokens, input_tokens_details
       }
     });
     pending.usage(counts[0], counts[1]);
+    pending.reasoningTokens(counts[2]);
   }
 
   private static String knownReason(JsonCursor json) throws IOException {

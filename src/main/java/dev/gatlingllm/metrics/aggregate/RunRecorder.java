@@ -250,7 +250,8 @@ public final class RunRecorder implements AutoCloseable {
         result.outcome().retryAfterSeconds(),
         Micros.of(result.serverDecodeNanos()),
         finishReason,
-        maxTokens);
+        maxTokens,
+        result.serverReasoningTokens());
   }
 
   /**

@@ -36,6 +36,7 @@ import java.util.Map;
  * @param serverDecodeTokensPerSecond the mean of the server's own decode speed (server output tokens / server
  *     decode time, e.g. Ollama's eval_count / eval_duration) over the successful streams that reported it
  * @param serverDecodeSamples how many streams that mean covers (0 when the server reports no decode time)
+ * @param reasoning the reasoning tokens servers counted apart within their output counts
  * @param outputLengths the successful requests' output lengths, and how many stopped before their limit
  * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
  */
@@ -71,6 +72,7 @@ public record Figures(
     Map<String, Long> errors,
     double serverDecodeTokensPerSecond,
     long serverDecodeSamples,
+    ReasoningTokens reasoning,
     OutputLengths outputLengths,
     RateFigures rates) {
 

@@ -35,6 +35,8 @@ public final class LevelAccumulator {
   private long speedSamples;
   private double serverDecodeSpeedSum;
   private long serverDecodeSamples;
+  private long reasoningTokens;
+  private long reasoningRequests;
   private final long[] outputSources = new long[TokenCountSource.values().length];
   private long mismatchRequests;
   private long mismatchServer;
@@ -105,6 +107,10 @@ public final class LevelAccumulator {
     if (speed > 0) {
       speedSum += speed;
       speedSamples++;
+    }
+    if (record.serverReasoningTokens() >= 0) {
+      reasoningTokens += record.serverReasoningTokens();
+      reasoningRequests++;
     }
     double serverSpeed = record.serverDecodeTokensPerSecond();
     if (serverSpeed > 0) {
@@ -193,6 +199,8 @@ public final class LevelAccumulator {
     speedSamples += other.speedSamples;
     serverDecodeSpeedSum += other.serverDecodeSpeedSum;
     serverDecodeSamples += other.serverDecodeSamples;
+    reasoningTokens += other.reasoningTokens;
+    reasoningRequests += other.reasoningRequests;
     for (int i = 0; i < outputSources.length; i++) {
       outputSources[i] += other.outputSources[i];
     }
@@ -303,6 +311,7 @@ public final class LevelAccumulator {
         errors,
         serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
         serverDecodeSamples,
+        new ReasoningTokens(reasoningRequests, reasoningTokens),
         new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),
             60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window)));

@@ -24,6 +24,8 @@ package dev.gatlingllm.metrics.request;
  * @param requestId the server's id of the request ({@link RequestIds}), or null when it sent none
  * @param serverDecodeNanos the server's own measure of the time it spent generating the output (Ollama's
  *     {@code eval_duration}), or -1 when it sent none
+ * @param serverReasoningTokens the part of {@code serverOutputTokens} the model spent reasoning, as the server
+ *     counted it apart (OpenAI's {@code reasoning_tokens}), or -1 when it did not
  */
 public record RequestResult(
     Verdict outcome,
@@ -44,7 +46,19 @@ public record RequestResult(
     long inputTokens,
     TokenCountSource inputTokenSource,
     String requestId,
-    long serverDecodeNanos) {
+    long serverDecodeNanos,
+    long serverReasoningTokens) {
+
+  /** Figures without a reasoning count apart. */
+  public RequestResult(Verdict outcome, long sendLatenessNanos, long ttfbNanos, long ttftNanos,
+      long ttftFromScheduledNanos, long ttfoNanos, long e2elNanos, long tpotNanos, long durationNanos,
+      int tokenEvents, long[] itlNanos, long outputTokens, TokenCountSource outputTokenSource,
+      long serverOutputTokens, long clientOutputTokens, long inputTokens, TokenCountSource inputTokenSource,
+      String requestId, long serverDecodeNanos) {
+    this(outcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos, e2elNanos, tpotNanos,
+        durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource, serverOutputTokens,
+        clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos, -1);
+  }
 
   public boolean ok() {
     return outcome.ok();
@@ -54,7 +68,8 @@ public record RequestResult(
   public RequestResult withOutcome(Verdict newOutcome) {
     return new RequestResult(newOutcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos,
         e2elNanos, tpotNanos, durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource,
-        serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos);
+        serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos,
+        serverReasoningTokens);
   }
 
   public boolean hasFirstToken() {

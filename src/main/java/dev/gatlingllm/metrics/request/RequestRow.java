@@ -15,6 +15,7 @@ package dev.gatlingllm.metrics.request;
  * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
  *     chars), or null
  * @param maxTokens the output limit the request asked for, or -1 when it set none
+ * @param serverReasoningTokens the part of {@code serverOutputTokens} the server counted as reasoning, or -1
  */
 public record RequestRow(
     long startEpochMillis,
@@ -48,9 +49,25 @@ public record RequestRow(
     long retryAfterSeconds,
     long serverDecodeMicros,
     String finishReason,
-    long maxTokens) {
+    long maxTokens,
+    long serverReasoningTokens) {
   /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
   public static final int MAX_FINISH_REASON_CHARS = 32;
+
+  /** A row without a reasoning count apart. */
+  public RequestRow(long startEpochMillis, int level, boolean inWindow, String requestName, boolean ok,
+      int httpStatus, String error, long ttftMicros, long ttfbMicros, long ttfoMicros, long tpotMicros,
+      long e2elMicros, long itlMeanMicros, long itlP50Micros, long itlMaxMicros, int tokenEvents, long inputTokens,
+      TokenCountSource inputTokenSource, long outputTokens, TokenCountSource outputTokenSource,
+      long serverOutputTokens, long clientOutputTokens, long sendLatenessMicros, long ttftFromScheduledMicros,
+      long durationMicros, boolean good, long[] windowTokens, String requestId, long retryAfterSeconds,
+      long serverDecodeMicros, String finishReason, long maxTokens) {
+    this(startEpochMillis, level, inWindow, requestName, ok, httpStatus, error, ttftMicros, ttfbMicros, ttfoMicros,
+        tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
+        inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
+        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, windowTokens, requestId,
+        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, -1);
+  }
 
   public RequestRow {
     if (finishReason != null && finishReason.length() > MAX_FINISH_REASON_CHARS) {
@@ -98,6 +115,6 @@ public record RequestRow(
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
         sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
-        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens);
+        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, serverReasoningTokens);
   }
 }

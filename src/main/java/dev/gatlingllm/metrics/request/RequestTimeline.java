@@ -41,6 +41,7 @@ public final class RequestTimeline {
   private long serverPromptTokens = -1;
   private long serverCompletionTokens = -1;
   private long serverDecodeNanos = -1;
+  private long serverReasoningTokens = -1;
   private String requestId;
 
   public RequestTimeline(long scheduledNanos) {
@@ -106,6 +107,14 @@ public final class RequestTimeline {
    */
   public void onServerDecodeTime(long nanos) {
     serverDecodeNanos = nanos >= 0 ? nanos : -1;
+  }
+
+  /**
+   * The server's count of reasoning tokens within its output count (OpenAI's {@code reasoning_tokens}); an
+   * implausible one is not believed.
+   */
+  public void onReasoningTokens(long tokens) {
+    serverReasoningTokens = plausible(tokens) ? tokens : -1;
   }
 
   /** The stream ended (end marker, end of body, error or timeout). Only the first call counts. */
@@ -198,6 +207,10 @@ public final class RequestTimeline {
         inputTokens,
         inputSource,
         requestId,
-        serverDecodeNanos);
+        serverDecodeNanos,
+        // Reasoning is part of the output count: more of it than the whole is not believed.
+        serverReasoningTokens >= 0 && serverCompletionTokens >= 0 && serverReasoningTokens <= serverCompletionTokens
+            ? serverReasoningTokens
+            : -1);
   }
 }

@@ -30,6 +30,8 @@ public final class RequestsCsv {
   public static final String FINISH_REASON = "finish_reason";
   /** The output limit asked for (-1: none). Added with {@link #FINISH_REASON}, optional too. */
   public static final String MAX_TOKENS = "max_tokens";
+  /** The server's reasoning tokens within its output count (-1: not given). Added last, optional too. */
+  public static final String SERVER_REASONING = "server_reasoning_tokens";
 
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
@@ -41,11 +43,11 @@ public final class RequestsCsv {
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
           "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER,
-          SERVER_DECODE, FINISH_REASON, MAX_TOKENS);
+          SERVER_DECODE, FINISH_REASON, MAX_TOKENS, SERVER_REASONING);
 
   /** Columns a file may lack (it was written by an earlier version); they read as empty. */
   private static final Set<String> OPTIONAL_COLUMNS =
-      Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE, FINISH_REASON, MAX_TOKENS);
+      Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE, FINISH_REASON, MAX_TOKENS, SERVER_REASONING);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -94,6 +96,7 @@ public final class RequestsCsv {
     line.append(',');
     appendText(line, r.finishReason());
     line.append(',').append(r.maxTokens());
+    line.append(',').append(r.serverReasoningTokens());
   }
 
   public static String row(RequestRow record) {
@@ -208,7 +211,8 @@ public final class RequestsCsv {
           parseLongOr(get(f, RETRY_AFTER), -1),
           get(f, SERVER_DECODE).isEmpty() ? -1 : Micros.parseMillis(get(f, SERVER_DECODE)),
           emptyToNull(get(f, FINISH_REASON)),
-          parseLongOr(get(f, MAX_TOKENS), -1));
+          parseLongOr(get(f, MAX_TOKENS), -1),
+          parseLongOr(get(f, SERVER_REASONING), -1));
     }
 
     private String get(List<String> fields, String column) {

@@ -38,7 +38,7 @@ class OpenAiChatStreamTest {
             + "\"completion_tokens_details\":{\"reasoning_tokens\":0,\"audio_tokens\":0,"
             + "\"accepted_prediction_tokens\":0,\"rejected_prediction_tokens\":0}}}",
         "[DONE]");
-    assertEquals(List.of("CONTENT:Hello", "CONTENT: there!", "finish:stop", "usage:12/3", "done"), signals);
+    assertEquals(List.of("CONTENT:Hello", "CONTENT: there!", "finish:stop", "usage:12/3", "reasoning:0", "done"), signals);
   }
 
   /** The fast cursor leaves these to Jackson, which reads them as the JSON they are. */

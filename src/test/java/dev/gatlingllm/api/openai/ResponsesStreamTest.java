@@ -20,7 +20,7 @@ class ResponsesStreamTest {
   @Test
   void textStream() {
     // created, in_progress, added and done events carry nothing; completed ends the stream with the usage.
-    assertEquals(List.of("CONTENT:Hi", "CONTENT: thére", "CONTENT:!", "finish:completed", "usage:37/3", "done"),
+    assertEquals(List.of("CONTENT:Hi", "CONTENT: thére", "CONTENT:!", "finish:completed", "usage:37/3", "reasoning:0", "done"),
         interpretSse(interpreter(), fixture("openai-responses/text.sse")));
   }
 
@@ -28,13 +28,13 @@ class ResponsesStreamTest {
   void reasoningAndFunctionCall() {
     // The output count includes the reasoning tokens, as in chat streams.
     assertEquals(List.of("REASONING:**Checking the weather**", "REASONING: for Paris.", "REASONING:raw thought",
-        "TOOL_CALL:{\"location\":", "TOOL_CALL:\"Paris\"}", "finish:completed", "usage:81/240", "done"),
+        "TOOL_CALL:{\"location\":", "TOOL_CALL:\"Paris\"}", "finish:completed", "usage:81/240", "reasoning:192", "done"),
         interpretSse(interpreter(), fixture("openai-responses/reasoning-tool.sse")));
   }
 
   @Test
   void incompleteEndsWithItsReason() {
-    assertEquals(List.of("CONTENT:Once upon", "CONTENT: a time", "finish:max_output_tokens", "usage:12/16", "done"),
+    assertEquals(List.of("CONTENT:Once upon", "CONTENT: a time", "finish:max_output_tokens", "usage:12/16", "reasoning:0", "done"),
         interpretSse(interpreter(), fixture("openai-responses/incomplete.sse")));
   }
 

@@ -24,6 +24,11 @@ public final class SignalRecorder implements StreamSignals {
   }
 
   @Override
+  public void onReasoningTokens(long reasoningTokens) {
+    signals.add("reasoning:" + reasoningTokens);
+  }
+
+  @Override
   public void onServerDecodeTime(long nanos) {
     signals.add("decode:" + nanos);
   }
