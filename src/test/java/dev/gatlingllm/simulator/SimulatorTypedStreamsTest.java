@@ -81,7 +81,7 @@ class SimulatorTypedStreamsTest {
     GroundTruthRecord truth = truth(result);
     assertEquals(4, truth.contentEvents().size());
     assertEquals(List.of("CONTENT", "CONTENT", "CONTENT", "CONTENT", "finish:max_output_tokens",
-        "usage:" + truth.promptTokens() + "/4", "done"), shape(signals("openai-responses", result)));
+        "usage:" + truth.promptTokens() + "/4", "reasoning:0", "done"), shape(signals("openai-responses", result)));
   }
 
   @Test
@@ -90,7 +90,7 @@ class SimulatorTypedStreamsTest {
     try (LlmSimulator eager = LlmSimulator.builder().eosProbability(1.0).build().start()) {
       SseClient.Result responses = SseClient.post(eager.baseUri(), "/v1/responses",
           "{\"input\":\"Hi\",\"max_output_tokens\":8,\"stream\":true}");
-      assertEquals(List.of("CONTENT", "finish:completed", "usage:1/1", "done"),
+      assertEquals(List.of("CONTENT", "finish:completed", "usage:1/1", "reasoning:0", "done"),
           shape(signals("openai-responses", responses)));
       SseClient.Result messages = SseClient.post(eager.baseUri(), "/v1/messages",
           "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":8,\"stream\":true}");
