@@ -44,9 +44,10 @@ class SimulatorTypedStreamsTest {
     return SignalRecorder.interpretSse(Dialects.byId(dialect).newInterpreter(), sse.toString());
   }
 
-  private static GroundTruthRecord truth(SseClient.Result result) {
+  /** The record is added once the response's last write is issued: it may come just after the client read it. */
+  private static GroundTruthRecord truth(SseClient.Result result) throws InterruptedException {
     String id = result.response().headers().firstValue(LlmSimulator.REQUEST_ID_HEADER).orElseThrow();
-    return simulator.groundTruth().stream().filter(r -> r.requestId().equals(id)).findFirst().orElseThrow();
+    return SimulatorEndpointsTest.awaitRecord(simulator, id);
   }
 
   /** The signals without the answer texts, which are random words. */
