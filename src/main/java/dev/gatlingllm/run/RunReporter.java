@@ -122,7 +122,7 @@ public final class RunReporter {
     if (probe != null) {
       probe.stop();
     }
-    RunSummary summary = recorder.finish(runtime.nowMillis());
+    RunSummary summary = recorder.finish(runtime::nowMillis);
     if (serverMetrics != null) {
       summary = summary.withServer(serverMetrics.stop());
     }

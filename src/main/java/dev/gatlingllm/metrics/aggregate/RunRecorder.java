@@ -34,6 +34,8 @@ public final class RunRecorder implements AutoCloseable {
   private final RunAggregate aggregate;
   private final RowSink csv;
   private final Object lock = new Object();
+  /** Set by {@link #finish}: later requests are not recorded. Guarded by {@link #lock}. */
+  private boolean stopped;
   /** Per event-loop thread scratch space, so that record() allocates almost nothing for its statistics. */
   private final ThreadLocal<Scratch> scratch;
 
@@ -92,11 +94,16 @@ public final class RunRecorder implements AutoCloseable {
       long maxTokens) {
     RequestRow record = toRecord(requestName, startEpochMillis, result, finishReason, maxTokens);
     synchronized (lock) {
+      if (stopped) {
+        // The run's figures are final (the JVM is stopping): a late request goes into neither them nor the file.
+        return;
+      }
       aggregate.add(record);
       addTimesAndGaps(record, startEpochMillis, result);
-    }
-    if (csv != null) {
-      csv.submit(record, result.itlNanos());
+      if (csv != null) {
+        // Under the same lock as the figures, so that a row is in both or in neither; submit never waits.
+        csv.submit(record, result.itlNanos());
+      }
     }
   }
 
@@ -183,6 +190,19 @@ public final class RunRecorder implements AutoCloseable {
 
   /** Closes {@code requests.csv} and returns the final figures. */
   public RunSummary finish(long runEndEpochMillis) {
+    return finish(() -> runEndEpochMillis);
+  }
+
+  /**
+   * Stops recording, then reads the run's end from {@code clock}: every request recorded so far started before
+   * that end, so the figures and {@code requests.csv} count the same requests, even when the JVM is stopped
+   * while requests still finish.
+   */
+  public RunSummary finish(java.util.function.LongSupplier clock) {
+    synchronized (lock) {
+      stopped = true;
+    }
+    long runEndEpochMillis = clock.getAsLong();
     close();
     return snapshot(runEndEpochMillis);
   }

@@ -185,6 +185,22 @@ class RunRecorderTest {
   }
 
   @Test
+  void aRequestEndingWhileTheRunStopsIsInBothTheFiguresAndTheFileOrInNeither(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("requests.csv");
+    RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0), new RequestsCsvWriter(csv));
+    recorder.record("r", T0 + 500, SyntheticResults.ok(100 * MS, 3, 10 * MS, 3, 1));
+    // As when SIGTERM stops the run: a request started after the run's end was read ends while the report is
+    // written. It must not reach the file without reaching the figures.
+    RunSummary summary = recorder.finish(() -> {
+      recorder.record("r", T0 + 2_500, SyntheticResults.ok(100 * MS, 3, 10 * MS, 3, 1));
+      return T0 + 2_000;
+    });
+    long rows = Files.readAllLines(csv).size() - 1;
+    assertEquals(1, summary.run().completed() + summary.run().failed());
+    assertEquals(1, rows, "requests.csv counts what the figures count");
+  }
+
+  @Test
   void aStreamLongerThanItsKeptGapsSpreadsItsLastTokensAndKeepsAnExactMeanGap(@TempDir Path dir)
       throws Exception {
     Path csv = dir.resolve("requests.csv");
