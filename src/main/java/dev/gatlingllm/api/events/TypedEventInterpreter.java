@@ -1,5 +1,6 @@
 package dev.gatlingllm.api.events;
 
+import dev.gatlingllm.api.json.DoneMarker;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.StreamInterpreter;
@@ -26,7 +27,6 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   protected static final int UNKNOWN = 0;
 
   private static final JsonFactory FACTORY = OpenAiJson.FACTORY;
-  private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
 
   private final Utf8JsonCursor fast = new Utf8JsonCursor();
   /** What the event being read carries; subclasses add to it from {@link #readField}. */
@@ -37,11 +37,11 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
     byte[] data = frame.dataBytes();
     int offset = frame.dataOffset();
     int end = offset + frame.dataLength();
-    int start = skipWhitespace(data, offset, end);
+    int start = DoneMarker.skipWhitespace(data, offset, end);
     if (start == end) {
       return; // an empty data line carries nothing; some proxies send one as a keep-alive
     }
-    if (isDone(data, start, end)) {
+    if (DoneMarker.isDone(data, start, end)) {
       signals.onDone(); // not part of these APIs, but compatible servers add it
       return;
     }
@@ -211,25 +211,5 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
       }
       return hasMessage ? label + ": " + message : label;
     }
-  }
-
-  private static int skipWhitespace(byte[] data, int from, int to) {
-    int i = from;
-    while (i < to && JsonCursor.isWhitespace(data[i])) {
-      i++;
-    }
-    return i;
-  }
-
-  private static boolean isDone(byte[] data, int start, int end) {
-    if (end - start < DONE.length) {
-      return false;
-    }
-    for (int i = 0; i < DONE.length; i++) {
-      if (data[start + i] != DONE[i]) {
-        return false;
-      }
-    }
-    return skipWhitespace(data, start + DONE.length, end) == end;
   }
 }

@@ -1,5 +1,7 @@
 package dev.gatlingllm.api.openai;
 
+import dev.gatlingllm.api.events.PendingSignals;
+import dev.gatlingllm.api.json.DoneMarker;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
@@ -8,7 +10,6 @@ import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8 bytes, with
@@ -29,7 +30,6 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     COMPLETIONS
   }
 
-  private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
   private static final String ERROR_TYPE = "error";
   private static final String[] KNOWN_FINISH_REASONS = {
     "stop", "length", "tool_calls", "content_filter", "function_call", "abort", "error"
@@ -40,15 +40,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   private final Runnable restart = this::clear;
   private final FrameJson.Reader reader = this::read;
 
-  // The pending signals of the event being parsed, in stream order: a null kind marks a finish reason.
-  private OutputKind[] pendingKinds = new OutputKind[4];
-  private String[] pendingTexts = new String[4];
-  private int pending;
-  private boolean hasUsage;
-  private long promptTokens;
-  private long completionTokens;
-  private long reasoningTokens = -1;
-  private String error;
+  /** The signals of the event being parsed, handed over once the whole event has parsed. */
+  private final PendingSignals pending = new PendingSignals();
   /** The top-level {@code "object":"error"} and {@code "message"} of older vLLM versions' stream errors. */
   private boolean objectIsError;
   private String topLevelMessage;
@@ -72,11 +65,11 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       signals.onStreamError(OpenAiErrors.message(frame.dataAsString()));
       return;
     }
-    int start = skipWhitespace(data, offset, end);
+    int start = DoneMarker.skipWhitespace(data, offset, end);
     if (start == end) {
       return; // an empty data line carries nothing; some proxies send one as a keep-alive
     }
-    if (isDone(data, start, end)) {
+    if (DoneMarker.isDone(data, start, end)) {
       signals.onDone();
       return;
     }
@@ -86,7 +79,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
-    emit(signals);
+    pending.emitTo(signals);
   }
 
   /** Fills the pending signals; false when the data is not one well-formed JSON object. */
@@ -130,8 +123,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         json.skipChildren(); // id, model, created, system_fingerprint, timings (llama.cpp)...
       }
     }
-    if (error == null && objectIsError) {
-      error = topLevelMessage != null ? topLevelMessage : "error object without message";
+    if (objectIsError) {
+      // Kept only when the event had no "error" field of its own (the first error of an event is kept).
+      pending.error(topLevelMessage != null ? topLevelMessage : "error object without message");
     }
     return token;
   }
@@ -163,7 +157,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         addText(OutputKind.CONTENT, json);
       } else if (value == JsonToken.VALUE_STRING && json.nameIs("finish_reason")) {
         if (!json.textIsEmpty()) {
-          add(null, finishReason(json));
+          pending.finish(finishReason(json));
         }
       } else {
         json.skipChildren(); // index, logprobs, stop_reason (vLLM), matched_stop (SGLang)...
@@ -223,13 +217,13 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   private void readUsage(JsonCursor json) throws IOException {
-    hasUsage = true;
+    pending.usage(-1, -1);
     while (json.nextToken() == JsonToken.FIELD_NAME) {
       JsonToken value = json.nextToken();
       if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("prompt_tokens")) {
-        promptTokens = json.longValue();
+        pending.usage(json.longValue(), -1);
       } else if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("completion_tokens")) {
-        completionTokens = json.longValue();
+        pending.usage(-1, json.longValue());
       } else if (value == JsonToken.START_OBJECT && json.nameIs("completion_tokens_details")) {
         readCompletionDetails(json);
       } else {
@@ -243,7 +237,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     while (json.nextToken() == JsonToken.FIELD_NAME) {
       JsonToken value = json.nextToken();
       if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("reasoning_tokens")) {
-        reasoningTokens = json.longValue();
+        pending.reasoningTokens(json.longValue());
       } else {
         json.skipChildren(); // audio_tokens, accepted_prediction_tokens...
       }
@@ -252,7 +246,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
 
   private void readError(JsonCursor json, JsonToken value) throws IOException {
     if (value == JsonToken.VALUE_STRING) {
-      error = json.text();
+      pending.error(json.text());
     } else if (value == JsonToken.START_OBJECT) {
       String message = null;
       while (json.nextToken() == JsonToken.FIELD_NAME) {
@@ -262,29 +256,19 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
           json.skipChildren(); // type, code, param
         }
       }
-      error = message != null && !message.isBlank() ? message : "error object without message";
+      pending.error(message != null && !message.isBlank() ? message : "error object without message");
     } else if (value == JsonToken.START_ARRAY) {
       json.skipChildren();
-      error = "error array without message";
+      pending.error("error array without message");
     } else if (value != JsonToken.VALUE_NULL) {
-      error = "error: " + json.text(); // a number or boolean: odd, but still an error
+      pending.error("error: " + json.text()); // a number or boolean: odd, but still an error
     }
   }
 
   private void addText(OutputKind kind, JsonCursor json) throws IOException {
     if (!json.textIsEmpty()) {
-      add(kind, json.text());
+      pending.output(kind, json.text());
     }
-  }
-
-  private void add(OutputKind kind, String text) {
-    if (pending == pendingKinds.length) {
-      pendingKinds = Arrays.copyOf(pendingKinds, pending * 2);
-      pendingTexts = Arrays.copyOf(pendingTexts, pending * 2);
-    }
-    pendingKinds[pending] = kind;
-    pendingTexts[pending] = text;
-    pending++;
   }
 
   /** The usual reasons as constants: a String per chunk for "stop" would be pure garbage. */
@@ -297,57 +281,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     return json.text();
   }
 
-  private void emit(StreamSignals signals) {
-    for (int i = 0; i < pending; i++) {
-      if (pendingKinds[i] == null) {
-        signals.onFinish(pendingTexts[i]);
-      } else {
-        signals.onOutput(pendingKinds[i], pendingTexts[i]);
-      }
-    }
-    if (hasUsage) {
-      signals.onUsage(promptTokens, completionTokens);
-      if (reasoningTokens >= 0) {
-        signals.onReasoningTokens(reasoningTokens);
-      }
-    }
-    if (error != null) {
-      signals.onStreamError(error);
-    }
-    clear();
-  }
-
   private void clear() {
-    // Drop the texts so that a long-lived interpreter keeps no output alive.
-    Arrays.fill(pendingTexts, 0, pending, null);
-    pending = 0;
-    hasUsage = false;
-    promptTokens = -1;
-    completionTokens = -1;
-    reasoningTokens = -1;
-    error = null;
+    pending.clear();
     objectIsError = false;
     topLevelMessage = null;
-  }
-
-  private static int skipWhitespace(byte[] data, int from, int to) {
-    int i = from;
-    while (i < to && JsonCursor.isWhitespace(data[i])) {
-      i++;
-    }
-    return i;
-  }
-
-  /** {@code [DONE]}, tolerating surrounding whitespace, compared on the bytes. */
-  private static boolean isDone(byte[] data, int start, int end) {
-    if (end - start < DONE.length) {
-      return false;
-    }
-    for (int i = 0; i < DONE.length; i++) {
-      if (data[start + i] != DONE[i]) {
-        return false;
-      }
-    }
-    return skipWhitespace(data, start + DONE.length, end) == end;
   }
 }
