@@ -1,10 +1,10 @@
 package dev.gatlingllm.api.events;
 
-import dev.gatlingllm.api.json.DoneMarker;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.api.json.DoneMarker;
 import dev.gatlingllm.api.json.JacksonCursor;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.api.json.Utf8JsonCursor;

@@ -2,12 +2,8 @@ package dev.gatlingllm.api.ollama;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
-import dev.gatlingllm.api.openai.OpenAiJson;
+import dev.gatlingllm.api.json.JsonBodyWriter;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Writes the body both Ollama endpoints share, as Ollama's API documents it: {@code model}, the input,
@@ -25,25 +21,20 @@ final class OllamaRequestBody {
   private OllamaRequestBody() {}
 
   /**
-   * Standard fields first, null ones omitted; then the extra fields, sorted. A standard field an extra field
-   * names is not written (an extra {@code options} replaces the whole object), rather than written twice.
+   * Standard fields first, null ones omitted; then the extra fields, sorted, through the dialects' shared
+   * {@link JsonBodyWriter}. A standard field an extra field names is not written (an extra {@code options}
+   * replaces the whole object), rather than written twice.
    */
   static String write(GenerationRequest request, String inputField, InputWriter input) {
-    Map<String, Object> extra = request.extraFields();
-    StringWriter out = new StringWriter(256);
-    try (JsonGenerator json = OpenAiJson.FACTORY.createGenerator(out)) {
-      json.writeStartObject();
-      if (request.model() != null && !extra.containsKey("model")) {
-        json.writeStringField("model", request.model());
-      }
-      if (!extra.containsKey(inputField)) {
+    return JsonBodyWriter.write(request.extraFields(), body -> {
+      JsonGenerator json = body.json();
+      body.string("model", request.model());
+      if (body.owns(inputField)) {
         input.write(json, request);
       }
-      if (!extra.containsKey("stream")) {
-        json.writeBooleanField("stream", true);
-      }
+      body.bool("stream", true);
       boolean hasOptions = request.maxTokens() != null || request.temperature() != null;
-      if (hasOptions && !extra.containsKey("options")) {
+      if (hasOptions && body.owns("options")) {
         json.writeObjectFieldStart("options");
         if (request.maxTokens() != null) {
           json.writeNumberField("num_predict", request.maxTokens());
@@ -53,15 +44,6 @@ final class OllamaRequestBody {
         }
         json.writeEndObject();
       }
-      for (Map.Entry<String, Object> field : new TreeMap<>(extra).entrySet()) {
-        json.writeFieldName(field.getKey());
-        json.writeObject(field.getValue());
-      }
-      json.writeEndObject();
-    } catch (IOException e) {
-      // A StringWriter does not fail; only a value Jackson cannot serialise ends up here.
-      throw new UncheckedIOException("cannot write the request body: " + e.getMessage(), e);
-    }
-    return out.toString();
+    });
   }
 }

@@ -3,11 +3,8 @@ package dev.gatlingllm.api.openai;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.MaxTokensField;
+import dev.gatlingllm.api.json.JsonBodyWriter;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Writes the request body both OpenAI endpoints share; only the input field ({@code messages} or
@@ -24,54 +21,30 @@ final class OpenAiRequestBody {
   private OpenAiRequestBody() {}
 
   /**
-   * Standard fields first, null ones omitted; then {@code extraFields}. A standard field that an extra field
-   * names is not written at all, rather than written twice: JSON parsers disagree on duplicate keys.
+   * Standard fields first, null ones omitted; then {@code extraFields}, through the dialects' shared
+   * {@link JsonBodyWriter}: a standard field that an extra field names is not written at all.
    */
   static String write(GenerationRequest request, String inputField, InputWriter input) {
-    Map<String, Object> extra = request.extraFields();
-    StringWriter out = new StringWriter(256);
-    try (JsonGenerator json = OpenAiJson.FACTORY.createGenerator(out)) {
-      json.writeStartObject();
-      if (request.model() != null && !extra.containsKey("model")) {
-        json.writeStringField("model", request.model());
-      }
-      if (!extra.containsKey(inputField)) {
+    return JsonBodyWriter.write(request.extraFields(), body -> {
+      JsonGenerator json = body.json();
+      body.string("model", request.model());
+      if (body.owns(inputField)) {
         input.write(json, request);
       }
-      if (!extra.containsKey("stream")) {
-        json.writeBooleanField("stream", true);
-      }
-      if (request.includeUsage() && !extra.containsKey("stream_options")) {
+      body.bool("stream", true);
+      if (request.includeUsage() && body.owns("stream_options")) {
         json.writeObjectFieldStart("stream_options");
         json.writeBooleanField("include_usage", true);
         json.writeEndObject();
       }
       String maxTokensField = request.maxTokensField() == null
           ? MaxTokensField.MAX_TOKENS.fieldName() : request.maxTokensField().fieldName();
-      if (request.maxTokens() != null && !extra.containsKey(maxTokensField)) {
-        json.writeNumberField(maxTokensField, request.maxTokens());
-      }
-      if (request.temperature() != null && !extra.containsKey("temperature")) {
-        json.writeNumberField("temperature", request.temperature());
-      }
+      body.number(maxTokensField, request.maxTokens());
+      body.number("temperature", request.temperature());
       // Only when asked: false is every server's default, and hosted APIs reject the field itself.
-      if (Boolean.TRUE.equals(request.ignoreEos()) && !extra.containsKey("ignore_eos")) {
-        json.writeBooleanField("ignore_eos", true);
+      if (Boolean.TRUE.equals(request.ignoreEos())) {
+        body.bool("ignore_eos", true);
       }
-      // Sorted so that one request always produces the same bytes (diffable logs, reproducible tests).
-      for (Map.Entry<String, Object> field : sorted(extra).entrySet()) {
-        json.writeFieldName(field.getKey());
-        json.writeObject(field.getValue()); // maps, lists, numbers, strings, booleans via the mapper
-      }
-      json.writeEndObject();
-    } catch (IOException e) {
-      // A StringWriter does not fail; only a value Jackson cannot serialise ends up here.
-      throw new UncheckedIOException("cannot write the request body: " + e.getMessage(), e);
-    }
-    return out.toString();
-  }
-
-  private static Map<String, Object> sorted(Map<String, Object> extra) {
-    return extra.size() <= 1 ? extra : new TreeMap<>(extra);
+    });
   }
 }

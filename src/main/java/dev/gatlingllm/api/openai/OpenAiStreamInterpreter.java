@@ -1,11 +1,11 @@
 package dev.gatlingllm.api.openai;
 
-import dev.gatlingllm.api.events.PendingSignals;
-import dev.gatlingllm.api.json.DoneMarker;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.api.events.PendingSignals;
+import dev.gatlingllm.api.json.DoneMarker;
 import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.framing.Frame;
