@@ -175,41 +175,72 @@ class ChatActionEndToEndTest {
     List<Received> timed = all.subList(2, all.size()); // after the two warm-up requests
     assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, ScriptedCasesSimulation.TIMED.size());
     assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, timed.size());
+    TimingErrors errors = new TimingErrors();
     for (int i = 0; i < timed.size(); i++) {
-      assertTimed(ScriptedCasesSimulation.TIMED.get(i), timed.get(i));
+      assertTimed(ScriptedCasesSimulation.TIMED.get(i), timed.get(i), errors);
     }
+    errors.assertExact();
   }
 
   /**
    * The truth is what the server really wrote (writes: 0 headers, 1 role delta, 2..11 the ten tokens), on
    * this JVM's nanoTime like the client's stamps. The client sent before the server read the request and
    * reads each token after it was written, so the measured TTFT can only exceed the server's
-   * arrival-to-first-token time, by the two loopback deliveries.
+   * arrival-to-first-token time, by the two loopback deliveries: that holds for every request, as do the
+   * counts and the text. How close the figures are is judged by {@link TimingErrors} over all the requests.
    */
-  private static void assertTimed(Map<String, Object> r, Received truth) {
+  private static void assertTimed(Map<String, Object> r, Received truth, TimingErrors errors) {
     assertTrue((Boolean) r.get("ok"), "timing case failed: " + r.get("error"));
     List<Long> w = truth.writes();
     double ttft = (Double) r.get("ttftMs");
     double tpot = (Double) r.get("tpotMs");
     double e2el = (Double) r.get("e2elMs");
     double trueTtft = (w.get(2) - truth.arrivalNanos()) / 1e6;
-    double trueTpot = (w.get(11) - w.get(2)) / 9 / 1e6;
     assertTrue(ttft >= trueTtft, "TTFT " + ttft + " below the server's " + trueTtft);
     assertTrue(ttft >= 200.0, "TTFT " + ttft + " is below the server's 200 ms: the role delta was counted?");
-    assertEquals(trueTtft, ttft, 5.0, "TTFT vs the server's writes");
-    assertEquals(trueTpot, tpot, 5.0, "TPOT vs the server's writes");
-    assertEquals(20.0, tpot, 5.0, "TPOT vs the script");
-    assertEquals((w.get(11) - w.get(2)) / 1e6, e2el - ttft, 5.0, "E2EL - TTFT vs the server's writes");
+    errors.ttft.add(ttft - trueTtft);
+    errors.tpot.add(tpot - (w.get(11) - w.get(2)) / 9 / 1e6);
+    errors.decode.add(e2el - ttft - (w.get(11) - w.get(2)) / 1e6);
     double[] gaps = (double[]) r.get("itlMs");
     assertEquals(9, gaps.length, "one gap between each two of the ten token events");
     for (int i = 0; i < gaps.length; i++) {
-      assertEquals((w.get(i + 3) - w.get(i + 2)) / 1e6, gaps[i], 5.0, "gap " + i + " vs the server's writes");
+      errors.itl.add(gaps[i] - (w.get(i + 3) - w.get(i + 2)) / 1e6);
     }
     assertEquals(10L, r.get("outputTokens"));
     assertEquals("server usage", r.get("outputTokenSource"));
     assertEquals(7L, r.get("inputTokens"));
     assertEquals(" w0 w1 w2 w3 w4 w5 w6 w7 w8 w9", r.get("content"));
     assertEquals("length", r.get("finishReason"));
+  }
+
+  /**
+   * Client figure minus the server's truth, per request (per gap for the ITL). The median must be within
+   * 5 ms (1 ms for TPOT and ITL, differences of two reads where the delivery cancels out): a mark in the wrong
+   * place (the headers, the role delta, the end of a read batch, the end of the stream) moves every request
+   * by tens of milliseconds, and TPOT over ten gaps instead of nine by 2 ms. Each single error must stay within
+   * 50 ms: one GC
+   * pause or descheduling of this JVM on a shared 2-core machine delays one read in full, and is not the
+   * client's error.
+   */
+  private static final class TimingErrors {
+    final List<Double> ttft = new java.util.ArrayList<>();
+    final List<Double> tpot = new java.util.ArrayList<>();
+    final List<Double> decode = new java.util.ArrayList<>();
+    final List<Double> itl = new java.util.ArrayList<>();
+
+    void assertExact() {
+      assertWithin("TTFT vs the server's writes", ttft, 5.0);
+      assertWithin("TPOT vs the server's writes", tpot, 1.0);
+      assertWithin("E2EL - TTFT vs the server's writes", decode, 5.0);
+      assertWithin("ITL vs the server's writes", itl, 1.0);
+    }
+
+    private static void assertWithin(String what, List<Double> errors, double medianBound) {
+      double[] sorted = errors.stream().mapToDouble(Double::doubleValue).map(Math::abs).sorted().toArray();
+      assertTrue(sorted[(sorted.length - 1) / 2] <= medianBound,
+          what + ": median |error| over " + medianBound + " ms in " + errors);
+      assertTrue(sorted[sorted.length - 1] <= 50.0, what + ": an error over 50 ms in " + errors);
+    }
   }
 
   @Test

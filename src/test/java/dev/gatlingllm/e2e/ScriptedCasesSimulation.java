@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * check it. Driven by system properties set by {@link ChatActionEndToEndTest}.
  */
 public class ScriptedCasesSimulation extends Simulation {
-  public static final int TIMED_REQUESTS = 3;
+  public static final int TIMED_REQUESTS = 5;
   /** The session maps of the timed requests, in order. */
   public static final List<Map<String, Object>> TIMED = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** Case name -> the session map the request saved. */
@@ -45,7 +45,10 @@ public class ScriptedCasesSimulation extends Simulation {
             return session;
           });
 
-  /** Timed requests run alone, after the burst of broken cases, so that nothing competes with them. */
+  /**
+   * Timed requests run alone, once every broken case has ended (the last, the endless stream, at the 3 s
+   * overall timeout), so that no other stream, timeout or KO competes with them.
+   */
   private final ScenarioBuilder timing =
       scenario("timing")
           // Two untimed requests first: the JVM compiles the hot path during them, not during the timed ones.
@@ -86,7 +89,7 @@ public class ScriptedCasesSimulation extends Simulation {
     int users = cases.size();
     setUp(
             brokenCases.injectOpen(atOnceUsers(users)),
-            timing.injectOpen(nothingFor(Duration.ofMillis(1_500)), atOnceUsers(1)),
+            timing.injectOpen(nothingFor(Duration.ofMillis(3_500)), atOnceUsers(1)),
             dribble.injectOpen(atOnceUsers(1)).protocols(
                 http.baseUrl(System.getProperty("test.wiremockUrl")), llm().model("test-model")))
         .protocols(
