@@ -9,8 +9,9 @@ public interface StreamSignals {
   void onUsage(long promptTokens, long completionTokens);
 
   /**
-   * The server's own measure of the time it spent generating the output (Ollama's {@code eval_duration}), in
-   * nanoseconds: its decode speed, beside the client's figures. Most APIs send none.
+   * The server's own measure of the time it spent generating the output (Ollama's {@code eval_duration},
+   * llama.cpp's {@code predicted_per_token_ms} x {@code predicted_n}), in nanoseconds: its decode speed, beside
+   * the client's figures. Most APIs send none.
    */
   default void onServerDecodeTime(long nanos) {}
 

@@ -62,10 +62,25 @@ class RealLlamaServerTest {
           // TPOT is defined from the other two figures and the server's count.
           assertEquals((e2el - ttft) / (RealServerSimulation.OUTPUT_TOKENS - 1), tpot, 0.01);
           assertTrue(((String) r.get("content")).length() > 0);
+          assertAgreesWithTheResponsesTimings(r);
         }
       }
       assertAgreesWithTheServersOwnFigures(before, server.metrics());
     }
+  }
+
+  /**
+   * Request by request, against the {@code timings} llama.cpp put in that response's last chunk: its decode
+   * time, {@code predicted_per_token_ms} x {@code predicted_n}, is saved as {@code serverDecodeMs}; the client's
+   * TPOT and the server's time per decode step span the same n - 1 steps, one loopback write apart at both ends.
+   */
+  private static void assertAgreesWithTheResponsesTimings(Map<String, Object> r) {
+    double serverDecodeMs = (Double) r.get("serverDecodeMs");
+    assertTrue(serverDecodeMs > 0, "the response's timings were read: " + r);
+    double serverPerTokenMs = serverDecodeMs / RealServerSimulation.OUTPUT_TOKENS;
+    double tpot = (Double) r.get("tpotMs");
+    assertEquals(serverPerTokenMs, tpot, 1.0 + 0.1 * serverPerTokenMs,
+        "TPOT " + tpot + " ms against this response's predicted_per_token_ms " + serverPerTokenMs);
   }
 
   /**

@@ -18,6 +18,7 @@ public final class PendingSignals {
   private long promptTokens;
   private long completionTokens;
   private long reasoningTokens;
+  private long serverDecodeNanos;
   private String error;
   private boolean done;
 
@@ -54,6 +55,11 @@ public final class PendingSignals {
     }
   }
 
+  /** The server's own decode time, in nanoseconds (from llama.cpp's {@code timings}). */
+  public void serverDecodeTime(long nanos) {
+    serverDecodeNanos = nanos;
+  }
+
   /** An error reported inside the stream; the first one of an event is kept. */
   public void error(String message) {
     if (error == null) {
@@ -66,7 +72,7 @@ public final class PendingSignals {
     done = true;
   }
 
-  /** Hands the signals over (outputs and finish reasons, usage, error, end) and clears them. */
+  /** Hands the signals over (outputs and finish reasons, usage, server decode time, error, end) and clears them. */
   public void emitTo(StreamSignals signals) {
     for (int i = 0; i < count; i++) {
       if (kinds[i] == null) {
@@ -80,6 +86,9 @@ public final class PendingSignals {
       if (reasoningTokens >= 0) {
         signals.onReasoningTokens(reasoningTokens);
       }
+    }
+    if (serverDecodeNanos >= 0) {
+      signals.onServerDecodeTime(serverDecodeNanos);
     }
     if (error != null) {
       signals.onStreamError(error);
@@ -97,6 +106,7 @@ public final class PendingSignals {
     promptTokens = -1;
     completionTokens = -1;
     reasoningTokens = -1;
+    serverDecodeNanos = -1;
     error = null;
     done = false;
   }

@@ -119,8 +119,10 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         json.skipChildren();
       } else if (json.nameIs("message") && value == JsonToken.VALUE_STRING) {
         topLevelMessage = json.text();
+      } else if (json.nameIs("timings") && value == JsonToken.START_OBJECT) {
+        readTimings(json);
       } else {
-        json.skipChildren(); // id, model, created, system_fingerprint, timings (llama.cpp)...
+        json.skipChildren(); // id, model, created, system_fingerprint...
       }
     }
     if (objectIsError) {
@@ -229,6 +231,32 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       } else {
         json.skipChildren(); // total_tokens, prompt_tokens_details...
       }
+    }
+  }
+
+  /**
+   * llama.cpp's {@code timings} (on the last chunk): its decode time as the time of its {@code predicted_n}
+   * output tokens at its own rate, {@code predicted_per_token_ms} x {@code predicted_n} (metrics.md, "Server
+   * decode tok/s"). Not {@code predicted_ms}: that spans n - 1 decode steps, the first token coming from the
+   * prefill. Read once per stream, so the numbers' text is parsed as it is.
+   */
+  private void readTimings(JsonCursor json) throws IOException {
+    double perTokenMillis = -1;
+    long predicted = -1;
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      JsonToken value = json.nextToken();
+      boolean number = value == JsonToken.VALUE_NUMBER_FLOAT || value == JsonToken.VALUE_NUMBER_INT;
+      if (number && json.nameIs("predicted_per_token_ms")) {
+        perTokenMillis = Double.parseDouble(json.text());
+      } else if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("predicted_n")) {
+        predicted = json.longValue();
+      } else {
+        json.skipChildren(); // prompt_n, prompt_ms, predicted_ms, predicted_per_second...
+      }
+    }
+    double nanos = perTokenMillis * predicted * 1e6;
+    if (perTokenMillis >= 0 && predicted >= 0 && nanos < Long.MAX_VALUE) {
+      pending.serverDecodeTime(Math.round(nanos));
     }
   }
 

@@ -32,6 +32,11 @@ public final class SessionResults {
   public static final String TOKEN_EVENTS = "tokenEvents";
   /** The server's {@code Retry-After} in seconds (429, 503), -1 when it sent none. */
   public static final String RETRY_AFTER_S = "retryAfterS";
+  /**
+   * The server's own decode time, ms (Ollama's {@code eval_duration}, llama.cpp's
+   * {@code predicted_per_token_ms} x {@code predicted_n}), -1 when it sent none.
+   */
+  public static final String SERVER_DECODE_MS = "serverDecodeMs";
   /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
   public static final String ITL_MS = "itlMs";
 
@@ -53,6 +58,7 @@ public final class SessionResults {
     values.put(INPUT_TOKENS, r.inputTokens());
     values.put(TOKEN_EVENTS, r.tokenEvents());
     values.put(RETRY_AFTER_S, r.outcome().retryAfterSeconds());
+    values.put(SERVER_DECODE_MS, RequestResult.millis(r.serverDecodeNanos()));
     if (saved.itl()) {
       values.put(ITL_MS, itlMillis(r.itlNanos()));
     }

@@ -23,7 +23,7 @@ package dev.gatlingllm.metrics.request;
  * @param inputTokens the prompt tokens, or -1 when unknown
  * @param requestId the server's id of the request ({@link RequestIds}), or null when it sent none
  * @param serverDecodeNanos the server's own measure of the time it spent generating the output (Ollama's
- *     {@code eval_duration}), or -1 when it sent none
+ *     {@code eval_duration}, from llama.cpp's {@code timings}), or -1 when it sent none
  * @param serverReasoningTokens the part of {@code serverOutputTokens} the model spent reasoning, as the server
  *     counted it apart (OpenAI's {@code reasoning_tokens}), or -1 when it did not
  */

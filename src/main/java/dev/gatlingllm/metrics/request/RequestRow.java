@@ -11,7 +11,8 @@ package dev.gatlingllm.metrics.request;
  * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
  * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
  * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
- * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}), or -1
+ * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}, from
+ *     llama.cpp's {@code timings}), or -1
  * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
  *     chars), or null
  * @param maxTokens the output limit the request asked for, or -1 when it set none

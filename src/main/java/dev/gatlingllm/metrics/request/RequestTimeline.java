@@ -103,7 +103,8 @@ public final class RequestTimeline {
   }
 
   /**
-   * The server's own measure of its decode time (Ollama's {@code eval_duration}); a negative one is not believed.
+   * The server's own measure of its decode time (Ollama's {@code eval_duration}, from llama.cpp's
+   * {@code timings}); a negative one is not believed.
    */
   public void onServerDecodeTime(long nanos) {
     serverDecodeNanos = nanos >= 0 ? nanos : -1;

@@ -24,7 +24,7 @@ public final class RequestsCsv {
   public static final String REQUEST_ID = "request_id";
   /** The server's Retry-After in seconds (-1: none). Added after {@link #REQUEST_ID}, so it is optional too. */
   public static final String RETRY_AFTER = "retry_after_s";
-  /** The server's own decode time (Ollama's eval_duration), -1 when none. Added last, so it is optional too. */
+  /** The server's own decode time (Ollama's eval_duration, from llama.cpp's timings), -1 when none. Added last, so it is optional too. */
   public static final String SERVER_DECODE = "server_decode_ms";
   /** The last {@code finish_reason} (empty: none). Added after {@link #SERVER_DECODE}, so it is optional too. */
   public static final String FINISH_REASON = "finish_reason";

@@ -82,9 +82,25 @@ class OpenAiChatStreamTest {
         "{\"choices\":[{\"finish_reason\":\"stop\",\"index\":0,\"delta\":{}}]" + tail
             + ",\"usage\":{\"completion_tokens\":5,\"prompt_tokens\":10,\"total_tokens\":15},"
             + "\"timings\":{\"prompt_n\":10,\"prompt_ms\":12.3,\"prompt_per_token_ms\":1.23,\"prompt_per_second\":813.0,"
-            + "\"predicted_n\":5,\"predicted_ms\":50.1,\"predicted_per_token_ms\":10.02,\"predicted_per_second\":99.8}}",
+            + "\"predicted_n\":5,\"predicted_ms\":40.08,\"predicted_per_token_ms\":10.02,\"predicted_per_second\":99.8}}",
         "[DONE]");
-    assertEquals(List.of("CONTENT:Hi", "finish:stop", "usage:10/5", "done"), signals);
+    // The server's decode time: its 5 tokens at its own 10.02 ms a step (predicted_ms spans the 4 steps after
+    // the first token, which came from the prefill).
+    assertEquals(List.of("CONTENT:Hi", "finish:stop", "usage:10/5", "decode:50100000", "done"), signals);
+  }
+
+  @Test
+  void timingsWithoutAPerTokenFigureOrWithOddValuesGiveNoDecodeTime() {
+    assertEquals(List.of("CONTENT:a"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"timings\":{\"predicted_n\":5,\"predicted_ms\":40.0}}"));
+    assertEquals(List.of("CONTENT:a"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],"
+            + "\"timings\":{\"predicted_n\":\"5\",\"predicted_per_token_ms\":\"x\"}}"));
+    assertEquals(List.of("CONTENT:a"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"timings\":null}"));
+    assertEquals(List.of("CONTENT:a", "decode:0"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],"
+            + "\"timings\":{\"predicted_n\":1,\"predicted_per_token_ms\":0.0,\"predicted_ms\":0.001}}"));
   }
 
   @Test
