@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.level.TimeInterval;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -31,6 +32,10 @@ import java.util.Map;
  * side-by-side generators add their tokens over the same seconds; consecutive runs add their seconds. The
  * SLOs, capacity target and prices of the first run apply to all, and each request's "good" is judged again
  * with those SLOs.
+ *
+ * <p>When every run wrote its detailed results (each request's gaps in {@code itls.csv}, line for line with its
+ * requests.csv), the merged folder gets both files in the same merged order, and its summary.json vLLM's
+ * per-request arrays over every run's requests.
  */
 public final class LlmReportMerger {
   private LlmReportMerger() {}
@@ -92,9 +97,17 @@ public final class LlmReportMerger {
 
     RunAggregate aggregate = new RunAggregate(levels.size(), Math.floorDiv(runStart, 1000));
     Files.createDirectories(outDir);
-    try (BufferedWriter out = Files.newBufferedWriter(outDir.resolve(LlmReportWriter.REQUESTS_CSV), StandardCharsets.UTF_8)) {
+    boolean detailed = llmDirs.stream().allMatch(dir -> Files.isRegularFile(dir.resolve(LlmReportWriter.ITLS_CSV)));
+    try (BufferedWriter out =
+            Files.newBufferedWriter(outDir.resolve(LlmReportWriter.REQUESTS_CSV), StandardCharsets.UTF_8);
+        BufferedWriter gapsOut = detailed ? Files.newBufferedWriter(outDir.resolve(LlmReportWriter.ITLS_CSV),
+            StandardCharsets.UTF_8) : null) {
       out.write(RequestsCsv.HEADER);
       out.write('\n');
+      if (gapsOut != null) {
+        gapsOut.write(RequestsCsvWriter.ITLS_HEADER);
+        gapsOut.write('\n');
+      }
       StringBuilder line = new StringBuilder(512);
       for (int r = 0; r < runs.size(); r++) {
         RunJson.RunData run = runs.get(r);
@@ -106,14 +119,21 @@ public final class LlmReportMerger {
         }
         aggregate.timeline().addAll(run.timeline());
         Path csv = llmDirs.get(r).resolve(LlmReportWriter.REQUESTS_CSV);
-        try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+            BufferedReader gaps = detailed ? Files.newBufferedReader(
+                llmDirs.get(r).resolve(LlmReportWriter.ITLS_CSV), StandardCharsets.UTF_8) : null) {
           String header = in.readLine();
           if (header == null) {
             throw new IOException(csv + " is empty");
           }
+          if (gaps != null) {
+            gaps.readLine();
+          }
           RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
           String text;
           while ((text = in.readLine()) != null) {
+            // The gaps of row n are on line n of the gaps file, blank rows included.
+            String gapLine = gaps == null ? null : gaps.readLine();
             if (text.isBlank()) {
               continue;
             }
@@ -122,6 +142,9 @@ public final class LlmReportMerger {
             line.setLength(0);
             RequestsCsv.appendRow(line, record);
             out.append(line).append('\n');
+            if (gapsOut != null) {
+              gapsOut.append(gapLine == null ? "" : gapLine).append('\n');
+            }
           }
         }
       }
@@ -131,7 +154,7 @@ public final class LlmReportMerger {
     ServerMetrics server = runs.stream().map(RunJson.RunData::server).filter(java.util.Objects::nonNull)
         .findFirst().orElse(null);
     RunSummary summary = aggregate.summarize(config, levels, runEnd).withServer(server);
-    LlmReportWriter.write(summary, outDir, null);
+    LlmReportWriter.write(summary, outDir, null, detailed);
     return summary;
   }
 

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -123,6 +126,51 @@ class MergeTest {
     int column = RequestsCsv.split(lines.get(0)).indexOf("request_id");
     assertEquals(RequestsCsv.COLUMNS.size() - 6, column, "request_id comes before the columns added after it");
     return lines.subList(1, lines.size()).stream().map(line -> RequestsCsv.split(line).get(column)).toList();
+  }
+
+  /**
+   * Each half with detailed results (its gaps in itls.csv): the merged folder has the gaps of every row, line for
+   * line with its requests.csv, and its summary.json the per-request arrays of the whole run, request by request.
+   */
+  @Test
+  void detailedResultsOfEveryPartSurviveTheMerge() throws Exception {
+    JsonNode wholeJson = detailedRun(dir.resolve("detailed-whole/llm"), n -> true);
+    detailedRun(dir.resolve("detailed-even/llm"), n -> n % 2 == 0);
+    detailedRun(dir.resolve("detailed-odd/llm"), n -> n % 2 == 1);
+    Path out = dir.resolve("detailed-merged");
+    LlmReportMerger.merge(List.of(dir.resolve("detailed-even/llm"), dir.resolve("detailed-odd/llm")), out);
+
+    List<String> rows = Files.readAllLines(out.resolve(LlmReportWriter.REQUESTS_CSV));
+    List<String> gaps = Files.readAllLines(out.resolve(LlmReportWriter.ITLS_CSV));
+    assertEquals(rows.size(), gaps.size(), "one line of gaps per row, and the header");
+    RequestsCsv.Reader reader = new RequestsCsv.Reader(rows.get(0));
+    for (int i = 1; i < rows.size(); i++) {
+      int events = reader.parse(rows.get(i)).tokenEvents();
+      int count = gaps.get(i).isEmpty() ? 0 : gaps.get(i).split(";").length;
+      assertEquals(Math.max(0, events - 1), count, "the gaps of row " + i + " are its own");
+    }
+    JsonNode mergedJson = new ObjectMapper().readTree(out.resolve(LlmReportWriter.SUMMARY_JSON).toFile());
+    assertEquals(wholeJson.path("request_ids").size(), mergedJson.path("request_ids").size());
+    assertEquals(byRequest(wholeJson), byRequest(mergedJson), "each request's TTFT and gaps, as in the whole run");
+  }
+
+  private static JsonNode detailedRun(Path llm, IntPredicate which) throws Exception {
+    RunRecorder recorder = new RunRecorder(SampleRun.config(), new RequestsCsvWriter(
+        llm.resolve(LlmReportWriter.REQUESTS_CSV), llm.resolve(LlmReportWriter.ITLS_CSV)));
+    SampleRun.record(recorder, which);
+    LlmReportWriter.write(recorder.finish(SampleRun.end()), llm, null, true);
+    return new ObjectMapper().readTree(llm.resolve(LlmReportWriter.SUMMARY_JSON).toFile());
+  }
+
+  /** Each measured request's id, TTFT and gaps, sorted: the merged order differs from the whole run's. */
+  private static List<String> byRequest(JsonNode json) {
+    List<String> requests = new ArrayList<>();
+    for (int i = 0; i < json.path("request_ids").size(); i++) {
+      requests.add(json.path("request_ids").get(i).asText() + " " + json.path("ttfts").get(i) + " "
+          + json.path("itls").get(i));
+    }
+    requests.sort(null);
+    return requests;
   }
 
   @Test
