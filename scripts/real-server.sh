@@ -2,7 +2,7 @@
 # A real OpenAI-compatible streaming server from this repository alone: llama.cpp's llama-server built on CPU,
 # serving the small model in models/, measured by the ready simulations.
 #
-#   scripts/real-server.sh build   # builds llama-server once (~15 min on 2 cores), prints the binary's path
+#   scripts/real-server.sh build   # builds llama-server once (~10 min on 2 cores), prints the binary's path
 #   scripts/real-server.sh serve   # runs it in the foreground on 127.0.0.1:${LLM_PORT:-8080} until Ctrl-C
 #   scripts/real-server.sh         # the whole check: starts it, runs the concurrency sweep and the fixed-ratio
 #                                  # simulation against it, then RealLlamaServerTest (token counts against the
@@ -34,7 +34,7 @@ llama_server() {
   fi
   local bin=$CACHE/src/build/bin/llama-server
   if [[ -x $bin ]]; then echo "$bin"; return; fi
-  log "building llama-server from node-llama-cpp@$NODE_LLAMA_CPP_VERSION into $CACHE (about 15 min on 2 cores)"
+  log "building llama-server from node-llama-cpp@$NODE_LLAMA_CPP_VERSION into $CACHE (about 10 min on 2 cores)"
   command -v cmake >/dev/null && command -v g++ >/dev/null \
     || { apt-get update -qq && apt-get install -y -qq cmake g++ >/dev/null; }
   mkdir -p "$CACHE/npm"
