@@ -16,6 +16,13 @@ public interface StreamSignals {
   default void onServerDecodeTime(long nanos) {}
 
   /**
+   * The server's own measure of the time it spent on the prompt before generating (llama.cpp's
+   * {@code timings.prompt_ms}, Ollama's {@code prompt_eval_duration}), in nanoseconds: a part of every TTFT,
+   * whose rest is queueing, delivery and the client. Most APIs send none.
+   */
+  default void onServerPrefillTime(long nanos) {}
+
+  /**
    * The server's count of reasoning tokens within the output tokens of {@link #onUsage} (OpenAI's
    * {@code completion_tokens_details.reasoning_tokens}, the Responses API's
    * {@code output_tokens_details.reasoning_tokens}), for dialects whose API reports it apart. Called after

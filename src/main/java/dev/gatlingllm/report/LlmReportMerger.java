@@ -197,6 +197,7 @@ public final class LlmReportMerger {
         r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),
         r.outputTokenSource(), r.serverOutputTokens(), r.clientOutputTokens(), r.sendLatenessMicros(),
         r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens(), r.requestId(),
-        r.retryAfterSeconds(), r.serverDecodeMicros(), r.finishReason(), r.maxTokens(), r.serverReasoningTokens());
+        r.retryAfterSeconds(), r.serverDecodeMicros(), r.finishReason(), r.maxTokens(), r.serverReasoningTokens(),
+        r.serverPrefillMicros());
   }
 }

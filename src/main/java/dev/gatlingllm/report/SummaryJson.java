@@ -7,6 +7,7 @@ import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.OutputLengths;
@@ -114,10 +115,17 @@ final class SummaryJson {
     Json.put(node, "output_throughput", f.outputThroughput());
     Json.put(node, "total_token_throughput", f.totalTokenThroughput());
     Json.put(node, "per_stream_output_throughput", f.perStreamTokensPerSecond());
-    if (f.serverDecodeSamples() > 0) {
-      // Only servers that time their own decoding (Ollama) report it: beside the client's per-stream figure.
-      Json.put(node, "server_decode_throughput", f.serverDecodeTokensPerSecond());
-      node.put("server_decode_streams", f.serverDecodeSamples());
+    ServerTimes server = f.serverTimes();
+    if (server.decodeStreams() > 0) {
+      // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the client's per-stream
+      // figure.
+      Json.put(node, "server_decode_throughput", server.decodeTokensPerSecond());
+      node.put("server_decode_streams", server.decodeStreams());
+    }
+    if (server.prefillStreams() > 0) {
+      // A part of every TTFT: the rest is the server's queue, the delivery and the client.
+      Json.put(node, "mean_server_prefill_ms", server.meanPrefillMillis());
+      node.put("server_prefill_streams", server.prefillStreams());
     }
     if (f.reasoning().requests() > 0) {
       // Part of the output tokens (never added to them), for the servers that count reasoning apart.

@@ -172,6 +172,11 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   @Override
+  public void onServerPrefillTime(long nanos) {
+    timeline.onServerPrefillTime(nanos);
+  }
+
+  @Override
   public void onFinish(String reason) {
     finishReason = reason;
   }

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * JVM, same monotonic clock), joined on the id the simulator gave each request: token counts exactly as the
  * server counted them, the medians of the TTFT and TPOT errors within what loopback transit and the client's reading
  * may add, and the
- * server's decode time (eval_duration) carried to requests.csv and summary.json.
+ * server's decode and prompt times (eval_duration, prompt_eval_duration) carried to requests.csv and summary.json.
  */
 class OllamaEndToEndTest {
   private static final long TTFT_MS = 60;
@@ -90,6 +90,12 @@ class OllamaEndToEndTest {
       long plannedSpan = writes.get(n - 1).plannedNanos() - writes.get(0).plannedNanos();
       assertEquals(Math.round(plannedSpan * n / (double) (n - 1) / 1_000), row.serverDecodeMicros(), id);
       assertEquals(1_000.0 / ITL_MS, row.serverDecodeTokensPerSecond(), 0.01, id);
+      // prompt_eval_duration as the simulator computed it: the first token's planned time - received, a part of
+      // the client's TTFT.
+      assertEquals(Math.round((writes.get(0).plannedNanos() - server.receivedNanos()) / 1_000.0),
+          row.serverPrefillMicros(), 1, id);
+      // The simulator may write up to 20 us before its plan (FixedTimingTest), and both figures are rounded to 1 us.
+      assertTrue(row.serverPrefillMicros() <= row.ttftMicros() + 21, id + " prefill within the TTFT");
     }
     assertEquals(ttftErrors.length, timed);
     Arrays.sort(ttftErrors);
@@ -104,6 +110,9 @@ class OllamaEndToEndTest {
     JsonNode summary = JSON.readTree(llm.resolve("summary.json").toFile());
     assertEquals(rows.size(), summary.get("server_decode_streams").asLong(), summary.toString());
     assertEquals(1_000.0 / ITL_MS, summary.get("server_decode_throughput").asDouble(), 0.01);
+    // prompt_eval_duration: the simulator's planned first token, TTFT_MS after it received each request.
+    assertEquals(rows.size(), summary.get("server_prefill_streams").asLong(), summary.toString());
+    assertEquals(TTFT_MS, summary.get("mean_server_prefill_ms").asDouble(), 0.001);
     // The client's own figure stays beside it, measured as always (a mean over every stream, cold ones included,
     // so on a busy machine it is not held to the server's).
     assertTrue(summary.get("per_stream_output_throughput").asDouble() > 0, summary.toString());

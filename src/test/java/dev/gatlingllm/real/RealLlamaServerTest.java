@@ -73,8 +73,14 @@ class RealLlamaServerTest {
    * Request by request, against the {@code timings} llama.cpp put in that response's last chunk: its decode
    * time, {@code predicted_per_token_ms} x {@code predicted_n}, is saved as {@code serverDecodeMs}; the client's
    * TPOT and the server's time per decode step span the same n - 1 steps, one loopback write apart at both ends.
+   * Its prompt time ({@code prompt_ms}, {@code serverPrefillMs}) lies inside the client's TTFT, which adds the
+   * queueing in the server and the delivery both ways.
    */
   private static void assertAgreesWithTheResponsesTimings(Map<String, Object> r) {
+    double serverPrefillMs = (Double) r.get("serverPrefillMs");
+    double ttft = (Double) r.get("ttftMs");
+    assertTrue(serverPrefillMs >= 0 && ttft >= serverPrefillMs,
+        "TTFT " + ttft + " ms holds this response's prompt_ms " + serverPrefillMs);
     double serverDecodeMs = (Double) r.get("serverDecodeMs");
     assertTrue(serverDecodeMs > 0, "the response's timings were read: " + r);
     double serverPerTokenMs = serverDecodeMs / RealServerSimulation.OUTPUT_TOKENS;

@@ -19,6 +19,7 @@ public final class PendingSignals {
   private long completionTokens;
   private long reasoningTokens;
   private long serverDecodeNanos;
+  private long serverPrefillNanos;
   private String error;
   private boolean done;
 
@@ -60,6 +61,11 @@ public final class PendingSignals {
     serverDecodeNanos = nanos;
   }
 
+  /** The server's own prompt time, in nanoseconds (llama.cpp's {@code timings.prompt_ms}). */
+  public void serverPrefillTime(long nanos) {
+    serverPrefillNanos = nanos;
+  }
+
   /** An error reported inside the stream; the first one of an event is kept. */
   public void error(String message) {
     if (error == null) {
@@ -72,7 +78,7 @@ public final class PendingSignals {
     done = true;
   }
 
-  /** Hands the signals over (outputs and finish reasons, usage, server decode time, error, end) and clears them. */
+  /** Hands the signals over (outputs and finish reasons, usage, server times, error, end) and clears them. */
   public void emitTo(StreamSignals signals) {
     for (int i = 0; i < count; i++) {
       if (kinds[i] == null) {
@@ -89,6 +95,9 @@ public final class PendingSignals {
     }
     if (serverDecodeNanos >= 0) {
       signals.onServerDecodeTime(serverDecodeNanos);
+    }
+    if (serverPrefillNanos >= 0) {
+      signals.onServerPrefillTime(serverPrefillNanos);
     }
     if (error != null) {
       signals.onStreamError(error);
@@ -107,6 +116,7 @@ public final class PendingSignals {
     completionTokens = -1;
     reasoningTokens = -1;
     serverDecodeNanos = -1;
+    serverPrefillNanos = -1;
     error = null;
     done = false;
   }

@@ -18,7 +18,7 @@ import java.util.List;
  * {@code response}), reasoning ({@code message.thinking} or {@code thinking}), tool calls
  * ({@code message.tool_calls}, each whole in one line); the last line has {@code "done": true},
  * {@code done_reason} and the server's counts and timings ({@code prompt_eval_count}, {@code eval_count},
- * {@code eval_duration} in nanoseconds); an error is {@code {"error": "..."}}.
+ * {@code prompt_eval_duration}, {@code eval_duration} in nanoseconds); an error is {@code {"error": "..."}}.
  *
  * <p>A line's signals are collected first and emitted only once the whole line parsed: a broken line reports
  * {@link StreamSignals#onMalformed} alone, never half of its content.
@@ -50,6 +50,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
   private long promptEvalCount;
   private long evalCount;
   private long evalDuration;
+  private long promptEvalDuration;
   private String error;
 
   OllamaStreamInterpreter(Shape shape) {
@@ -100,6 +101,8 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
         evalCount = cursor.longValue();
       } else if (value == JsonToken.VALUE_NUMBER_INT && cursor.nameIs("eval_duration")) {
         evalDuration = cursor.longValue();
+      } else if (value == JsonToken.VALUE_NUMBER_INT && cursor.nameIs("prompt_eval_duration")) {
+        promptEvalDuration = cursor.longValue();
       } else if (cursor.nameIs("error")) {
         readError(cursor, value);
       } else {
@@ -215,6 +218,9 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
       if (evalDuration >= 0) {
         signals.onServerDecodeTime(evalDuration);
       }
+      if (promptEvalDuration >= 0) {
+        signals.onServerPrefillTime(promptEvalDuration);
+      }
       signals.onDone();
     }
     clear();
@@ -230,6 +236,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     promptEvalCount = -1;
     evalCount = -1;
     evalDuration = -1;
+    promptEvalDuration = -1;
     error = null;
   }
 }

@@ -235,14 +235,15 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /**
-   * llama.cpp's {@code timings} (on the last chunk): its decode time as the time of its {@code predicted_n}
-   * output tokens at its own rate, {@code predicted_per_token_ms} x {@code predicted_n} (metrics.md, "Server
-   * decode tok/s"). Not {@code predicted_ms}: that spans n - 1 decode steps, the first token coming from the
-   * prefill. Read once per stream, so the numbers' text is parsed as it is.
+   * llama.cpp's {@code timings} (on the last chunk): {@code prompt_ms}, its prompt time, and its decode time as
+   * the time of its {@code predicted_n} output tokens at its own rate, {@code predicted_per_token_ms} x
+   * {@code predicted_n} (metrics.md, "Server decode tok/s"). Not {@code predicted_ms}: that spans n - 1 decode
+   * steps, the first token coming from the prefill. Read once per stream, so the numbers' text is parsed as it is.
    */
   private void readTimings(JsonCursor json) throws IOException {
     double perTokenMillis = -1;
     long predicted = -1;
+    double promptMillis = -1;
     while (json.nextToken() == JsonToken.FIELD_NAME) {
       JsonToken value = json.nextToken();
       boolean number = value == JsonToken.VALUE_NUMBER_FLOAT || value == JsonToken.VALUE_NUMBER_INT;
@@ -250,13 +251,25 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
         perTokenMillis = Double.parseDouble(json.text());
       } else if (value == JsonToken.VALUE_NUMBER_INT && json.nameIs("predicted_n")) {
         predicted = json.longValue();
+      } else if (number && json.nameIs("prompt_ms")) {
+        promptMillis = Double.parseDouble(json.text());
       } else {
-        json.skipChildren(); // prompt_n, prompt_ms, predicted_ms, predicted_per_second...
+        json.skipChildren(); // prompt_n, predicted_ms, predicted_per_second...
       }
     }
-    double nanos = perTokenMillis * predicted * 1e6;
-    if (perTokenMillis >= 0 && predicted >= 0 && nanos < Long.MAX_VALUE) {
-      pending.serverDecodeTime(Math.round(nanos));
+    if (perTokenMillis >= 0 && predicted >= 0) {
+      toNanos(perTokenMillis * predicted, pending::serverDecodeTime);
+    }
+    if (promptMillis >= 0) {
+      toNanos(promptMillis, pending::serverPrefillTime);
+    }
+  }
+
+  /** Milliseconds with a fraction, as nanoseconds; a value beyond a long's range is dropped. */
+  private static void toNanos(double millis, java.util.function.LongConsumer to) {
+    double nanos = millis * 1e6;
+    if (nanos < Long.MAX_VALUE) {
+      to.accept(Math.round(nanos));
     }
   }
 

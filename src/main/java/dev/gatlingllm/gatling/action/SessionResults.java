@@ -37,6 +37,11 @@ public final class SessionResults {
    * {@code predicted_per_token_ms} x {@code predicted_n}), -1 when it sent none.
    */
   public static final String SERVER_DECODE_MS = "serverDecodeMs";
+  /**
+   * The server's own prompt time, ms (llama.cpp's {@code timings.prompt_ms}, Ollama's
+   * {@code prompt_eval_duration}), -1 when it sent none.
+   */
+  public static final String SERVER_PREFILL_MS = "serverPrefillMs";
   /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
   public static final String ITL_MS = "itlMs";
 
@@ -59,6 +64,7 @@ public final class SessionResults {
     values.put(TOKEN_EVENTS, r.tokenEvents());
     values.put(RETRY_AFTER_S, r.outcome().retryAfterSeconds());
     values.put(SERVER_DECODE_MS, RequestResult.millis(r.serverDecodeNanos()));
+    values.put(SERVER_PREFILL_MS, RequestResult.millis(r.serverPrefillNanos()));
     if (saved.itl()) {
       values.put(ITL_MS, itlMillis(r.itlNanos()));
     }

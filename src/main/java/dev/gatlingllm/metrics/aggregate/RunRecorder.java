@@ -271,7 +271,8 @@ public final class RunRecorder implements AutoCloseable {
         Micros.of(result.serverDecodeNanos()),
         finishReason,
         maxTokens,
-        result.serverReasoningTokens());
+        result.serverReasoningTokens(),
+        Micros.of(result.serverPrefillNanos()));
   }
 
   /**

@@ -33,9 +33,7 @@ import java.util.Map;
  * @param outputTokenSources successful requests by where their output count came from
  * @param untrusted requests whose server figures were not taken as given (ignored usage, capped gaps, cut output)
  * @param errors failed requests by message (the most frequent ones; the rest under one entry)
- * @param serverDecodeTokensPerSecond the mean of the server's own decode speed (server output tokens / server
- *     decode time, e.g. Ollama's eval_count / eval_duration) over the successful streams that reported it
- * @param serverDecodeSamples how many streams that mean covers (0 when the server reports no decode time)
+ * @param serverTimes what the server said of its own decode and prompt times, for servers that time them
  * @param reasoning the reasoning tokens servers counted apart within their output counts
  * @param outputLengths the successful requests' output lengths, and how many stopped before their limit
  * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
@@ -70,8 +68,7 @@ public record Figures(
     TokenMismatch mismatch,
     UntrustedStreams untrusted,
     Map<String, Long> errors,
-    double serverDecodeTokensPerSecond,
-    long serverDecodeSamples,
+    ServerTimes serverTimes,
     ReasoningTokens reasoning,
     OutputLengths outputLengths,
     RateFigures rates) {

@@ -35,6 +35,8 @@ public final class LevelAccumulator {
   private long speedSamples;
   private double serverDecodeSpeedSum;
   private long serverDecodeSamples;
+  private long serverPrefillMicrosSum;
+  private long serverPrefillSamples;
   private long reasoningTokens;
   private long reasoningRequests;
   private final long[] outputSources = new long[TokenCountSource.values().length];
@@ -116,6 +118,10 @@ public final class LevelAccumulator {
     if (serverSpeed > 0) {
       serverDecodeSpeedSum += serverSpeed;
       serverDecodeSamples++;
+    }
+    if (record.serverPrefillMicros() >= 0) {
+      serverPrefillMicrosSum += record.serverPrefillMicros();
+      serverPrefillSamples++;
     }
     ttft.add(record.ttftMicros());
     ttftFromScheduled.add(record.ttftFromScheduledMicros());
@@ -199,6 +205,8 @@ public final class LevelAccumulator {
     speedSamples += other.speedSamples;
     serverDecodeSpeedSum += other.serverDecodeSpeedSum;
     serverDecodeSamples += other.serverDecodeSamples;
+    serverPrefillMicrosSum += other.serverPrefillMicrosSum;
+    serverPrefillSamples += other.serverPrefillSamples;
     reasoningTokens += other.reasoningTokens;
     reasoningRequests += other.reasoningRequests;
     for (int i = 0; i < outputSources.length; i++) {
@@ -309,8 +317,11 @@ public final class LevelAccumulator {
             mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer),
         new UntrustedStreams(usageIgnored, itlCapped, outputCut),
         errors,
-        serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
-        serverDecodeSamples,
+        new ServerTimes(
+            serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
+            serverDecodeSamples,
+            serverPrefillSamples == 0 ? 0 : serverPrefillMicrosSum / 1e3 / serverPrefillSamples,
+            serverPrefillSamples),
         new ReasoningTokens(reasoningRequests, reasoningTokens),
         new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),

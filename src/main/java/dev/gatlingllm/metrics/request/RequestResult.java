@@ -26,6 +26,8 @@ package dev.gatlingllm.metrics.request;
  *     {@code eval_duration}, from llama.cpp's {@code timings}), or -1 when it sent none
  * @param serverReasoningTokens the part of {@code serverOutputTokens} the model spent reasoning, as the server
  *     counted it apart (OpenAI's {@code reasoning_tokens}), or -1 when it did not
+ * @param serverPrefillNanos the server's own measure of its prompt time (llama.cpp's {@code timings.prompt_ms},
+ *     Ollama's {@code prompt_eval_duration}), or -1 when it sent none
  */
 public record RequestResult(
     Verdict outcome,
@@ -47,9 +49,10 @@ public record RequestResult(
     TokenCountSource inputTokenSource,
     String requestId,
     long serverDecodeNanos,
-    long serverReasoningTokens) {
+    long serverReasoningTokens,
+    long serverPrefillNanos) {
 
-  /** Figures without a reasoning count apart. */
+  /** Figures without a reasoning count apart nor a server prefill time. */
   public RequestResult(Verdict outcome, long sendLatenessNanos, long ttfbNanos, long ttftNanos,
       long ttftFromScheduledNanos, long ttfoNanos, long e2elNanos, long tpotNanos, long durationNanos,
       int tokenEvents, long[] itlNanos, long outputTokens, TokenCountSource outputTokenSource,
@@ -57,7 +60,7 @@ public record RequestResult(
       String requestId, long serverDecodeNanos) {
     this(outcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos, e2elNanos, tpotNanos,
         durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource, serverOutputTokens,
-        clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos, -1);
+        clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos, -1, -1);
   }
 
   public boolean ok() {
@@ -69,7 +72,7 @@ public record RequestResult(
     return new RequestResult(newOutcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos,
         e2elNanos, tpotNanos, durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource,
         serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos,
-        serverReasoningTokens);
+        serverReasoningTokens, serverPrefillNanos);
   }
 
   public boolean hasFirstToken() {

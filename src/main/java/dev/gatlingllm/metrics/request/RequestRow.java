@@ -17,6 +17,8 @@ package dev.gatlingllm.metrics.request;
  *     chars), or null
  * @param maxTokens the output limit the request asked for, or -1 when it set none
  * @param serverReasoningTokens the part of {@code serverOutputTokens} the server counted as reasoning, or -1
+ * @param serverPrefillMicros the server's own measure of its prompt time (llama.cpp's {@code prompt_ms}, Ollama's
+ *     {@code prompt_eval_duration}), or -1
  */
 public record RequestRow(
     long startEpochMillis,
@@ -51,11 +53,12 @@ public record RequestRow(
     long serverDecodeMicros,
     String finishReason,
     long maxTokens,
-    long serverReasoningTokens) {
+    long serverReasoningTokens,
+    long serverPrefillMicros) {
   /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
   public static final int MAX_FINISH_REASON_CHARS = 32;
 
-  /** A row without a reasoning count apart. */
+  /** A row without a reasoning count apart nor a server prefill time. */
   public RequestRow(long startEpochMillis, int level, boolean inWindow, String requestName, boolean ok,
       int httpStatus, String error, long ttftMicros, long ttfbMicros, long ttfoMicros, long tpotMicros,
       long e2elMicros, long itlMeanMicros, long itlP50Micros, long itlMaxMicros, int tokenEvents, long inputTokens,
@@ -67,7 +70,7 @@ public record RequestRow(
         tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
         sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, windowTokens, requestId,
-        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, -1);
+        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, -1, -1);
   }
 
   public RequestRow {
@@ -116,6 +119,6 @@ public record RequestRow(
         ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
         inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
         sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
-        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, serverReasoningTokens);
+        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, serverReasoningTokens, serverPrefillMicros);
   }
 }

@@ -41,6 +41,7 @@ public final class RequestTimeline {
   private long serverPromptTokens = -1;
   private long serverCompletionTokens = -1;
   private long serverDecodeNanos = -1;
+  private long serverPrefillNanos = -1;
   private long serverReasoningTokens = -1;
   private String requestId;
 
@@ -108,6 +109,14 @@ public final class RequestTimeline {
    */
   public void onServerDecodeTime(long nanos) {
     serverDecodeNanos = nanos >= 0 ? nanos : -1;
+  }
+
+  /**
+   * The server's own measure of its prompt time (llama.cpp's {@code timings.prompt_ms}, Ollama's
+   * {@code prompt_eval_duration}); a negative one is not believed.
+   */
+  public void onServerPrefillTime(long nanos) {
+    serverPrefillNanos = nanos >= 0 ? nanos : -1;
   }
 
   /**
@@ -212,6 +221,7 @@ public final class RequestTimeline {
         // Reasoning is part of the output count: more of it than the whole is not believed.
         serverReasoningTokens >= 0 && serverCompletionTokens >= 0 && serverReasoningTokens <= serverCompletionTokens
             ? serverReasoningTokens
-            : -1);
+            : -1,
+        serverPrefillNanos);
   }
 }

@@ -32,6 +32,8 @@ public final class RequestsCsv {
   public static final String MAX_TOKENS = "max_tokens";
   /** The server's reasoning tokens within its output count (-1: not given). Added last, optional too. */
   public static final String SERVER_REASONING = "server_reasoning_tokens";
+  /** The server's own prompt time (llama.cpp's prompt_ms, Ollama's prompt_eval_duration), -1 when none. Last. */
+  public static final String SERVER_PREFILL = "server_prefill_ms";
 
   /** The first columns are the ones a reader most wants; the ones after {@code good} serve merges. */
   public static final List<String> COLUMNS =
@@ -43,11 +45,11 @@ public final class RequestsCsv {
           "send_lateness_ms", "good",
           "in_window", "http_status", "input_token_source", "server_output_tokens", "client_output_tokens",
           "ttft_from_scheduled_ms", "duration_ms", "window_tokens", REQUEST_ID, RETRY_AFTER,
-          SERVER_DECODE, FINISH_REASON, MAX_TOKENS, SERVER_REASONING);
+          SERVER_DECODE, FINISH_REASON, MAX_TOKENS, SERVER_REASONING, SERVER_PREFILL);
 
   /** Columns a file may lack (it was written by an earlier version); they read as empty. */
   private static final Set<String> OPTIONAL_COLUMNS =
-      Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE, FINISH_REASON, MAX_TOKENS, SERVER_REASONING);
+      Set.of(REQUEST_ID, RETRY_AFTER, SERVER_DECODE, FINISH_REASON, MAX_TOKENS, SERVER_REASONING, SERVER_PREFILL);
 
   public static final String HEADER = String.join(",", COLUMNS);
 
@@ -97,6 +99,7 @@ public final class RequestsCsv {
     appendText(line, r.finishReason());
     line.append(',').append(r.maxTokens());
     line.append(',').append(r.serverReasoningTokens());
+    line.append(',').append(Micros.formatMillis(r.serverPrefillMicros()));
   }
 
   public static String row(RequestRow record) {
@@ -212,7 +215,8 @@ public final class RequestsCsv {
           get(f, SERVER_DECODE).isEmpty() ? -1 : Micros.parseMillis(get(f, SERVER_DECODE)),
           emptyToNull(get(f, FINISH_REASON)),
           parseLongOr(get(f, MAX_TOKENS), -1),
-          parseLongOr(get(f, SERVER_REASONING), -1));
+          parseLongOr(get(f, SERVER_REASONING), -1),
+          get(f, SERVER_PREFILL).isEmpty() ? -1 : Micros.parseMillis(get(f, SERVER_PREFILL)));
     }
 
     private String get(List<String> fields, String column) {

@@ -29,11 +29,11 @@ class OllamaStreamTest {
   }
 
   @Test
-  void chatContentThenTheFinalObjectWithCountsAndDecodeTime() {
+  void chatContentThenTheFinalObjectWithCountsAndDecodeAndPrefillTimes() {
     String stream = chatLine("\"content\":\"The\"") + chatLine("\"content\":\" sky\"")
         + chatLine("\"content\":\" is\"") + CHAT_FINAL;
     assertEquals(List.of("CONTENT:The", "CONTENT: sky", "CONTENT: is", "finish:stop", "usage:26/3",
-        "decode:4535599000", "done"), interpretNdjson(chat(), stream));
+        "decode:4535599000", "prefill:342546000", "done"), interpretNdjson(chat(), stream));
   }
 
   @Test

@@ -85,12 +85,13 @@ class OpenAiChatStreamTest {
             + "\"predicted_n\":5,\"predicted_ms\":40.08,\"predicted_per_token_ms\":10.02,\"predicted_per_second\":99.8}}",
         "[DONE]");
     // The server's decode time: its 5 tokens at its own 10.02 ms a step (predicted_ms spans the 4 steps after
-    // the first token, which came from the prefill).
-    assertEquals(List.of("CONTENT:Hi", "finish:stop", "usage:10/5", "decode:50100000", "done"), signals);
+    // the first token, which came from the prefill); its prompt time, prompt_ms.
+    assertEquals(List.of("CONTENT:Hi", "finish:stop", "usage:10/5", "decode:50100000", "prefill:12300000", "done"),
+        signals);
   }
 
   @Test
-  void timingsWithoutAPerTokenFigureOrWithOddValuesGiveNoDecodeTime() {
+  void timingsWithoutAPerTokenFigureOrWithOddValuesGiveNoServerTime() {
     assertEquals(List.of("CONTENT:a"), interpretData(chat(),
         "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"timings\":{\"predicted_n\":5,\"predicted_ms\":40.0}}"));
     assertEquals(List.of("CONTENT:a"), interpretData(chat(),
@@ -101,6 +102,12 @@ class OpenAiChatStreamTest {
     assertEquals(List.of("CONTENT:a", "decode:0"), interpretData(chat(),
         "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],"
             + "\"timings\":{\"predicted_n\":1,\"predicted_per_token_ms\":0.0,\"predicted_ms\":0.001}}"));
+    assertEquals(List.of("CONTENT:a"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"timings\":{\"prompt_ms\":-1.5}}"));
+    assertEquals(List.of("CONTENT:a"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"timings\":{\"prompt_ms\":\"7\"}}"));
+    assertEquals(List.of("CONTENT:a", "prefill:7000000"), interpretData(chat(),
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"timings\":{\"prompt_ms\":7}}"));
   }
 
   @Test

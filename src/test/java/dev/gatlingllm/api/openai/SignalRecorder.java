@@ -34,6 +34,11 @@ public final class SignalRecorder implements StreamSignals {
   }
 
   @Override
+  public void onServerPrefillTime(long nanos) {
+    signals.add("prefill:" + nanos);
+  }
+
+  @Override
   public void onFinish(String reason) {
     signals.add("finish:" + reason);
   }

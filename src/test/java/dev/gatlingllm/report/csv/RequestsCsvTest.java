@@ -55,7 +55,7 @@ class RequestsCsvTest {
     assertTrue(ok.inWindow());
     assertArrayEquals(new long[] {0, 9}, ok.windowTokens());
     assertEquals("req-123456789", ok.requestId());
-    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1,-1,,-1,-1"),
+    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
         "the server's id, then no Retry-After, no server decode time: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
@@ -67,14 +67,14 @@ class RequestsCsvTest {
     assertEquals(false, failed.ok());
     assertEquals(false, failed.good());
     assertEquals(null, failed.requestId());
-    assertTrue(lines.get(2).endsWith(",,-1,-1,,-1,-1"), "no id from the server, an empty field: " + lines.get(2));
+    assertTrue(lines.get(2).endsWith(",,-1,-1,,-1,-1,-1"), "no id from the server, an empty field: " + lines.get(2));
   }
 
   @Test
   void requestIdIsSanitisedLikeOtherFreeText() {
-    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 6));
+    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 7));
     String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
-    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3,15.500,,-1,-1"), row);
+    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3,15.500,,-1,-1,-1"), row);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
     assertEquals("'=1+2,\"x\"  next", back.requestId());
   }
@@ -92,10 +92,10 @@ class RequestsCsvTest {
   @Test
   void aFileWrittenBeforeTheRequestIdColumnStillParses() {
     RequestRow record = withRequestId("gone");
-    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 6));
+    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 7));
     String row = RequestsCsv.row(record);
     String oldRow = row;
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 7; i++) {
       oldRow = oldRow.substring(0, oldRow.lastIndexOf(','));
     }
     RequestRow back = new RequestsCsv.Reader(header).parse(oldRow);
@@ -105,7 +105,7 @@ class RequestsCsvTest {
     assertEquals(55_555, back.e2elMicros());
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
     // Any other column is still required.
-    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 7));
+    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 8));
     assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
   }
 
@@ -132,28 +132,34 @@ class RequestsCsvTest {
   @Test
   void theLaterColumnsComeLastAndAFileWithoutThemStillParses() {
     assertEquals(List.of(RequestsCsv.REQUEST_ID, RequestsCsv.RETRY_AFTER, RequestsCsv.SERVER_DECODE,
-            RequestsCsv.FINISH_REASON, RequestsCsv.MAX_TOKENS, RequestsCsv.SERVER_REASONING),
-        RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 6, RequestsCsv.COLUMNS.size()));
+            RequestsCsv.FINISH_REASON, RequestsCsv.MAX_TOKENS, RequestsCsv.SERVER_REASONING, RequestsCsv.SERVER_PREFILL),
+        RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 7, RequestsCsv.COLUMNS.size()));
     String row = RequestsCsv.row(new RequestsCsv.Reader(RequestsCsv.HEADER).parse(
-        RequestsCsv.row(withRequestId("r-1")).replace(",3,15.500,,-1,-1", ",3,15.500,stop,64,48")));
-    assertTrue(row.endsWith(",r-1,3,15.500,stop,64,48"), row);
-    String withoutReasoning = row.substring(0, row.lastIndexOf(','));
+        RequestsCsv.row(withRequestId("r-1")).replace(",3,15.500,,-1,-1,-1", ",3,15.500,stop,64,48,12.345")));
+    assertTrue(row.endsWith(",r-1,3,15.500,stop,64,48,12.345"), row);
+    assertEquals(12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).serverPrefillMicros());
+    String withoutPrefill = row.substring(0, row.lastIndexOf(','));
     String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
-    RequestRow back = new RequestsCsv.Reader(header).parse(withoutReasoning);
+    RequestRow back = new RequestsCsv.Reader(header).parse(withoutPrefill);
+    assertEquals(-1, back.serverPrefillMicros());
+    assertEquals(48, back.serverReasoningTokens());
+    String withoutReasoning = withoutPrefill.substring(0, withoutPrefill.lastIndexOf(','));
+    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
+    back = new RequestsCsv.Reader(header).parse(withoutReasoning);
     assertEquals(-1, back.serverReasoningTokens());
     assertEquals(64, back.maxTokens());
     String withoutLimits = withoutReasoning.substring(0, withoutReasoning.lastIndexOf(",stop,64"));
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 3));
+    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 4));
     back = new RequestsCsv.Reader(header).parse(withoutLimits);
     assertEquals(null, back.finishReason());
     assertEquals(-1, back.maxTokens());
     assertEquals(15_500, back.serverDecodeMicros());
     String withoutDecode = withoutLimits.substring(0, withoutLimits.lastIndexOf(','));
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 4));
+    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 5));
     back = new RequestsCsv.Reader(header).parse(withoutDecode);
     assertEquals(3, back.retryAfterSeconds());
     assertEquals(-1, back.serverDecodeMicros());
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 5));
+    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 6));
     back = new RequestsCsv.Reader(header).parse(withoutDecode.substring(0, withoutDecode.lastIndexOf(',')));
     assertEquals("r-1", back.requestId());
     assertEquals(-1, back.retryAfterSeconds());
