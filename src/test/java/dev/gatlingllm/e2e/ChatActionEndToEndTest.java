@@ -14,6 +14,7 @@ import dev.gatlingllm.testing.ScriptedHttpServer;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -223,10 +224,10 @@ class ChatActionEndToEndTest {
    * client's error.
    */
   private static final class TimingErrors {
-    final List<Double> ttft = new java.util.ArrayList<>();
-    final List<Double> tpot = new java.util.ArrayList<>();
-    final List<Double> decode = new java.util.ArrayList<>();
-    final List<Double> itl = new java.util.ArrayList<>();
+    final List<Double> ttft = new ArrayList<>();
+    final List<Double> tpot = new ArrayList<>();
+    final List<Double> decode = new ArrayList<>();
+    final List<Double> itl = new ArrayList<>();
 
     void assertExact() {
       assertWithin("TTFT vs the server's writes", ttft, 5.0);

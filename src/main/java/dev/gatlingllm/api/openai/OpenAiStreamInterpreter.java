@@ -10,6 +10,7 @@ import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
+import java.util.function.LongConsumer;
 
 /**
  * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8 bytes, with
@@ -266,7 +267,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /** Milliseconds with a fraction, as nanoseconds; a value beyond a long's range is dropped. */
-  private static void toNanos(double millis, java.util.function.LongConsumer to) {
+  private static void toNanos(double millis, LongConsumer to) {
     double nanos = millis * 1e6;
     if (nanos < Long.MAX_VALUE) {
       to.accept(Math.round(nanos));
