@@ -3,10 +3,8 @@ package dev.gatlingllm.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.stats.Micros;
-import dev.gatlingllm.report.csv.RequestsCsv;
-import java.io.BufferedReader;
+import dev.gatlingllm.report.csv.RequestsCsvReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -48,30 +46,19 @@ final class DetailedResults {
     }
   }
 
-  /** Reads the two files line for line: the gaps of row n are on line n of the gaps file. */
   private static void itls(JsonGenerator json, Path csv, Path itlsCsv) throws IOException {
     json.writeArrayFieldStart("itls");
-    try (BufferedReader lines = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
-        BufferedReader gaps = Files.newBufferedReader(itlsCsv, StandardCharsets.UTF_8)) {
-      String header = lines.readLine();
-      gaps.readLine();
-      if (header != null) {
-        RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          String gapLine = gaps.readLine();
-          if (line.isEmpty()) {
-            continue;
-          }
-          RequestRow row = reader.parse(line);
-          if (row.inWindow() && row.level() >= 0) {
-            json.writeStartArray();
-            if (gapLine != null && !gapLine.isEmpty()) {
-              for (String gap : gapLine.split(";")) {
-                json.writeNumber(Micros.parseMillis(gap) / 1e6);
-              }
+    try (RequestsCsvReader rows = RequestsCsvReader.open(csv, itlsCsv)) {
+      while (rows.next()) {
+        RequestRow row = rows.row();
+        if (row.inWindow() && row.level() >= 0) {
+          json.writeStartArray();
+          if (!rows.gaps().isEmpty()) {
+            for (String gap : rows.gaps().split(";")) {
+              json.writeNumber(Micros.parseMillis(gap) / 1e6);
             }
-            json.writeEndArray();
           }
+          json.writeEndArray();
         }
       }
     }
@@ -96,17 +83,11 @@ final class DetailedResults {
 
   private static void array(JsonGenerator json, Path csv, String name, Value value) throws IOException {
     json.writeArrayFieldStart(name);
-    try (BufferedReader lines = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      String header = lines.readLine();
-      if (header != null) {
-        RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          if (!line.isEmpty()) {
-            RequestRow row = reader.parse(line);
-            if (row.inWindow() && row.level() >= 0) {
-              value.write(row, json);
-            }
-          }
+    try (RequestsCsvReader rows = RequestsCsvReader.open(csv, null)) {
+      while (rows.next()) {
+        RequestRow row = rows.row();
+        if (row.inWindow() && row.level() >= 0) {
+          value.write(row, json);
         }
       }
     }

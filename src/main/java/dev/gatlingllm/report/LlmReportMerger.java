@@ -9,8 +9,8 @@ import dev.gatlingllm.metrics.level.TimeInterval;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.report.csv.RequestsCsvReader;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -119,31 +119,19 @@ public final class LlmReportMerger {
         }
         aggregate.timeline().addAll(run.timeline());
         Path csv = llmDirs.get(r).resolve(LlmReportWriter.REQUESTS_CSV);
-        try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
-            BufferedReader gaps = detailed ? Files.newBufferedReader(
-                llmDirs.get(r).resolve(LlmReportWriter.ITLS_CSV), StandardCharsets.UTF_8) : null) {
-          String header = in.readLine();
-          if (header == null) {
+        try (RequestsCsvReader rows =
+            RequestsCsvReader.open(csv, detailed ? llmDirs.get(r).resolve(LlmReportWriter.ITLS_CSV) : null)) {
+          if (rows.headerMissing()) {
             throw new IOException(csv + " is empty");
           }
-          if (gaps != null) {
-            gaps.readLine();
-          }
-          RequestsCsv.Reader reader = new RequestsCsv.Reader(header);
-          String text;
-          while ((text = in.readLine()) != null) {
-            // The gaps of row n are on line n of the gaps file, blank rows included.
-            String gapLine = gaps == null ? null : gaps.readLine();
-            if (text.isBlank()) {
-              continue;
-            }
-            RequestRow record = renumber(reader.parse(text), newIndex, config);
+          while (rows.next()) {
+            RequestRow record = renumber(rows.row(), newIndex, config);
             aggregate.add(record);
             line.setLength(0);
             RequestsCsv.appendRow(line, record);
             out.append(line).append('\n');
             if (gapsOut != null) {
-              gapsOut.append(gapLine == null ? "" : gapLine).append('\n');
+              gapsOut.append(rows.gaps()).append('\n');
             }
           }
         }
