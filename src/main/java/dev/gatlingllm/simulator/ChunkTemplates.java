@@ -80,9 +80,9 @@ final class ChunkTemplates {
   /**
    * The events before the first token ({@link ApiFormat#hasOpening}): the role-only delta of a chat stream;
    * created, in_progress, output_item.added and content_part.added of a Responses stream; message_start (with
-   * the input tokens), content_block_start and a ping of a Messages stream.
+   * the input tokens, unless {@code withUsage} is false), content_block_start and a ping of a Messages stream.
    */
-  ByteBuf opening(ByteBufAllocator alloc, int promptTokens) {
+  ByteBuf opening(ByteBufAllocator alloc, int promptTokens, boolean withUsage) {
     return switch (format) {
       case CHAT -> event(alloc, "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
       case RESPONSES -> text(alloc, typed("response.created", ",\"response\":" + response("in_progress", "null", ""))
@@ -93,7 +93,8 @@ final class ChunkTemplates {
               + "\"content_index\":0,\"part\":{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[]}"));
       case MESSAGES -> text(alloc, typed("message_start", ",\"message\":{\"id\":" + jsonId + ",\"type\":\"message\","
               + "\"role\":\"assistant\",\"content\":[],\"model\":" + jsonModel + ",\"stop_reason\":null,"
-              + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":" + promptTokens + ",\"output_tokens\":1}}")
+              + "\"stop_sequence\":null" + (withUsage ? ",\"usage\":{\"input_tokens\":" + promptTokens
+              + ",\"output_tokens\":1}" : "") + "}")
           + typed("content_block_start", ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}")
           + typed("ping", ""));
       default -> throw new IllegalStateException(format + " streams have no opening");
@@ -109,12 +110,14 @@ final class ChunkTemplates {
   /**
    * The end of a Responses or Messages stream ({@code !endsWithDone()}): {@code response.completed}, or
    * {@code response.incomplete} when the output limit cut the answer, with the usage; or content_block_stop,
-   * message_delta with the stop reason and the output tokens, and message_stop.
+   * message_delta with the stop reason and the output tokens, and message_stop. Without {@code withUsage}, no
+   * count: a null usage, or a message_delta without one.
    */
-  ByteBuf end(ByteBufAllocator alloc, String finishReason, int promptTokens, int completionTokens) {
+  ByteBuf end(ByteBufAllocator alloc, String finishReason, int promptTokens, int completionTokens, boolean withUsage) {
     boolean cut = "length".equals(finishReason);
     if (format == ApiFormat.RESPONSES) {
-      String usage = "{\"input_tokens\":" + promptTokens + ",\"input_tokens_details\":{\"cached_tokens\":0},"
+      String usage = !withUsage ? "null"
+          : "{\"input_tokens\":" + promptTokens + ",\"input_tokens_details\":{\"cached_tokens\":0},"
           + "\"output_tokens\":" + completionTokens + ",\"output_tokens_details\":{\"reasoning_tokens\":0},"
           + "\"total_tokens\":" + (promptTokens + completionTokens) + "}";
       return text(alloc, cut
@@ -124,7 +127,8 @@ final class ChunkTemplates {
     }
     return text(alloc, typed("content_block_stop", ",\"index\":0")
         + typed("message_delta", ",\"delta\":{\"stop_reason\":\"" + (cut ? "max_tokens" : "end_turn")
-            + "\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":" + completionTokens + "}")
+            + "\",\"stop_sequence\":null}"
+            + (withUsage ? ",\"usage\":{\"output_tokens\":" + completionTokens + "}" : ""))
         + typed("message_stop", ""));
   }
 

@@ -250,7 +250,7 @@ final class GenerationStream extends EngineRequest {
   }
 
   private void writeRole(long plannedNanos) {
-    ByteBuf buf = templates.opening(ctx.alloc(), request.promptTokens);
+    ByteBuf buf = templates.opening(ctx.alloc(), request.promptTokens, !fault.noUsage());
     long now = System.nanoTime();
     record(EventKind.ROLE, plannedNanos, now, 0);
     ctx.writeAndFlush(new DefaultHttpContent(buf));
@@ -284,7 +284,8 @@ final class GenerationStream extends EngineRequest {
       end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
     } else if (request.stream && !request.format.endsWithDone()) {
       // Responses and Messages: the closing events carry the finish reason and the usage; no [DONE].
-      ByteBuf end = templates.end(ctx.alloc(), request.finishReason, request.promptTokens, completionTokens);
+      ByteBuf end = templates.end(ctx.alloc(), request.finishReason, request.promptTokens, completionTokens,
+          !fault.noUsage());
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(end));
       end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);

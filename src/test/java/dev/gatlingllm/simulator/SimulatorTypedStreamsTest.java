@@ -86,6 +86,21 @@ class SimulatorTypedStreamsTest {
   }
 
   @Test
+  void noUsageLeavesTheCountsOutOfBothFormats() throws Exception {
+    SseClient.Result messages = SseClient.post(simulator.baseUri(), "/v1/messages",
+        "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":3,\"ignore_eos\":true,\"stream\":true}",
+        LlmSimulator.FAULT_HEADER, "no-usage");
+    assertEquals(List.of("CONTENT", "CONTENT", "CONTENT", "finish:max_tokens", "done"),
+        shape(signals("anthropic", messages)));
+    SseClient.Result responses = SseClient.post(simulator.baseUri(), "/v1/responses",
+        "{\"input\":\"Hi\",\"max_output_tokens\":3,\"ignore_eos\":true,\"stream\":true}",
+        LlmSimulator.FAULT_HEADER, "no-usage");
+    assertEquals(List.of("CONTENT", "CONTENT", "CONTENT", "finish:max_output_tokens", "done"),
+        shape(signals("openai-responses", responses)));
+    assertEquals(3, truth(responses).contentEvents().size(), "the tokens are still written");
+  }
+
+  @Test
   void anAnswerEndedByTheModelCompletes() throws Exception {
     // Every token ends the answer: one token, then the model's own stop.
     try (LlmSimulator eager = LlmSimulator.builder().eosProbability(1.0).build().start()) {
