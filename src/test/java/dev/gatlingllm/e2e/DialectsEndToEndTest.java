@@ -44,6 +44,7 @@ class DialectsEndToEndTest {
       System.setProperty("test.users", String.valueOf(USERS));
       System.setProperty("test.requests", String.valueOf(REQUESTS));
       System.setProperty("test.tokens", String.valueOf(TOKENS));
+      System.setProperty("test.fault", "");
       DialectsSimulation.MEASURED.clear();
       InProcessGatling.Run run = InProcessGatling.run(DialectsSimulation.class, results);
       assertEquals(0, run.exitCode(), "every request OK:\n" + run.tail());
@@ -89,5 +90,43 @@ class DialectsEndToEndTest {
     // median is about 1 ms on a quiet one).
     assertTrue(ttftErrors[ttftErrors.length / 2] < MAX_MEDIAN_TTFT_ERROR_MS, errors);
     assertTrue(tpotErrors[tpotErrors.length / 2] < MAX_MEDIAN_TPOT_ERROR_MS, errors);
+  }
+
+  /**
+   * A server that sends no counts (the simulator's no-usage fault: no usage in message_start and message_delta,
+   * a null usage in response.completed): the output is counted from the token events, one token each here, and
+   * says so; the input is unknown rather than guessed.
+   */
+  @ParameterizedTest
+  @CsvSource({"anthropic", "openai-responses"})
+  void withoutTheServersCountsTheTokenEventsAreCounted(String dialect, @TempDir Path results) {
+    List<GroundTruthRecord> truth;
+    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).groundTruth(true).build()
+        .start()) {
+      System.setProperty("test.baseUrl", "http://127.0.0.1:" + simulator.port());
+      System.setProperty("test.dialect", dialect);
+      System.setProperty("test.users", "1");
+      System.setProperty("test.requests", "2");
+      System.setProperty("test.tokens", String.valueOf(TOKENS));
+      System.setProperty("test.fault", "no-usage");
+      DialectsSimulation.MEASURED.clear();
+      InProcessGatling.Run run = InProcessGatling.run(DialectsSimulation.class, results);
+      assertEquals(0, run.exitCode(), "every request OK:\n" + run.tail());
+      truth = simulator.groundTruth();
+    } finally {
+      System.setProperty("test.fault", "");
+    }
+    Map<String, GroundTruthRecord> served =
+        truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
+    assertEquals(2, DialectsSimulation.MEASURED.size(), "measured requests");
+    for (Map.Entry<String, Map<String, Object>> entry : DialectsSimulation.MEASURED.entrySet()) {
+      Map<String, Object> r = entry.getValue();
+      GroundTruthRecord server = served.get(entry.getKey());
+      assertNotNull(server, "the simulator served " + entry.getKey());
+      assertEquals(TOKENS, server.completionTokens());
+      assertEquals((long) TOKENS, ((Number) r.get("outputTokens")).longValue(), entry.getKey());
+      assertEquals("event count", r.get("outputTokenSource"), entry.getKey());
+      assertEquals(-1L, ((Number) r.get("inputTokens")).longValue(), entry.getKey());
+    }
   }
 }

@@ -36,6 +36,7 @@ public class DialectsSimulation extends Simulation {
   private ChainBuilder request(boolean measured) {
     return exec(session -> session.set("rid", dialect + "-" + session.userId() + "-" + session.getInt("n")))
         .exec(chat("chat").header(LlmSimulator.CLIENT_REQUEST_ID_HEADER, "#{rid}")
+            .header(LlmSimulator.FAULT_HEADER, System.getProperty("test.fault", ""))
             .system("Answer briefly.").user("Tell me a story about a lighthouse.")
             .maxTokens(tokens).bodyField("ignore_eos", true))
         .exec(session -> {
