@@ -36,20 +36,8 @@ class DialectsEndToEndTest {
   @ParameterizedTest
   @CsvSource({"anthropic, max_tokens, /v1/messages", "openai-responses, max_output_tokens, /v1/responses"})
   void figuresEqualTheGroundTruth(String dialect, String finishReason, String path, @TempDir Path results) {
-    List<GroundTruthRecord> truth;
-    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=120;itl=15")
-        .groundTruth(true).build().start()) {
-      System.setProperty("test.baseUrl", "http://127.0.0.1:" + simulator.port());
-      System.setProperty("test.dialect", dialect);
-      System.setProperty("test.users", String.valueOf(USERS));
-      System.setProperty("test.requests", String.valueOf(REQUESTS));
-      System.setProperty("test.tokens", String.valueOf(TOKENS));
-      System.setProperty("test.fault", "");
-      DialectsSimulation.MEASURED.clear();
-      InProcessGatling.Run run = InProcessGatling.run(DialectsSimulation.class, results);
-      assertEquals(0, run.exitCode(), "every request OK:\n" + run.tail());
-      truth = simulator.groundTruth();
-    }
+    List<GroundTruthRecord> truth = run(LlmSimulator.builder().timing("ttft=120;itl=15"), dialect, USERS, REQUESTS,
+        "", results);
     Map<String, GroundTruthRecord> served =
         truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
     assertEquals(USERS * REQUESTS, DialectsSimulation.MEASURED.size(), "measured requests");
@@ -100,22 +88,7 @@ class DialectsEndToEndTest {
   @ParameterizedTest
   @CsvSource({"anthropic", "openai-responses"})
   void withoutTheServersCountsTheTokenEventsAreCounted(String dialect, @TempDir Path results) {
-    List<GroundTruthRecord> truth;
-    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).groundTruth(true).build()
-        .start()) {
-      System.setProperty("test.baseUrl", "http://127.0.0.1:" + simulator.port());
-      System.setProperty("test.dialect", dialect);
-      System.setProperty("test.users", "1");
-      System.setProperty("test.requests", "2");
-      System.setProperty("test.tokens", String.valueOf(TOKENS));
-      System.setProperty("test.fault", "no-usage");
-      DialectsSimulation.MEASURED.clear();
-      InProcessGatling.Run run = InProcessGatling.run(DialectsSimulation.class, results);
-      assertEquals(0, run.exitCode(), "every request OK:\n" + run.tail());
-      truth = simulator.groundTruth();
-    } finally {
-      System.setProperty("test.fault", "");
-    }
+    List<GroundTruthRecord> truth = run(LlmSimulator.builder(), dialect, 1, 2, "no-usage", results);
     Map<String, GroundTruthRecord> served =
         truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
     assertEquals(2, DialectsSimulation.MEASURED.size(), "measured requests");
@@ -127,6 +100,25 @@ class DialectsEndToEndTest {
       assertEquals((long) TOKENS, ((Number) r.get("outputTokens")).longValue(), entry.getKey());
       assertEquals("event count", r.get("outputTokenSource"), entry.getKey());
       assertEquals(-1L, ((Number) r.get("inputTokens")).longValue(), entry.getKey());
+    }
+  }
+
+  /** Runs {@link DialectsSimulation} against a simulator built from {@code simulator}; returns its ground truth. */
+  private static List<GroundTruthRecord> run(LlmSimulator.Builder simulator, String dialect, int users, int requests,
+      String fault, Path results) {
+    try (LlmSimulator server = simulator.host("127.0.0.1").port(0).groundTruth(true).build().start()) {
+      System.setProperty("test.baseUrl", "http://127.0.0.1:" + server.port());
+      System.setProperty("test.dialect", dialect);
+      System.setProperty("test.users", String.valueOf(users));
+      System.setProperty("test.requests", String.valueOf(requests));
+      System.setProperty("test.tokens", String.valueOf(TOKENS));
+      System.setProperty("test.fault", fault);
+      DialectsSimulation.MEASURED.clear();
+      InProcessGatling.Run run = InProcessGatling.run(DialectsSimulation.class, results);
+      assertEquals(0, run.exitCode(), "every request OK:\n" + run.tail());
+      return server.groundTruth();
+    } finally {
+      System.setProperty("test.fault", "");
     }
   }
 }
