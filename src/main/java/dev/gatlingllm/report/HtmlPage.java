@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.HistogramBin;
@@ -172,11 +173,20 @@ final class HtmlPage {
     if (cost) {
       page.append("<th>cost / M output</th>");
     }
+    List<LevelFigures> levels = summary.levels();
+    // The server's own times, beside the client's figures, only for servers that give them (Ollama, llama.cpp).
+    boolean serverDecode = levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0);
+    boolean serverPrefill = levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0);
+    if (serverDecode) {
+      page.append("<th>server decode tok/s</th>");
+    }
+    if (serverPrefill) {
+      page.append("<th>server prefill mean ms</th>");
+    }
     if (summary.server() != null) {
       page.append(ServerMetricsReport.TABLE_HEADERS);
     }
     page.append("</tr></thead>\n<tbody>\n");
-    List<LevelFigures> levels = summary.levels();
     for (int i = 0; i < levels.size(); i++) {
       LevelFigures level = levels.get(i);
       Figures f = level.figures();
@@ -203,6 +213,13 @@ final class HtmlPage {
       if (cost) {
         page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
       }
+      ServerTimes times = f.serverTimes();
+      if (serverDecode) {
+        page.append(cell(times.decodeStreams() == 0 ? "-" : number(times.decodeTokensPerSecond(), 1)));
+      }
+      if (serverPrefill) {
+        page.append(cell(times.prefillStreams() == 0 ? "-" : number(times.meanPrefillMillis(), 1)));
+      }
       if (summary.server() != null && i < summary.server().levels().size()) {
         page.append(ServerMetricsReport.tableCells(summary.server().levels().get(i), f));
       }
@@ -216,6 +233,8 @@ final class HtmlPage {
         .append("implausible and ignored, whose inter-token gaps past the first ").append(RequestTimeline.MAX_KEPT_GAPS)
         .append(" are not in the ITL figures, ")
         .append("or whose output was cut at maxOutputBytes (KO).")
+        .append(serverDecode || serverPrefill ? " Server decode and prefill: the server's own times, as it reported "
+            + "them for each stream (a part of each TTFT for the prefill)." : "")
         .append(summary.server() == null ? "" : Html.escape(ServerMetricsReport.tableNote(summary.server())))
         .append("</p>\n</section>\n");
   }

@@ -157,6 +157,33 @@ class ReportPageTest {
     assertEquals(10 / 3.0, timeline.get("outputTokens").get(0).asDouble(), 1e-3, "10 tokens in the first 3 s");
   }
 
+  @Test
+  void theServersOwnTimesGetColumnsOnlyWhenAServerGaveThem() throws Exception {
+    assertFalse(html.contains("<th>server decode tok/s</th>"), "the sample run's server gave no times");
+    assertFalse(html.contains("<th>server prefill mean ms</th>"));
+    long start = SampleRun.T0;
+    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(start));
+    for (int n = 0; n < 4; n++) {
+      // 10 tokens decoded in 200 ms by the server's clock (50 tok/s), after a prompt of 30 or 50 ms.
+      recorder.record("r", start + n * 1000L, withServerTimes(
+          dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(80_000_000L, 10, 20_000_000L, 10, 5),
+          200_000_000L, (n % 2 == 0 ? 30 : 50) * 1_000_000L));
+    }
+    String text = Files.readString(LlmReportWriter.write(recorder.finish(start + 10_000L), dir.resolve("timed/llm"),
+        null));
+    assertTrue(text.contains("<th>server decode tok/s</th><th>server prefill mean ms</th>"), "both columns");
+    assertTrue(text.contains("<td class=\"num\">50.0</td><td class=\"num\">40.0</td>"), "their means");
+  }
+
+  private static dev.gatlingllm.metrics.request.RequestResult withServerTimes(
+      dev.gatlingllm.metrics.request.RequestResult r, long decodeNanos, long prefillNanos) {
+    return new dev.gatlingllm.metrics.request.RequestResult(r.outcome(), r.sendLatenessNanos(), r.ttfbNanos(),
+        r.ttftNanos(), r.ttftFromScheduledNanos(), r.ttfoNanos(), r.e2elNanos(), r.tpotNanos(), r.durationNanos(),
+        r.tokenEvents(), r.itlNanos(), r.outputTokens(), r.outputTokenSource(), r.serverOutputTokens(),
+        r.clientOutputTokens(), r.inputTokens(), r.inputTokenSource(), r.requestId(), decodeNanos,
+        r.serverReasoningTokens(), prefillNanos);
+  }
+
   private static int count(String text, String part) {
     int count = 0;
     for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
