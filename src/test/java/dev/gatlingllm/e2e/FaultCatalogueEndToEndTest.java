@@ -62,6 +62,8 @@ class FaultCatalogueEndToEndTest {
   private static final List<String> WARM_UP = List.of("/http/500/json", "/done-then-more");
 
   private static ScriptedHttpServer server;
+  private static final java.util.concurrent.atomic.AtomicBoolean RESET_ONCE =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private static WireMockServer https;
   private static InProcessGatling.Run run;
   private static long runMillis;
@@ -86,6 +88,16 @@ class FaultCatalogueEndToEndTest {
       // Keeps an idle connection for 100 ms (nginx's keepalive_timeout, the simulator's idle timeout), then
       // closes it: the user, thinking for 300 ms, finds its pooled connection closed.
       case "/close-when-idle" -> s.chunkedHeaders(200, SSE).chunk(content("b") + END).endChunks().at(100).close();
+      // A plain kept-alive answer; then, on the next request over that connection, a reset as soon as the server
+      // has read it (the first time only: a request sent again would be answered).
+      case "/kept-alive" -> s.chunkedHeaders(200, SSE).chunk(content("k") + END).endChunks();
+      case "/reset-on-reuse" -> {
+        if (RESET_ONCE.compareAndSet(false, true)) {
+          s.reset();
+        } else {
+          s.chunkedHeaders(200, SSE).chunk(content("again") + END).endChunks();
+        }
+      }
       case "/slow-drip" -> {
         // One byte every 300 ms: never idle for the idle timeout, never a whole event, never an end.
         String event = content("never completed");
@@ -169,6 +181,8 @@ class FaultCatalogueEndToEndTest {
     System.setProperty("test.reuseUrl", server.baseUrl() + "/close-after-response");
     System.setProperty("test.reuseRequests", String.valueOf(REUSE_REQUESTS));
     System.setProperty("test.idleCloseUrl", server.baseUrl() + "/close-when-idle");
+    System.setProperty("test.keptAliveUrl", server.baseUrl() + "/kept-alive");
+    System.setProperty("test.resetOnReuseUrl", server.baseUrl() + "/reset-on-reuse");
     System.setProperty("test.h2Url", "https://127.0.0.1:" + https.httpsPort() + "/h2");
     System.setProperty("test.warmUpUrls", String.join(";", WARM_UP.stream().map(path -> server.baseUrl() + path)
         .toList()) + ";https://127.0.0.1:" + https.httpsPort() + "/tls");
@@ -216,7 +230,8 @@ class FaultCatalogueEndToEndTest {
 
   @Test
   void theLlmReportCountsEveryRequestSentAsOkOrKo() {
-    long sent = cases.size() + 2L * REUSE_REQUESTS + 1 + WARM_UP.size() + 2;
+    // The cases, the reuse and idle users, HTTP/2, the warm-ups (plain, TLS and HTTP/2) and the reset-on-reuse user.
+    long sent = cases.size() + 2L * REUSE_REQUESTS + 1 + WARM_UP.size() + 2 + 2;
     long ko = cases.keySet().stream().filter(c -> !OK_CASES.contains(c)).count() + 1; // the warm-up's HTTP 500
     assertEquals(sent, summary.path("completed").asLong() + summary.path("failed").asLong(),
         summary.path("errors").toString());
@@ -241,8 +256,9 @@ class FaultCatalogueEndToEndTest {
     Set<String> distinct = new HashSet<>(FaultCatalogueSimulation.RESULTS.keySet());
     distinct.add("close-after-response");
     distinct.add("close-when-idle");
+    distinct.add("reset-on-reuse");
     distinct.addAll(ChatActionEndToEndTest.CASES);
-    assertEquals(cases.size() + 3 + ChatActionEndToEndTest.CASES.size(), distinct.size(), "a case counted twice");
+    assertEquals(cases.size() + 4 + ChatActionEndToEndTest.CASES.size(), distinct.size(), "a case counted twice");
     assertTrue(distinct.size() >= 30, distinct.size() + " cases: " + distinct);
     assertTrue(cases.size() >= 30, "this run alone has " + cases.size() + " cases");
   }
@@ -329,6 +345,24 @@ class FaultCatalogueEndToEndTest {
     }
     long requests = server.received().stream().filter(r -> r.path().equals("/close-when-idle")).count();
     assertEquals(REUSE_REQUESTS, requests, "each request reached the server once");
+  }
+
+  /**
+   * A kept-alive connection reset by the server as soon as it has read the next request, before any byte of the
+   * answer: Gatling's HTTP client sends that request again on a new connection (as it does for any pooled
+   * connection that closes before the response begins). The request ends OK and is counted once, but the server
+   * received it twice: the README's Failures section says so.
+   */
+  @Test
+  void aKeptAliveConnectionResetAfterTheServerReadTheNextRequestIsSentAgain() {
+    List<Map<String, Object>> r = FaultCatalogueSimulation.RESET_ON_REUSE;
+    assertEquals(2, r.size(), "both requests of the user ended");
+    assertTrue((Boolean) r.get(0).get("ok"), String.valueOf(r.get(0).get("error")));
+    assertEquals("k", r.get(0).get("content"));
+    assertTrue((Boolean) r.get(1).get("ok"), String.valueOf(r.get(1).get("error")));
+    assertEquals("again", r.get(1).get("content"), "the answer to the request sent again");
+    assertEquals(2, server.received().stream().filter(q -> q.path().equals("/reset-on-reuse")).count(),
+        "read once on the kept-alive connection, then again on a new one");
   }
 
   @Test

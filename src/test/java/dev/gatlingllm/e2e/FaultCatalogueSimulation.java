@@ -40,6 +40,8 @@ public class FaultCatalogueSimulation extends Simulation {
   public static final List<Map<String, Object>> REUSE = new CopyOnWriteArrayList<>();
   /** The session maps of the requests to the server that closes connections left idle, in order. */
   public static final List<Map<String, Object>> IDLE_CLOSED = new CopyOnWriteArrayList<>();
+  /** The session maps of the two requests of the user whose kept-alive connection is reset, in order. */
+  public static final List<Map<String, Object>> RESET_ON_REUSE = new CopyOnWriteArrayList<>();
 
   private final List<String[]> cases = Arrays.stream(System.getProperty("test.faults").split(";"))
       .map(c -> c.split("=", 2)).toList();
@@ -91,6 +93,17 @@ public class FaultCatalogueSimulation extends Simulation {
                         })
                         .pause(Duration.ofMillis(Long.getLong("test.thinkMs", 300))))
                 .injectOpen(atOnceUsers(1)),
+            // A first request leaves its connection kept alive; the server resets it as soon as it has read the
+            // second request sent on it.
+            scenario("reset-on-reuse")
+                .foreach(List.of(System.getProperty("test.keptAliveUrl"), System.getProperty("test.resetOnReuseUrl")),
+                    "url").on(
+                    exec(chat("reset-on-reuse").endpoint("#{url}").user("hello").maxTokens(10))
+                        .exec(session -> {
+                          RESET_ON_REUSE.add(session.getMap("llm"));
+                          return session;
+                        }))
+                .injectOpen(atOnceUsers(1)),
             scenario("h2")
                 .exec(chat("h2").endpoint(System.getProperty("test.h2Url")).user("hello").maxTokens(10))
                 .exec(session -> {
@@ -109,6 +122,7 @@ public class FaultCatalogueSimulation extends Simulation {
             details("reuse").allRequests().count().is((long) reuseRequests),
             details("idle-closed").allRequests().count().is((long) reuseRequests),
             details("h2").allRequests().count().is(1L),
+            details("reset-on-reuse").allRequests().count().is(2L),
             details("warm-up").allRequests().count().is(warmUpUrls.size() + 1L))
         .maxDuration(Duration.ofSeconds(30));
   }
