@@ -137,6 +137,7 @@ public final class ConsoleSummary {
         budget == null ? 0 : budget.requestsPerMinute()));
     line(text, "Metered tokens per minute:", LengthsAndRatesSection.againstBudget(rates.meteredTokensPerMinute(),
         budget == null ? 0 : budget.tokensPerMinute()));
+    line(text, "Busiest minute, requests / metered tok:", LengthsAndRatesSection.busiestMinute(rates, budget));
     line(text, "Input / output tokens per minute:", fixed(rates.inputTokensPerMinute(), 0) + " / "
         + fixed(rates.outputTokensPerMinute(), 0));
     line(text, "HTTP 429 (with Retry-After):", rates.rateLimited() + " (" + rates.withRetryAfter() + "), "

@@ -31,7 +31,8 @@ final class LengthsAndRatesSection {
     page.append("<section>\n<h2>Output lengths and rate limits</h2>\n<table id=\"lengths-rates\">\n<thead><tr>")
         .append("<th>level</th><th>stopped early</th><th>output tokens p50</th><th>p90</th><th>min</th><th>max</th>")
         .append("<th>requests/min</th><th>input tok/min</th><th>output tok/min</th><th>total tok/min</th>")
-        .append("<th>metered tok/min</th><th>HTTP 429</th></tr></thead>\n<tbody>\n");
+        .append("<th>metered tok/min</th><th>busiest minute: requests / metered tok</th><th>HTTP 429</th>")
+        .append("</tr></thead>\n<tbody>\n");
     for (LevelFigures level : summary.levels()) {
       row(page, level.level().label(), level.figures(), budget);
     }
@@ -56,8 +57,15 @@ final class LengthsAndRatesSection {
         .append(cell(HtmlPage.number(rates.outputTokensPerMinute(), 0)))
         .append(cell(HtmlPage.number(rates.totalTokensPerMinute(), 0)))
         .append(cell(againstBudget(rates.meteredTokensPerMinute(), budget == null ? 0 : budget.tokensPerMinute())))
+        .append(cell(busiestMinute(rates, budget)))
         .append(cell(rates.rateLimited() + " (" + HtmlPage.percent(rates.rateLimitedShare()) + ")"))
         .append("</tr>\n");
+  }
+
+  /** The busiest 60 seconds' requests and metered tokens, each against its limit when there is one. */
+  static String busiestMinute(RateFigures rates, RateBudget budget) {
+    return againstBudget(rates.busiestMinuteRequests(), budget == null ? 0 : budget.requestsPerMinute()) + " / "
+        + againstBudget(rates.busiestMinuteMeteredTokens(), budget == null ? 0 : budget.tokensPerMinute());
   }
 
   /** {@code 118 of 120} against a limit, the figure alone without one. */
@@ -76,7 +84,9 @@ final class LengthsAndRatesSection {
         + " other than length, or fewer tokens); they finish sooner without the server being faster.");
     parts.add("Per minute of measurement window: requests counts every attempt, OK or KO; input and output tokens"
         + " are those of the successful requests; metered = input + max tokens of every request sent, as providers"
-        + " count a tokens-per-minute budget.");
+        + " count a tokens-per-minute budget. Busiest minute: the most requests and metered tokens sent within 60"
+        + " consecutive seconds, which a limiter counting over a rolling minute sees, where the averages hide a"
+        + " burst.");
     if (budget != null) {
       parts.add("Budget: " + budget.describe() + ".");
     }

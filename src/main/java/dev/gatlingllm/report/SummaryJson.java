@@ -192,6 +192,8 @@ final class SummaryJson {
     Json.put(node, "output_tokens_per_minute", rates.outputTokensPerMinute());
     Json.put(node, "total_tokens_per_minute", rates.totalTokensPerMinute());
     Json.put(node, "metered_tokens_per_minute", rates.meteredTokensPerMinute());
+    node.put("busiest_minute_requests", rates.busiestMinuteRequests());
+    node.put("busiest_minute_metered_tokens", rates.busiestMinuteMeteredTokens());
   }
 
   static ObjectNode rateBudget(RateBudget budget) {

@@ -65,6 +65,12 @@ class RateLimitedSimulationTest {
     assertEquals(0, summary.path("failed").asInt(), summary.path("errors").toString());
     assertEquals(20, summary.path("completed").asInt());
     assertEquals(0, summary.path("rate_limited").asInt());
+    // The whole run lasts about 10 s: its busiest minute holds all 20 requests, within the 120 of the budget, and
+    // meters each one's input and output limit (16 + 12 tokens).
+    assertEquals(20, summary.path("busiest_minute_requests").asInt(), summary.toString());
+    assertEquals(rows.stream().mapToLong(r -> r.inputTokens() + r.maxTokens()).sum(),
+        summary.path("busiest_minute_metered_tokens").asLong());
+    assertTrue(run.console().contains("Busiest minute, requests / metered tok:"), run.tail());
 
     // No ignore_eos: the simulator stops each answer early with probability 0.15 per token.
     assertTrue(rows.stream().noneMatch(r -> lines.get(0).contains("ignore_eos")));

@@ -54,6 +54,7 @@ public final class LevelAccumulator {
   private long rateLimited;
   private long withRetryAfter;
   private long meteredTokens;
+  private final BusiestMinute busiestMinute = new BusiestMinute();
 
   final LatencyStats ttft = new LatencyStats();
   final LatencyStats ttftFromScheduled = new LatencyStats();
@@ -72,7 +73,9 @@ public final class LevelAccumulator {
     requests++;
     sendLateness.add(record.sendLatenessMicros());
     countUntrusted(record);
-    meteredTokens += Math.max(0, record.inputTokens()) + Math.max(0, record.maxTokens());
+    long metered = Math.max(0, record.inputTokens()) + Math.max(0, record.maxTokens());
+    meteredTokens += metered;
+    busiestMinute.add(record.startEpochMillis(), metered);
     if (record.httpStatus() == 429) {
       rateLimited++;
       if (record.retryAfterSeconds() >= 0) {
@@ -225,6 +228,7 @@ public final class LevelAccumulator {
     rateLimited += other.rateLimited;
     withRetryAfter += other.withRetryAfter;
     meteredTokens += other.meteredTokens;
+    busiestMinute.addAll(other.busiestMinute);
     other.errors.forEach((message, count) -> countError(message, count));
     List<LatencyStats> mine = statsList();
     List<LatencyStats> theirs = other.statsList();
@@ -325,7 +329,8 @@ public final class LevelAccumulator {
         new ReasoningTokens(reasoningRequests, reasoningTokens),
         new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),
-            60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window)));
+            60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window),
+            busiestMinute.requests(), busiestMinute.meteredTokens()));
   }
 
   private static double rate(long amount, double windowSeconds) {

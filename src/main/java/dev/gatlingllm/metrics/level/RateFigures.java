@@ -12,6 +12,8 @@ package dev.gatlingllm.metrics.level;
  * @param outputTokensPerMinute output tokens that arrived in the window, per minute
  * @param meteredTokensPerMinute input + output limit ({@code max_tokens}) of every request sent, per minute: what
  *     providers count against a tokens-per-minute budget when a request arrives
+ * @param busiestMinuteRequests the most requests sent within 60 consecutive seconds ({@link BusiestMinute})
+ * @param busiestMinuteMeteredTokens the most metered tokens sent within 60 consecutive seconds
  */
 public record RateFigures(
     long requests,
@@ -20,7 +22,9 @@ public record RateFigures(
     double requestsPerMinute,
     double inputTokensPerMinute,
     double outputTokensPerMinute,
-    double meteredTokensPerMinute) {
+    double meteredTokensPerMinute,
+    long busiestMinuteRequests,
+    long busiestMinuteMeteredTokens) {
 
   /** rateLimited / requests, 0 without requests. */
   public double rateLimitedShare() {
