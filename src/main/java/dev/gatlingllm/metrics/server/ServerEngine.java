@@ -17,9 +17,10 @@ public enum ServerEngine {
       List.of("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"),
       "vllm:num_preemptions_total", "vllm:generation_tokens_total", "vllm:prompt_tokens_total",
       "vllm:time_to_first_token_seconds"),
+  // SGLang calls a preemption a retraction: its counter (the gauge sglang:num_retracted_reqs is the last batch's).
   SGLANG("SGLang",
       "sglang:num_running_reqs", "sglang:num_queue_reqs", List.of("sglang:token_usage"),
-      null, "sglang:generation_tokens_total", "sglang:prompt_tokens_total",
+      "sglang:num_retracted_requests_total", "sglang:generation_tokens_total", "sglang:prompt_tokens_total",
       "sglang:time_to_first_token_seconds"),
   TGI("TGI",
       "tgi_batch_current_size", "tgi_queue_size", List.of(),

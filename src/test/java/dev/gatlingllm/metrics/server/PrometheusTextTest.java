@@ -93,6 +93,7 @@ class PrometheusTextTest {
     assertEquals(2, g.waiting());
     assertEquals(0.28, g.kvCacheUsage());
     assertEquals(7557572, g.generatedTokens());
+    assertEquals(17, g.preemptions(), "retractions: the counter, not the last batch's gauge");
 
     List<PrometheusText.Sample> tgi = PrometheusText.parse(fixture("tgi.txt"));
     assertEquals(ServerEngine.TGI, ServerEngine.detect(tgi));
