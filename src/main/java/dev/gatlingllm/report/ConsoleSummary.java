@@ -43,6 +43,13 @@ public final class ConsoleSummary {
     line(text, "Output token throughput (tok/s):", fixed(run.outputThroughput(), 2));
     line(text, "Total token throughput (tok/s):", fixed(run.totalTokenThroughput(), 2));
     line(text, "Per-stream output speed (tok/s):", fixed(run.perStreamTokensPerSecond(), 2));
+    // The server's own times beside the client's, for servers that give them (Ollama, llama.cpp).
+    if (run.serverTimes().decodeStreams() > 0) {
+      line(text, "Server decode speed (tok/s):", fixed(run.serverTimes().decodeTokensPerSecond(), 2));
+    }
+    if (run.serverTimes().prefillStreams() > 0) {
+      line(text, "Server prefill, mean (ms):", fixed(run.serverTimes().meanPrefillMillis(), 2));
+    }
     if (summary.config().slos().anySet()) {
       line(text, "Request goodput (req/s):", fixed(run.requestGoodput(), 2));
       line(text, "Good fraction:", fixed(100 * run.goodFraction(), 2) + " %");

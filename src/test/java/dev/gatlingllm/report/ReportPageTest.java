@@ -169,10 +169,17 @@ class ReportPageTest {
           dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(80_000_000L, 10, 20_000_000L, 10, 5),
           200_000_000L, (n % 2 == 0 ? 30 : 50) * 1_000_000L));
     }
-    String text = Files.readString(LlmReportWriter.write(recorder.finish(start + 10_000L), dir.resolve("timed/llm"),
-        null));
+    RunSummary timed = recorder.finish(start + 10_000L);
+    Path timedPage = LlmReportWriter.write(timed, dir.resolve("timed/llm"), null);
+    String text = Files.readString(timedPage);
     assertTrue(text.contains("<th>server decode tok/s</th><th>server prefill mean ms</th>"), "both columns");
     assertTrue(text.contains("<td class=\"num\">50.0</td><td class=\"num\">40.0</td>"), "their means");
+    String console = ConsoleSummary.format(timed, timedPage);
+    assertTrue(console.contains(String.format(java.util.Locale.ROOT, "%-40s%20s%n", "Server decode speed (tok/s):",
+        "50.00")), console);
+    assertTrue(console.contains(String.format(java.util.Locale.ROOT, "%-40s%20s%n", "Server prefill, mean (ms):",
+        "40.00")), console);
+    assertFalse(ConsoleSummary.format(summary, page).contains("Server decode"), "not for a server without them");
   }
 
   private static dev.gatlingllm.metrics.request.RequestResult withServerTimes(
