@@ -68,17 +68,10 @@ public final class AnthropicDialect implements LlmDialect {
     return system == null ? null : system.toString();
   }
 
+  /** The messages but the system ones, which go in the top-level {@code system}. */
   private static void writeMessages(JsonGenerator json, List<ChatMessage> messages) throws IOException {
-    json.writeArrayFieldStart("messages");
-    for (ChatMessage message : messages) {
-      if (!SYSTEM.equals(message.role())) {
-        json.writeStartObject();
-        json.writeStringField("role", message.role());
-        json.writeStringField("content", message.content());
-        json.writeEndObject();
-      }
-    }
-    json.writeEndArray();
+    JsonBodyWriter.messages(json, "messages",
+        messages.stream().filter(message -> !SYSTEM.equals(message.role())).toList());
   }
 
   /** The key goes in {@code x-api-key}, not in {@code Authorization}. */

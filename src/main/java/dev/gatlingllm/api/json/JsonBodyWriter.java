@@ -2,9 +2,12 @@ package dev.gatlingllm.api.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.api.GenerationRequest;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -21,6 +24,12 @@ public final class JsonBodyWriter {
   @FunctionalInterface
   public interface Fields {
     void write(JsonBodyWriter body) throws IOException;
+  }
+
+  /** Writes a dialect's input field ({@code messages}, {@code prompt}...) into the open top-level object. */
+  @FunctionalInterface
+  public interface InputWriter {
+    void write(JsonGenerator json, GenerationRequest request) throws IOException;
   }
 
   private final JsonGenerator json;
@@ -82,5 +91,17 @@ public final class JsonBodyWriter {
     if (owns(name)) {
       json.writeBooleanField(name, value);
     }
+  }
+
+  /** {@code name}: the messages as an array of {@code {"role": .., "content": ..}}, the shape chat APIs share. */
+  public static void messages(JsonGenerator json, String name, List<ChatMessage> messages) throws IOException {
+    json.writeArrayFieldStart(name);
+    for (ChatMessage message : messages) {
+      json.writeStartObject();
+      json.writeStringField("role", message.role());
+      json.writeStringField("content", message.content());
+      json.writeEndObject();
+    }
+    json.writeEndArray();
   }
 }

@@ -1,7 +1,7 @@
 package dev.gatlingllm.api.ollama;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
  * Ollama's native chat endpoint ({@code /api/chat}): {@code messages} in; {@code message.content},
@@ -16,15 +16,6 @@ public final class OllamaChatDialect extends OllamaDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OllamaRequestBody.write(request, "messages", (json, r) -> {
-      json.writeArrayFieldStart("messages");
-      for (ChatMessage message : r.chatMessages()) {
-        json.writeStartObject();
-        json.writeStringField("role", message.role());
-        json.writeStringField("content", message.content());
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-    });
+    return OllamaRequestBody.write(request, "messages", (json, r) -> JsonBodyWriter.messages(json, "messages", r.chatMessages()));
   }
 }

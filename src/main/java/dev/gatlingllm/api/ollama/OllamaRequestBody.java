@@ -3,7 +3,6 @@ package dev.gatlingllm.api.ollama;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
-import java.io.IOException;
 
 /**
  * Writes the body both Ollama endpoints share, as Ollama's API documents it: {@code model}, the input,
@@ -12,11 +11,6 @@ import java.io.IOException;
  */
 final class OllamaRequestBody {
 
-  /** Writes the dialect's input field ({@code messages} or {@code prompt}) into the open top-level object. */
-  @FunctionalInterface
-  interface InputWriter {
-    void write(JsonGenerator json, GenerationRequest request) throws IOException;
-  }
 
   private OllamaRequestBody() {}
 
@@ -25,7 +19,7 @@ final class OllamaRequestBody {
    * {@link JsonBodyWriter}. A standard field an extra field names is not written (an extra {@code options}
    * replaces the whole object), rather than written twice.
    */
-  static String write(GenerationRequest request, String inputField, InputWriter input) {
+  static String write(GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
     return JsonBodyWriter.write(request.extraFields(), body -> {
       JsonGenerator json = body.json();
       body.string("model", request.model());

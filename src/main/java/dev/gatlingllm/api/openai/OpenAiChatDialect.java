@@ -1,7 +1,7 @@
 package dev.gatlingllm.api.openai;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
  * OpenAI Chat Completions ({@code /v1/chat/completions}), as served by OpenAI, vLLM, SGLang, llama.cpp, TGI
@@ -16,15 +16,6 @@ public final class OpenAiChatDialect extends OpenAiDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OpenAiRequestBody.write(request, "messages", (json, r) -> {
-      json.writeArrayFieldStart("messages");
-      for (ChatMessage message : r.chatMessages()) {
-        json.writeStartObject();
-        json.writeStringField("role", message.role());
-        json.writeStringField("content", message.content());
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-    });
+    return OpenAiRequestBody.write(request, "messages", (json, r) -> JsonBodyWriter.messages(json, "messages", r.chatMessages()));
   }
 }

@@ -4,19 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.api.json.JsonBodyWriter;
-import java.io.IOException;
 
 /**
  * Writes the request body both OpenAI endpoints share; only the input field ({@code messages} or
- * {@code prompt}) differs, so each dialect passes its own {@link InputWriter}.
+ * {@code prompt}) differs, so each dialect passes its own {@link JsonBodyWriter.InputWriter}.
  */
 final class OpenAiRequestBody {
 
-  /** Writes the dialect's input field(s) into the open top-level object. */
-  @FunctionalInterface
-  interface InputWriter {
-    void write(JsonGenerator json, GenerationRequest request) throws IOException;
-  }
 
   private OpenAiRequestBody() {}
 
@@ -24,7 +18,7 @@ final class OpenAiRequestBody {
    * Standard fields first, null ones omitted; then {@code extraFields}, through the dialects' shared
    * {@link JsonBodyWriter}: a standard field that an extra field names is not written at all.
    */
-  static String write(GenerationRequest request, String inputField, InputWriter input) {
+  static String write(GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
     return JsonBodyWriter.write(request.extraFields(), body -> {
       JsonGenerator json = body.json();
       body.string("model", request.model());

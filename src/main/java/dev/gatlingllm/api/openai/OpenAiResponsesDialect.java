@@ -1,7 +1,6 @@
 package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
@@ -52,13 +51,6 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
       json.writeStringField("input", request.prompt() != null ? request.prompt() : "");
       return;
     }
-    json.writeArrayFieldStart("input");
-    for (ChatMessage message : request.messages()) {
-      json.writeStartObject();
-      json.writeStringField("role", message.role());
-      json.writeStringField("content", message.content());
-      json.writeEndObject();
-    }
-    json.writeEndArray();
+    JsonBodyWriter.messages(json, "input", request.messages());
   }
 }
