@@ -93,6 +93,19 @@ public final class JsonBodyWriter {
     }
   }
 
+  /**
+   * How every streaming body of the OpenAI and Ollama APIs begins: {@code model}, the dialect's input field
+   * (unless an extra field names it) and {@code "stream": true}.
+   */
+  public void modelInputAndStream(GenerationRequest request, String inputField, InputWriter input)
+      throws IOException {
+    string("model", request.model());
+    if (owns(inputField)) {
+      input.write(json, request);
+    }
+    bool("stream", true);
+  }
+
   /** {@code name}: the messages as an array of {@code {"role": .., "content": ..}}, the shape chat APIs share. */
   public static void messages(JsonGenerator json, String name, List<ChatMessage> messages) throws IOException {
     json.writeArrayFieldStart(name);

@@ -11,7 +11,6 @@ import dev.gatlingllm.api.json.JsonBodyWriter;
  */
 final class OllamaRequestBody {
 
-
   private OllamaRequestBody() {}
 
   /**
@@ -22,11 +21,7 @@ final class OllamaRequestBody {
   static String write(GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
     return JsonBodyWriter.write(request.extraFields(), body -> {
       JsonGenerator json = body.json();
-      body.string("model", request.model());
-      if (body.owns(inputField)) {
-        input.write(json, request);
-      }
-      body.bool("stream", true);
+      body.modelInputAndStream(request, inputField, input);
       boolean hasOptions = request.maxTokens() != null || request.temperature() != null;
       if (hasOptions && body.owns("options")) {
         json.writeObjectFieldStart("options");

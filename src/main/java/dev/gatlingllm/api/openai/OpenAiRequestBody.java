@@ -11,7 +11,6 @@ import dev.gatlingllm.api.json.JsonBodyWriter;
  */
 final class OpenAiRequestBody {
 
-
   private OpenAiRequestBody() {}
 
   /**
@@ -21,11 +20,7 @@ final class OpenAiRequestBody {
   static String write(GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
     return JsonBodyWriter.write(request.extraFields(), body -> {
       JsonGenerator json = body.json();
-      body.string("model", request.model());
-      if (body.owns(inputField)) {
-        input.write(json, request);
-      }
-      body.bool("stream", true);
+      body.modelInputAndStream(request, inputField, input);
       if (request.includeUsage() && body.owns("stream_options")) {
         json.writeObjectFieldStart("stream_options");
         json.writeBooleanField("include_usage", true);

@@ -29,11 +29,7 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
   @Override
   public String requestBody(GenerationRequest request) {
     return JsonBodyWriter.write(request.extraFields(), body -> {
-      body.string("model", request.model());
-      if (body.owns("input")) {
-        writeInput(body.json(), request);
-      }
-      body.bool("stream", true);
+      body.modelInputAndStream(request, "input", OpenAiResponsesDialect::writeInput);
       body.number("max_output_tokens", request.maxTokens());
       body.number("temperature", request.temperature());
     });
