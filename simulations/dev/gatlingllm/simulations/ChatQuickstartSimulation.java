@@ -4,6 +4,7 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.csv;
 import static io.gatling.javaapi.core.CoreDsl.details;
+import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.workload.ReadyRun;
@@ -39,7 +40,7 @@ public class ChatQuickstartSimulation extends Simulation {
     setUp(checks == null ? chats : chats.andThen(checks))
         .protocols(run.http(), run.llm(List.of()).outputTokens(outputTokens))
         .assertions(run.assertions(
-            details("chat").failedRequests().percent().lt(1.0),
+            global().failedRequests().percent().lt(1.0),
             details("chat TTFT").responseTime().percentile(99.0).lt(5_000)));
   }
 

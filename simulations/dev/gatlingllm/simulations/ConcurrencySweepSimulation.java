@@ -3,6 +3,7 @@ package dev.gatlingllm.simulations;
 import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.global;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.PlannedPrompts;
@@ -39,7 +40,7 @@ public class ConcurrencySweepSimulation extends Simulation {
         .protocols(run.http(),
             run.llm(steps.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens()))
         .assertions(run.assertions(
-            details("chat").failedRequests().percent().lt(1.0),
+            global().failedRequests().percent().lt(1.0),
             details("chat TTFT").successfulRequests().count().gt(0L)));
   }
 

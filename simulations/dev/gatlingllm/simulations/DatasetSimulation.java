@@ -1,8 +1,8 @@
 package dev.gatlingllm.simulations;
 
 import static dev.gatlingllm.dsl.LlmDsl.chat;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
@@ -43,7 +43,7 @@ public class DatasetSimulation extends Simulation {
     run.announce("dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels());
     setUp(steps.build("dataset", chatRequest, run.checks()))
         .protocols(run.http(), run.llm(steps.plannedLevels()))
-        .assertions(run.assertions(details("chat").failedRequests().percent().lt(1.0)));
+        .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.gatlingllm.simulations;
 
 import static dev.gatlingllm.dsl.LlmDsl.chat;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.global;
 
 import dev.gatlingllm.workload.ConcurrencySteps;
 import dev.gatlingllm.workload.InputOutputRatio;
@@ -41,7 +41,7 @@ public class FixedRatioSimulation extends Simulation {
     setUp(steps.build("ratio", chatRequest, run.checks()))
         .protocols(run.http(),
             run.llm(steps.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens()))
-        .assertions(run.assertions(details("chat").failedRequests().percent().lt(1.0)));
+        .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
   }
 
   @Override

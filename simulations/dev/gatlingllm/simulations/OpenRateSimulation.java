@@ -1,8 +1,8 @@
 package dev.gatlingllm.simulations;
 
 import static dev.gatlingllm.dsl.LlmDsl.chat;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.global;
 
 import dev.gatlingllm.workload.OpenRates;
 import dev.gatlingllm.workload.PlannedPrompts;
@@ -17,7 +17,8 @@ import java.time.Duration;
  * {@code llm.levelDuration} seconds (default 20), Poisson arrivals unless {@code llm.poisson=false},
  * optionally capped at {@code llm.maxConcurrency} requests in flight. The arrival time is each request's
  * scheduled start, so client-side waiting shows as send lateness. Random prompts of {@code llm.inputTokens}
- * (default 128), {@code llm.outputTokens} output tokens (default 32).
+ * (default 128), {@code llm.outputTokens} output tokens (default 32). A JIT warm-up ({@code llm.warmupSeconds})
+ * runs first, closed, with as many streams as the first rate's requests per second (at most the cap).
  */
 public class OpenRateSimulation extends Simulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
@@ -25,10 +26,10 @@ public class OpenRateSimulation extends Simulation {
   private final Duration levelDuration = settings.levelDuration() != null
       ? settings.levelDuration()
       : Duration.ofSeconds(20);
-  private final OpenRates rates = OpenRates.of(settings.rates(), levelDuration)
+  private final OpenRates rates = withJitWarmup(OpenRates.of(settings.rates(), levelDuration)
       .poisson(settings.poisson())
       .maxConcurrency(settings.maxConcurrency())
-      .startAt(settings.injector().startAtEpochMillis());
+      .startAt(settings.injector().startAtEpochMillis()));
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
@@ -41,7 +42,11 @@ public class OpenRateSimulation extends Simulation {
     setUp(rates.build("open", chatRequest, run.checks()))
         .protocols(run.http(),
             run.llm(rates.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens()))
-        .assertions(run.assertions(details("chat").failedRequests().percent().lt(1.0)));
+        .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
+  }
+
+  private OpenRates withJitWarmup(OpenRates open) {
+    return open.jitWarmup(settings.jitWarmup(open.warmupStreams()));
   }
 
   @Override

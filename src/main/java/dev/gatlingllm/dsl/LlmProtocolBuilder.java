@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl;
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.MaxTokensField;
+import dev.gatlingllm.gatling.SloRecords;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
@@ -40,6 +41,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     boolean detailedResults;
     String serverMetricsUrl;
     MaxTokensField maxTokensField;
+    SloRecords sloRecords;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -57,6 +59,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.detailedResults = p.detailedResults();
       f.serverMetricsUrl = p.serverMetricsUrl();
       f.maxTokensField = p.maxTokensField();
+      f.sloRecords = p.sloRecords();
       return f;
     }
 
@@ -67,7 +70,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     LlmProtocol build() {
       return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
           reportEnabled, eventLoopProbeInterval, tokenRecords, detailedResults,
-          serverMetricsUrl, maxTokensField);
+          serverMetricsUrl, maxTokensField, sloRecords);
     }
   }
 
@@ -243,6 +246,20 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    */
   public LlmProtocolBuilder tokenRecords(boolean on) {
     return with(f -> f.tokenRecords = on);
+  }
+
+  /**
+   * What each request logs in Gatling's report about the SLOs, when SLOs are set (default
+   * {@link SloRecords#MISSES}: an OK record {@code <name> SLO miss} per request that succeeded but missed one, so
+   * that Global KO % still counts only failed requests; {@link SloRecords#VERDICTS}: a record {@code <name> SLO}
+   * per request, KO when it missed, to assert on in Gatling; {@link SloRecords#NONE}).
+   *
+   * @param mode a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder sloRecords(SloRecords mode) {
+    Objects.requireNonNull(mode, "SLO records");
+    return with(f -> f.sloRecords = mode);
   }
 
   // ---- the LLM report

@@ -17,8 +17,16 @@ public final class RecordNames {
     return name + " ITL";
   }
 
-  /** {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), logged when SLOs are set. */
+  /**
+   * {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), KO naming the SLO it missed;
+   * logged with {@link SloRecords#VERDICTS}.
+   */
   public static String slo(String name) {
     return name + " SLO";
+  }
+
+  /** {@code <name> SLO miss}: an OK record per request that succeeded but missed an SLO ({@link SloRecords#MISSES}). */
+  public static String sloMiss(String name) {
+    return name + " SLO miss";
   }
 }

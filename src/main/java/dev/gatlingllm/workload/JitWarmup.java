@@ -1,5 +1,12 @@
 package dev.gatlingllm.workload;
 
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import dev.gatlingllm.dsl.LoadLevels;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -110,6 +117,22 @@ public final class JitWarmup {
       return finish("its maximum duration reached, JIT compilers still busy", elapsed);
     }
     return false;
+  }
+
+  /**
+   * The warm-up's population: {@link #streams()} users, started over {@code ramp}, each sending {@code oneRequest}
+   * in a loop until the warm-up is {@link #done()}. Its users are in no level ({@link LoadLevels#warmup()}), so
+   * their requests are in no figure and no Gatling record.
+   *
+   * @param name the load model's scenario name prefix; the scenario is {@code <name> JIT warm-up}
+   * @param oneRequest what one virtual user does for one request
+   * @param ramp the time over which the users start (zero: all at once)
+   */
+  public PopulationBuilder population(String name, ChainBuilder oneRequest, Duration ramp) {
+    return scenario(name + " JIT warm-up")
+        .exec(LoadLevels.warmup())
+        .asLongAs(session -> !done()).on(oneRequest)
+        .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp));
   }
 
   /** Why the warm-up ended, or null while it runs. */

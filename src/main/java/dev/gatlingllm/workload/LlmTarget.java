@@ -2,6 +2,7 @@ package dev.gatlingllm.workload;
 
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.gatling.SloRecords;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.stream.StreamSettings;
@@ -14,7 +15,7 @@ import java.time.Duration;
  * The server a ready simulation loads, from system properties: {@code llm.baseUrl} (server root, e.g.
  * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
  * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
- * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.detailedResults} (per-request arrays in summary.json), {@code llm.tokenRecords} (the {@code <name> ITL}
+ * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.detailedResults} (per-request arrays in summary.json), {@code llm.sloRecords} (none, misses, verdicts), {@code llm.tokenRecords} (the {@code <name> ITL}
  * records, default false), {@code llm.maxTokensField}, {@code llm.includeUsage}, {@code llm.ignoreEos} (see {@link #ignoreEos}), and the
  * client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}), {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
  * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
@@ -58,6 +59,14 @@ public final class LlmTarget implements AutoCloseable {
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false))
         .detailedResults(settings.flag("llm.detailedResults", false));
+    String sloRecords = settings.text("llm.sloRecords", null);
+    if (sloRecords != null) {
+      try {
+        protocol = protocol.sloRecords(SloRecords.named(sloRecords));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("llm.sloRecords: " + e.getMessage());
+      }
+    }
     protocol = protocol.includeUsage(settings.flag("llm.includeUsage", true));
     String maxTokensField = settings.text("llm.maxTokensField", null);
     if (maxTokensField != null) {

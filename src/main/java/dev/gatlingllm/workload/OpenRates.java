@@ -30,14 +30,16 @@ public final class OpenRates {
   private final boolean poisson;
   private final int maxConcurrency;
   private final long startAtEpochMillis;
+  private final JitWarmup jitWarmup;
 
   private OpenRates(List<Double> rates, Duration levelDuration, boolean poisson, int maxConcurrency,
-      long startAtEpochMillis) {
+      long startAtEpochMillis, JitWarmup jitWarmup) {
     this.rates = rates;
     this.levelDuration = levelDuration;
     this.poisson = poisson;
     this.maxConcurrency = maxConcurrency;
     this.startAtEpochMillis = startAtEpochMillis;
+    this.jitWarmup = jitWarmup;
   }
 
   /** Rates in requests per second, each lasting {@code levelDuration}. */
@@ -54,12 +56,12 @@ public final class OpenRates {
     if (levelDuration == null || levelDuration.isZero() || levelDuration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + levelDuration);
     }
-    return new OpenRates(List.copyOf(rates), levelDuration, false, 0, -1);
+    return new OpenRates(List.copyOf(rates), levelDuration, false, 0, -1, null);
   }
 
   /** Poisson arrivals (randomized gaps around the rate) instead of evenly spaced ones. */
   public OpenRates poisson(boolean poisson) {
-    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, startAtEpochMillis);
+    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, startAtEpochMillis, jitWarmup);
   }
 
   /** At most this many requests in flight (0 = no cap); arrivals beyond it wait, and their wait is measured. */
@@ -67,7 +69,7 @@ public final class OpenRates {
     if (cap < 0) {
       throw new IllegalArgumentException("max concurrency must be >= 0, was " + cap);
     }
-    return new OpenRates(rates, levelDuration, poisson, cap, startAtEpochMillis);
+    return new OpenRates(rates, levelDuration, poisson, cap, startAtEpochMillis, jitWarmup);
   }
 
   /**
@@ -77,7 +79,27 @@ public final class OpenRates {
    * @param epochMillis the instant, or -1 to start at once
    */
   public OpenRates startAt(long epochMillis) {
-    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, epochMillis);
+    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, epochMillis, jitWarmup);
+  }
+
+  /**
+   * Before the first rate, closed-model users send requests until the JVM has compiled the request path
+   * ({@link JitWarmup}), left out of every figure: without it the first rate is measured by a client still
+   * interpreting its own code, and its late sends look like the server's queue.
+   *
+   * @param warmup the warm-up, or null for none
+   */
+  public OpenRates jitWarmup(JitWarmup warmup) {
+    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, startAtEpochMillis, warmup);
+  }
+
+  /**
+   * The JIT warm-up's streams when the user names none: about the requests in flight at the first rate when a
+   * request takes a second (its rate, rounded up), and never more than the cap on concurrency.
+   */
+  public int warmupStreams() {
+    int streams = (int) Math.ceil(rates.get(0));
+    return maxConcurrency > 0 ? Math.min(streams, maxConcurrency) : streams;
   }
 
   public List<Double> rates() {
@@ -97,6 +119,9 @@ public final class OpenRates {
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     AtomicInteger inFlight = new AtomicInteger();
     List<PopulationBuilder> chain = new ArrayList<>();
+    if (jitWarmup != null) {
+      chain.add(jitWarmup.population(name, oneRequest, Duration.ZERO));
+    }
     if (startAtEpochMillis >= 0) {
       chain.add(SharedStart.population(name, startAtEpochMillis));
     }

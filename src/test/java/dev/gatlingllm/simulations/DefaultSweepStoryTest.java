@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import dev.gatlingllm.testing.GatlingConsoleStats;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,7 @@ class DefaultSweepStoryTest {
 
     long measured = summary.path("completed").asLong();
     assertEquals(3 * (1 + 4 + 16 + 32 + 64 + 128), measured, "3 requests per stream, every one measured");
+    gatlingsReportCountsTheTestAloneAndNoSloMissAsFailed(run.console(), measured, levels);
     assertEquals(measured, summary.path("ttfts").size());
     assertEquals(measured, summary.path("itls").size());
     for (int i = 0; i < measured; i++) {
@@ -79,5 +81,30 @@ class DefaultSweepStoryTest {
       assertEquals(47, summary.path("itls").get(i).size(), "one token per event: 47 gaps after the first");
       assertTrue(summary.path("ttfts").get(i).asDouble() > 0);
     }
+  }
+
+  /**
+   * What a Gatling user reads first: Global KO % is 0 when every request succeeded, although some missed an SLO;
+   * {@code chat} holds the measured requests only (the warm-ups are in no record); the misses are counted as OK
+   * {@code chat SLO miss} records, as many as the requests the LLM report judged not good; the ready sweep's
+   * {@code global().failedRequests()} assertion passes.
+   */
+  private static void gatlingsReportCountsTheTestAloneAndNoSloMissAsFailed(String console, long measured,
+      JsonNode levels) {
+    Map<String, GatlingConsoleStats.Counts> gatling = GatlingConsoleStats.lastTable(console);
+    assertEquals(0, gatling.get("Global").ko(), "Global KO: " + gatling);
+    assertEquals(measured, gatling.get("chat").total(), "the warm-ups' requests are not in Gatling's report: " + gatling);
+    assertEquals(measured, gatling.get("chat TTFT").ok(), gatling.toString());
+    long notGood = 0;
+    for (JsonNode level : levels) {
+      notGood += level.path("completed").asLong() - level.path("good_requests").asLong();
+    }
+    assertTrue(notGood > 0, "the default SLOs are missed somewhere: " + levels);
+    GatlingConsoleStats.Counts misses = gatling.get("chat SLO miss");
+    assertEquals(notGood, misses == null ? 0 : misses.ok(), "one OK miss record per request not good: " + gatling);
+    assertFalse(gatling.containsKey("chat SLO"), "no verdict records by default: " + gatling);
+    assertEquals(measured * 2 + notGood, gatling.get("Global").total(), gatling.toString());
+    assertTrue(console.contains("Global: percentage of failed events is less than 1.0 : true"),
+        "the ready sweep's Global assertion passes");
   }
 }

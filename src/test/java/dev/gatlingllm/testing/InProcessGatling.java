@@ -1,10 +1,16 @@
 package dev.gatlingllm.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gatling.app.Gatling$;
+import java.io.IOException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /** Runs a simulation in this JVM, without Gatling's HTML report, and keeps what it printed. */
 public final class InProcessGatling {
@@ -18,6 +24,24 @@ public final class InProcessGatling {
     /** The end of the console, for a failure message. */
     public String tail() {
       return console.length() > 2_000 ? console.substring(console.length() - 2_000) : console;
+    }
+  }
+
+  /** Runs with these system properties set, and cleared afterwards. */
+  public static Run run(Class<?> simulation, Path results, Map<String, String> properties) {
+    try {
+      properties.forEach(System::setProperty);
+      return run(simulation, results);
+    } finally {
+      properties.keySet().forEach(System::clearProperty);
+    }
+  }
+
+  /** The LLM report's summary.json of the one run under {@code results}. */
+  public static JsonNode summary(Path results) throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+      return new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
     }
   }
 

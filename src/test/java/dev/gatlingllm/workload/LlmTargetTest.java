@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.gatling.SloRecords;
 import org.junit.jupiter.api.Test;
 
 class LlmTargetTest {
@@ -40,6 +41,26 @@ class LlmTargetTest {
     } finally {
       System.clearProperty("llm.baseUrl");
       System.clearProperty("llm.tokenRecords");
+    }
+  }
+
+  @Test
+  void sloRecordsAreMissesByDefaultAndSetByTheProperty() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    try {
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertEquals(SloRecords.MISSES, target.llm().protocol().sloRecords());
+      }
+      System.setProperty("llm.sloRecords", "Verdicts");
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertEquals(SloRecords.VERDICTS, target.llm().protocol().sloRecords());
+      }
+      System.setProperty("llm.sloRecords", "ko");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertEquals("llm.sloRecords: SLO records must be none, misses or verdicts, was 'ko'", e.getMessage());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.sloRecords");
     }
   }
 }

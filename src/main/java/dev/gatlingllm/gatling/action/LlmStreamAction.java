@@ -163,7 +163,9 @@ public final class LlmStreamAction extends PlainAction {
     long endMillis = scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
     Session after = session;
     try {
-      logRecords(session, result, startMillis, endMillis, scheduledMillis);
+      if (!inWarmup(session)) {
+        logRecords(session, result, startMillis, endMillis, scheduledMillis);
+      }
       reporter.record(name, startMillis, outcome, maxTokens);
       after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
       for (var saved : judged.saved().entrySet()) {
@@ -199,9 +201,34 @@ public final class LlmStreamAction extends PlainAction {
       LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
     }
     if (reporter.slosSet()) {
-      String notGood = reporter.whyNotGood(result);
-      runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
+      logSloRecord(session, result, startMillis, endMillis);
     }
+  }
+
+  /** A request that succeeded but missed an SLO did not fail: only the verdicts, when asked for, are KO. */
+  private void logSloRecord(Session session, RequestResult result, long startMillis, long endMillis) {
+    int status = result.outcome().httpStatus();
+    switch (protocol.sloRecords()) {
+      case VERDICTS -> {
+        String notGood = reporter.whyNotGood(result);
+        runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
+      }
+      case MISSES -> {
+        if (result.ok() && reporter.whyNotGood(result) != null) {
+          runtime.logRecord(session, RecordNames.sloMiss(name), startMillis, endMillis, true, status, null);
+        }
+      }
+      case NONE -> { }
+    }
+  }
+
+  /**
+   * Whether the user is in a warm-up ({@code LoadLevels.warmup()}): its requests are left out of Gatling's report
+   * as they are out of the LLM report's figures, so that Gatling's Global stats and timeline hold the test alone.
+   */
+  private static boolean inWarmup(Session session) {
+    return GatlingRuntime.attribute(session, SessionKeys.LEVEL) instanceof Integer level
+        && level == StartLevelAction.WARMUP;
   }
 
   /** The protocol's choice of max-tokens field, and no {@code ignore_eos} for a dialect whose API has none. */

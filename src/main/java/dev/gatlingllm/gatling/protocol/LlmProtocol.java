@@ -4,6 +4,7 @@ import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.GatlingRuntime;
+import dev.gatlingllm.gatling.SloRecords;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.RunPlan;
 import dev.gatlingllm.run.RunReporter;
@@ -43,6 +44,7 @@ import scala.runtime.BoxedUnit;
  * @param serverMetricsUrl the server's Prometheus metrics page ({@code http://host:port/metrics}), read every second
  *     during the run for the report's server figures; null for none
  * @param maxTokensField the field every request's output limit goes in, or null for the dialect's usual one
+ * @param sloRecords what each request logs in Gatling's report about the SLOs, when SLOs are set
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -58,7 +60,8 @@ public record LlmProtocol(
     boolean tokenRecords,
     boolean detailedResults,
     String serverMetricsUrl,
-    MaxTokensField maxTokensField)
+    MaxTokensField maxTokensField,
+    SloRecords sloRecords)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -86,7 +89,7 @@ public record LlmProtocol(
   /** The protocol of a simulation that configures none: OpenAI chat, usage asked for, the report on. */
   public static final LlmProtocol DEFAULTS = new LlmProtocol(Dialects.byId("openai-chat"), null, null, null,
       StreamSettings.DEFAULTS, true, null, RunConfig.startingAt(0), true, DEFAULT_EVENT_LOOP_PROBE_INTERVAL, false,
-      false, null, null);
+      false, null, null, SloRecords.MISSES);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
