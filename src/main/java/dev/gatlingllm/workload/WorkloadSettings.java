@@ -157,13 +157,21 @@ public record WorkloadSettings(
         injector);
   }
 
-  /** The JIT warm-up these settings ask for, or null for none. */
+  /** The JIT warm-up these settings ask for, at the highest level's concurrency unless told, or null for none. */
   public JitWarmup jitWarmup() {
+    return jitWarmup(levels.stream().mapToInt(Integer::intValue).max().orElse(1));
+  }
+
+  /**
+   * The JIT warm-up these settings ask for, or null for none.
+   *
+   * @param defaultStreams its concurrency unless {@code llm.warmupStreams} says otherwise
+   */
+  public JitWarmup jitWarmup(int defaultStreams) {
     if (warmupSeconds.isZero()) {
       return null;
     }
-    int streams = warmupStreams > 0 ? warmupStreams : levels.stream().mapToInt(Integer::intValue).max().orElse(1);
-    return JitWarmup.of(streams, warmupSeconds);
+    return JitWarmup.of(warmupStreams > 0 ? warmupStreams : defaultStreams, warmupSeconds);
   }
 
   /** The concurrency steps these settings describe. */
