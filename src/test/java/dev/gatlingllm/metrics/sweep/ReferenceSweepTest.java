@@ -145,6 +145,15 @@ class ReferenceSweepTest {
   }
 
   @Test
+  void theCapacitysResolutionIsTheGapToTheLowestLevelAboveThatMisses() {
+    Capacity capacity = sweep(p99TtftAtMost500()).capacity();
+    assertEquals(32, capacity.load());
+    assertEquals(4, capacity.breakingIndex(), "64 streams: p99 TTFT 1,240 ms");
+    assertEquals(64, capacity.breakingLoad());
+    assertEquals(32, capacity.resolution());
+  }
+
+  @Test
   void pricingExampleFromMetricsMd() {
     assertEquals(1910, Math.round(new Pricing(4.47, 0.65).breakEvenTokensPerSecond()));
   }
