@@ -2,6 +2,9 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.gatling.action.StartLevelAction;
 import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.Objects;
+import java.util.function.Function;
 
 /** DSL steps the load models use to place virtual users in load levels. */
 public final class LoadLevels {
@@ -18,7 +21,22 @@ public final class LoadLevels {
     if (index < 0) {
       throw new IllegalArgumentException("a level index is 0 or more, was " + index + " (warm-up: LoadLevels.warmup())");
     }
-    return () -> StartLevelAction.builder(index);
+    return () -> StartLevelAction.builder(index, null);
+  }
+
+  /**
+   * The same, for a level whose concurrency is chosen when it starts (a capacity search's next level): the
+   * level's window in the LLM report opens with the concurrency {@code streams} gives for the user that opens
+   * it, instead of the one planned in {@code llm().levels(...)}.
+   *
+   * @param index the 0-based level, a constant
+   * @param streams the level's concurrency, at least 1, from the session
+   * @return an action for {@code exec(...)}
+   */
+  public static ActionBuilder startLevel(int index, Function<Session, Integer> streams) {
+    startLevel(index);
+    Objects.requireNonNull(streams, "streams");
+    return () -> StartLevelAction.builder(index, streams);
   }
 
   /**
@@ -27,6 +45,6 @@ public final class LoadLevels {
    * @return an action for {@code exec(...)}
    */
   public static ActionBuilder warmup() {
-    return () -> StartLevelAction.builder(StartLevelAction.WARMUP);
+    return () -> StartLevelAction.builder(StartLevelAction.WARMUP, null);
   }
 }

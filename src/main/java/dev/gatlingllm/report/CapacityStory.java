@@ -33,25 +33,23 @@ public final class CapacityStory {
     if (capacity == null) {
       return "No tested level meets the target (" + config.target().describe() + ").";
     }
-    LevelFigures next = firstMissAbove(summary.levels(), capacity);
-    if (next == null) {
+    if (capacity.breakingIndex() < 0) {
       return capacity.label() + " meets the target (" + config.target().describe()
           + ") and is the highest level tested: the capacity may be higher.";
     }
+    LevelFigures next = summary.levels().get(capacity.breakingIndex());
     return capacity.label() + " is the highest level that meets the target (" + config.target().describe()
-        + "); " + next.level().label() + " misses it: " + misses(next, config) + ".";
+        + "); " + next.level().label() + " misses it: " + misses(next, config) + ". Nothing between them was tested: "
+        + "resolution " + resolution(capacity, next) + ".";
   }
 
-  /** The lowest level above the capacity's load that misses the target. */
-  private static LevelFigures firstMissAbove(List<LevelFigures> levels, Capacity capacity) {
-    LevelFigures found = null;
-    for (LevelFigures level : levels) {
-      if (level.level().load() > capacity.load() && !level.meetsTarget()
-          && (found == null || level.level().load() < found.level().load())) {
-        found = level;
-      }
+  /** The gap between the capacity and the level that broke the target, in the levels' unit. */
+  private static String resolution(Capacity capacity, LevelFigures breaking) {
+    if (breaking.level().window().concurrency() > 0) {
+      long streams = Math.round(capacity.resolution());
+      return streams + (streams == 1 ? " stream" : " streams");
     }
-    return found;
+    return String.format(Locale.ROOT, "%.1f req/s", capacity.resolution());
   }
 
   private static String misses(LevelFigures level, RunConfig config) {

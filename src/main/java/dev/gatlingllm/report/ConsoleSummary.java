@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -66,7 +67,7 @@ public final class ConsoleSummary {
     if (summary.levels().size() > 1) {
       rule(text, "Levels", '-');
       text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %10s\n", "level", "stream t/s", "output t/s", "TTFT p50", "TTFT p99", "loop p99"));
-      for (int i = 0; i < summary.levels().size(); i++) {
+      for (int i : SweepAnalysis.byLoad(summary.levels())) {
         LevelFigures level = summary.levels().get(i);
         Figures f = level.figures();
         boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
@@ -79,7 +80,10 @@ public final class ConsoleSummary {
       rule(text, "Server metrics (" + (summary.server().engine() == null ? "unknown engine"
           : summary.server().engine().label()) + ")", '-');
       text.append(ServerMetricsReport.consoleHeader());
-      for (int i = 0; i < summary.levels().size() && i < summary.server().levels().size(); i++) {
+      for (int i : SweepAnalysis.byLoad(summary.levels())) {
+        if (i >= summary.server().levels().size()) {
+          continue;
+        }
         text.append(ServerMetricsReport.consoleLine(summary.levels().get(i).level().label(),
             summary.server().levels().get(i), summary.levels().get(i).figures()));
       }

@@ -17,6 +17,7 @@ import dev.gatlingllm.metrics.stats.PercentilePoint;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
@@ -187,7 +188,7 @@ final class HtmlPage {
       page.append(ServerMetricsReport.TABLE_HEADERS);
     }
     page.append("</tr></thead>\n<tbody>\n");
-    for (int i = 0; i < levels.size(); i++) {
+    for (int i : SweepAnalysis.byLoad(levels)) {
       LevelFigures level = levels.get(i);
       Figures f = level.figures();
       boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
@@ -305,7 +306,8 @@ final class HtmlPage {
       ServerMetricsReport.chartData(root, summary.server(), summary.config().runStartEpochMillis());
     }
     ArrayNode levels = root.putArray("levels");
-    for (LevelFigures level : summary.levels()) {
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      LevelFigures level = summary.levels().get(i);
       ObjectNode node = levels.addObject();
       node.put("label", level.level().label());
       node.put("load", level.level().load());

@@ -6,6 +6,7 @@ import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,8 @@ final class LengthsAndRatesSection {
         .append("<th>requests/min</th><th>input tok/min</th><th>output tok/min</th><th>total tok/min</th>")
         .append("<th>metered tok/min</th><th>busiest minute: requests / metered tok</th><th>HTTP 429</th>")
         .append("</tr></thead>\n<tbody>\n");
-    for (LevelFigures level : summary.levels()) {
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      LevelFigures level = summary.levels().get(i);
       row(page, level.level().label(), level.figures(), budget);
     }
     if (summary.levels().size() > 1) {

@@ -17,6 +17,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.time.Instant;
 
 /**
@@ -58,7 +59,8 @@ final class SummaryJson {
     }
 
     ArrayNode levels = root.putArray("levels");
-    for (int i = 0; i < summary.levels().size(); i++) {
+    // By load, as a sweep is read; "index" keeps each level's place in the run, which the capacity's refers to.
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
       ObjectNode level = level(i, summary.levels().get(i));
       if (summary.server() != null && i < summary.server().levels().size()) {
         level.set("server", ServerMetricsReport.levelNode(summary.server().levels().get(i),
@@ -230,6 +232,11 @@ final class SummaryJson {
     Json.put(node, "p99_ttft_ms", capacity.ttftP99Ms());
     Json.put(node, "attainment", capacity.attainment());
     Json.put(node, "share_of_peak_output_throughput", capacity.shareOfPeak());
+    if (capacity.breakingIndex() >= 0) {
+      node.put("breaking_level_index", capacity.breakingIndex());
+      Json.put(node, "breaking_load", capacity.breakingLoad());
+      Json.put(node, "resolution", capacity.resolution());
+    }
     return node;
   }
 

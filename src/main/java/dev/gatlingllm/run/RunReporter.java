@@ -89,8 +89,17 @@ public final class RunReporter {
 
   /** The load model reached level {@code index}: its window starts now (first call of the level wins). */
   public void startLevel(int index) {
+    startLevel(index, 0);
+  }
+
+  /**
+   * The same, for a level whose concurrency was chosen as it started.
+   *
+   * @param streams its concurrency, or 0 for the one planned
+   */
+  public void startLevel(int index, int streams) {
     // The settle time is stored once, in the run's configuration (the protocol's settle(...)).
-    recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis());
+    recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
   }
 
   /** Why the request misses the SLOs (goodput), or null when it is good. */

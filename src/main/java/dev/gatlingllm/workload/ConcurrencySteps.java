@@ -18,6 +18,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Closed-model concurrency steps (1, 4, 16, 32, 64, 128 streams by default): each level runs its own
@@ -152,9 +154,18 @@ public final class ConcurrencySteps {
 
   /** Requests level {@code index} runs in request mode (rounded up to a multiple of its concurrency). */
   public int requestsAt(int index) {
-    int concurrency = levels.get(index);
+    return requestsFor(levels.get(index));
+  }
+
+  /** Requests a level of this concurrency runs in request mode (rounded up to a multiple of the concurrency). */
+  public int requestsFor(int concurrency) {
+    return loopsFor(concurrency) * concurrency;
+  }
+
+  /** How many requests each user of a level of this concurrency sends one after the other, in request mode. */
+  private int loopsFor(int concurrency) {
     int wanted = requestsPerLevel > 0 ? requestsPerLevel : requestsPerStream * concurrency;
-    return loopsPerUser(concurrency, wanted) * concurrency;
+    return loopsPerUser(concurrency, wanted);
   }
 
   public boolean byDuration() {
@@ -177,19 +188,7 @@ public final class ConcurrencySteps {
    * @param last a population to run after the levels, or null
    */
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
-    List<PopulationBuilder> chain = new ArrayList<>();
-    if (jitWarmup != null) {
-      chain.add(jitWarmup.population(name, oneRequest, ramp));
-    }
-    if (warmupRequests > 0) {
-      chain.add(scenario(name + " warm-up")
-          .exec(LoadLevels.warmup())
-          .exec(repeat(warmupRequests).on(oneRequest))
-          .injectOpen(atOnceUsers(1)));
-    }
-    if (startAtEpochMillis >= 0) {
-      chain.add(SharedStart.population(name, startAtEpochMillis));
-    }
+    List<PopulationBuilder> chain = beforeLevels(name, oneRequest);
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {
       int concurrency = levels.get(i);
@@ -215,6 +214,69 @@ public final class ConcurrencySteps {
       chain.add(last);
     }
     return LevelChain.sequential(chain);
+  }
+
+  /**
+   * Levels whose concurrency is chosen as each one starts, not when the simulation is built (Gatling fixes its
+   * injection then): {@code levelCount} levels run one after the other, after the same warm-ups as
+   * {@link #build}, each injecting {@code mostStreams} users at once. The first user of a level asks
+   * {@code concurrencyOf} for its concurrency c, given the level's 0-based position, once the level before has
+   * ended (0: the level does not run). The level's first c users stay, and start spread over the ramp as
+   * {@code rampUsers(c)} would start them; the others leave before sending anything. The level's window in the
+   * report opens with c streams; a level that does not run opens none, so it is in no figure.
+   *
+   * <p>This instance's levels are not used: only its warm-ups, ramp, requests per stream or level, duration
+   * and start. Build once per simulation: the users' positions in each level are counted while it runs.
+   *
+   * @param concurrencyOf the concurrency of the level at a position, from 0 to {@code mostStreams}
+   */
+  public PopulationBuilder buildChosen(String name, int levelCount, int mostStreams, IntUnaryOperator concurrencyOf,
+      ChainBuilder oneRequest, PopulationBuilder last) {
+    if (levelCount < 1 || mostStreams < 1) {
+      throw new IllegalArgumentException("need at least one level of at least one stream, were " + levelCount
+          + " levels of " + mostStreams);
+    }
+    ChosenLevels chosen = new ChosenLevels(levelCount, mostStreams, concurrencyOf);
+    List<PopulationBuilder> chain = beforeLevels(name, oneRequest);
+    for (int i = 0; i < levelCount; i++) {
+      int index = i;
+      ChainBuilder level = exec(session -> session.set(CHOSEN_STREAMS, chosen.concurrency(index))
+              .set(POSITION, chosen.arrival(index)))
+          .exitHereIf(session -> session.getInt(POSITION) >= session.getInt(CHOSEN_STREAMS))
+          .pause(session -> rampDelay(session.getInt(POSITION), session.getInt(CHOSEN_STREAMS)))
+          .exec(LoadLevels.startLevel(index, session -> session.getInt(CHOSEN_STREAMS)))
+          .exec(byDuration()
+              ? during(levelDuration).on(oneRequest)
+              : repeat(session -> loopsFor(session.getInt(CHOSEN_STREAMS))).on(oneRequest));
+      chain.add(scenario(name + " level " + (i + 1)).exec(level).injectOpen(atOnceUsers(mostStreams)));
+    }
+    if (last != null) {
+      chain.add(last);
+    }
+    return LevelChain.sequential(chain);
+  }
+
+  /** When the user at {@code position} of {@code streams} starts: as {@code rampUsers(streams).during(ramp)}. */
+  private Duration rampDelay(int position, int streams) {
+    return streams <= 1 ? Duration.ZERO : ramp.multipliedBy(position).dividedBy(streams);
+  }
+
+  /** The JIT warm-up, the warm-up requests and the shared start, as the levels need them, in order. */
+  private List<PopulationBuilder> beforeLevels(String name, ChainBuilder oneRequest) {
+    List<PopulationBuilder> chain = new ArrayList<>();
+    if (jitWarmup != null) {
+      chain.add(jitWarmup.population(name, oneRequest, ramp));
+    }
+    if (warmupRequests > 0) {
+      chain.add(scenario(name + " warm-up")
+          .exec(LoadLevels.warmup())
+          .exec(repeat(warmupRequests).on(oneRequest))
+          .injectOpen(atOnceUsers(1)));
+    }
+    if (startAtEpochMillis >= 0) {
+      chain.add(SharedStart.population(name, startAtEpochMillis));
+    }
+    return chain;
   }
 
   /** The levels as the LLM report should expect them: pass to {@code llm().levels(...)}. */
@@ -244,5 +306,42 @@ public final class ConcurrencySteps {
 
   private static int loopsPerUser(int concurrency, int requests) {
     return Math.max(1, (requests + concurrency - 1) / concurrency);
+  }
+
+  /** Session keys of a level chosen at run time: its concurrency, and the user's position among its users. */
+  private static final String CHOSEN_STREAMS = "gatling-llm.chosenStreams";
+  private static final String POSITION = "gatling-llm.positionInLevel";
+
+  /** The run-time state of chosen levels: each one's concurrency, asked once, and its users counted as they come. */
+  private static final class ChosenLevels {
+    private final int[] concurrency;
+    private final AtomicInteger[] arrivals;
+    private final int mostStreams;
+    private final IntUnaryOperator concurrencyOf;
+
+    ChosenLevels(int levelCount, int mostStreams, IntUnaryOperator concurrencyOf) {
+      this.concurrency = new int[levelCount];
+      Arrays.fill(concurrency, -1);
+      this.arrivals = new AtomicInteger[levelCount];
+      Arrays.setAll(arrivals, i -> new AtomicInteger());
+      this.mostStreams = mostStreams;
+      this.concurrencyOf = concurrencyOf;
+    }
+
+    /** The level's concurrency, asked of {@code concurrencyOf} by its first user (a level's users run at once). */
+    synchronized int concurrency(int level) {
+      if (concurrency[level] < 0) {
+        int chosen = concurrencyOf.applyAsInt(level);
+        if (chosen < 0 || chosen > mostStreams) {
+          throw new IllegalStateException("level " + level + ": " + chosen + " streams, not in [0, " + mostStreams + "]");
+        }
+        concurrency[level] = chosen;
+      }
+      return concurrency[level];
+    }
+
+    int arrival(int level) {
+      return arrivals[level].getAndIncrement();
+    }
   }
 }

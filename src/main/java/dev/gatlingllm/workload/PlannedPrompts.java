@@ -1,6 +1,7 @@
 package dev.gatlingllm.workload;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,24 +25,38 @@ public final class PlannedPrompts {
    * first: counting it keeps the levels on prompts prepared before the load.
    */
   public static long forSteps(WorkloadSettings settings, int promptsPerRequest) {
+    return requests(settings, settings.jitWarmup(), settings.levels()) * promptsPerRequest;
+  }
+
+  /**
+   * The prompts of a capacity search over these settings' levels ({@link CapacitySearch}): its JIT warm-up at the
+   * first level's concurrency, the warm-up requests, every coarse level, and each further level the search may
+   * run ({@code levelsAtMost} in all) counted at half the highest level, where its midpoints lie at the most.
+   */
+  public static long forSearch(WorkloadSettings settings, int levelsAtMost) {
+    List<Integer> levels = new ArrayList<>(settings.levels());
+    int half = Math.max(1, levels.get(levels.size() - 1) / 2);
+    while (levels.size() < levelsAtMost) {
+      levels.add(half);
+    }
+    return requests(settings, settings.jitWarmup(settings.levels().get(0)), levels);
+  }
+
+  private static long requests(WorkloadSettings settings, JitWarmup jitWarmup, List<Integer> levels) {
     ConcurrencySteps steps = settings.concurrencySteps();
     long requests = settings.warmupRequests();
     double perStreamPerSecond = ASSUMED_STREAM_TOKENS_PER_SECOND / settings.outputTokens();
-    JitWarmup jitWarmup = settings.jitWarmup();
     if (jitWarmup != null) {
       requests += (long) Math.ceil(jitWarmup.streams() * (jitWarmup.maxDuration().toNanos() / 1e9) * perStreamPerSecond);
     }
-    if (steps.byDuration()) {
-      double seconds = settings.levelDuration().toNanos() / 1e9;
-      for (int concurrency : steps.levels()) {
-        requests += (long) Math.ceil(concurrency * seconds * perStreamPerSecond);
-      }
-    } else {
-      for (int i = 0; i < steps.levels().size(); i++) {
-        requests += steps.requestsAt(i);
+    for (int concurrency : levels) {
+      if (steps.byDuration()) {
+        requests += (long) Math.ceil(concurrency * (settings.levelDuration().toNanos() / 1e9) * perStreamPerSecond);
+      } else {
+        requests += steps.requestsFor(concurrency);
       }
     }
-    return requests * promptsPerRequest;
+    return requests;
   }
 
   /**

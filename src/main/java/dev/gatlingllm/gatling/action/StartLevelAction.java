@@ -6,6 +6,7 @@ import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.run.RunReporter;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.function.Function;
 
 /**
  * Puts a virtual user in a load level: tags its session (every request it sends belongs to the level) and,
@@ -16,20 +17,29 @@ public final class StartLevelAction extends PlainAction {
   public static final int WARMUP = -1;
 
   private final int level;
+  /** The level's concurrency when it is chosen at run time, or null for the planned one. */
+  private final Function<io.gatling.javaapi.core.Session, Integer> streams;
   private final RunReporter reporter;
   private final Action next;
 
-  private StartLevelAction(int level, RunReporter reporter, Action next) {
+  private StartLevelAction(int level, Function<io.gatling.javaapi.core.Session, Integer> streams,
+      RunReporter reporter, Action next) {
     this.level = level;
+    this.streams = streams;
     this.reporter = reporter;
     this.next = next;
   }
 
-  /** The Scala-side builder for {@code exec(...)}. */
-  public static io.gatling.core.action.builder.ActionBuilder builder(int level) {
+  /**
+   * The Scala-side builder for {@code exec(...)}.
+   *
+   * @param streams the level's concurrency from the session when it is chosen at run time, or null
+   */
+  public static io.gatling.core.action.builder.ActionBuilder builder(int level,
+      Function<io.gatling.javaapi.core.Session, Integer> streams) {
     return PlainAction.builder((ctx, next) -> {
       LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-      return new StartLevelAction(level, components.reporter(), next);
+      return new StartLevelAction(level, streams, components.reporter(), next);
     });
   }
 
@@ -41,7 +51,7 @@ public final class StartLevelAction extends PlainAction {
   @Override
   public void execute(Session session) {
     if (level != WARMUP) {
-      reporter.startLevel(level);
+      reporter.startLevel(level, streams == null ? 0 : streams.apply(GatlingRuntime.javaSession(session)));
     }
     next.$bang(GatlingRuntime.set(session, SessionKeys.LEVEL, level));
   }

@@ -132,6 +132,15 @@ public final class RunRecorder implements AutoCloseable {
    * Levels start in order; only the first call for a level counts (every virtual user of the level may call it).
    */
   public void startLevel(int index, long startEpochMillis, long settleMillis) {
+    startLevel(index, startEpochMillis, settleMillis, 0);
+  }
+
+  /**
+   * The same, for a level whose concurrency was chosen as it started (a capacity search's next level).
+   *
+   * @param streams its concurrency, or 0 for the one it was declared with
+   */
+  public void startLevel(int index, long startEpochMillis, long settleMillis, int streams) {
     synchronized (lock) {
       LevelWindow[] current = windows;
       if (index < 0 || index >= current.length || !current[index].isPending()) {
@@ -144,7 +153,7 @@ public final class RunRecorder implements AutoCloseable {
         }
       }
       LevelWindow pending = current[index];
-      next[index] = new LevelWindow(index, pending.concurrency(), pending.requestRate(), startEpochMillis,
+      next[index] = new LevelWindow(index, streams > 0 ? streams : pending.concurrency(), pending.requestRate(), startEpochMillis,
           startEpochMillis + settleMillis, Long.MAX_VALUE);
       windows = next;
     }

@@ -5,6 +5,8 @@ package dev.gatlingllm.metrics.sweep;
  *
  * @param levelIndex its position in {@code RunSummary.levels}
  * @param shareOfPeak its output throughput over the highest output throughput of any level
+ * @param breakingIndex the position of the lowest tested level above it that misses the target, or -1 when none
+ * @param breakingLoad that level's load, or NaN when none
  */
 public record Capacity(
     int levelIndex,
@@ -15,4 +17,15 @@ public record Capacity(
     double ttftP50Ms,
     double ttftP99Ms,
     double attainment,
-    double shareOfPeak) {}
+    double shareOfPeak,
+    int breakingIndex,
+    double breakingLoad) {
+
+  /**
+   * How far apart the capacity and the level that breaks the target are: the true capacity lies between them,
+   * since nothing between them was tested. NaN when no level above the capacity missed.
+   */
+  public double resolution() {
+    return breakingIndex < 0 ? Double.NaN : breakingLoad - load;
+  }
+}

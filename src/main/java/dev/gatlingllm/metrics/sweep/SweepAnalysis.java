@@ -31,6 +31,7 @@ public final class SweepAnalysis {
     }
     LevelFigures level = levels.get(best);
     Figures figures = level.figures();
+    int breaking = lowestMissAbove(levels, level.level().load());
     return new Capacity(
         best,
         level.level().label(),
@@ -40,7 +41,32 @@ public final class SweepAnalysis {
         figures.ttft().p50(),
         figures.ttft().p99(),
         level.attainment(),
-        peak > 0 ? figures.outputThroughput() / peak : 0);
+        peak > 0 ? figures.outputThroughput() / peak : 0,
+        breaking,
+        breaking < 0 ? Double.NaN : levels.get(breaking).level().load());
+  }
+
+  /** The position of the lowest level above {@code load} that misses the target, or -1. */
+  private static int lowestMissAbove(List<LevelFigures> levels, double load) {
+    int found = -1;
+    for (int i = 0; i < levels.size(); i++) {
+      LevelFigures level = levels.get(i);
+      if (level.level().load() > load && !level.meetsTarget()
+          && (found < 0 || level.level().load() < levels.get(found).level().load())) {
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  /** The positions of the levels by load, lowest first (run order among equal loads): how tables list them. */
+  public static List<Integer> byLoad(List<LevelFigures> levels) {
+    List<Integer> positions = new ArrayList<>();
+    for (int i = 0; i < levels.size(); i++) {
+      positions.add(i);
+    }
+    positions.sort(Comparator.comparingDouble(i -> levels.get(i).level().load()));
+    return List.copyOf(positions);
   }
 
   /** {@link #knee(List, double)} with the default threshold. */

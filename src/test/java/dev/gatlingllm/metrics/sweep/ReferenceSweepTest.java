@@ -145,6 +145,15 @@ class ReferenceSweepTest {
   }
 
   @Test
+  void theCapacitysResolutionIsTheGapToTheLowestLevelAboveThatMisses() {
+    Capacity capacity = sweep(p99TtftAtMost500()).capacity();
+    assertEquals(32, capacity.load());
+    assertEquals(4, capacity.breakingIndex(), "64 streams: p99 TTFT 1,240 ms");
+    assertEquals(64, capacity.breakingLoad());
+    assertEquals(32, capacity.resolution());
+  }
+
+  @Test
   void pricingExampleFromMetricsMd() {
     assertEquals(1910, Math.round(new Pricing(4.47, 0.65).breakEvenTokensPerSecond()));
   }
@@ -157,7 +166,8 @@ class ReferenceSweepTest {
     RunSummary summary = sweep(RunConfig.startingAt(T0).withSlos(new Slos(500.0, 50.0, null)));
     assertEquals("32 streams", summary.capacity().label());
     assertEquals("32 streams is the highest level that meets the target (good fraction >= 0.95); 64 streams"
-        + " misses it: 0 % good requests, 100 % over the TTFT SLO (500 ms), TTFT p99 1240.0 ms.",
+        + " misses it: 0 % good requests, 100 % over the TTFT SLO (500 ms), TTFT p99 1240.0 ms. Nothing between"
+        + " them was tested: resolution 32 streams.",
         CapacityStory.explain(summary));
   }
 
