@@ -199,7 +199,7 @@ public final class LlmStreamAction extends PlainAction {
       LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
     }
     if (reporter.slosSet()) {
-      String notGood = reporter.whyNotGood(result);
+      String notGood = reporter.whyNotGood(startMillis, result);
       runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
     }
   }
