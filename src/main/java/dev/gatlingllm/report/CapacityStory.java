@@ -8,7 +8,9 @@ import dev.gatlingllm.metrics.slo.SloMisses;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -31,7 +33,10 @@ public final class CapacityStory {
           + " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.";
     }
     if (capacity == null) {
-      return "No tested level meets the target (" + config.target().describe() + ").";
+      LevelFigures lowest = summary.levels().stream().filter(level -> !level.meetsTarget())
+          .min(Comparator.comparingDouble(level -> level.level().load())).orElse(null);
+      return "No tested level meets the target (" + config.target().describe() + ")"
+          + (lowest == null ? "." : ": " + lowest.level().label() + " misses it: " + misses(lowest, config) + ".");
     }
     if (capacity.breakingIndex() < 0) {
       return capacity.label() + " meets the target (" + config.target().describe()
@@ -66,7 +71,13 @@ public final class CapacityStory {
     share(parts, "over the TPOT SLO (" + Micros.formatNumber(orZero(slos.tpotMs())) + " ms)", m.overTpot());
     share(parts, "over the E2EL SLO (" + Micros.formatNumber(orZero(slos.e2elMs())) + " ms)", m.overE2el());
     share(parts, "failed", m.failed());
-    parts.add(String.format(Locale.ROOT, "TTFT p99 %.1f ms", level.figures().ttft().p99()));
+    boolean open = level.level().window().isOpenModel();
+    if (!level.keepsOfferedRate()) {
+      parts.add(String.format(Locale.ROOT, "sent %.2f req/s of %.2f arriving", level.figures().achievedRequestRate(),
+          level.figures().arrivalRate()));
+    }
+    parts.add(String.format(Locale.ROOT, open ? "TTFT p99 %.1f ms from the arrival" : "TTFT p99 %.1f ms",
+        SweepAnalysis.userTtft(level).p99()));
     return String.join(", ", parts);
   }
 

@@ -76,6 +76,7 @@ public final class ConsoleSummary {
             f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1), capacity ? "  <- capacity" : ""));
       }
     }
+    openModelRates(text, summary);
     if (summary.server() != null && !summary.server().levels().isEmpty()) {
       rule(text, "Server metrics (" + (summary.server().engine() == null ? "unknown engine"
           : summary.server().engine().label()) + ")", '-');
@@ -166,6 +167,27 @@ public final class ConsoleSummary {
   private static void rule(StringBuilder text, String title, char fill) {
     int side = Math.max(0, WIDTH - title.length());
     text.append(String.valueOf(fill).repeat(side / 2)).append(title).append(String.valueOf(fill).repeat(side - side / 2)).append('\n');
+  }
+
+  /** Each open-model level's arrivals against its sends: a client that queued them hid the wait. */
+  private static void openModelRates(StringBuilder text, RunSummary summary) {
+    if (summary.levels().stream().noneMatch(level -> level.level().window().isOpenModel())) {
+      return;
+    }
+    rule(text, "Offered and achieved rates (req/s)", '-');
+    text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s\n", "level", "arrived", "sent", "completed",
+        "TTFT p99*"));
+    for (LevelFigures level : summary.levels()) {
+      if (!level.level().window().isOpenModel()) {
+        continue;
+      }
+      Figures f = level.figures();
+      text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10.2f %10.1f%s\n", level.level().label(),
+          fixed(f.arrivalRate(), 2), fixed(f.achievedRequestRate(), 2), f.requestThroughput(),
+          f.ttftFromScheduled().p99(), level.keepsOfferedRate() ? ""
+              : "  <- sent below " + Math.round(100 * Figures.KEEP_UP_SHARE) + " % of the arrivals: not a capacity"));
+    }
+    text.append("* from the arrival, which judges the SLOs of an open-model level\n");
   }
 
   private static void line(StringBuilder text, String label, String value) {

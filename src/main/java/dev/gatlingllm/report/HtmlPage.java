@@ -175,6 +175,10 @@ final class HtmlPage {
       page.append("<th>cost / M output</th>");
     }
     List<LevelFigures> levels = summary.levels();
+    boolean openModel = levels.stream().anyMatch(level -> level.level().window().isOpenModel());
+    if (openModel) {
+      page.append("<th>req/s arrived / sent / completed</th><th>TTFT p99 ms from arrival</th>");
+    }
     // The server's own times, beside the client's figures, only for servers that give them (Ollama, llama.cpp).
     boolean serverDecode = levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0);
     boolean serverPrefill = levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0);
@@ -214,6 +218,12 @@ final class HtmlPage {
       if (cost) {
         page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
       }
+      if (openModel) {
+        boolean open = level.level().window().isOpenModel();
+        page.append(cell(!open ? "-" : number(f.arrivalRate(), 2) + " / " + number(f.achievedRequestRate(), 2)
+            + " / " + number(f.requestThroughput(), 2) + (level.keepsOfferedRate() ? "" : " (rate not kept)")));
+        page.append(cell(open ? number(f.ttftFromScheduled().p99(), 1) : "-"));
+      }
       ServerTimes times = f.serverTimes();
       if (serverDecode) {
         page.append(cell(times.decodeStreams() == 0 ? "-" : number(times.decodeTokensPerSecond(), 1)));
@@ -234,6 +244,9 @@ final class HtmlPage {
         .append("implausible and ignored, whose inter-token gaps past the first ").append(RequestTimeline.MAX_KEPT_GAPS)
         .append(" are not in the ITL figures, ")
         .append("or whose output was cut at maxOutputBytes (KO).")
+        .append(openModel ? " Open-model levels (a request rate) judge their SLOs on TTFT and E2EL from each "
+            + "request's arrival; a level whose sends fell below " + Math.round(100 * Figures.KEEP_UP_SHARE)
+            + " % of its arrival rate did not keep its rate and is never the capacity." : "")
         .append(serverDecode || serverPrefill ? " Server decode and prefill: the server's own times, as it reported "
             + "them for each stream (a part of each TTFT for the prefill)." : "")
         .append(summary.server() == null ? "" : Html.escape(ServerMetricsReport.tableNote(summary.server())))

@@ -125,7 +125,7 @@ public final class LlmReportMerger {
             throw new IOException(csv + " is empty");
           }
           while (rows.next()) {
-            RequestRow record = renumber(rows.row(), newIndex, config);
+            RequestRow record = renumber(rows.row(), newIndex, config, levels);
             aggregate.add(record);
             line.setLength(0);
             RequestsCsv.appendRow(line, record);
@@ -166,14 +166,15 @@ public final class LlmReportMerger {
   }
 
   /** The row with its levels renumbered into the merged levels and its goodness judged by the merged SLOs. */
-  private static RequestRow renumber(RequestRow record, int[] newIndex, RunConfig config) {
+  private static RequestRow renumber(RequestRow record, int[] newIndex, RunConfig config,
+      List<MeasuredLevel> levels) {
     int level = record.level() >= 0 && record.level() < newIndex.length ? newIndex[record.level()] : -1;
     long[] windowTokens = record.windowTokens().clone();
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
       int old = (int) windowTokens[i];
       windowTokens[i] = old >= 0 && old < newIndex.length ? newIndex[old] : -1;
     }
-    boolean good = config.slos().isGood(record.ok(), record.ttftMicros(), record.tpotMicros(), record.e2elMicros());
+    boolean good = config.slos().isGood(record, level >= 0 && levels.get(level).window().isOpenModel());
     RequestRow renumbered = record.withLevels(level, windowTokens);
     return good == record.good() ? renumbered : withGood(renumbered, good);
   }

@@ -94,6 +94,12 @@ final class SummaryJson {
     } else if (window.requestRate() > 0) {
       node.put("request_rate", window.requestRate());
     }
+    if (window.isOpenModel()) {
+      // What the server really saw of the offered rate: the arrivals, and the sends that left the client.
+      Json.put(node, "arrival_rate", level.figures().arrivalRate());
+      Json.put(node, "achieved_request_rate", level.figures().achievedRequestRate());
+      node.put("keeps_offered_rate", level.keepsOfferedRate());
+    }
     node.put("start_epoch_ms", window.startMillis());
     node.put("measure_from_epoch_ms", window.measureFromMillis());
     node.put("end_epoch_ms", window.endMillis());
@@ -144,6 +150,7 @@ final class SummaryJson {
     putDistribution(node, "ttfb", f.ttfb());
     putDistribution(node, "ttfo", f.ttfo());
     putDistribution(node, "ttft_from_scheduled", f.ttftFromScheduled());
+    putDistribution(node, "e2el_from_scheduled", f.e2elFromScheduled());
     putDistribution(node, "itl_per_token", f.itlPerToken());
     putDistribution(node, "send_lateness", f.sendLateness());
     putDistribution(node, "event_loop_delay", f.eventLoopDelay());

@@ -102,9 +102,14 @@ public final class RunReporter {
     recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
   }
 
-  /** Why the request misses the SLOs (goodput), or null when it is good. */
-  public String whyNotGood(RequestResult result) {
-    return recorder.config().slos().whyNotGood(result);
+  /**
+   * Why the request misses the SLOs (goodput), or null when it is good: judged as its level judges it (in an open
+   * model from its arrival).
+   *
+   * @param startEpochMillis when it was sent, which places it in its level
+   */
+  public String whyNotGood(long startEpochMillis, RequestResult result) {
+    return recorder.whyNotGood(startEpochMillis, result);
   }
 
   public boolean slosSet() {

@@ -210,11 +210,11 @@ public final class LlmStreamAction extends PlainAction {
     int status = result.outcome().httpStatus();
     switch (protocol.sloRecords()) {
       case VERDICTS -> {
-        String notGood = reporter.whyNotGood(result);
+        String notGood = reporter.whyNotGood(startMillis, result);
         runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
       }
       case MISSES -> {
-        if (result.ok() && reporter.whyNotGood(result) != null) {
+        if (result.ok() && reporter.whyNotGood(startMillis, result) != null) {
           runtime.logRecord(session, RecordNames.sloMiss(name), startMillis, endMillis, true, status, null);
         }
       }

@@ -11,6 +11,7 @@ import dev.gatlingllm.metrics.stats.PerSecondBuckets;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,11 +26,18 @@ public final class RunAggregate {
   static final int DISTRIBUTION_BINS = 40;
 
   private final LevelAccumulator[] levels;
+  /** Per level, the first send and the last byte of the requests started in it: its busy span. */
+  private final long[] firstSendMillis;
+  private final long[] lastByteMillis;
   private final PerSecondBuckets timeline;
   private long excludedRequests;
 
   public RunAggregate(int levelCount, long timelineStartEpochSecond) {
     levels = new LevelAccumulator[levelCount];
+    firstSendMillis = new long[levelCount];
+    lastByteMillis = new long[levelCount];
+    Arrays.fill(firstSendMillis, Long.MAX_VALUE);
+    Arrays.fill(lastByteMillis, Long.MIN_VALUE);
     for (int i = 0; i < levelCount; i++) {
       levels[i] = new LevelAccumulator();
     }
@@ -41,6 +49,13 @@ public final class RunAggregate {
    * (successful requests only, as for every token total) in the windows they arrived in.
    */
   public void add(RequestRow record) {
+    // The levels this request kept busy: its own (settling requests too, whose tokens in its window count) and
+    // any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span to each window.
+    markBusy(record.level(), record);
+    long[] tokensByLevel = record.windowTokens();
+    for (int i = 0; i + 1 < tokensByLevel.length; i += 2) {
+      markBusy((int) tokensByLevel[i], record);
+    }
     if (record.level() >= 0 && record.level() < levels.length && record.inWindow()) {
       levels[record.level()].addRequest(record);
     } else {
@@ -54,6 +69,13 @@ public final class RunAggregate {
           levels[level].addOutputTokensInWindow(windowTokens[i + 1]);
         }
       }
+    }
+  }
+
+  private void markBusy(int level, RequestRow record) {
+    if (level >= 0 && level < levels.length) {
+      firstSendMillis[level] = Math.min(firstSendMillis[level], record.startEpochMillis());
+      lastByteMillis[level] = Math.max(lastByteMillis[level], record.lastByteEpochMillis());
     }
   }
 
@@ -82,22 +104,27 @@ public final class RunAggregate {
     List<TimeInterval> allWindows = new ArrayList<>();
     List<LevelFigures> levelFigures = new ArrayList<>();
     for (int i = 0; i < measuredLevels.size(); i++) {
-      MeasuredLevel level = measuredLevels.get(i);
+      MeasuredLevel level = measuredLevels.get(i).busy(firstSendMillis[i], lastByteMillis[i]);
       whole.addAll(levels[i]);
       allWindows.addAll(level.measured());
       Figures figures = levels[i].toFigures(level.windowSeconds());
-      double attainment = levels[i].attainment(config.target());
+      boolean fromArrival = level.window().isOpenModel();
+      double attainment = levels[i].attainment(config.target(), fromArrival);
+      // An open-model level whose requests left slower than they arrived did not carry its load, whatever its
+      // latencies: it is never the capacity.
+      boolean keptRate = !fromArrival || figures.keptArrivalRate();
       levelFigures.add(
           new LevelFigures(
               level,
               figures,
               attainment,
-              config.target().isMetBy(attainment),
+              config.target().isMetBy(attainment) && keptRate,
+              keptRate,
               config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken(),
               levels[i].encodedEventLoopDelay(),
-              levels[i].sloMisses(config.slos())));
+              levels[i].sloMisses(config.slos(), fromArrival)));
     }
     Figures run = whole.toFigures(TimeInterval.unionSeconds(allWindows));
     Capacity capacity = SweepAnalysis.capacity(levelFigures);

@@ -68,9 +68,25 @@ public final class RunRecorder implements AutoCloseable {
     return config;
   }
 
-  /** Goodput check, for the action's {@code <name> SLO} record: succeeded and met every SLO set. */
-  public boolean isGood(RequestResult result) {
-    return config.slos().isGood(result);
+  /**
+   * Goodput check: succeeded and met every SLO set, TTFT and E2EL measured from the arrival in an open-model level
+   * (a request rate), from the send in any other.
+   *
+   * @param startEpochMillis when the request was sent, which places it in its level
+   */
+  public boolean isGood(long startEpochMillis, RequestResult result) {
+    return config.slos().isGood(result, judgedFromArrival(startEpochMillis));
+  }
+
+  /** Why the request is not good ({@link #isGood}), for the action's {@code <name> SLO} record; null when good. */
+  public String whyNotGood(long startEpochMillis, RequestResult result) {
+    return config.slos().whyNotGood(result, judgedFromArrival(startEpochMillis));
+  }
+
+  private boolean judgedFromArrival(long startEpochMillis) {
+    LevelWindow[] current = windows;
+    int level = levelOf(current, startEpochMillis);
+    return level >= 0 && current[level].isOpenModel();
   }
 
   /**
@@ -273,7 +289,7 @@ public final class RunRecorder implements AutoCloseable {
         Micros.of(result.sendLatenessNanos()),
         Micros.of(result.ttftFromScheduledNanos()),
         Micros.of(result.durationNanos()),
-        isGood(result),
+        config.slos().isGood(result, level >= 0 && windows[level].isOpenModel()),
         windowTokens(startEpochMillis, result, work.tokensByLevel),
         result.requestId(),
         result.outcome().retryAfterSeconds(),

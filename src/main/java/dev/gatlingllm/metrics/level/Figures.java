@@ -28,6 +28,11 @@ import java.util.Map;
  * @param perStreamSamples how many streams that mean covers (those with N > 1)
  * @param requestGoodput good / window
  * @param goodFraction good / requests
+ * @param arrivalRate the rate the requests started in the window arrived at (their scheduled times):
+ *     (requests - 1) / (last arrival - first arrival); NaN under two requests
+ * @param achievedRequestRate the rate they were sent at: (requests - 1) / (last send - first send); below the
+ *     arrival rate when the client queued arrivals it could not send (a cap on streams, a slow server)
+ * @param e2elFromScheduled last token - scheduled: the E2EL of a user of an open model, who waited from the arrival
  * @param eventLoopDelay how late the client's event loops ran during the window (EventLoopDelayProbe): a
  *     bound on what the client itself added to the latencies it measured; empty when not probed
  * @param outputTokenSources successful requests by where their output count came from
@@ -54,6 +59,8 @@ public record Figures(
     long perStreamSamples,
     double requestGoodput,
     double goodFraction,
+    double arrivalRate,
+    double achievedRequestRate,
     Distribution ttft,
     Distribution ttftFromScheduled,
     Distribution ttfb,
@@ -62,6 +69,7 @@ public record Figures(
     Distribution itl,
     Distribution itlPerToken,
     Distribution e2el,
+    Distribution e2elFromScheduled,
     Distribution sendLateness,
     Distribution eventLoopDelay,
     Map<TokenCountSource, Long> outputTokenSources,
@@ -73,9 +81,24 @@ public record Figures(
     OutputLengths outputLengths,
     RateFigures rates) {
 
+  /**
+   * The share of the arrival rate the sends must reach for an open-model level to have carried its offered load
+   * (metrics.md, "Open model"): below it, arrivals queued in the client and the server saw a lower rate.
+   */
+  public static final double KEEP_UP_SHARE = 0.95;
+
   public Figures {
     outputTokenSources = Map.copyOf(outputTokenSources);
     errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
+  }
+
+  /**
+   * True when the requests were sent at no less than {@link #KEEP_UP_SHARE} of the rate they arrived at, or when
+   * there are too few requests to tell.
+   */
+  public boolean keptArrivalRate() {
+    return Double.isNaN(arrivalRate) || Double.isNaN(achievedRequestRate)
+        || achievedRequestRate >= KEEP_UP_SHARE * arrivalRate;
   }
 
   /** The source most successful requests' output counts came from ("unknown" with none). */

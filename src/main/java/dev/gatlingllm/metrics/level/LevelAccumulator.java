@@ -55,6 +55,11 @@ public final class LevelAccumulator {
   private long withRetryAfter;
   private long meteredTokens;
   private final BusiestMinute busiestMinute = new BusiestMinute();
+  /** The first and last arrival (scheduled time) and send of the requests started in the window, epoch µs. */
+  private long firstArrivalMicros = Long.MAX_VALUE;
+  private long lastArrivalMicros = Long.MIN_VALUE;
+  private long firstSendMicros = Long.MAX_VALUE;
+  private long lastSendMicros = Long.MIN_VALUE;
 
   final LatencyStats ttft = new LatencyStats();
   final LatencyStats ttftFromScheduled = new LatencyStats();
@@ -62,6 +67,7 @@ public final class LevelAccumulator {
   final LatencyStats ttfo = new LatencyStats();
   final LatencyStats tpot = new LatencyStats();
   final LatencyStats e2el = new LatencyStats();
+  final LatencyStats e2elFromScheduled = new LatencyStats();
   final LatencyStats sendLateness = new LatencyStats();
   final LatencyStats itl = new LatencyStats();
   final LatencyStats itlPerToken = new LatencyStats();
@@ -72,6 +78,8 @@ public final class LevelAccumulator {
   public void addRequest(RequestRow record) {
     requests++;
     sendLateness.add(record.sendLatenessMicros());
+    addSpans(record.scheduledEpochMicros(), record.scheduledEpochMicros(), record.startEpochMillis() * 1000,
+        record.startEpochMillis() * 1000);
     countUntrusted(record);
     long metered = Math.max(0, record.inputTokens()) + Math.max(0, record.maxTokens());
     meteredTokens += metered;
@@ -132,6 +140,19 @@ public final class LevelAccumulator {
     ttfo.add(record.ttfoMicros());
     tpot.add(record.tpotMicros());
     e2el.add(record.e2elMicros());
+    e2elFromScheduled.add(record.e2elFromScheduledMicros());
+  }
+
+  private void addSpans(long firstArrival, long lastArrival, long firstSend, long lastSend) {
+    firstArrivalMicros = Math.min(firstArrivalMicros, firstArrival);
+    lastArrivalMicros = Math.max(lastArrivalMicros, lastArrival);
+    firstSendMicros = Math.min(firstSendMicros, firstSend);
+    lastSendMicros = Math.max(lastSendMicros, lastSend);
+  }
+
+  /** (requests - 1) / (last - first): the rate of events between the first and the last; NaN under two. */
+  private double rateBetween(long firstMicros, long lastMicros) {
+    return requests < 2 || lastMicros <= firstMicros ? Double.NaN : (requests - 1) * 1e6 / (lastMicros - firstMicros);
   }
 
   private void countUntrusted(RequestRow record) {
@@ -150,18 +171,19 @@ public final class LevelAccumulator {
    * What the capacity target measures at this level: the good fraction, or the latency percentile over every
    * request started in the window, a failed request counting as slower than any other (+infinity when more
    * than 100 - p % of them failed). Gaps (ITL) are pooled over successful streams, so failures do not enter
-   * there. NaN when there is nothing to measure.
+   * there. NaN when there is nothing to measure. TTFT and E2EL are measured from the arrival when
+   * {@code fromArrival} (an open-model level), else from the send.
    */
-  public double attainment(AttainmentTarget target) {
+  public double attainment(AttainmentTarget target, boolean fromArrival) {
     if (target.kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
       return requests == 0 ? Double.NaN : (double) good / requests;
     }
     LatencyStats stats =
         switch (target.metric()) {
-          case TTFT -> ttft;
+          case TTFT -> fromArrival ? ttftFromScheduled : ttft;
           case TPOT -> tpot;
           case ITL -> itl;
-          case E2EL -> e2el;
+          case E2EL -> fromArrival ? e2elFromScheduled : e2el;
         };
     long failures = target.metric() == AttainmentTarget.Metric.ITL ? 0 : requests - completed;
     long population = stats.count() + failures;
@@ -186,9 +208,10 @@ public final class LevelAccumulator {
     itlPerToken.add(perTokenMicros);
   }
 
-  /** The shares of this level's requests that failed or missed each SLO. */
-  public SloMisses sloMisses(Slos slos) {
-    return SloMisses.of(slos, requests, requests - completed, ttft, tpot, e2el);
+  /** The shares of this level's requests that failed or missed each SLO, measured as {@link #attainment} does. */
+  public SloMisses sloMisses(Slos slos, boolean fromArrival) {
+    return SloMisses.of(slos, requests, requests - completed, fromArrival ? ttftFromScheduled : ttft, tpot,
+        fromArrival ? e2elFromScheduled : e2el);
   }
 
   /** One sample of the client's event-loop delay taken during this level's window. */
@@ -229,6 +252,7 @@ public final class LevelAccumulator {
     withRetryAfter += other.withRetryAfter;
     meteredTokens += other.meteredTokens;
     busiestMinute.addAll(other.busiestMinute);
+    addSpans(other.firstArrivalMicros, other.lastArrivalMicros, other.firstSendMicros, other.lastSendMicros);
     other.errors.forEach((message, count) -> countError(message, count));
     List<LatencyStats> mine = statsList();
     List<LatencyStats> theirs = other.statsList();
@@ -262,7 +286,8 @@ public final class LevelAccumulator {
   }
 
   private List<LatencyStats> statsList() {
-    return List.of(ttft, ttftFromScheduled, ttfb, ttfo, tpot, e2el, sendLateness, itl, itlPerToken, eventLoopDelay);
+    return List.of(ttft, ttftFromScheduled, ttfb, ttfo, tpot, e2el, e2elFromScheduled, sendLateness, itl, itlPerToken,
+        eventLoopDelay);
   }
 
   private void countError(String message) {
@@ -302,6 +327,8 @@ public final class LevelAccumulator {
         speedSamples,
         rate(good, window),
         requests == 0 ? 0 : (double) good / requests,
+        rateBetween(firstArrivalMicros, lastArrivalMicros),
+        rateBetween(firstSendMicros, lastSendMicros),
         ttft.toDistribution(),
         ttftFromScheduled.toDistribution(),
         ttfb.toDistribution(),
@@ -310,6 +337,7 @@ public final class LevelAccumulator {
         itl.toDistribution(),
         itlPerToken.toDistribution(),
         e2el.toDistribution(),
+        e2elFromScheduled.toDistribution(),
         sendLateness.toDistribution(),
         eventLoopDelay.toDistribution(),
         sources,

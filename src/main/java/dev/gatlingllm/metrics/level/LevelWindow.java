@@ -29,6 +29,14 @@ public record LevelWindow(
     return startMillis == Long.MAX_VALUE;
   }
 
+  /**
+   * An open-model level: requests arrive at a rate, whatever the server does. A user's wait starts at the arrival,
+   * so its SLO judgement measures from there (metrics.md, "Open model").
+   */
+  public boolean isOpenModel() {
+    return concurrency == 0 && requestRate > 0;
+  }
+
   /** True when {@code epochMillis} falls in the measurement window. */
   public boolean measures(long epochMillis) {
     return epochMillis >= measureFromMillis && epochMillis < endMillis;

@@ -1,5 +1,6 @@
 package dev.gatlingllm.metrics.level;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,6 +17,27 @@ public record MeasuredLevel(LevelWindow window, List<TimeInterval> measured) {
 
   public static MeasuredLevel of(LevelWindow window) {
     return new MeasuredLevel(window, List.of(new TimeInterval(window.measureFromMillis(), window.endMillis())));
+  }
+
+  /**
+   * The same level with its windows cut to the time it was busy (metrics.md, "Run and level figures"): from its
+   * first send to the last byte of its requests. The settle time before a window and the idle time after its
+   * last request (until the next level starts, or the run ends) are not load the server was under.
+   *
+   * @param firstSendMillis the first send of a request started in the level (settle time included), or
+   *     {@code Long.MAX_VALUE} when none was sent: the level then has no window
+   * @param lastByteMillis the last byte received of a request started in the level
+   */
+  public MeasuredLevel busy(long firstSendMillis, long lastByteMillis) {
+    List<TimeInterval> busy = new ArrayList<>(measured.size());
+    for (TimeInterval interval : measured) {
+      long from = Math.max(interval.fromMillis(), firstSendMillis);
+      long to = Math.min(interval.toMillis(), lastByteMillis);
+      if (to > from) {
+        busy.add(new TimeInterval(from, to));
+      }
+    }
+    return new MeasuredLevel(window, busy);
   }
 
   public double windowSeconds() {

@@ -75,6 +75,11 @@ public record RequestResult(
         serverReasoningTokens, serverPrefillNanos);
   }
 
+  /** last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a last token. */
+  public long e2elFromScheduledNanos() {
+    return e2elNanos < 0 ? -1 : e2elNanos + Math.max(0, sendLatenessNanos);
+  }
+
   public boolean hasFirstToken() {
     return ttftNanos >= 0;
   }

@@ -90,6 +90,21 @@ public record RequestRow(
     return finishReason != null && !finishReason.equals("length") || outputTokens < maxTokens;
   }
 
+  /** When the last byte of the response arrived (the request's end), rounded up to a whole millisecond. */
+  public long lastByteEpochMillis() {
+    return startEpochMillis - Math.floorDiv(-Math.max(0, durationMicros), 1000);
+  }
+
+  /** When the load model wanted the request to start (its arrival in an open model), in epoch microseconds. */
+  public long scheduledEpochMicros() {
+    return startEpochMillis * 1000 - Math.max(0, sendLatenessMicros);
+  }
+
+  /** last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a last token. */
+  public long e2elFromScheduledMicros() {
+    return e2elMicros < 0 ? -1 : e2elMicros + Math.max(0, sendLatenessMicros);
+  }
+
   /**
    * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
    * (so that the report and a recomputation from the CSV agree); -1 when undefined.

@@ -1,6 +1,7 @@
 package dev.gatlingllm.metrics.slo;
 
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.stats.Micros;
 
 /**
@@ -29,13 +30,25 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
     return ttftMs != null || tpotMs != null || e2elMs != null;
   }
 
-  /** Goodput check on a request result. */
-  public boolean isGood(RequestResult result) {
+  /**
+   * Goodput check on a request result, its TTFT and E2EL measured from the send (a closed-model level) or
+   * from its arrival, the scheduled time ({@code fromArrival}, an open-model level: the user waited from there).
+   */
+  public boolean isGood(RequestResult result, boolean fromArrival) {
     return isGood(
         result.ok(),
-        Micros.of(result.ttftNanos()),
+        Micros.of(fromArrival ? result.ttftFromScheduledNanos() : result.ttftNanos()),
         Micros.of(result.tpotNanos()),
-        Micros.of(result.e2elNanos()));
+        Micros.of(fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos()));
+  }
+
+  /** The same check on a row of {@code requests.csv}, so that a merge judges it again as the run did. */
+  public boolean isGood(RequestRow row, boolean fromArrival) {
+    return isGood(
+        row.ok(),
+        fromArrival ? row.ttftFromScheduledMicros() : row.ttftMicros(),
+        row.tpotMicros(),
+        fromArrival ? row.e2elFromScheduledMicros() : row.e2elMicros());
   }
 
   /**
@@ -58,16 +71,16 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   /**
    * Why a request is not good, e.g. "TTFT > 500 ms", or null when it is good. A failed request is not good
    * whatever its figures: "request failed". The text names the SLOs missed, not the values, so that Gatling
-   * groups the records by cause.
+   * groups the records by cause. TTFT and E2EL are measured as {@link #isGood(RequestResult, boolean)} does.
    */
-  public String whyNotGood(RequestResult result) {
+  public String whyNotGood(RequestResult result, boolean fromArrival) {
     if (!result.ok()) {
       return "request failed";
     }
     StringBuilder why = new StringBuilder();
-    missed(why, "TTFT", ttftMs, result.ttftNanos(), true);
+    missed(why, "TTFT", ttftMs, fromArrival ? result.ttftFromScheduledNanos() : result.ttftNanos(), true);
     missed(why, "TPOT", tpotMs, result.tpotNanos(), false);
-    missed(why, "E2EL", e2elMs, result.e2elNanos(), true);
+    missed(why, "E2EL", e2elMs, fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos(), true);
     return why.length() == 0 ? null : why.toString();
   }
 

@@ -4,6 +4,7 @@ package dev.gatlingllm.metrics.sweep;
  * Sustainable capacity (metrics.md): the highest tested level whose SLO attainment meets the target.
  *
  * @param levelIndex its position in {@code RunSummary.levels}
+ * @param ttftP50Ms the TTFT its users waited: from the arrival at an open-model level, else from the send
  * @param shareOfPeak its output throughput over the highest output throughput of any level
  * @param breakingIndex the position of the lowest tested level above it that misses the target, or -1 when none
  * @param breakingLoad that level's load, or NaN when none

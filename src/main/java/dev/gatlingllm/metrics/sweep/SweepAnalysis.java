@@ -2,6 +2,7 @@ package dev.gatlingllm.metrics.sweep;
 
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.stats.Distribution;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,14 +33,15 @@ public final class SweepAnalysis {
     LevelFigures level = levels.get(best);
     Figures figures = level.figures();
     int breaking = lowestMissAbove(levels, level.level().load());
+    Distribution userTtft = userTtft(level);
     return new Capacity(
         best,
         level.level().label(),
         level.level().load(),
         figures.outputThroughput(),
         figures.perStreamTokensPerSecond(),
-        figures.ttft().p50(),
-        figures.ttft().p99(),
+        userTtft.p50(),
+        userTtft.p99(),
         level.attainment(),
         peak > 0 ? figures.outputThroughput() / peak : 0,
         breaking,
@@ -67,6 +69,14 @@ public final class SweepAnalysis {
     }
     positions.sort(Comparator.comparingDouble(i -> levels.get(i).level().load()));
     return List.copyOf(positions);
+  }
+
+  /**
+   * The TTFT a user of the level waited: from the arrival in an open model (the wait in the client's queue
+   * included), from the send in a closed one.
+   */
+  public static Distribution userTtft(LevelFigures level) {
+    return level.level().window().isOpenModel() ? level.figures().ttftFromScheduled() : level.figures().ttft();
   }
 
   /** {@link #knee(List, double)} with the default threshold. */

@@ -66,12 +66,13 @@ class LengthsAndRatesTest {
     assertEquals(2, rates.rateLimited());
     assertEquals(1, rates.withRetryAfter());
     assertEquals(2.0 / 6, rates.rateLimitedShare(), 1e-12);
-    // 30 s of window: per minute is twice the count.
-    assertEquals(12.0, rates.requestsPerMinute(), 1e-9);
-    assertEquals(2 * 4 * 50.0, rates.inputTokensPerMinute(), 1e-9);
-    assertEquals(2 * level.outputTokensInWindow(), rates.outputTokensPerMinute(), 1e-9);
-    assertEquals(2 * 40.0, rates.outputTokensPerMinute(), 1e-9);
-    assertEquals(2 * (4 * (50 + 10) + 2 * 10.0), rates.meteredTokensPerMinute(), 1e-9);
+    // The level was busy from the first send (1 s) to the last byte (the second 429, 3 s + 1 ms).
+    double perMinute = 60 / 2.001;
+    assertEquals(6 * perMinute, rates.requestsPerMinute(), 1e-9);
+    assertEquals(4 * 50 * perMinute, rates.inputTokensPerMinute(), 1e-9);
+    assertEquals(level.outputTokensInWindow() * perMinute, rates.outputTokensPerMinute(), 1e-9);
+    assertEquals(40 * perMinute, rates.outputTokensPerMinute(), 1e-9);
+    assertEquals((4 * (50 + 10) + 2 * 10.0) * perMinute, rates.meteredTokensPerMinute(), 1e-9);
     assertEquals(rates.inputTokensPerMinute() + rates.outputTokensPerMinute(), rates.totalTokensPerMinute(), 1e-9);
     assertEquals(new RateBudget(12, 5_000), summary.config().rateBudget());
   }

@@ -70,21 +70,23 @@ class RunRecorderTest {
     RunSummary summary = recorder.snapshot(T0 + 10_000);
     Figures f = summary.levels().get(0).figures();
 
-    assertEquals(10.0, f.windowSeconds(), EPS);
+    // Busy from the first send (1 s in) to the last byte of the last request (4 s + 501 ms), not the 10 s level.
+    double span = 3.501;
+    assertEquals(span, f.windowSeconds(), EPS);
     assertEquals(4, f.requests());
     assertEquals(3, f.completed());
     assertEquals(1, f.failed());
     assertEquals(300, f.totalInputTokens());
     assertEquals(38, f.totalOutputTokens());
     assertEquals(38, f.outputTokensInWindow());
-    assertEquals(0.3, f.requestThroughput(), EPS);
-    assertEquals(3.8, f.outputThroughput(), EPS);
-    assertEquals(33.8, f.totalTokenThroughput(), EPS);
+    assertEquals(3 / span, f.requestThroughput(), EPS);
+    assertEquals(38 / span, f.outputThroughput(), EPS);
+    assertEquals(338 / span, f.totalTokenThroughput(), EPS);
     assertEquals((100 + 50 + 100) / 3.0, f.perStreamTokensPerSecond(), EPS);
     assertEquals(3, f.perStreamSamples());
 
     assertEquals(2, f.good());
-    assertEquals(0.2, f.requestGoodput(), EPS);
+    assertEquals(2 / span, f.requestGoodput(), EPS);
     assertEquals(0.5, f.goodFraction(), EPS);
 
     Distribution ttft = f.ttft();
@@ -126,13 +128,13 @@ class RunRecorderTest {
   @Test
   void goodputCheckFollowsEverySloSet() {
     RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0).withSlos(new Slos(250.0, 15.0, 400.0)));
-    assertTrue(recorder.isGood(SyntheticResults.ok(100 * MS, 11, 10 * MS, 11, 1)));
-    assertFalse(recorder.isGood(SyntheticResults.ok(300 * MS, 11, 10 * MS, 11, 1)), "TTFT 300 > 250");
-    assertFalse(recorder.isGood(SyntheticResults.ok(200 * MS, 6, 20 * MS, 6, 1)), "TPOT 20 > 15");
-    assertFalse(recorder.isGood(SyntheticResults.ok(100 * MS, 41, 10 * MS, 41, 1)), "E2EL 500 > 400");
-    assertTrue(recorder.isGood(SyntheticResults.ok(250 * MS, 1, 0, 1, 1)), "on the limit; one token has no TPOT");
-    assertFalse(recorder.isGood(SyntheticResults.failed(500, "x", MS)), "failed requests are never good");
-    assertTrue(new RunRecorder(RunConfig.startingAt(T0)).isGood(SyntheticResults.ok(9_000 * MS, 2, MS, 2, 1)));
+    assertTrue(recorder.isGood(T0 + 1_000, SyntheticResults.ok(100 * MS, 11, 10 * MS, 11, 1)));
+    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.ok(300 * MS, 11, 10 * MS, 11, 1)), "TTFT 300 > 250");
+    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.ok(200 * MS, 6, 20 * MS, 6, 1)), "TPOT 20 > 15");
+    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.ok(100 * MS, 41, 10 * MS, 41, 1)), "E2EL 500 > 400");
+    assertTrue(recorder.isGood(T0 + 1_000, SyntheticResults.ok(250 * MS, 1, 0, 1, 1)), "on the limit; one token has no TPOT");
+    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.failed(500, "x", MS)), "failed requests are never good");
+    assertTrue(new RunRecorder(RunConfig.startingAt(T0)).isGood(T0 + 1_000, SyntheticResults.ok(9_000 * MS, 2, MS, 2, 1)));
   }
 
   @Test
@@ -152,9 +154,11 @@ class RunRecorderTest {
     assertEquals(1, summary.excludedRequests());
     assertEquals(11 + 2, level0.outputTokensInWindow());
     assertEquals(14, level1.outputTokensInWindow());
+    // Level 0 is busy over its whole 8 s window; level 1 from its measurement start, while the request of level 0
+    // still streams into it, to that request's last byte (18.5 s + 1 ms).
     assertEquals(13 / 8.0, level0.outputThroughput(), EPS);
-    assertEquals(14 / 8.0, level1.outputThroughput(), EPS);
-    assertEquals(27 / 16.0, summary.run().outputThroughput(), EPS);
+    assertEquals(14 / 6.501, level1.outputThroughput(), EPS);
+    assertEquals(27 / 14.501, summary.run().outputThroughput(), EPS);
     assertEquals(20, summary.run().totalOutputTokens());
   }
 
@@ -166,10 +170,11 @@ class RunRecorderTest {
     RunSummary summary = recorder.snapshot(T0 + 15_000);
     assertEquals(1, summary.levels().size());
     assertEquals("whole run", summary.levels().get(0).level().label());
-    assertEquals(10.0, summary.run().windowSeconds(), EPS);
+    // From the end of the warm-up to the last byte (6 s + 111 ms), not to the run's end.
+    assertEquals(1.111, summary.run().windowSeconds(), EPS);
     assertEquals(1, summary.run().requests());
     assertEquals(1, summary.excludedRequests());
-    assertEquals(0.2, summary.run().outputThroughput(), EPS);
+    assertEquals(2 / 1.111, summary.run().outputThroughput(), EPS);
     assertNull(summary.knee());
   }
 
@@ -249,11 +254,13 @@ class RunRecorderTest {
     RunRecorder recorder = new RunRecorder(twoLevels());
     recorder.record("r", T0 + 3_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
     recorder.record("r", T0 + 13_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
+    // Level 1 ends when the run stops, 4 s after its measurement started, but its request kept it busy from its
+    // send (13 s) to its last byte (141 ms later): the time after that was measured idle, not load.
     RunSummary summary = recorder.snapshot(T0 + 16_000);
-    assertEquals(8.0, summary.levels().get(0).figures().windowSeconds(), EPS);
-    assertEquals(4.0, summary.levels().get(1).figures().windowSeconds(), EPS);
-    assertEquals(5 / 4.0, summary.levels().get(1).figures().outputThroughput(), EPS);
-    assertEquals(12.0, summary.run().windowSeconds(), EPS);
+    assertEquals(0.141, summary.levels().get(0).figures().windowSeconds(), EPS);
+    assertEquals(0.141, summary.levels().get(1).figures().windowSeconds(), EPS);
+    assertEquals(5 / 0.141, summary.levels().get(1).figures().outputThroughput(), EPS);
+    assertEquals(0.282, summary.run().windowSeconds(), EPS);
   }
 
   @Test

@@ -40,7 +40,8 @@ class ReferenceSweepTest {
   /**
    * Each level: 200 requests started 1 ms into its window, half with the p50 TTFT and half with the p99 one
    * (so HDR's nearest ranks 100 and 198 land on them), each of N = output tok/s * window / 200 tokens, one
-   * per event, at the per-stream speed. All tokens arrive inside the window.
+   * per event, at the per-stream speed. All tokens arrive inside the window. One failed request sent while
+   * the level settles holds a stream to the window's end, so that the level is busy over all of its window.
    */
   static RunSummary sweep(RunConfig base) {
     List<LevelWindow> levels = new ArrayList<>();
@@ -50,6 +51,9 @@ class ReferenceSweepTest {
     }
     RunRecorder recorder = new RunRecorder(base.withLevels(levels));
     for (int i = 0; i < TABLE.length; i++) {
+      LevelWindow level = levels.get(i);
+      recorder.record("chat", level.startMillis(),
+          SyntheticResults.failed(504, "held to the end", (level.endMillis() - level.startMillis()) * MS));
       double speed = TABLE[i][1];
       long tokens = Math.round(TABLE[i][2] * WINDOW_MS / 1000 / REQUESTS_PER_LEVEL);
       long gapNanos = Math.round(1e9 / speed);
