@@ -183,7 +183,7 @@ public final class ConcurrencySteps {
       int streams = warmup.streams();
       chain.add(scenario(name + " JIT warm-up")
           .exec(LoadLevels.warmup())
-          .asLongAs(session -> !warmup.done()).on(oneRequest)
+          .exec(warmup.requests(oneRequest))
           .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp)));
     }
     if (warmupRequests > 0) {
