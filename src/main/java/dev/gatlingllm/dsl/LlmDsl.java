@@ -14,12 +14,14 @@ public final class LlmDsl {
   private LlmDsl() {}
 
   /**
-   * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min timeout).
+   * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min timeout), and
+   * {@code -Dllm.tokenRecords} / {@code -Dllm.detailedResults} when given. Fails on an {@code llm.*} system
+   * property nothing reads ({@code unknown property llm.modle; did you mean llm.model?}).
    *
    * @return the protocol builder, to pass to {@code protocols(...)}
    */
   public static LlmProtocolBuilder llm() {
-    return LlmProtocolBuilder.DEFAULT;
+    return LlmProtocolBuilder.fromSystemProperties();
   }
 
   /**

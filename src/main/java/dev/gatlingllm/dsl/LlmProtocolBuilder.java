@@ -11,6 +11,7 @@ import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
+import dev.gatlingllm.properties.LlmProperties;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 
 /** Immutable builder of the {@link LlmProtocol}: every call returns a new builder. */
 public final class LlmProtocolBuilder implements ProtocolBuilder {
@@ -76,6 +78,34 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   private final Fields fields;
   private final LlmProtocol protocol;
+
+  /**
+   * The defaults with the run-wide switches a user may flip with {@code -D} in any simulation
+   * ({@code llm.tokenRecords}, {@code llm.detailedResults}, {@code llm.sloRecords}), after every {@code llm.*} property given was found
+   * known: the builder's own calls still win over them.
+   */
+  static LlmProtocolBuilder fromSystemProperties() {
+    Properties properties = System.getProperties();
+    LlmProperties.rejectUnknown(properties);
+    LlmProtocolBuilder builder = DEFAULT;
+    Boolean tokenRecords = LlmProperties.flag(properties, "llm.tokenRecords");
+    if (tokenRecords != null) {
+      builder = builder.tokenRecords(tokenRecords);
+    }
+    Boolean detailedResults = LlmProperties.flag(properties, "llm.detailedResults");
+    if (detailedResults != null) {
+      builder = builder.detailedResults(detailedResults);
+    }
+    String sloRecords = properties.getProperty("llm.sloRecords");
+    if (sloRecords != null) {
+      try {
+        builder = builder.sloRecords(SloRecords.named(sloRecords));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("llm.sloRecords: " + e.getMessage());
+      }
+    }
+    return builder;
+  }
 
   private LlmProtocolBuilder(Fields fields) {
     this.fields = fields;

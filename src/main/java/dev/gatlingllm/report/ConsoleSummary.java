@@ -43,7 +43,7 @@ public final class ConsoleSummary {
     line(text, "Request throughput (req/s):", fixed(run.requestThroughput(), 2));
     line(text, "Output token throughput (tok/s):", fixed(run.outputThroughput(), 2));
     line(text, "Total token throughput (tok/s):", fixed(run.totalTokenThroughput(), 2));
-    line(text, "Per-stream output speed (tok/s):", fixed(run.perStreamTokensPerSecond(), 2));
+    line(text, "Per-stream output speed (tok/s):", fixed(perStream(run), 2));
     // The server's own times beside the client's, for servers that give them (Ollama, llama.cpp).
     if (run.serverTimes().decodeStreams() > 0) {
       line(text, "Server decode speed (tok/s):", fixed(run.serverTimes().decodeTokensPerSecond(), 2));
@@ -71,8 +71,9 @@ public final class ConsoleSummary {
         LevelFigures level = summary.levels().get(i);
         Figures f = level.figures();
         boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
-        text.append(String.format(Locale.ROOT, "%-14s %10.1f %10.1f %10.1f %10.1f %10s%s\n", level.level().label(),
-            f.perStreamTokensPerSecond(), f.outputThroughput(), f.ttft().p50(), f.ttft().p99(),
+        Distribution ttft = f.ttft().orNaNWhenEmpty();
+        text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %10s%s\n", level.level().label(),
+            fixed(perStream(f), 1), fixed(f.outputThroughput(), 1), fixed(ttft.p50(), 1), fixed(ttft.p99(), 1),
             f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1), capacity ? "  <- capacity" : ""));
       }
     }
@@ -156,7 +157,13 @@ public final class ConsoleSummary {
         + fixed(100 * rates.rateLimitedShare(), 1) + " %");
   }
 
-  private static void latency(StringBuilder text, String title, String name, Distribution d) {
+  /** The mean speed of the successful streams; unknown (NaN) without any. */
+  static double perStream(Figures f) {
+    return f.completed() > 0 ? f.perStreamTokensPerSecond() : Double.NaN;
+  }
+
+  private static void latency(StringBuilder text, String title, String name, Distribution measured) {
+    Distribution d = measured.orNaNWhenEmpty();
     rule(text, title, '-');
     line(text, "Mean " + name + " (ms):", fixed(d.mean(), 2));
     line(text, "Median " + name + " (ms):", fixed(d.p50(), 2));
@@ -195,6 +202,6 @@ public final class ConsoleSummary {
   }
 
   private static String fixed(double value, int decimals) {
-    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+    return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
   }
 }

@@ -12,6 +12,7 @@ import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.PercentilePoint;
 import dev.gatlingllm.metrics.sweep.Capacity;
@@ -90,11 +91,14 @@ final class HtmlPage {
     card(page, "completed / failed", run.completed() + " / " + run.failed());
     card(page, "output tok/s", number(run.outputThroughput(), 1));
     card(page, "total (input + output) tok/s", number(run.totalTokenThroughput(), 1));
-    card(page, "per-stream output tok/s", number(run.perStreamTokensPerSecond(), 1));
+    card(page, "per-stream output tok/s", measured(ConsoleSummary.perStream(run), 1));
     card(page, "requests/s", number(run.requestThroughput(), 2));
-    card(page, "TTFT p50 / p99 ms", number(run.ttft().p50(), 1) + " / " + number(run.ttft().p99(), 1));
-    card(page, "TPOT p50 / p99 ms", number(run.tpot().p50(), 2) + " / " + number(run.tpot().p99(), 2));
-    card(page, "ITL p50 / p99 ms", number(run.itl().p50(), 2) + " / " + number(run.itl().p99(), 2));
+    Distribution ttft = run.ttft().orNaNWhenEmpty();
+    Distribution tpot = run.tpot().orNaNWhenEmpty();
+    Distribution itl = run.itl().orNaNWhenEmpty();
+    card(page, "TTFT p50 / p99 ms", measured(ttft.p50(), 1) + " / " + measured(ttft.p99(), 1));
+    card(page, "TPOT p50 / p99 ms", measured(tpot.p50(), 2) + " / " + measured(tpot.p99(), 2));
+    card(page, "ITL p50 / p99 ms", measured(itl.p50(), 2) + " / " + measured(itl.p99(), 2));
     card(page, "goodput req/s", number(run.requestGoodput(), 2));
     card(page, "good fraction", percent(run.goodFraction()));
     page.append("</div>\n<p class=\"note\">Measured over ").append(number(run.windowSeconds(), 1))
@@ -195,6 +199,7 @@ final class HtmlPage {
     for (int i : SweepAnalysis.byLoad(levels)) {
       LevelFigures level = levels.get(i);
       Figures f = level.figures();
+      Distribution ttft = f.ttft().orNaNWhenEmpty();
       boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
       boolean isKnee = summary.knee() != null && summary.knee().levelIndex() == i;
       page.append("<tr").append(isCapacity ? " class=\"capacity\"" : "").append(">")
@@ -203,13 +208,13 @@ final class HtmlPage {
           .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "").append("</td>")
           .append(cell(Long.toString(f.requests())))
           .append(cell(Long.toString(f.failed())))
-          .append(cell(number(f.perStreamTokensPerSecond(), 1)))
+          .append(cell(measured(ConsoleSummary.perStream(f), 1)))
           .append(cell(number(f.outputThroughput(), 1)))
           .append(cell(number(f.totalTokenThroughput(), 1)))
-          .append(cell(number(f.ttft().p50(), 1)))
-          .append(cell(number(f.ttft().p99(), 1)))
-          .append(cell(number(f.tpot().p50(), 2)))
-          .append(cell(number(f.itl().p99(), 2)))
+          .append(cell(measured(ttft.p50(), 1)))
+          .append(cell(measured(ttft.p99(), 1)))
+          .append(cell(measured(f.tpot().orNaNWhenEmpty().p50(), 2)))
+          .append(cell(measured(f.itl().orNaNWhenEmpty().p99(), 2)))
           .append(cell(percent(f.goodFraction())))
           .append(cell(level.meetsTarget() ? "met" : "missed"))
           .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)))
@@ -393,6 +398,11 @@ final class HtmlPage {
       return "-";
     }
     return String.format(Locale.ROOT, "%,." + decimals + "f", value);
+  }
+
+  /** A client figure: "n/a" when no successful request gave it (a server's figure it lacks is "-"). */
+  private static String measured(double value, int decimals) {
+    return Double.isNaN(value) ? "n/a" : number(value, decimals);
   }
 
   static String percent(double fraction) {

@@ -122,7 +122,7 @@ final class SummaryJson {
     Json.put(node, "request_throughput", f.requestThroughput());
     Json.put(node, "output_throughput", f.outputThroughput());
     Json.put(node, "total_token_throughput", f.totalTokenThroughput());
-    Json.put(node, "per_stream_output_throughput", f.perStreamTokensPerSecond());
+    Json.put(node, "per_stream_output_throughput", ConsoleSummary.perStream(f));
     ServerTimes server = f.serverTimes();
     if (server.decodeStreams() > 0) {
       // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the client's per-stream
@@ -213,7 +213,8 @@ final class SummaryJson {
   }
 
   /** vLLM's names: mean_, median_, std_, p90_, p95_, p99_ + "<name>_ms"; min_ and max_ are ours. */
-  private static void putDistribution(ObjectNode node, String name, Distribution d) {
+  private static void putDistribution(ObjectNode node, String name, Distribution measured) {
+    Distribution d = measured.orNaNWhenEmpty();
     Json.put(node, "mean_" + name + "_ms", d.mean());
     Json.put(node, "median_" + name + "_ms", d.p50());
     Json.put(node, "std_" + name + "_ms", d.std());

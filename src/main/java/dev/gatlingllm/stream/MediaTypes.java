@@ -4,14 +4,14 @@ import java.util.List;
 import java.util.Locale;
 
 /** Matching a response's {@code Content-Type} against the media types a dialect expects. */
-final class MediaTypes {
+public final class MediaTypes {
   private MediaTypes() {}
 
   /**
    * True when {@code contentType}'s media type (its parameters, e.g. {@code charset}, aside; case ignored) is
    * one of {@code expected}. A missing header matches nothing.
    */
-  static boolean matches(String contentType, List<String> expected) {
+  public static boolean matches(String contentType, List<String> expected) {
     if (contentType == null) {
       return false;
     }

@@ -1,12 +1,16 @@
 package dev.gatlingllm.workload;
 
+import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.crashLoadGeneratorIf;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LoadLevels;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -31,6 +35,12 @@ public final class JitWarmup {
   static final double QUIET_SHARE = 0.10;
   /** Consecutive quiet seconds that end the warm-up. */
   static final int QUIET_SECONDS = 2;
+  /**
+   * Failed requests, with none succeeded before them, that end the warm-up and the run: a target that cannot
+   * answer once in so many tries is the wrong one (a closed port fails thousands of times a second), and a run
+   * against it would measure nothing.
+   */
+  static final int FAILED_START = 20;
 
   private final int streams;
   private final Duration minDuration;
@@ -44,6 +54,9 @@ public final class JitWarmup {
   private int quietSeconds;
   private boolean done;
   private String reason;
+  private int failedFromStart;
+  private boolean anySucceeded;
+  private String failure;
 
   private JitWarmup(int streams, Duration minDuration, Duration maxDuration, LongSupplier nanoClock,
       LongSupplier compileMillis) {
@@ -91,7 +104,7 @@ public final class JitWarmup {
    * the compilers' time is read at most once a second.
    */
   public synchronized boolean done() {
-    if (done) {
+    if (done || failure != null) {
       return true;
     }
     long now = nanoClock.getAsLong();
@@ -121,8 +134,8 @@ public final class JitWarmup {
 
   /**
    * The warm-up's population: {@link #streams()} users, started over {@code ramp}, each sending {@code oneRequest}
-   * in a loop until the warm-up is {@link #done()}. Its users are in no level ({@link LoadLevels#warmup()}), so
-   * their requests are in no figure and no Gatling record.
+   * in a loop until the warm-up is {@link #done()} ({@link #requests}). Its users are in no level
+   * ({@link LoadLevels#warmup()}), so their requests are in no figure and no Gatling record.
    *
    * @param name the load model's scenario name prefix; the scenario is {@code <name> JIT warm-up}
    * @param oneRequest what one virtual user does for one request
@@ -131,8 +144,55 @@ public final class JitWarmup {
   public PopulationBuilder population(String name, ChainBuilder oneRequest, Duration ramp) {
     return scenario(name + " JIT warm-up")
         .exec(LoadLevels.warmup())
-        .asLongAs(session -> !done()).on(oneRequest)
+        .exec(requests(oneRequest))
         .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp));
+  }
+
+  /**
+   * Counts one warm-up request's outcome; the first {@value #FAILED_START} all failing end the warm-up
+   * ({@link #failure()}).
+   *
+   * @param ok whether the request succeeded
+   * @param error its KO message, or null
+   */
+  public synchronized void record(boolean ok, String error) {
+    if (ok) {
+      anySucceeded = true;
+    } else if (!anySucceeded && failure == null && ++failedFromStart >= FAILED_START) {
+      failure = "the warm-up's first " + FAILED_START + " requests all failed"
+          + (error == null || error.isBlank() ? "" : " (the last: " + error + ")")
+          + ": check llm.baseUrl, llm.endpoint, llm.model and llm.apiKey";
+      System.out.println("gatling-llm: " + failure + "; the run stops");
+    }
+  }
+
+  /** Why the warm-up failed the run, or null while it has not. */
+  public synchronized String failure() {
+    return failure;
+  }
+
+  /**
+   * The warm-up's requests: {@code oneRequest} again and again until {@link #done()}, each outcome counted,
+   * then the end of the run when they all failed.
+   *
+   * @param oneRequest one request of the workload, saving its result under the default key {@code llm}
+   * @return the chain a warm-up user runs
+   */
+  public ChainBuilder requests(ChainBuilder oneRequest) {
+    ChainBuilder counted = exec(Session::markAsSucceeded).exec(oneRequest).exec(session -> {
+      record(!session.isFailed(), lastError(session));
+      return session;
+    });
+    return asLongAs(session -> !done()).on(counted)
+        .exec(crashLoadGeneratorIf(session -> failure(), session -> failure() != null));
+  }
+
+  private static String lastError(Session session) {
+    if (!session.contains("llm")) {
+      return null;
+    }
+    Object error = session.getMap("llm").get("error");
+    return error == null ? null : error.toString();
   }
 
   /** Why the warm-up ended, or null while it runs. */

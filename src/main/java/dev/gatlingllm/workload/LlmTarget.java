@@ -2,7 +2,7 @@ package dev.gatlingllm.workload;
 
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
-import dev.gatlingllm.gatling.SloRecords;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.stream.StreamSettings;
@@ -59,14 +59,6 @@ public final class LlmTarget implements AutoCloseable {
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false))
         .detailedResults(settings.flag("llm.detailedResults", false));
-    String sloRecords = settings.text("llm.sloRecords", null);
-    if (sloRecords != null) {
-      try {
-        protocol = protocol.sloRecords(SloRecords.named(sloRecords));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("llm.sloRecords: " + e.getMessage());
-      }
-    }
     protocol = protocol.includeUsage(settings.flag("llm.includeUsage", true));
     String maxTokensField = settings.text("llm.maxTokensField", null);
     if (maxTokensField != null) {
@@ -157,10 +149,32 @@ public final class LlmTarget implements AutoCloseable {
     return llmProtocol;
   }
 
-  /** One line for the console: where the load goes. */
+  /**
+   * A short block for the console: where the load goes and how it is sent, one setting a line, the key never
+   * shown (only whether one is set) and URLs without their user info or query values.
+   */
   public String describe() {
-    return (simulator != null ? "embedded LLM simulator at " : "LLM server at ") + Redactor.url(baseUrl) + " ("
-        + llmProtocol.protocol() + ")";
+    LlmProtocol p = llmProtocol.protocol();
+    StringBuilder text = new StringBuilder()
+        .append(simulator != null ? "embedded LLM simulator at " : "LLM server at ")
+        .append(Redactor.url(baseUrl)).append('\n');
+    row(text, "endpoint", Redactor.url(p.effectiveEndpoint()));
+    row(text, "dialect", p.dialect().id());
+    row(text, "model", p.model() == null ? "none named (the server's default)" : p.model());
+    row(text, "API key", p.apiKey() == null ? "none" : "set (hidden)");
+    row(text, "timeouts", p.settings().idleTimeout().toSeconds() + " s idle, "
+        + p.settings().overallTimeout().toSeconds() + " s per request");
+    row(text, "max tokens field", p.maxTokensField() == null ? "the dialect's" : p.maxTokensField().toString());
+    row(text, "usage asked", p.includeUsage() ? "yes" : "no");
+    row(text, "client tokenizer", p.tokenizer() == null ? "none" : p.tokenizer().name());
+    row(text, "token records", p.tokenRecords() ? "on" : "off");
+    row(text, "server metrics", p.serverMetricsUrl() == null ? "none" : Redactor.url(p.serverMetricsUrl()));
+    return text.toString();
+  }
+
+  /** One line of the block {@link #describe()} prints, aligned. */
+  static void row(StringBuilder text, String name, String value) {
+    text.append(String.format(java.util.Locale.ROOT, "  %-18s%s%n", name, value));
   }
 
   @Override

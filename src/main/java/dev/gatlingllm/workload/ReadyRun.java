@@ -26,10 +26,23 @@ public final class ReadyRun implements AutoCloseable {
     this.report = report;
   }
 
-  /** @return the target and report settings the system properties describe */
+  /**
+   * The target and report settings the system properties describe. Unless {@code llm.probe=false}, a server given
+   * by {@code llm.baseUrl} is checked with one request ({@link TargetProbe}) before the load: a closed port, a
+   * refused key or an unknown model stops the run here, in one line, with no load sent.
+   *
+   * @return the run's settings
+   */
   public static ReadyRun fromSystemProperties() {
-    ReportSettings report = ReportSettings.fromSystemProperties();
-    return new ReadyRun(LlmTarget.fromSystemProperties(), report);
+    Settings settings = Settings.fromSystemProperties();
+    ReportSettings report = ReportSettings.read(settings);
+    boolean probe = settings.flag("llm.probe", true);
+    LlmTarget target = LlmTarget.fromSystemProperties();
+    // The embedded simulator is started by the run itself and answers any model: nothing to check.
+    if (probe && !target.embedded()) {
+      TargetProbe.check(target.baseUrl(), target.llm());
+    }
+    return new ReadyRun(target, report);
   }
 
   /**
@@ -94,12 +107,15 @@ public final class ReadyRun implements AutoCloseable {
   }
 
   /**
-   * Prints one line saying what runs against what.
+   * Prints what runs against what: the workload in one line, then the settings a block.
    *
    * @param description the workload, e.g. {@code "concurrency sweep [1, 4, 16]"}
    */
   public void announce(String description) {
-    System.out.println("gatling-llm: " + description + ", against the " + target.describe());
+    StringBuilder text = new StringBuilder("gatling-llm: ").append(description).append(", against the ")
+        .append(target.describe());
+    report.describe(text);
+    System.out.print(text);
   }
 
   /** Stops the embedded simulator, if the run started one. */

@@ -105,6 +105,18 @@ public record ReportSettings(
     return p;
   }
 
+  /** Appends the SLOs, the capacity target and the checks to the console's settings block. */
+  void describe(StringBuilder text) {
+    LlmTarget.row(text, "SLOs", new Slos(sloTtftMs, sloTpotMs, sloE2elMs).describe());
+    LlmTarget.row(text, "capacity target", target.describe());
+    if (!settle.isZero()) {
+      LlmTarget.row(text, "settle", settle.toMillis() / 1000.0 + " s per level");
+    }
+    if (!checks.isEmpty()) {
+      LlmTarget.row(text, "run checks", checks.size() + " (llm.assert.*)");
+    }
+  }
+
   /** The population judging the checks after the load, or null when there is none. */
   public PopulationBuilder checksPopulation() {
     return checks.isEmpty() ? null : LlmChecks.population(checks);

@@ -1,5 +1,6 @@
 package dev.gatlingllm.workload;
 
+import dev.gatlingllm.properties.LlmProperties;
 import java.util.Properties;
 
 /** Typed reads of {@code llm.*} system properties that name the property in every error. */
@@ -10,7 +11,9 @@ public final class Settings {
     this.properties = properties;
   }
 
+  /** The system properties, once every {@code llm.*} name among them is known ({@link LlmProperties}). */
   public static Settings fromSystemProperties() {
+    LlmProperties.rejectUnknown(System.getProperties());
     return new Settings(System.getProperties());
   }
 
@@ -141,14 +144,8 @@ public final class Settings {
   }
 
   public boolean flag(String name, boolean defaultValue) {
-    String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(value);
-    }
-    throw new IllegalArgumentException(name + " must be true or false, was '" + value + "'");
+    Boolean value = LlmProperties.flag(properties, name);
+    return value == null ? defaultValue : value;
   }
 
   public int positiveInt(String name, int defaultValue) {

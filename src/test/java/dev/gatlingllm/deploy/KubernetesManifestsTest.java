@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.gatlingllm.properties.LlmProperties;
 import dev.gatlingllm.workload.ReportSettings;
 import dev.gatlingllm.workload.Settings;
 import dev.gatlingllm.workload.WorkloadSettings;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,21 +36,9 @@ class KubernetesManifestsTest {
     return YAML.readTree(DIR.resolve(file).toFile());
   }
 
-  /** Every {@code "llm.x"} literal of the main code and the ready simulations: the settings the code reads. */
-  private static Set<String> knownSettings() throws IOException {
-    Set<String> known = new TreeSet<>();
-    Pattern literal = Pattern.compile("\"(llm\\.[A-Za-z0-9.]+)\"");
-    for (Path root : List.of(Path.of("src", "main", "java"), Path.of("simulations"))) {
-      try (Stream<Path> files = Files.walk(root)) {
-        for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-          Matcher m = literal.matcher(Files.readString(file));
-          while (m.find()) {
-            known.add(m.group(1));
-          }
-        }
-      }
-    }
-    return known;
+  /** The settings the code reads ({@code LlmPropertiesTest} holds the registry against the code). */
+  private static Set<String> knownSettings() {
+    return new TreeSet<>(LlmProperties.known().keySet());
   }
 
   @Test

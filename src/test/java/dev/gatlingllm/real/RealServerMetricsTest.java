@@ -32,6 +32,7 @@ class RealServerMetricsTest {
   void clear() {
     PROPERTIES.keySet().forEach(System::clearProperty);
     System.clearProperty("llm.baseUrl");
+    System.clearProperty("llm.probe");
   }
 
   @Test
@@ -43,6 +44,8 @@ class RealServerMetricsTest {
     try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 4)) {
       PROPERTIES.forEach(System::setProperty);
       System.setProperty("llm.baseUrl", server.baseUrl());
+      // the one-request check before the load would be one more request in the server's counts
+      System.setProperty("llm.probe", "false");
       int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation",
           "dev.gatlingllm.simulations.ConcurrencySweepSimulation", "--results-folder", results.toString(),
           "--no-reports"});

@@ -119,7 +119,7 @@ class MultipleInjectorsEndToEndTest {
     Files.createDirectories(results);
     List<String> cmd = List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1",
         "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-        "-Dllm.baseUrl=" + baseUrl, "-Dllm.levels=5,3", "-Dllm.levelDuration=3", "-Dllm.inputTokens=16",
+        "-Dllm.baseUrl=" + baseUrl, "-Dllm.probe=false", "-Dllm.levels=5,3", "-Dllm.levelDuration=3", "-Dllm.inputTokens=16",
         "-Dllm.outputTokens=8", "-Dllm.warmupRequests=0", "-Dllm.warmupSeconds=0", "-Dllm.rampSeconds=0",
         "-Dllm.serverMetrics=true", "-Dllm.injector.count=2", "-Dllm.injector.index=" + index, "-Dllm.injector.startAt=" + startAt,
         "io.gatling.app.Gatling", "--simulation", ConcurrencySweepSimulation.class.getName(),

@@ -28,7 +28,7 @@ class ReadySimulationsTest {
   private static final List<String> PROPERTIES = List.of("llm.baseUrl", "llm.rampSeconds", "llm.levels", "llm.requestsPerLevel", "llm.inputTokens",
       "llm.outputTokens", "llm.warmupRequests", "llm.slo.ttftMs", "llm.assert.outputThroughput", "llm.rates",
       "llm.levelDuration", "llm.turns", "llm.thinkTimeSeconds", "llm.dataset", "llm.warmupSeconds", "llm.dialect",
-      "sim.eosProbability");
+      "llm.probe", "sim.eosProbability");
 
   @AfterEach
   void clear() {
@@ -108,7 +108,7 @@ class ReadySimulationsTest {
         .groundTruth(true).build().start()) {
       int exit = run(ConcurrencySweepSimulation.class, Map.of("llm.baseUrl", "http://127.0.0.1:" + simulator.port(),
           "llm.levels", "1,4,16", "llm.requestsPerLevel", "16", "llm.inputTokens", "32", "llm.outputTokens", "11",
-          "llm.warmupRequests", "2", "llm.rampSeconds", "1", "llm.warmupSeconds", "0"));
+          "llm.warmupRequests", "2", "llm.rampSeconds", "1", "llm.warmupSeconds", "0", "llm.probe", "false"));
       assertEquals(0, exit);
       truth = simulator.groundTruth();
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.gatling.SloRecords;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LlmTargetTest {
@@ -14,13 +15,39 @@ class LlmTargetTest {
     System.setProperty("llm.baseUrl", "http://user:pw-SECRET@127.0.0.1:9?api_key=q-SECRET");
     System.setProperty("llm.endpoint", "/v1/chat/completions?key=e-SECRET");
     try (LlmTarget target = LlmTarget.fromSystemProperties()) {
-      String line = target.describe();
-      assertTrue(line.startsWith("LLM server at http://***@127.0.0.1:9?api_key=*** ("), line);
-      assertTrue(line.contains("endpoint=/v1/chat/completions?key=***"), line);
-      assertFalse(line.contains("SECRET"), line);
+      String block = target.describe();
+      assertTrue(block.startsWith("LLM server at http://***@127.0.0.1:9?api_key=***\n"), block);
+      assertTrue(block.contains("\n  endpoint          /v1/chat/completions?key=***\n"), block);
+      assertFalse(block.contains("SECRET"), block);
     } finally {
       System.clearProperty("llm.baseUrl");
       System.clearProperty("llm.endpoint");
+    }
+  }
+
+  @Test
+  void theSettingsAreAShortBlockNotTheProtocolRecord() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    System.setProperty("llm.model", "my-model");
+    System.setProperty("llm.apiKey", "sk-SECRET");
+    try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+      String block = target.describe();
+      assertEquals(List.of(
+          "LLM server at http://127.0.0.1:9",
+          "  endpoint          /v1/chat/completions",
+          "  dialect           openai-chat",
+          "  model             my-model",
+          "  API key           set (hidden)",
+          "  timeouts          30 s idle, 600 s per request",
+          "  max tokens field  the dialect's",
+          "  usage asked       yes",
+          "  client tokenizer  cl100k_base",
+          "  token records     off",
+          "  server metrics    none"), block.lines().toList());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.model");
+      System.clearProperty("llm.apiKey");
     }
   }
 

@@ -9,6 +9,16 @@ public record Distribution(
     long count, double mean, double std, double min, double max, double p50, double p90, double p95, double p99) {
   public static final Distribution EMPTY = new Distribution(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+  /**
+   * The same figures, each NaN when no request gave one: a report shows those as unknown ("n/a", null), since
+   * a latency of 0 ms read from a run whose every request failed is a false figure.
+   */
+  public Distribution orNaNWhenEmpty() {
+    return count > 0 ? this
+        : new Distribution(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN);
+  }
+
   /** p50, p90, p95 or p99. */
   public double percentile(double percentile) {
     if (percentile == 50) {

@@ -1,0 +1,150 @@
+package dev.gatlingllm.properties;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Every {@code llm.*} system property the project reads, in one place: a mistyped name ({@code llm.modle}) would
+ * otherwise be ignored without a word, and the run would measure something else than asked. The README's tables
+ * are held against this list by a test.
+ */
+public final class LlmProperties {
+  /** Where a property takes effect. */
+  public enum Scope {
+    /** Read by the ready simulations and by {@code llm()} in a simulation of one's own. */
+    EVERY_SIMULATION,
+    /** Read by the ready simulations (their target, workload and report settings) only. */
+    READY_SIMULATIONS
+  }
+
+  private static final Map<String, Scope> KNOWN = new LinkedHashMap<>();
+
+  static {
+    every("llm.tokenRecords", "llm.detailedResults", "llm.sloRecords", "llm.reportDir", "llm.resultsDir");
+    ready(
+        // the target
+        "llm.baseUrl", "llm.endpoint", "llm.model", "llm.apiKey", "llm.dialect", "llm.idleTimeoutSeconds",
+        "llm.timeoutSeconds", "llm.maxOutputBytes", "llm.serverMetrics", "llm.maxTokensField", "llm.ignoreEos",
+        "llm.includeUsage", "llm.clientTokenizer", "llm.probe",
+        "llm.injector.index", "llm.injector.count", "llm.injector.startAt",
+        // the workload
+        "llm.levels", "llm.requestsPerLevel", "llm.requestsPerStream", "llm.levelDuration", "llm.rampSeconds",
+        "llm.warmupRequests", "llm.warmupSeconds", "llm.warmupStreams", "llm.inputTokens", "llm.outputTokens",
+        "llm.rangeRatio", "llm.prefixTokens", "llm.tokenizer", "llm.seed", "llm.ratio", "llm.dataset",
+        "llm.turns", "llm.thinkTimeSeconds", "llm.rates", "llm.poisson", "llm.maxConcurrency", "llm.rpm",
+        "llm.tpm", "llm.retry429", "llm.retry429MaxWaitSeconds", "llm.concurrency", "llm.durationSeconds",
+        // the report
+        "llm.slo.ttftMs", "llm.slo.tpotMs", "llm.slo.e2elMs", "llm.settleSeconds", "llm.capacity.p99TtftMs",
+        "llm.capacity.goodFraction", "llm.cost.pricePerHour", "llm.cost.pricePerMillionOutputTokens",
+        "llm.assert.outputThroughput", "llm.assert.goodput", "llm.assert.goodFraction", "llm.assert.capacity",
+        "llm.assert.ttftP99Ms", "llm.searchResolution");
+  }
+
+  private LlmProperties() {}
+
+  private static void every(String... names) {
+    for (String name : names) {
+      KNOWN.put(name, Scope.EVERY_SIMULATION);
+    }
+  }
+
+  private static void ready(String... names) {
+    for (String name : names) {
+      KNOWN.put(name, Scope.READY_SIMULATIONS);
+    }
+  }
+
+  /** @return every known name with its scope, in a stable order */
+  public static Map<String, Scope> known() {
+    return Collections.unmodifiableMap(KNOWN);
+  }
+
+  /**
+   * Fails on the first {@code llm.*} property that no part of the project reads, naming the closest known one.
+   *
+   * @param properties e.g. {@code System.getProperties()}
+   * @throws IllegalArgumentException {@code unknown property llm.modle; did you mean llm.model?}
+   */
+  public static void rejectUnknown(Properties properties) {
+    Set<String> names = new TreeSet<>();
+    for (String name : properties.stringPropertyNames()) {
+      if (name.startsWith("llm.") && !KNOWN.containsKey(name)) {
+        names.add(name);
+      }
+    }
+    if (!names.isEmpty()) {
+      String name = names.iterator().next();
+      throw new IllegalArgumentException("unknown property " + name + "; did you mean " + nearest(name) + "?");
+    }
+  }
+
+  /** The known name fewest single-character edits away (case ignored), the first listed on a tie. */
+  static String nearest(String name) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String known : KNOWN.keySet()) {
+      int distance = editDistance(name.toLowerCase(Locale.ROOT), known.toLowerCase(Locale.ROOT));
+      if (distance < bestDistance) {
+        best = known;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /** Levenshtein's distance, with a swap of two neighbours counted as one edit (a typing slip). */
+  static int editDistance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+
+  /**
+   * A switch: true or false (case ignored, spaces around allowed), or null when unset or blank.
+   *
+   * @throws IllegalArgumentException naming the property, for any other value
+   */
+  public static Boolean flag(Properties properties, String name) {
+    String value = properties.getProperty(name);
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String trimmed = value.trim();
+    if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(trimmed);
+    }
+    throw new IllegalArgumentException(name + " must be true or false, was '" + trimmed + "'");
+  }
+
+  /** @return the known names of one scope, in a stable order */
+  public static List<String> names(Scope scope) {
+    List<String> out = new ArrayList<>();
+    KNOWN.forEach((name, s) -> {
+      if (s == scope) {
+        out.add(name);
+      }
+    });
+    return out;
+  }
+}
