@@ -179,12 +179,7 @@ public final class ConcurrencySteps {
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     List<PopulationBuilder> chain = new ArrayList<>();
     if (jitWarmup != null) {
-      JitWarmup warmup = jitWarmup;
-      int streams = warmup.streams();
-      chain.add(scenario(name + " JIT warm-up")
-          .exec(LoadLevels.warmup())
-          .asLongAs(session -> !warmup.done()).on(oneRequest)
-          .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp)));
+      chain.add(jitWarmup.population(name, oneRequest, ramp));
     }
     if (warmupRequests > 0) {
       chain.add(scenario(name + " warm-up")

@@ -1,5 +1,12 @@
 package dev.gatlingllm.workload;
 
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import dev.gatlingllm.dsl.LoadLevels;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -77,6 +84,18 @@ public final class JitWarmup {
 
   public Duration maxDuration() {
     return maxDuration;
+  }
+
+  /**
+   * The warm-up's population, {@code <name> JIT warm-up}: {@link #streams()} users, started together or spread over
+   * {@code ramp}, each running {@code oneRequest} until the warm-up is {@link #done()}; tagged as a warm-up, so
+   * left out of every figure.
+   */
+  public PopulationBuilder population(String name, ChainBuilder oneRequest, Duration ramp) {
+    return scenario(name + " JIT warm-up")
+        .exec(LoadLevels.warmup())
+        .asLongAs(session -> !done()).on(oneRequest)
+        .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp));
   }
 
   /**
