@@ -39,7 +39,7 @@ public final class LlmProperties {
         "llm.warmupRequests", "llm.warmupSeconds", "llm.warmupStreams", "llm.inputTokens", "llm.outputTokens",
         "llm.rangeRatio", "llm.prefixTokens", "llm.tokenizer", "llm.seed", "llm.ratio", "llm.dataset",
         "llm.turns", "llm.thinkTimeSeconds", "llm.rates", "llm.poisson", "llm.maxConcurrency", "llm.rpm",
-        "llm.tpm", "llm.retry429", "llm.retry429MaxWaitSeconds", "llm.concurrency", "llm.durationSeconds",
+        "llm.tpm", "llm.rateMarginSeconds", "llm.rateWindowSeconds", "llm.retry429", "llm.retry429MaxWaitSeconds", "llm.concurrency", "llm.durationSeconds",
         // the report
         "llm.slo.ttftMs", "llm.slo.tpotMs", "llm.slo.e2elMs", "llm.settleSeconds", "llm.capacity.p99TtftMs",
         "llm.capacity.goodFraction", "llm.cost.pricePerHour", "llm.cost.pricePerMillionOutputTokens",

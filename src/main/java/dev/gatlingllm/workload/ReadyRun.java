@@ -20,10 +20,13 @@ import java.util.Map;
 public final class ReadyRun implements AutoCloseable {
   private final LlmTarget target;
   private final ReportSettings report;
+  /** {@link System#nanoTime()} when the target check was sent, or -1 when none was. */
+  private final long probeSentNanos;
 
-  private ReadyRun(LlmTarget target, ReportSettings report) {
+  private ReadyRun(LlmTarget target, ReportSettings report, long probeSentNanos) {
     this.target = target;
     this.report = report;
+    this.probeSentNanos = probeSentNanos;
   }
 
   /**
@@ -39,10 +42,20 @@ public final class ReadyRun implements AutoCloseable {
     boolean probe = settings.flag("llm.probe", true);
     LlmTarget target = LlmTarget.fromSystemProperties();
     // The embedded simulator is started by the run itself and answers any model: nothing to check.
+    long probeSentNanos = -1;
     if (probe && !target.embedded()) {
+      probeSentNanos = System.nanoTime();
       TargetProbe.check(target.baseUrl(), target.llm());
     }
-    return new ReadyRun(target, report);
+    return new ReadyRun(target, report, probeSentNanos);
+  }
+
+  /**
+   * When the target check was sent ({@link System#nanoTime()}), or -1 when none was: a rate-limited run counts it
+   * in its first minute, as the provider does ({@link RateLimits#sentBefore}).
+   */
+  public long probeSentNanos() {
+    return probeSentNanos;
   }
 
   /**

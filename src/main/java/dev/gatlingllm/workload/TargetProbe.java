@@ -34,6 +34,11 @@ import java.util.concurrent.TimeUnit;
  * the load, never from a virtual user.
  */
 public final class TargetProbe {
+  /** The check's output limit: one token. */
+  static final int MAX_TOKENS = 1;
+  /** What the check meters against a tokens-per-minute budget, counted as the load's requests are: "Hi" + 1. */
+  public static final long METERED_TOKENS = 1 + MAX_TOKENS;
+
   private TargetProbe() {}
 
   /** Why a run stops before its load; its message is the one line to read. No stack trace: it is not a bug. */
@@ -71,7 +76,8 @@ public final class TargetProbe {
     String shownUrl = Redactor.url(url);
     Redactor redactor = protocol.redactor();
     Duration timeout = protocol.settings().idleTimeout();
-    GenerationRequest probe = new GenerationRequest(protocol.model(), List.of(ChatMessage.user("Hi")), null, 1,
+    GenerationRequest probe = new GenerationRequest(protocol.model(), List.of(ChatMessage.user("Hi")), null,
+        MAX_TOKENS,
         null, null, protocol.includeUsage(), Map.of(), protocol.maxTokensField());
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
         .header("Content-Type", "application/json").header("Accept", dialect.accept())
@@ -80,7 +86,8 @@ public final class TargetProbe {
     if (protocol.apiKey() != null) {
       dialect.authHeaders(protocol.apiKey()).forEach(request::header);
     }
-    HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build();
+    // HTTP/1.1 as the load speaks it: the default would offer an h2c upgrade that some servers refuse.
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
     HttpResponse<InputStream> response;
     try {
       response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());

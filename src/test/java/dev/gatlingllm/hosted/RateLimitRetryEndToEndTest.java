@@ -74,7 +74,7 @@ class RateLimitRetryEndToEndTest {
     assertEquals(16, summary.path("completed").asInt() + summary.path("failed").asInt());
     assertEquals(6.0 / 16, summary.path("rate_limited_share").asDouble(), 1e-9);
     assertEquals(summary.path("rate_limited").asInt(), level.path("rate_limited").asInt());
-    assertEquals(600, summary.path("rate_budget").path("requests_per_minute").asInt());
+    assertEquals(610, summary.path("rate_budget").path("requests_per_minute").asInt());
     assertTrue(run.console().contains("HTTP 429 (with Retry-After):"), run.tail());
   }
 }

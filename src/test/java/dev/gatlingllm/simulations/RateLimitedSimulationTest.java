@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.simulator.GroundTruthRecord;
+import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,19 +22,81 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The ready rate-limited simulation against the embedded simulator, as a hosted API is asked (no ignore_eos):
- * 120 requests per minute for 10 s are paced half a second apart, every answer is counted on the client too
+ * 122 requests per minute for 10 s are paced half a second apart, every answer is counted on the client too
  * (the server/client token mismatch is in the report), and the answers that stopped before their max tokens
  * are counted.
  */
 class RateLimitedSimulationTest {
-  private static final Map<String, String> PROPERTIES = Map.of("llm.rpm", "120", "llm.levelDuration", "10",
-      "llm.inputTokens", "16", "llm.outputTokens", "12", "llm.ignoreEos", "false", "sim.eosProbability", "0.15");
+  // 122 requests per minute, spread over the minute and the pacer's 1 s margin: one every 500 ms.
+  private static final Map<String, String> PROPERTIES = Map.of("llm.rpm", "122", "llm.levelDuration", "10",
+      "llm.inputTokens", "16", "llm.outputTokens", "12", "llm.ignoreEos", "false", "sim.eosProbability", "0.15",
+      "llm.warmupSeconds", "0");
+  /** A "minute" of 3 s, so that a run of seconds spans several: 12 requests per 3 s, after a 3 s warm-up. */
+  private static final Map<String, String> SHORT_MINUTE = Map.of("llm.rpm", "12", "llm.rateWindowSeconds", "3",
+      "llm.levelDuration", "9", "llm.warmupSeconds", "3", "llm.inputTokens", "16", "llm.outputTokens", "8");
 
   @TempDir Path results;
 
   @AfterEach
   void clear() {
     PROPERTIES.keySet().forEach(System::clearProperty);
+    SHORT_MINUTE.keySet().forEach(System::clearProperty);
+    System.clearProperty("llm.baseUrl");
+  }
+
+  /**
+   * The budget as the provider counts it: at a server (the simulator's ground-truth log of arrivals), every request
+   * it received, the warm-up's included, in every window of the budget's span ending at an arrival. The sends of the
+   * client are only where the count starts; a send late against its plan must not crowd the next window, nor the
+   * target check sent before the load the first one.
+   */
+  @Test
+  void noWindowOfArrivalsAtTheServerHoldsMoreThanTheBudgetWarmUpIncluded() throws Exception {
+    List<GroundTruthRecord> truth;
+    InProcessGatling.Run run;
+    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).groundTruth(true).build()
+        .start()) {
+      SHORT_MINUTE.forEach(System::setProperty);
+      System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
+      run = InProcessGatling.run(RateLimitedSimulation.class, results);
+      truth = simulator.groundTruth();
+    }
+    assertEquals(0, run.exitCode(), run.tail());
+    long[] arrivals = truth.stream().mapToLong(GroundTruthRecord::receivedNanos).sorted().toArray();
+    long window = 3_000_000_000L;
+    for (int end = 0; end < arrivals.length; end++) {
+      int inWindow = 0;
+      for (int i = end; i >= 0 && arrivals[i] > arrivals[end] - window; i--) {
+        inWindow++;
+      }
+      assertTrue(inWindow <= 12, inWindow + " requests arrived in the 3 s up to arrival " + end + " of "
+          + arrivals.length);
+    }
+
+    List<RequestRow> rows = rows(llmDir());
+    long warmup = rows.stream().filter(r -> r.level() < 0).count();
+    // The target check before the load is the one arrival without a row: the windows above count it too.
+    assertEquals(arrivals.length, rows.size() + 1, "every request the server received is a row, or the check");
+    assertTrue(warmup >= 1, "the warm-up sent requests, through the same pacer");
+    JsonNode summary = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile());
+    assertEquals(rows.size() - warmup, summary.path("completed").asLong() + summary.path("failed").asLong(),
+        "the warm-up's requests are in no figure");
+    // The level: 12 requests per 4 s (the window and the margin) for 9 s.
+    assertTrue(Math.abs(rows.size() - warmup - 27) <= 1, rows.size() - warmup + " requests in the level");
+  }
+
+  private Path llmDir() throws Exception {
+    try (Stream<Path> runs = Files.list(results)) {
+      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+    }
+  }
+
+  private static List<RequestRow> rows(Path llm) throws Exception {
+    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
+    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
+    List<RequestRow> rows = new ArrayList<>();
+    lines.subList(1, lines.size()).forEach(line -> rows.add(reader.parse(line)));
+    return rows;
   }
 
   @Test
@@ -40,14 +104,9 @@ class RateLimitedSimulationTest {
     PROPERTIES.forEach(System::setProperty);
     InProcessGatling.Run run = InProcessGatling.run(RateLimitedSimulation.class, results);
     assertEquals(0, run.exitCode(), run.tail());
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
+    Path llm = llmDir();
     List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    List<RequestRow> rows = new ArrayList<>();
-    lines.subList(1, lines.size()).forEach(line -> rows.add(reader.parse(line)));
+    List<RequestRow> rows = rows(llm);
 
     // 2 requests a second for 10 s, each scheduled (sent - send lateness) 500 ms after the one before; the start is
     // in whole milliseconds of the wall clock, each rounded once, so a gap may read up to 2 ms short.
@@ -61,11 +120,11 @@ class RateLimitedSimulationTest {
     assertTrue(scheduled.get(19) - scheduled.get(0) <= 9_500 + 200, "20 requests in about 9.5 s");
 
     JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
-    assertEquals(120, summary.path("rate_budget").path("requests_per_minute").asInt());
+    assertEquals(122, summary.path("rate_budget").path("requests_per_minute").asInt());
     assertEquals(0, summary.path("failed").asInt(), summary.path("errors").toString());
     assertEquals(20, summary.path("completed").asInt());
     assertEquals(0, summary.path("rate_limited").asInt());
-    // The whole run lasts about 10 s: its busiest minute holds all 20 requests, within the 120 of the budget, and
+    // The whole run lasts about 10 s: its busiest minute holds all 20 requests, within the 122 of the budget, and
     // meters each one's input and output limit (16 + 12 tokens).
     assertEquals(20, summary.path("busiest_minute_requests").asInt(), summary.toString());
     assertEquals(rows.stream().mapToLong(r -> r.inputTokens() + r.maxTokens()).sum(),
