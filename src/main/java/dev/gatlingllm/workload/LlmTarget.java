@@ -168,6 +168,7 @@ public final class LlmTarget implements AutoCloseable {
     row(text, "usage asked", p.includeUsage() ? "yes" : "no");
     row(text, "client tokenizer", p.tokenizer() == null ? "none" : p.tokenizer().name());
     row(text, "token records", p.tokenRecords() ? "on" : "off");
+    row(text, "SLO records", p.sloRecords().toString());
     row(text, "server metrics", p.serverMetricsUrl() == null ? "none" : Redactor.url(p.serverMetricsUrl()));
     return text.toString();
   }

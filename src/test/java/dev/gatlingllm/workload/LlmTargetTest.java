@@ -43,6 +43,7 @@ class LlmTargetTest {
           "  usage asked       yes",
           "  client tokenizer  cl100k_base",
           "  token records     off",
+          "  SLO records       misses",
           "  server metrics    none"), block.lines().toList());
     } finally {
       System.clearProperty("llm.baseUrl");
