@@ -17,7 +17,6 @@ import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
-import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.time.Instant;
 
 /**
@@ -59,8 +58,9 @@ final class SummaryJson {
     }
 
     ArrayNode levels = root.putArray("levels");
-    // By load, as a sweep is read; "index" keeps each level's place in the run, which the capacity's refers to.
-    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+    // In run order, so that levels[i] is the level whose "index" is i, as the capacity's and the knee's level_index
+    // refer to it; the console and the page list them by load, as a sweep is read.
+    for (int i = 0; i < summary.levels().size(); i++) {
       ObjectNode level = level(i, summary.levels().get(i));
       if (summary.server() != null && i < summary.server().levels().size()) {
         level.set("server", ServerMetricsReport.levelNode(summary.server().levels().get(i),

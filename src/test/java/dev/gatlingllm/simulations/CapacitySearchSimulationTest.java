@@ -82,7 +82,10 @@ class CapacitySearchSimulationTest {
       // every stream sent its 4 requests: a level that ran is never a row of zeros
       assertEquals(4 * level.path("concurrency").asInt(), level.path("completed").asInt(), level.toString());
     }
-    assertEquals(List.of(1, 2, 4, 6, 7, 8), concurrency, "by concurrency, run order 1, 2, 4, 8, 6, 7; 16 never ran");
+    assertEquals(List.of(1, 2, 4, 8, 6, 7), concurrency, "summary.json in run order (levels[i] has index i); 16 never ran");
+    for (int i = 0; i < levels.size(); i++) {
+      assertEquals(i, levels.get(i).path("index").asInt());
+    }
     String page = Files.readString(llm.resolve("index.html"));
     assertFalse(page.contains("16 streams"), "a level that never ran is not on the page");
     assertTrue(page.indexOf("<td>6 streams") < page.indexOf("<td>8 streams"), "the page's table by concurrency");
