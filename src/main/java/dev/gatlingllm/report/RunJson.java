@@ -51,6 +51,9 @@ final class RunJson {
     root.put("format", FORMAT);
     root.set("config", config(summary.config()));
     root.put("run_end_epoch_ms", summary.runEndEpochMillis());
+    if (summary.interrupted()) {
+      root.put("interrupted_at_epoch_ms", summary.interruptedAtEpochMillis());
+    }
     ArrayNode levels = root.putArray("levels");
     for (LevelFigures level : summary.levels()) {
       ObjectNode node = window(level.level().window());
