@@ -42,7 +42,8 @@ final class RunJson {
       List<EncodedStats> itlPerToken,
       List<EncodedStats> eventLoopDelay,
       PerSecondSeries timeline,
-      ServerMetrics server) {}
+      ServerMetrics server,
+      long interruptedAtEpochMillis) {}
 
   private RunJson() {}
 
@@ -122,7 +123,8 @@ final class RunJson {
         itlPerToken,
         eventLoopDelay,
         new PerSecondSeries(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts),
-        ServerMetricsReport.read(root.get("server_metrics")));
+        ServerMetricsReport.read(root.get("server_metrics")),
+        root.path("interrupted_at_epoch_ms").asLong(RunSummary.NOT_INTERRUPTED));
   }
 
   static ObjectNode config(RunConfig config) {
