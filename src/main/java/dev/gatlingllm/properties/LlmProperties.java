@@ -27,7 +27,8 @@ public final class LlmProperties {
   private static final Map<String, Scope> KNOWN = new LinkedHashMap<>();
 
   static {
-    every("llm.tokenRecords", "llm.detailedResults", "llm.sloRecords", "llm.reportDir", "llm.resultsDir");
+    every("llm.tokenRecords", "llm.detailedResults", "llm.sloRecords", "llm.reportDir", "llm.resultsDir",
+        "llm.stopWithParent");
     ready(
         // the target
         "llm.baseUrl", "llm.endpoint", "llm.model", "llm.apiKey", "llm.dialect", "llm.idleTimeoutSeconds",

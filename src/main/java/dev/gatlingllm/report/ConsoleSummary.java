@@ -30,8 +30,14 @@ public final class ConsoleSummary {
     Figures run = summary.run();
     StringBuilder text = new StringBuilder(2048);
     rule(text, " LLM Serving Benchmark Result ", '=');
+    if (summary.interrupted()) {
+      text.append("Run ").append(summary.interruption()).append('\n');
+    }
     line(text, "Successful requests:", Long.toString(run.completed()));
     line(text, "Failed requests:", Long.toString(run.failed()));
+    if (summary.interrupted()) {
+      line(text, "Aborted requests:", Long.toString(summary.abortedRequests()));
+    }
     line(text, "Measured duration (s):", fixed(run.windowSeconds(), 2));
     line(text, "Total input tokens:", Long.toString(run.totalInputTokens()));
     line(text, "Total generated tokens:", Long.toString(run.totalOutputTokens()));

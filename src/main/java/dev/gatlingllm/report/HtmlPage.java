@@ -58,6 +58,10 @@ final class HtmlPage {
       page.append(" &middot; gatling-llm ").append(Html.escape(config.toolVersion()));
     }
     page.append("</p>\n");
+    if (summary.interrupted()) {
+      page.append("<p id=\"interrupted\" class=\"warning\">Run ").append(Html.escape(summary.interruption()))
+          .append(": the figures cover the run up to the stop.</p>\n");
+    }
     if (gatlingIndexLink != null) {
       page.append("<p><a id=\"gatling-link\" href=\"").append(Html.escape(gatlingIndexLink))
           .append("\">&larr; Gatling report</a></p>\n");
@@ -88,7 +92,12 @@ final class HtmlPage {
   private static void keyFigures(StringBuilder page, RunSummary summary) {
     Figures run = summary.run();
     page.append("<section>\n<h2>Run</h2>\n<div class=\"cards\">\n");
-    card(page, "completed / failed", run.completed() + " / " + run.failed());
+    if (summary.interrupted()) {
+      card(page, "completed / failed / aborted", run.completed() + " / " + run.failed() + " / "
+          + summary.abortedRequests());
+    } else {
+      card(page, "completed / failed", run.completed() + " / " + run.failed());
+    }
     card(page, "output tok/s", number(run.outputThroughput(), 1));
     card(page, "total (input + output) tok/s", number(run.totalTokenThroughput(), 1));
     card(page, "per-stream output tok/s", measured(ConsoleSummary.perStream(run), 1));

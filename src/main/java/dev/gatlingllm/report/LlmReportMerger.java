@@ -142,6 +142,12 @@ public final class LlmReportMerger {
     ServerMetrics server = runs.stream().map(RunJson.RunData::server).filter(java.util.Objects::nonNull)
         .findFirst().orElse(null);
     RunSummary summary = aggregate.summarize(config, levels, runEnd).withServer(server);
+    // A part stopped before its end stopped the run it shares (its aborted rows are already counted): the first stop.
+    long interrupted = runs.stream().mapToLong(RunJson.RunData::interruptedAtEpochMillis)
+        .filter(at -> at != RunSummary.NOT_INTERRUPTED).min().orElse(RunSummary.NOT_INTERRUPTED);
+    if (interrupted != RunSummary.NOT_INTERRUPTED) {
+      summary = summary.interruptedAt(interrupted);
+    }
     LlmReportWriter.write(summary, outDir, null, detailed);
     return summary;
   }

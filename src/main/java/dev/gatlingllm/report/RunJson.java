@@ -42,7 +42,8 @@ final class RunJson {
       List<EncodedStats> itlPerToken,
       List<EncodedStats> eventLoopDelay,
       PerSecondSeries timeline,
-      ServerMetrics server) {}
+      ServerMetrics server,
+      long interruptedAtEpochMillis) {}
 
   private RunJson() {}
 
@@ -51,6 +52,9 @@ final class RunJson {
     root.put("format", FORMAT);
     root.set("config", config(summary.config()));
     root.put("run_end_epoch_ms", summary.runEndEpochMillis());
+    if (summary.interrupted()) {
+      root.put("interrupted_at_epoch_ms", summary.interruptedAtEpochMillis());
+    }
     ArrayNode levels = root.putArray("levels");
     for (LevelFigures level : summary.levels()) {
       ObjectNode node = window(level.level().window());
@@ -119,7 +123,8 @@ final class RunJson {
         itlPerToken,
         eventLoopDelay,
         new PerSecondSeries(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts),
-        ServerMetricsReport.read(root.get("server_metrics")));
+        ServerMetricsReport.read(root.get("server_metrics")),
+        root.path("interrupted_at_epoch_ms").asLong(RunSummary.NOT_INTERRUPTED));
   }
 
   static ObjectNode config(RunConfig config) {

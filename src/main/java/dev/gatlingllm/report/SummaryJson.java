@@ -46,6 +46,15 @@ final class SummaryJson {
     Json.put(root, "run_duration_s", summary.durationSeconds());
     root.put("duration", summary.run().windowSeconds());
     root.put("excluded_requests", summary.excludedRequests());
+    // A run stopped before its end: which requests it cut off, and when (null when it reached its end).
+    root.put("aborted", summary.abortedRequests());
+    if (summary.interrupted()) {
+      root.put("interrupted_at", Instant.ofEpochMilli(summary.interruptedAtEpochMillis()).toString());
+      root.put("interrupted_at_epoch_ms", summary.interruptedAtEpochMillis());
+      root.put("interruption", summary.interruption());
+    } else {
+      root.putNull("interrupted_at");
+    }
     putFigures(root, summary.run());
 
     ObjectNode slos = root.putObject("slos");

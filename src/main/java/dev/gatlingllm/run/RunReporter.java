@@ -6,6 +6,7 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.stream.FinishedStream;
+import dev.gatlingllm.stream.InFlightExchanges;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -16,11 +17,17 @@ import java.time.Duration;
  */
 public final class RunReporter {
   static final String VERSION = version();
+  /**
+   * How long a stopped run waits for its requests in flight to end as aborted on their event loops; within a CI
+   * system's grace time between SIGTERM and SIGKILL (10 s and more).
+   */
+  static final Duration STOP_PATIENCE = Duration.ofSeconds(3);
 
   private final RunRecorder recorder;
   private final Path resultsDir;
   private final Path llmDir;
   private final RunHost runtime;
+  private final InFlightExchanges inFlight = new InFlightExchanges();
   private EventLoopDelayProbe probe;
   private ServerMetricsScraper serverMetrics;
   private ShutdownReport onExit;
@@ -49,6 +56,7 @@ public final class RunReporter {
    * is written when the run ends, or when the JVM is stopped before.
    */
   public static RunReporter start(RunPlan plan, RunHost runtime) {
+    ParentWatchdog.startOnce(System.out);
     RunConfig template = plan.report();
     RunConfig config = template
         .withRunStart(runtime.nowMillis())
@@ -68,8 +76,13 @@ public final class RunReporter {
           ServerMetricsScraper.start(plan.serverMetricsUrl(), ServerMetricsScraper.DEFAULT_INTERVAL, System.out);
     }
     runtime.onRunEnd(reporter::finish);
-    reporter.onExit = new ShutdownReport(reporter::finish).register();
+    reporter.onExit = new ShutdownReport(reporter::finishInterrupted).register();
     return reporter;
+  }
+
+  /** The run's requests sent and not ended, which a stop of the run counts as aborted. */
+  public InFlightExchanges inFlight() {
+    return inFlight;
   }
 
   /** Records one finished request; on the virtual user's thread, never blocking. */
@@ -125,7 +138,36 @@ public final class RunReporter {
    * Writes the report once, at the end of the run or when the JVM is stopped before it (the figures so far);
    * later calls do nothing.
    */
-  public synchronized void finish() {
+  public void finish() {
+    finish(RunSummary.NOT_INTERRUPTED);
+  }
+
+  /**
+   * The JVM is stopping before the run's end (SIGTERM, Ctrl-C, its parent gone): the requests in flight end as
+   * aborted, with the timings they reached, before the report is written with the time of the stop.
+   */
+  void finishInterrupted() {
+    long stoppedAt = runtime.nowMillis();
+    synchronized (this) {
+      if (finished) {
+        return;
+      }
+    }
+    int lost;
+    try {
+      lost = inFlight.stopAll(STOP_PATIENCE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      lost = inFlight.size();
+    }
+    if (lost > 0) {
+      System.out.println("[gatling-llm] " + lost + " requests in flight did not end within "
+          + STOP_PATIENCE.toSeconds() + " s of the stop and are in no count");
+    }
+    finish(stoppedAt);
+  }
+
+  private synchronized void finish(long interruptedAtEpochMillis) {
     if (finished) {
       return;
     }
@@ -139,6 +181,9 @@ public final class RunReporter {
     RunSummary summary = recorder.finish(runtime::nowMillis);
     if (serverMetrics != null) {
       summary = summary.withServer(serverMetrics.stop());
+    }
+    if (interruptedAtEpochMillis != RunSummary.NOT_INTERRUPTED) {
+      summary = summary.interruptedAt(interruptedAtEpochMillis);
     }
     ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
         recorder.csvFailure(), System.out, detailedResults);

@@ -43,6 +43,8 @@ public final class StreamExchange implements ResponseHandler {
   private final Redactor redactor;
 
   private InFlightRequest inFlight;
+  /** The run's exchanges in flight, which this one leaves when its outcome is delivered; or null. */
+  private InFlightExchanges registry;
   private ExchangeClock.Timer overallTimer;
   private ExchangeClock.Timer idleTimer;
   private long lastActivityNanos;
@@ -127,6 +129,57 @@ public final class StreamExchange implements ResponseHandler {
     long elapsed = clock.nanoTime() - timeline.scheduledNanos();
     overallTimer = clock.schedule(this::onOverallTimeout, Math.max(0, settings.overallTimeout().toNanos() - elapsed));
     idleTimer = clock.schedule(this::onIdleCheck, settings.idleTimeout().toNanos());
+  }
+
+  /**
+   * Joins the run's exchanges in flight, so that a stop of the run counts it; call before it is sent.
+   *
+   * @return false when the run is stopping: do not send it
+   */
+  public boolean enter(InFlightExchanges exchanges) {
+    if (!exchanges.enter(this)) {
+      return false;
+    }
+    registry = exchanges;
+    return true;
+  }
+
+  /**
+   * Ends the exchange on its own executor because the run is stopping ({@link InFlightExchanges#stopAll}).
+   *
+   * @throws RejectedExecutionException when the executor no longer runs anything
+   */
+  void stopOnItsLoop() {
+    clock.schedule(this::stopForRunEnd, 0);
+  }
+
+  /**
+   * The run is stopping: a request sent and not ended ends now as aborted (with the timings it reached), an OK
+   * outcome held for the body's end goes on, and a request never written leaves without an outcome: the server
+   * never received it, so it is in no count, and its user goes no further in a JVM that is stopping.
+   */
+  void stopForRunEnd() {
+    if (heldOutcome != null) {
+      inFlight.abort();
+      releaseHeldOutcome();
+      return;
+    }
+    if (finished) {
+      return;
+    }
+    if (timeline.sentNanos() == RequestTimeline.UNSET) {
+      finished = true;
+      cancelTimers();
+      if (inFlight != null) {
+        inFlight.abort();
+      }
+      if (registry != null) {
+        registry.leave(this);
+      }
+      return;
+    }
+    bodyEnded = true; // the connection is closed below: no rest of the body will come
+    finish(Verdict.aborted(status), clock.nanoTime());
   }
 
   /** Ends the exchange before anything was sent (e.g. the transport refused the request). */
@@ -293,12 +346,7 @@ public final class StreamExchange implements ResponseHandler {
       return;
     }
     finished = true;
-    if (overallTimer != null) {
-      overallTimer.cancel();
-    }
-    if (idleTimer != null) {
-      idleTimer.cancel();
-    }
+    cancelTimers();
     timeline.onDone(nanos);
     FinishedStream result;
     try {
@@ -331,6 +379,23 @@ public final class StreamExchange implements ResponseHandler {
         heldOutcome = null;
         inFlight.abort();
       }
+    }
+    deliver(result);
+  }
+
+  private void cancelTimers() {
+    if (overallTimer != null) {
+      overallTimer.cancel();
+    }
+    if (idleTimer != null) {
+      idleTimer.cancel();
+    }
+  }
+
+  /** The request's one end: out of the run's exchanges in flight, then its outcome to its consumer. */
+  private void deliver(FinishedStream result) {
+    if (registry != null) {
+      registry.leave(this);
     }
     onComplete.accept(result);
   }
@@ -377,7 +442,7 @@ public final class StreamExchange implements ResponseHandler {
     if (drainTimer != null) {
       drainTimer.cancel();
     }
-    onComplete.accept(result);
+    deliver(result);
   }
 
   /** The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO message. */

@@ -126,6 +126,10 @@ public final class LlmStreamAction extends PlainAction {
     StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
         session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
         perToken.listener());
+    if (!exchange.enter(reporter.inFlight())) {
+      // The run is stopping (the JVM exits): nothing more is sent, nothing recorded, and the user goes no further.
+      return;
+    }
     try {
       exchange.start(prepared.send(exchange));
     } catch (RuntimeException e) {

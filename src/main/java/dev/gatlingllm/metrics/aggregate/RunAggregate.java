@@ -31,6 +31,7 @@ public final class RunAggregate {
   private final long[] lastByteMillis;
   private final PerSecondBuckets timeline;
   private long excludedRequests;
+  private long abortedRequests;
 
   public RunAggregate(int levelCount, long timelineStartEpochSecond) {
     levels = new LevelAccumulator[levelCount];
@@ -46,9 +47,18 @@ public final class RunAggregate {
 
   /**
    * Counts a request in its level when it started in that level's measurement window, and its output tokens
-   * (successful requests only, as for every token total) in the windows they arrived in.
+   * (successful requests only, as for every token total) in the windows they arrived in. A request cut off by
+   * the run's stop is counted apart ({@code aborted}) and in no other figure: it neither succeeded nor failed.
    */
   public void add(RequestRow record) {
+    if (record.aborted()) {
+      if (record.level() >= 0 && record.level() < levels.length && record.inWindow()) {
+        abortedRequests++;
+      } else {
+        excludedRequests++;
+      }
+      return;
+    }
     // The levels this request kept busy: its own (settling requests too, whose tokens in its window count) and
     // any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span to each window.
     markBusy(record.level(), record);
@@ -141,6 +151,8 @@ public final class RunAggregate {
         timeline.snapshot(runEndEpochMillis),
         distributions,
         whole.percentileCurves(),
-        null);
+        null,
+        abortedRequests,
+        RunSummary.NOT_INTERRUPTED);
   }
 }

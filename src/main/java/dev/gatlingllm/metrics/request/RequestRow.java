@@ -79,6 +79,11 @@ public record RequestRow(
     }
   }
 
+  /** A request still in flight when the run was stopped: neither a success nor a failure (metrics.md). */
+  public boolean aborted() {
+    return Verdict.isAborted(ok, error);
+  }
+
   /**
    * A successful request that asked for an output limit and ended before it: a finish reason other than
    * {@code length}, or fewer output tokens than asked (metrics.md, "Early stops"). False when no limit was set.

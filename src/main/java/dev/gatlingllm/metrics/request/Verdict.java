@@ -16,6 +16,11 @@ package dev.gatlingllm.metrics.request;
 public record Verdict(boolean ok, int httpStatus, String message, long retryAfterSeconds) {
   /** The longest KO message kept, in chars, ellipsis included. */
   public static final int MAX_MESSAGE_CHARS = 200;
+  /**
+   * The message of a request still in flight when the run was stopped (SIGTERM, Ctrl-C, its parent gone): it did
+   * not fail, it was cut off, so the report counts it apart ({@code aborted}), in no success or failure figure.
+   */
+  public static final String ABORTED_MESSAGE = "aborted: run interrupted";
 
   public Verdict {
     message = bounded(message);
@@ -37,6 +42,16 @@ public record Verdict(boolean ok, int httpStatus, String message, long retryAfte
 
   public static Verdict ko(int httpStatus, String message) {
     return new Verdict(false, httpStatus, message);
+  }
+
+  /** A request cut off by the run's stop ({@link #ABORTED_MESSAGE}); {@code httpStatus} 0 when no response came. */
+  public static Verdict aborted(int httpStatus) {
+    return ko(httpStatus, ABORTED_MESSAGE);
+  }
+
+  /** Whether a KO with this message is a request cut off by the run's stop rather than a failure. */
+  public static boolean isAborted(boolean ok, String message) {
+    return !ok && ABORTED_MESSAGE.equals(message);
   }
 
   /** {@code text} on one line (control characters become spaces), cut to {@link #MAX_MESSAGE_CHARS} with "...". */

@@ -1,0 +1,72 @@
+package dev.gatlingllm.stream;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The exchanges of a run that were handed to the transport and have not ended: what a stopped run (SIGTERM,
+ * Ctrl-C, its parent gone) must still count, since the server received them. One concurrent set add and remove
+ * per request, nothing per token.
+ *
+ * <p>{@link #stopAll} ends each of them as aborted on its own event loop (an exchange is confined to it), so the
+ * thread that stops the run waits for them without ever blocking a loop; after it no new exchange is admitted.
+ */
+public final class InFlightExchanges {
+  private final Set<StreamExchange> exchanges = ConcurrentHashMap.newKeySet();
+  private volatile boolean stopped;
+
+  /**
+   * Admits an exchange about to be sent.
+   *
+   * @return false once the run is stopping: the request must not be sent
+   */
+  public boolean enter(StreamExchange exchange) {
+    if (stopped) {
+      return false;
+    }
+    exchanges.add(exchange);
+    // A stop that began between the check and the add may have missed it: take it back, unsent.
+    if (stopped) {
+      exchanges.remove(exchange);
+      return false;
+    }
+    return true;
+  }
+
+  /** The exchange ended (its outcome is being recorded). */
+  public void leave(StreamExchange exchange) {
+    exchanges.remove(exchange);
+  }
+
+  /** How many exchanges are in flight now. */
+  public int size() {
+    return exchanges.size();
+  }
+
+  /**
+   * Admits no more exchanges and ends every one in flight as aborted, each on its event loop, waiting at most
+   * {@code patience} for their outcomes to be delivered. Call from a thread that is no event loop (a shutdown
+   * hook).
+   *
+   * @return how many were still in flight after {@code patience} (a loop that no longer runs): not counted
+   */
+  public int stopAll(Duration patience) throws InterruptedException {
+    stopped = true;
+    for (StreamExchange exchange : exchanges) {
+      try {
+        exchange.stopOnItsLoop();
+      } catch (RejectedExecutionException loopGone) {
+        // Its loop is shut down and runs nothing more: nothing else touches the exchange, end it here.
+        exchange.stopForRunEnd();
+      }
+    }
+    long deadline = System.nanoTime() + patience.toNanos();
+    while (!exchanges.isEmpty() && System.nanoTime() < deadline) {
+      TimeUnit.MILLISECONDS.sleep(5);
+    }
+    return exchanges.size();
+  }
+}
