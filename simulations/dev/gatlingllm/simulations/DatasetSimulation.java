@@ -15,20 +15,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Prompts from a dataset: {@code llm.dataset} (default {@code chat-dataset.jsonl} from {@code feeders/}),
- * one JSON object a line with {@code prompt} or {@code messages} and optional {@code max_tokens}; records
- * without it ask for {@code llm.outputTokens} (default 128). The model may stop early (no ignore_eos), as
+ * Prompts from a dataset: {@code llm.dataset} (default {@code chat-dataset.jsonl} from {@code feeders/}), JSONL or
+ * a JSON array of records with {@code prompt}, {@code messages} or ShareGPT's {@code conversations} (or the field
+ * {@code llm.dataset.promptField}), and optional {@code max_tokens}; with {@code llm.dataset.answerLength=true} a
+ * record's recorded answer sets its output limit, as {@code vllm bench serve} does with ShareGPT; other records ask
+ * for {@code llm.outputTokens} (default 128). {@code llm.dataset.limit}: the first N records. The model may stop early (no ignore_eos), as
  * in production. Concurrency steps {@code llm.levels} (default 1,4,16), 10 x concurrency requests each.
  */
 public class DatasetSimulation extends Simulation {
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().levels(1, 4, 16).outputTokens(128));
   private final String dataset = settings.dataset() != null ? settings.dataset() : "chat-dataset.jsonl";
-  private final List<Map<String, Object>> records = PromptFeeders.dataset(dataset);
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
+  private final List<Map<String, Object>> records = run.dataset(dataset, settings);
   private final ChainBuilder chatRequest =
       feed(listFeeder(records).circular())
           .exec(chat("chat")

@@ -43,92 +43,14 @@ public final class PromptFeeders {
   }
 
   /**
-   * Reads a JSONL dataset: one JSON object a line, with either {@code "prompt": "..."} or
-   * {@code "messages": [{"role": "...", "content": "..."}...]}, and optionally {@code "max_tokens": n}.
-   * Blank lines and lines starting with {@code //} are skipped. The file is a path, or else a classpath
-   * resource (e.g. one in {@code feeders/}).
+   * Reads a dataset with the default options ({@link Datasets}): JSONL or a JSON array of records with
+   * {@code "prompt": "..."}, {@code "messages": [{"role": "...", "content": "..."}...]} or ShareGPT's
+   * {@code "conversations"}, and optionally {@code "max_tokens": n}. Blank lines and lines starting with {@code //}
+   * are skipped. The file is a path, or else a classpath resource (e.g. one in {@code feeders/}).
    *
    * @throws IllegalArgumentException naming the file and line of the first bad record
    */
   public static List<Map<String, Object>> dataset(String location) {
-    String text = read(location);
-    List<Map<String, Object>> records = new ArrayList<>();
-    String[] lines = text.split("\r?\n");
-    for (int i = 0; i < lines.length; i++) {
-      String line = lines[i].strip();
-      if (line.isEmpty() || line.startsWith("//")) {
-        continue;
-      }
-      try {
-        records.add(record(JSON.readTree(line)));
-      } catch (IOException | IllegalArgumentException e) {
-        throw new IllegalArgumentException(location + " line " + (i + 1) + ": " + e.getMessage());
-      }
-    }
-    if (records.isEmpty()) {
-      throw new IllegalArgumentException(location + " holds no prompt");
-    }
-    return List.copyOf(records);
-  }
-
-  private static Map<String, Object> record(JsonNode node) {
-    if (!node.isObject()) {
-      throw new IllegalArgumentException("expected a JSON object");
-    }
-    List<ChatMessage> messages = new ArrayList<>();
-    if (node.has("messages")) {
-      JsonNode array = node.get("messages");
-      if (!array.isArray() || array.isEmpty()) {
-        throw new IllegalArgumentException("'messages' must be a non-empty array");
-      }
-      for (JsonNode message : array) {
-        String role = message.path("role").asText("");
-        JsonNode content = message.get("content");
-        if (role.isEmpty() || content == null || !content.isTextual()) {
-          throw new IllegalArgumentException("each message needs a 'role' and a text 'content'");
-        }
-        messages.add(new ChatMessage(role, content.asText()));
-      }
-    } else if (node.path("prompt").isTextual()) {
-      messages.add(ChatMessage.user(node.get("prompt").asText()));
-    } else {
-      throw new IllegalArgumentException("a record needs 'prompt' (text) or 'messages' (array)");
-    }
-    String lastUser = "";
-    for (ChatMessage m : messages) {
-      if (m.role().equals("user")) {
-        lastUser = m.content();
-      }
-    }
-    java.util.HashMap<String, Object> record = new java.util.HashMap<>();
-    record.put(MESSAGES, List.copyOf(messages));
-    record.put(PROMPT, lastUser);
-    JsonNode maxTokens = node.has("max_tokens") ? node.get("max_tokens") : node.get("output_tokens");
-    if (maxTokens != null) {
-      if (!maxTokens.canConvertToInt() || maxTokens.asInt() < 1) {
-        throw new IllegalArgumentException("'max_tokens' must be a positive integer");
-      }
-      record.put(MAX_TOKENS, maxTokens.asInt());
-    }
-    return Map.copyOf(record);
-  }
-
-  private static String read(String location) {
-    Path path = Path.of(location);
-    try {
-      if (Files.isRegularFile(path)) {
-        return Files.readString(path, StandardCharsets.UTF_8);
-      }
-      String resource = location.startsWith("/") ? location.substring(1) : location;
-      InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
-      if (in == null) {
-        throw new IllegalArgumentException("dataset '" + location + "' is neither a file nor a classpath resource");
-      }
-      try (in) {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-    } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read dataset '" + location + "': " + e.getMessage());
-    }
+    return Datasets.read(location, DatasetOptions.DEFAULTS, null).records();
   }
 }

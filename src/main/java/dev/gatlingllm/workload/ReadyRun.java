@@ -97,6 +97,26 @@ public final class ReadyRun implements AutoCloseable {
         settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed(), plannedPrompts);
   }
 
+  /**
+   * A dataset's records ({@link Datasets}), read now with the options of {@code llm.dataset.*}: ShareGPT, JSONL,
+   * Hugging Face-style fields; a record's recorded answer sets its output limit with
+   * {@code llm.dataset.answerLength=true}, counted with the settings' tokenizer.
+   *
+   * @param location a path or a classpath resource
+   * @param settings the workload's settings (its tokenizer)
+   * @return the records, for a feeder
+   */
+  public List<Map<String, Object>> dataset(String location, WorkloadSettings settings) {
+    DatasetOptions options = DatasetOptions.fromSettings(Settings.fromSystemProperties());
+    Datasets.Read read = Datasets.read(location, options,
+        options.answerLength() ? Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null) : null);
+    if (read.skipped() > 0) {
+      System.out.println("gatling-llm: " + location + ": " + read.skipped() + " records with nothing to send skipped"
+          + " (no human turn)");
+    }
+    return read.records();
+  }
+
   /** @return the population judging the run checks ({@code llm.check.*}) after the load, or null for none */
   public PopulationBuilder checks() {
     return report.checksPopulation();
