@@ -50,7 +50,7 @@ public class RateLimitedSimulation extends Simulation {
   {
     Duration duration = settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(60);
     // The longest prompt the settings can produce, plus its output limit: what one request may meter.
-    long longestPrompt = (long) Math.ceil(settings.inputTokens() * (1 + settings.rangeRatio())) + settings.prefixTokens();
+    long longestPrompt = (long) Math.ceil(settings.inputTokens() * (1 + settings.rangeRatio())) + settings.prefix().tokens();
     RateLimits limits;
     try {
       RateLimits.of(budget, duration, longestPrompt + settings.outputTokens());

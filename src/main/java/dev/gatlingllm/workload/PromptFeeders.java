@@ -37,9 +37,9 @@ public final class PromptFeeders {
    *     estimate when it lasts a duration (prompts beyond it are generated in the background)
    */
   public static PreparedPrompts randomPrompts(
-      Tokenizer tokenizer, int inputTokens, double rangeRatio, int prefixTokens, long seed, long plannedPrompts) {
+      Tokenizer tokenizer, int inputTokens, double rangeRatio, SharedPrefix prefix, long seed, long plannedPrompts) {
     return PreparedPrompts.prepare(
-        new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefixTokens, seed), plannedPrompts);
+        new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefix, seed), plannedPrompts);
   }
 
   /**

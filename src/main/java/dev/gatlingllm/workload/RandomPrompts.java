@@ -2,6 +2,7 @@ package dev.gatlingllm.workload;
 
 import dev.gatlingllm.tokenize.Tokenizer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -23,10 +24,11 @@ public final class RandomPrompts {
   private final Tokenizer tokenizer;
   private final int inputTokens;
   private final double rangeRatio;
-  private final String prefix;
+  private final String[] prefixes;
   private final int prefixTokens;
   private final SplittableRandom random;
   private long serial;
+  private long prompts;
 
   /**
    * @param inputTokens N, the total prompt length in tokens (the prefix included)
@@ -34,6 +36,16 @@ public final class RandomPrompts {
    * @param prefixTokens P, a prefix shared by every prompt, 0 for none; must be below the shortest length
    */
   public RandomPrompts(Tokenizer tokenizer, int inputTokens, double rangeRatio, int prefixTokens, long seed) {
+    this(tokenizer, inputTokens, rangeRatio, new SharedPrefix(prefixTokens, 1), seed);
+  }
+
+  /**
+   * @param inputTokens N, the total prompt length in tokens (the prefix included)
+   * @param rangeRatio r in [0, 1): lengths uniform in [N(1-r), N(1+r)]
+   * @param shared G prefixes of P tokens, prompt i starting with prefix i mod G; P must be below the shortest length
+   */
+  public RandomPrompts(Tokenizer tokenizer, int inputTokens, double rangeRatio, SharedPrefix shared, long seed) {
+    int prefixTokens = shared.tokens();
     if (inputTokens < 1) {
       throw new IllegalArgumentException("input tokens must be at least 1, was " + inputTokens);
     }
@@ -50,12 +62,20 @@ public final class RandomPrompts {
     this.rangeRatio = rangeRatio;
     this.random = new SplittableRandom(seed);
     this.prefixTokens = prefixTokens;
-    this.prefix = prefixTokens > 0 ? exact("", prefixTokens) : "";
+    this.prefixes = new String[prefixTokens > 0 ? shared.groups() : 1];
+    for (int i = 0; i < prefixes.length; i++) {
+      prefixes[i] = prefixTokens > 0 ? exact("", prefixTokens) : "";
+    }
   }
 
-  /** The shared prefix ("" when none). */
+  /** The first group's shared prefix ("" when none). */
   public String prefix() {
-    return prefix;
+    return prefixes[0];
+  }
+
+  /** Every group's prefix, in the order prompts take them. */
+  public List<String> prefixes() {
+    return List.of(prefixes);
   }
 
   public int prefixTokens() {
@@ -73,6 +93,7 @@ public final class RandomPrompts {
   /** The next prompt; its length is drawn from the range. */
   public Prompt next() {
     int target = drawLength();
+    String prefix = prefixes[(int) (prompts++ % prefixes.length)];
     return new Prompt(exact(prefix, target), target);
   }
 

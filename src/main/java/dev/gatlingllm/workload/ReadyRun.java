@@ -94,7 +94,7 @@ public final class ReadyRun implements AutoCloseable {
   public Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
     return PromptFeeders.randomPrompts(
         Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
-        settings.inputTokens(), settings.rangeRatio(), settings.prefixTokens(), settings.seed(), plannedPrompts);
+        settings.inputTokens(), settings.rangeRatio(), settings.prefix(), settings.seed(), plannedPrompts);
   }
 
   /**

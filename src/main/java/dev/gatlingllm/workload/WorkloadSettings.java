@@ -14,7 +14,7 @@ import java.util.List;
  * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
  * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
  * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
- * @param prefixTokens {@code llm.prefixTokens}: shared prompt prefix length
+ * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared prefixes
  * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name or {@code server}
  * @param seed {@code llm.seed}: makes prompts repeatable
  * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource)
@@ -41,7 +41,7 @@ public record WorkloadSettings(
     int inputTokens,
     int outputTokens,
     double rangeRatio,
-    int prefixTokens,
+    SharedPrefix prefix,
     String tokenizer,
     long seed,
     String dataset,
@@ -141,7 +141,7 @@ public record WorkloadSettings(
         inputTokens,
         s.positiveInt("llm.outputTokens", d.outputTokens()),
         rangeRatio,
-        prefixTokens,
+        new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
         s.text("llm.tokenizer", "cl100k_base"),
         injector.seed(Long.parseLong(s.text("llm.seed", "42"))),
         s.text("llm.dataset", null),

@@ -57,6 +57,28 @@ class RandomPromptsTest {
   }
 
   @Test
+  void groupsOfPrefixesAreTakenInTurnEachExactAndDifferent() {
+    Tokenizer tokenizer = JTokkitTokenizer.of("cl100k_base");
+    RandomPrompts prompts = new RandomPrompts(tokenizer, 120, 0, new SharedPrefix(40, 3), 11);
+    assertEquals(3, prompts.prefixes().size());
+    assertEquals(3, new HashSet<>(prompts.prefixes()).size(), "three different prefixes");
+    for (String prefix : prompts.prefixes()) {
+      assertEquals(40, tokenizer.count(prefix));
+    }
+    for (int i = 0; i < 9; i++) {
+      RandomPrompts.Prompt p = prompts.next();
+      String prefix = prompts.prefixes().get(i % 3);
+      assertTrue(p.text().startsWith(prefix + "\n"), "prompt " + i + " starts with prefix " + (i % 3));
+      assertEquals(120, tokenizer.count(p.text()));
+      int[] ids = tokenizer.encode(p.text());
+      int[] prefixIds = tokenizer.encode(prefix);
+      for (int k = 0; k < prefixIds.length - 1; k++) {
+        assertEquals(prefixIds[k], ids[k], "prompt " + i + " token " + k);
+      }
+    }
+  }
+
+  @Test
   void rangeRatioDrawsLengthsUniformlyInTheRangeAndEachIsExact() {
     Tokenizer tokenizer = JTokkitTokenizer.of("cl100k_base");
     RandomPrompts prompts = new RandomPrompts(tokenizer, 100, 0.5, 10, 3);

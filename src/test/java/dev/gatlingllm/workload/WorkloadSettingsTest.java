@@ -44,7 +44,7 @@ class WorkloadSettingsTest {
     assertEquals(List.of(2, 8, 32), s.levels());
     assertEquals(Duration.ofMillis(1500), s.levelDuration());
     assertEquals(0.25, s.rangeRatio());
-    assertEquals(100, s.prefixTokens());
+    assertEquals(new SharedPrefix(100, 1), s.prefix());
     assertEquals(List.of(0.5, 4.0), s.rates());
   }
 
