@@ -6,8 +6,11 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.stream.FinishedStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Properties;
 
 /**
  * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv streams into
@@ -144,8 +147,23 @@ public final class RunReporter {
         recorder.csvFailure(), System.out, detailedResults);
   }
 
+  /**
+   * The plugin's version, stamped by the build into {@code gatling-llm.properties}; "dev" only where the classes run
+   * from sources that no build filtered (an IDE's own compilation).
+   */
   private static String version() {
-    String version = RunReporter.class.getPackage().getImplementationVersion();
-    return version != null ? version : "dev";
+    try (InputStream in = RunReporter.class.getResourceAsStream("/dev/gatlingllm/gatling-llm.properties")) {
+      if (in != null) {
+        Properties properties = new Properties();
+        properties.load(in);
+        String version = properties.getProperty("version");
+        if (version != null && !version.isBlank() && !version.startsWith("${")) {
+          return version;
+        }
+      }
+    } catch (IOException e) {
+      // falls through to "dev"
+    }
+    return "dev";
   }
 }
