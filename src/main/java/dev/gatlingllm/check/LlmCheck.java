@@ -37,6 +37,11 @@ public record LlmCheck(String figure, String unit, ToDoubleFunction<RunSummary> 
     return new LlmCheck("p99_ttft_ms", "ms", s -> s.run().ttft().count() == 0 ? Double.NaN : s.run().ttft().p99(), false, millis);
   }
 
+  /** What is checked, e.g. {@code output_throughput >= 1000 tok/s}: the name of its test case in junit.xml. */
+  public String describe() {
+    return figure + " " + (atLeast ? ">=" : "<=") + " " + format(bound) + (unit.isEmpty() ? "" : " " + unit);
+  }
+
   /** Null when the figure meets the bound; otherwise the message of the failed check. */
   public String failure(RunSummary summary) {
     double actual = value.applyAsDouble(summary);

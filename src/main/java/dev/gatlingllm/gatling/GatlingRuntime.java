@@ -1,5 +1,6 @@
 package dev.gatlingllm.gatling;
 
+import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.run.RunHost;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
@@ -11,6 +12,7 @@ import io.gatling.commons.validation.Validation;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import io.gatling.javaapi.core.internal.Expressions;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
@@ -91,6 +93,12 @@ public final class GatlingRuntime implements RunHost {
       task.run();
       return scala.runtime.BoxedUnit.UNIT;
     });
+  }
+
+  /** Gatling's assertions of the run, judged from its closed {@code simulation.log} ({@link GatlingAssertions}). */
+  @Override
+  public List<CheckVerdict> judgeAssertions(Path runFolder) {
+    return GatlingAssertions.judge(runFolder, core.configuration());
   }
 
   /** Gatling's event loops, on which every virtual user runs and every response is read. */

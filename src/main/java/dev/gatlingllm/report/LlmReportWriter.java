@@ -3,6 +3,7 @@ package dev.gatlingllm.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import java.io.IOException;
 import java.io.Writer;
@@ -10,11 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the LLM report of a run into its {@code llm/} folder: {@code summary.json}, {@code run.json} and
- * {@code index.html}. {@code requests.csv} is streamed there during the run by the recorder, which must be
+ * Writes the LLM report of a run into its {@code llm/} folder: {@code summary.json}, {@code run.json},
+ * {@code index.html}, and for CI {@code junit.xml} and {@code summary.md}. {@code requests.csv} is streamed there during the run by the recorder, which must be
  * closed (see {@code RunRecorder#finish}) before this is called, so that the file is complete.
  */
 public final class LlmReportWriter {
@@ -24,6 +26,10 @@ public final class LlmReportWriter {
   /** Each request's inter-token gaps, line for line with requests.csv; only with detailed results. */
   public static final String ITLS_CSV = "itls.csv";
   public static final String INDEX_HTML = "index.html";
+  /** The run's checks for CI servers ({@link JunitXml}). */
+  public static final String JUNIT_XML = "junit.xml";
+  /** The run in Markdown for CI pages ({@link MarkdownSummary}). */
+  public static final String SUMMARY_MD = "summary.md";
 
   private LlmReportWriter() {}
 
@@ -43,6 +49,16 @@ public final class LlmReportWriter {
    */
   public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, boolean detailedResults)
       throws IOException {
+    return write(summary, llmDir, gatlingIndexHtml, detailedResults, List.of());
+  }
+
+  /**
+   * The same, with the CI files beside the page: {@code junit.xml} and {@code summary.md}.
+   *
+   * @param verdicts the run's checks (LLM checks and Gatling assertions), each a test case in junit.xml
+   */
+  public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, boolean detailedResults,
+      List<CheckVerdict> verdicts) throws IOException {
     Files.createDirectories(llmDir);
     Path requestsCsv = llmDir.resolve(REQUESTS_CSV);
     if (detailedResults && Files.isRegularFile(requestsCsv)) {
@@ -66,6 +82,8 @@ public final class LlmReportWriter {
     writeAtomically(llmDir.resolve(RUN_JSON), Json.MAPPER.writeValueAsString(RunJson.of(summary)) + "\n");
     Path page = llmDir.resolve(INDEX_HTML);
     writeAtomically(page, HtmlPage.render(summary, linkTo(llmDir, gatlingIndexHtml)));
+    writeAtomically(llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
+    writeAtomically(llmDir.resolve(SUMMARY_MD), MarkdownSummary.render(summary, verdicts));
     return page;
   }
 

@@ -1,5 +1,6 @@
 package dev.gatlingllm.run;
 
+import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
@@ -9,6 +10,7 @@ import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Where a run's LLM report goes, and the rule that a report problem never costs the run: a folder that
@@ -60,15 +62,28 @@ final class ReportOutput {
 
   static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console,
       boolean detailedResults) {
+    write(summary, llmDir, gatlingIndexHtml, csvFailure, console, detailedResults, List.of());
+  }
+
+  /** @param verdicts the run's checks, for junit.xml and summary.md */
+  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console,
+      boolean detailedResults, List<CheckVerdict> verdicts) {
     Path page = null;
     if (llmDir != null) {
       try {
-        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml, detailedResults);
+        page = LlmReportWriter.write(summary, llmDir, gatlingIndexHtml, detailedResults, verdicts);
       } catch (Exception e) {
         console.println("LLM report not written in " + llmDir + ": " + e);
       }
     }
-    console.println(ConsoleSummary.format(summary, page));
+    String text = ConsoleSummary.format(summary, page);
+    if (page != null) {
+      // For CI: where its test results and its job summary are.
+      text += "JUnit XML: " + llmDir.resolve(LlmReportWriter.JUNIT_XML).toAbsolutePath().normalize()
+          + " (" + verdicts.size() + " checks, " + verdicts.stream().filter(v -> !v.passed()).count() + " failed)\n"
+          + "Markdown summary: " + llmDir.resolve(LlmReportWriter.SUMMARY_MD).toAbsolutePath().normalize() + "\n";
+    }
+    console.println(text);
     if (csvFailure != null) {
       console.println("requests.csv is incomplete: " + csvFailure);
     }

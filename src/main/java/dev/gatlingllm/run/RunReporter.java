@@ -1,14 +1,22 @@
 package dev.gatlingllm.run;
 
+import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
+import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.InFlightExchanges;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv streams into
@@ -31,6 +39,9 @@ public final class RunReporter {
   private EventLoopDelayProbe probe;
   private ServerMetricsScraper serverMetrics;
   private ShutdownReport onExit;
+  private ProgressLines progress;
+  /** The LLM checks judged so far ({@link #recordVerdicts}), for junit.xml and summary.md. */
+  private final List<CheckVerdict> verdicts = new CopyOnWriteArrayList<>();
   private boolean finished;
   /** Whether summary.json gets the per-request arrays; set once, before the run's end can call finish. */
   private boolean detailedResults;
@@ -71,11 +82,13 @@ public final class RunReporter {
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.startProbe(plan.eventLoopProbeInterval());
+    reporter.startProgress(config);
     if (plan.serverMetricsUrl() != null) {
       reporter.serverMetrics =
           ServerMetricsScraper.start(plan.serverMetricsUrl(), ServerMetricsScraper.DEFAULT_INTERVAL, System.out);
     }
-    runtime.onRunEnd(reporter::finish);
+    // At the run's end Gatling's records are closed and its assertions can be judged; not when the JVM is stopped.
+    runtime.onRunEnd(() -> reporter.finish(RunSummary.NOT_INTERRUPTED, true));
     reporter.onExit = new ShutdownReport(reporter::finishInterrupted).register();
     return reporter;
   }
@@ -83,6 +96,18 @@ public final class RunReporter {
   /** The run's requests sent and not ended, which a stop of the run counts as aborted. */
   public InFlightExchanges inFlight() {
     return inFlight;
+  }
+
+  private void startProgress(RunConfig config) {
+    progress = new ProgressLines(config.levels().size(), System.out, runtime::nowMillis).start(ProgressLines.INTERVAL);
+    if (config.levels().isEmpty()) {
+      progress.levelStarted(0, "whole run");
+    }
+  }
+
+  /** The verdicts of run checks judged during the run (the LLM checks), each a test case in junit.xml. */
+  public void recordVerdicts(List<CheckVerdict> judged) {
+    verdicts.addAll(judged);
   }
 
   /** Records one finished request; on the virtual user's thread, never blocking. */
@@ -98,6 +123,9 @@ public final class RunReporter {
    */
   public void record(String requestName, long startEpochMillis, FinishedStream outcome, long maxTokens) {
     recorder.record(requestName, startEpochMillis, outcome.result(), outcome.finishReason(), maxTokens);
+    if (progress != null) {
+      progress.requestEnded(outcome.result().ok(), outcome.result().outputTokens());
+    }
   }
 
   /** The load model reached level {@code index}: its window starts now (first call of the level wins). */
@@ -113,6 +141,11 @@ public final class RunReporter {
   public void startLevel(int index, int streams) {
     // The settle time is stored once, in the run's configuration (the protocol's settle(...)).
     recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
+    if (progress != null && index < recorder.config().levels().size()) {
+      LevelWindow planned = recorder.config().levels().get(index);
+      progress.levelStarted(index, streams > 0
+          ? LevelWindow.pending(index, streams, 0).label() : planned.label());
+    }
   }
 
   /**
@@ -139,7 +172,7 @@ public final class RunReporter {
    * later calls do nothing.
    */
   public void finish() {
-    finish(RunSummary.NOT_INTERRUPTED);
+    finish(RunSummary.NOT_INTERRUPTED, false);
   }
 
   /**
@@ -164,10 +197,14 @@ public final class RunReporter {
       System.out.println("[gatling-llm] " + lost + " requests in flight did not end within "
           + STOP_PATIENCE.toSeconds() + " s of the stop and are in no count");
     }
-    finish(stoppedAt);
+    finish(stoppedAt, false);
   }
 
-  private synchronized void finish(long interruptedAtEpochMillis) {
+  /**
+   * @param interruptedAtEpochMillis when a stop interrupted the run, or {@link RunSummary#NOT_INTERRUPTED}
+   * @param runEnded true at the engine's run end, when its own assertions can be judged too
+   */
+  private synchronized void finish(long interruptedAtEpochMillis, boolean runEnded) {
     if (finished) {
       return;
     }
@@ -178,6 +215,9 @@ public final class RunReporter {
     if (probe != null) {
       probe.stop();
     }
+    if (progress != null) {
+      progress.close();
+    }
     RunSummary summary = recorder.finish(runtime::nowMillis);
     if (serverMetrics != null) {
       summary = summary.withServer(serverMetrics.stop());
@@ -185,12 +225,48 @@ public final class RunReporter {
     if (interruptedAtEpochMillis != RunSummary.NOT_INTERRUPTED) {
       summary = summary.interruptedAt(interruptedAtEpochMillis);
     }
+    List<CheckVerdict> all = new ArrayList<>(verdicts);
+    if (runEnded && llmDir != null) {
+      all.addAll(gatlingAssertions());
+    }
     ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
-        recorder.csvFailure(), System.out, detailedResults);
+        recorder.csvFailure(), System.out, detailedResults, all);
   }
 
+  /**
+   * The engine's assertions, but the one on the LLM checks' records ({@code LlmChecks.allPassed()}) when the checks
+   * were judged: each check is a test case already, and one failed check must make one failed test case, not two.
+   * A log that cannot be read costs their test cases (one line says so), not the report.
+   */
+  private List<CheckVerdict> gatlingAssertions() {
+    try {
+      boolean checksJudged = !verdicts.isEmpty();
+      return runtime.judgeAssertions(resultsDir).stream()
+          .filter(a -> !(checksJudged && a.name().startsWith(CheckVerdict.LLM_CHECKS + ":")))
+          .toList();
+    } catch (RuntimeException | LinkageError e) {
+      System.out.println("gatling-llm: Gatling's assertions are not in junit.xml: " + e);
+      return List.of();
+    }
+  }
+
+  /**
+   * The plugin's version, stamped by the build into {@code gatling-llm.properties}; "dev" only where the classes run
+   * from sources that no build filtered (an IDE's own compilation).
+   */
   private static String version() {
-    String version = RunReporter.class.getPackage().getImplementationVersion();
-    return version != null ? version : "dev";
+    try (InputStream in = RunReporter.class.getResourceAsStream("/dev/gatlingllm/gatling-llm.properties")) {
+      if (in != null) {
+        Properties properties = new Properties();
+        properties.load(in);
+        String version = properties.getProperty("version");
+        if (version != null && !version.isBlank() && !version.startsWith("${")) {
+          return version;
+        }
+      }
+    } catch (IOException e) {
+      // falls through to "dev"
+    }
+    return "dev";
   }
 }

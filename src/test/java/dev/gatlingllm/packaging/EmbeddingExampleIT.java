@@ -43,7 +43,7 @@ class EmbeddingExampleIT {
         StandardCopyOption.REPLACE_EXISTING);
     // A fresh copy of the example, so that its build stays under target/ and no earlier run's report is counted.
     Path project = WORK.resolve("project");
-    deleteTree(project);
+    NestedMaven.deleteTree(project);
     copyTree(NestedMaven.BASEDIR.resolve("examples/embedding"), project);
 
     NestedMaven.Result build = NestedMaven.run(WORK.resolve("build.log"), 170,
@@ -64,17 +64,6 @@ class EmbeddingExampleIT {
     Path jar = NestedMaven.BASEDIR.resolve("target/gatling-llm-" + NestedMaven.VERSION + ".jar");
     assertTrue(Files.isRegularFile(jar), jar + " not packaged: run in the integration-test phase (./mvnw verify)");
     return jar;
-  }
-
-  private static void deleteTree(Path root) throws Exception {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> all = Files.walk(root)) {
-      for (Path path : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
   }
 
   private static void copyTree(Path from, Path to) throws Exception {

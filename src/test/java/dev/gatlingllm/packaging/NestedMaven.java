@@ -63,6 +63,18 @@ final class NestedMaven {
     }
   }
 
+  /** Deletes {@code root} and everything under it, if it exists. */
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(root)) {
+      for (Path path : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+
   private static String required(String property) {
     String value = System.getProperty(property);
     if (value == null || value.isBlank()) {

@@ -1,5 +1,6 @@
 package dev.gatlingllm.gatling.action;
 
+import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
@@ -7,6 +8,7 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.run.RunReporter;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,7 +17,7 @@ import java.util.List;
  * assertions ({@code details("llm checks").failedRequests().count().is(0L)}) fail the build on them.
  */
 public final class LlmChecksAction extends PlainAction {
-  public static final String RECORD = "llm checks";
+  public static final String RECORD = CheckVerdict.LLM_CHECKS;
 
   private final List<LlmCheck> checks;
   private final RunReporter reporter;
@@ -48,14 +50,17 @@ public final class LlmChecksAction extends PlainAction {
     long now = runtime.nowMillis();
     RunSummary summary = reporter.snapshot();
     boolean allMet = true;
+    List<CheckVerdict> verdicts = new ArrayList<>(checks.size());
     for (LlmCheck check : checks) {
       String failure = check.failure(summary);
       allMet &= failure == null;
+      verdicts.add(CheckVerdict.of(check, failure));
       runtime.logRecord(session, RECORD, now, now, failure == null, 0, failure);
       if (failure != null) {
         System.out.println("gatling-llm: check failed: " + failure);
       }
     }
+    reporter.recordVerdicts(verdicts);
     next.$bang(GatlingRuntime.afterRequest(session, now, now, allMet));
   }
 }

@@ -5,10 +5,10 @@ import java.util.Locale;
 
 /**
  * What a load level must achieve to count as sustainable (metrics.md, DistServe-style capacity): either a
- * latency percentile at most a limit ("p99 TTFT <= 500 ms"), or a share of good requests at least a floor
+ * latency percentile at most a limit ({@code "p99 TTFT <= 500 ms"}), or a share of good requests at least a floor
  * ("good fraction >= 0.95", failed requests counting as not good). A failed request counts against a
  * percentile target too, as slower than any other: at a level where more than 1 % of the requests fail,
- * "p99 TTFT <= 500 ms" is not met however fast the others were ({@code LevelAccumulator.attainment}).
+ * {@code "p99 TTFT <= 500 ms"} is not met however fast the others were ({@code LevelAccumulator.attainment}).
  *
  * @param kind which of the two tests
  * @param metric the latency tested by {@link Kind#PERCENTILE_AT_MOST}; null for the other kind
@@ -48,7 +48,7 @@ public record AttainmentTarget(Kind kind, Metric metric, double percentile, doub
     }
   }
 
-  /** "p99 TTFT <= 500 ms". */
+  /** {@code "p99 TTFT <= 500 ms"}. */
   public static AttainmentTarget percentileAtMost(Metric metric, double percentile, double limitMs) {
     return new AttainmentTarget(Kind.PERCENTILE_AT_MOST, metric, percentile, limitMs);
   }

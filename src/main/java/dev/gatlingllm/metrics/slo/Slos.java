@@ -99,7 +99,7 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
     }
   }
 
-  /** "TTFT <= 500 ms, TPOT <= 50 ms", or "none". */
+  /** {@code "TTFT <= 500 ms, TPOT <= 50 ms"}, or {@code "none"}. */
   public String describe() {
     StringBuilder text = new StringBuilder();
     append(text, "TTFT", ttftMs);

@@ -1,0 +1,115 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.check.CheckVerdict;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code summary.md}: the run in a few lines of Markdown for a CI page (a GitHub job summary, a merge-request
+ * comment): the run's figures, the levels table, the capacity and what defined it, and the failed checks.
+ * Every figure is the one summary.json holds (metrics.md); unknown figures read {@code n/a}.
+ */
+public final class MarkdownSummary {
+  private MarkdownSummary() {}
+
+  public static String render(RunSummary summary, List<CheckVerdict> verdicts) {
+    Figures run = summary.run();
+    StringBuilder md = new StringBuilder(2048);
+    md.append("# LLM load test");
+    if (summary.config().model() != null) {
+      md.append(": ").append(cell(summary.config().model()));
+    }
+    md.append("\n\n");
+    if (summary.config().endpoint() != null) {
+      md.append("Endpoint `").append(summary.config().endpoint().replace("`", "'")).append("`");
+      md.append(summary.config().toolVersion() == null ? "" : ", gatling-llm " + summary.config().toolVersion());
+      md.append(".\n\n");
+    }
+    md.append("| requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 / p99 (ms) | good |\n");
+    md.append("|---:|---:|---:|---:|---:|\n");
+    Distribution ttft = run.ttft().orNaNWhenEmpty();
+    md.append("| ").append(run.completed()).append(" / ").append(run.failed())
+        .append(" | ").append(fixed(run.outputThroughput(), 1))
+        .append(" | ").append(fixed(ConsoleSummary.perStream(run), 1))
+        .append(" | ").append(fixed(ttft.p50(), 1)).append(" / ").append(fixed(ttft.p99(), 1))
+        .append(" | ").append(percent(run)).append(" |\n\n");
+    levels(md, summary);
+    md.append("## Capacity\n\n");
+    Capacity capacity = summary.capacity();
+    md.append("Target: ").append(summary.config().target().describe()).append(". ");
+    md.append(capacity == null ? "No tested level meets it." : "Sustainable capacity: **" + capacity.label() + "**"
+        + " (" + fixed(capacity.outputThroughput(), 1) + " output tok/s).").append("\n\n");
+    md.append(CapacityStory.explain(summary)).append("\n\n");
+    checks(md, verdicts);
+    return md.toString();
+  }
+
+  private static void levels(StringBuilder md, RunSummary summary) {
+    if (summary.levels().size() < 2) {
+      return;
+    }
+    md.append("## Levels\n\n");
+    md.append("| level | requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 (ms) | TTFT p99 (ms) | good | |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      LevelFigures level = summary.levels().get(i);
+      Figures f = level.figures();
+      // An open-model level is judged from the arrival (metrics.md, "Open model"), and so is its TTFT here.
+      Distribution ttft = (level.level().window().isOpenModel() ? f.ttftFromScheduled() : f.ttft()).orNaNWhenEmpty();
+      boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
+      md.append("| ").append(level.level().label())
+          .append(" | ").append(f.completed()).append(" / ").append(f.failed())
+          .append(" | ").append(fixed(f.outputThroughput(), 1))
+          .append(" | ").append(fixed(ConsoleSummary.perStream(f), 1))
+          .append(" | ").append(fixed(ttft.p50(), 1))
+          .append(" | ").append(fixed(ttft.p99(), 1))
+          .append(" | ").append(percent(f))
+          .append(" | ").append(isCapacity ? "capacity" : level.meetsTarget() ? "" : "misses the target")
+          .append(" |\n");
+    }
+    md.append('\n');
+  }
+
+  private static void checks(StringBuilder md, List<CheckVerdict> verdicts) {
+    md.append("## Checks\n\n");
+    if (verdicts.isEmpty()) {
+      md.append("No check was judged in this run.\n");
+      return;
+    }
+    List<CheckVerdict> failed = verdicts.stream().filter(v -> !v.passed()).toList();
+    md.append(verdicts.size() - failed.size()).append(" of ").append(verdicts.size()).append(" passed.\n");
+    if (!failed.isEmpty()) {
+      md.append("\nFailed:\n\n");
+      for (CheckVerdict verdict : failed) {
+        md.append("- ").append(verdict.suite()).append(": ").append(cell(verdict.name()));
+        if (verdict.message() != null) {
+          md.append(": ").append(cell(verdict.message()));
+        }
+        md.append('\n');
+      }
+    }
+  }
+
+  private static String percent(Figures f) {
+    return f.requests() == 0 ? "n/a" : fixed(100 * f.goodFraction(), 1) + " %";
+  }
+
+  /**
+   * Text from outside (a model name, a server's error in a check's message) kept from breaking the table or the
+   * list, and from being read as HTML by the page that renders the Markdown.
+   */
+  private static String cell(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace("|", "\\|")
+        .replace('\n', ' ').replace('\r', ' ');
+  }
+
+  private static String fixed(double value, int decimals) {
+    return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+  }
+}

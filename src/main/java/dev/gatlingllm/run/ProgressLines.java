@@ -1,0 +1,131 @@
+package dev.gatlingllm.run;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * One console line per level while the run goes on, so that a long sweep shows it is alive: every
+ * {@link #INTERVAL} while a level runs, and once when it ends. Each line says the level (its position among the
+ * planned ones), how long it has run, how many requests ended in it and the live output tok/s: the output tokens of
+ * the requests that ended since the last line over the time since (metrics.md, "Progress lines"). Lines come from
+ * a thread of their own; a finished request only adds to two counters, never waiting.
+ */
+final class ProgressLines implements AutoCloseable {
+  static final Duration INTERVAL = Duration.ofSeconds(10);
+
+  /** What the requests that ended in one level added up to. */
+  private static final class Level {
+    final int index;
+    final String label;
+    final long startMillis;
+    final LongAdder ok = new LongAdder();
+    final LongAdder failed = new LongAdder();
+    final LongAdder outputTokens = new LongAdder();
+    /** What the last line had counted, and when: the next line's rate is over the time since. */
+    long lineTokens;
+    long lineMillis;
+
+    Level(int index, String label, long startMillis) {
+      this.index = index;
+      this.label = label;
+      this.startMillis = startMillis;
+      this.lineMillis = startMillis;
+    }
+  }
+
+  private final int plannedLevels;
+  private final PrintStream console;
+  private final LongSupplier nowMillis;
+  private final AtomicReference<Level> current = new AtomicReference<>();
+  private ScheduledExecutorService ticker;
+
+  /**
+   * @param plannedLevels how many levels the load model plans (1 for a run without levels)
+   * @param nowMillis the engine's clock
+   */
+  ProgressLines(int plannedLevels, PrintStream console, LongSupplier nowMillis) {
+    this.plannedLevels = Math.max(1, plannedLevels);
+    this.console = console;
+    this.nowMillis = nowMillis;
+  }
+
+  /** Prints a line every {@code interval} from a daemon thread until {@link #close}. */
+  ProgressLines start(Duration interval) {
+    ticker = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "gatling-llm-progress");
+      thread.setDaemon(true);
+      return thread;
+    });
+    long millis = interval.toMillis();
+    ticker.scheduleAtFixedRate(this::tick, millis, millis, TimeUnit.MILLISECONDS);
+    return this;
+  }
+
+  /** Level {@code index} started: the level before it ends here, with its line. */
+  synchronized void levelStarted(int index, String label) {
+    Level previous = current.get();
+    if (previous != null && previous.index >= index) {
+      return; // every virtual user of a level announces it; the first one counts
+    }
+    long now = nowMillis.getAsLong();
+    current.set(new Level(index, label, now));
+    if (previous != null) {
+      console.println(line(previous, now, true));
+    }
+  }
+
+  /** A request ended (on an event loop: two additions, no lock). */
+  void requestEnded(boolean ok, long outputTokens) {
+    Level level = current.get();
+    if (level == null) {
+      return; // before the first level (warm-up)
+    }
+    (ok ? level.ok : level.failed).increment();
+    if (outputTokens > 0) {
+      level.outputTokens.add(outputTokens);
+    }
+  }
+
+  /** The periodic line of the running level. */
+  synchronized void tick() {
+    Level level = current.get();
+    if (level != null) {
+      console.println(line(level, nowMillis.getAsLong(), false));
+    }
+  }
+
+  /** Stops the lines; the last level's closing line is printed. */
+  @Override
+  public synchronized void close() {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    Level last = current.getAndSet(null);
+    if (last != null) {
+      console.println(line(last, nowMillis.getAsLong(), true));
+    }
+  }
+
+  /** The line of {@code level} at {@code now}; a closing line rates the whole level, a periodic one its last span. */
+  private String line(Level level, long now, boolean ended) {
+    long tokens = level.outputTokens.sum();
+    long fromMillis = ended ? level.startMillis : level.lineMillis;
+    long fromTokens = ended ? 0 : level.lineTokens;
+    double seconds = (now - fromMillis) / 1000.0;
+    double rate = seconds > 0 ? (tokens - fromTokens) / seconds : Double.NaN;
+    level.lineTokens = tokens;
+    level.lineMillis = now;
+    long failed = level.failed.sum();
+    return String.format(Locale.ROOT, "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s, %s output tok/s%s",
+        level.index + 1, plannedLevels, level.label, ended ? "ended after" : "running for",
+        (now - level.startMillis) / 1000.0, level.ok.sum() + failed, failed > 0 ? " (" + failed + " failed)" : "",
+        Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.1f", rate), ended ? "" : " live");
+  }
+}
