@@ -38,7 +38,8 @@ public final class LlmProperties {
         // the workload
         "llm.levels", "llm.requestsPerLevel", "llm.requestsPerStream", "llm.levelDuration", "llm.rampSeconds",
         "llm.warmupRequests", "llm.warmupSeconds", "llm.warmupStreams", "llm.inputTokens", "llm.outputTokens",
-        "llm.rangeRatio", "llm.prefixTokens", "llm.prefixGroups", "llm.tokenizer", "llm.seed", "llm.ratio", "llm.dataset",
+        "llm.rangeRatio", "llm.prefixTokens", "llm.prefixGroups", "llm.trace", "llm.trace.speed", "llm.trace.limit",
+        "llm.trace.blockTokens", "llm.tokenizer", "llm.seed", "llm.ratio", "llm.dataset",
         "llm.dataset.promptField", "llm.dataset.answerField", "llm.dataset.answerLength", "llm.dataset.limit",
         "llm.turns", "llm.thinkTimeSeconds", "llm.rates", "llm.poisson", "llm.maxConcurrency", "llm.rpm",
         "llm.tpm", "llm.rateMarginSeconds", "llm.rateWindowSeconds", "llm.retry429", "llm.retry429MaxWaitSeconds", "llm.concurrency", "llm.durationSeconds",

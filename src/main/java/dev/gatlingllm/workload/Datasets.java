@@ -56,7 +56,7 @@ public final class Datasets {
       throw new IllegalArgumentException("llm.dataset.answerLength needs a tokenizer to count the recorded answers");
     }
     Reader reader = new Reader(location, options, tokenizer);
-    try (InputStream in = new BufferedInputStream(open(location))) {
+    try (InputStream in = new BufferedInputStream(open(location, "dataset"))) {
       if (firstCharacter(in) == '[') {
         reader.readArray(in);
       } else {
@@ -261,7 +261,12 @@ public final class Datasets {
     return location < 0 ? String.valueOf(message) : message.substring(0, location);
   }
 
-  private static InputStream open(String location) throws IOException {
+  /**
+   * A file at {@code location}, or else the classpath resource of that name.
+   *
+   * @param kind what the file is, for the error ("dataset", "trace")
+   */
+  static InputStream open(String location, String kind) throws IOException {
     Path path = Path.of(location);
     if (Files.isRegularFile(path)) {
       return Files.newInputStream(path);
@@ -269,7 +274,7 @@ public final class Datasets {
     String resource = location.startsWith("/") ? location.substring(1) : location;
     InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
     if (in == null) {
-      throw new IllegalArgumentException("dataset '" + location + "' is neither a file nor a classpath resource");
+      throw new IllegalArgumentException(kind + " '" + location + "' is neither a file nor a classpath resource");
     }
     return in;
   }

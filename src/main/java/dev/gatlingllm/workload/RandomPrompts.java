@@ -97,6 +97,14 @@ public final class RandomPrompts {
     return new Prompt(exact(prefix, target), target);
   }
 
+  /**
+   * A prompt of exactly {@code tokens} tokens that starts with {@code start} (which must be shorter), whatever this
+   * generator's own length and prefixes: a trace's shared blocks, then random words.
+   */
+  public Prompt startingWith(String start, int tokens) {
+    return new Prompt(exact(start, tokens), tokens);
+  }
+
   private int drawLength() {
     if (rangeRatio == 0) {
       return inputTokens;

@@ -2,6 +2,7 @@ package dev.gatlingllm.workload;
 
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -93,7 +94,7 @@ public final class ReadyRun implements AutoCloseable {
    */
   public Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
     return PromptFeeders.randomPrompts(
-        Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null),
+        tokenizer(settings),
         settings.inputTokens(), settings.rangeRatio(), settings.prefix(), settings.seed(), plannedPrompts);
   }
 
@@ -109,12 +110,22 @@ public final class ReadyRun implements AutoCloseable {
   public List<Map<String, Object>> dataset(String location, WorkloadSettings settings) {
     DatasetOptions options = DatasetOptions.fromSettings(Settings.fromSystemProperties());
     Datasets.Read read = Datasets.read(location, options,
-        options.answerLength() ? Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null) : null);
+        options.answerLength() ? tokenizer(settings) : null);
     if (read.skipped() > 0) {
       System.out.println("gatling-llm: " + location + ": " + read.skipped() + " records with nothing to send skipped"
           + " (no human turn)");
     }
     return read.records();
+  }
+
+  /**
+   * The tokenizer prompts are built and counted with: {@code llm.tokenizer}, a JTokkit encoding or the target's
+   * {@code /tokenize} ({@code server}). For use while the simulation is built: the server's one blocks.
+   *
+   * @param settings the workload's settings
+   */
+  public Tokenizer tokenizer(WorkloadSettings settings) {
+    return Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null);
   }
 
   /** @return the population judging the run checks ({@code llm.check.*}) after the load, or null for none */
