@@ -3,6 +3,7 @@ package dev.gatlingllm.workload;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -122,13 +123,15 @@ public final class PromptFeeders {
       String resource = location.startsWith("/") ? location.substring(1) : location;
       InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
       if (in == null) {
-        throw new IllegalArgumentException("dataset '" + location + "' is neither a file nor a classpath resource");
+        throw new IllegalArgumentException(
+            "dataset '" + Redactor.credentialsIn(location) + "' is neither a file nor a classpath resource");
       }
       try (in) {
         return new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read dataset '" + location + "': " + e.getMessage());
+      throw new IllegalArgumentException("cannot read dataset '" + Redactor.credentialsIn(location) + "': "
+          + Redactor.credentialsIn(e.getMessage()));
     }
   }
 }

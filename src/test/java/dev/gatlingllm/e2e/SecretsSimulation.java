@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * from the session (EL), a query parameter, and a secret-looking metadata label.
  */
 public class SecretsSimulation extends Simulation {
-  static final String API_KEY = "sk-test-SECRET123";
+  /** With characters that URL encoding and JSON escaping change. */
+  static final String API_KEY = "sk-test-SECRET+12/3=ab";
   static final String PROTOCOL_HEADER = "az-PROTO-SECRET789";
   static final String SESSION_HEADER = "xk-SESSION-SECRET321";
   static final String QUERY_KEY = "q-QUERY-SECRET000";
