@@ -63,7 +63,8 @@ public final class PromptFeeders {
       try {
         records.add(record(JSON.readTree(line)));
       } catch (IOException | IllegalArgumentException e) {
-        throw new IllegalArgumentException(location + " line " + (i + 1) + ": " + e.getMessage());
+        throw new IllegalArgumentException(
+            Redactor.credentialsIn(location) + " line " + (i + 1) + ": " + e.getMessage());
       }
     }
     if (records.isEmpty()) {

@@ -177,6 +177,11 @@ class SecretsEndToEndTest {
     assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/requests.csv")), "the LLM report was written: " + files);
     assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/index.html")), files.toString());
     assertTrue(files.stream().anyMatch(f -> f.endsWith("simulation.log")), files.toString());
+    Path summary = files.stream().filter(f -> f.endsWith("llm/summary.json")).findFirst().orElseThrow();
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/run.json")), files.toString());
+    String metadata = Files.readString(summary);
+    assertTrue(metadata.contains("postgres://***@db.internal:5432/runs"), metadata);
+    assertTrue(metadata.contains("http://***@grafana:3000/d/x?api_key=***&orgId=1"), metadata);
     List<String> leaks = new ArrayList<>();
     for (Path file : files) {
       String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
