@@ -126,6 +126,10 @@ class SecretsEndToEndTest {
     PrintStream tee = new PrintStream(new Tee(out, captured), true, StandardCharsets.UTF_8);
     System.setOut(tee);
     System.setErr(new PrintStream(new Tee(err, captured), true, StandardCharsets.UTF_8));
+    // Gatling's HTTP client at DEBUG prints every request with its headers: the logback file must mask them.
+    ch.qos.logback.classic.Logger httpClient = (ch.qos.logback.classic.Logger)
+        org.slf4j.LoggerFactory.getLogger("io.gatling.http.client.impl.HttpAppHandler");
+    httpClient.setLevel(ch.qos.logback.classic.Level.DEBUG);
     try {
       // Gatling prints through Scala's Console, which keeps the stream it first saw in this JVM.
       exitCode = scala.Console$.MODULE$.withOut(tee, () ->
@@ -133,6 +137,7 @@ class SecretsEndToEndTest {
           Gatling$.MODULE$.fromArgs(new String[] {
               "--simulation", SecretsSimulation.class.getName(), "--results-folder", results.toString()}));
     } finally {
+      httpClient.setLevel(null);
       System.setOut(out);
       System.setErr(err);
     }
@@ -196,6 +201,7 @@ class SecretsEndToEndTest {
   @Test
   void theConsoleHoldsNoSecret() {
     assertTrue(console.contains("HTTP 401: Incorrect API key provided: Bearer ***"), "Gatling's error table");
+    assertTrue(console.contains("Authorization: Bearer ***"), "Gatling's HTTP client logged the requests, masked");
     assertEquals(null, leak(console));
   }
 
