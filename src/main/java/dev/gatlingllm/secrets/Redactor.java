@@ -20,9 +20,10 @@ import java.util.regex.Pattern;
  * request's outcome is made, and every consumer only ever sees the result.
  *
  * <p>A gateway may echo a secret encoded: URL-encoded, JSON-escaped (a backslash-u escape for any character,
- * {@code \/}), upper- or lower-cased, or inside a base64 blob. Each of these forms is hidden too: the text is searched once as it is
- * and once with its {@code %XX}, backslash-u and {@code \/} escapes decoded, case ignored, and the stable middle
- * of the secret's base64 encoding at each of the three byte alignments is searched as well. A secret shorter
+ * {@code \/}), upper- or lower-cased, or inside a base64 blob. Each of these forms is hidden too: the text is
+ * searched as it is (for the secret as given, upper- and lower-cased), and, when it holds {@code %XX},
+ * backslash-u or {@code \/} escapes, decoded with case ignored; the stable middle of the secret's base64
+ * encoding at each of the three byte alignments is searched as well. A secret shorter
  * than {@value #MIN_PIECEWISE_LENGTH} characters is hidden only where it stands alone (not inside a longer word
  * or number, nor encoded): a key {@code 4} leaves {@code HTTP 401} as it is.
  *

@@ -4,11 +4,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * The forms of one secret a text is searched for, computed once: the secret lower-cased (matched against the
- * lower-cased text, as it is and with its escapes decoded), and the stable middles of its base64 encoding.
+ * The forms of one secret a text is searched for, computed once: the secret as given, upper-cased and
+ * lower-cased (in the text as it is), lower-cased again (in the lower-cased decoded text, so that any mix of case
+ * and escapes is found), and the stable middles of its base64 encoding.
  *
  * <p>Base64 turns 3 bytes into 4 characters, so a secret inside a longer blob is encoded differently depending
  * on how many bytes (0, 1 or 2) of its 3-byte group come before it; the characters that mix in a neighbour's
@@ -16,16 +18,22 @@ import java.util.Set;
  * the URL-safe alphabet, are what is searched (as secret scanners do).
  *
  * @param secret the secret as given
+ * @param cases the secret as given, upper-cased and lower-cased, each once
  * @param lower the secret lower-cased, char by char
  * @param base64Middles the stable middles, empty for a short secret
  * @param piecewise false for a secret shorter than {@link Redactor#MIN_PIECEWISE_LENGTH}: hidden only where it
  *     stands alone
  */
-record SecretForms(String secret, String lower, List<String> base64Middles, boolean piecewise) {
+record SecretForms(
+    String secret, List<String> cases, String lower, List<String> base64Middles, boolean piecewise) {
 
   static SecretForms of(String secret) {
     boolean piecewise = secret.length() >= Redactor.MIN_PIECEWISE_LENGTH;
-    return new SecretForms(secret, DecodedText.lower(secret), piecewise ? base64Middles(secret) : List.of(),
+    String lower = DecodedText.lower(secret);
+    Set<String> cases = new LinkedHashSet<>(List.of(secret, secret.toUpperCase(Locale.ROOT), lower));
+    // A form whose length differs would put the mask in the wrong place; the decoded search still finds it.
+    cases.removeIf(form -> form.length() != secret.length());
+    return new SecretForms(secret, List.copyOf(cases), lower, piecewise ? base64Middles(secret) : List.of(),
         piecewise);
   }
 
@@ -51,18 +59,27 @@ record SecretForms(String secret, String lower, List<String> base64Middles, bool
 
   /** Adds where {@code text} holds this secret, in raw-text coordinates. */
   void find(DecodedText text, Spans found) {
+    for (String form : cases) {
+      if (piecewise) {
+        findAll(text.raw(), form, null, found);
+      } else {
+        findAlone(text.raw(), form, found);
+      }
+    }
     if (!piecewise) {
-      findAlone(text.rawLower(), found);
       return;
     }
-    findAll(text.rawLower(), lower, null, found);
     for (String middle : base64Middles) {
-      findAll(text.raw(), middle, null, found);
+      if (middle.length() <= text.longestBlob()) {
+        findAll(text.raw(), middle, null, found);
+      }
     }
     if (text.decoded() != null) {
       findAll(text.decodedLower(), lower, text, found);
       for (String middle : base64Middles) {
-        findAll(text.decoded(), middle, text, found);
+        if (middle.length() <= text.longestBlob()) {
+          findAll(text.decoded(), middle, text, found);
+        }
       }
     }
   }
@@ -78,9 +95,9 @@ record SecretForms(String secret, String lower, List<String> base64Middles, bool
   }
 
   /** A short secret only where no letter or digit touches it: a key {@code 4} is not the 4 of {@code 401}. */
-  private void findAlone(String haystack, Spans found) {
-    for (int at = haystack.indexOf(lower); at >= 0; at = haystack.indexOf(lower, at + 1)) {
-      int end = at + lower.length();
+  private static void findAlone(String haystack, String form, Spans found) {
+    for (int at = haystack.indexOf(form); at >= 0; at = haystack.indexOf(form, at + 1)) {
+      int end = at + form.length();
       boolean alone = (at == 0 || !Character.isLetterOrDigit(haystack.charAt(at - 1)))
           && (end == haystack.length() || !Character.isLetterOrDigit(haystack.charAt(end)));
       if (alone) {
