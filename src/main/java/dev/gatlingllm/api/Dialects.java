@@ -7,6 +7,7 @@ import dev.gatlingllm.api.openai.AzureOpenAiDialect;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
 import dev.gatlingllm.api.openai.OpenAiResponsesDialect;
+import dev.gatlingllm.secrets.Redactor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class Dialects {
     LlmDialect dialect = id == null ? null : BY_ID.get(id.strip().toLowerCase(Locale.ROOT));
     if (dialect == null) {
       throw new IllegalArgumentException(
-          "unknown LLM dialect '" + id + "'; known dialects: " + String.join(", ", ids()));
+          "unknown LLM dialect '" + Redactor.setting(id) + "'; known dialects: " + String.join(", ", ids()));
     }
     return dialect;
   }

@@ -35,7 +35,7 @@ public enum MaxTokensField {
       }
     }
     throw new IllegalArgumentException("max tokens field must be max_tokens or max_completion_tokens, was '"
-        + name + "'");
+        + dev.gatlingllm.secrets.Redactor.setting(name) + "'");
   }
 
   @Override

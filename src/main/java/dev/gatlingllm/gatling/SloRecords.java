@@ -33,7 +33,8 @@ public enum SloRecords {
         return mode;
       }
     }
-    throw new IllegalArgumentException("SLO records must be none, misses or verdicts, was '" + name + "'");
+    throw new IllegalArgumentException("SLO records must be none, misses or verdicts, was '"
+        + dev.gatlingllm.secrets.Redactor.setting(name) + "'");
   }
 
   @Override

@@ -137,7 +137,8 @@ public final class LlmProperties {
     if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(trimmed);
     }
-    throw new IllegalArgumentException(name + " must be true or false, was '" + trimmed + "'");
+    throw new IllegalArgumentException(
+        name + " must be true or false, was '" + dev.gatlingllm.secrets.Redactor.setting(trimmed) + "'");
   }
 
   /** @return the known names of one scope, in a stable order */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,15 +19,27 @@ import java.util.regex.Pattern;
  * the request sent: every server-provided text is passed through the request's redactor once, where the
  * request's outcome is made, and every consumer only ever sees the result.
  *
- * <p>Immutable and thread-safe. The static helpers cover what is known by name or by shape rather than by
- * value: header and metadata names that look like secrets, URLs with user info or a query string.
+ * <p>A gateway may echo a secret encoded: URL-encoded, JSON-escaped (a backslash-u escape for any character,
+ * {@code \/}), upper- or lower-cased, or inside a base64 blob. Each of these forms is hidden too: the text is
+ * searched as it is (for the secret as given, upper- and lower-cased), and, when it holds {@code %XX},
+ * backslash-u or {@code \/} escapes, decoded with case ignored; the stable middle of the secret's base64
+ * encoding at each of the three byte alignments is searched as well. A secret shorter
+ * than {@value #MIN_PIECEWISE_LENGTH} characters is hidden only where it stands alone (not inside a longer word
+ * or number, nor encoded): a key {@code 4} leaves {@code HTTP 401} as it is.
+ *
+ * <p>Immutable and thread-safe; the forms of each secret are computed once, when the redactor is made. The
+ * static helpers cover what is known by name or by shape rather than by value: header and metadata names that
+ * look like secrets, URLs with user info or a query string.
  */
 public final class Redactor {
   /** What a secret is replaced by. */
   public static final String MASK = "***";
 
+  /** Secrets shorter than this are hidden only where they stand alone, and never in an encoded form. */
+  public static final int MIN_PIECEWISE_LENGTH = 8;
+
   /** A redactor that knows no secret (texts pass unchanged). */
-  public static final Redactor NONE = new Redactor(List.of());
+  public static final Redactor NONE = new Redactor(Set.of());
 
   /** Words of a header, metadata or query-parameter name that mark its value as a secret. */
   private static final Set<String> SECRET_WORDS = Set.of("token", "key", "apikey", "secret", "password", "passwd",
@@ -36,12 +49,27 @@ public final class Redactor {
   private static final Pattern SECRET_VALUE =
       Pattern.compile("(?i)^\\s*(bearer\\s+\\S+|basic\\s+\\S+|sk-[A-Za-z0-9_-]{8,}.*|hf_[A-Za-z0-9]{8,}.*|gsk_[A-Za-z0-9]{8,}.*)$");
   private static final Pattern URL_USER_INFO = Pattern.compile("(?<=://)[^/@?#\\s]*@");
+  /**
+   * {@code name=value} or {@code name: value} (a query parameter, a DSN keyword, a header line), with an
+   * optional auth scheme before the value ({@code Authorization: Bearer <key>}).
+   */
+  private static final Pattern NAMED_VALUE = Pattern.compile("(?<name>[A-Za-z][A-Za-z0-9_.-]*)"
+      + "(?<sep>\\s*[:=]\\s*(?:(?i:bearer|basic|token)\\s+)?)(?<value>[^\\s,;&\\]}'\")]+)");
+  private static final Pattern BEARER = Pattern.compile("(?i)(?<=\\bbearer\\s)[A-Za-z0-9._~+/=-]+");
 
-  /** Longest first, so that a secret holding another is replaced whole. */
-  private final List<String> secrets;
+  /** The secrets as given, for {@link #with} and {@link #toString}. */
+  private final Set<String> secrets;
+  /** The forms searched, from every secret; longest first, so that a secret holding another is replaced whole. */
+  private final List<SecretForms> forms;
 
-  private Redactor(List<String> secrets) {
+  private Redactor(Set<String> secrets) {
     this.secrets = secrets;
+    List<SecretForms> all = new ArrayList<>();
+    for (String secret : secrets) {
+      all.add(SecretForms.of(secret));
+    }
+    all.sort(Comparator.comparingInt((SecretForms f) -> f.secret().length()).reversed());
+    this.forms = List.copyOf(all);
   }
 
   /** A redactor hiding each non-blank value given (null values are skipped). */
@@ -55,16 +83,12 @@ public final class Redactor {
     for (String secret : more) {
       if (secret != null && !secret.isBlank()) {
         all.add(secret.strip());
-        // A JSON body may escape a slash: a base64 key then comes back as "ab\/cd".
-        all.add(secret.strip().replace("/", "\\/"));
       }
     }
     if (all.size() == secrets.size()) {
       return this;
     }
-    List<String> sorted = new ArrayList<>(all);
-    sorted.sort(Comparator.comparingInt(String::length).reversed());
-    return new Redactor(Collections.unmodifiableList(sorted));
+    return new Redactor(Collections.unmodifiableSet(all));
   }
 
   /**
@@ -101,18 +125,20 @@ public final class Redactor {
     return secrets.isEmpty();
   }
 
-  /** {@code text} with every known secret replaced by {@value #MASK}; null stays null. */
+  /**
+   * {@code text} with every known secret, in any of the forms the class describes, replaced by {@value #MASK};
+   * null stays null. Cost: a few {@code indexOf} scans per secret, so it suits messages and answers, once each.
+   */
   public String redact(String text) {
-    if (text == null || secrets.isEmpty()) {
+    if (text == null || forms.isEmpty() || text.isEmpty()) {
       return text;
     }
-    String result = text;
-    for (String secret : secrets) {
-      if (result.contains(secret)) {
-        result = result.replace(secret, MASK);
-      }
+    DecodedText decoded = DecodedText.of(text);
+    Spans found = new Spans();
+    for (SecretForms secret : forms) {
+      secret.find(decoded, found);
     }
-    return result;
+    return found.replaceIn(text, MASK);
   }
 
   /**
@@ -138,15 +164,60 @@ public final class Redactor {
     return value != null && SECRET_VALUE.matcher(value).matches();
   }
 
-  /** Labels with the values of secret-looking ones (by name or by shape) replaced by {@value #MASK}; order kept. */
+  /**
+   * Labels with the values of secret-looking ones (by name or by shape) replaced by {@value #MASK}, and in every
+   * other value the user info of URLs and DSNs and the values of secret-named parameters hidden
+   * ({@link #credentialsIn}); order kept.
+   */
   public static Map<String, String> metadata(Map<String, String> labels) {
     if (labels == null || labels.isEmpty()) {
       return Map.of();
     }
     Map<String, String> safe = new LinkedHashMap<>();
-    labels.forEach((key, value) ->
-        safe.put(key, isSecretName(key) || looksLikeSecret(value) ? MASK : value == null ? "" : value));
+    labels.forEach((key, value) -> safe.put(key, isSecretName(key) ? MASK : setting(value == null ? "" : value)));
     return Collections.unmodifiableMap(safe);
+  }
+
+  /**
+   * A setting's value safe to print (in an error naming the setting, in a report): {@value #MASK} when its shape
+   * says it is a key, else the value with {@link #credentialsIn} applied. By value only: the names of settings
+   * ({@code llm.tokenRecords}) hold words that mark secrets elsewhere.
+   */
+  public static String setting(String value) {
+    if (value == null) {
+      return null;
+    }
+    return looksLikeSecret(value) ? MASK : credentialsIn(value);
+  }
+
+  /**
+   * A free text with the credentials that show by their place hidden: the user info of every URL or DSN
+   * ({@code postgres://app:pw@db} -> {@code postgres://***@db}), the value of every secret-named
+   * {@code name=value} or {@code name: value} ({@code ?api_key=***}, {@code password=***},
+   * {@code Authorization: Bearer ***}) and every Bearer token. Other query values stay (unlike {@link #url}).
+   */
+  public static String credentialsIn(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    String clean = URL_USER_INFO.matcher(text).replaceAll(MASK + "@");
+    Spans values = new Spans();
+    Matcher named = NAMED_VALUE.matcher(clean);
+    int from = 0;
+    while (named.find(from)) {
+      if (isSecretName(named.group("name"))) {
+        values.add(named.start("value"), named.end("value"));
+        from = named.end();
+      } else {
+        // Not a secret: what follows its name may still hold one (the query of http://host/v1?api_key=k).
+        from = named.end("name");
+      }
+    }
+    Matcher bearer = BEARER.matcher(clean);
+    while (bearer.find()) {
+      values.add(bearer.start(), bearer.end());
+    }
+    return values.replaceIn(clean, MASK);
   }
 
   /**
@@ -175,6 +246,16 @@ public final class Redactor {
       out.append(equals < 0 ? pairs[i] : pairs[i].substring(0, equals + 1) + MASK);
     }
     return fragment < 0 ? out.toString() : out.append(clean, fragment, clean.length()).toString();
+  }
+
+  /** The secret values of a URL ({@link #urlSecrets(String, String)}); none for a text that is not a URL. */
+  public static List<String> urlSecrets(String url) {
+    try {
+      java.net.URI uri = java.net.URI.create(url);
+      return urlSecrets(uri.getRawUserInfo(), uri.getRawQuery());
+    } catch (IllegalArgumentException | NullPointerException e) {
+      return List.of();
+    }
   }
 
   /** The secret values in a URL's user info and query string, to hide wherever the URL's parts reappear. */

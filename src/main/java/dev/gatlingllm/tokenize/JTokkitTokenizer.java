@@ -5,6 +5,7 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
 import com.knuddels.jtokkit.api.IntArrayList;
+import dev.gatlingllm.secrets.Redactor;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -22,8 +23,8 @@ public final class JTokkitTokenizer implements Tokenizer {
   /** By encoding name, e.g. {@code cl100k_base}; the error lists the known names. */
   public static JTokkitTokenizer of(String encodingName) {
     EncodingType type = EncodingType.fromName(encodingName).orElseThrow(() -> new IllegalArgumentException(
-        "unknown tokenizer encoding '" + encodingName + "', known: " + Arrays.stream(EncodingType.values())
-            .map(EncodingType::getName).collect(Collectors.joining(", "))));
+        "unknown tokenizer encoding '" + Redactor.setting(encodingName) + "', known: "
+            + Arrays.stream(EncodingType.values()).map(EncodingType::getName).collect(Collectors.joining(", "))));
     return new JTokkitTokenizer(REGISTRY.getEncoding(type));
   }
 

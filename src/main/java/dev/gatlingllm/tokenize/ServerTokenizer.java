@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.secrets.Redactor;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,6 +21,10 @@ public final class ServerTokenizer implements Tokenizer {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String baseUrl;
+  /** The base URL as messages show it: without user info or query values. */
+  private final String shownUrl;
+  /** Hides the URL's user info and secret query values wherever the server echoes them. */
+  private final Redactor redactor;
   private final String model;
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).version(HttpClient.Version.HTTP_1_1).build();
@@ -30,12 +35,14 @@ public final class ServerTokenizer implements Tokenizer {
    */
   public ServerTokenizer(String baseUrl, String model) {
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    this.shownUrl = Redactor.url(this.baseUrl);
+    this.redactor = Redactor.of().with(Redactor.urlSecrets(this.baseUrl));
     this.model = model;
   }
 
   @Override
   public String name() {
-    return "server:" + baseUrl;
+    return "server:" + shownUrl;
   }
 
   /** Every count is an HTTP call. */
@@ -57,7 +64,7 @@ public final class ServerTokenizer implements Tokenizer {
     }
     JsonNode tokens = post("/tokenize", body).path("tokens");
     if (!tokens.isArray()) {
-      throw new IllegalStateException(baseUrl + "/tokenize answered without a 'tokens' array");
+      throw new IllegalStateException(shownUrl + "/tokenize answered without a 'tokens' array");
     }
     int[] ids = new int[tokens.size()];
     for (int i = 0; i < ids.length; i++) {
@@ -81,7 +88,7 @@ public final class ServerTokenizer implements Tokenizer {
     JsonNode answer = post("/detokenize", body);
     JsonNode text = answer.has("content") ? answer.get("content") : answer.get("prompt");
     if (text == null || !text.isTextual()) {
-      throw new IllegalStateException(baseUrl + "/detokenize answered without 'content' or 'prompt'");
+      throw new IllegalStateException(shownUrl + "/detokenize answered without 'content' or 'prompt'");
     }
     return text.asText();
   }
@@ -95,15 +102,18 @@ public final class ServerTokenizer implements Tokenizer {
     try {
       HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
-        throw new IllegalStateException(baseUrl + path + " answered HTTP " + response.statusCode() + ": "
-            + abbreviate(response.body()));
+        // Redacted before it is cut, so that no part of a secret is left where the cut falls.
+        throw new IllegalStateException(shownUrl + path + " answered HTTP " + response.statusCode() + ": "
+            + abbreviate(redactor.redact(response.body())));
       }
       return JSON.readTree(response.body());
     } catch (IOException e) {
-      throw new IllegalStateException("cannot reach " + baseUrl + path + ": " + e.getMessage(), e);
+      // Not chained: the cause's message would print the same text unredacted.
+      throw new IllegalStateException("cannot reach " + shownUrl + path + ": " + e.getClass().getSimpleName()
+          + (e.getMessage() == null ? "" : " " + redactor.redact(e.getMessage())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while calling " + baseUrl + path, e);
+      throw new IllegalStateException("interrupted while calling " + shownUrl + path);
     }
   }
 

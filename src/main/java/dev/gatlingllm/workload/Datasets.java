@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -63,10 +64,11 @@ public final class Datasets {
         reader.readLines(in);
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read dataset '" + location + "': " + e.getMessage());
+      throw new IllegalArgumentException("cannot read dataset '" + Redactor.credentialsIn(location) + "': "
+          + Redactor.credentialsIn(e.getMessage()));
     }
     if (reader.records.isEmpty()) {
-      throw new IllegalArgumentException(location + " holds no prompt"
+      throw new IllegalArgumentException(Redactor.credentialsIn(location) + " holds no prompt"
           + (reader.skipped > 0 ? " (" + reader.skipped + " records without one skipped)" : ""));
     }
     return new Read(List.copyOf(reader.records), reader.skipped);
@@ -98,7 +100,7 @@ public final class Datasets {
         try {
           add(JSON.readTree(text));
         } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(location + " line " + number + ": " + message(e));
+          throw new IllegalArgumentException(Redactor.credentialsIn(location) + " line " + number + ": " + message(e));
         }
       }
     }
@@ -113,11 +115,11 @@ public final class Datasets {
           try {
             add(node);
           } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(location + " element " + element + ": " + e.getMessage());
+            throw new IllegalArgumentException(Redactor.credentialsIn(location) + " element " + element + ": " + e.getMessage());
           }
         }
       } catch (IOException e) {
-        throw new IllegalArgumentException(location + ": " + message(e));
+        throw new IllegalArgumentException(Redactor.credentialsIn(location) + ": " + message(e));
       }
     }
 
@@ -274,7 +276,7 @@ public final class Datasets {
     String resource = location.startsWith("/") ? location.substring(1) : location;
     InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
     if (in == null) {
-      throw new IllegalArgumentException(kind + " '" + location + "' is neither a file nor a classpath resource");
+      throw new IllegalArgumentException(kind + " '" + Redactor.credentialsIn(location) + "' is neither a file nor a classpath resource");
     }
     return in;
   }

@@ -1,5 +1,6 @@
 package dev.gatlingllm.workload;
 
+import dev.gatlingllm.secrets.Redactor;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -37,14 +38,13 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
   }
 
   private static long epochMillis(String value) {
-    if (value.chars().allMatch(Character::isDigit)) {
-      return Long.parseLong(value);
-    }
     try {
-      return Instant.parse(value).toEpochMilli();
-    } catch (DateTimeParseException e) {
+      return value.chars().allMatch(Character::isDigit)
+          ? Long.parseLong(value)
+          : Instant.parse(value).toEpochMilli();
+    } catch (NumberFormatException | DateTimeParseException e) {
       throw new IllegalArgumentException("llm.injector.startAt must be epoch milliseconds or an ISO instant such as "
-          + "2026-12-01T10:00:00Z, was '" + value + "'");
+          + "2026-12-01T10:00:00Z, was '" + Redactor.setting(value) + "'");
     }
   }
 

@@ -56,7 +56,7 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
       // reported below
     }
     throw new IllegalArgumentException("the ratio must be <input>:<output> tokens such as 1024:1024, or one of "
-        + "balanced, prefill-heavy, decode-heavy; was '" + value + "'");
+        + "balanced, prefill-heavy, decode-heavy; was '" + dev.gatlingllm.secrets.Redactor.setting(value) + "'");
   }
 
   @Override

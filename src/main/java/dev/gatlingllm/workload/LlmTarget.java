@@ -46,7 +46,8 @@ public final class LlmTarget implements AutoCloseable {
     String endpoint = settings.text("llm.endpoint", null);
     if (endpoint != null) {
       if (!endpoint.startsWith("/")) {
-        throw new IllegalArgumentException("llm.endpoint must be a path starting with '/', was '" + endpoint + "'");
+        throw new IllegalArgumentException("llm.endpoint must be a path starting with '/', was '"
+            + Redactor.url(endpoint) + "'");
       }
       protocol = protocol.endpoint(endpoint);
     }
@@ -105,12 +106,12 @@ public final class LlmTarget implements AutoCloseable {
     try {
       uri = URI.create(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("llm.baseUrl is not a URL: '" + value + "'");
+      throw new IllegalArgumentException("llm.baseUrl is not a URL: '" + Redactor.url(value) + "'");
     }
     if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
         || uri.getHost() == null) {
       throw new IllegalArgumentException("llm.baseUrl must be an http(s) URL such as http://127.0.0.1:8080, was '"
-          + value + "'");
+          + Redactor.url(value) + "'");
     }
     return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
   }

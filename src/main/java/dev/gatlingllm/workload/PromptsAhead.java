@@ -1,5 +1,6 @@
 package dev.gatlingllm.workload;
 
+import dev.gatlingllm.secrets.Redactor;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -101,7 +102,8 @@ final class PromptsAhead {
     } catch (RuntimeException e) {
       // The users go on generating inline, and meet the same error there if it persists.
       if (failureLogged.compareAndSet(false, true)) {
-        LOG.warn("gatling-llm: generating prompts in the background failed: {}", e.toString());
+        // The server tokenizer's errors are redacted where they are made; a cause from elsewhere is masked here.
+        LOG.warn("gatling-llm: generating prompts in the background failed: {}", Redactor.credentialsIn(e.toString()));
       }
       refilling.set(false);
       return;

@@ -1,9 +1,13 @@
 package dev.gatlingllm.workload;
 
 import dev.gatlingllm.properties.LlmProperties;
+import dev.gatlingllm.secrets.Redactor;
 import java.util.Properties;
 
-/** Typed reads of {@code llm.*} system properties that name the property in every error. */
+/**
+ * Typed reads of {@code llm.*} system properties that name the property and its value in every error, the value
+ * shown without its secrets ({@link Redactor#setting}).
+ */
 public final class Settings {
   private final Properties properties;
 
@@ -27,6 +31,19 @@ public final class Settings {
     return value == null || value.isBlank() ? defaultValue : value.trim();
   }
 
+  /** An integer of any sign (e.g. a seed), or the default when unset. */
+  public long integer(String name, long defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be an integer, was '" + Redactor.setting(value) + "'");
+    }
+  }
+
   public int nonNegativeInt(String name, int defaultValue) {
     String value = text(name, null);
     if (value == null) {
@@ -40,7 +57,7 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(name + " must be an integer >= 0, was '" + value + "'");
+    throw new IllegalArgumentException(name + " must be an integer >= 0, was '" + Redactor.setting(value) + "'");
   }
 
   /** A number in [min, max), or the default when unset. */
@@ -57,7 +74,8 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(name + " must be a number in [" + min + ", " + max + "), was '" + value + "'");
+    throw new IllegalArgumentException(
+        name + " must be a number in [" + min + ", " + max + "), was '" + Redactor.setting(value) + "'");
   }
 
   /** An optional positive number (e.g. an SLO in ms), null when unset. */
@@ -99,7 +117,7 @@ public final class Settings {
         // reported below with the property's name
       }
       throw new IllegalArgumentException(name + " must be a comma-separated list of positive integers such as "
-          + "1,4,16, was '" + value + "'");
+          + "1,4,16, was '" + Redactor.setting(value) + "'");
     }
     return java.util.List.copyOf(out);
   }
@@ -122,7 +140,7 @@ public final class Settings {
         // reported below with the property's name
       }
       throw new IllegalArgumentException(name + " must be a comma-separated list of positive numbers such as "
-          + "1,2.5,8, was '" + value + "'");
+          + "1,2.5,8, was '" + Redactor.setting(value) + "'");
     }
     return java.util.List.copyOf(out);
   }
@@ -161,6 +179,6 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(name + " must be a positive integer, was '" + value + "'");
+    throw new IllegalArgumentException(name + " must be a positive integer, was '" + Redactor.setting(value) + "'");
   }
 }

@@ -74,7 +74,8 @@ public final class TargetProbe {
     LlmDialect dialect = protocol.dialect();
     String url = baseUrl + protocol.effectiveEndpoint();
     String shownUrl = Redactor.url(url);
-    Redactor redactor = protocol.redactor();
+    // The URL's own credentials too: a server (or a proxy) may echo the user info it was sent.
+    Redactor redactor = protocol.redactor().with(Redactor.urlSecrets(url));
     Duration timeout = protocol.settings().idleTimeout();
     GenerationRequest probe = new GenerationRequest(protocol.model(), List.of(ChatMessage.user("Hi")), null,
         MAX_TOKENS,

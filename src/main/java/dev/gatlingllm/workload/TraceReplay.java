@@ -13,6 +13,7 @@ import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.dsl.LoadLevels;
 import dev.gatlingllm.gatling.SessionKeys;
 import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -79,14 +80,15 @@ public final class TraceReplay {
         try {
           entries.add(entry(JSON.readTree(line)));
         } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(location + " line " + number + ": " + e.getMessage());
+          throw new IllegalArgumentException(Redactor.credentialsIn(location) + " line " + number + ": " + e.getMessage());
         }
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read trace '" + location + "': " + e.getMessage());
+      throw new IllegalArgumentException("cannot read trace '" + Redactor.credentialsIn(location) + "': "
+          + Redactor.credentialsIn(e.getMessage()));
     }
     if (entries.isEmpty()) {
-      throw new IllegalArgumentException(location + " holds no request");
+      throw new IllegalArgumentException(Redactor.credentialsIn(location) + " holds no request");
     }
     entries.sort(Comparator.comparingLong(Entry::timestampMillis));
     List<Entry> kept = limit > 0 && limit < entries.size() ? entries.subList(0, limit) : entries;

@@ -143,7 +143,7 @@ public record WorkloadSettings(
         rangeRatio,
         new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
         s.text("llm.tokenizer", "cl100k_base"),
-        injector.seed(Long.parseLong(s.text("llm.seed", "42"))),
+        injector.seed(s.integer("llm.seed", 42)),
         s.text("llm.dataset", null),
         injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
         s.flag("llm.poisson", true),

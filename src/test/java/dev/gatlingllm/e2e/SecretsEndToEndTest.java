@@ -13,6 +13,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.net.URLEncoder;
+import java.util.Base64;
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A gateway that echoes what it receives: the API key and every secret header come back in a 401 body, in an
- * error event, in streamed content, in an invalid event and in the request id. No file of the run (Gatling's
- * and the LLM report), no console line and no saved session value may hold any of them.
+ * error event, in streamed content, in an invalid event and in the request id, as they are and encoded (base64
+ * at each byte alignment, URL-encoded, JSON-escaped, upper-cased). No file of the run (Gatling's and the LLM
+ * report), no console line and no saved session value may hold any of them in any of these forms.
  */
 class SecretsEndToEndTest {
   private static final String SSE = "text/event-stream";
   private static final List<String> CASES =
-      List.of("echo-401", "echo-error-event", "echo-content", "echo-invalid-json", "echo-request-id");
+      List.of("echo-401", "echo-error-event", "echo-content", "echo-invalid-json", "echo-request-id",
+          "encoded-401", "encoded-error-event", "encoded-content", "encoded-invalid-json");
 
   private static ScriptedHttpServer server;
   private static Path resultsDir;
@@ -43,17 +48,64 @@ class SecretsEndToEndTest {
         + request.path();
   }
 
+  /** The secrets the request carried, as the server received them. */
+  static List<String> secrets(Received request) {
+    String query = request.path().replaceFirst("^[^?]*\\?api_key=", "");
+    return List.of(request.headers().get("Authorization").substring("Bearer ".length()),
+        request.headers().get("x-api-key"), request.headers().get("api-key"), query);
+  }
+
+  /** Every secret of the request in every encoding a gateway may echo it in, as JSON string content. */
+  static String encodedEcho(Received request) {
+    StringBuilder echo = new StringBuilder("Incorrect API key provided:");
+    for (String secret : secrets(request)) {
+      for (String form : encodings(secret)) {
+        echo.append(' ').append(form.replace("\\", "\\\\"));
+      }
+    }
+    return echo.toString();
+  }
+
+  /** The forms a server may echo a secret in (the first: in a JSON body, read back as the secret itself). */
+  static List<String> encodings(String secret) {
+    List<String> forms = new ArrayList<>();
+    for (String before : List.of("", "B", "Be")) {
+      forms.add(Base64.getEncoder().encodeToString((before + secret + "!").getBytes(StandardCharsets.UTF_8)));
+    }
+    forms.add(URLEncoder.encode(secret, StandardCharsets.UTF_8));
+    forms.add(secret.toUpperCase(Locale.ROOT));
+    StringBuilder json = new StringBuilder();
+    secret.chars().forEach(c -> json.append(String.format(Locale.ROOT, "\\u%04x", c)));
+    forms.add(json.toString());
+    forms.add(secret.replace("/", "\\/"));
+    return forms;
+  }
+
+  /** What no output may hold: each secret in each form, for base64 a middle part every alignment keeps. */
+  static List<String> leakForms(String secret) {
+    List<String> forms = new ArrayList<>(encodings(secret).subList(3, encodings(secret).size()));
+    for (String before : List.of("", "B", "Be")) {
+      String blob = Base64.getEncoder().encodeToString((before + secret).getBytes(StandardCharsets.UTF_8));
+      forms.add(blob.substring(4, 4 + 8));
+    }
+    return forms;
+  }
+
   static Script script(Received request) {
-    String echo = echo(request);
+    String echo = request.path().startsWith("/encoded") ? encodedEcho(request) : echo(request);
     String path = request.path().replaceFirst("\\?.*", "");
     Script s = new Script();
     switch (path) {
-      case "/echo-401" -> s.fixedResponse(401, "application/json", "{\"error\":{\"message\":\"" + echo + "\"}}");
-      case "/echo-error-event" -> s.chunkedHeaders(200, SSE).chunk(ChatActionEndToEndTest.content("a"))
-          .chunk("data: {\"error\":{\"message\":\"" + echo + "\",\"type\":\"auth\"}}\n\n").endChunks();
-      case "/echo-content" -> s.chunkedHeaders(200, SSE).chunk(ChatActionEndToEndTest.content(echo))
-          .chunk(ChatActionEndToEndTest.END).endChunks();
-      case "/echo-invalid-json" -> s.chunkedHeaders(200, SSE).chunk("data: {\"oops " + echo + "\n\n").endChunks();
+      case "/echo-401", "/encoded-401" ->
+          s.fixedResponse(401, "application/json", "{\"error\":{\"message\":\"" + echo + "\"}}");
+      case "/echo-error-event", "/encoded-error-event" ->
+          s.chunkedHeaders(200, SSE).chunk(ChatActionEndToEndTest.content("a"))
+              .chunk("data: {\"error\":{\"message\":\"" + echo + "\",\"type\":\"auth\"}}\n\n").endChunks();
+      case "/echo-content", "/encoded-content" ->
+          s.chunkedHeaders(200, SSE).chunk(ChatActionEndToEndTest.content(echo))
+              .chunk(ChatActionEndToEndTest.END).endChunks();
+      case "/echo-invalid-json", "/encoded-invalid-json" ->
+          s.chunkedHeaders(200, SSE).chunk("data: {\"oops " + echo + "\n\n").endChunks();
       case "/echo-request-id" -> s.raw("HTTP/1.1 200 X\r\nContent-Type: " + SSE + "\r\nx-request-id: "
               + request.headers().get("Authorization") + "\r\nTransfer-Encoding: chunked\r\n\r\n")
           .chunk(ChatActionEndToEndTest.content("a")).chunk(ChatActionEndToEndTest.END).endChunks();
@@ -74,6 +126,10 @@ class SecretsEndToEndTest {
     PrintStream tee = new PrintStream(new Tee(out, captured), true, StandardCharsets.UTF_8);
     System.setOut(tee);
     System.setErr(new PrintStream(new Tee(err, captured), true, StandardCharsets.UTF_8));
+    // Gatling's HTTP client at DEBUG prints every request with its headers: the logback file must mask them.
+    ch.qos.logback.classic.Logger httpClient = (ch.qos.logback.classic.Logger)
+        org.slf4j.LoggerFactory.getLogger("io.gatling.http.client.impl.HttpAppHandler");
+    httpClient.setLevel(ch.qos.logback.classic.Level.DEBUG);
     try {
       // Gatling prints through Scala's Console, which keeps the stream it first saw in this JVM.
       exitCode = scala.Console$.MODULE$.withOut(tee, () ->
@@ -81,6 +137,7 @@ class SecretsEndToEndTest {
           Gatling$.MODULE$.fromArgs(new String[] {
               "--simulation", SecretsSimulation.class.getName(), "--results-folder", results.toString()}));
     } finally {
+      httpClient.setLevel(null);
       System.setOut(out);
       System.setErr(err);
     }
@@ -125,6 +182,11 @@ class SecretsEndToEndTest {
     assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/requests.csv")), "the LLM report was written: " + files);
     assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/index.html")), files.toString());
     assertTrue(files.stream().anyMatch(f -> f.endsWith("simulation.log")), files.toString());
+    Path summary = files.stream().filter(f -> f.endsWith("llm/summary.json")).findFirst().orElseThrow();
+    assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/run.json")), files.toString());
+    String metadata = Files.readString(summary);
+    assertTrue(metadata.contains("postgres://***@db.internal:5432/runs"), metadata);
+    assertTrue(metadata.contains("http://***@grafana:3000/d/x?api_key=***&orgId=1"), metadata);
     List<String> leaks = new ArrayList<>();
     for (Path file : files) {
       String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
@@ -139,13 +201,32 @@ class SecretsEndToEndTest {
   @Test
   void theConsoleHoldsNoSecret() {
     assertTrue(console.contains("HTTP 401: Incorrect API key provided: Bearer ***"), "Gatling's error table");
+    assertTrue(console.contains("Authorization: Bearer ***"), "Gatling's HTTP client logged the requests, masked");
     assertEquals(null, leak(console));
+  }
+
+  @Test
+  void theEncodedEchoesReallyHeldEveryForm() {
+    Received encoded = server.received().stream().filter(r -> r.path().startsWith("/encoded-401")).findFirst()
+        .orElseThrow();
+    String body = encodedEcho(encoded);
+    assertTrue(body.contains("sk-test-SECRET%2B12%2F3%3Dab"), body);
+    assertTrue(body.contains("\\\\u0073\\\\u006b\\\\u002d"), body);
+    assertTrue(body.contains("SK-TEST-SECRET+12/3=AB"), body);
+    assertTrue(leak(body) != null);
+    for (String form : leakForms(SecretsSimulation.API_KEY)) {
+      assertTrue(body.replace("\\\\", "\\").contains(form), form + " in " + body);
+    }
   }
 
   /** Where the text holds a secret, or the start of one, with some context; null when it holds none. */
   private static String leak(String text) {
     List<String> marks = new ArrayList<>(SecretsSimulation.PREFIXES);
     marks.add(SecretsSimulation.MARK);
+    for (String secret : List.of(SecretsSimulation.API_KEY, SecretsSimulation.PROTOCOL_HEADER,
+        SecretsSimulation.SESSION_HEADER, SecretsSimulation.QUERY_KEY)) {
+      marks.addAll(leakForms(secret));
+    }
     for (String mark : marks) {
       int at = text.indexOf(mark);
       if (at >= 0) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,5 +99,92 @@ class RedactorTest {
     assertEquals(List.of("k-123", "k-456"), Redactor.credentialSecrets(headers));
     Redactor redactor = Redactor.of().with(Redactor.credentialSecrets(headers));
     assertEquals("Bearer *** and ***", redactor.redact("Bearer k-123 and k-456"));
+  }
+
+  private static final String KEY = "sk-AB+CD/EF=GH";
+
+  @Test
+  void theKeyIsHiddenUrlEncodedJsonEscapedAndUpperCased() {
+    Redactor r = Redactor.of(KEY);
+    assertEquals("url ?key=*** end", r.redact("url ?key=sk-AB%2BCD%2FEF%3DGH end"));
+    assertEquals("url ?key=*** end", r.redact("url ?key=sk-AB%2bCD%2fEF%3dGH end"));
+    assertEquals("{\"m\":\"***\"}", r.redact("{\"m\":\"\\u0073k-AB\\u002BCD\\/EF\\u003dGH\"}"));
+    assertEquals("shout ***!", r.redact("shout SK-AB+CD/EF=GH!"));
+    assertEquals("lower ***", r.redact("lower sk-ab+cd/ef=gh"));
+    assertEquals("mixed ***", r.redact("mixed SK-AB%2BCD\\/EF=gh"));
+  }
+
+  @Test
+  void theKeyIsHiddenInsideABase64BlobAtEveryAlignment() {
+    Redactor r = Redactor.of(KEY);
+    for (String before : List.of("", "x", "xy", "xyz", "Authorization: Bearer ", "Bearer: ")) {
+      for (String after : List.of("", "!", "!?", " and more")) {
+        for (java.util.Base64.Encoder encoder : List.of(java.util.Base64.getEncoder(),
+            java.util.Base64.getUrlEncoder())) {
+          String blob = encoder.encodeToString((before + KEY + after).getBytes(StandardCharsets.UTF_8));
+          String redacted = r.redact("echo " + blob + " end");
+          assertTrue(redacted.contains(Redactor.MASK), blob + " -> " + redacted);
+          assertFalse(decodesToTheKey(redacted), blob + " -> " + redacted);
+        }
+      }
+    }
+    // A base64 blob URL-encoded on top (a query value) or with its slashes escaped by JSON.
+    String blob = java.util.Base64.getEncoder().encodeToString(("??>" + KEY).getBytes(StandardCharsets.UTF_8));
+    assertTrue(blob.contains("/") || blob.contains("+"), blob);
+    assertTrue(r.redact(blob.replace("/", "%2F").replace("+", "%2B")).contains(Redactor.MASK));
+    assertTrue(r.redact(blob.replace("/", "\\/")).contains(Redactor.MASK));
+  }
+
+  /** Whether any base64 run of the text still decodes to something holding most of the key. */
+  private static boolean decodesToTheKey(String text) {
+    java.util.regex.Matcher runs = java.util.regex.Pattern.compile("[A-Za-z0-9+/_-]{4,}").matcher(text);
+    while (runs.find()) {
+      String run = runs.group();
+      for (int shift = 0; shift < 4; shift++) {
+        String part = run.substring(Math.min(shift, run.length()));
+        part = part.substring(0, part.length() - part.length() % 4);
+        try {
+          String decoded = new String(java.util.Base64.getMimeDecoder().decode(part.replace('-', '+')
+              .replace('_', '/')), StandardCharsets.ISO_8859_1);
+          if (decoded.contains("AB+CD") || decoded.contains("CD/EF")) {
+            return true;
+          }
+        } catch (IllegalArgumentException e) {
+          // not base64 at this shift
+        }
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void aShortSecretIsHiddenOnlyWhereItStandsAlone() {
+    Redactor r = Redactor.of("4");
+    assertEquals("HTTP 401: Bearer ***", r.redact("HTTP 401: Bearer 4"));
+    assertEquals("key=*** and 1024 tokens", r.redact("key=4 and 1024 tokens"));
+    assertTrue(Redactor.MIN_PIECEWISE_LENGTH >= 8);
+    Redactor seven = Redactor.of("abc1234");
+    assertEquals("xabc1234 ***", seven.redact("xabc1234 abc1234"));
+  }
+
+  @Test
+  void metadataValuesLoseUserInfoAndSecretNamedQueryValues() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("endpoint", "http://admin:PW-1@host:8080/v1?api_key=X-1&model=m");
+    labels.put("db", "postgres://app:PW-2@db.internal:5432/runs");
+    labels.put("dsn", "host=db user=app password=PW-3 dbname=runs");
+    labels.put("dashboard", "https://grafana/d/abc?orgId=1&from=now-1h");
+    assertEquals(List.of("endpoint=http://***@host:8080/v1?api_key=***&model=m",
+            "db=postgres://***@db.internal:5432/runs", "dsn=host=db user=app password=*** dbname=runs",
+            "dashboard=https://grafana/d/abc?orgId=1&from=now-1h"),
+        Redactor.metadata(labels).entrySet().stream().map(Object::toString).toList());
+  }
+
+  @Test
+  void aSettingsValueIsShownWithoutItsSecrets() {
+    assertEquals("abc", Redactor.setting("abc"));
+    assertEquals("***", Redactor.setting("sk-proj-abcdefghijkl"));
+    assertEquals("***", Redactor.setting("Bearer abcdefgh"));
+    assertEquals("ftp://***@host/x?api_key=***&v=2", Redactor.setting("ftp://admin:SECRETPW@host/x?api_key=K&v=2"));
   }
 }

@@ -388,8 +388,8 @@ class StreamExchangeTest {
 
   @Test
   void aRequestThatCouldNotBeBuiltEndsWithoutAnExchange() {
-    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY1 refused", T0, T0 + 3 * MS,
-        dev.gatlingllm.secrets.Redactor.of("sk-KEY1"), null);
+    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY123 refused", T0, T0 + 3 * MS,
+        dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
     RequestResult r = outcome.result();
     assertFalse(r.ok());
     assertEquals("cannot build request: key *** refused", r.outcome().message());
@@ -414,10 +414,10 @@ class StreamExchangeTest {
     assertEquals("token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
   }
 
-  /** A redacting exchange: the request carried {@code sk-KEY1} as a Bearer token. */
+  /** A redacting exchange: the request carried {@code sk-KEY123} (long enough to be hidden inside a word). */
   private StreamExchange redacting() {
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY1"), null);
+        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     return ex;
@@ -426,8 +426,8 @@ class StreamExchangeTest {
   @Test
   void anErrorBodyEchoingTheKeyIsRedactedBeforeItBecomesTheOutcome() {
     StreamExchange ex = redacting();
-    ex.onResponseHeaders(401, "application/json", "id-sk-KEY1", T0 + MS);
-    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Incorrect API key provided: Bearer sk-KEY1\"}}"), true,
+    ex.onResponseHeaders(401, "application/json", "id-sk-KEY123", T0 + MS);
+    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Incorrect API key provided: Bearer sk-KEY123\"}}"), true,
         T0 + 2 * MS);
     RequestResult r = only().result();
     assertEquals("HTTP 401: Incorrect API key provided: Bearer ***", r.outcome().message());
@@ -438,8 +438,8 @@ class StreamExchangeTest {
   void anErrorEventAndStreamedTextEchoingTheKeyAreRedacted() {
     StreamExchange ex = redacting();
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY1!")
-        + "data: {\"error\":{\"message\":\"bad key sk-KEY1\"}}\n\n"), true, T0 + 2 * MS);
+    ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY123!")
+        + "data: {\"error\":{\"message\":\"bad key sk-KEY123\"}}\n\n"), true, T0 + 2 * MS);
     FinishedStream outcome = only();
     assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
     // Split across two events: only the whole text shows the key, and it is the whole text that is redacted.
@@ -521,7 +521,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // The key starts at char 193 of the message: a cut (at 197) before redaction would leave "sk-K".
     String padding = "x".repeat(193 - "invalid JSON in SSE event: {".length());
-    ex.onBodyChunk(bytes("data: {" + padding + "sk-KEY1 and more\n\n"), true, T0 + 2 * MS);
+    ex.onBodyChunk(bytes("data: {" + padding + "sk-KEY123 and more\n\n"), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
     assertFalse(message.contains("sk-K"), message);
     assertTrue(message.endsWith("x*** ..."), message);

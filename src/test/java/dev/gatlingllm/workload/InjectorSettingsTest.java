@@ -19,6 +19,14 @@ class InjectorSettingsTest {
   }
 
   @Test
+  void aStartTooLargeForALongNamesThePropertyAndTheValue() {
+    String value = "9".repeat(25);
+    assertEquals("llm.injector.startAt must be epoch milliseconds or an ISO instant such as 2026-12-01T10:00:00Z, "
+            + "was '" + value + "'",
+        assertThrows(IllegalArgumentException.class, () -> read("llm.injector.startAt", value)).getMessage());
+  }
+
+  @Test
   void everyLevelIsSplitSoThatTheSharesAddUpToThePlan() {
     int[] tenOverThree = new int[3];
     for (int i = 0; i < 3; i++) {

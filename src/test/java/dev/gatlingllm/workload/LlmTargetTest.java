@@ -26,6 +26,23 @@ class LlmTargetTest {
   }
 
   @Test
+  void aRefusedUrlOrEndpointIsShownWithoutItsSecrets() {
+    for (String[] bad : new String[][] {{"llm.baseUrl", "ftp://admin:PW-SECRET@127.0.0.1:21/x"},
+        {"llm.baseUrl", "http://admin:PW-SECRET@ bad?api_key=K-SECRET"},
+        {"llm.endpoint", "v1/chat?api_key=K-SECRET"}}) {
+      System.setProperty(bad[0], bad[1]);
+      try {
+        String message = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties).getMessage();
+        assertTrue(message.startsWith(bad[0]), message);
+        assertFalse(message.contains("SECRET"), message);
+        assertTrue(message.contains("***"), message);
+      } finally {
+        System.clearProperty(bad[0]);
+      }
+    }
+  }
+
+  @Test
   void theSettingsAreAShortBlockNotTheProtocolRecord() {
     System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
     System.setProperty("llm.model", "my-model");

@@ -62,6 +62,17 @@ class WorkloadSettingsTest {
   }
 
   @Test
+  void everyParseErrorNamesThePropertyAndItsValueWithoutSecrets() {
+    assertEquals("llm.seed must be an integer, was 'abc'", error("llm.seed", "abc"));
+    assertEquals(-7, read("llm.seed", "-7").seed());
+    assertEquals("llm.inputTokens must be a positive integer, was 'http://***@host?api_key=***'",
+        error("llm.inputTokens", "http://admin:PW-SECRET@host?api_key=K-SECRET"));
+    assertEquals("llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '***'",
+        error("llm.levels", "sk-proj-abcdefghijklmnop"));
+    assertEquals("llm.poisson must be true or false, was '***'", error("llm.poisson", "Bearer abcdefgh"));
+  }
+
+  @Test
   void ratioPresetsAndCustomRatios() {
     assertEquals(new InputOutputRatio(4000, 50), InputOutputRatio.parse("prefill-heavy"));
     assertEquals(new InputOutputRatio(200, 2000), InputOutputRatio.parse("decode-heavy"));
