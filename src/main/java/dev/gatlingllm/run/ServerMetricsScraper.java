@@ -6,20 +6,27 @@ import dev.gatlingllm.secrets.Redactor;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Reads the server's Prometheus metrics page during the run, once a {@code interval}, on one daemon thread of
- * its own (never on Gatling's event loops) with the JDK's HTTP client and a short timeout. A scrape that fails is
- * counted and the first failure printed once; it never fails the run, nor delays it by more than the timeout.
+ * its own (never on Gatling's event loops) with the JDK's HTTP client. Each scrape is bounded in bytes
+ * ({@link #MAX_PAGE_BYTES}, counted as they arrive: a page that never ends is cut there) and in time
+ * ({@link #TIMEOUT} for the whole page, not only its headers: a page that trickles is cut then); either closes the
+ * connection. A scrape that fails is counted and the first failure printed once; it never fails the run, nor
+ * delays it by more than the timeout.
  */
 final class ServerMetricsScraper {
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
@@ -57,23 +64,36 @@ final class ServerMetricsScraper {
 
   /** @param counted whether a failure counts (the last scrape, after the load, is a bonus: its failure does not) */
   private void scrapeOnce(boolean counted) {
+    BoundedBody page = new BoundedBody(MAX_PAGE_BYTES);
+    CompletableFuture<HttpResponse<byte[]>> answer = null;
     try {
       HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET()
           .header("Accept", "text/plain;version=0.0.4").build();
-      HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      answer = client.sendAsync(request, info -> page);
+      HttpResponse<byte[]> response = answer.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       long arrived = System.currentTimeMillis();
       if (response.statusCode() != 200) {
         failed("HTTP " + response.statusCode(), counted);
         return;
       }
-      if (response.body().length > MAX_PAGE_BYTES) {
-        failed("page larger than " + MAX_PAGE_BYTES + " bytes", counted);
-        return;
+      series.addPage(arrived, new String(response.body(), StandardCharsets.UTF_8));
+    } catch (TimeoutException e) {
+      // The JDK's request timeout stops at the headers: the whole page's deadline is this one.
+      page.abort();
+      answer.cancel(true);
+      failed("no complete page within " + TIMEOUT.toMillis() + " ms (the connection closed)", counted);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      if (BoundedBody.TooLarge.isCauseOf(cause)) {
+        failed("page larger than " + MAX_PAGE_BYTES + " bytes (" + (MAX_PAGE_BYTES >> 20)
+            + " MiB): reading stopped there and the connection closed", counted);
+      } else if (cause instanceof java.net.http.HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
+        failed("no complete page within " + TIMEOUT.toMillis() + " ms (the connection closed)", counted);
+      } else {
+        failed(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName(), counted);
       }
-      series.addPage(arrived, new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
-    } catch (HttpTimeoutException e) {
-      failed("no answer within " + TIMEOUT.toMillis() + " ms", counted);
     } catch (InterruptedException e) {
+      page.abort();
       Thread.currentThread().interrupt();
     } catch (Exception e) {
       failed(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName(), counted);
