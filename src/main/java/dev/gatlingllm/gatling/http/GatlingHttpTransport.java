@@ -172,6 +172,7 @@ public final class GatlingHttpTransport {
         channel.close();
         return;
       }
+      InterimResponses.install(channel);
       handler.onRequestWritten(System.nanoTime());
     }
 
