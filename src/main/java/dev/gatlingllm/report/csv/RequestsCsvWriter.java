@@ -191,7 +191,7 @@ public final class RequestsCsvWriter implements RowSink {
       return true;
     } catch (IOException | RuntimeException e) {
       failedRows.addAndGet(rows);
-      noteError("rows not written", e);
+      noteError("writing a batch failed", e);
       try {
         out.rollback();
         if (itls != null) {
