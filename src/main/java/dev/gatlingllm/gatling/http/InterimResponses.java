@@ -51,7 +51,7 @@ final class InterimResponses extends ChannelDuplexHandler {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-    if (msg instanceof HttpResponse response && isInterim(response.status())) {
+    if (msg instanceof HttpResponse response && isInterim(response.status(), continueExpected)) {
       skipping = true;
     }
     if (skipping) {
@@ -64,7 +64,11 @@ final class InterimResponses extends ChannelDuplexHandler {
     ctx.fireChannelRead(msg);
   }
 
-  private boolean isInterim(HttpResponseStatus status) {
+  /**
+   * An interim answer to skip: a 1xx but a 101 (a protocol switch), and but a 100 Continue the request asked for
+   * ({@code continueExpected}), which is Gatling's to see.
+   */
+  static boolean isInterim(HttpResponseStatus status, boolean continueExpected) {
     if (status.codeClass() != HttpStatusClass.INFORMATIONAL
         || status.code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
       return false;
