@@ -50,7 +50,7 @@ public final class RequestsCsvWriter implements RowSink {
   /** The first error met while writing, or null. */
   private volatile String firstError;
   /** A file could not be cut back to its last whole row: nothing more is written to it. */
-  private boolean broken;
+  private volatile boolean broken;
   private volatile boolean closed;
 
   /** Creates the file (and its folder) and starts the writer thread. */
@@ -251,6 +251,9 @@ public final class RequestsCsvWriter implements RowSink {
     if (failed > 0 || error != null) {
       text.append(text.length() > 0 ? "; " : "").append(failed).append(" rows not written to ").append(file)
           .append(", first error: ").append(error);
+    }
+    if (broken) {
+      text.append("; the file could not be cut back to its last whole row and may end in a partial one");
     }
     return text.toString();
   }

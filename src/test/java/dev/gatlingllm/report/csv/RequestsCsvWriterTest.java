@@ -58,7 +58,7 @@ class RequestsCsvWriterTest {
     }
 
     @Override
-    public synchronized void truncate(long size) {
+    public synchronized void truncate(long size) throws IOException {
       byte[] kept = Arrays.copyOf(bytes.toByteArray(), (int) size);
       bytes.reset();
       bytes.write(kept, 0, kept.length);
@@ -186,6 +186,34 @@ class RequestsCsvWriterTest {
     assertEquals(41, inFile + notWritten(failure), inFile + " rows in the file; " + failure);
     assertTrue(failure.contains("No space left on device"), failure);
     assertTrue(lines.get(lines.size() - 1).contains(",later,"), "written once there was room: " + lines);
+  }
+
+  /**
+   * A file that cannot even be cut back may end in a partial row: then nothing more is written after it (a row
+   * glued to a cut one would be a wrong row), and every later row is counted as not written.
+   */
+  @Test
+  void aFileThatCannotBeCutBackTakesNoMoreRows() throws Exception {
+    int header = (RequestsCsv.HEADER + "\n").length();
+    MemoryFile out = new MemoryFile(header + 10) {
+      @Override
+      public void truncate(long size) throws IOException {
+        throw new IOException("Input/output error");
+      }
+    };
+    RequestsCsvWriter writer = new RequestsCsvWriter(FILE, out, 64);
+    for (int i = 0; i < 5; i++) {
+      writer.submit(row("r" + i, TokenCountSource.EVENT_COUNT));
+    }
+    waitUntilTaken(writer);
+    out.free();
+    writer.submit(row("later", TokenCountSource.EVENT_COUNT));
+    writer.close();
+    assertEquals(header + 10, out.text().length(), "nothing after the cut row: " + out.text());
+    assertEquals(6, notWritten(writer.failure()), writer.failure());
+    assertTrue(writer.failure().contains("No space left on device"), writer.failure());
+    assertTrue(writer.failure().endsWith("; the file could not be cut back to its last whole row and may end in a "
+        + "partial one"), writer.failure());
   }
 
   /** With the gaps file on, a batch the gaps file cannot take is cut from both files: they stay line for line. */
