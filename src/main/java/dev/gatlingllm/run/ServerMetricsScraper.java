@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -33,6 +34,10 @@ final class ServerMetricsScraper {
   static final Duration TIMEOUT = Duration.ofSeconds(2);
   /** A page bigger than this is not a serving engine's metrics (vLLM's is some 100 KB). */
   static final int MAX_PAGE_BYTES = 8 * 1024 * 1024;
+  private static final String TOO_LARGE = "page larger than " + MAX_PAGE_BYTES + " bytes (" + (MAX_PAGE_BYTES >> 20)
+      + " MiB): reading stopped there and the connection closed";
+  private static final String TOO_SLOW =
+      "no complete page within " + TIMEOUT.toMillis() + " ms (the connection closed)";
 
   private final URI uri;
   private final ServerMetricsSeries series;
@@ -78,26 +83,36 @@ final class ServerMetricsScraper {
       }
       series.addPage(arrived, new String(response.body(), StandardCharsets.UTF_8));
     } catch (TimeoutException e) {
-      // The JDK's request timeout stops at the headers: the whole page's deadline is this one.
-      page.abort();
-      answer.cancel(true);
-      failed("no complete page within " + TIMEOUT.toMillis() + " ms (the connection closed)", counted);
+      // The JDK's request timeout ends at the headers: the whole page's deadline is this one.
+      closeExchange(page, answer);
+      failed(TOO_SLOW, counted);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       if (BoundedBody.TooLarge.isCauseOf(cause)) {
-        failed("page larger than " + MAX_PAGE_BYTES + " bytes (" + (MAX_PAGE_BYTES >> 20)
-            + " MiB): reading stopped there and the connection closed", counted);
-      } else if (cause instanceof java.net.http.HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
-        failed("no complete page within " + TIMEOUT.toMillis() + " ms (the connection closed)", counted);
+        failed(TOO_LARGE, counted);
+      } else if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
+        failed(TOO_SLOW, counted);
       } else {
-        failed(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName(), counted);
+        failed(reason(cause), counted);
       }
     } catch (InterruptedException e) {
-      page.abort();
+      closeExchange(page, answer);
       Thread.currentThread().interrupt();
     } catch (Exception e) {
-      failed(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName(), counted);
+      failed(reason(e), counted);
     }
+  }
+
+  /** Stops reading a page: the connection is closed, whatever the exchange has come to. */
+  private static void closeExchange(BoundedBody page, CompletableFuture<?> answer) {
+    page.abort();
+    if (answer != null) {
+      answer.cancel(true);
+    }
+  }
+
+  private static String reason(Throwable failure) {
+    return failure.getMessage() != null ? failure.getMessage() : failure.getClass().getSimpleName();
   }
 
   private void failed(String why, boolean counted) {

@@ -108,7 +108,8 @@ class RequestsCsvWriterTest {
 
   /** Every line of the file is whole: it ends with a line end, and each line has the header's columns. */
   private static List<String> wholeLines(String text, int columns) {
-    assertTrue(text.endsWith("\n"), "the file ends in a cut row: ..." + text.substring(Math.max(0, text.length() - 80)));
+    assertTrue(text.endsWith("\n"),
+        "the file ends in a cut row: ..." + text.substring(Math.max(0, text.length() - 80)));
     List<String> lines = text.lines().toList();
     for (String line : lines) {
       assertEquals(columns, line.split(",", -1).length, "a row cut short: " + line);
