@@ -46,7 +46,8 @@ class FaultCatalogueEndToEndTest {
   static final List<Integer> ERROR_STATUSES = List.of(400, 401, 403, 404, 408, 413, 429, 500, 502, 503, 504);
   static final List<String> ERROR_BODIES = List.of("json", "html", "empty");
   /** The cases that end OK (every other case must end KO). */
-  static final Set<String> OK_CASES = Set.of("done-then-more", "tls", "http2");
+  static final Set<String> OK_CASES =
+      Set.of("done-then-more", "tls", "http2", "early-hints", "continue-unasked", "usage-beyond-long");
   /** Requests, one after the other, to the server that closes the connection after each response. */
   static final int REUSE_REQUESTS = 10;
   /** The HTTP/2 stream: five events dribbled over this long. */
@@ -58,6 +59,8 @@ class FaultCatalogueEndToEndTest {
   static final long IDLE_MS = 4_000;
   static final long TIMEOUT_MS = 8_000;
   private static final int H2_EVENTS = 5;
+  /** 2^63: one more than the largest long. */
+  static final String TWO_TO_THE_63 = "9223372036854775808";
   /** Paths requested once before the cases, with the TLS and the HTTP/2 ones (see FaultCatalogueSimulation). */
   private static final List<String> WARM_UP = List.of("/http/500/json", "/done-then-more");
 
@@ -75,6 +78,17 @@ class FaultCatalogueEndToEndTest {
       // The trailing event after [DONE] would add a token and change the content if it were read.
       case "/done-then-more" -> s.chunkedHeaders(200, SSE).chunk(content("a") + content("b") + "data: [DONE]\n\n")
           .at(20).chunk(content("c") + END).endChunks();
+      // Interim 1xx responses before the answer, as HTTP clients skip them: Early Hints (with its Link header), and
+      // a 100 Continue the request never asked for (no Expect header).
+      case "/early-hints" -> s.raw("HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n").at(20)
+          .chunkedHeaders(200, SSE).chunk(content("early") + END).endChunks();
+      case "/continue-unasked" -> s.raw("HTTP/1.1 100 Continue\r\n\r\n")
+          .chunkedHeaders(200, SSE).chunk(content("go") + END).endChunks();
+      // A whole answer whose usage, after the finish_reason, counts 2^63 output tokens: valid JSON, beyond a long.
+      case "/usage-beyond-long" -> s.chunkedHeaders(200, SSE).chunk(content("big")
+          + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
+          + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":7,\"completion_tokens\":" + TWO_TO_THE_63
+          + ",\"total_tokens\":" + TWO_TO_THE_63 + "}}\n\n" + "data: [DONE]\n\n").endChunks();
       case "/reset-before-headers" -> s.reset();
       // Headers, then the connection is gone before the first event: reset (RST), or closed (FIN).
       case "/reset-after-headers" -> s.chunkedHeaders(200, SSE).at(20).reset();
@@ -170,7 +184,8 @@ class FaultCatalogueEndToEndTest {
     cases.put("refused", "http://127.0.0.1:" + closedPort + "/v1/chat/completions");
     cases.put("dns", "http://no-such-host.invalid:8080/v1/chat/completions");
     for (String path : new String[] {"done-then-more", "reset-before-headers", "reset-after-headers",
-        "close-after-headers", "stall-before-headers", "slow-drip"}) {
+        "close-after-headers", "stall-before-headers", "slow-drip", "early-hints", "continue-unasked",
+        "usage-beyond-long"}) {
       cases.put(path, server.baseUrl() + "/" + path);
     }
     statusCases().forEach(c -> cases.put(statusCase((Integer) c[0], (String) c[1]),
@@ -284,6 +299,28 @@ class FaultCatalogueEndToEndTest {
     assertEquals(2, r.get("tokenEvents"));
     // The usage event came after [DONE] too: had it been read, the count would be the server's.
     assertFalse("server usage".equals(r.get("outputTokenSource")), String.valueOf(r));
+  }
+
+  /** An interim 1xx response is not the answer: the request reads the 200 after it, as HTTP clients do. */
+  @Test
+  void interimResponsesBeforeTheAnswerAreSkipped() {
+    for (String name : List.of("early-hints", "continue-unasked")) {
+      Map<String, Object> r = result(name);
+      assertTrue((Boolean) r.get("ok"), name + ": " + r.get("error"));
+      assertEquals(200, r.get("status"), name);
+    }
+    assertEquals("early", result("early-hints").get("content"));
+    assertEquals("go", result("continue-unasked").get("content"));
+  }
+
+  /** A count no long holds is as implausible as 10^10: ignored and flagged, and the complete answer stays OK. */
+  @Test
+  void aUsageCountBeyondALongIsIgnoredAndTheAnswerStaysOk() {
+    Map<String, Object> r = result("usage-beyond-long");
+    assertTrue((Boolean) r.get("ok"), String.valueOf(r.get("error")));
+    assertEquals("big", r.get("content"));
+    assertEquals(1L, ((Number) r.get("outputTokens")).longValue(), "the client's count: one token event");
+    assertEquals(1, summary.path("untrusted_streams").path("usage_ignored").asLong(), summary.toString());
   }
 
   @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.HostileMetricsPage;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,22 +36,27 @@ class ServerMetricsEndToEndTest {
     System.clearProperty("llm.probe");
   }
 
+  /** Runs the ready concurrency sweep with the properties set; returns its {@code llm} folder. */
+  private Path runSweep() throws Exception {
+    int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", ConcurrencySweepSimulation.class.getName(),
+        "--results-folder", results.toString(), "--no-reports"});
+    assertEquals(0, exit);
+    try (Stream<Path> runs = Files.list(results)) {
+      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+    }
+  }
+
   @Test
   void theServersCountersAndQueueAgreeWithItsGroundTruth() throws Exception {
     List<GroundTruthRecord> truth;
+    Path llm;
     try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).groundTruth(true).build().start()) {
       PROPERTIES.forEach(System::setProperty);
       System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
       // the one-request check before the load would be one more request in the server's counts
       System.setProperty("llm.probe", "false");
-      int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", ConcurrencySweepSimulation.class.getName(),
-          "--results-folder", results.toString(), "--no-reports"});
-      assertEquals(0, exit);
+      llm = runSweep();
       truth = simulator.groundTruth();
-    }
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
     }
     ObjectMapper json = new ObjectMapper();
     JsonNode summary = json.readTree(llm.resolve("summary.json").toFile());
@@ -97,5 +103,30 @@ class ServerMetricsEndToEndTest {
     }
     String page = Files.readString(llm.resolve("index.html"));
     assertTrue(page.contains("id=\"chart-server\"") && page.contains("server running mean / peak"));
+  }
+
+  /**
+   * A metrics page that never ends: each scrape is cut at 8 MiB on the scraper's own thread and counted, and the
+   * run, its load and its report stay whole (unbounded, the page filled the heap and the run never ended).
+   */
+  @Test
+  void aMetricsPageThatNeverEndsLeavesTheRunAndItsReportWhole() throws Exception {
+    Path llm;
+    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).build().start();
+        HostileMetricsPage page = new HostileMetricsPage(HostileMetricsPage.Page.ENDLESS)) {
+      PROPERTIES.forEach(System::setProperty);
+      System.setProperty("llm.serverMetrics", page.url());
+      System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
+      System.setProperty("llm.probe", "false");
+      llm = runSweep();
+    }
+    JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    assertEquals(24, summary.path("completed").asLong(), summary.toString());
+    assertEquals(0, summary.path("failed").asLong());
+    JsonNode server = summary.path("server_metrics");
+    assertTrue(server.path("failed_scrapes").asLong() >= 1, server.toString());
+    assertEquals(0, server.path("scrapes").asLong(), server.toString());
+    assertEquals("page larger than 8388608 bytes (8 MiB): reading stopped there and the connection closed",
+        server.path("first_failure").asText());
   }
 }

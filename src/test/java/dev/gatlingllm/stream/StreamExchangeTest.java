@@ -717,6 +717,24 @@ class StreamExchangeTest {
     assertEquals(0, run.mismatch().requests());
   }
 
+  /** 2^63 is valid JSON, beyond a long: as implausible as any other count past 10^9, not a damaged event. */
+  @Test
+  void aServerCountBeyondALongIsIgnoredAndFlaggedAndTheStreamStaysOk() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(bytes(content("a") + content("b") + FINISH), false, T0 + 50 * MS);
+    ex.onBodyChunk(bytes("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,"
+        + "\"completion_tokens\":9223372036854775808,\"total_tokens\":9223372036854775813}}\n\n" + DONE), true,
+        T0 + 90 * MS);
+    RequestResult r = only().result();
+    assertTrue(r.ok(), String.valueOf(r.outcome()));
+    assertEquals(2, r.outputTokens(), "the client's count instead of the server's");
+    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
+    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens());
+    assertEquals(5, r.inputTokens());
+  }
+
   @Test
   void aLargeButPlausibleServerCountIsTrusted() {
     StreamExchange ex = exchange();

@@ -116,12 +116,21 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
         j.skipChildren(); // null cache counts, server_tool_use, service_tier...
       } else if (j.nameIs("input_tokens") || j.nameIs("cache_creation_input_tokens")
           || j.nameIs("cache_read_input_tokens")) {
-        counts[0] = Math.max(0, counts[0]) + j.longValue();
+        counts[0] = saturatedSum(Math.max(0, counts[0]), j.longValue());
       } else if (withOutput && j.nameIs("output_tokens")) {
         counts[1] = j.longValue();
       }
     });
     pending.usage(counts[0], counts[1]);
+  }
+
+  /** {@code a + b}, stopping at a long's bounds: a count beyond them must stay implausible, not wrap round. */
+  private static long saturatedSum(long a, long b) {
+    long sum = a + b;
+    if (((a ^ sum) & (b ^ sum)) < 0) {
+      return b < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    return sum;
   }
 
   private static String stopReason(JsonCursor json) throws IOException {

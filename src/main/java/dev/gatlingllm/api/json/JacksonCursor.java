@@ -82,6 +82,10 @@ public final class JacksonCursor implements JsonCursor {
 
   @Override
   public long longValue() throws IOException {
+    if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+      // Valid JSON beyond a long: the nearest long stands for it (see JsonCursor#longValue).
+      return parser.getBigIntegerValue().signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
     return parser.getLongValue();
   }
 

@@ -28,7 +28,11 @@ public interface JsonCursor {
   /** True when the current string is exactly {@code expected}, compared without building a String. */
   boolean textEquals(String expected) throws IOException;
 
-  /** The current integer's value. */
+  /**
+   * The current integer's value. An integer beyond a long's range (2^63 and up) is valid JSON, not a damaged event:
+   * it reads as {@link Long#MAX_VALUE} ({@link Long#MIN_VALUE} below), a value no count or duration can have, which
+   * the readers of counts find implausible as they do any count past 10^9.
+   */
   long longValue() throws IOException;
 
   /** After the root value: true when nothing but whitespace follows it. */

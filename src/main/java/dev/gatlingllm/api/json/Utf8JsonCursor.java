@@ -227,7 +227,7 @@ public final class Utf8JsonCursor implements JsonCursor {
     if (negative) {
       i++;
     }
-    // 18 digits always fit in a long; Jackson decides the longer ones (out of range is an error there).
+    // 18 digits always fit in a long; Jackson decides the longer ones (beyond a long, the nearest long).
     if (valueEnd - i > 18) {
       throw GiveUp.INSTANCE;
     }

@@ -153,7 +153,7 @@ public final class GatlingHttpTransport {
   }
 
   /** Translates Gatling's client callbacks into {@link ResponseHandler} calls stamped with nanoTime. */
-  private static final class ChunkListener implements HttpListener, InFlightRequest {
+  static final class ChunkListener implements HttpListener, InFlightRequest {
     private final ResponseHandler handler;
     private Channel channel;
     private boolean aborted;
@@ -172,11 +172,17 @@ public final class GatlingHttpTransport {
         channel.close();
         return;
       }
+      InterimResponses.install(channel);
       handler.onRequestWritten(System.nanoTime());
     }
 
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
+      if (InterimResponses.isInterim(status, false)) {
+        // Over HTTP/2 each HEADERS frame of the stream comes here: an interim one is not the answer's head.
+        // (Over HTTP/1.1 InterimResponses keeps them from Gatling's handler, which would end the request.)
+        return;
+      }
       long now = System.nanoTime();
       handler.onResponseHeaders(new ResponseHead(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE),
           headers.get(HttpHeaderNames.CONTENT_ENCODING), headers.get(RequestIds.HEADER),
