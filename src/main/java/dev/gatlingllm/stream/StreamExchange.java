@@ -392,12 +392,19 @@ public final class StreamExchange implements ResponseHandler {
     }
   }
 
-  /** The request's one end: out of the run's exchanges in flight, then its outcome to its consumer. */
+  /**
+   * The request's one end: its outcome to its consumer, then out of the run's exchanges in flight. In that order: a
+   * stop of the run waits until the set is empty before it writes the report, so an exchange must not leave it
+   * before its outcome is recorded, or the report would miss a request the server received.
+   */
   private void deliver(FinishedStream result) {
-    if (registry != null) {
-      registry.leave(this);
+    try {
+      onComplete.accept(result);
+    } finally {
+      if (registry != null) {
+        registry.leave(this);
+      }
     }
-    onComplete.accept(result);
   }
 
   /**

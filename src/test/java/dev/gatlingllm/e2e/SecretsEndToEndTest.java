@@ -126,7 +126,12 @@ class SecretsEndToEndTest {
     PrintStream tee = new PrintStream(new Tee(out, captured), true, StandardCharsets.UTF_8);
     System.setOut(tee);
     System.setErr(new PrintStream(new Tee(err, captured), true, StandardCharsets.UTF_8));
-    // Gatling's HTTP client at DEBUG prints every request with its headers: the logback file must mask them.
+    // Gatling's HTTP client at DEBUG prints every request with its headers: the logback file must mask them. An
+    // earlier in-process Gatling run in this JVM stops logback at its end: configure it afresh from the project's file.
+    ch.qos.logback.classic.LoggerContext logging =
+        (ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
+    logging.reset();
+    new ch.qos.logback.classic.util.ContextInitializer(logging).autoConfig();
     ch.qos.logback.classic.Logger httpClient = (ch.qos.logback.classic.Logger)
         org.slf4j.LoggerFactory.getLogger("io.gatling.http.client.impl.HttpAppHandler");
     httpClient.setLevel(ch.qos.logback.classic.Level.DEBUG);
