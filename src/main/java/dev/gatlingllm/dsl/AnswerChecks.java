@@ -110,13 +110,15 @@ public final class AnswerChecks {
 
   /**
    * A value of the answer parsed as JSON, at a JSONPath to one value: {@code $}, {@code .name},
-   * {@code ['name']}, {@code [index]} (e.g. {@code jsonPath("$.name").is("x")}). Fails when the answer is not
-   * JSON or holds nothing there. Compiled here: a path that could select several values throws.
+   * {@code ['name']}, {@code [index]} (e.g. {@code answerJsonPath("$.name").is("x")}). Fails when the answer is not
+   * JSON or holds nothing there. Compiled here: a path that could select several values throws. Not named
+   * {@code jsonPath}: Gatling's {@code CoreDsl.jsonPath} has the same parameters, and a simulation importing both
+   * DSLs with {@code .*} would not compile.
    *
    * @param path a JSONPath to one value, a constant
    * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
    */
-  public static ValueCheck jsonPath(String path) {
+  public static ValueCheck answerJsonPath(String path) {
     return new ValueCheck("jsonPath " + path, JsonValues.search(path, "the answer", "the answer is not JSON",
         FinishedStream::content));
   }

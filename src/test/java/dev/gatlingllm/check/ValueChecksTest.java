@@ -1,7 +1,7 @@
 package dev.gatlingllm.check;
 
 import static dev.gatlingllm.dsl.AnswerChecks.answerRegex;
-import static dev.gatlingllm.dsl.AnswerChecks.jsonPath;
+import static dev.gatlingllm.dsl.AnswerChecks.answerJsonPath;
 import static dev.gatlingllm.dsl.AnswerChecks.toolCallArguments;
 import static dev.gatlingllm.dsl.AnswerChecks.toolCallName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,21 +31,21 @@ class ValueChecksTest {
 
   @Test
   void jsonPathFindsOneValueAsText() {
-    assertEquals("x", found(jsonPath("$.name"), JSON));
-    assertEquals("42", found(jsonPath("$['n']"), JSON), "a number's JSON text");
-    assertEquals("true", found(jsonPath("$.ok"), JSON));
-    assertEquals("Ada", found(jsonPath("$.items[0]['first name']"), JSON));
-    assertEquals("{\"a\":[1,2]}", found(jsonPath("$.nested"), JSON), "an object's JSON");
-    assertEquals("2", found(jsonPath("$.nested.a[1]"), JSON));
-    assertEquals("missing: jsonPath $.items[1] not found in the answer", found(jsonPath("$.items[1]"), JSON));
-    assertEquals("missing: the answer is not JSON", found(jsonPath("$.name"), answer("Paris")));
-    assertEquals("missing: jsonPath $.name is not 'y'", found(jsonPath("$.name").is("y"), JSON));
+    assertEquals("x", found(answerJsonPath("$.name"), JSON));
+    assertEquals("42", found(answerJsonPath("$['n']"), JSON), "a number's JSON text");
+    assertEquals("true", found(answerJsonPath("$.ok"), JSON));
+    assertEquals("Ada", found(answerJsonPath("$.items[0]['first name']"), JSON));
+    assertEquals("{\"a\":[1,2]}", found(answerJsonPath("$.nested"), JSON), "an object's JSON");
+    assertEquals("2", found(answerJsonPath("$.nested.a[1]"), JSON));
+    assertEquals("missing: jsonPath $.items[1] not found in the answer", found(answerJsonPath("$.items[1]"), JSON));
+    assertEquals("missing: the answer is not JSON", found(answerJsonPath("$.name"), answer("Paris")));
+    assertEquals("missing: jsonPath $.name is not 'y'", found(answerJsonPath("$.name").is("y"), JSON));
   }
 
   @Test
   void pathsThatCouldSelectSeveralValuesAreRefusedWhenBuilt() {
     for (String path : List.of("name", "$..name", "$.items[*]", "$.items[?(@.a)]", "$.items[0:2]", "$.", "$[")) {
-      assertThrows(IllegalArgumentException.class, () -> jsonPath(path), path);
+      assertThrows(IllegalArgumentException.class, () -> answerJsonPath(path), path);
     }
   }
 
@@ -74,13 +74,13 @@ class ValueChecksTest {
   @Test
   void valuesAreSavedOnlyWhenEveryCheckPasses() {
     AnswerChecking.Judged ok = AnswerChecking.judgeAndSave(
-        List.of(jsonPath("$.name").saveAs("name"), jsonPath("$.n").is("42").saveAs("n")), JSON);
+        List.of(answerJsonPath("$.name").saveAs("name"), answerJsonPath("$.n").is("42").saveAs("n")), JSON);
     assertEquals(Map.of("name", "x", "n", "42"), ok.saved());
     assertEquals(true, ok.outcome().result().ok());
     AnswerChecking.Judged ko = AnswerChecking.judgeAndSave(
-        List.of(jsonPath("$.name").saveAs("name"), jsonPath("$.missing")), JSON);
+        List.of(answerJsonPath("$.name").saveAs("name"), answerJsonPath("$.missing")), JSON);
     assertEquals(Map.of(), ko.saved(), "nothing saved from a request that ends KO");
     assertEquals("check failed: jsonPath $.missing not found in the answer", ko.outcome().result().outcome().message());
-    assertThrows(IllegalArgumentException.class, () -> jsonPath("$.a").saveAs(" "));
+    assertThrows(IllegalArgumentException.class, () -> answerJsonPath("$.a").saveAs(" "));
   }
 }

@@ -1,7 +1,7 @@
 package dev.gatlingllm.e2e;
 
 import static dev.gatlingllm.dsl.AnswerChecks.answerRegex;
-import static dev.gatlingllm.dsl.AnswerChecks.jsonPath;
+import static dev.gatlingllm.dsl.AnswerChecks.answerJsonPath;
 import static dev.gatlingllm.dsl.AnswerChecks.toolCallArguments;
 import static dev.gatlingllm.dsl.AnswerChecks.toolCallName;
 import static dev.gatlingllm.dsl.LlmDsl.chat;
@@ -32,22 +32,22 @@ public class ValueChecksSimulation extends Simulation {
   {
     setUp(scenario("value checks")
         .exec(chat("json").endpoint("/json").user("who?").saveAs("json")
-            .check(jsonPath("$.name").is("x"), jsonPath("$.address['city']").saveAs("city"),
-                jsonPath("$.tags[1]").is("b").saveAs("name")))
+            .check(answerJsonPath("$.name").is("x"), answerJsonPath("$.address['city']").saveAs("city"),
+                answerJsonPath("$.tags[1]").is("b").saveAs("name")))
         .exec(chat("tool").endpoint("/tool").user("weather?").saveAs("tool")
             .check(toolCallName().is("get_weather").saveAs("toolName"), toolCallArguments("$.city").saveAs("toolCity")))
         .exec(chat("regex").endpoint("/json").user("who?").saveAs("regex")
             .check(answerRegex("\"name\":\"(\\w+)\"").saveAs("word")))
         .exec(chat("wrong value").endpoint("/json").user("who?").saveAs("wrongValue")
-            .check(jsonPath("$.name").is("y").saveAs("never")))
+            .check(answerJsonPath("$.name").is("y").saveAs("never")))
         .exec(chat("missing path").endpoint("/json").user("who?").saveAs("missingPath")
-            .check(jsonPath("$.address.zip").saveAs("never")))
-        .exec(chat("not json").endpoint("/tool").user("who?").saveAs("notJson").check(jsonPath("$.name")))
+            .check(answerJsonPath("$.address.zip").saveAs("never")))
+        .exec(chat("not json").endpoint("/tool").user("who?").saveAs("notJson").check(answerJsonPath("$.name")))
         .exec(chat("no tool call").endpoint("/json").user("who?").saveAs("noToolCall").check(toolCallName()))
         .exec(chat("wrong tool").endpoint("/tool").user("who?").saveAs("wrongTool")
             .check(toolCallName().is("get_time"), toolCallArguments("$.city").saveAs("never")))
         .exec(chat("echo").endpoint("/json").user("#{toolCity} #{word}").saveAs("echo")
-            .check(jsonPath("$.name").saveAs("echoed")))
+            .check(answerJsonPath("$.name").saveAs("echoed")))
         .exec(session -> {
           for (String key : new String[] {"json", "tool", "regex", "wrongValue", "missingPath", "notJson",
               "noToolCall", "wrongTool", "echo"}) {
