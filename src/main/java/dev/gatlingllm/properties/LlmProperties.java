@@ -12,7 +12,7 @@ import java.util.TreeSet;
 
 /**
  * Every {@code llm.*} system property the project reads, in one place: a mistyped name ({@code llm.modle}) would
- * otherwise be ignored without a word, and the run would measure something else than asked. The README's tables
+ * otherwise be ignored without a word, and the run would measure something else than asked. docs/running.md's tables
  * are held against this list by a test.
  */
 public final class LlmProperties {

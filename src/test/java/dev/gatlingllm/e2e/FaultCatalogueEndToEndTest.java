@@ -388,7 +388,7 @@ class FaultCatalogueEndToEndTest {
    * A kept-alive connection reset by the server as soon as it has read the next request, before any byte of the
    * answer: Gatling's HTTP client sends that request again on a new connection (as it does for any pooled
    * connection that closes before the response begins). The request ends OK and is counted once, but the server
-   * received it twice: the README's Failures section says so.
+   * received it twice: docs/failures.md says so.
    */
   @Test
   void aKeptAliveConnectionResetAfterTheServerReadTheNextRequestIsSentAgain() {

@@ -8,6 +8,7 @@ import dev.gatlingllm.dsl.LlmDsl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -18,6 +19,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class LlmPropertiesTest {
+  private static final Path RUNNING_GUIDE = Path.of("docs", "running.md");
+
   @Test
   void anUnknownPropertyFailsWithTheNearestKnownName() {
     Properties properties = new Properties();
@@ -56,22 +59,40 @@ class LlmPropertiesTest {
   }
 
   @Test
-  void theReadmeListsEveryKnownPropertyAndNoOther() throws IOException {
-    String readme = Files.readString(Path.of("README.md"));
-    Set<String> inReadme = new TreeSet<>();
-    Matcher m = Pattern.compile("llm\\.[A-Za-z0-9.]+").matcher(readme);
-    while (m.find()) {
-      String name = m.group().replaceAll("\\.+$", "");
-      char before = m.start() == 0 ? ' ' : readme.charAt(m.start() - 1);
-      boolean wildcard = m.end() < readme.length() && readme.charAt(m.end()) == '*';
-      // package names (dev.gatlingllm.x), EL (#{llm.content}), URLs (docs.vllm.ai) and llm.assert.* are not keys
-      boolean key = " `<(-".indexOf(before) >= 0 || (before == 'D' && readme.charAt(m.start() - 2) == '-');
-      if (key && !wildcard) {
-        inReadme.add(name);
+  void theRunningGuideTablesEveryKnownPropertyAndNoOther() throws IOException {
+    Set<String> tabled = new TreeSet<>();
+    for (String line : Files.readAllLines(RUNNING_GUIDE)) {
+      String[] cells = line.split("\\|");
+      if (line.startsWith("|") && cells.length > 1) {
+        tabled.addAll(propertiesNamedIn(cells[1]));
       }
     }
-    Set<String> known = new TreeSet<>(LlmProperties.known().keySet());
-    assertEquals(known, inReadme, "README.md and LlmProperties name the same llm.* properties");
+    assertEquals(known(), tabled,
+        "the first column of docs/running.md's tables and LlmProperties name the same llm.* properties");
+    assertEquals(known(), propertiesNamedIn(Files.readString(RUNNING_GUIDE)),
+        "docs/running.md names no llm.* property beyond its tables' and LlmProperties'");
+  }
+
+  @Test
+  void theReadmeAndTheDocsNameNoUnknownProperty() throws IOException {
+    List<Path> documents = new ArrayList<>(List.of(Path.of("README.md")));
+    try (Stream<Path> docs = Files.list(Path.of("docs"))) {
+      docs.filter(f -> f.toString().endsWith(".md")).sorted().forEach(documents::add);
+    }
+    for (Path document : documents) {
+      Set<String> unknown = propertiesNamedIn(Files.readString(document));
+      unknown.removeAll(known());
+      assertEquals(Set.of(), unknown, document + " names llm.* properties LlmProperties does not know");
+    }
+  }
+
+  @Test
+  void propertyNamesAreFoundWhereTheyAreKeysAndNowhereElse() {
+    assertEquals(Set.of("llm.model", "llm.levels", "llm.slo.ttftMs", "llm.baseUrl"),
+        propertiesNamedIn("| `llm.model`, -Dllm.levels=1,4 (llm.slo.ttftMs) <llm.baseUrl>"));
+    assertEquals(Set.of(), propertiesNamedIn(
+        "dev.gatlingllm.dsl, #{llm.content}, https://docs.vllm.ai/, `llm.assert.*`, llm/index.html"));
+    assertEquals(Set.of("llm.levels"), propertiesNamedIn("ends a sentence with llm.levels."));
   }
 
   @Test
@@ -90,5 +111,25 @@ class LlmPropertiesTest {
     }
     read.removeAll(LlmProperties.known().keySet());
     assertEquals(Set.of(), read, "llm.* properties read but not in LlmProperties");
+  }
+
+  /** The llm.* keys a text names: package names, EL, URLs and wildcards such as llm.assert.* are no keys. */
+  private static Set<String> propertiesNamedIn(String text) {
+    Set<String> names = new TreeSet<>();
+    Matcher m = Pattern.compile("llm\\.[A-Za-z0-9.]+").matcher(text);
+    while (m.find()) {
+      String name = m.group().replaceAll("\\.+$", "");
+      char before = m.start() == 0 ? ' ' : text.charAt(m.start() - 1);
+      boolean wildcard = m.end() < text.length() && text.charAt(m.end()) == '*';
+      boolean key = " `<(-".indexOf(before) >= 0 || (before == 'D' && text.charAt(m.start() - 2) == '-');
+      if (key && !wildcard) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  private static Set<String> known() {
+    return new TreeSet<>(LlmProperties.known().keySet());
   }
 }
