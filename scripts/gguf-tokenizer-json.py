@@ -116,8 +116,12 @@ def tokenizer_json(meta):
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: gguf-tokenizer-json.py MODEL.gguf OUT/tokenizer.json")
+    try:
+        tokenizer = tokenizer_json(read_metadata(sys.argv[1]))
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit("%s: %s" % (sys.argv[1], e))
     with open(sys.argv[2], "w", encoding="utf-8") as out:
-        json.dump(tokenizer_json(read_metadata(sys.argv[1])), out, ensure_ascii=False, indent=1)
+        json.dump(tokenizer, out, ensure_ascii=False, indent=1)
         out.write("\n")
 
 

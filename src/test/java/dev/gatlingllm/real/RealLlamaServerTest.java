@@ -24,7 +24,8 @@ class RealLlamaServerTest {
 
   @TempDir Path results;
 
-  private static Path binary() {
+  /** The llama-server binary, or the test skipped (failed with {@code -Dreal.required=true}) when it is not built. */
+  static Path binary() {
     var binary = LlamaServer.binary();
     if (Boolean.getBoolean("real.required")) {
       assertTrue(binary.isPresent(), NOT_BUILT);

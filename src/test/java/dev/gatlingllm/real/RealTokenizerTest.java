@@ -2,15 +2,19 @@ package dev.gatlingllm.real;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gatlingllm.tokenize.ServerTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
 import dev.gatlingllm.workload.RandomPrompts;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The model's own tokenizer.json ({@code models/stories260K.tokenizer.json}, written from the GGUF by
@@ -27,6 +31,29 @@ class RealTokenizerTest {
     try (LlamaServer server = RealLlamaServerTest.start(1)) {
       ServerTokenizer serverTokenizer = new ServerTokenizer(server.baseUrl(), null);
       Tokenizer local = Tokenizers.byName("hf:models/stories260K.tokenizer.json", server.baseUrl(), null);
+      for (String text : texts()) {
+        assertArrayEquals(serverTokenizer.encode(text), local.encode(text), text);
+      }
+    }
+  }
+
+  /**
+   * LLaMA-2's own 32,000-piece vocabulary, converted from a GGUF by the script, against llama.cpp serving that GGUF:
+   * run with {@code LLAMA_MODELS} naming a folder that holds {@code llama-2-tiny-random.gguf} (random weights, the
+   * real vocabulary), skipped otherwise.
+   */
+  @Test
+  void aLlama2VocabularyConvertedFromItsGgufGivesTheServersIds(@TempDir Path dir) throws Exception {
+    RealLlamaServerTest.binary();
+    Optional<Path> model = LlamaServer.model("llama-2-tiny-random.gguf");
+    assumeTrue(model.isPresent(), "llama-2-tiny-random.gguf not in LLAMA_MODELS");
+    Path json = dir.resolve("llama-2.tokenizer.json");
+    Process script = new ProcessBuilder("python3", "scripts/gguf-tokenizer-json.py", model.get().toString(),
+        json.toString()).inheritIO().start();
+    assertEquals(0, script.waitFor(), "scripts/gguf-tokenizer-json.py");
+    try (LlamaServer server = LlamaServer.start(RealLlamaServerTest.binary(), model.get(), "llama-2", 1)) {
+      ServerTokenizer serverTokenizer = new ServerTokenizer(server.baseUrl(), null);
+      Tokenizer local = Tokenizers.byName(json.toString(), server.baseUrl(), null);
       for (String text : texts()) {
         assertArrayEquals(serverTokenizer.encode(text), local.encode(text), text);
       }

@@ -14,7 +14,14 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +72,37 @@ class HuggingFaceTokenizerTest {
       RandomPrompts.Prompt prompt = prompts.next();
       assertEquals(prompt.tokens(), tokenizer.count(prompt.text()), "prompt " + i + ": " + prompt.text());
       assertTrue(prompt.text().startsWith(prompts.prefix()));
+    }
+  }
+
+  @Test
+  void eventLoopsCountingAtOnceGetTheCountsOfOneThread() throws Exception {
+    // One native tokenizer serves every virtual user's event loop.
+    Tokenizer tokenizer = byName(STORIES);
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      texts.add("Once upon a time " + i + " little cats played with " + "a ball ".repeat(i % 7) + "in the park.");
+    }
+    List<int[]> alone = texts.stream().map(tokenizer::encode).toList();
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Boolean>> runs = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        runs.add(threads.submit(() -> {
+          for (int round = 0; round < 200; round++) {
+            int i = round % texts.size();
+            if (!Arrays.equals(alone.get(i), tokenizer.encode(texts.get(i)))) {
+              return false;
+            }
+          }
+          return true;
+        }));
+      }
+      for (Future<Boolean> run : runs) {
+        assertTrue(run.get(60, TimeUnit.SECONDS));
+      }
+    } finally {
+      threads.shutdownNow();
     }
   }
 
