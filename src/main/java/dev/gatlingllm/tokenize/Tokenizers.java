@@ -33,17 +33,24 @@ public final class Tokenizers {
    */
   public static Tokenizer local(String name) {
     String trimmed = name.strip();
-    if (trimmed.toLowerCase(Locale.ROOT).startsWith(HUGGING_FACE)) {
-      return huggingFace(trimmed.substring(HUGGING_FACE.length()));
-    }
-    if (trimmed.endsWith("tokenizer.json")) {
-      return huggingFace(trimmed);
+    if (namesATokenizerJson(trimmed)) {
+      boolean prefixed = trimmed.toLowerCase(Locale.ROOT).startsWith(HUGGING_FACE);
+      return huggingFace(prefixed ? trimmed.substring(HUGGING_FACE.length()) : trimmed);
     }
     try {
       return JTokkitTokenizer.of(trimmed);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(e.getMessage() + ", or hf:<path to a tokenizer.json>");
     }
+  }
+
+  /**
+   * True when the name is a Hugging Face tokenizer.json's place ({@code hf:<path>}, or a path ending in
+   * {@code tokenizer.json}) rather than an encoding's name: its errors are about a file, not a list of names.
+   */
+  public static boolean namesATokenizerJson(String name) {
+    String trimmed = name.strip();
+    return trimmed.toLowerCase(Locale.ROOT).startsWith(HUGGING_FACE) || trimmed.endsWith("tokenizer.json");
   }
 
   private static Tokenizer huggingFace(String location) {

@@ -27,7 +27,8 @@ public record ClientTokenCount(Tokenizer tokenizer, String note) {
       try {
         return new ClientTokenCount(Tokenizers.local(explicit), null);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("llm.clientTokenizer: " + e.getMessage() + ", or none");
+        throw new IllegalArgumentException("llm.clientTokenizer: " + e.getMessage()
+            + (Tokenizers.namesATokenizerJson(explicit) ? "" : ", or none"));
       }
     }
     String prompts = settings.text("llm.tokenizer", "cl100k_base");
@@ -38,7 +39,8 @@ public record ClientTokenCount(Tokenizer tokenizer, String note) {
     try {
       return new ClientTokenCount(Tokenizers.local(prompts), null);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("llm.tokenizer: " + e.getMessage() + ", or server");
+      throw new IllegalArgumentException("llm.tokenizer: " + e.getMessage()
+          + (Tokenizers.namesATokenizerJson(prompts) ? "" : ", or server"));
     }
   }
 }

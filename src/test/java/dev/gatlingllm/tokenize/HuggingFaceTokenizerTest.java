@@ -145,6 +145,14 @@ class HuggingFaceTokenizerTest {
     assertEquals(11, explicit.tokenizer().count("Once upon a time, there was a cat."));
   }
 
+  @Test
+  void aMissingFileIsNamedWithItsProperty() {
+    String message = assertThrows(IllegalArgumentException.class,
+        () -> ClientTokenCount.fromSettings(settings("llm.tokenizer", "hf:no/such/tokenizer.json"))).getMessage();
+    assertEquals("llm.tokenizer: no tokenizer.json at 'no/such/tokenizer.json' (neither a file nor on the classpath)",
+        message);
+  }
+
   /** As the properties name it; the server's URL is never used by a local tokenizer. */
   private static Tokenizer byName(String name) {
     return Tokenizers.byName(name, "http://127.0.0.1:1", null);
