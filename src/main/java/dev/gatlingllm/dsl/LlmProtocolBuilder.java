@@ -13,8 +13,8 @@ import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.properties.LlmProperties;
 import dev.gatlingllm.stream.StreamSettings;
-import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.tokenize.Tokenizers;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -242,14 +242,15 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Count tokens on the client too, with a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...):
-   * used when the server sends no usage, and compared with the server's count when it does.
+   * Count tokens on the client too, with a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...) or the
+   * model's own Hugging Face tokenizer ({@code hf:<path to tokenizer.json>}): used when the server sends no usage,
+   * and compared with the server's count when it does.
    *
-   * @param encoding the encoding's name, a constant
+   * @param encoding the encoding's name or {@code hf:<path>}, a constant
    * @return a new builder
    */
   public LlmProtocolBuilder tokenizer(String encoding) {
-    return tokenizer(JTokkitTokenizer.of(encoding));
+    return tokenizer(Tokenizers.local(encoding));
   }
 
   /**

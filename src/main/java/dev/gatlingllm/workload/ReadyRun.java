@@ -119,8 +119,9 @@ public final class ReadyRun implements AutoCloseable {
   }
 
   /**
-   * The tokenizer prompts are built and counted with: {@code llm.tokenizer}, a JTokkit encoding or the target's
-   * {@code /tokenize} ({@code server}). For use while the simulation is built: the server's one blocks.
+   * The tokenizer prompts are built and counted with: {@code llm.tokenizer}, a JTokkit encoding, the model's own
+   * {@code hf:<tokenizer.json>} or the target's {@code /tokenize} ({@code server}). For use while the simulation is
+   * built: the server's one blocks.
    *
    * @param settings the workload's settings
    */

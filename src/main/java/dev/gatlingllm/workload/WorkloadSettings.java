@@ -15,7 +15,7 @@ import java.util.List;
  * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
  * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
  * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared prefixes
- * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name or {@code server}
+ * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or {@code server}
  * @param seed {@code llm.seed}: makes prompts repeatable
  * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource)
  * @param rates {@code llm.rates}: open-model request rates per second

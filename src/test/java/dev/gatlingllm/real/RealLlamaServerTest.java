@@ -24,7 +24,8 @@ class RealLlamaServerTest {
 
   @TempDir Path results;
 
-  private static Path binary() {
+  /** The llama-server binary, or the test skipped (failed with {@code -Dreal.required=true}) when it is not built. */
+  static Path binary() {
     var binary = LlamaServer.binary();
     if (Boolean.getBoolean("real.required")) {
       assertTrue(binary.isPresent(), NOT_BUILT);
@@ -35,9 +36,17 @@ class RealLlamaServerTest {
     return binary.get();
   }
 
+  /**
+   * The repository's model served with {@code slots} parallel sequences, or the test skipped (failed with
+   * {@code -Dreal.required=true}) when llama-server is not built.
+   */
+  static LlamaServer start(int slots) throws Exception {
+    return LlamaServer.start(binary(), LlamaServer.model(MODEL).orElseThrow(), "stories260K", slots);
+  }
+
   @Test
   void streamsFromARealServerAreMeasuredAndCounted() throws Exception {
-    try (LlamaServer server = LlamaServer.start(binary(), LlamaServer.model(MODEL).orElseThrow(), "stories260K", 8)) {
+    try (LlamaServer server = start(8)) {
       Map<String, Double> before = server.metrics();
       System.setProperty("test.baseUrl", server.baseUrl());
       RealServerSimulation.CHATS.clear();
@@ -129,7 +138,7 @@ class RealLlamaServerTest {
 
   @Test
   void randomPromptsHaveExactlyTheServersTokenCount() throws Exception {
-    try (LlamaServer server = LlamaServer.start(binary(), LlamaServer.model(MODEL).orElseThrow(), "stories260K", 1)) {
+    try (LlamaServer server = start(1)) {
       ServerTokenizer tokenizer = new ServerTokenizer(server.baseUrl(), null);
       RandomPrompts prompts = new RandomPrompts(tokenizer, 200, 0.3, 20, 5);
       for (int i = 0; i < 10; i++) {

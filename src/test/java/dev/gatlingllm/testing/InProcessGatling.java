@@ -2,6 +2,8 @@ package dev.gatlingllm.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsv;
 import io.gatling.app.Gatling$;
 import java.io.IOException;
 import java.io.ByteArrayOutputStream;
@@ -9,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -42,6 +45,16 @@ public final class InProcessGatling {
     try (Stream<Path> runs = Files.list(results)) {
       Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
       return new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    }
+  }
+
+  /** The rows of the LLM report's requests.csv of the one run under {@code results}, in the file's order. */
+  public static List<RequestRow> requests(Path results) throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+      List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
+      RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
+      return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
     }
   }
 
