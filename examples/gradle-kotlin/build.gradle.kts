@@ -3,7 +3,6 @@
 // `./mvnw install` of gatling-llm (mavenLocal() below finds it in ~/.m2).
 plugins {
     kotlin("jvm") version "2.4.10"
-    kotlin("plugin.allopen") version "2.4.10"
     id("io.gatling.gradle") version "3.15.1.2"
 }
 
