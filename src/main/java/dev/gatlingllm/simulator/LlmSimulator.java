@@ -5,17 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.uring.IoUringIoHandler;
-import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -87,26 +77,15 @@ public final class LlmSimulator implements AutoCloseable {
   /** Binds the port and starts serving; returns this. */
   public synchronized LlmSimulator start() {
     if (serverChannel != null) throw new IllegalStateException("already started");
-    String transport = config.transport().equals("auto") ? (Epoll.isAvailable() ? "epoll" : "nio")
-        : config.transport();
-    IoHandlerFactory io = switch (transport) {
-      case "epoll" -> EpollIoHandler.newFactory();
-      case "io_uring" -> IoUringIoHandler.newFactory();
-      default -> NioIoHandler.newFactory();
-    };
-    Class<? extends ServerChannel> channelType = switch (transport) {
-      case "epoll" -> EpollServerSocketChannel.class;
-      case "io_uring" -> IoUringServerSocketChannel.class;
-      default -> NioServerSocketChannel.class;
-    };
-    group = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
+    ServerTransport transport = ServerTransport.open(config.transport(), config.ioThreads());
+    group = transport.eventLoops();
     metrics = new SimulatorMetrics(config.model(), config.capacity().kvCacheTokens());
     engineThread = new EngineThread(config.capacity(), metrics);
     startedEpochSeconds = System.currentTimeMillis() / 1000;
     try {
       serverChannel = new ServerBootstrap()
           .group(group)
-          .channel(channelType)
+          .channel(transport.channelType())
           .option(ChannelOption.SO_BACKLOG, 4096)
           .childOption(ChannelOption.TCP_NODELAY, true)
           .childHandler(new ChannelInitializer<SocketChannel>() {

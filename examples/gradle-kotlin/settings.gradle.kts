@@ -1,0 +1,1 @@
+rootProject.name = "llm-load-tests-kotlin"

@@ -1,0 +1,93 @@
+package dev.gatlingllm.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * One of the projects under {@code examples/} built and run with {@code gatling:test} as its users do, against the
+ * jar this build packaged. The jar is installed in a local repository of the test's own, read before the user's,
+ * which the nested build only reads ({@code maven.repo.local.tail}); the example is copied fresh under
+ * {@code target/}, so that its build stays there and no earlier run's report is counted.
+ */
+final class ExampleBuild {
+  private ExampleBuild() {}
+
+  static Path packagedJar() {
+    Path jar = NestedMaven.BASEDIR.resolve("target/gatling-llm-" + NestedMaven.VERSION + ".jar");
+    assertTrue(Files.isRegularFile(jar), jar + " not packaged: run in the integration-test phase (./mvnw verify)");
+    return jar;
+  }
+
+  /**
+   * Runs {@code gatling:test} on a fresh copy of {@code examples/<example>} in {@code work/<copy>}.
+   *
+   * @return the copy, after the build succeeded
+   */
+  static Path runGatlingTest(String example, Path work, String copy, String... properties) throws Exception {
+    Path repository = work.resolve("repo");
+    Path installed = repository.resolve("dev/gatlingllm/gatling-llm/" + NestedMaven.VERSION);
+    Files.createDirectories(installed);
+    String base = "gatling-llm-" + NestedMaven.VERSION;
+    Files.copy(packagedJar(), installed.resolve(base + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(NestedMaven.BASEDIR.resolve("pom.xml"), installed.resolve(base + ".pom"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Path project = work.resolve(copy);
+    NestedMaven.deleteTree(project);
+    copyTree(NestedMaven.BASEDIR.resolve("examples").resolve(example), project);
+
+    List<String> args = new ArrayList<>(List.of("-f", project.resolve("pom.xml").toString(),
+        "-Dmaven.repo.local=" + repository, "-Dmaven.repo.local.tail=" + NestedMaven.userRepository(),
+        "-Dgatling-llm.version=" + NestedMaven.VERSION));
+    args.addAll(List.of(properties));
+    args.add("gatling:test");
+    NestedMaven.Result build = NestedMaven.run(work.resolve(copy + ".log"), 170, args.toArray(String[]::new));
+    assertEquals(0, build.exitCode(), build.tail());
+    return project;
+  }
+
+  /** The one {@code llm/<file>} of the LLM report under {@code root}. */
+  static Path reportFile(Path root, String file) throws Exception {
+    List<Path> found = NestedMaven.find(root, file);
+    assertEquals(1, found.size(), "one LLM report under " + root + ": " + found);
+    return found.get(0);
+  }
+
+  /** Checks a run of 4 users x 3 chats of 32 output tokens, the examples' simulation, from its summary.json. */
+  static void assertTwelveChatsOf32Tokens(Path summaryJson) throws Exception {
+    JsonNode summary = new ObjectMapper().readTree(summaryJson.toFile());
+    assertEquals(12, summary.get("completed").asInt(), "4 users x 3 chats");
+    assertEquals(0, summary.get("failed").asInt());
+    assertEquals(12 * 32, summary.get("total_output_tokens").asInt(), "32 output tokens a chat");
+  }
+
+  /** The value of a property of a pom, e.g. {@code gatling.version}. */
+  static String pomProperty(Path pom, String name) throws Exception {
+    Matcher matcher = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(Files.readString(pom));
+    assertTrue(matcher.find(), name + " in " + pom);
+    return matcher.group(1);
+  }
+
+  private static void copyTree(Path from, Path to) throws Exception {
+    try (Stream<Path> all = Files.walk(from)) {
+      for (Path source : all.filter(p -> !p.startsWith(from.resolve("target"))).toList()) {
+        Path target = to.resolve(from.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+}
