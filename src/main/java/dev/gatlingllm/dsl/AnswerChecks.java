@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * messages name the check, not the answer, so that Gatling groups the KOs of one cause on one row (the answer's
  * figures are in {@code llm/requests.csv}).
  *
- * <p>The checks that find a value ({@link #jsonPath}, {@link #answerRegex}, {@link #toolCallName},
+ * <p>The checks that find a value ({@link #answerJsonPath}, {@link #answerRegex}, {@link #toolCallName},
  * {@link #toolCallArguments}) pass when it is there, with {@code .is(expected)} when it equals a constant, and
  * with {@code .saveAs(key)} save it (a String) in the session when the request ends OK:
  * {@code answerRegex("capital is (\\w+)").saveAs("city")}, then {@code "#{city}"}.
@@ -155,7 +155,7 @@ public final class AnswerChecks {
   }
 
   /**
-   * A value of the first tool call's arguments (a JSON object), at a JSONPath as in {@link #jsonPath}, e.g.
+   * A value of the first tool call's arguments (a JSON object), at a JSONPath as in {@link #answerJsonPath}, e.g.
    * {@code toolCallArguments("$.city").is("Paris")}; fails without a tool call, or when the arguments are not
    * JSON or hold nothing there.
    *
