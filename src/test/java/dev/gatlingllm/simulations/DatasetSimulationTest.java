@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,22 +38,12 @@ class DatasetSimulationTest {
     assertEquals(0, run.exitCode(), run.tail());
     assertTrue(run.console().contains("1 records with nothing to send skipped"), run.tail());
 
-    List<RequestRow> rows = rows();
+    List<RequestRow> rows = InProcessGatling.requests(results);
     assertEquals(3, rows.size());
     Map<Long, Long> outputByLimit = new TreeMap<>();
     for (RequestRow row : rows) {
       outputByLimit.put(row.maxTokens(), row.outputTokens());
     }
     assertEquals(Map.of(1L, 1L, 2L, 2L, 5L, 5L), outputByLimit, "each record's limit, and as many tokens back");
-  }
-
-  private List<RequestRow> rows() throws Exception {
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
   }
 }
