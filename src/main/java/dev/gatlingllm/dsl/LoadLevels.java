@@ -21,7 +21,23 @@ public final class LoadLevels {
     if (index < 0) {
       throw new IllegalArgumentException("a level index is 0 or more, was " + index + " (warm-up: LoadLevels.warmup())");
     }
-    return () -> StartLevelAction.builder(index, null);
+    return () -> StartLevelAction.builder(index, null, 0);
+  }
+
+  /**
+   * The same, for a level that runs a known number of requests: the console's progress lines show how many of them
+   * are done ({@code 37/80}).
+   *
+   * @param index the 0-based level, a constant
+   * @param plannedRequests the requests the level runs in all, a constant (0: not known)
+   * @return an action for {@code exec(...)}
+   */
+  public static ActionBuilder startLevel(int index, long plannedRequests) {
+    startLevel(index);
+    if (plannedRequests < 0) {
+      throw new IllegalArgumentException("planned requests must be >= 0, was " + plannedRequests);
+    }
+    return () -> StartLevelAction.builder(index, null, plannedRequests);
   }
 
   /**
@@ -36,7 +52,7 @@ public final class LoadLevels {
   public static ActionBuilder startLevel(int index, Function<Session, Integer> streams) {
     startLevel(index);
     Objects.requireNonNull(streams, "streams");
-    return () -> StartLevelAction.builder(index, streams);
+    return () -> StartLevelAction.builder(index, streams, 0);
   }
 
   /**
@@ -45,6 +61,6 @@ public final class LoadLevels {
    * @return an action for {@code exec(...)}
    */
   public static ActionBuilder warmup() {
-    return () -> StartLevelAction.builder(StartLevelAction.WARMUP, null);
+    return () -> StartLevelAction.builder(StartLevelAction.WARMUP, null, 0);
   }
 }

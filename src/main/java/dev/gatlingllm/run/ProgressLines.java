@@ -25,6 +25,8 @@ final class ProgressLines implements AutoCloseable {
     final int index;
     final String label;
     final long startMillis;
+    /** The requests the level runs in all, or 0 when not known (a level that lasts a duration). */
+    final long planned;
     final LongAdder ok = new LongAdder();
     final LongAdder failed = new LongAdder();
     final LongAdder outputTokens = new LongAdder();
@@ -32,10 +34,11 @@ final class ProgressLines implements AutoCloseable {
     long lineTokens;
     long lineMillis;
 
-    Level(int index, String label, long startMillis) {
+    Level(int index, String label, long startMillis, long planned) {
       this.index = index;
       this.label = label;
       this.startMillis = startMillis;
+      this.planned = planned;
       this.lineMillis = startMillis;
     }
   }
@@ -68,14 +71,23 @@ final class ProgressLines implements AutoCloseable {
     return this;
   }
 
-  /** Level {@code index} started: the level before it ends here, with its line. */
+  /** Level {@code index} started, with no known number of requests. */
   synchronized void levelStarted(int index, String label) {
+    levelStarted(index, label, 0);
+  }
+
+  /**
+   * Level {@code index} started: the level before it ends here, with its line.
+   *
+   * @param planned the requests it runs in all, or 0 when not known
+   */
+  synchronized void levelStarted(int index, String label, long planned) {
     Level previous = current.get();
     if (previous != null && previous.index >= index) {
       return; // every virtual user of a level announces it; the first one counts
     }
     long now = nowMillis.getAsLong();
-    current.set(new Level(index, label, now));
+    current.set(new Level(index, label, now, planned));
     if (previous != null) {
       console.println(line(previous, now, true));
     }
@@ -123,9 +135,10 @@ final class ProgressLines implements AutoCloseable {
     level.lineTokens = tokens;
     level.lineMillis = now;
     long failed = level.failed.sum();
-    return String.format(Locale.ROOT, "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s, %s output tok/s%s",
+    return String.format(Locale.ROOT, "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s%s, %s output tok/s%s",
         level.index + 1, plannedLevels, level.label, ended ? "ended after" : "running for",
-        (now - level.startMillis) / 1000.0, level.ok.sum() + failed, failed > 0 ? " (" + failed + " failed)" : "",
+        (now - level.startMillis) / 1000.0, level.ok.sum() + failed, level.planned > 0 ? "/" + level.planned : "",
+        failed > 0 ? " (" + failed + " failed)" : "",
         Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.1f", rate), ended ? "" : " live");
   }
 }

@@ -130,21 +130,22 @@ public final class RunReporter {
 
   /** The load model reached level {@code index}: its window starts now (first call of the level wins). */
   public void startLevel(int index) {
-    startLevel(index, 0);
+    startLevel(index, 0, 0);
   }
 
   /**
    * The same, for a level whose concurrency was chosen as it started.
    *
    * @param streams its concurrency, or 0 for the one planned
+   * @param plannedRequests the requests it runs in all, for the progress lines, or 0 when not known
    */
-  public void startLevel(int index, int streams) {
+  public void startLevel(int index, int streams, long plannedRequests) {
     // The settle time is stored once, in the run's configuration (the protocol's settle(...)).
     recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
     if (progress != null && index < recorder.config().levels().size()) {
       LevelWindow planned = recorder.config().levels().get(index);
       progress.levelStarted(index, streams > 0
-          ? LevelWindow.pending(index, streams, 0).label() : planned.label());
+          ? LevelWindow.pending(index, streams, 0).label() : planned.label(), plannedRequests);
     }
   }
 

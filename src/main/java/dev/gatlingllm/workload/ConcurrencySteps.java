@@ -192,7 +192,7 @@ public final class ConcurrencySteps {
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {
       int concurrency = levels.get(i);
-      ChainBuilder tagged = exec(LoadLevels.startLevel(i));
+      ChainBuilder tagged = exec(byDuration() ? LoadLevels.startLevel(i) : LoadLevels.startLevel(i, requestsAt(i)));
       String levelName = levelNames.get(i);
       if (byDuration()) {
         // Each user loops for the level's duration on its own keep-alive connection, as a benchmark client's

@@ -209,7 +209,7 @@ public final class TraceReplay {
         })
         .exec(pause(session -> Duration.ofNanos(Math.max(0,
             session.getLong(SessionKeys.SCHEDULED_NANOS) - System.nanoTime()))))
-        .exec(LoadLevels.startLevel(0));
+        .exec(LoadLevels.startLevel(0, records.size()));
     PopulationBuilder replay = scenario(name).exec(arrive, exec(oneRequest)).injectOpen(atOnceUsers(records.size()));
     if (warmup == null) {
       return replay;

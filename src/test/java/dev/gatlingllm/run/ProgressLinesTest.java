@@ -33,7 +33,7 @@ class ProgressLinesTest {
     progress.requestEnded(true, 250);
     progress.tick();
     now.addAndGet(5_000);
-    progress.levelStarted(1, "8 streams");
+    progress.levelStarted(1, "8 streams", 16); // a level of a known number of requests
     now.addAndGet(2_000);
     progress.requestEnded(true, 100);
     progress.close();
@@ -46,7 +46,7 @@ class ProgressLinesTest {
         "gatling-llm: level 1/3 (4 streams) running for 15 s, requests done: 3 (1 failed), 50.0 output tok/s live",
         // the level's 750 tokens over its 20 s
         "gatling-llm: level 1/3 (4 streams) ended after 20 s, requests done: 3 (1 failed), 37.5 output tok/s",
-        "gatling-llm: level 2/3 (8 streams) ended after 2 s, requests done: 1, 50.0 output tok/s"), lines());
+        "gatling-llm: level 2/3 (8 streams) ended after 2 s, requests done: 1/16, 50.0 output tok/s"), lines());
   }
 
   @Test

@@ -89,8 +89,10 @@ class CiOutputsTest {
     assertTrue(closing.get(1).startsWith("gatling-llm: level 2/2 (2 streams) ended after "), closing.get(1));
     int done = 0;
     for (String line : closing) {
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile(", requests done: (\\d+)[ ,]").matcher(line);
+      // done/total: each level runs its planned requests, all of them done when it ends
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile(", requests done: (\\d+)/(\\d+)[ ,]").matcher(line);
       assertTrue(m.find(), line);
+      assertEquals(m.group(2), m.group(1), line);
       done += Integer.parseInt(m.group(1));
     }
     assertEquals(120, done, closing.toString());

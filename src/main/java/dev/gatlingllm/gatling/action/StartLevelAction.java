@@ -19,13 +19,16 @@ public final class StartLevelAction extends PlainAction {
   private final int level;
   /** The level's concurrency when it is chosen at run time, or null for the planned one. */
   private final Function<io.gatling.javaapi.core.Session, Integer> streams;
+  /** The requests the level runs in all, or 0 when not known. */
+  private final long plannedRequests;
   private final RunReporter reporter;
   private final Action next;
 
   private StartLevelAction(int level, Function<io.gatling.javaapi.core.Session, Integer> streams,
-      RunReporter reporter, Action next) {
+      long plannedRequests, RunReporter reporter, Action next) {
     this.level = level;
     this.streams = streams;
+    this.plannedRequests = plannedRequests;
     this.reporter = reporter;
     this.next = next;
   }
@@ -34,12 +37,13 @@ public final class StartLevelAction extends PlainAction {
    * The Scala-side builder for {@code exec(...)}.
    *
    * @param streams the level's concurrency from the session when it is chosen at run time, or null
+   * @param plannedRequests the requests the level runs in all, or 0 when not known
    */
   public static io.gatling.core.action.builder.ActionBuilder builder(int level,
-      Function<io.gatling.javaapi.core.Session, Integer> streams) {
+      Function<io.gatling.javaapi.core.Session, Integer> streams, long plannedRequests) {
     return PlainAction.builder((ctx, next) -> {
       LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-      return new StartLevelAction(level, streams, components.reporter(), next);
+      return new StartLevelAction(level, streams, plannedRequests, components.reporter(), next);
     });
   }
 
@@ -51,7 +55,8 @@ public final class StartLevelAction extends PlainAction {
   @Override
   public void execute(Session session) {
     if (level != WARMUP) {
-      reporter.startLevel(level, streams == null ? 0 : streams.apply(GatlingRuntime.javaSession(session)));
+      reporter.startLevel(level, streams == null ? 0 : streams.apply(GatlingRuntime.javaSession(session)),
+          plannedRequests);
     }
     next.$bang(GatlingRuntime.set(session, SessionKeys.LEVEL, level));
   }
