@@ -110,16 +110,11 @@ public final class RunReporter {
     verdicts.addAll(judged);
   }
 
-  /** Records one finished request; on the virtual user's thread, never blocking. */
-  public void record(String requestName, long startEpochMillis, FinishedStream outcome) {
-    // Attributed by start time to the level windows the load models open; levels never overlap, so this is
-    // the level the virtual user was tagged with.
-    record(requestName, startEpochMillis, outcome, -1);
-  }
-
   /**
-   * The same, with the output limit the request asked for ({@code maxTokens}, -1 for none), so that the report
-   * counts the requests that stopped before it.
+   * Records one finished request, on the virtual user's thread, never blocking, with the output limit it asked for
+   * ({@code maxTokens}, -1 for none), so that the report counts the requests that stopped before it. Attributed by
+   * start time to the level windows the load models open; levels never overlap, so this is the level the virtual
+   * user was tagged with.
    */
   public void record(String requestName, long startEpochMillis, FinishedStream outcome, long maxTokens) {
     recorder.record(requestName, startEpochMillis, outcome.result(), outcome.finishReason(), maxTokens);
