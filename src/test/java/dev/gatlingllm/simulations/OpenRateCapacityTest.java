@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.LlmSimulator;
-import io.gatling.app.Gatling$;
-import java.nio.file.Files;
+import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,25 +27,15 @@ class OpenRateCapacityTest {
 
   @Test
   void aRateTheServerCannotServeIsNeverTheCapacity() throws Exception {
-    int exit;
+    InProcessGatling.Run run;
     try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=200;itl=20")
         .build().start()) {
-      try {
-        QUEUED.forEach(System::setProperty);
-        System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
-        exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", OpenRateSimulation.class.getName(),
-            "--results-folder", results.toString(), "--no-reports"});
-      } finally {
-        QUEUED.keySet().forEach(System::clearProperty);
-        System.clearProperty("llm.baseUrl");
-      }
+      Map<String, String> properties = new HashMap<>(QUEUED);
+      properties.put("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
+      run = InProcessGatling.run(OpenRateSimulation.class, results, properties);
     }
-    assertEquals(0, exit);
-    JsonNode summary;
-    try (Stream<Path> runs = Files.list(results)) {
-      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-      summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
-    }
+    assertEquals(0, run.exitCode(), run.tail());
+    JsonNode summary = InProcessGatling.summary(results);
     JsonNode level = summary.path("levels").get(0);
     assertTrue(summary.path("capacity").isNull() || summary.path("capacity").isMissingNode(),
         "4 req/s is no capacity: " + summary.path("capacity"));

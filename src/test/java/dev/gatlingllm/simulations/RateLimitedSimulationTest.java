@@ -6,16 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,30 +70,16 @@ class RateLimitedSimulationTest {
           + arrivals.length);
     }
 
-    List<RequestRow> rows = rows(llmDir());
+    List<RequestRow> rows = InProcessGatling.requests(results);
     long warmup = rows.stream().filter(r -> r.level() < 0).count();
     // The target check before the load is the one arrival without a row: the windows above count it too.
     assertEquals(arrivals.length, rows.size() + 1, "every request the server received is a row, or the check");
     assertTrue(warmup >= 1, "the warm-up sent requests, through the same pacer");
-    JsonNode summary = new ObjectMapper().readTree(llmDir().resolve("summary.json").toFile());
+    JsonNode summary = InProcessGatling.summary(results);
     assertEquals(rows.size() - warmup, summary.path("completed").asLong() + summary.path("failed").asLong(),
         "the warm-up's requests are in no figure");
     // The level: 12 requests per 4 s (the window and the margin) for 9 s.
     assertTrue(Math.abs(rows.size() - warmup - 27) <= 1, rows.size() - warmup + " requests in the level");
-  }
-
-  private Path llmDir() throws Exception {
-    try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-  }
-
-  private static List<RequestRow> rows(Path llm) throws Exception {
-    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    List<RequestRow> rows = new ArrayList<>();
-    lines.subList(1, lines.size()).forEach(line -> rows.add(reader.parse(line)));
-    return rows;
   }
 
   @Test
@@ -104,9 +87,9 @@ class RateLimitedSimulationTest {
     PROPERTIES.forEach(System::setProperty);
     InProcessGatling.Run run = InProcessGatling.run(RateLimitedSimulation.class, results);
     assertEquals(0, run.exitCode(), run.tail());
-    Path llm = llmDir();
+    Path llm = InProcessGatling.llmDir(results);
     List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    List<RequestRow> rows = rows(llm);
+    List<RequestRow> rows = InProcessGatling.requests(results);
 
     // 2 requests a second for 10 s, each scheduled (sent - send lateness) 500 ms after the one before; the start is
     // in whole milliseconds of the wall clock, each rounded once, so a gap may read up to 2 ms short.

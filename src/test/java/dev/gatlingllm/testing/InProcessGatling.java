@@ -40,22 +40,23 @@ public final class InProcessGatling {
     }
   }
 
+  /** The LLM report's folder of the one run under {@code results}. */
+  public static Path llmDir(Path results) throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
+    }
+  }
+
   /** The LLM report's summary.json of the one run under {@code results}. */
   public static JsonNode summary(Path results) throws IOException {
-    try (Stream<Path> runs = Files.list(results)) {
-      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-      return new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
-    }
+    return new ObjectMapper().readTree(llmDir(results).resolve("summary.json").toFile());
   }
 
   /** The rows of the LLM report's requests.csv of the one run under {@code results}, in the file's order. */
   public static List<RequestRow> requests(Path results) throws IOException {
-    try (Stream<Path> runs = Files.list(results)) {
-      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-      List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-      RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-      return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
-    }
+    List<String> lines = Files.readAllLines(llmDir(results).resolve("requests.csv"));
+    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
+    return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
   }
 
   public static Run run(Class<?> simulation, Path results) {
