@@ -58,8 +58,7 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
     protocol = protocol.maxOutputBytes(
         settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
-    protocol = protocol.tokenRecords(settings.flag("llm.tokenRecords", false))
-        .detailedResults(settings.flag("llm.detailedResults", false));
+    // llm.tokenRecords, llm.detailedResults and llm.sloRecords are read by llm() itself, in any simulation.
     protocol = protocol.includeUsage(settings.flag("llm.includeUsage", true));
     String maxTokensField = settings.text("llm.maxTokensField", null);
     if (maxTokensField != null) {
