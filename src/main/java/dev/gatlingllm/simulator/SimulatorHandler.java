@@ -123,6 +123,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
           !keepAlive));
       case "/metrics" -> onlyMethod(request, HttpMethod.GET, () -> sendText(simulator.metrics().page(), !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
+      case "/detokenize" -> onlyMethod(request, HttpMethod.POST, () -> detokenize(request, !keepAlive));
       default -> {
         ApiFormat format = ApiFormat.forPath(path);
         if (format != null) {
@@ -235,6 +236,36 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     int[] ids = SimpleTokenizer.ids(text);
     for (int id : ids) tokens.add(id);
     root.put("count", ids.length);
+    sendJson(HttpResponseStatus.OK, root.toString().getBytes(StandardCharsets.UTF_8), null, close);
+  }
+
+  /**
+   * Ids back to text, as llama.cpp's {@code /detokenize} answers: benchmark clients that build random prompts from
+   * random token ids (vLLM's {@code --dataset-name random}) need it. A vocabulary word's id gives that word; any
+   * other id (a hashed token, which cannot be reversed) gives the vocabulary word at its index modulo the size.
+   */
+  private void detokenize(FullHttpRequest http, boolean close) {
+    StringBuilder text = new StringBuilder();
+    try {
+      JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
+      JsonNode tokens = body == null ? null : body.get("tokens");
+      if (tokens == null || !tokens.isArray()) {
+        sendError(HttpResponseStatus.BAD_REQUEST, "'tokens' (array of ids) is required", null, close);
+        return;
+      }
+      for (JsonNode id : tokens) {
+        if (!id.canConvertToInt() || id.asInt() < 0) {
+          sendError(HttpResponseStatus.BAD_REQUEST, "token ids are non-negative integers", null, close);
+          return;
+        }
+        text.append(Vocabulary.word(id.asInt() % Vocabulary.size()));
+      }
+    } catch (IOException e) {
+      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", null, close);
+      return;
+    }
+    ObjectNode root = JSON.createObjectNode();
+    root.put("content", text.toString());
     sendJson(HttpResponseStatus.OK, root.toString().getBytes(StandardCharsets.UTF_8), null, close);
   }
 

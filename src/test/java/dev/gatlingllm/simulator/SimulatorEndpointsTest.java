@@ -209,6 +209,12 @@ class SimulatorEndpointsTest {
         "{\"content\":\"Hello, world! the cat\"}").body());
     assertEquals(6, tokens.get("count").asInt());
     assertEquals(6, tokens.get("tokens").size());
+    int the = tokens.get("tokens").get(4).asInt();
+    int cat = tokens.get("tokens").get(5).asInt();
+    JsonNode text = JSON.readTree(SseClient.send(simulator.baseUri(), "POST", "/detokenize",
+        "{\"tokens\":[" + the + "," + cat + "]}").body());
+    assertEquals(" the cat", text.get("content").asText(), "vocabulary words come back as they went in");
+    assertEquals(400, SseClient.send(simulator.baseUri(), "POST", "/detokenize", "{\"tokens\":[-1]}").statusCode());
 
     HttpResponse<String> health = SseClient.send(simulator.baseUri(), "GET", "/health", null);
     assertEquals(200, health.statusCode());
