@@ -18,12 +18,19 @@ final class ProcessCpu implements AutoCloseable {
   record Sample(long epochMillis, double cpuSeconds) {}
 
   private final String commandWord;
+  private final String interpreter;
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
   private volatile boolean running = true;
 
   ProcessCpu(String commandWord) {
+    this(commandWord, "java");
+  }
+
+  /** A process run by {@code interpreter} (e.g. {@code python3}) whose command line holds {@code commandWord}. */
+  ProcessCpu(String commandWord, String interpreter) {
     this.commandWord = commandWord;
+    this.interpreter = interpreter;
     this.thread = new Thread(this::run, "process-cpu");
     thread.setDaemon(true);
     thread.start();
@@ -57,7 +64,7 @@ final class ProcessCpu implements AutoCloseable {
         if (!name.chars().allMatch(Character::isDigit)) continue;
         try {
           String cmd = new String(Files.readAllBytes(dir.resolve("cmdline")), StandardCharsets.UTF_8);
-          if (cmd.contains(commandWord) && cmd.startsWith("/") && cmd.contains("java")) return name;
+          if (cmd.contains(commandWord) && cmd.startsWith("/") && cmd.contains(interpreter)) return name;
         } catch (IOException gone) {
           // a process that ended while listed
         }

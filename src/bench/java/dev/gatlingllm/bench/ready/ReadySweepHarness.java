@@ -109,7 +109,7 @@ public final class ReadySweepHarness {
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  private static Measured runOne(Run run, int port, int tokens, Path work, List<String> extra) throws Exception {
+  static Measured runOne(Run run, int port, int tokens, Path work, List<String> extra) throws Exception {
     int c = run.streams();
     List<String> cmd = new ArrayList<>(List.of("./mvnw", "-q", "-Pbench", "gatling:test",
         "-Dllm.baseUrl=http://127.0.0.1:" + port, "-Dllm.model=m", "-Dllm.levels=" + c,

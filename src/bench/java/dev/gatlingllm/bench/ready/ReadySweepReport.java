@@ -106,13 +106,13 @@ final class ReadySweepReport {
     return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
   }
 
-  private static String ms(double value) {
+  static String ms(double value) {
     if (Double.isNaN(value)) return "n/a";
     return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value)
         : String.format(Locale.ROOT, "%.1f", value);
   }
 
-  private static String signed(double value) {
+  static String signed(double value) {
     return Double.isNaN(value) ? "n/a" : (value >= 0 ? "+" : "") + ms(value);
   }
 
@@ -120,7 +120,7 @@ final class ReadySweepReport {
     return of == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f %%", 100.0 * count / of);
   }
 
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
     } catch (java.io.IOException e) {
