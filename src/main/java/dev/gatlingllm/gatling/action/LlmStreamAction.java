@@ -235,10 +235,9 @@ public final class LlmStreamAction extends PlainAction {
         && level == StartLevelAction.WARMUP;
   }
 
-  /** The protocol's choice of max-tokens field, and no {@code ignore_eos} for a dialect whose API has none. */
+  /** The protocol's choice of max-tokens field. */
   private GenerationRequest forDialect(GenerationRequest request) {
-    GenerationRequest fitted = dialect.supportsIgnoreEos() ? request : request.withoutIgnoreEos();
-    return protocol.maxTokensField() == null ? fitted : fitted.withMaxTokensField(protocol.maxTokensField());
+    return protocol.maxTokensField() == null ? request : request.withMaxTokensField(protocol.maxTokensField());
   }
 
   /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */
