@@ -2,7 +2,6 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.check.AnswerChecking;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
@@ -19,7 +18,6 @@ import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
@@ -35,42 +33,36 @@ import org.slf4j.LoggerFactory;
 public final class LlmStreamAction extends PlainAction {
   private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
 
+  private final LlmRequestSpec spec;
   private final String name;
   private final Action next;
   private final LlmProtocol protocol;
+  private final RunReporter reporter;
   private final LlmDialect dialect;
-  private final RequestTemplate template;
   private final GatlingHttpTransport transport;
   private final GatlingRuntime runtime;
-  private final RunReporter reporter;
-  private final SavedResults saveAs;
-  private final TokenOptions perToken;
-  private final List<AnswerCheck> checks;
   private final Redactor redactor;
 
+  /**
+   * @param spec the request, its token records already set by the protocol's switch
+   * @param dialect the dialect the spec names, or the protocol's
+   * @param transport sends to the endpoint the spec names, or the protocol's, with every header
+   */
   LlmStreamAction(
-      String name,
+      LlmRequestSpec spec,
       Action next,
-      LlmProtocol protocol,
+      LlmProtocol.Components components,
       LlmDialect dialect,
-      RequestTemplate template,
       GatlingHttpTransport transport,
-      GatlingRuntime runtime,
-      RunReporter reporter,
-      SavedResults saveAs,
-      TokenOptions perToken,
-      List<AnswerCheck> checks) {
-    this.name = name;
+      GatlingRuntime runtime) {
+    this.spec = spec;
+    this.name = spec.name();
     this.next = next;
-    this.protocol = protocol;
+    this.protocol = components.protocol();
+    this.reporter = components.reporter();
     this.dialect = dialect;
-    this.template = template;
     this.transport = transport;
     this.runtime = runtime;
-    this.reporter = reporter;
-    this.saveAs = saveAs;
-    this.perToken = perToken;
-    this.checks = checks;
     this.redactor = protocol.redactor(dialect);
   }
 
@@ -89,7 +81,7 @@ public final class LlmStreamAction extends PlainAction {
     AtomicBoolean ended = new AtomicBoolean();
     GenerationRequest request;
     try {
-      request = forDialect(template.resolve(current, protocol.model(), protocol.includeUsage()));
+      request = forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
@@ -125,7 +117,7 @@ public final class LlmStreamAction extends PlainAction {
     // byte is sent, so that even a failure reported while sending is redacted.
     StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
         session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
-        perToken.listener());
+        spec.perToken().listener());
     if (!exchange.enter(reporter.inFlight())) {
       // The run is stopping (the JVM exits): nothing more is sent, nothing recorded, and the user goes no further.
       return;
@@ -141,7 +133,8 @@ public final class LlmStreamAction extends PlainAction {
 
   /** Ends a request that was never sent: a KO without timings, seen by the token listener like any end. */
   private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, String message) {
-    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, perToken.listener()));
+    onComplete.accept(
+        NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, spec.perToken().listener()));
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */
@@ -159,7 +152,7 @@ public final class LlmStreamAction extends PlainAction {
    */
   private void complete(Session session, FinishedStream streamed, long scheduledMillis, long maxTokens) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
-    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(checks, streamed);
+    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), streamed);
     FinishedStream outcome = judged.outcome();
     RequestResult result = outcome.result();
     boolean ok = result.ok();
@@ -171,7 +164,7 @@ public final class LlmStreamAction extends PlainAction {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
       reporter.record(name, startMillis, outcome, maxTokens);
-      after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
+      after = SessionResults.save(session, spec.saveAs(), outcome, result.outcome().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
       }
@@ -198,7 +191,7 @@ public final class LlmStreamAction extends PlainAction {
       String why = message != null ? message : "no token received";
       runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
     }
-    if (perToken.records()) {
+    if (spec.perToken().records()) {
       TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
     }
     if (!ok && LOG.isDebugEnabled()) {
