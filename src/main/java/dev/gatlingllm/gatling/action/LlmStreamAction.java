@@ -14,6 +14,7 @@ import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.NotSent;
+import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
@@ -79,44 +80,36 @@ public final class LlmStreamAction extends PlainAction {
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
     // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
+    Consumer<FinishedStream> onComplete = outcome -> {
+      if (ended.compareAndSet(false, true)) {
+        complete(current, outcome, scheduledMillis);
+      }
+    };
     GenerationRequest request;
     try {
       request = forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
-      failBeforeSend(scheduledNanos, onComplete(ended, current, scheduledMillis, -1),
-          "cannot build request: " + cause(e));
+      failBeforeSend(scheduledNanos, onComplete, -1, "cannot build request: " + cause(e));
       return;
     }
-    Consumer<FinishedStream> onComplete = onComplete(ended, current, scheduledMillis,
-        request.maxTokens() == null ? -1 : request.maxTokens());
     try {
       buildAndSend(current, request, scheduledNanos, onComplete);
     } catch (RuntimeException e) {
-      failBeforeSend(scheduledNanos, onComplete, "cannot build request: " + cause(e));
+      failBeforeSend(scheduledNanos, onComplete, maxTokens(request), "cannot build request: " + cause(e));
     }
-  }
-
-  /** The request's one end: its records, its report row (with the limit it asked for), the user going on. */
-  private Consumer<FinishedStream> onComplete(AtomicBoolean ended, Session session, long scheduledMillis,
-      long maxTokens) {
-    return outcome -> {
-      if (ended.compareAndSet(false, true)) {
-        complete(session, outcome, scheduledMillis, maxTokens);
-      }
-    };
   }
 
   private void buildAndSend(Session session, GenerationRequest request, long scheduledNanos,
       Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
-    long clientInputTokens = clientInputTokens(request);
+    RequestSize size = new RequestSize(clientInputTokens(request), maxTokens(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
     // The secrets this very request carries (headers of the http protocol, EL values...): known before any
     // byte is sent, so that even a failure reported while sending is redacted.
     StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
+        session.eventLoop(), onComplete, protocol.tokenizer(), size, redactor.with(prepared.secrets()),
         spec.perToken().listener());
     if (!exchange.enter(reporter.inFlight())) {
       // The run is stopping (the JVM exits): nothing more is sent, nothing recorded, and the user goes no further.
@@ -131,10 +124,20 @@ public final class LlmStreamAction extends PlainAction {
     }
   }
 
-  /** Ends a request that was never sent: a KO without timings, seen by the token listener like any end. */
-  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, String message) {
-    onComplete.accept(
-        NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, spec.perToken().listener()));
+  /**
+   * Ends a request that was never sent: a KO without timings, seen by the token listener like any end.
+   *
+   * @param maxTokens the limit the request asked for, or -1 when it was not built that far
+   */
+  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, long maxTokens,
+      String message) {
+    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), maxTokens, redactor,
+        spec.perToken().listener()));
+  }
+
+  /** The output limit the request asks for, or -1 for none. */
+  private static long maxTokens(GenerationRequest request) {
+    return request.maxTokens() == null ? -1 : request.maxTokens();
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */
@@ -150,7 +153,7 @@ public final class LlmStreamAction extends PlainAction {
    * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
    * (a record refused at shutdown, the report's recorder): a request never keeps its user.
    */
-  private void complete(Session session, FinishedStream streamed, long scheduledMillis, long maxTokens) {
+  private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
     AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), streamed);
     FinishedStream outcome = judged.outcome();
@@ -163,7 +166,7 @@ public final class LlmStreamAction extends PlainAction {
       if (!inWarmup(session)) {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
-      reporter.record(name, startMillis, outcome, maxTokens);
+      reporter.record(name, startMillis, result);
       after = SessionResults.save(session, spec.saveAs(), outcome, result.outcome().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
