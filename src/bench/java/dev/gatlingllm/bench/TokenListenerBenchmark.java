@@ -2,6 +2,7 @@ package dev.gatlingllm.bench;
 
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.stream.TokenListener;
@@ -67,7 +68,7 @@ public class TokenListenerBenchmark {
     long now = System.nanoTime();
     // Not started: no timers are armed, so the exchange's own work is all that is measured.
     StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, now, timers,
-        bh::consume, null, -1, Redactor.NONE, seen);
+        bh::consume, null, RequestSize.UNKNOWN, Redactor.NONE, seen);
     exchange.onRequestWritten(now);
     exchange.onResponseHeaders(200, "text/event-stream", null, now);
     for (int offset = 0; offset < stream.length; offset += ChatStreamBenchmark.READ_BYTES) {

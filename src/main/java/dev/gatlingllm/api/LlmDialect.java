@@ -16,14 +16,17 @@ public interface LlmDialect {
   /** The path used when the user names none, e.g. {@code /v1/chat/completions}. */
   String defaultEndpoint();
 
-  /** The JSON request body, always asking for a streamed response. */
+  /**
+   * The JSON request body, always asking for a streamed response; with {@code ignore_eos} only where
+   * {@link #supportsIgnoreEos()} says the API has it.
+   */
   String requestBody(GenerationRequest request);
 
   /**
    * Whether the API has an {@code ignore_eos} field (vLLM, SGLang and llama.cpp extend OpenAI's API with it).
-   * A dialect without it never receives one: the request loses the field before its body is written, and the
-   * ready simulations say so once, since outputs may then stop before their max tokens. False unless a
-   * dialect says otherwise.
+   * A dialect without it leaves the request's {@code ignoreEos} out of the body it writes, and the ready
+   * simulations say so once, since outputs may then stop before their max tokens. False unless a dialect says
+   * otherwise.
    */
   default boolean supportsIgnoreEos() {
     return false;

@@ -5,20 +5,17 @@ import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.action.LlmActionFactory;
+import dev.gatlingllm.gatling.action.LlmRequestSpec;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate;
-import dev.gatlingllm.gatling.action.SavedResults;
-import dev.gatlingllm.gatling.action.TokenOptions;
 import dev.gatlingllm.stream.TokenListener;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Immutable builder of one streamed LLM request, used with {@code exec(...)} in any scenario. Every call
@@ -31,53 +28,23 @@ import java.util.function.Function;
  * the outcome in the session under {@code saveAs} (default {@code llm}).
  */
 public final class LlmRequestActionBuilder implements ActionBuilder {
-  /** The builder's values while one of them changes; never shared between builders. */
-  private static final class Fields {
-    String name;
-    String dialectId;
-    String endpoint;
-    RequestTemplate template = RequestTemplate.empty();
-    Map<String, SessionExpression<String>> headers = Map.of();
-    SavedResults saveAs = SavedResults.DEFAULT;
-    TokenOptions perToken = TokenOptions.NONE;
-    List<AnswerCheck> checks = List.of();
-
-    Fields copy() {
-      Fields f = new Fields();
-      f.name = name;
-      f.dialectId = dialectId;
-      f.endpoint = endpoint;
-      f.template = template;
-      f.headers = headers;
-      f.saveAs = saveAs;
-      f.perToken = perToken;
-      f.checks = checks;
-      return f;
-    }
-  }
-
-  private final Fields fields;
+  private final LlmRequestSpec spec;
 
   LlmRequestActionBuilder(String name, String dialectId) {
-    Fields f = new Fields();
-    f.name = requireText(name, "request name");
-    f.dialectId = dialectId;
-    this.fields = f;
+    this(LlmRequestSpec.named(requireText(name, "request name"), dialectId));
   }
 
-  private LlmRequestActionBuilder(Fields fields) {
-    this.fields = fields;
+  private LlmRequestActionBuilder(LlmRequestSpec spec) {
+    this.spec = spec;
   }
 
-  /** The one copy path: a new builder with {@code change} applied to a copy of this one's values. */
-  private LlmRequestActionBuilder make(Consumer<Fields> change) {
-    Fields next = fields.copy();
-    change.accept(next);
-    return new LlmRequestActionBuilder(next);
+  /** The one copy path, as Gatling's own builders: a new builder around {@code change} applied to the spec. */
+  private LlmRequestActionBuilder make(UnaryOperator<LlmRequestSpec> change) {
+    return new LlmRequestActionBuilder(change.apply(spec));
   }
 
-  private LlmRequestActionBuilder withTemplate(Function<RequestTemplate, RequestTemplate> change) {
-    return make(f -> f.template = change.apply(f.template));
+  private LlmRequestActionBuilder withTemplate(UnaryOperator<RequestTemplate> change) {
+    return make(s -> s.withTemplate(change.apply(s.template())));
   }
 
   // ---- messages
@@ -420,7 +387,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder endpoint(String path) {
     String value = requireText(path, "endpoint");
-    return make(f -> f.endpoint = value);
+    return make(s -> s.withEndpoint(value));
   }
 
   /**
@@ -431,7 +398,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder saveAs(String key) {
     String value = requireText(key, "key");
-    return make(f -> f.saveAs = f.saveAs.withKey(value));
+    return make(s -> s.withSaveAs(s.saveAs().withKey(value)));
   }
 
   /**
@@ -442,7 +409,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder saveItl() {
-    return make(f -> f.saveAs = f.saveAs.withItl());
+    return make(s -> s.withSaveAs(s.saveAs().withItl()));
   }
 
   /**
@@ -456,7 +423,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder tokenRecords() {
-    return make(f -> f.perToken = f.perToken.withRecords());
+    return make(s -> s.withPerToken(s.perToken().withRecords()));
   }
 
   /**
@@ -470,7 +437,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder onToken(TokenListener listener) {
     Objects.requireNonNull(listener, "listener");
-    return make(f -> f.perToken = f.perToken.withListener(listener));
+    return make(s -> s.withPerToken(s.perToken().withListener(listener)));
   }
 
   /**
@@ -484,20 +451,17 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder check(AnswerCheck... answerChecks) {
-    List<AnswerCheck> all = new ArrayList<>(fields.checks);
+    List<AnswerCheck> added = new ArrayList<>();
     for (AnswerCheck check : answerChecks) {
-      all.add(Objects.requireNonNull(check, "check"));
+      added.add(Objects.requireNonNull(check, "check"));
     }
-    List<AnswerCheck> copy = List.copyOf(all);
-    return make(f -> f.checks = copy);
+    return make(s -> s.withChecks(added));
   }
 
   /** Gatling's builder of the action, called once when the scenario is built. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    Fields f = fields;
-    return new LlmActionFactory(f.name, f.dialectId, f.endpoint, f.template, f.headers, f.saveAs, f.perToken,
-        f.checks);
+    return new LlmActionFactory(spec);
   }
 
   // ---- internals
@@ -514,11 +478,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
 
   private LlmRequestActionBuilder withHeader(String headerName, SessionExpression<String> value) {
     String name = requireText(headerName, "header name");
-    return make(f -> {
-      Map<String, SessionExpression<String>> copy = new LinkedHashMap<>(f.headers);
-      copy.put(name, value);
-      f.headers = java.util.Collections.unmodifiableMap(copy);
-    });
+    return make(s -> s.withHeader(name, value));
   }
 
   static String requireText(String value, String what) {

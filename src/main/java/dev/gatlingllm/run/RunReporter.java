@@ -7,7 +7,6 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
-import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.InFlightExchanges;
 import java.io.IOException;
 import java.io.InputStream;
@@ -111,15 +110,15 @@ public final class RunReporter {
   }
 
   /**
-   * Records one finished request, on the virtual user's thread, never blocking, with the output limit it asked for
-   * ({@code maxTokens}, -1 for none), so that the report counts the requests that stopped before it. Attributed by
-   * start time to the level windows the load models open; levels never overlap, so this is the level the virtual
-   * user was tagged with.
+   * Records one finished request, on the virtual user's thread, never blocking; its result carries the output
+   * limit it asked for and how it ended, so that the report counts the requests that stopped before it.
+   * Attributed by start time to the level windows the load models open; levels never overlap, so this is the
+   * level the virtual user was tagged with.
    */
-  public void record(String requestName, long startEpochMillis, FinishedStream outcome, long maxTokens) {
-    recorder.record(requestName, startEpochMillis, outcome.result(), outcome.finishReason(), maxTokens);
+  public void record(String requestName, long startEpochMillis, RequestResult result) {
+    recorder.record(requestName, startEpochMillis, result);
     if (progress != null) {
-      progress.requestEnded(outcome.result().ok(), outcome.result().outputTokens());
+      progress.requestEnded(result.ok(), result.outputTokens());
     }
   }
 

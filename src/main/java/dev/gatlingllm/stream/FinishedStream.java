@@ -9,22 +9,26 @@ import java.util.List;
  * @param result the request's figures and status
  * @param content the answer text
  * @param reasoning the reasoning text (empty for models that do not stream reasoning)
- * @param finishReason the last {@code finish_reason}, or null
  * @param toolCalls the streamed tool calls, in order (empty for an answer in text)
  */
 public record FinishedStream(
-    RequestResult result, String content, String reasoning, String finishReason, List<ToolCall> toolCalls) {
+    RequestResult result, String content, String reasoning, List<ToolCall> toolCalls) {
   public FinishedStream {
     toolCalls = List.copyOf(toolCalls);
   }
 
   /** An outcome without tool calls. */
-  public FinishedStream(RequestResult result, String content, String reasoning, String finishReason) {
-    this(result, content, reasoning, finishReason, List.of());
+  public FinishedStream(RequestResult result, String content, String reasoning) {
+    this(result, content, reasoning, List.of());
+  }
+
+  /** The last {@code finish_reason}, or null: the result's, which every consumer of the request reads. */
+  public String finishReason() {
+    return result.generation().finishReason();
   }
 
   /** The same texts with another result (e.g. the KO of a failed check). */
   public FinishedStream withResult(RequestResult changed) {
-    return new FinishedStream(changed, content, reasoning, finishReason, toolCalls);
+    return new FinishedStream(changed, content, reasoning, toolCalls);
   }
 }

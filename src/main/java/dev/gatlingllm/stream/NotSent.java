@@ -1,5 +1,6 @@
 package dev.gatlingllm.stream;
 
+import dev.gatlingllm.metrics.request.Generation;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
@@ -15,18 +16,21 @@ public final class NotSent {
    * The KO, seen by the token listener like any end.
    *
    * @param message the reason, redacted here
+   * @param maxTokens the output limit the request asked for, or -1 when it was not built that far
    * @param listener sees the end, or null; if it throws, the KO names it instead
    */
-  public static FinishedStream outcome(String message, long scheduledNanos, long nowNanos, Redactor redactor,
-      TokenListener listener) {
-    FinishedStream result = ko(message, scheduledNanos, nowNanos, redactor);
-    return StreamExchange.notifyEnd(listener, result, failed -> ko(failed, scheduledNanos, nowNanos, redactor));
+  public static FinishedStream outcome(String message, long scheduledNanos, long nowNanos, long maxTokens,
+      Redactor redactor, TokenListener listener) {
+    FinishedStream result = ko(message, scheduledNanos, nowNanos, maxTokens, redactor);
+    return StreamExchange.notifyEnd(listener, result,
+        failed -> ko(failed, scheduledNanos, nowNanos, maxTokens, redactor));
   }
 
-  private static FinishedStream ko(String message, long scheduledNanos, long nowNanos, Redactor redactor) {
+  private static FinishedStream ko(String message, long scheduledNanos, long nowNanos, long maxTokens,
+      Redactor redactor) {
     RequestTimeline timeline = new RequestTimeline(scheduledNanos);
     timeline.onDone(nowNanos);
-    return new FinishedStream(timeline.toResult(Verdict.ko(0, redactor.redact(message)), -1, -1), "", "",
-        null);
+    return new FinishedStream(timeline.toResult(Verdict.ko(0, redactor.redact(message)), -1, -1,
+        new Generation(maxTokens, null)), "", "");
   }
 }

@@ -4,6 +4,7 @@ import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.framing.FrameDecoder;
 import dev.gatlingllm.framing.FrameFormatException;
 import dev.gatlingllm.framing.Framing;
+import dev.gatlingllm.metrics.request.Generation;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
@@ -39,7 +40,7 @@ public final class StreamExchange implements ResponseHandler {
   private final RequestTimeline timeline;
   private final ExchangeClock clock;
   private final Consumer<FinishedStream> onComplete;
-  private final long clientInputTokens;
+  private final RequestSize size;
   private final Redactor redactor;
 
   private InFlightRequest inFlight;
@@ -69,7 +70,7 @@ public final class StreamExchange implements ResponseHandler {
       long scheduledNanos,
       ScheduledExecutorService timers,
       Consumer<FinishedStream> onComplete) {
-    this(dialect, settings, scheduledNanos, timers, onComplete, null, -1, Redactor.NONE, null);
+    this(dialect, settings, scheduledNanos, timers, onComplete, null, RequestSize.UNKNOWN, Redactor.NONE, null);
   }
 
   /** As the constructor with a clock, on the JVM's clock with timers on {@code timers}. */
@@ -80,17 +81,17 @@ public final class StreamExchange implements ResponseHandler {
       ScheduledExecutorService timers,
       Consumer<FinishedStream> onComplete,
       Tokenizer tokenizer,
-      long clientInputTokens,
+      RequestSize size,
       Redactor redactor,
       TokenListener listener) {
-    this(dialect, settings, scheduledNanos, ExchangeClock.on(timers), onComplete, tokenizer, clientInputTokens,
-        redactor, listener);
+    this(dialect, settings, scheduledNanos, ExchangeClock.on(timers), onComplete, tokenizer, size, redactor,
+        listener);
   }
 
   /**
    * @param clock the time and the timers, on the executor every callback of this exchange runs on
    * @param tokenizer counts the generated text when the exchange ends, or null
-   * @param clientInputTokens the client's count of the prompt, or -1
+   * @param size the client's count of the prompt and the output limit, for the result's figures
    * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
    *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
    * @param listener sees each output piece and the end, on this exchange's executor; or null
@@ -102,11 +103,11 @@ public final class StreamExchange implements ResponseHandler {
       ExchangeClock clock,
       Consumer<FinishedStream> onComplete,
       Tokenizer tokenizer,
-      long clientInputTokens,
+      RequestSize size,
       Redactor redactor,
       TokenListener listener) {
     this.redactor = redactor;
-    this.clientInputTokens = clientInputTokens;
+    this.size = size;
     this.settings = settings;
     this.dialect = dialect;
     this.framing = dialect.framing();
@@ -434,10 +435,11 @@ public final class StreamExchange implements ResponseHandler {
    * leaves the client's count out (-1).
    */
   private FinishedStream outcome(Verdict outcome, boolean countTokens) {
+    Generation generation = new Generation(size.maxTokens(), redactor.redact(output.finishReason()));
     return new FinishedStream(
-        timeline.toResult(outcome, countTokens ? output.clientOutputTokens() : -1, clientInputTokens),
-        redactor.redact(output.content()), redactor.redact(output.reasoning()),
-        redactor.redact(output.finishReason()), output.toolCalls(redactor));
+        timeline.toResult(outcome, countTokens ? output.clientOutputTokens() : -1, size.clientInputTokens(),
+            generation),
+        redactor.redact(output.content()), redactor.redact(output.reasoning()), output.toolCalls(redactor));
   }
 
   private void releaseHeldOutcome() {

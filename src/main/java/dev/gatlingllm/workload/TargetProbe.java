@@ -83,10 +83,7 @@ public final class TargetProbe {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
         .header("Content-Type", "application/json").header("Accept", dialect.accept())
         .POST(HttpRequest.BodyPublishers.ofString(dialect.requestBody(probe)));
-    dialect.fixedHeaders().forEach(request::header);
-    if (protocol.apiKey() != null) {
-      dialect.authHeaders(protocol.apiKey()).forEach(request::header);
-    }
+    protocol.headers(dialect).forEach(request::header);
     // HTTP/1.1 as the load speaks it: the default would offer an h2c upgrade that some servers refuse.
     HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
     HttpResponse<InputStream> response;

@@ -27,6 +27,16 @@ class DialectsTest {
   }
 
   @Test
+  void onlyADialectWhoseApiHasIgnoreEosWritesIt() {
+    GenerationRequest request = new GenerationRequest("m", List.of(ChatMessage.user("hi")), null, 16, null, true,
+        false, java.util.Map.of());
+    for (LlmDialect dialect : Dialects.all()) {
+      assertEquals(dialect.supportsIgnoreEos(), dialect.requestBody(request).contains("\"ignore_eos\""),
+          dialect.id());
+    }
+  }
+
+  @Test
   void idsAreMatchedIgnoringCaseAndSpaces() {
     assertSame(Dialects.byId("openai-chat"), Dialects.byId(" OpenAI-Chat "));
   }

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.aggregate.SyntheticResults;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.stream.FinishedStream;
 import java.util.List;
@@ -24,8 +25,13 @@ import org.junit.jupiter.api.Test;
 /** Each answer check passes and fails where it should; the first failure makes an OK request KO, figures kept. */
 class AnswerChecksTest {
   private static final FinishedStream PARIS = new FinishedStream(
-      SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10),
-      "The capital is Paris.", "", "stop");
+      stopped(SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10)),
+      "The capital is Paris.", "");
+
+  /** {@code r} as an answer the model ended itself. */
+  private static RequestResult stopped(RequestResult r) {
+    return ResultBuilder.from(r).generation(-1, "stop").build();
+  }
 
   private static String judged(AnswerCheck... checks) {
     FinishedStream out = AnswerChecking.judge(List.of(checks), PARIS);
@@ -53,7 +59,7 @@ class AnswerChecksTest {
     assertEquals("check failed: TTFT above 49.5 ms", judged(ttftAtMost(49.5)));
     assertEquals("check failed: TPOT above 19 ms", judged(tpotAtMost(19)));
     assertEquals("check failed: E2EL above 100 ms", judged(e2elAtMost(100)));
-    FinishedStream noToken = new FinishedStream(SyntheticResults.ok(-1, 0, 0, 0, 10), "", "", "stop");
+    FinishedStream noToken = new FinishedStream(stopped(SyntheticResults.ok(-1, 0, 0, 0, 10)), "", "");
     assertEquals("check failed: no token, so no TTFT",
         AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().outcome().message());
     assertThrows(IllegalArgumentException.class, () -> ttftAtMost(0));
@@ -75,8 +81,8 @@ class AnswerChecksTest {
 
   @Test
   void aKoKeepsItsOwnMessage() {
-    FinishedStream ko = new FinishedStream(PARIS.result().withOutcome(Verdict.ko(429, "HTTP 429: slow down")),
-        "", "", null);
+    FinishedStream ko = new FinishedStream(ResultBuilder.from(PARIS.result())
+        .outcome(Verdict.ko(429, "HTTP 429: slow down")).generation(-1, null).build(), "", "");
     assertSame(ko, AnswerChecking.judge(List.of(answerContains("Paris")), ko));
   }
 

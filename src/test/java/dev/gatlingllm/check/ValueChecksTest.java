@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gatlingllm.metrics.aggregate.SyntheticResults;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.ToolCall;
 import java.util.List;
@@ -17,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /** Checks that find a value: what they find, why they fail, what they save, and the paths they refuse. */
 class ValueChecksTest {
   private static FinishedStream answer(String content, ToolCall... calls) {
-    return new FinishedStream(SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10),
-        content, "", "stop", List.of(calls));
+    return new FinishedStream(ResultBuilder.from(SyntheticResults.ok(50 * SyntheticResults.MS, 4,
+        20 * SyntheticResults.MS, 4, 10)).generation(-1, "stop").build(), content, "", List.of(calls));
   }
 
   private static final FinishedStream JSON =

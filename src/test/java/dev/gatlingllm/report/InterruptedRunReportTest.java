@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.Verdict;
 import java.nio.file.Files;
@@ -79,8 +80,9 @@ class InterruptedRunReportTest {
 
   /** A stream cut off after its first token (40 ms) and two more events. */
   private static RequestResult aborted() {
-    return new RequestResult(Verdict.aborted(200), 1_000_000, 5_000_000, 40_000_000, 41_000_000, 40_000_000,
-        80_000_000, -1, 90_000_000, 3, new long[] {20_000_000, 20_000_000}, 3, TokenCountSource.EVENT_COUNT, -1,
-        -1, -1, TokenCountSource.UNKNOWN, null, -1);
+    return ResultBuilder.result().outcome(Verdict.aborted(200)).sendLatenessNanos(1_000_000).ttfbNanos(5_000_000)
+        .ttftNanos(40_000_000).ttftFromScheduledNanos(41_000_000).ttfoNanos(40_000_000).e2elNanos(80_000_000)
+        .durationNanos(90_000_000).tokenEvents(3).itlNanos(new long[] {20_000_000, 20_000_000})
+        .outputTokens(3, TokenCountSource.EVENT_COUNT).build();
   }
 }

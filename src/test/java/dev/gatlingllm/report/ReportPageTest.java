@@ -184,11 +184,8 @@ class ReportPageTest {
 
   private static dev.gatlingllm.metrics.request.RequestResult withServerTimes(
       dev.gatlingllm.metrics.request.RequestResult r, long decodeNanos, long prefillNanos) {
-    return new dev.gatlingllm.metrics.request.RequestResult(r.outcome(), r.sendLatenessNanos(), r.ttfbNanos(),
-        r.ttftNanos(), r.ttftFromScheduledNanos(), r.ttfoNanos(), r.e2elNanos(), r.tpotNanos(), r.durationNanos(),
-        r.tokenEvents(), r.itlNanos(), r.outputTokens(), r.outputTokenSource(), r.serverOutputTokens(),
-        r.clientOutputTokens(), r.inputTokens(), r.inputTokenSource(), r.requestId(), decodeNanos,
-        r.serverReasoningTokens(), prefillNanos);
+    return dev.gatlingllm.metrics.request.ResultBuilder.from(r).serverDecodeNanos(decodeNanos)
+        .serverPrefillNanos(prefillNanos).build();
   }
 
   private static int count(String text, String part) {

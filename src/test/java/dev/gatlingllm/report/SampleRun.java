@@ -4,6 +4,7 @@ import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
@@ -74,9 +75,8 @@ final class SampleRun {
     if (random.nextDouble() < 0.05) {
       String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
       long duration = 1_000_000L * (10 + random.nextInt(3000));
-      return new RequestResult(Verdict.ko(503, message), random.nextInt(2_000_000), -1, -1, -1, -1, -1, -1,
-          duration, 0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, requestId,
-          -1);
+      return ResultBuilder.result().outcome(Verdict.ko(503, message)).sendLatenessNanos(random.nextInt(2_000_000))
+          .durationNanos(duration).requestId(requestId).build();
     }
     long ttft = 30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
     int events = 1 + random.nextInt(80);
@@ -90,8 +90,10 @@ final class SampleRun {
     long client = random.nextBoolean() ? tokens - random.nextInt(2) : -1;
     long tpot = tokens > 1 ? (e2el - ttft) / (tokens - 1) : -1;
     long lateness = random.nextInt(3_000_000);
-    return new RequestResult(Verdict.ok(200), lateness, ttft / 3, ttft, ttft + lateness, ttft + 1_000, e2el, tpot,
-        e2el + 500_000, events, gaps, tokens, TokenCountSource.SERVER_USAGE, tokens, client,
-        100 + random.nextInt(200), TokenCountSource.SERVER_USAGE, requestId, -1);
+    return ResultBuilder.result().sendLatenessNanos(lateness).ttfbNanos(ttft / 3).ttftNanos(ttft)
+        .ttftFromScheduledNanos(ttft + lateness).ttfoNanos(ttft + 1_000).e2elNanos(e2el).tpotNanos(tpot)
+        .durationNanos(e2el + 500_000).tokenEvents(events).itlNanos(gaps)
+        .outputTokens(tokens, TokenCountSource.SERVER_USAGE).serverOutputTokens(tokens).clientOutputTokens(client)
+        .inputTokens(100 + random.nextInt(200), TokenCountSource.SERVER_USAGE).requestId(requestId).build();
   }
 }

@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.SyntheticResults;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import java.nio.file.Files;
@@ -36,10 +37,10 @@ class UntrustedStreamsReportTest {
       recorder.record("chat", T0 + i, SyntheticResults.ok(50 * MS, 10, 10 * MS, 10, 5));
     }
     RequestResult r = SyntheticResults.ok(50 * MS, 10, 10 * MS, 10, 5);
-    recorder.record("chat", T0 + 10, new RequestResult(r.outcome(), r.sendLatenessNanos(), r.ttfbNanos(),
-        r.ttftNanos(), r.ttftFromScheduledNanos(), r.ttfoNanos(), r.e2elNanos(), r.tpotNanos(), r.durationNanos(),
-        r.tokenEvents(), r.itlNanos(), r.tokenEvents(), dev.gatlingllm.metrics.request.TokenCountSource.EVENT_COUNT,
-        RequestTimeline.UNTRUSTED_COUNT, -1, r.inputTokens(), r.inputTokenSource(), "untrusted", -1));
+    recorder.record("chat", T0 + 10, ResultBuilder.from(r)
+        .outputTokens(r.tokenEvents(), dev.gatlingllm.metrics.request.TokenCountSource.EVENT_COUNT)
+        .serverOutputTokens(RequestTimeline.UNTRUSTED_COUNT).clientOutputTokens(-1).requestId("untrusted")
+        .serverDecodeNanos(-1).build());
     int events = RequestTimeline.MAX_KEPT_GAPS + 10;
     recorder.record("chat", T0 + 20, SyntheticResults.capped(
         SyntheticResults.ok(50 * MS, events, 10_000, events, 5), RequestTimeline.MAX_KEPT_GAPS));

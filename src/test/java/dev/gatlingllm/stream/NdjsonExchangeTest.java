@@ -30,7 +30,7 @@ class NdjsonExchangeTest {
 
   private StreamExchange chat() {
     StreamExchange exchange = new StreamExchange(new OllamaChatDialect(), StreamSettings.DEFAULTS, T0, clock,
-        outcomes::add, null, -1, Redactor.NONE, null);
+        outcomes::add, null, RequestSize.UNKNOWN, Redactor.NONE, null);
     exchange.start(() -> aborts++);
     exchange.onRequestWritten(T0);
     return exchange;
@@ -154,8 +154,8 @@ class NdjsonExchangeTest {
   void aLineOverTheBoundIsKo() {
     StreamSettings settings = new StreamSettings(StreamSettings.DEFAULTS.idleTimeout(),
         StreamSettings.DEFAULTS.overallTimeout(), 1024, 16 * 1024, StreamSettings.DEFAULT_MAX_OUTPUT_BYTES);
-    StreamExchange ex = new StreamExchange(new OllamaGenerateDialect(), settings, T0, clock, outcomes::add, null, -1,
-        Redactor.NONE, null);
+    StreamExchange ex = new StreamExchange(new OllamaGenerateDialect(), settings, T0, clock, outcomes::add, null,
+        RequestSize.UNKNOWN, Redactor.NONE, null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, NDJSON, null, T0 + MS);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
+import dev.gatlingllm.metrics.request.Generation;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.transport.ResponseHead;
@@ -132,7 +133,7 @@ class StreamExchangeTest {
   void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
     var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE, null);
+        outcomes::add, tokenizer, new RequestSize(9, -1), dev.gatlingllm.secrets.Redactor.NONE, null);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
@@ -147,7 +148,7 @@ class StreamExchangeTest {
 
     outcomes.clear();
     StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, 9, dev.gatlingllm.secrets.Redactor.NONE, null);
+        outcomes::add, tokenizer, new RequestSize(9, -1), dev.gatlingllm.secrets.Redactor.NONE, null);
     withUsage.onRequestWritten(T0);
     withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
@@ -285,7 +286,7 @@ class StreamExchangeTest {
   /** An exchange on a clock the test moves: timeouts and grace times pass without waiting. */
   private StreamExchange onClock(ManualClock clock, StreamSettings settings, Runnable onAbort) {
     StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), settings, clock.nanoTime(), clock,
-        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.NONE, null);
+        outcomes::add, null, RequestSize.UNKNOWN, dev.gatlingllm.secrets.Redactor.NONE, null);
     exchange.start(onAbort::run);
     return exchange;
   }
@@ -388,7 +389,7 @@ class StreamExchangeTest {
 
   @Test
   void aRequestThatCouldNotBeBuiltEndsWithoutAnExchange() {
-    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY123 refused", T0, T0 + 3 * MS,
+    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY123 refused", T0, T0 + 3 * MS, 64,
         dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
     RequestResult r = outcome.result();
     assertFalse(r.ok());
@@ -396,6 +397,7 @@ class StreamExchangeTest {
     assertEquals(3 * MS, r.durationNanos());
     assertEquals(-1, r.ttfbNanos());
     assertEquals("", outcome.content());
+    assertEquals(new Generation(64, null), r.generation(), "the limit it asked for, no finish reason");
   }
 
   @Test
@@ -409,15 +411,15 @@ class StreamExchangeTest {
         throw new IllegalStateException("boom");
       }
     };
-    FinishedStream outcome = NotSent.outcome("cannot build request: x", T0, T0, dev.gatlingllm.secrets.Redactor.NONE,
-        failing);
+    FinishedStream outcome = NotSent.outcome("cannot build request: x", T0, T0, -1,
+        dev.gatlingllm.secrets.Redactor.NONE, failing);
     assertEquals("token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
   }
 
   /** A redacting exchange: the request carried {@code sk-KEY123} (long enough to be hidden inside a word). */
   private StreamExchange redacting() {
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, null, -1, dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
+        outcomes::add, null, RequestSize.UNKNOWN, dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     return ex;
@@ -466,7 +468,7 @@ class StreamExchangeTest {
       }
     };
     StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, broken, -1, dev.gatlingllm.secrets.Redactor.NONE, null);
+        outcomes::add, broken, RequestSize.UNKNOWN, dev.gatlingllm.secrets.Redactor.NONE, null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);

@@ -68,7 +68,7 @@ class TokenListenerTest {
 
   private StreamExchange exchange(TokenListener listener) {
     StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, timers,
-        outcomes::add, null, -1, Redactor.NONE, listener);
+        outcomes::add, null, RequestSize.UNKNOWN, Redactor.NONE, listener);
     exchange.start(() -> aborts++);
     exchange.onRequestWritten(t0);
     exchange.onResponseHeaders(200, "text/event-stream", null, t0 + MS);

@@ -28,9 +28,10 @@ public final class AzureOpenAiDialect extends OpenAiDialect {
     return false;
   }
 
+  /** OpenAI chat's body, less the {@code ignore_eos} that chat's writer carries for self-hosted servers. */
   @Override
   public String requestBody(GenerationRequest request) {
-    return CHAT.requestBody(request);
+    return CHAT.requestBody(request.withoutIgnoreEos());
   }
 
   @Override

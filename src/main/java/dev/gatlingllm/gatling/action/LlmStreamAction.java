@@ -2,7 +2,6 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.check.AnswerChecking;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
@@ -15,11 +14,11 @@ import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.NotSent;
+import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
@@ -35,42 +34,36 @@ import org.slf4j.LoggerFactory;
 public final class LlmStreamAction extends PlainAction {
   private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
 
+  private final LlmRequestSpec spec;
   private final String name;
   private final Action next;
   private final LlmProtocol protocol;
+  private final RunReporter reporter;
   private final LlmDialect dialect;
-  private final RequestTemplate template;
   private final GatlingHttpTransport transport;
   private final GatlingRuntime runtime;
-  private final RunReporter reporter;
-  private final SavedResults saveAs;
-  private final TokenOptions perToken;
-  private final List<AnswerCheck> checks;
   private final Redactor redactor;
 
+  /**
+   * @param spec the request, its token records already set by the protocol's switch
+   * @param dialect the dialect the spec names, or the protocol's
+   * @param transport sends to the endpoint the spec names, or the protocol's, with every header
+   */
   LlmStreamAction(
-      String name,
+      LlmRequestSpec spec,
       Action next,
-      LlmProtocol protocol,
+      LlmProtocol.Components components,
       LlmDialect dialect,
-      RequestTemplate template,
       GatlingHttpTransport transport,
-      GatlingRuntime runtime,
-      RunReporter reporter,
-      SavedResults saveAs,
-      TokenOptions perToken,
-      List<AnswerCheck> checks) {
-    this.name = name;
+      GatlingRuntime runtime) {
+    this.spec = spec;
+    this.name = spec.name();
     this.next = next;
-    this.protocol = protocol;
+    this.protocol = components.protocol();
+    this.reporter = components.reporter();
     this.dialect = dialect;
-    this.template = template;
     this.transport = transport;
     this.runtime = runtime;
-    this.reporter = reporter;
-    this.saveAs = saveAs;
-    this.perToken = perToken;
-    this.checks = checks;
     this.redactor = protocol.redactor(dialect);
   }
 
@@ -87,45 +80,37 @@ public final class LlmStreamAction extends PlainAction {
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
     // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
+    Consumer<FinishedStream> onComplete = outcome -> {
+      if (ended.compareAndSet(false, true)) {
+        complete(current, outcome, scheduledMillis);
+      }
+    };
     GenerationRequest request;
     try {
-      request = forDialect(template.resolve(current, protocol.model(), protocol.includeUsage()));
+      request = forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
-      failBeforeSend(scheduledNanos, onComplete(ended, current, scheduledMillis, -1),
-          "cannot build request: " + cause(e));
+      failBeforeSend(scheduledNanos, onComplete, -1, "cannot build request: " + cause(e));
       return;
     }
-    Consumer<FinishedStream> onComplete = onComplete(ended, current, scheduledMillis,
-        request.maxTokens() == null ? -1 : request.maxTokens());
     try {
       buildAndSend(current, request, scheduledNanos, onComplete);
     } catch (RuntimeException e) {
-      failBeforeSend(scheduledNanos, onComplete, "cannot build request: " + cause(e));
+      failBeforeSend(scheduledNanos, onComplete, maxTokens(request), "cannot build request: " + cause(e));
     }
-  }
-
-  /** The request's one end: its records, its report row (with the limit it asked for), the user going on. */
-  private Consumer<FinishedStream> onComplete(AtomicBoolean ended, Session session, long scheduledMillis,
-      long maxTokens) {
-    return outcome -> {
-      if (ended.compareAndSet(false, true)) {
-        complete(session, outcome, scheduledMillis, maxTokens);
-      }
-    };
   }
 
   private void buildAndSend(Session session, GenerationRequest request, long scheduledNanos,
       Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
-    long clientInputTokens = clientInputTokens(request);
+    RequestSize size = new RequestSize(clientInputTokens(request), maxTokens(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
     // The secrets this very request carries (headers of the http protocol, EL values...): known before any
     // byte is sent, so that even a failure reported while sending is redacted.
     StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), clientInputTokens, redactor.with(prepared.secrets()),
-        perToken.listener());
+        session.eventLoop(), onComplete, protocol.tokenizer(), size, redactor.with(prepared.secrets()),
+        spec.perToken().listener());
     if (!exchange.enter(reporter.inFlight())) {
       // The run is stopping (the JVM exits): nothing more is sent, nothing recorded, and the user goes no further.
       return;
@@ -139,9 +124,20 @@ public final class LlmStreamAction extends PlainAction {
     }
   }
 
-  /** Ends a request that was never sent: a KO without timings, seen by the token listener like any end. */
-  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, String message) {
-    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), redactor, perToken.listener()));
+  /**
+   * Ends a request that was never sent: a KO without timings, seen by the token listener like any end.
+   *
+   * @param maxTokens the limit the request asked for, or -1 when it was not built that far
+   */
+  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, long maxTokens,
+      String message) {
+    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), maxTokens, redactor,
+        spec.perToken().listener()));
+  }
+
+  /** The output limit the request asks for, or -1 for none. */
+  private static long maxTokens(GenerationRequest request) {
+    return request.maxTokens() == null ? -1 : request.maxTokens();
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */
@@ -157,9 +153,9 @@ public final class LlmStreamAction extends PlainAction {
    * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
    * (a record refused at shutdown, the report's recorder): a request never keeps its user.
    */
-  private void complete(Session session, FinishedStream streamed, long scheduledMillis, long maxTokens) {
+  private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
-    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(checks, streamed);
+    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), streamed);
     FinishedStream outcome = judged.outcome();
     RequestResult result = outcome.result();
     boolean ok = result.ok();
@@ -170,8 +166,8 @@ public final class LlmStreamAction extends PlainAction {
       if (!inWarmup(session)) {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
-      reporter.record(name, startMillis, outcome, maxTokens);
-      after = SessionResults.save(session, saveAs, outcome, result.outcome().message());
+      reporter.record(name, startMillis, result);
+      after = SessionResults.save(session, spec.saveAs(), outcome, result.outcome().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
       }
@@ -198,7 +194,7 @@ public final class LlmStreamAction extends PlainAction {
       String why = message != null ? message : "no token received";
       runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
     }
-    if (perToken.records()) {
+    if (spec.perToken().records()) {
       TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
     }
     if (!ok && LOG.isDebugEnabled()) {
@@ -235,10 +231,9 @@ public final class LlmStreamAction extends PlainAction {
         && level == StartLevelAction.WARMUP;
   }
 
-  /** The protocol's choice of max-tokens field, and no {@code ignore_eos} for a dialect whose API has none. */
+  /** The protocol's choice of max-tokens field. */
   private GenerationRequest forDialect(GenerationRequest request) {
-    GenerationRequest fitted = dialect.supportsIgnoreEos() ? request : request.withoutIgnoreEos();
-    return protocol.maxTokensField() == null ? fitted : fitted.withMaxTokensField(protocol.maxTokensField());
+    return protocol.maxTokensField() == null ? request : request.withMaxTokensField(protocol.maxTokensField());
   }
 
   /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */

@@ -18,6 +18,7 @@ import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.core.session.Session;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.WeakHashMap;
 import scala.Function1;
@@ -109,8 +110,22 @@ public record LlmProtocol(
    * headers built from it (e.g. {@code Bearer <key>}).
    */
   public Redactor redactor(LlmDialect requestDialect) {
-    Redactor keyOnly = Redactor.of(apiKey);
-    return apiKey == null ? keyOnly : keyOnly.with(Redactor.credentialSecrets(requestDialect.authHeaders(apiKey)));
+    return Redactor.of(apiKey).with(Redactor.credentialSecrets(authHeaders(requestDialect)));
+  }
+
+  /**
+   * The headers every request speaking {@code requestDialect} carries from this protocol: the dialect's fixed
+   * headers, then its auth headers built from the key (none without a key).
+   */
+  public Map<String, String> headers(LlmDialect requestDialect) {
+    Map<String, String> all = new LinkedHashMap<>(requestDialect.fixedHeaders());
+    all.putAll(authHeaders(requestDialect));
+    return Collections.unmodifiableMap(all);
+  }
+
+  /** The one place the key becomes headers, so that what is sent and what is redacted cannot differ. */
+  private Map<String, String> authHeaders(LlmDialect requestDialect) {
+    return apiKey == null ? Map.of() : requestDialect.authHeaders(apiKey);
   }
 
   @Override

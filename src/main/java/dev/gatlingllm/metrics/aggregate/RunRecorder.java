@@ -94,21 +94,10 @@ public final class RunRecorder implements AutoCloseable {
    *
    * @param requestName the Gatling request name
    * @param startEpochMillis when the request was sent (the start of its Gatling record)
-   * @param result its figures
+   * @param result its figures, with the limit it asked for and how it ended, so that early stops are counted
    */
   public void record(String requestName, long startEpochMillis, RequestResult result) {
-    record(requestName, startEpochMillis, result, null, -1);
-  }
-
-  /**
-   * The same, with how the request ended and what it asked for, so that early stops are counted.
-   *
-   * @param finishReason the last {@code finish_reason}, or null
-   * @param maxTokens the output limit the request asked for, or -1
-   */
-  public void record(String requestName, long startEpochMillis, RequestResult result, String finishReason,
-      long maxTokens) {
-    RequestRow record = toRecord(requestName, startEpochMillis, result, finishReason, maxTokens);
+    RequestRow record = toRecord(requestName, startEpochMillis, result);
     synchronized (lock) {
       if (stopped) {
         // The run's figures are final (the JVM is stopping): a late request goes into neither them nor the file.
@@ -237,8 +226,7 @@ public final class RunRecorder implements AutoCloseable {
     return csv == null ? null : csv.failure();
   }
 
-  private RequestRow toRecord(String requestName, long startEpochMillis, RequestResult result, String finishReason,
-      long maxTokens) {
+  private RequestRow toRecord(String requestName, long startEpochMillis, RequestResult result) {
     LevelWindow[] windows = this.windows;
     int level = levelOf(windows, startEpochMillis);
     boolean inWindow = level >= 0 && windows[level].measures(startEpochMillis);
@@ -294,8 +282,8 @@ public final class RunRecorder implements AutoCloseable {
         result.requestId(),
         result.outcome().retryAfterSeconds(),
         Micros.of(result.serverDecodeNanos()),
-        finishReason,
-        maxTokens,
+        result.generation().finishReason(),
+        result.generation().maxTokens(),
         result.serverReasoningTokens(),
         Micros.of(result.serverPrefillNanos()));
   }

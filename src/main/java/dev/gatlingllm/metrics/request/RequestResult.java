@@ -28,6 +28,7 @@ package dev.gatlingllm.metrics.request;
  *     counted it apart (OpenAI's {@code reasoning_tokens}), or -1 when it did not
  * @param serverPrefillNanos the server's own measure of its prompt time (llama.cpp's {@code timings.prompt_ms},
  *     Ollama's {@code prompt_eval_duration}), or -1 when it sent none
+ * @param generation the output limit the request asked for and the finish reason it ended with
  */
 public record RequestResult(
     Verdict outcome,
@@ -50,18 +51,8 @@ public record RequestResult(
     String requestId,
     long serverDecodeNanos,
     long serverReasoningTokens,
-    long serverPrefillNanos) {
-
-  /** Figures without a reasoning count apart nor a server prefill time. */
-  public RequestResult(Verdict outcome, long sendLatenessNanos, long ttfbNanos, long ttftNanos,
-      long ttftFromScheduledNanos, long ttfoNanos, long e2elNanos, long tpotNanos, long durationNanos,
-      int tokenEvents, long[] itlNanos, long outputTokens, TokenCountSource outputTokenSource,
-      long serverOutputTokens, long clientOutputTokens, long inputTokens, TokenCountSource inputTokenSource,
-      String requestId, long serverDecodeNanos) {
-    this(outcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos, e2elNanos, tpotNanos,
-        durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource, serverOutputTokens,
-        clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos, -1, -1);
-  }
+    long serverPrefillNanos,
+    Generation generation) {
 
   public boolean ok() {
     return outcome.ok();
@@ -72,7 +63,7 @@ public record RequestResult(
     return new RequestResult(newOutcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos,
         e2elNanos, tpotNanos, durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource,
         serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos,
-        serverReasoningTokens, serverPrefillNanos);
+        serverReasoningTokens, serverPrefillNanos, generation);
   }
 
   /** last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a last token. */

@@ -166,8 +166,10 @@ public final class RequestTimeline {
    * @param outcome OK or KO with its message
    * @param clientOutputTokens a client tokenizer count of the generated text, or -1 without a tokenizer
    * @param clientInputTokens a client tokenizer count of the prompt, or -1 without a tokenizer
+   * @param generation the limit the request asked for and the finish reason it ended with
    */
-  public RequestResult toResult(Verdict outcome, long clientOutputTokens, long clientInputTokens) {
+  public RequestResult toResult(Verdict outcome, long clientOutputTokens, long clientInputTokens,
+      Generation generation) {
     long start = sentNanos != UNSET ? sentNanos : scheduledNanos;
     long end = doneNanos != UNSET ? doneNanos : start;
     long outputTokens;
@@ -222,6 +224,7 @@ public final class RequestTimeline {
         serverReasoningTokens >= 0 && serverCompletionTokens >= 0 && serverReasoningTokens <= serverCompletionTokens
             ? serverReasoningTokens
             : -1,
-        serverPrefillNanos);
+        serverPrefillNanos,
+        generation);
   }
 }

@@ -7,6 +7,8 @@ import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,19 +23,24 @@ class LengthsAndRatesTest {
         .withRateBudget(new RateBudget(12, 5_000)));
   }
 
+  /** {@code r} as a request that asked for {@code maxTokens} and ended with {@code finishReason}. */
+  private static RequestResult ended(RequestResult r, String finishReason, long maxTokens) {
+    return ResultBuilder.from(r).generation(maxTokens, finishReason).build();
+  }
+
   @Test
   void answersEndingBeforeTheirMaxTokensAreCountedWithTheLengthDistribution() {
     RunRecorder recorder = recorder();
     // 10 output tokens asked for each: one ran to the limit, one said "stop" after 4, one said "stop" at exactly 10
     // tokens (the model ended by itself), one had no finish reason but 7 tokens.
-    recorder.record("chat", T0 + 1_000, SyntheticResults.ok(100 * MS, 10, 10 * MS, 10, 50), "length", 10);
-    recorder.record("chat", T0 + 2_000, SyntheticResults.ok(100 * MS, 4, 10 * MS, 4, 50), "stop", 10);
-    recorder.record("chat", T0 + 3_000, SyntheticResults.ok(100 * MS, 10, 10 * MS, 10, 50), "stop", 10);
-    recorder.record("chat", T0 + 4_000, SyntheticResults.ok(100 * MS, 7, 10 * MS, 7, 50), null, 10);
+    recorder.record("chat", T0 + 1_000, ended(SyntheticResults.ok(100 * MS, 10, 10 * MS, 10, 50), "length", 10));
+    recorder.record("chat", T0 + 2_000, ended(SyntheticResults.ok(100 * MS, 4, 10 * MS, 4, 50), "stop", 10));
+    recorder.record("chat", T0 + 3_000, ended(SyntheticResults.ok(100 * MS, 10, 10 * MS, 10, 50), "stop", 10));
+    recorder.record("chat", T0 + 4_000, ended(SyntheticResults.ok(100 * MS, 7, 10 * MS, 7, 50), null, 10));
     // No limit asked: not counted as early, but its length is in the distribution.
-    recorder.record("chat", T0 + 5_000, SyntheticResults.ok(100 * MS, 30, 10 * MS, 30, 50), "stop", -1);
+    recorder.record("chat", T0 + 5_000, ended(SyntheticResults.ok(100 * MS, 30, 10 * MS, 30, 50), "stop", -1));
     // A failure is no answer at all: neither early nor a length.
-    recorder.record("chat", T0 + 6_000, SyntheticResults.failed(500, "HTTP 500: boom", 5 * MS), null, 10);
+    recorder.record("chat", T0 + 6_000, ended(SyntheticResults.failed(500, "HTTP 500: boom", 5 * MS), null, 10));
 
     OutputLengths lengths = recorder.snapshot(T0 + 30_000).levels().get(0).figures().outputLengths();
     assertEquals(4, lengths.withLimit());
@@ -50,14 +57,16 @@ class LengthsAndRatesTest {
   void ratesPerMinuteCountEveryAttemptAndMeterInputPlusMaxTokens() {
     RunRecorder recorder = recorder();
     for (int i = 0; i < 4; i++) {
-      recorder.record("chat", T0 + 1_000 + i, SyntheticResults.ok(100 * MS, 10, 10 * MS, 10, 50), "length", 10);
+      recorder.record("chat", T0 + 1_000 + i,
+          ended(SyntheticResults.ok(100 * MS, 10, 10 * MS, 10, 50), "length", 10));
     }
     // Two 429s, one with Retry-After: they count as requests sent, and their input (unknown here) adds nothing.
     recorder.record("chat", T0 + 2_000,
-        SyntheticResults.failed(429, "HTTP 429: Rate limit reached", MS).withOutcome(
+        ended(SyntheticResults.failed(429, "HTTP 429: Rate limit reached", MS).withOutcome(
             dev.gatlingllm.metrics.request.Verdict.ko(429, "HTTP 429: Rate limit reached").withRetryAfter(2)),
-        null, 10);
-    recorder.record("chat", T0 + 3_000, SyntheticResults.failed(429, "HTTP 429: Rate limit reached", MS), null, 10);
+        null, 10));
+    recorder.record("chat", T0 + 3_000,
+        ended(SyntheticResults.failed(429, "HTTP 429: Rate limit reached", MS), null, 10));
 
     RunSummary summary = recorder.snapshot(T0 + 30_000);
     Figures level = summary.levels().get(0).figures();

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
-import dev.gatlingllm.metrics.request.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,9 +18,11 @@ class LevelStartTest {
   private static RequestResult ok(long ttftMs, long e2elMs, int tokens) {
     long[] gaps = new long[tokens - 1];
     java.util.Arrays.fill(gaps, (e2elMs - ttftMs) * MS / (tokens - 1));
-    return new RequestResult(Verdict.ok(200), 0, MS, ttftMs * MS, ttftMs * MS, ttftMs * MS, e2elMs * MS,
-        (e2elMs - ttftMs) * MS / (tokens - 1), e2elMs * MS, tokens, gaps, tokens, TokenCountSource.SERVER_USAGE,
-        tokens, -1, 10, TokenCountSource.SERVER_USAGE, null, -1);
+    return ResultBuilder.result().ttfbNanos(MS).ttftNanos(ttftMs * MS).ttftFromScheduledNanos(ttftMs * MS)
+        .ttfoNanos(ttftMs * MS).e2elNanos(e2elMs * MS).tpotNanos((e2elMs - ttftMs) * MS / (tokens - 1))
+        .durationNanos(e2elMs * MS).tokenEvents(tokens).itlNanos(gaps)
+        .outputTokens(tokens, TokenCountSource.SERVER_USAGE).serverOutputTokens(tokens)
+        .inputTokens(10, TokenCountSource.SERVER_USAGE).build();
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import java.util.List;
@@ -28,11 +29,8 @@ class OpenModelCapacityTest {
   private static RequestResult late(long latenessMillis) {
     RequestResult sent = SyntheticResults.ok(100 * MS, 5, 20 * MS, 5, 10);
     long lateness = latenessMillis * MS;
-    return new RequestResult(sent.outcome(), lateness, sent.ttfbNanos(), sent.ttftNanos(),
-        sent.ttftNanos() + lateness, sent.ttfoNanos(), sent.e2elNanos(), sent.tpotNanos(), sent.durationNanos(),
-        sent.tokenEvents(), sent.itlNanos(), sent.outputTokens(), sent.outputTokenSource(),
-        sent.serverOutputTokens(), sent.clientOutputTokens(), sent.inputTokens(), sent.inputTokenSource(),
-        sent.requestId(), sent.serverDecodeNanos());
+    return ResultBuilder.from(sent).sendLatenessNanos(lateness).ttftFromScheduledNanos(sent.ttftNanos() + lateness)
+        .build();
   }
 
   /**

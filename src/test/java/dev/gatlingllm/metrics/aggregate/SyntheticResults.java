@@ -1,6 +1,9 @@
 package dev.gatlingllm.metrics.aggregate;
 
+import static dev.gatlingllm.metrics.request.ResultBuilder.result;
+
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.Verdict;
 import java.util.Arrays;
@@ -29,41 +32,21 @@ public final class SyntheticResults {
     }
     int events = gaps.length + 1;
     long tpot = outputTokens > 1 ? (e2el - ttftNanos) / (outputTokens - 1) : -1;
-    return new RequestResult(
-        Verdict.ok(200),
-        0,
-        ttftNanos / 2,
-        ttftNanos,
-        ttftNanos,
-        ttftNanos,
-        e2el,
-        tpot,
-        e2el + MS,
-        events,
-        gaps.clone(),
-        outputTokens,
-        TokenCountSource.SERVER_USAGE,
-        outputTokens,
-        clientTokens,
-        inputTokens,
-        TokenCountSource.SERVER_USAGE,
-        "req-" + ttftNanos,
-        -1);
+    return result().ttfbNanos(ttftNanos / 2).ttftNanos(ttftNanos).ttftFromScheduledNanos(ttftNanos)
+        .ttfoNanos(ttftNanos).e2elNanos(e2el).tpotNanos(tpot).durationNanos(e2el + MS).tokenEvents(events)
+        .itlNanos(gaps.clone()).outputTokens(outputTokens, TokenCountSource.SERVER_USAGE)
+        .serverOutputTokens(outputTokens).clientOutputTokens(clientTokens)
+        .inputTokens(inputTokens, TokenCountSource.SERVER_USAGE).requestId("req-" + ttftNanos).build();
   }
 
   /** {@code full} as a stream longer than the gaps kept shows it: only its first {@code keptGaps} gaps. */
   public static RequestResult capped(RequestResult full, int keptGaps) {
-    RequestResult r = full;
-    return new RequestResult(r.outcome(), r.sendLatenessNanos(), r.ttfbNanos(), r.ttftNanos(),
-        r.ttftFromScheduledNanos(), r.ttfoNanos(), r.e2elNanos(), r.tpotNanos(), r.durationNanos(), r.tokenEvents(),
-        Arrays.copyOf(r.itlNanos(), keptGaps), r.outputTokens(), r.outputTokenSource(), r.serverOutputTokens(),
-        r.clientOutputTokens(), r.inputTokens(), r.inputTokenSource(), r.requestId(), r.serverDecodeNanos());
+    return ResultBuilder.from(full).itlNanos(Arrays.copyOf(full.itlNanos(), keptGaps)).build();
   }
 
   /** A request that failed before any token, after {@code durationNanos}. */
   public static RequestResult failed(int status, String message, long durationNanos) {
-    return new RequestResult(
-        Verdict.ko(status, message), 0, status > 0 ? durationNanos : -1, -1, -1, -1, -1, -1, durationNanos,
-        0, new long[0], 0, TokenCountSource.EVENT_COUNT, -1, -1, -1, TokenCountSource.UNKNOWN, null, -1);
+    return result().outcome(Verdict.ko(status, message)).ttfbNanos(status > 0 ? durationNanos : -1)
+        .durationNanos(durationNanos).build();
   }
 }
