@@ -17,8 +17,7 @@ import java.util.Objects;
  * {@code maxLineBytes}, which shrinks back after an unusually long line. Lines end with LF; a CR before it
  * (CRLF) is not part of the line. Blank lines (whitespace only) are skipped: some servers send them to keep a
  * connection alive. A last line without a newline is dispatched by {@link #finish}. After a format error (a
- * line over the bound) the decoder is failed for good: every later {@link #feed} throws, since carrying on from
- * the middle of a line would dispatch its tail as if it were a line. Not thread-safe: one decoder per stream,
+ * line over the bound) the decoder is failed for good. Not thread-safe: one decoder per stream,
  * fed from one thread.
  */
 public final class NdjsonDecoder extends ByteArrayFrameDecoder {
@@ -41,8 +40,6 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
   /** The start of a line split across chunks. */
   private byte[] line = new byte[INITIAL_BUFFER_BYTES];
   private int lineLength;
-  /** The format error that ended decoding, or null while the stream is well formed. */
-  private FrameFormatException failure;
 
   public NdjsonDecoder(FrameListener listener) {
     this(listener, DEFAULT_MAX_LINE_BYTES);
@@ -56,17 +53,14 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
     this.maxLineBytes = maxLineBytes;
   }
 
-  /**
-   * Feeds bytes {@code [offset, offset + length)} of {@code bytes}, dispatching every line they complete.
-   *
-   * @throws FrameFormatException when a line exceeds the bound, and on every call after that
-   */
   @Override
-  public void feed(byte[] bytes, int offset, int length) {
-    Objects.checkFromIndexSize(offset, length, bytes.length);
-    if (failure != null) {
-      throw new FrameFormatException("decoder stopped after an earlier error: " + failure.getMessage());
-    }
+  protected FrameFormatException formatError(String message) {
+    return new FrameFormatException(message);
+  }
+
+  /** Dispatches every line the bytes complete; a line over the bound fails the decoder. */
+  @Override
+  protected void decode(byte[] bytes, int offset, int length) {
     int end = offset + length;
     int i = offset;
     while (i < end) {
@@ -88,7 +82,7 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
   /** Dispatches a last line that had no newline; returns true only when the decoder had failed. */
   @Override
   public boolean finish() {
-    if (failure != null) {
+    if (failed()) {
       return true;
     }
     if (lineLength > 0) {
@@ -116,7 +110,7 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
 
   private void dispatch(byte[] bytes, int offset, int length) {
     if (length > maxLineBytes) {
-      throw fail();
+      throw tooLong();
     }
     int end = offset + length;
     if (end > offset && bytes[end - 1] == CR) {
@@ -144,7 +138,7 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
     }
     int needed = lineLength + length;
     if (needed > maxLineBytes) {
-      throw fail();
+      throw tooLong();
     }
     if (needed > line.length) {
       line = Arrays.copyOf(line, Math.min(maxLineBytes, Math.max(needed, line.length * 2)));
@@ -154,11 +148,10 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
   }
 
   /** Enters the failed state: the current line is dropped, and nothing more is decoded. */
-  private FrameFormatException fail() {
-    failure = new FrameFormatException("NDJSON line longer than " + maxLineBytes + " bytes");
+  private FrameFormatException tooLong() {
     lineLength = 0;
     line = new byte[INITIAL_BUFFER_BYTES];
-    return failure;
+    return fail("NDJSON line longer than " + maxLineBytes + " bytes");
   }
 
   /** The index of the first LF in {@code bytes[from, end)}, or {@code end}: eight bytes at a time. */

@@ -2,9 +2,9 @@ package dev.gatlingllm.sse;
 
 import dev.gatlingllm.bytes.SwarBytes;
 import dev.gatlingllm.framing.ByteArrayFrameDecoder;
+import dev.gatlingllm.framing.FrameFormatException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * Incremental, byte-level Server-Sent Events decoder following the WHATWG EventSource parsing rules.
@@ -15,8 +15,8 @@ import java.util.Objects;
  * only what its ordinary events need. Lines end with LF, CR or CRLF, mixed freely. A leading UTF-8 BOM is skipped.
  * Lines are only decoded to text for the rare fields ({@code event}, {@code id}, {@code retry}); the data
  * stays as UTF-8 bytes. After a format error (a line or event over the bound) the decoder is failed for
- * good: every later {@link #feed} throws the same error, since carrying on from the middle of a line would
- * dispatch its tail as if it were an event. Not thread-safe: one decoder per stream, fed from one thread.
+ * good, as {@link ByteArrayFrameDecoder} says; its errors are {@link SseFormatException}s. Not thread-safe:
+ * one decoder per stream, fed from one thread.
  */
 public final class SseDecoder extends ByteArrayFrameDecoder {
   private static final byte LF = '\n';
@@ -55,8 +55,6 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
   private boolean skipNextLf;
   /** How many bytes of the leading BOM have matched so far; -1 once the stream start is behind us. */
   private int bomMatched;
-  /** The format error that ended decoding, or null while the stream is well formed. */
-  private SseFormatException failure;
 
   public SseDecoder(SseEventListener listener) {
     this(listener, DEFAULT_MAX_EVENT_BYTES);
@@ -70,17 +68,14 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     this.maxEventBytes = maxEventBytes;
   }
 
-  /**
-   * Feeds bytes {@code [offset, offset + length)} of {@code bytes}, dispatching every event they complete.
-   *
-   * @throws SseFormatException when a line or an event exceeds the bound, and on every call after that
-   */
   @Override
-  public void feed(byte[] bytes, int offset, int length) {
-    Objects.checkFromIndexSize(offset, length, bytes.length);
-    if (failure != null) {
-      throw new SseFormatException("decoder stopped after an earlier error: " + failure.getMessage());
-    }
+  protected FrameFormatException formatError(String message) {
+    return new SseFormatException(message);
+  }
+
+  /** Dispatches every event the bytes complete; a line or an event over the bound fails the decoder. */
+  @Override
+  protected void decode(byte[] bytes, int offset, int length) {
     int end = offset + length;
     int i = skipBom(bytes, offset, end);
     while (i < end) {
@@ -113,7 +108,7 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
   @Override
   public boolean finish() {
     // A partly matched BOM is bytes of an unterminated first line too (e.g. a body that is just 0xEF).
-    boolean incomplete = failure != null || lineLength > 0 || hasData || bomMatched > 0;
+    boolean incomplete = failed() || lineLength > 0 || hasData || bomMatched > 0;
     lineLength = 0;
     bomMatched = -1;
     skipNextLf = false;
@@ -167,7 +162,7 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     }
     int needed = lineLength + length;
     if (needed > maxEventBytes) {
-      throw fail("SSE line longer than " + maxEventBytes + " bytes");
+      throw overBound("SSE line longer than " + maxEventBytes + " bytes");
     }
     if (needed > line.length) {
       line = Arrays.copyOf(line, Math.min(maxEventBytes, Math.max(needed, line.length * 2)));
@@ -177,13 +172,12 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
   }
 
   /** Enters the failed state: the current line and event are dropped, and nothing more is decoded. */
-  private SseFormatException fail(String message) {
-    failure = new SseFormatException(message);
+  private FrameFormatException overBound(String message) {
     lineLength = 0;
     resetPendingEvent();
     line = new byte[INITIAL_BUFFER_BYTES];
     data = new byte[INITIAL_BUFFER_BYTES];
-    return failure;
+    return fail(message);
   }
 
   private void processLine() {
@@ -229,7 +223,7 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     int separator = hasData ? 1 : 0;
     int needed = dataLength + separator + valueLength;
     if (needed > maxEventBytes) {
-      throw fail("SSE event data longer than " + maxEventBytes + " bytes");
+      throw overBound("SSE event data longer than " + maxEventBytes + " bytes");
     }
     if (needed > data.length) {
       data = Arrays.copyOf(data, Math.min(maxEventBytes, Math.max(needed, data.length * 2)));

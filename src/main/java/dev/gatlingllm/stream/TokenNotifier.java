@@ -1,7 +1,7 @@
 package dev.gatlingllm.stream;
 
 import dev.gatlingllm.api.OutputKind;
-import java.util.Arrays;
+import dev.gatlingllm.api.OutputPieces;
 
 /**
  * Hands a {@link TokenListener} the pieces of each token event once the whole event is read, so that each piece
@@ -11,9 +11,7 @@ import java.util.Arrays;
  */
 final class TokenNotifier {
   private final TokenListener listener;
-  private OutputKind[] kinds = new OutputKind[2];
-  private String[] texts = new String[2];
-  private int pieces;
+  private final OutputPieces pieces = new OutputPieces(2);
   /** The server's cumulative completion tokens after the previous event that gave them, or -1. */
   private long countedTokens = -1;
   /** The cumulative count this event gave, or -1. */
@@ -29,13 +27,7 @@ final class TokenNotifier {
 
   /** One piece of output of the event being read. */
   void piece(OutputKind kind, String text) {
-    if (pieces == kinds.length) {
-      kinds = Arrays.copyOf(kinds, pieces * 2);
-      texts = Arrays.copyOf(texts, pieces * 2);
-    }
-    kinds[pieces] = kind;
-    texts[pieces] = text;
-    pieces++;
+    pieces.add(kind, text);
   }
 
   /** The server's completion tokens so far, from a usage object of the event being read (-1: none). */
@@ -54,7 +46,6 @@ final class TokenNotifier {
    * @throws RuntimeException what the listener threw; the pieces are dropped all the same
    */
   void endEvent(int index, long nanoTime) {
-    int count = pieces;
     long tokens = 1;
     if (eventCompletionTokens >= 0) {
       long fresh = countedTokens < 0 ? eventCompletionTokens : eventCompletionTokens - countedTokens;
@@ -62,19 +53,18 @@ final class TokenNotifier {
       countedTokens = eventCompletionTokens;
       eventCompletionTokens = -1;
     }
-    pieces = 0;
     try {
-      for (int i = 0; i < count; i++) {
-        listener.onToken(new TokenEvent(kinds[i], texts[i], index, nanoTime, (int) Math.min(tokens, Integer.MAX_VALUE)));
+      for (int i = 0; i < pieces.size(); i++) {
+        listener.onToken(new TokenEvent(pieces.kind(i), pieces.text(i), index, nanoTime,
+            (int) Math.min(tokens, Integer.MAX_VALUE)));
       }
     } finally {
-      Arrays.fill(texts, 0, count, null);
+      pieces.clear();
     }
   }
 
   /** Drops the event being read (the exchange ended in its middle). */
   void discard() {
-    Arrays.fill(texts, 0, pieces, null);
-    pieces = 0;
+    pieces.clear();
   }
 }

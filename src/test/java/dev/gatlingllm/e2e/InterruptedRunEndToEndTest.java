@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.report.csv.RequestsCsvReader;
+import dev.gatlingllm.testing.InProcessGatling;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,7 +83,7 @@ class InterruptedRunEndToEndTest {
     Thread.sleep(300); // the server's threads finish reading the last requests written
     int received = server.received().size();
     String output = Files.readString(log, StandardCharsets.UTF_8);
-    Path llm = llmFolder().orElseThrow(() -> new AssertionError("no llm folder:\n" + tail(output)));
+    Path llm = InProcessGatling.createdLlmDir(results).orElseThrow(() -> new AssertionError("no llm folder:\n" + tail(output)));
     Path summaryFile = llm.resolve("summary.json");
     assertTrue(Files.exists(summaryFile), "no summary.json after the stop; the run printed:\n" + tail(output));
     JsonNode summary = new ObjectMapper().readTree(summaryFile.toFile());
@@ -152,12 +152,6 @@ class InterruptedRunEndToEndTest {
       assertTrue(gatling.isAlive(), "the Gatling JVM ended before it was stopped");
       assertTrue(System.nanoTime() < deadline, "the server received " + server.received().size() + " requests");
       Thread.sleep(20);
-    }
-  }
-
-  private Optional<Path> llmFolder() throws IOException {
-    try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).map(run -> run.resolve("llm")).filter(Files::isDirectory).findFirst();
     }
   }
 

@@ -8,18 +8,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.TokenCountSource;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,8 +48,8 @@ class OllamaEndToEndTest {
     String endpoint = dialect.equals("ollama-chat") ? "/api/chat" : "/api/generate";
     Map<String, GroundTruthRecord> served =
         truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
-    Path llm = reportDir(results);
-    List<RequestRow> rows = rows(llm);
+    Path llm = InProcessGatling.llmDir(results);
+    List<RequestRow> rows = InProcessGatling.requests(results);
     assertEquals(OllamaSimulation.USERS * OllamaSimulation.REQUESTS_PER_USER, rows.size());
     int timed = 0;
     double[] ttftErrors = new double[OllamaSimulation.USERS * (OllamaSimulation.REQUESTS_PER_USER - 1)];
@@ -116,17 +113,5 @@ class OllamaEndToEndTest {
     // The client's own figure stays beside it, measured as always (a mean over every stream, cold ones included,
     // so on a busy machine it is not held to the server's).
     assertTrue(summary.get("per_stream_output_throughput").asDouble() > 0, summary.toString());
-  }
-
-  private static Path reportDir(Path results) throws Exception {
-    try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-  }
-
-  private static List<RequestRow> rows(Path llm) throws Exception {
-    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
   }
 }

@@ -8,15 +8,12 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,13 +49,8 @@ class ReasoningTokensEndToEndTest {
     } finally {
       server.stop();
     }
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    Map<String, RequestRow> rows = lines.subList(1, lines.size()).stream().map(reader::parse)
+    Path llm = InProcessGatling.llmDir(results);
+    Map<String, RequestRow> rows = InProcessGatling.requests(results).stream()
         .collect(Collectors.toMap(RequestRow::requestName, Function.identity()));
 
     assertEquals(40, rows.get("counted").outputTokens(), "reasoning is part of the output count, not added to it");

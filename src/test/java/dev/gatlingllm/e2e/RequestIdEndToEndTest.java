@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -18,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +39,7 @@ class RequestIdEndToEndTest {
     }
     Map<String, GroundTruthRecord> served =
         truth.stream().collect(Collectors.toMap(GroundTruthRecord::requestId, Function.identity()));
-    List<RequestRow> rows = rows(results);
+    List<RequestRow> rows = InProcessGatling.requests(results);
 
     int users = RequestIdSimulation.USERS;
     assertEquals(users * (RequestIdSimulation.REQUESTS_PER_USER + 1), rows.size());
@@ -66,15 +64,5 @@ class RequestIdEndToEndTest {
     }
     assertEquals(users * RequestIdSimulation.REQUESTS_PER_USER, lengths.size(), "every length once: " + lengths);
     assertEquals(rows.size(), rows.stream().map(RequestRow::requestId).distinct().count(), "ids differ");
-  }
-
-  private static List<RequestRow> rows(Path results) throws Exception {
-    Path csv;
-    try (Stream<Path> runs = Files.list(results)) {
-      csv = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm/requests.csv");
-    }
-    List<String> lines = Files.readAllLines(csv);
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
   }
 }

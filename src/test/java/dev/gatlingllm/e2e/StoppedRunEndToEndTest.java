@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ class StoppedRunEndToEndTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     while (System.nanoTime() < deadline) {
       assertTrue(child.isAlive(), "the child JVM ended before it was stopped");
-      Optional<Path> llm = llmFolder();
+      Optional<Path> llm = InProcessGatling.createdLlmDir(results);
       if (llm.isPresent() && Files.exists(llm.get().resolve("requests.csv"))
           && dataRows(llm.get().resolve("requests.csv")) >= REQUESTS_BEFORE_STOP) {
         return llm.get();
@@ -76,12 +77,6 @@ class StoppedRunEndToEndTest {
       Thread.sleep(200);
     }
     throw new AssertionError("no " + REQUESTS_BEFORE_STOP + " requests in requests.csv after " + seconds + " s");
-  }
-
-  private Optional<Path> llmFolder() throws IOException {
-    try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).map(run -> run.resolve("llm")).filter(Files::isDirectory).findFirst();
-    }
   }
 
   private static long dataRows(Path csv) throws IOException {

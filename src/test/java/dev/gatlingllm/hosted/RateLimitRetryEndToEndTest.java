@@ -6,14 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,14 +32,8 @@ class RateLimitRetryEndToEndTest {
       }
     }
     assertEquals(0, run.exitCode(), run.tail());
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    List<RequestRow> rows = new ArrayList<>();
-    lines.subList(1, lines.size()).forEach(line -> rows.add(reader.parse(line)));
+    Path llm = InProcessGatling.llmDir(results);
+    List<RequestRow> rows = InProcessGatling.requests(results);
 
     // Users 1, 3, 5, 7, 9 (Retry-After: 1) and 2 (Retry-After: 30, capped at 2 s) were turned away once.
     List<RequestRow> limited = rows.stream().filter(r -> r.httpStatus() == 429).toList();

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,10 +51,7 @@ class RealServerMetricsTest {
           "--no-reports"});
       assertEquals(0, exit);
     }
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
+    Path llm = InProcessGatling.llmDir(results);
     ObjectMapper json = new ObjectMapper();
     JsonNode summary = json.readTree(llm.resolve("summary.json").toFile());
     assertEquals("llama.cpp", summary.path("server_metrics").path("engine").asText(), summary.path("server_metrics").toString());

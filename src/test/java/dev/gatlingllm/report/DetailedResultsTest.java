@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
+import dev.gatlingllm.testing.RequestsCsvFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,9 +36,8 @@ class DetailedResultsTest {
   }
 
   private List<RequestRow> measuredRows() throws Exception {
-    List<String> lines = Files.readAllLines(dir.resolve("on/llm").resolve(LlmReportWriter.REQUESTS_CSV));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    return lines.stream().skip(1).map(reader::parse).filter(row -> row.inWindow() && row.level() >= 0).toList();
+    return RequestsCsvFile.rows(dir.resolve("on/llm").resolve(LlmReportWriter.REQUESTS_CSV)).stream()
+        .filter(row -> row.inWindow() && row.level() >= 0).toList();
   }
 
   @Test

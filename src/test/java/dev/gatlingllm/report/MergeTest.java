@@ -10,9 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
+import dev.gatlingllm.testing.RequestsCsvFile;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -143,9 +145,9 @@ class MergeTest {
     List<String> rows = Files.readAllLines(out.resolve(LlmReportWriter.REQUESTS_CSV));
     List<String> gaps = Files.readAllLines(out.resolve(LlmReportWriter.ITLS_CSV));
     assertEquals(rows.size(), gaps.size(), "one line of gaps per row, and the header");
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(rows.get(0));
+    List<RequestRow> parsed = RequestsCsvFile.rows(out.resolve(LlmReportWriter.REQUESTS_CSV));
     for (int i = 1; i < rows.size(); i++) {
-      int events = reader.parse(rows.get(i)).tokenEvents();
+      int events = parsed.get(i - 1).tokenEvents();
       int count = gaps.get(i).isEmpty() ? 0 : gaps.get(i).split(";").length;
       assertEquals(Math.max(0, events - 1), count, "the gaps of row " + i + " are its own");
     }

@@ -7,16 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
+import dev.gatlingllm.testing.RequestsCsvFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,9 +46,7 @@ class CapacitySearchSimulationTest {
       System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
       run = InProcessGatling.run(CapacitySearchSimulation.class, results);
     }
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
+    llm = InProcessGatling.llmDir(results);
   }
 
   @AfterAll
@@ -99,10 +96,8 @@ class CapacitySearchSimulationTest {
 
   @Test
   void theJitWarmupRunsAtTheFirstLevelsConcurrency() throws Exception {
-    List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
     List<RequestRow> warmup = new ArrayList<>();
-    lines.subList(1, lines.size()).stream().map(reader::parse).filter(row -> row.level() < 0).forEach(warmup::add);
+    RequestsCsvFile.rows(llm.resolve("requests.csv")).stream().filter(row -> row.level() < 0).forEach(warmup::add);
     warmup.sort(Comparator.comparingLong(RequestRow::startEpochMillis));
     assertTrue(warmup.size() >= 3, "the warm-up ran: " + warmup.size());
     // One stream: each warm-up request starts after the one before has ended (whole milliseconds, 1 ms slack).

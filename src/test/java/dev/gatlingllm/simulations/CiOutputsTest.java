@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,8 +98,6 @@ class CiOutputsTest {
   }
 
   private Path llmDir() throws Exception {
-    try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
+    return InProcessGatling.llmDir(results);
   }
 }

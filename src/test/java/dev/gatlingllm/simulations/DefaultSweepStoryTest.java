@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import dev.gatlingllm.testing.GatlingConsoleStats;
 import dev.gatlingllm.testing.InProcessGatling;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,11 +36,7 @@ class DefaultSweepStoryTest {
       SHORTER.keySet().forEach(System::clearProperty);
     }
     assertEquals(0, run.exitCode(), run.tail());
-    JsonNode summary;
-    try (Stream<Path> runs = Files.list(results)) {
-      Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-      summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
-    }
+    JsonNode summary = InProcessGatling.summary(results);
     JsonNode levels = summary.path("levels");
     assertEquals(6, levels.size(), "1, 4, 16, 32, 64, 128 streams");
     assertEquals(0, summary.path("failed").asInt());

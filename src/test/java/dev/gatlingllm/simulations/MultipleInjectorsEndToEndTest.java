@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.report.LlmReportMerger;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,9 +138,7 @@ class MultipleInjectorsEndToEndTest {
   }
 
   private Path llmDir(int index) throws IOException {
-    try (Stream<Path> runs = Files.list(work.resolve("injector-" + index))) {
-      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
+    return InProcessGatling.llmDir(work.resolve("injector-" + index));
   }
 
   private static List<Integer> concurrencies(JsonNode summary) {

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,11 +41,7 @@ class ReadmeExampleTest {
       System.clearProperty("baseUrl");
       System.clearProperty("seconds");
     }
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-    JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    JsonNode summary = InProcessGatling.summary(results);
     assertTrue(summary.path("completed").asInt() >= 16, "8 users, two turns each at least: " + summary.path("completed"));
     assertEquals(0, summary.path("failed").asInt());
   }

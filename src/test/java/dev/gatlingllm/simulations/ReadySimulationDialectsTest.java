@@ -3,12 +3,10 @@ package dev.gatlingllm.simulations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,11 +39,7 @@ class ReadySimulationDialectsTest {
     int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", ConcurrencySweepSimulation.class.getName(),
         "--results-folder", results.toString(), "--no-reports"});
     assertEquals(0, exit);
-    Path llm;
-    try (Stream<Path> runs = Files.list(results)) {
-      llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
-    JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
+    JsonNode summary = InProcessGatling.summary(results);
     assertEquals(4, summary.path("completed").asInt());
     assertEquals(0, summary.path("failed").asInt());
     assertEquals(32, summary.path("total_output_tokens").asInt(), "8 tokens per request");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,10 +43,7 @@ class ReadySimulationsTest {
   }
 
   private Path llmDir() throws IOException {
-    try (Stream<Path> runs = Files.list(results)) {
-      Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-      return run.resolve("llm");
-    }
+    return InProcessGatling.llmDir(results);
   }
 
   @Test

@@ -8,12 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.HostileMetricsPage;
+import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,9 +41,7 @@ class ServerMetricsEndToEndTest {
     int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", ConcurrencySweepSimulation.class.getName(),
         "--results-folder", results.toString(), "--no-reports"});
     assertEquals(0, exit);
-    try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-    }
+    return InProcessGatling.llmDir(results);
   }
 
   @Test

@@ -6,18 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.testing.InProcessGatling;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import io.gatling.app.Gatling$;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,11 +136,7 @@ class WrongTargetEndToEndTest {
       assertTrue(run.console().lines().anyMatch(l -> l.startsWith("Mean TTFT (ms):") && l.endsWith(" n/a")),
           run.tail());
       assertFalse(run.console().contains("0.00\n" + "Median TTFT"), run.tail());
-      JsonNode summary;
-      try (Stream<Path> runs = Files.list(results)) {
-        Path llm = runs.filter(Files::isDirectory).findFirst().orElseThrow().resolve("llm");
-        summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
-      }
+      JsonNode summary = InProcessGatling.summary(results);
       assertEquals(0, summary.path("completed").asInt());
       assertTrue(summary.path("mean_ttft_ms").isNull(), summary.path("mean_ttft_ms").toString());
       assertTrue(summary.path("p99_ttft_ms").isNull());

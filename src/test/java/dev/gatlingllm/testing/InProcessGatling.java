@@ -3,7 +3,6 @@ package dev.gatlingllm.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import io.gatling.app.Gatling$;
 import java.io.IOException;
 import java.io.ByteArrayOutputStream;
@@ -13,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Runs a simulation in this JVM, without Gatling's HTML report, and keeps what it printed. */
@@ -47,6 +47,13 @@ public final class InProcessGatling {
     }
   }
 
+  /** The LLM report's folder under {@code results} once a run has created it, for a run still under way. */
+  public static Optional<Path> createdLlmDir(Path results) throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      return runs.filter(Files::isDirectory).map(run -> run.resolve("llm")).filter(Files::isDirectory).findFirst();
+    }
+  }
+
   /** The LLM report's summary.json of the one run under {@code results}. */
   public static JsonNode summary(Path results) throws IOException {
     return new ObjectMapper().readTree(llmDir(results).resolve("summary.json").toFile());
@@ -54,9 +61,7 @@ public final class InProcessGatling {
 
   /** The rows of the LLM report's requests.csv of the one run under {@code results}, in the file's order. */
   public static List<RequestRow> requests(Path results) throws IOException {
-    List<String> lines = Files.readAllLines(llmDir(results).resolve("requests.csv"));
-    RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
-    return lines.subList(1, lines.size()).stream().map(reader::parse).toList();
+    return RequestsCsvFile.rows(llmDir(results).resolve("requests.csv"));
   }
 
   public static Run run(Class<?> simulation, Path results) {

@@ -1,8 +1,8 @@
 package dev.gatlingllm.api.events;
 
 import dev.gatlingllm.api.OutputKind;
+import dev.gatlingllm.api.OutputPieces;
 import dev.gatlingllm.api.StreamSignals;
-import java.util.Arrays;
 
 /**
  * The signals of the event being read, held until the whole event parsed: a truncated or broken event then
@@ -11,9 +11,7 @@ import java.util.Arrays;
  */
 public final class PendingSignals {
   // Outputs and finish reasons in stream order: a null kind marks a finish reason.
-  private OutputKind[] kinds = new OutputKind[4];
-  private String[] texts = new String[4];
-  private int count;
+  private final OutputPieces pieces = new OutputPieces(4);
   private boolean hasUsage;
   private long promptTokens;
   private long completionTokens;
@@ -30,12 +28,12 @@ public final class PendingSignals {
   /** Generated output; an empty text is not output and is dropped here. */
   public void output(OutputKind kind, String text) {
     if (!text.isEmpty()) {
-      add(kind, text);
+      pieces.add(kind, text);
     }
   }
 
   public void finish(String reason) {
-    add(null, reason);
+    pieces.add(null, reason);
   }
 
   /** Server token counts, -1 for one not given; a later call in the same event keeps the counts it lacks. */
@@ -80,11 +78,11 @@ public final class PendingSignals {
 
   /** Hands the signals over (outputs and finish reasons, usage, server times, error, end) and clears them. */
   public void emitTo(StreamSignals signals) {
-    for (int i = 0; i < count; i++) {
-      if (kinds[i] == null) {
-        signals.onFinish(texts[i]);
+    for (int i = 0; i < pieces.size(); i++) {
+      if (pieces.kind(i) == null) {
+        signals.onFinish(pieces.text(i));
       } else {
-        signals.onOutput(kinds[i], texts[i]);
+        signals.onOutput(pieces.kind(i), pieces.text(i));
       }
     }
     if (hasUsage) {
@@ -108,9 +106,7 @@ public final class PendingSignals {
   }
 
   public void clear() {
-    // Drop the texts so that a long-lived interpreter keeps no output alive.
-    Arrays.fill(texts, 0, count, null);
-    count = 0;
+    pieces.clear();
     hasUsage = false;
     promptTokens = -1;
     completionTokens = -1;
@@ -119,15 +115,5 @@ public final class PendingSignals {
     serverPrefillNanos = -1;
     error = null;
     done = false;
-  }
-
-  private void add(OutputKind kind, String text) {
-    if (count == kinds.length) {
-      kinds = Arrays.copyOf(kinds, count * 2);
-      texts = Arrays.copyOf(texts, count * 2);
-    }
-    kinds[count] = kind;
-    texts[count] = text;
-    count++;
   }
 }

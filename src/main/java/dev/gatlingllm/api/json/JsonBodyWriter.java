@@ -29,6 +29,17 @@ public final class JsonBodyWriter {
   /** Writes a dialect's input field ({@code messages}, {@code prompt}...) into the open top-level object. */
   @FunctionalInterface
   public interface InputWriter {
+    /** {@code messages} for a chat endpoint: {@link GenerationRequest#chatMessages()}. */
+    InputWriter MESSAGES = (json, request) -> messages(json, "messages", request.chatMessages());
+
+    /** {@code prompt} for a completion endpoint: {@link GenerationRequest#promptText()}, none when null. */
+    InputWriter PROMPT = (json, request) -> {
+      String prompt = request.promptText();
+      if (prompt != null) {
+        json.writeStringField("prompt", prompt);
+      }
+    };
+
     void write(JsonGenerator json, GenerationRequest request) throws IOException;
   }
 

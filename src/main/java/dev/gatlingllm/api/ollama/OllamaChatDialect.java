@@ -16,6 +16,6 @@ public final class OllamaChatDialect extends OllamaDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OllamaRequestBody.write(request, "messages", (json, r) -> JsonBodyWriter.messages(json, "messages", r.chatMessages()));
+    return OllamaRequestBody.write(request, "messages", JsonBodyWriter.InputWriter.MESSAGES);
   }
 }

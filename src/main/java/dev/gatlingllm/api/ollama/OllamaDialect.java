@@ -1,7 +1,6 @@
 package dev.gatlingllm.api.ollama;
 
-import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.api.AbstractDialect;
 import dev.gatlingllm.api.openai.OpenAiErrors;
 import dev.gatlingllm.framing.Framing;
 
@@ -10,30 +9,9 @@ import dev.gatlingllm.framing.Framing;
  * object per line, the last one with {@code "done": true} and the server's counts and durations; errors as
  * {@code {"error": "..."}}. Each dialect writes its own request body.
  */
-abstract class OllamaDialect implements LlmDialect {
-  private final String id;
-  private final String defaultEndpoint;
-  private final OllamaStreamInterpreter.Shape shape;
-
+abstract class OllamaDialect extends AbstractDialect {
   OllamaDialect(String id, String defaultEndpoint, OllamaStreamInterpreter.Shape shape) {
-    this.id = id;
-    this.defaultEndpoint = defaultEndpoint;
-    this.shape = shape;
-  }
-
-  @Override
-  public final String id() {
-    return id;
-  }
-
-  @Override
-  public final String defaultEndpoint() {
-    return defaultEndpoint;
-  }
-
-  @Override
-  public final StreamInterpreter newInterpreter() {
-    return new OllamaStreamInterpreter(shape);
+    super(id, defaultEndpoint, () -> new OllamaStreamInterpreter(shape));
   }
 
   /** Ollama's {@code {"error": "..."}}, or the body shortened (OpenAI's reader knows that shape too). */
@@ -50,10 +28,5 @@ abstract class OllamaDialect implements LlmDialect {
   @Override
   public final String endMarker() {
     return "a final object (\"done\": true)";
-  }
-
-  @Override
-  public final String toString() {
-    return id;
   }
 }

@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.ollama;
 
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
  * Ollama's native completion endpoint ({@code /api/generate}): a {@code prompt} in; {@code response} and
@@ -15,11 +16,6 @@ public final class OllamaGenerateDialect extends OllamaDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OllamaRequestBody.write(request, "prompt", (json, r) -> {
-      String prompt = r.promptText();
-      if (prompt != null) {
-        json.writeStringField("prompt", prompt);
-      }
-    });
+    return OllamaRequestBody.write(request, "prompt", JsonBodyWriter.InputWriter.PROMPT);
   }
 }

@@ -16,6 +16,6 @@ public final class OpenAiChatDialect extends OpenAiDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OpenAiRequestBody.write(request, "messages", (json, r) -> JsonBodyWriter.messages(json, "messages", r.chatMessages()));
+    return OpenAiRequestBody.write(request, "messages", JsonBodyWriter.InputWriter.MESSAGES);
   }
 }

@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.openai;
 
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
  * The legacy OpenAI Completions API ({@code /v1/completions}): a raw {@code prompt} in, {@code choices[].text}
@@ -15,11 +16,6 @@ public final class OpenAiCompletionsDialect extends OpenAiDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OpenAiRequestBody.write(request, "prompt", (json, r) -> {
-      String prompt = r.promptText();
-      if (prompt != null) {
-        json.writeStringField("prompt", prompt);
-      }
-    });
+    return OpenAiRequestBody.write(request, "prompt", JsonBodyWriter.InputWriter.PROMPT);
   }
 }

@@ -1,6 +1,6 @@
 package dev.gatlingllm.api.openai;
 
-import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.AbstractDialect;
 import dev.gatlingllm.api.RejectedFields;
 import dev.gatlingllm.api.StreamInterpreter;
 import java.util.function.Supplier;
@@ -10,29 +10,13 @@ import java.util.function.Supplier;
  * streams are read by {@link OpenAiStreamInterpreter} in the dialect's shape. Each dialect writes its own
  * request body.
  */
-abstract class OpenAiDialect implements LlmDialect {
-  private final String id;
-  private final String defaultEndpoint;
-  private final Supplier<StreamInterpreter> interpreters;
-
+abstract class OpenAiDialect extends AbstractDialect {
   OpenAiDialect(String id, String defaultEndpoint, OpenAiStreamInterpreter.Shape shape) {
     this(id, defaultEndpoint, () -> new OpenAiStreamInterpreter(shape));
   }
 
   OpenAiDialect(String id, String defaultEndpoint, Supplier<StreamInterpreter> interpreters) {
-    this.id = id;
-    this.defaultEndpoint = defaultEndpoint;
-    this.interpreters = interpreters;
-  }
-
-  @Override
-  public final String id() {
-    return id;
-  }
-
-  @Override
-  public final String defaultEndpoint() {
-    return defaultEndpoint;
+    super(id, defaultEndpoint, interpreters);
   }
 
   /**
@@ -45,11 +29,6 @@ abstract class OpenAiDialect implements LlmDialect {
   }
 
   @Override
-  public final StreamInterpreter newInterpreter() {
-    return interpreters.get();
-  }
-
-  @Override
   public final String errorMessage(String responseBody) {
     return RejectedFields.explain(OpenAiErrors.message(responseBody));
   }
@@ -57,10 +36,5 @@ abstract class OpenAiDialect implements LlmDialect {
   @Override
   public String endMarker() {
     return "[DONE] or finish_reason";
-  }
-
-  @Override
-  public final String toString() {
-    return id;
   }
 }

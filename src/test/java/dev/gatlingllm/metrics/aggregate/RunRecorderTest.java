@@ -18,8 +18,8 @@ import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.stats.PerSecondSeries;
-import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
+import dev.gatlingllm.testing.RequestsCsvFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -216,8 +216,7 @@ class RunRecorderTest {
     RunSummary summary = recorder.finish(T0 + 4_000);
     assertArrayEquals(new long[] {1, 2, 2, 0}, summary.timeline().outputTokens(),
         "the events after the kept gaps arrive until the last token, not all at the last kept arrival");
-    List<String> lines = Files.readAllLines(csv);
-    RequestRow row = new RequestsCsv.Reader(lines.get(0)).parse(lines.get(1));
+    RequestRow row = RequestsCsvFile.rows(csv).get(0);
     assertEquals(500_000, row.itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
     assertEquals(5, row.tokenEvents());
   }
