@@ -3,13 +3,13 @@ package dev.gatlingllm.simulations;
 import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 
+import dev.gatlingllm.dsl.load.CapacitySearch;
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
-import dev.gatlingllm.workload.CapacitySearch;
-import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.Settings;
-import dev.gatlingllm.workload.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 

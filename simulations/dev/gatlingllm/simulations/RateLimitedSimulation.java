@@ -4,17 +4,17 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 
+import dev.gatlingllm.dsl.load.JitWarmup;
+import dev.gatlingllm.dsl.load.RateLimits;
+import dev.gatlingllm.dsl.load.RatePacer;
+import dev.gatlingllm.dsl.load.Retry429;
+import dev.gatlingllm.dsl.prompts.PromptRecords;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.dsl.ready.TargetProbe;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import dev.gatlingllm.metrics.aggregate.RateBudget;
-import dev.gatlingllm.workload.JitWarmup;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.PromptFeeders;
-import dev.gatlingllm.workload.RateLimits;
-import dev.gatlingllm.workload.RatePacer;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.Retry429;
-import dev.gatlingllm.workload.Settings;
-import dev.gatlingllm.workload.TargetProbe;
-import dev.gatlingllm.workload.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -70,8 +70,8 @@ public class RateLimitedSimulation extends Simulation {
         + (warmup == null ? 0 : PlannedPrompts.forOpenRates(List.of(limits.arrivalRate()), warmupSeconds)));
     boolean ignoreEos = run.ignoreEos(true);
     int outputTokens = settings.outputTokens();
-    ChainBuilder attempt = limits.pace(session -> (session.contains(PromptFeeders.INPUT_TOKENS)
-            ? session.getLong(PromptFeeders.INPUT_TOKENS) : settings.inputTokens()) + outputTokens)
+    ChainBuilder attempt = limits.pace(session -> (session.contains(PromptRecords.INPUT_TOKENS)
+            ? session.getLong(PromptRecords.INPUT_TOKENS) : settings.inputTokens()) + outputTokens)
         .exec(chat("chat")
             .messages("#{messages}")
             .maxTokens(outputTokens)
