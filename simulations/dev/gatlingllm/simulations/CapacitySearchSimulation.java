@@ -1,6 +1,7 @@
 package dev.gatlingllm.simulations;
 
 import static dev.gatlingllm.dsl.LlmDsl.chat;
+import static dev.gatlingllm.dsl.LlmDsl.ttftPercentileAtMost;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 
 import dev.gatlingllm.dsl.load.CapacitySearch;
@@ -9,7 +10,6 @@ import dev.gatlingllm.dsl.ready.PlannedPrompts;
 import dev.gatlingllm.dsl.ready.ReadyRun;
 import dev.gatlingllm.dsl.ready.Settings;
 import dev.gatlingllm.dsl.ready.WorkloadSettings;
-import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 
@@ -44,7 +44,7 @@ public class CapacitySearchSimulation extends Simulation {
     setUp(search.build(steps, "capacity", chatRequest, "llm", run.checks()))
         .protocols(run.http(),
             run.llm(search.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens())
-                .capacityTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, sloTtftMs)))
+                .capacityTarget(ttftPercentileAtMost(99, sloTtftMs)))
         .assertions(run.assertions());
   }
 

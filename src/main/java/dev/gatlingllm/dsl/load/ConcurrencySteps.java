@@ -7,7 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -183,7 +183,7 @@ public final class ConcurrencySteps {
   }
 
   /**
-   * The same, followed by {@code last} (e.g. {@code LlmChecks.population(...)}) once every level has ended.
+   * The same, followed by {@code last} (e.g. {@code LlmDsl.llmChecks(...)}) once every level has ended.
    *
    * @param last a population to run after the levels, or null
    */
@@ -192,7 +192,7 @@ public final class ConcurrencySteps {
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {
       int concurrency = levels.get(i);
-      ChainBuilder tagged = exec(byDuration() ? LoadLevels.startLevel(i) : LoadLevels.startLevel(i, requestsAt(i)));
+      ChainBuilder tagged = exec(byDuration() ? LlmDsl.startLevel(i) : LlmDsl.startLevel(i, requestsAt(i)));
       String levelName = levelNames.get(i);
       if (byDuration()) {
         // Each user loops for the level's duration on its own keep-alive connection, as a benchmark client's
@@ -244,7 +244,7 @@ public final class ConcurrencySteps {
               .set(POSITION, chosen.arrival(index)))
           .exitHereIf(session -> session.getInt(POSITION) >= session.getInt(CHOSEN_STREAMS))
           .pause(session -> rampDelay(session.getInt(POSITION), session.getInt(CHOSEN_STREAMS)))
-          .exec(LoadLevels.startLevel(index, session -> session.getInt(CHOSEN_STREAMS)))
+          .exec(LlmDsl.startLevel(index, session -> session.getInt(CHOSEN_STREAMS)))
           .exec(byDuration()
               ? during(levelDuration).on(oneRequest)
               : repeat(session -> loopsFor(session.getInt(CHOSEN_STREAMS))).on(oneRequest));
@@ -269,7 +269,7 @@ public final class ConcurrencySteps {
     }
     if (warmupRequests > 0) {
       chain.add(scenario(name + " warm-up")
-          .exec(LoadLevels.warmup())
+          .exec(LlmDsl.startWarmup())
           .exec(repeat(warmupRequests).on(oneRequest))
           .injectOpen(atOnceUsers(1)));
     }

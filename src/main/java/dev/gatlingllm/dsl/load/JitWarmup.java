@@ -7,7 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.dsl.LlmDsl;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
@@ -135,7 +135,7 @@ public final class JitWarmup {
   /**
    * The warm-up's population: {@link #streams()} users, started over {@code ramp}, each sending {@code oneRequest}
    * in a loop until the warm-up is {@link #done()} ({@link #requests}). Its users are in no level
-   * ({@link LoadLevels#warmup()}), so their requests are in no figure and no Gatling record.
+   * ({@link LlmDsl#startWarmup()}), so their requests are in no figure and no Gatling record.
    *
    * @param name the load model's scenario name prefix; the scenario is {@code <name> JIT warm-up}
    * @param oneRequest what one virtual user does for one request
@@ -143,7 +143,7 @@ public final class JitWarmup {
    */
   public PopulationBuilder population(String name, ChainBuilder oneRequest, Duration ramp) {
     return scenario(name + " JIT warm-up")
-        .exec(LoadLevels.warmup())
+        .exec(LlmDsl.startWarmup())
         .exec(requests(oneRequest))
         .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp));
   }

@@ -6,7 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.gatling.SessionKeys;
 import dev.gatlingllm.metrics.level.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -112,7 +112,7 @@ public final class OpenRates {
   }
 
   /**
-   * The same, followed by {@code last} (e.g. {@code LlmChecks.population(...)}) once every level has ended.
+   * The same, followed by {@code last} (e.g. {@code LlmDsl.llmChecks(...)}) once every level has ended.
    *
    * @param last a population to run after the levels, or null
    */
@@ -130,7 +130,7 @@ public final class OpenRates {
       double rate = rates.get(i);
       // The arrival time first: whatever the user waits for afterwards counts as send lateness.
       ChainBuilder arrive = exec(session -> session.set(SessionKeys.SCHEDULED_NANOS, System.nanoTime()))
-          .exec(LoadLevels.startLevel(index));
+          .exec(LlmDsl.startLevel(index));
       ChainBuilder body = maxConcurrency > 0
           ? exec(asLongAs(session -> !tryAcquire(inFlight)).on(pause(Duration.ofMillis(1))))
               .exec(oneRequest)

@@ -5,7 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.gatling.SessionKeys;
 import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.level.LevelWindow;
@@ -57,6 +57,18 @@ public final class RateLimits {
     if (sentBefore != null) {
       pacer.trySend(sentBefore[0], sentBefore[1]);
     }
+  }
+
+  /**
+   * The same with the provider's limits given as numbers.
+   *
+   * @param requestsPerMinute the provider's requests per minute, 0 for no limit
+   * @param tokensPerMinute the provider's tokens per minute, 0 for no limit
+   * @param duration how long requests arrive
+   * @param tokensPerRequest what a typical request meters (its input + max output tokens)
+   */
+  public static RateLimits of(long requestsPerMinute, long tokensPerMinute, Duration duration, long tokensPerRequest) {
+    return of(new RateBudget(requestsPerMinute, tokensPerMinute), duration, tokensPerRequest);
   }
 
   /**
@@ -179,7 +191,7 @@ public final class RateLimits {
 
   /**
    * The population: arrivals at {@link #arrivalRate()} for the duration, each running {@code oneRequest} (which
-   * should start with {@link #pace}), then {@code last} (e.g. {@code LlmChecks.population(...)}), or null.
+   * should start with {@link #pace}), then {@code last} (e.g. {@code LlmDsl.llmChecks(...)}), or null.
    */
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     List<PopulationBuilder> chain = new ArrayList<>();
@@ -187,7 +199,7 @@ public final class RateLimits {
       chain.add(jitWarmup.population(name, oneRequest, Duration.ZERO));
     }
     PopulationBuilder load = scenario(name + " " + budget.describe())
-        .exec(LoadLevels.startLevel(0))
+        .exec(LlmDsl.startLevel(0))
         .exec(oneRequest)
         .injectOpen(constantUsersPerSec(arrivalRate()).during(duration));
     chain.add(load);

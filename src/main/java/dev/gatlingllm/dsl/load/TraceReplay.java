@@ -10,7 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.ChatMessage;
-import dev.gatlingllm.dsl.LoadLevels;
+import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptFeeders;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
@@ -213,7 +213,7 @@ public final class TraceReplay {
         })
         .exec(pause(session -> Duration.ofNanos(Math.max(0,
             session.getLong(SessionKeys.SCHEDULED_NANOS) - System.nanoTime()))))
-        .exec(LoadLevels.startLevel(0, records.size()));
+        .exec(LlmDsl.startLevel(0, records.size()));
     PopulationBuilder replay = scenario(name).exec(arrive, exec(oneRequest)).injectOpen(atOnceUsers(records.size()));
     if (warmup == null) {
       return replay;

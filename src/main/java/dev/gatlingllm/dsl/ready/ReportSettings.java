@@ -1,7 +1,7 @@
 package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.check.LlmCheck;
-import dev.gatlingllm.dsl.LlmChecks;
+import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.metrics.level.LevelWindow;
@@ -61,23 +61,23 @@ public record ReportSettings(
     List<LlmCheck> checks = new ArrayList<>();
     Double outputThroughput = s.optionalPositive("llm.assert.outputThroughput");
     if (outputThroughput != null) {
-      checks.add(LlmCheck.outputThroughputAtLeast(outputThroughput));
+      checks.add(LlmDsl.outputThroughputAtLeast(outputThroughput));
     }
     Double goodput = s.optionalPositive("llm.assert.goodput");
     if (goodput != null) {
-      checks.add(LlmCheck.requestGoodputAtLeast(goodput));
+      checks.add(LlmDsl.requestGoodputAtLeast(goodput));
     }
     String fraction = s.text("llm.assert.goodFraction", null);
     if (fraction != null) {
-      checks.add(LlmCheck.goodFractionAtLeast(s.number("llm.assert.goodFraction", 0, 0, 1.000001)));
+      checks.add(LlmDsl.goodFractionAtLeast(s.number("llm.assert.goodFraction", 0, 0, 1.000001)));
     }
     Double capacity = s.optionalPositive("llm.assert.capacity");
     if (capacity != null) {
-      checks.add(LlmCheck.capacityAtLeast(capacity));
+      checks.add(LlmDsl.capacityAtLeast(capacity));
     }
     Double ttftP99 = s.optionalPositive("llm.assert.ttftP99Ms");
     if (ttftP99 != null) {
-      checks.add(LlmCheck.ttftP99AtMost(ttftP99));
+      checks.add(LlmDsl.ttftP99AtMost(ttftP99));
     }
     return new ReportSettings(
         s.optionalPositive("llm.slo.ttftMs", DEFAULT_SLO_TTFT_MS),
@@ -120,11 +120,11 @@ public record ReportSettings(
 
   /** The population judging the checks after the load, or null when there is none. */
   public PopulationBuilder checksPopulation() {
-    return checks.isEmpty() ? null : LlmChecks.population(checks);
+    return checks.isEmpty() ? null : LlmDsl.llmChecks(checks);
   }
 
   /** The Gatling assertions these settings add (none without checks). */
   public List<Assertion> assertions() {
-    return checks.isEmpty() ? List.of() : List.of(LlmChecks.allPassed());
+    return checks.isEmpty() ? List.of() : List.of(LlmDsl.llmChecksPassed());
   }
 }
