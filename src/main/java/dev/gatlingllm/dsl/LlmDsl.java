@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  * import static io.gatling.javaapi.http.HttpDsl.*;
  *
  * exec(chat("chat").user("#{prompt}").maxTokens(256).check(outputTokensAtLeast(64)))
- * setUp(scn.injectOpen(atOnceUsers(1)), llmChecks(List.of(outputThroughputAtLeast(1000))))
+ * setUp(scn.injectOpen(atOnceUsers(1)).andThen(llmChecks(List.of(outputThroughputAtLeast(1000)))))
  *     .protocols(http.baseUrl(url), llm().model("m"))
  *     .assertions(llmChecksPassed());
  * }</pre>
@@ -306,10 +306,11 @@ public final class LlmDsl {
   }
 
   /**
-   * One virtual user that judges the checks: to run once the load has ended.
+   * One virtual user that judges the checks: to run once the load has ended, chained with {@code andThen} after the
+   * load's populations, or given to a load model as its last step.
    *
    * @param checks the checks, constants (at least one)
-   * @return a population for {@code setUp(...)} or a load model
+   * @return a population for {@code andThen(...)} or a load model
    */
   public static PopulationBuilder llmChecks(List<LlmCheck> checks) {
     if (checks.isEmpty()) {
