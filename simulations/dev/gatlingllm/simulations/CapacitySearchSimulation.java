@@ -1,15 +1,15 @@
 package dev.gatlingllm.simulations;
 
 import static dev.gatlingllm.dsl.LlmDsl.chat;
+import static dev.gatlingllm.dsl.LlmDsl.ttftPercentileAtMost;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 
-import dev.gatlingllm.metrics.slo.AttainmentTarget;
-import dev.gatlingllm.workload.CapacitySearch;
-import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.Settings;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.CapacitySearch;
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 
@@ -44,7 +44,7 @@ public class CapacitySearchSimulation extends Simulation {
     setUp(search.build(steps, "capacity", chatRequest, "llm", run.checks()))
         .protocols(run.http(),
             run.llm(search.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens())
-                .capacityTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, sloTtftMs)))
+                .capacityTarget(ttftPercentileAtMost(99, sloTtftMs)))
         .assertions(run.assertions());
   }
 

@@ -5,10 +5,10 @@ import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 
-import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.PromptFeeders;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.prompts.PromptRecords;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
@@ -36,8 +36,8 @@ public class DatasetSimulation extends Simulation {
           .exec(chat("chat")
               .messages("#{messages}")
               // A record's own max_tokens wins.
-              .maxTokens(session -> session.contains(PromptFeeders.MAX_TOKENS)
-                  ? session.getInt(PromptFeeders.MAX_TOKENS)
+              .maxTokens(session -> session.contains(PromptRecords.MAX_TOKENS)
+                  ? session.getInt(PromptRecords.MAX_TOKENS)
                   : settings.outputTokens())
               .ignoreEos(run.ignoreEos(false)));
 

@@ -4,12 +4,12 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
-import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.InputOutputRatio;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.Settings;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.ready.InputOutputRatio;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

@@ -2,11 +2,11 @@ package dev.gatlingllm.simulations;
 
 import static io.gatling.javaapi.core.CoreDsl.details;
 
-import dev.gatlingllm.workload.ConcurrencySteps;
-import dev.gatlingllm.workload.Conversations;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.prompts.Conversations;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 

@@ -4,10 +4,10 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
-import dev.gatlingllm.workload.OpenRates;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.OpenRates;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

@@ -4,17 +4,16 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 
-import dev.gatlingllm.metrics.aggregate.RateBudget;
-import dev.gatlingllm.workload.JitWarmup;
-import dev.gatlingllm.workload.PlannedPrompts;
-import dev.gatlingllm.workload.PromptFeeders;
-import dev.gatlingllm.workload.RateLimits;
-import dev.gatlingllm.workload.RatePacer;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.Retry429;
-import dev.gatlingllm.workload.Settings;
-import dev.gatlingllm.workload.TargetProbe;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.JitWarmup;
+import dev.gatlingllm.dsl.load.RateLimits;
+import dev.gatlingllm.dsl.load.RatePacer;
+import dev.gatlingllm.dsl.load.Retry429;
+import dev.gatlingllm.dsl.prompts.PromptRecords;
+import dev.gatlingllm.dsl.ready.PlannedPrompts;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.dsl.ready.TargetProbe;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -37,7 +36,8 @@ public class RateLimitedSimulation extends Simulation {
   private final Settings properties = Settings.fromSystemProperties();
   private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
       WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(60)));
-  private final RateBudget budget = budget(properties);
+  private final long requestsPerMinute = properties.nonNegativeInt("llm.rpm", 0);
+  private final long tokensPerMinute = requireBudget(requestsPerMinute, properties.nonNegativeInt("llm.tpm", 0));
   private final int retries = properties.nonNegativeInt("llm.retry429", 0);
   private final Duration maxWait = properties.seconds("llm.retry429MaxWaitSeconds", Duration.ofSeconds(30));
   // Shorter than elsewhere: a hosted API bills the warm-up's requests, and they take their share of the budget.
@@ -53,8 +53,8 @@ public class RateLimitedSimulation extends Simulation {
     long longestPrompt = (long) Math.ceil(settings.inputTokens() * (1 + settings.rangeRatio())) + settings.prefix().tokens();
     RateLimits limits;
     try {
-      RateLimits.of(budget, duration, longestPrompt + settings.outputTokens());
-      limits = RateLimits.of(budget, duration, settings.inputTokens() + settings.outputTokens())
+      RateLimits.of(requestsPerMinute, tokensPerMinute, duration, longestPrompt + settings.outputTokens());
+      limits = RateLimits.of(requestsPerMinute, tokensPerMinute, duration, settings.inputTokens() + settings.outputTokens())
           .window(window).margin(margin);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("llm.tpm: " + e.getMessage());
@@ -70,13 +70,13 @@ public class RateLimitedSimulation extends Simulation {
         + (warmup == null ? 0 : PlannedPrompts.forOpenRates(List.of(limits.arrivalRate()), warmupSeconds)));
     boolean ignoreEos = run.ignoreEos(true);
     int outputTokens = settings.outputTokens();
-    ChainBuilder attempt = limits.pace(session -> (session.contains(PromptFeeders.INPUT_TOKENS)
-            ? session.getLong(PromptFeeders.INPUT_TOKENS) : settings.inputTokens()) + outputTokens)
+    ChainBuilder attempt = limits.pace(session -> (session.contains(PromptRecords.INPUT_TOKENS)
+            ? session.getLong(PromptRecords.INPUT_TOKENS) : settings.inputTokens()) + outputTokens)
         .exec(chat("chat")
             .messages("#{messages}")
             .maxTokens(outputTokens)
             .ignoreEos(ignoreEos));
-    run.announce("rate-limited load, " + budget.describe()
+    run.announce("rate-limited load, " + limits.budget().describe()
         + (window.equals(RatePacer.MINUTE) ? "" : " counted per " + seconds(window) + " instead of a minute")
         + " (" + String.format(Locale.ROOT, "%.2f", limits.arrivalRate()) + " req/s, paced over "
         + seconds(window.plus(margin)) + ") for " + seconds(duration)
@@ -86,7 +86,7 @@ public class RateLimitedSimulation extends Simulation {
             run.checks()))
         .protocols(run.http(),
             run.llm(limits.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(outputTokens)
-                .rateBudget(budget.requestsPerMinute(), budget.tokensPerMinute()))
+                .rateBudget(requestsPerMinute, tokensPerMinute))
         .assertions(run.assertions(details("chat TTFT").successfulRequests().count().gt(0L)));
   }
 
@@ -100,13 +100,12 @@ public class RateLimitedSimulation extends Simulation {
     return (millis % 1000 == 0 ? String.valueOf(millis / 1000) : String.valueOf(millis / 1000.0)) + " s";
   }
 
-  private static RateBudget budget(Settings properties) {
-    long rpm = properties.nonNegativeInt("llm.rpm", 0);
-    long tpm = properties.nonNegativeInt("llm.tpm", 0);
-    if (rpm == 0 && tpm == 0) {
+  /** The tokens per minute, once the budget is known to have a limit. */
+  private static long requireBudget(long requestsPerMinute, long tokensPerMinute) {
+    if (requestsPerMinute == 0 && tokensPerMinute == 0) {
       throw new IllegalArgumentException("RateLimitedSimulation needs llm.rpm (requests per minute) and/or llm.tpm"
           + " (tokens per minute), e.g. -Dllm.rpm=500 -Dllm.tpm=200000");
     }
-    return new RateBudget(rpm, tpm);
+    return tokensPerMinute;
   }
 }

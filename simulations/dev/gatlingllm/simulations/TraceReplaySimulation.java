@@ -4,11 +4,11 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
-import dev.gatlingllm.workload.PromptFeeders;
-import dev.gatlingllm.workload.ReadyRun;
-import dev.gatlingllm.workload.Settings;
-import dev.gatlingllm.workload.TraceReplay;
-import dev.gatlingllm.workload.WorkloadSettings;
+import dev.gatlingllm.dsl.load.TraceReplay;
+import dev.gatlingllm.dsl.prompts.PromptRecords;
+import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
@@ -38,7 +38,7 @@ public class TraceReplaySimulation extends Simulation {
       settings.seed());
   private final ChainBuilder chatRequest = exec(chat("chat")
       .messages("#{messages}")
-      .maxTokens(session -> session.getInt(PromptFeeders.MAX_TOKENS))
+      .maxTokens(session -> session.getInt(PromptRecords.MAX_TOKENS))
       .ignoreEos(run.ignoreEos(true)));
 
   {

@@ -4,7 +4,7 @@ import dev.gatlingllm.stream.FinishedStream;
 
 /**
  * A check on one request's answer, judged at its end when it succeeded: a failing check makes the request KO
- * with {@code check failed: <why>}. Build them with {@code dev.gatlingllm.dsl.AnswerChecks}; runs on the virtual
+ * with {@code check failed: <why>}. Build them with {@code dev.gatlingllm.dsl.LlmDsl}; runs on the virtual
  * user's event loop, so it must not block.
  */
 @FunctionalInterface

@@ -441,13 +441,13 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Checks on the answer (see {@link AnswerChecks}), judged in order when the request succeeded: the first that
+   * Checks on the answer (see {@link LlmDsl}), judged in order when the request succeeded: the first that
    * fails makes it KO with {@code check failed: <why>}, in Gatling's report and {@code llm/requests.csv}. Each
    * call adds to the checks already set. Checks that find a value ({@code jsonPath}, {@code answerRegex},
    * {@code toolCallName}, {@code toolCallArguments}) with {@code .saveAs(key)} save it in the session when the
    * request ends OK.
    *
-   * @param answerChecks constant checks, e.g. {@code AnswerChecks.outputTokensAtLeast(128)}
+   * @param answerChecks constant checks, e.g. {@code LlmDsl.outputTokensAtLeast(128)}
    * @return a new builder
    */
   public LlmRequestActionBuilder check(AnswerCheck... answerChecks) {

@@ -8,7 +8,7 @@ import java.util.Locale;
  * <p>Why not a KO per miss by default: Gatling's Global KO % and its most common assertion,
  * {@code global().failedRequests().percent().lt(1.0)}, are read as "requests that failed". A request that
  * succeeded but was slower than an SLO did not fail; counting it as KO shows a healthy run as broken. Goodput
- * is judged by the LLM report and its checks ({@code LlmChecks}, {@code llm.assert.goodFraction}); Gatling's
+ * is judged by the LLM report and its checks ({@code LlmDsl.llmChecks}, {@code llm.assert.goodFraction}); Gatling's
  * report shows the misses as their own OK records, or, when asked, a verdict per request to assert on.
  */
 public enum SloRecords {

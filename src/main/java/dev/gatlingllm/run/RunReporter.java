@@ -229,7 +229,7 @@ public final class RunReporter {
   }
 
   /**
-   * The engine's assertions, but the one on the LLM checks' records ({@code LlmChecks.allPassed()}) when the checks
+   * The engine's assertions, but the one on the LLM checks' records ({@code LlmDsl.llmChecksPassed()}) when the checks
    * were judged: each check is a test case already, and one failed check must make one failed test case, not two.
    * A log that cannot be read costs their test cases (one line says so), not the report.
    */

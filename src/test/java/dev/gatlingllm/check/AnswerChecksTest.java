@@ -1,12 +1,12 @@
 package dev.gatlingllm.check;
 
-import static dev.gatlingllm.dsl.AnswerChecks.answerContains;
-import static dev.gatlingllm.dsl.AnswerChecks.answerMatches;
-import static dev.gatlingllm.dsl.AnswerChecks.e2elAtMost;
-import static dev.gatlingllm.dsl.AnswerChecks.finishReasonIs;
-import static dev.gatlingllm.dsl.AnswerChecks.outputTokensAtLeast;
-import static dev.gatlingllm.dsl.AnswerChecks.tpotAtMost;
-import static dev.gatlingllm.dsl.AnswerChecks.ttftAtMost;
+import static dev.gatlingllm.dsl.LlmDsl.answerContains;
+import static dev.gatlingllm.dsl.LlmDsl.answerMatches;
+import static dev.gatlingllm.dsl.LlmDsl.e2elAtMost;
+import static dev.gatlingllm.dsl.LlmDsl.finishReasonIs;
+import static dev.gatlingllm.dsl.LlmDsl.outputTokensAtLeast;
+import static dev.gatlingllm.dsl.LlmDsl.tpotAtMost;
+import static dev.gatlingllm.dsl.LlmDsl.ttftAtMost;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,9 +1,9 @@
 package dev.gatlingllm.check;
 
-import static dev.gatlingllm.dsl.AnswerChecks.answerRegex;
-import static dev.gatlingllm.dsl.AnswerChecks.answerJsonPath;
-import static dev.gatlingllm.dsl.AnswerChecks.toolCallArguments;
-import static dev.gatlingllm.dsl.AnswerChecks.toolCallName;
+import static dev.gatlingllm.dsl.LlmDsl.answerJsonPath;
+import static dev.gatlingllm.dsl.LlmDsl.answerRegex;
+import static dev.gatlingllm.dsl.LlmDsl.toolCallArguments;
+import static dev.gatlingllm.dsl.LlmDsl.toolCallName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

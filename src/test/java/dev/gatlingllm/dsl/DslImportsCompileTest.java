@@ -4,19 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gatling.javaapi.core.CoreDsl;
+import io.gatling.javaapi.http.HttpDsl;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A simulation that imports Gatling's DSLs and this project's with {@code .*}, as users write them, compiles: no
- * static method of ours has a name and parameters of one of Gatling's (as {@code jsonPath(String)} once had).
+ * A simulation that imports Gatling's DSLs and this project's one entry class with {@code .*}, as users write them,
+ * compiles: no static method of ours has a name and parameters of one of Gatling's (as {@code jsonPath(String)} once
+ * had).
  */
 class DslImportsCompileTest {
   @TempDir Path dir;
@@ -28,16 +37,19 @@ class DslImportsCompileTest {
         "import static io.gatling.javaapi.core.CoreDsl.*;",
         "import static io.gatling.javaapi.http.HttpDsl.*;",
         "import static dev.gatlingllm.dsl.LlmDsl.*;",
-        "import static dev.gatlingllm.dsl.AnswerChecks.*;",
-        "import static dev.gatlingllm.dsl.LlmChecks.*;",
         "import io.gatling.javaapi.core.*;",
         "public class ImportsSimulation extends Simulation {",
         "  {",
         "    setUp(scenario(\"s\")",
-        "        .exec(chat(\"chat\").messages(\"#{messages}\").check(answerJsonPath(\"$.name\").is(\"x\")))",
-        "        .exec(http(\"plain\").get(\"/\").check(jsonPath(\"$.id\").exists()))",
-        "        .injectOpen(atOnceUsers(1)))",
-        "        .protocols(http.baseUrl(\"http://127.0.0.1:9\"), llm());",
+        "        .exec(startLevel(0))",
+        "        .exec(chat(\"chat\").messages(\"#{messages}\").check(answerJsonPath(\"$.name\").is(\"x\"),",
+        "            answerRegex(\"(\\\\w+)\").saveAs(\"w\"), outputTokensAtLeast(1), ttftAtMost(500)))",
+        "        .exec(http(\"plain\").get(\"/\").check(jsonPath(\"$.id\").exists(), regex(\"id\").exists()))",
+        "        .injectOpen(atOnceUsers(1))",
+        "        .andThen(llmChecks(java.util.List.of(outputThroughputAtLeast(1), ttftP99AtMost(500)))))",
+        "        .protocols(http.baseUrl(\"http://127.0.0.1:9\"),",
+        "            llm().capacityTarget(ttftPercentileAtMost(99, 500)))",
+        "        .assertions(llmChecksPassed(), details(\"chat\").failedRequests().count().is(0L));",
         "  }",
         "}"));
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
@@ -48,5 +60,22 @@ class DslImportsCompileTest {
         compiler.getStandardFileManager(null, null, null).getJavaFileObjects(source.toFile())).call();
     assertEquals("", errors.toString());
     assertTrue(compiled);
+  }
+
+  /** A name of ours that Gatling's DSLs also have would clash as soon as its parameters do too: none is shared. */
+  @Test
+  void noStaticMethodOfTheEntryClassHasTheNameOfOneOfGatlings() {
+    Set<String> gatlings = new TreeSet<>(staticMethodNames(CoreDsl.class));
+    gatlings.addAll(staticMethodNames(HttpDsl.class));
+    Set<String> shared = new TreeSet<>(staticMethodNames(LlmDsl.class));
+    shared.retainAll(gatlings);
+    assertEquals(Set.of(), shared);
+  }
+
+  private static Set<String> staticMethodNames(Class<?> dsl) {
+    return Arrays.stream(dsl.getMethods())
+        .filter(m -> Modifier.isStatic(m.getModifiers()))
+        .map(Method::getName)
+        .collect(Collectors.toSet());
   }
 }

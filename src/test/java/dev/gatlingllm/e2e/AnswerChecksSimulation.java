@@ -1,10 +1,10 @@
 package dev.gatlingllm.e2e;
 
-import static dev.gatlingllm.dsl.AnswerChecks.answerMatches;
-import static dev.gatlingllm.dsl.AnswerChecks.finishReasonIs;
-import static dev.gatlingllm.dsl.AnswerChecks.outputTokensAtLeast;
+import static dev.gatlingllm.dsl.LlmDsl.answerMatches;
 import static dev.gatlingllm.dsl.LlmDsl.chat;
+import static dev.gatlingllm.dsl.LlmDsl.finishReasonIs;
 import static dev.gatlingllm.dsl.LlmDsl.llm;
+import static dev.gatlingllm.dsl.LlmDsl.outputTokensAtLeast;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.scenario;

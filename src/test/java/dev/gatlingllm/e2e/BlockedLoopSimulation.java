@@ -5,8 +5,8 @@ import static dev.gatlingllm.dsl.LlmDsl.llm;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.gatling.SessionKeys;
-import dev.gatlingllm.workload.ConcurrencySteps;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.gatlingllm.e2e;
 
-import static dev.gatlingllm.dsl.AnswerChecks.answerRegex;
-import static dev.gatlingllm.dsl.AnswerChecks.answerJsonPath;
-import static dev.gatlingllm.dsl.AnswerChecks.toolCallArguments;
-import static dev.gatlingllm.dsl.AnswerChecks.toolCallName;
+import static dev.gatlingllm.dsl.LlmDsl.answerJsonPath;
+import static dev.gatlingllm.dsl.LlmDsl.answerRegex;
 import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static dev.gatlingllm.dsl.LlmDsl.llm;
+import static dev.gatlingllm.dsl.LlmDsl.toolCallArguments;
+import static dev.gatlingllm.dsl.LlmDsl.toolCallName;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;

@@ -4,10 +4,10 @@ import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static dev.gatlingllm.dsl.LlmDsl.llm;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.gatlingllm.dsl.load.RateLimits;
+import dev.gatlingllm.dsl.load.Retry429;
 import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.simulator.LlmSimulator;
-import dev.gatlingllm.workload.RateLimits;
-import dev.gatlingllm.workload.Retry429;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;

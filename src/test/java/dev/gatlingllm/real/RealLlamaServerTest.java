@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.tokenize.ServerTokenizer;
-import dev.gatlingllm.workload.RandomPrompts;
 import io.gatling.app.Gatling$;
 import java.nio.file.Path;
 import java.util.List;

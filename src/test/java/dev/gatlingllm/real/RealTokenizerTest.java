@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.tokenize.ServerTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
-import dev.gatlingllm.workload.RandomPrompts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

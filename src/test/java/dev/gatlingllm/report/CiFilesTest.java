@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.check.CheckVerdict;
-import dev.gatlingllm.check.LlmCheck;
+import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import java.io.ByteArrayInputStream;
@@ -35,8 +35,8 @@ class CiFilesTest {
   @Test
   void junitXmlHasOneSuitePerKindOneCasePerCheckAndConsistentCounts() throws Exception {
     List<CheckVerdict> verdicts = List.of(
-        CheckVerdict.of(LlmCheck.outputThroughputAtLeast(1000), "output_throughput 812 tok/s, expected >= 1000 tok/s"),
-        CheckVerdict.of(LlmCheck.ttftP99AtMost(500), null),
+        CheckVerdict.of(LlmDsl.outputThroughputAtLeast(1000), "output_throughput 812 tok/s, expected >= 1000 tok/s"),
+        CheckVerdict.of(LlmDsl.ttftP99AtMost(500), null),
         new CheckVerdict(CheckVerdict.GATLING_ASSERTIONS, "Global: count of failed events is 0", false, NASTY),
         new CheckVerdict(CheckVerdict.GATLING_ASSERTIONS, "Global: max of response time is less than 800", true,
             "actual value: 640"));
@@ -82,8 +82,8 @@ class CiFilesTest {
   void summaryMdHasTheLevelsByLoadTheCapacityAndItsStoryAndTheFailedChecks() {
     RunSummary summary = sample();
     String md = MarkdownSummary.render(summary, List.of(
-        CheckVerdict.of(LlmCheck.capacityAtLeast(8), "capacity 4, expected >= 8"),
-        CheckVerdict.of(LlmCheck.goodFractionAtLeast(0.5), null)));
+        CheckVerdict.of(LlmDsl.capacityAtLeast(8), "capacity 4, expected >= 8"),
+        CheckVerdict.of(LlmDsl.goodFractionAtLeast(0.5), null)));
 
     List<String> rows = md.lines().filter(l -> l.matches("\\| \\d+ streams \\|.*")).toList();
     assertEquals(3, rows.size(), md);

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.workload.ClientTokenCount;
-import dev.gatlingllm.workload.RandomPrompts;
-import dev.gatlingllm.workload.Settings;
+import dev.gatlingllm.dsl.prompts.RandomPrompts;
+import dev.gatlingllm.dsl.ready.ClientTokenCount;
+import dev.gatlingllm.dsl.ready.Settings;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;

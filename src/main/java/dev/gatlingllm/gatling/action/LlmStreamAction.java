@@ -223,7 +223,7 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   /**
-   * Whether the user is in a warm-up ({@code LoadLevels.warmup()}): its requests are left out of Gatling's report
+   * Whether the user is in a warm-up ({@code LlmDsl.startWarmup()}): its requests are left out of Gatling's report
    * as they are out of the LLM report's figures, so that Gatling's Global stats and timeline hold the test alone.
    */
   private static boolean inWarmup(Session session) {

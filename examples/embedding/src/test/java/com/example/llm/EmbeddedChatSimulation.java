@@ -1,8 +1,8 @@
 package com.example.llm;
 
-import static dev.gatlingllm.dsl.AnswerChecks.outputTokensAtLeast;
 import static dev.gatlingllm.dsl.LlmDsl.chat;
 import static dev.gatlingllm.dsl.LlmDsl.llm;
+import static dev.gatlingllm.dsl.LlmDsl.outputTokensAtLeast;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.global;

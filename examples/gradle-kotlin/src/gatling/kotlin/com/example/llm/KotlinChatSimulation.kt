@@ -1,8 +1,8 @@
 package com.example.llm
 
-import dev.gatlingllm.dsl.AnswerChecks.outputTokensAtLeast
 import dev.gatlingllm.dsl.LlmDsl.chat
 import dev.gatlingllm.dsl.LlmDsl.llm
+import dev.gatlingllm.dsl.LlmDsl.outputTokensAtLeast
 import dev.gatlingllm.simulator.LlmSimulator
 import io.gatling.javaapi.core.CoreDsl.atOnceUsers
 import io.gatling.javaapi.core.CoreDsl.details

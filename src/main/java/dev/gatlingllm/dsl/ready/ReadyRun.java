@@ -1,0 +1,184 @@
+package dev.gatlingllm.dsl.ready;
+
+import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.dsl.load.RateLimits;
+import dev.gatlingllm.dsl.prompts.DatasetOptions;
+import dev.gatlingllm.dsl.prompts.Datasets;
+import dev.gatlingllm.dsl.prompts.PromptFeeders;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.tokenize.Tokenizers;
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every ready simulation reads from the {@code llm.*} properties: the target (a server, or the embedded
+ * simulator started for the run) and the report's settings (SLOs, capacity target, prices, run checks). All
+ * values are read and checked when the simulation is built, before any load. Close it in the simulation's
+ * {@code after()}, which stops an embedded simulator.
+ */
+public final class ReadyRun implements AutoCloseable {
+  private final LlmTarget target;
+  private final ReportSettings report;
+  /** {@link System#nanoTime()} when the target check was sent, or -1 when none was. */
+  private final long probeSentNanos;
+
+  private ReadyRun(LlmTarget target, ReportSettings report, long probeSentNanos) {
+    this.target = target;
+    this.report = report;
+    this.probeSentNanos = probeSentNanos;
+  }
+
+  /**
+   * The target and report settings the system properties describe. Unless {@code llm.probe=false}, a server given
+   * by {@code llm.baseUrl} is checked with one request ({@link TargetProbe}) before the load: a closed port, a
+   * refused key or an unknown model stops the run here, in one line, with no load sent.
+   *
+   * @return the run's settings
+   */
+  public static ReadyRun fromSystemProperties() {
+    Settings settings = Settings.fromSystemProperties();
+    ReportSettings report = ReportSettings.read(settings);
+    boolean probe = settings.flag("llm.probe", true);
+    LlmTarget target = LlmTarget.fromSystemProperties();
+    // The embedded simulator is started by the run itself and answers any model: nothing to check.
+    long probeSentNanos = -1;
+    if (probe && !target.embedded()) {
+      probeSentNanos = System.nanoTime();
+      TargetProbe.check(target.baseUrl(), target.llm());
+    }
+    return new ReadyRun(target, report, probeSentNanos);
+  }
+
+  /**
+   * When the target check was sent ({@link System#nanoTime()}), or -1 when none was: a rate-limited run counts it
+   * in its first minute, as the provider does ({@link RateLimits#sentBefore}).
+   */
+  public long probeSentNanos() {
+    return probeSentNanos;
+  }
+
+  /**
+   * Whether requests ask for {@code ignore_eos}: {@code llm.ignoreEos} when set, else the workload's default;
+   * never for a dialect without the field (see {@link LlmTarget#ignoreEos}).
+   *
+   * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
+   */
+  public boolean ignoreEos(boolean workloadDefault) {
+    return target.ignoreEos(workloadDefault);
+  }
+
+  /** @return Gatling's http protocol for the target */
+  public HttpProtocolBuilder http() {
+    return target.http();
+  }
+
+  /**
+   * The LLM protocol for the target, measuring the planned levels with the report's settings.
+   *
+   * @param plannedLevels the levels of the load model ({@code steps.plannedLevels()})
+   * @return a protocol builder to pass to {@code protocols(...)}
+   */
+  public LlmProtocolBuilder llm(List<LevelWindow> plannedLevels) {
+    return report.applyTo(target.llm(), plannedLevels);
+  }
+
+  /**
+   * Exact-length random prompts as the settings describe them, all {@code plannedPrompts} generated now, while
+   * the simulation is built, so that no virtual user waits for a tokenizer. Each record holds {@code messages}.
+   *
+   * @param settings the workload's settings
+   * @param plannedPrompts how many the run will use ({@link PlannedPrompts})
+   * @return a feeder
+   */
+  public Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
+    return PromptFeeders.randomPrompts(
+        tokenizer(settings),
+        settings.inputTokens(), settings.rangeRatio(), settings.prefix(), settings.seed(), plannedPrompts);
+  }
+
+  /**
+   * A dataset's records ({@link Datasets}), read now with the options of {@code llm.dataset.*}: ShareGPT, JSONL,
+   * Hugging Face-style fields; a record's recorded answer sets its output limit with
+   * {@code llm.dataset.answerLength=true}, counted with the settings' tokenizer.
+   *
+   * @param location a path or a classpath resource
+   * @param settings the workload's settings (its tokenizer)
+   * @return the records, for a feeder
+   */
+  public List<Map<String, Object>> dataset(String location, WorkloadSettings settings) {
+    DatasetOptions options = datasetOptions(Settings.fromSystemProperties());
+    Datasets.Read read = Datasets.read(location, options,
+        options.answerLength() ? tokenizer(settings) : null);
+    if (read.skipped() > 0) {
+      System.out.println("gatling-llm: " + location + ": " + read.skipped() + " records with nothing to send skipped"
+          + " (no human turn)");
+    }
+    return read.records();
+  }
+  /**
+   * The dataset options of {@code llm.dataset.promptField}, {@code llm.dataset.answerField},
+   * {@code llm.dataset.answerLength} and {@code llm.dataset.limit}.
+   */
+  private static DatasetOptions datasetOptions(Settings settings) {
+    return new DatasetOptions(settings.text("llm.dataset.promptField", null),
+        settings.text("llm.dataset.answerField", null), settings.flag("llm.dataset.answerLength", false),
+        settings.nonNegativeInt("llm.dataset.limit", 0));
+  }
+
+  /**
+   * The tokenizer prompts are built and counted with: {@code llm.tokenizer}, a JTokkit encoding, the model's own
+   * {@code hf:<tokenizer.json>} or the target's {@code /tokenize} ({@code server}). For use while the simulation is
+   * built: the server's one blocks.
+   *
+   * @param settings the workload's settings
+   */
+  public Tokenizer tokenizer(WorkloadSettings settings) {
+    return Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null);
+  }
+
+  /** @return the population judging the run checks ({@code llm.check.*}) after the load, or null for none */
+  public PopulationBuilder checks() {
+    return report.checksPopulation();
+  }
+
+  /**
+   * The simulation's own assertions and the run checks' one.
+   *
+   * @param own the simulation's assertions
+   * @return every assertion, to pass to {@code assertions(...)}
+   */
+  public List<Assertion> assertions(Assertion... own) {
+    List<Assertion> all = new ArrayList<>(List.of(own));
+    all.addAll(report.assertions());
+    return all;
+  }
+
+  /** @return the TTFT SLO in milliseconds, or null when none is set */
+  public Double sloTtftMs() {
+    return report.sloTtftMs();
+  }
+
+  /**
+   * Prints what runs against what: the workload in one line, then the settings a block.
+   *
+   * @param description the workload, e.g. {@code "concurrency sweep [1, 4, 16]"}
+   */
+  public void announce(String description) {
+    StringBuilder text = new StringBuilder("gatling-llm: ").append(description).append(", against the ")
+        .append(target.describe());
+    report.describe(text);
+    System.out.print(text);
+  }
+
+  /** Stops the embedded simulator, if the run started one. */
+  @Override
+  public void close() {
+    target.close();
+  }
+}

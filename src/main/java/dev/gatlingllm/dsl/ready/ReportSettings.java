@@ -1,0 +1,130 @@
+package dev.gatlingllm.dsl.ready;
+
+import dev.gatlingllm.check.LlmCheck;
+import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.metrics.slo.AttainmentTarget;
+import dev.gatlingllm.metrics.slo.Slos;
+import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the ready simulations' LLM report measures and checks, from properties:
+ * {@code llm.slo.ttftMs} / {@code llm.slo.tpotMs} / {@code llm.slo.e2elMs} (goodput SLOs; TTFT 500 ms and TPOT
+ * 50 ms unless set, {@code none} for none),
+ * {@code llm.settleSeconds} (start of each level left out), {@code llm.capacity.p99TtftMs} (capacity target;
+ * default: 95 % good requests, {@code llm.capacity.goodFraction}), {@code llm.cost.pricePerHour} with
+ * {@code llm.cost.pricePerMillionOutputTokens}, and checks that fail the run: {@code llm.assert.outputThroughput}
+ * (tok/s), {@code llm.assert.goodput} (req/s), {@code llm.assert.goodFraction}, {@code llm.assert.capacity}
+ * (streams or req/s), {@code llm.assert.ttftP99Ms}.
+ */
+public record ReportSettings(
+    Double sloTtftMs,
+    Double sloTpotMs,
+    Double sloE2elMs,
+    Duration settle,
+    AttainmentTarget target,
+    Double pricePerHour,
+    Double pricePerMillionOutputTokens,
+    List<LlmCheck> checks) {
+
+  /**
+   * The ready simulations judge goodput and capacity by default against SLOs an interactive chat needs (the
+   * metrics reference's capacity bound on TTFT; 50 ms per token is 20 tokens/s, faster than one reads): without
+   * SLOs every successful request would be good and the top tested level would pass for a capacity.
+   * {@code none} turns one off.
+   */
+  public static final double DEFAULT_SLO_TTFT_MS = 500;
+  public static final double DEFAULT_SLO_TPOT_MS = 50;
+
+  public static ReportSettings fromSystemProperties() {
+    return read(Settings.fromSystemProperties());
+  }
+
+  public static ReportSettings read(Settings s) {
+    Double capacityTtft = s.optionalPositive("llm.capacity.p99TtftMs");
+    double goodFraction = s.number("llm.capacity.goodFraction", 0.95, 0, 1.000001);
+    AttainmentTarget target = capacityTtft != null
+        ? AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, capacityTtft)
+        : AttainmentTarget.goodFractionAtLeast(goodFraction);
+    Double pricePerHour = s.optionalPositive("llm.cost.pricePerHour");
+    Double pricePerMillion = s.optionalPositive("llm.cost.pricePerMillionOutputTokens");
+    if ((pricePerHour == null) != (pricePerMillion == null)) {
+      throw new IllegalArgumentException(
+          "set both llm.cost.pricePerHour and llm.cost.pricePerMillionOutputTokens, or neither");
+    }
+    List<LlmCheck> checks = new ArrayList<>();
+    Double outputThroughput = s.optionalPositive("llm.assert.outputThroughput");
+    if (outputThroughput != null) {
+      checks.add(LlmDsl.outputThroughputAtLeast(outputThroughput));
+    }
+    Double goodput = s.optionalPositive("llm.assert.goodput");
+    if (goodput != null) {
+      checks.add(LlmDsl.requestGoodputAtLeast(goodput));
+    }
+    String fraction = s.text("llm.assert.goodFraction", null);
+    if (fraction != null) {
+      checks.add(LlmDsl.goodFractionAtLeast(s.number("llm.assert.goodFraction", 0, 0, 1.000001)));
+    }
+    Double capacity = s.optionalPositive("llm.assert.capacity");
+    if (capacity != null) {
+      checks.add(LlmDsl.capacityAtLeast(capacity));
+    }
+    Double ttftP99 = s.optionalPositive("llm.assert.ttftP99Ms");
+    if (ttftP99 != null) {
+      checks.add(LlmDsl.ttftP99AtMost(ttftP99));
+    }
+    return new ReportSettings(
+        s.optionalPositive("llm.slo.ttftMs", DEFAULT_SLO_TTFT_MS),
+        s.optionalPositive("llm.slo.tpotMs", DEFAULT_SLO_TPOT_MS),
+        s.optionalPositive("llm.slo.e2elMs"),
+        s.seconds("llm.settleSeconds", Duration.ZERO),
+        target,
+        pricePerHour,
+        pricePerMillion,
+        List.copyOf(checks));
+  }
+
+  /**
+   * The protocol with these report settings and the planned levels.
+   *
+   * @param protocol the target's protocol
+   * @param levels the levels the load model plans ({@code ConcurrencySteps.plannedLevels()})
+   * @return a new protocol builder
+   */
+  public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels) {
+    LlmProtocolBuilder p = protocol.levels(levels).settle(settle).capacityTarget(target)
+        .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
+    if (pricePerHour != null) {
+      p = p.pricing(pricePerHour, pricePerMillionOutputTokens);
+    }
+    return p;
+  }
+
+  /** Appends the SLOs, the capacity target and the checks to the console's settings block. */
+  void describe(StringBuilder text) {
+    LlmTarget.row(text, "SLOs", new Slos(sloTtftMs, sloTpotMs, sloE2elMs).describe());
+    LlmTarget.row(text, "capacity target", target.describe());
+    if (!settle.isZero()) {
+      LlmTarget.row(text, "settle", settle.toMillis() / 1000.0 + " s per level");
+    }
+    if (!checks.isEmpty()) {
+      LlmTarget.row(text, "run checks", checks.size() + " (llm.assert.*)");
+    }
+  }
+
+  /** The population judging the checks after the load, or null when there is none. */
+  public PopulationBuilder checksPopulation() {
+    return checks.isEmpty() ? null : LlmDsl.llmChecks(checks);
+  }
+
+  /** The Gatling assertions these settings add (none without checks). */
+  public List<Assertion> assertions() {
+    return checks.isEmpty() ? List.of() : List.of(LlmDsl.llmChecksPassed());
+  }
+}

@@ -1,0 +1,186 @@
+package dev.gatlingllm.dsl.ready;
+
+import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.load.JitWarmup;
+import dev.gatlingllm.dsl.prompts.SharedPrefix;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The workload properties of the ready simulations, read and checked at once so that a bad value stops the
+ * run with a clear message before any load is sent. Each simulation takes the defaults it documents.
+ *
+ * @param levels {@code llm.levels}: concurrency steps
+ * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = {@code requestsPerStream} x concurrency
+ * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long instead
+ * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from figures
+ * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
+ * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
+ * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
+ * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared prefixes
+ * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or {@code server}
+ * @param seed {@code llm.seed}: makes prompts repeatable
+ * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource)
+ * @param rates {@code llm.rates}: open-model request rates per second
+ * @param poisson {@code llm.poisson}: Poisson arrivals
+ * @param maxConcurrency {@code llm.maxConcurrency}: open-model cap on requests in flight (0 = none)
+ * @param turns {@code llm.turns}: turns per conversation
+ * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
+ * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
+ * @param warmupSeconds {@code llm.warmupSeconds}: longest JIT warm-up before the first level (default 30 s; 0:
+ *     none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
+ * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
+ *     highest level's)
+ * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
+ *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
+ * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings}); levels,
+ *     requests per level, rates, the open-model cap and seed above are already this injector's share
+ */
+public record WorkloadSettings(
+    List<Integer> levels,
+    int requestsPerLevel,
+    Duration levelDuration,
+    int warmupRequests,
+    int inputTokens,
+    int outputTokens,
+    double rangeRatio,
+    SharedPrefix prefix,
+    String tokenizer,
+    long seed,
+    String dataset,
+    List<Double> rates,
+    boolean poisson,
+    int maxConcurrency,
+    int turns,
+    Duration thinkTime,
+    Duration ramp,
+    Duration warmupSeconds,
+    int warmupStreams,
+    int requestsPerStream,
+    InjectorSettings injector) {
+
+  /** Defaults a simulation may change before the properties are read. */
+  /**
+   * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()} and name each
+   * value: {@code WorkloadSettings.defaults().levels(1, 4, 16).inputTokens(256).outputTokens(48)}.
+   *
+   * @param levels the concurrency steps
+   * @param inputTokens the prompt length in tokens
+   * @param outputTokens the output length in tokens
+   * @param levelDuration how long each level lasts, or null for a number of requests per level
+   * @param rates the arrival rates of an open model, requests per second
+   */
+  public record Defaults(
+      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates,
+      int requestsPerStream) {
+
+    /** @return a new value with these concurrency steps */
+    public Defaults levels(Integer... concurrency) {
+      return new Defaults(List.of(concurrency), inputTokens, outputTokens, levelDuration, rates, requestsPerStream);
+    }
+
+    /** @return a new value with this prompt length */
+    public Defaults inputTokens(int tokens) {
+      return new Defaults(levels, tokens, outputTokens, levelDuration, rates, requestsPerStream);
+    }
+
+    /** @return a new value with this output length */
+    public Defaults outputTokens(int tokens) {
+      return new Defaults(levels, inputTokens, tokens, levelDuration, rates, requestsPerStream);
+    }
+
+    /** @return a new value whose levels each last this long */
+    public Defaults levelDuration(Duration duration) {
+      return new Defaults(levels, inputTokens, outputTokens, duration, rates, requestsPerStream);
+    }
+
+    /** @return a new value with these open-model arrival rates (requests per second) */
+    public Defaults rates(Double... perSecond) {
+      return new Defaults(levels, inputTokens, outputTokens, levelDuration, List.of(perSecond), requestsPerStream);
+    }
+
+    /** @return a new value whose levels each run this many requests per stream (without a level duration) */
+    public Defaults requestsPerStream(int requests) {
+      return new Defaults(levels, inputTokens, outputTokens, levelDuration, rates, requests);
+    }
+  }
+
+  /**
+   * One level of one stream, 128 input and 128 output tokens, {@value ConcurrencySteps#DEFAULT_REQUESTS_PER_STREAM}
+   * requests per stream: name what differs.
+   */
+  public static Defaults defaults() {
+    return new Defaults(List.of(1), 128, 128, null, List.of(1.0), ConcurrencySteps.DEFAULT_REQUESTS_PER_STREAM);
+  }
+
+  public static WorkloadSettings fromSystemProperties(Defaults defaults) {
+    return read(Settings.fromSystemProperties(), defaults);
+  }
+
+  public static WorkloadSettings read(Settings s, Defaults d) {
+    Duration levelDuration = s.seconds("llm.levelDuration", d.levelDuration());
+    int requestsPerLevel = s.nonNegativeInt("llm.requestsPerLevel", 0);
+    if (requestsPerLevel > 0 && s.text("llm.levelDuration", null) != null) {
+      throw new IllegalArgumentException("set llm.requestsPerLevel or llm.levelDuration, not both");
+    }
+    if (requestsPerLevel > 0) {
+      levelDuration = null;
+    }
+    int inputTokens = s.positiveInt("llm.inputTokens", d.inputTokens());
+    double rangeRatio = s.number("llm.rangeRatio", 0, 0, 1);
+    int prefixTokens = s.nonNegativeInt("llm.prefixTokens", 0);
+    int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
+    if (prefixTokens > 0 && prefixTokens >= shortest) {
+      throw new IllegalArgumentException("llm.prefixTokens (" + prefixTokens
+          + ") must be below the shortest prompt (" + shortest + " tokens from llm.inputTokens and llm.rangeRatio)");
+    }
+    InjectorSettings injector = InjectorSettings.read(s);
+    int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
+    return new WorkloadSettings(
+        injector.shareOfLevels(s.positiveInts("llm.levels", d.levels())),
+        requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
+        levelDuration,
+        s.nonNegativeInt("llm.warmupRequests", 2),
+        inputTokens,
+        s.positiveInt("llm.outputTokens", d.outputTokens()),
+        rangeRatio,
+        new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
+        s.text("llm.tokenizer", "cl100k_base"),
+        injector.seed(s.integer("llm.seed", 42)),
+        s.text("llm.dataset", null),
+        injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
+        s.flag("llm.poisson", true),
+        maxConcurrency > 0 ? Math.max(1, injector.share(maxConcurrency)) : 0,
+        s.positiveInt("llm.turns", 3),
+        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
+        s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
+        s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
+        s.nonNegativeInt("llm.warmupStreams", 0),
+        s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
+        injector);
+  }
+
+  /** The JIT warm-up these settings ask for, at the highest level's concurrency unless told, or null for none. */
+  public JitWarmup jitWarmup() {
+    return jitWarmup(levels.stream().mapToInt(Integer::intValue).max().orElse(1));
+  }
+
+  /**
+   * The JIT warm-up these settings ask for, or null for none.
+   *
+   * @param defaultStreams its concurrent streams unless {@code llm.warmupStreams} says otherwise
+   */
+  public JitWarmup jitWarmup(int defaultStreams) {
+    if (warmupSeconds.isZero()) {
+      return null;
+    }
+    return JitWarmup.of(warmupStreams > 0 ? warmupStreams : Math.max(1, defaultStreams), warmupSeconds);
+  }
+
+  /** The concurrency steps these settings describe. */
+  public ConcurrencySteps concurrencySteps() {
+    ConcurrencySteps steps = ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests)
+        .ramp(ramp).requestsPerStream(requestsPerStream).startAt(injector.startAtEpochMillis());
+    return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
+  }
+}

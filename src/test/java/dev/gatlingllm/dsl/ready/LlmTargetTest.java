@@ -1,0 +1,111 @@
+package dev.gatlingllm.dsl.ready;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.gatling.SloRecords;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LlmTargetTest {
+  @Test
+  void theConsoleLineHidesUserInfoAndQueryValuesOfTheUrl() {
+    System.setProperty("llm.baseUrl", "http://user:pw-SECRET@127.0.0.1:9?api_key=q-SECRET");
+    System.setProperty("llm.endpoint", "/v1/chat/completions?key=e-SECRET");
+    try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+      String block = target.describe();
+      assertTrue(block.startsWith("LLM server at http://***@127.0.0.1:9?api_key=***\n"), block);
+      assertTrue(block.contains("\n  endpoint          /v1/chat/completions?key=***\n"), block);
+      assertFalse(block.contains("SECRET"), block);
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.endpoint");
+    }
+  }
+
+  @Test
+  void aRefusedUrlOrEndpointIsShownWithoutItsSecrets() {
+    for (String[] bad : new String[][] {{"llm.baseUrl", "ftp://admin:PW-SECRET@127.0.0.1:21/x"},
+        {"llm.baseUrl", "http://admin:PW-SECRET@ bad?api_key=K-SECRET"},
+        {"llm.endpoint", "v1/chat?api_key=K-SECRET"}}) {
+      System.setProperty(bad[0], bad[1]);
+      try {
+        String message = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties).getMessage();
+        assertTrue(message.startsWith(bad[0]), message);
+        assertFalse(message.contains("SECRET"), message);
+        assertTrue(message.contains("***"), message);
+      } finally {
+        System.clearProperty(bad[0]);
+      }
+    }
+  }
+
+  @Test
+  void theSettingsAreAShortBlockNotTheProtocolRecord() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    System.setProperty("llm.model", "my-model");
+    System.setProperty("llm.apiKey", "sk-SECRET");
+    try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+      String block = target.describe();
+      assertEquals(List.of(
+          "LLM server at http://127.0.0.1:9",
+          "  endpoint          /v1/chat/completions",
+          "  dialect           openai-chat",
+          "  model             my-model",
+          "  API key           set (hidden)",
+          "  timeouts          30 s idle, 600 s per request",
+          "  max tokens field  the dialect's",
+          "  usage asked       yes",
+          "  client tokenizer  cl100k_base",
+          "  token records     off",
+          "  SLO records       misses",
+          "  server metrics    none"), block.lines().toList());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.model");
+      System.clearProperty("llm.apiKey");
+    }
+  }
+
+  @Test
+  void tokenRecordsAreOffByDefaultAndOnWithTheProperty() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    try {
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertFalse(target.llm().protocol().tokenRecords());
+      }
+      System.setProperty("llm.tokenRecords", "true");
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertTrue(target.llm().protocol().tokenRecords());
+      }
+      System.setProperty("llm.tokenRecords", "yes");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertEquals("llm.tokenRecords must be true or false, was 'yes'", e.getMessage());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.tokenRecords");
+    }
+  }
+
+  @Test
+  void sloRecordsAreMissesByDefaultAndSetByTheProperty() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    try {
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertEquals(SloRecords.MISSES, target.llm().protocol().sloRecords());
+      }
+      System.setProperty("llm.sloRecords", "Verdicts");
+      try (LlmTarget target = LlmTarget.fromSystemProperties()) {
+        assertEquals(SloRecords.VERDICTS, target.llm().protocol().sloRecords());
+      }
+      System.setProperty("llm.sloRecords", "ko");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertEquals("llm.sloRecords: SLO records must be none, misses or verdicts, was 'ko'", e.getMessage());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.sloRecords");
+    }
+  }
+}

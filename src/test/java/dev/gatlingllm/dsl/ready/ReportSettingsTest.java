@@ -1,0 +1,40 @@
+package dev.gatlingllm.dsl.ready;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class ReportSettingsTest {
+  private static ReportSettings read(String... keyValues) {
+    Properties properties = new Properties();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      properties.setProperty(keyValues[i], keyValues[i + 1]);
+    }
+    return ReportSettings.read(Settings.of(properties));
+  }
+
+  @Test
+  void theReadySimulationsJudgeByDefaultSlos() {
+    ReportSettings s = read();
+    assertEquals(500.0, s.sloTtftMs());
+    assertEquals(50.0, s.sloTpotMs());
+    assertNull(s.sloE2elMs());
+  }
+
+  @Test
+  void noneTurnsADefaultSloOffAndAValueReplacesIt() {
+    ReportSettings s = read("llm.slo.ttftMs", "none", "llm.slo.tpotMs", "25", "llm.slo.e2elMs", "9000");
+    assertNull(s.sloTtftMs());
+    assertEquals(25.0, s.sloTpotMs());
+    assertEquals(9000.0, s.sloE2elMs());
+  }
+
+  @Test
+  void aBadSloNamesItsProperty() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read("llm.slo.tpotMs", "fast"));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("llm.slo.tpotMs"), e.getMessage());
+  }
+}
