@@ -145,7 +145,7 @@ class MergeTest {
     assertEquals(rows.size(), gaps.size(), "one line of gaps per row, and the header");
     RequestsCsv.Reader reader = new RequestsCsv.Reader(rows.get(0));
     for (int i = 1; i < rows.size(); i++) {
-      int events = reader.parse(rows.get(i)).tokenEvents();
+      int events = reader.parse(rows.get(i)).tokens().tokenEvents();
       int count = gaps.get(i).isEmpty() ? 0 : gaps.get(i).split(";").length;
       assertEquals(Math.max(0, events - 1), count, "the gaps of row " + i + " are its own");
     }

@@ -102,14 +102,16 @@ class CapacitySearchSimulationTest {
     List<String> lines = Files.readAllLines(llm.resolve("requests.csv"));
     RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
     List<RequestRow> warmup = new ArrayList<>();
-    lines.subList(1, lines.size()).stream().map(reader::parse).filter(row -> row.level() < 0).forEach(warmup::add);
-    warmup.sort(Comparator.comparingLong(RequestRow::startEpochMillis));
+    lines.subList(1, lines.size()).stream().map(reader::parse).filter(row -> row.placement().level() < 0)
+        .forEach(warmup::add);
+    warmup.sort(Comparator.comparingLong(row -> row.placement().startEpochMillis()));
     assertTrue(warmup.size() >= 3, "the warm-up ran: " + warmup.size());
     // One stream: each warm-up request starts after the one before has ended (whole milliseconds, 1 ms slack).
     for (int i = 1; i < warmup.size(); i++) {
       RequestRow before = warmup.get(i - 1);
-      long end = before.startEpochMillis() + before.durationMicros() / 1000;
-      assertTrue(warmup.get(i).startEpochMillis() >= end - 1, "warm-up request " + i + " overlaps the one before");
+      long end = before.placement().startEpochMillis() + before.latency().durationMicros() / 1000;
+      assertTrue(warmup.get(i).placement().startEpochMillis() >= end - 1,
+          "warm-up request " + i + " overlaps the one before");
     }
   }
 }

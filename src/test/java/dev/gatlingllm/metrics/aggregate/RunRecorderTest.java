@@ -218,8 +218,8 @@ class RunRecorderTest {
         "the events after the kept gaps arrive until the last token, not all at the last kept arrival");
     List<String> lines = Files.readAllLines(csv);
     RequestRow row = new RequestsCsv.Reader(lines.get(0)).parse(lines.get(1));
-    assertEquals(500_000, row.itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
-    assertEquals(5, row.tokenEvents());
+    assertEquals(500_000, row.latency().itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
+    assertEquals(5, row.tokens().tokenEvents());
   }
 
   @Test
