@@ -17,15 +17,17 @@ import java.util.function.ToDoubleFunction;
 public record LlmCheck(String figure, String unit, ToDoubleFunction<RunSummary> value, boolean atLeast, double bound) {
 
   public static LlmCheck outputThroughputAtLeast(double tokensPerSecond) {
-    return new LlmCheck("output_throughput", "tok/s", s -> s.run().outputThroughput(), true, tokensPerSecond);
+    return new LlmCheck("output_throughput", "tok/s", s -> s.run().throughput().outputThroughput(), true,
+        tokensPerSecond);
   }
 
   public static LlmCheck requestGoodputAtLeast(double requestsPerSecond) {
-    return new LlmCheck("request_goodput", "req/s", s -> s.run().requestGoodput(), true, requestsPerSecond);
+    return new LlmCheck("request_goodput", "req/s", s -> s.run().throughput().requestGoodput(), true,
+        requestsPerSecond);
   }
 
   public static LlmCheck goodFractionAtLeast(double fraction) {
-    return new LlmCheck("good_fraction", "", s -> s.run().goodFraction(), true, fraction);
+    return new LlmCheck("good_fraction", "", s -> s.run().counts().goodFraction(), true, fraction);
   }
 
   /** The capacity (highest level meeting the target) is at least this load (streams or req/s). */
@@ -34,7 +36,8 @@ public record LlmCheck(String figure, String unit, ToDoubleFunction<RunSummary> 
   }
 
   public static LlmCheck ttftP99AtMost(double millis) {
-    return new LlmCheck("p99_ttft_ms", "ms", s -> s.run().ttft().count() == 0 ? Double.NaN : s.run().ttft().p99(), false, millis);
+    return new LlmCheck("p99_ttft_ms", "ms",
+        s -> s.run().latency().ttft().count() == 0 ? Double.NaN : s.run().latency().ttft().p99(), false, millis);
   }
 
   /** What is checked, e.g. {@code output_throughput >= 1000 tok/s}: the name of its test case in junit.xml. */

@@ -123,7 +123,7 @@ public final class RunAggregate {
       double attainment = levels[i].attainment(config.target(), fromArrival);
       // An open-model level whose requests left slower than they arrived did not carry its load, whatever its
       // latencies: it is never the capacity.
-      boolean keptRate = !fromArrival || figures.keptArrivalRate();
+      boolean keptRate = !fromArrival || figures.arrivals().keptArrivalRate();
       levelFigures.add(
           new LevelFigures(
               level,
@@ -131,7 +131,8 @@ public final class RunAggregate {
               attainment,
               config.target().isMetBy(attainment) && keptRate,
               keptRate,
-              config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
+              config.pricing() == null ? Double.NaN
+                  : config.pricing().costPerMillionOutputTokens(figures.throughput().outputThroughput()),
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken(),
               levels[i].encodedEventLoopDelay(),
