@@ -251,7 +251,7 @@ public final class LlmDsl {
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck outputThroughputAtLeast(double tokensPerSecond) {
-    return new LlmCheck("output_throughput", "tok/s", s -> s.run().outputThroughput(), true, tokensPerSecond);
+    return new LlmCheck("output_throughput", "tok/s", s -> s.run().throughput().outputThroughput(), true, tokensPerSecond);
   }
 
   /**
@@ -261,7 +261,7 @@ public final class LlmDsl {
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck requestGoodputAtLeast(double requestsPerSecond) {
-    return new LlmCheck("request_goodput", "req/s", s -> s.run().requestGoodput(), true, requestsPerSecond);
+    return new LlmCheck("request_goodput", "req/s", s -> s.run().throughput().requestGoodput(), true, requestsPerSecond);
   }
 
   /**
@@ -271,7 +271,7 @@ public final class LlmDsl {
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck goodFractionAtLeast(double fraction) {
-    return new LlmCheck("good_fraction", "", s -> s.run().goodFraction(), true, fraction);
+    return new LlmCheck("good_fraction", "", s -> s.run().counts().goodFraction(), true, fraction);
   }
 
   /**
@@ -292,7 +292,7 @@ public final class LlmDsl {
    */
   public static LlmCheck ttftP99AtMost(double millis) {
     return new LlmCheck("p99_ttft_ms", "ms",
-        s -> s.run().ttft().count() == 0 ? Double.NaN : s.run().ttft().p99(), false, millis);
+        s -> s.run().latency().ttft().count() == 0 ? Double.NaN : s.run().latency().ttft().p99(), false, millis);
   }
 
   /**

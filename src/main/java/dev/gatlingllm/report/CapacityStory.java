@@ -2,6 +2,7 @@ package dev.gatlingllm.report;
 
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.Arrivals;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.SloMisses;
@@ -60,7 +61,7 @@ public final class CapacityStory {
   private static String misses(LevelFigures level, RunConfig config) {
     List<String> parts = new ArrayList<>();
     if (config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
-      parts.add(percent(level.figures().goodFraction()) + " good requests");
+      parts.add(percent(level.figures().counts().goodFraction()) + " good requests");
     } else {
       parts.add(String.format(Locale.ROOT, "p%s %s %.1f ms", Micros.formatNumber(config.target().percentile()),
           config.target().metric(), level.attainment()));
@@ -73,8 +74,9 @@ public final class CapacityStory {
     share(parts, "failed", m.failed());
     boolean open = level.level().window().isOpenModel();
     if (!level.keepsOfferedRate()) {
-      parts.add(String.format(Locale.ROOT, "sent %.2f req/s of %.2f arriving", level.figures().achievedRequestRate(),
-          level.figures().arrivalRate()));
+      Arrivals arrivals = level.figures().arrivals();
+      parts.add(String.format(Locale.ROOT, "sent %.2f req/s of %.2f arriving", arrivals.achievedRequestRate(),
+          arrivals.arrivalRate()));
     }
     parts.add(String.format(Locale.ROOT, open ? "TTFT p99 %.1f ms from the arrival" : "TTFT p99 %.1f ms",
         SweepAnalysis.userTtft(level).p99()));

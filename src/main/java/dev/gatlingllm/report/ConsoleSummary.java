@@ -3,6 +3,7 @@ package dev.gatlingllm.report;
 import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
+import dev.gatlingllm.metrics.level.Arrivals;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.OutputLengths;
@@ -33,22 +34,22 @@ public final class ConsoleSummary {
     if (summary.interrupted()) {
       text.append("Run ").append(summary.interruption()).append('\n');
     }
-    line(text, "Successful requests:", Long.toString(run.completed()));
-    line(text, "Failed requests:", Long.toString(run.failed()));
+    line(text, "Successful requests:", Long.toString(run.counts().completed()));
+    line(text, "Failed requests:", Long.toString(run.counts().failed()));
     if (summary.interrupted()) {
       line(text, "Aborted requests:", Long.toString(summary.abortedRequests()));
     }
     line(text, "Measured duration (s):", fixed(run.windowSeconds(), 2));
-    line(text, "Total input tokens:", Long.toString(run.totalInputTokens()));
-    line(text, "Total generated tokens:", Long.toString(run.totalOutputTokens()));
-    line(text, "Output tokens counted by:", run.mainOutputTokenSource().label());
-    if (run.mismatch().requests() > 0) {
-      line(text, "Server vs client token count gap:", run.mismatch().absoluteDifference() + " ("
-          + fixed(run.mismatch().percent(), 2) + " %)");
+    line(text, "Total input tokens:", Long.toString(run.tokens().totalInputTokens()));
+    line(text, "Total generated tokens:", Long.toString(run.tokens().totalOutputTokens()));
+    line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
+    if (run.tokens().mismatch().requests() > 0) {
+      line(text, "Server vs client token count gap:", run.tokens().mismatch().absoluteDifference() + " ("
+          + fixed(run.tokens().mismatch().percent(), 2) + " %)");
     }
-    line(text, "Request throughput (req/s):", fixed(run.requestThroughput(), 2));
-    line(text, "Output token throughput (tok/s):", fixed(run.outputThroughput(), 2));
-    line(text, "Total token throughput (tok/s):", fixed(run.totalTokenThroughput(), 2));
+    line(text, "Request throughput (req/s):", fixed(run.throughput().requestThroughput(), 2));
+    line(text, "Output token throughput (tok/s):", fixed(run.throughput().outputThroughput(), 2));
+    line(text, "Total token throughput (tok/s):", fixed(run.throughput().totalTokenThroughput(), 2));
     line(text, "Per-stream output speed (tok/s):", fixed(perStream(run), 2));
     // The server's own times beside the client's, for servers that give them (Ollama, llama.cpp).
     if (run.serverTimes().decodeStreams() > 0) {
@@ -58,14 +59,14 @@ public final class ConsoleSummary {
       line(text, "Server prefill, mean (ms):", fixed(run.serverTimes().meanPrefillMillis(), 2));
     }
     if (summary.config().slos().anySet()) {
-      line(text, "Request goodput (req/s):", fixed(run.requestGoodput(), 2));
-      line(text, "Good fraction:", fixed(100 * run.goodFraction(), 2) + " %");
+      line(text, "Request goodput (req/s):", fixed(run.throughput().requestGoodput(), 2));
+      line(text, "Good fraction:", fixed(100 * run.counts().goodFraction(), 2) + " %");
     }
     lengthsAndRates(text, summary);
-    latency(text, "Time to First Token", "TTFT", run.ttft());
-    latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.tpot());
-    latency(text, "Inter-token Latency", "ITL", run.itl());
-    latency(text, "End-to-end Latency", "E2EL", run.e2el());
+    latency(text, "Time to First Token", "TTFT", run.latency().ttft());
+    latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.latency().tpot());
+    latency(text, "Inter-token Latency", "ITL", run.latency().itl());
+    latency(text, "End-to-end Latency", "E2EL", run.latency().e2el());
     if (run.eventLoopDelay().count() > 0) {
       rule(text, "Client event-loop delay", '-');
       line(text, "P99 / max delay (ms):", fixed(run.eventLoopDelay().p99(), 2) + " / " + fixed(run.eventLoopDelay().max(), 2));
@@ -77,9 +78,10 @@ public final class ConsoleSummary {
         LevelFigures level = summary.levels().get(i);
         Figures f = level.figures();
         boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
-        Distribution ttft = f.ttft().orNaNWhenEmpty();
+        Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
         text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %10s%s\n", level.level().label(),
-            fixed(perStream(f), 1), fixed(f.outputThroughput(), 1), fixed(ttft.p50(), 1), fixed(ttft.p99(), 1),
+            fixed(perStream(f), 1), fixed(f.throughput().outputThroughput(), 1), fixed(ttft.p50(), 1),
+            fixed(ttft.p99(), 1),
             f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1), capacity ? "  <- capacity" : ""));
       }
     }
@@ -165,7 +167,7 @@ public final class ConsoleSummary {
 
   /** The mean speed of the successful streams; unknown (NaN) without any. */
   static double perStream(Figures f) {
-    return f.completed() > 0 ? f.perStreamTokensPerSecond() : Double.NaN;
+    return f.counts().completed() > 0 ? f.throughput().perStreamTokensPerSecond() : Double.NaN;
   }
 
   private static void latency(StringBuilder text, String title, String name, Distribution measured) {
@@ -196,9 +198,10 @@ public final class ConsoleSummary {
       }
       Figures f = level.figures();
       text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10.2f %10.1f%s\n", level.level().label(),
-          fixed(f.arrivalRate(), 2), fixed(f.achievedRequestRate(), 2), f.requestThroughput(),
-          f.ttftFromScheduled().p99(), level.keepsOfferedRate() ? ""
-              : "  <- sent below " + Math.round(100 * Figures.KEEP_UP_SHARE) + " % of the arrivals: not a capacity"));
+          fixed(f.arrivals().arrivalRate(), 2), fixed(f.arrivals().achievedRequestRate(), 2),
+          f.throughput().requestThroughput(),
+          f.latency().ttftFromScheduled().p99(), level.keepsOfferedRate() ? ""
+              : "  <- sent below " + Math.round(100 * Arrivals.KEEP_UP_SHARE) + " % of the arrivals: not a capacity"));
     }
     text.append("* from the arrival, which judges the SLOs of an open-model level\n");
   }

@@ -33,14 +33,13 @@ final class DetailedResults {
 
   /** @param itlsCsv the gaps file; the {@code itls} array is left out when it does not exist */
   static void write(JsonGenerator json, Path requestsCsv, Path itlsCsv) throws IOException {
-    seconds(json, requestsCsv, "ttfts", RequestRow::ttftMicros);
-    seconds(json, requestsCsv, "e2els", RequestRow::e2elMicros);
-    seconds(json, requestsCsv, "tpots", RequestRow::tpotMicros);
-    array(json, requestsCsv, "input_lens", (row, out) -> out.writeNumber(row.inputTokens()));
-    array(json, requestsCsv, "output_lens", (row, out) -> out.writeNumber(row.outputTokens()));
-    array(json, requestsCsv, "request_errors", (row, out) -> out.writeString(row.error() == null ? "" : row.error()));
-    array(json, requestsCsv, "request_ids",
-        (row, out) -> out.writeString(row.requestId() == null ? "" : row.requestId()));
+    seconds(json, requestsCsv, "ttfts", row -> row.latency().ttftMicros());
+    seconds(json, requestsCsv, "e2els", row -> row.latency().e2elMicros());
+    seconds(json, requestsCsv, "tpots", row -> row.latency().tpotMicros());
+    array(json, requestsCsv, "input_lens", (row, out) -> out.writeNumber(row.tokens().inputTokens()));
+    array(json, requestsCsv, "output_lens", (row, out) -> out.writeNumber(row.tokens().outputTokens()));
+    array(json, requestsCsv, "request_errors", (row, out) -> out.writeString(orEmpty(row.outcome().error())));
+    array(json, requestsCsv, "request_ids", (row, out) -> out.writeString(orEmpty(row.outcome().requestId())));
     if (Files.isRegularFile(itlsCsv)) {
       itls(json, requestsCsv, itlsCsv);
     }
@@ -51,7 +50,7 @@ final class DetailedResults {
     try (RequestsCsvReader rows = RequestsCsvReader.open(csv, itlsCsv)) {
       while (rows.next()) {
         RequestRow row = rows.row();
-        if (row.inWindow() && row.level() >= 0) {
+        if (row.placement().inWindow() && row.placement().level() >= 0) {
           json.writeStartArray();
           if (!rows.gaps().isEmpty()) {
             for (String gap : rows.gaps().split(";")) {
@@ -77,6 +76,10 @@ final class DetailedResults {
     });
   }
 
+  private static String orEmpty(String text) {
+    return text == null ? "" : text;
+  }
+
   private interface Value {
     void write(RequestRow row, JsonGenerator out) throws IOException;
   }
@@ -86,7 +89,7 @@ final class DetailedResults {
     try (RequestsCsvReader rows = RequestsCsvReader.open(csv, null)) {
       while (rows.next()) {
         RequestRow row = rows.row();
-        if (row.inWindow() && row.level() >= 0) {
+        if (row.placement().inWindow() && row.placement().level() >= 0) {
           value.write(row, json);
         }
       }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
+import dev.gatlingllm.metrics.level.Arrivals;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.ServerTimes;
@@ -73,7 +74,7 @@ final class HtmlPage {
     sweepTable(page, summary);
     LengthsAndRatesSection.append(page, summary);
     charts(page, summary);
-    errors(page, run.errors());
+    errors(page, run.counts().errors());
     metadata(page, config.metadata());
     definitions(page);
 
@@ -93,39 +94,40 @@ final class HtmlPage {
     Figures run = summary.run();
     page.append("<section>\n<h2>Run</h2>\n<div class=\"cards\">\n");
     if (summary.interrupted()) {
-      card(page, "completed / failed / aborted", run.completed() + " / " + run.failed() + " / "
+      card(page, "completed / failed / aborted", run.counts().completed() + " / " + run.counts().failed() + " / "
           + summary.abortedRequests());
     } else {
-      card(page, "completed / failed", run.completed() + " / " + run.failed());
+      card(page, "completed / failed", run.counts().completed() + " / " + run.counts().failed());
     }
-    card(page, "output tok/s", number(run.outputThroughput(), 1));
-    card(page, "total (input + output) tok/s", number(run.totalTokenThroughput(), 1));
+    card(page, "output tok/s", number(run.throughput().outputThroughput(), 1));
+    card(page, "total (input + output) tok/s", number(run.throughput().totalTokenThroughput(), 1));
     card(page, "per-stream output tok/s", measured(ConsoleSummary.perStream(run), 1));
-    card(page, "requests/s", number(run.requestThroughput(), 2));
-    Distribution ttft = run.ttft().orNaNWhenEmpty();
-    Distribution tpot = run.tpot().orNaNWhenEmpty();
-    Distribution itl = run.itl().orNaNWhenEmpty();
+    card(page, "requests/s", number(run.throughput().requestThroughput(), 2));
+    Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
+    Distribution tpot = run.latency().tpot().orNaNWhenEmpty();
+    Distribution itl = run.latency().itl().orNaNWhenEmpty();
     card(page, "TTFT p50 / p99 ms", measured(ttft.p50(), 1) + " / " + measured(ttft.p99(), 1));
     card(page, "TPOT p50 / p99 ms", measured(tpot.p50(), 2) + " / " + measured(tpot.p99(), 2));
     card(page, "ITL p50 / p99 ms", measured(itl.p50(), 2) + " / " + measured(itl.p99(), 2));
-    card(page, "goodput req/s", number(run.requestGoodput(), 2));
-    card(page, "good fraction", percent(run.goodFraction()));
+    card(page, "goodput req/s", number(run.throughput().requestGoodput(), 2));
+    card(page, "good fraction", percent(run.counts().goodFraction()));
     page.append("</div>\n<p class=\"note\">Measured over ").append(number(run.windowSeconds(), 1))
         .append(" s of measurement windows; ").append(summary.excludedRequests())
         .append(" requests started outside them (warm-up, settle time) are left out. Output tokens counted by: ")
-        .append(Html.escape(run.mainOutputTokenSource().label()));
+        .append(Html.escape(run.tokens().mainOutputTokenSource().label()));
     if (run.untrusted().total() > 0) {
       page.append("; untrusted streams: ").append(run.untrusted().usageIgnored()).append(" usage ignored, ")
           .append(run.untrusted().itlCapped()).append(" ITL capped, ").append(run.untrusted().outputCut())
           .append(" output cut");
     }
-    if (run.mismatch().requests() > 0) {
-      page.append("; server vs client count mismatch ").append(run.mismatch().absoluteDifference())
-          .append(" tokens (").append(number(run.mismatch().percent(), 2)).append(" %) over ")
-          .append(run.mismatch().requests()).append(" requests");
+    if (run.tokens().mismatch().requests() > 0) {
+      page.append("; server vs client count mismatch ").append(run.tokens().mismatch().absoluteDifference())
+          .append(" tokens (").append(number(run.tokens().mismatch().percent(), 2)).append(" %) over ")
+          .append(run.tokens().mismatch().requests()).append(" requests");
     }
     page.append(". SLOs: ").append(Html.escape(summary.config().slos().describe()))
-        .append(". Send lateness p99 ").append(number(run.sendLateness().p99(), 2)).append(" ms.</p>\n</section>\n");
+        .append(". Send lateness p99 ").append(number(run.latency().sendLateness().p99(), 2))
+        .append(" ms.</p>\n</section>\n");
   }
 
   private static void card(StringBuilder page, String label, String value) {
@@ -208,23 +210,23 @@ final class HtmlPage {
     for (int i : SweepAnalysis.byLoad(levels)) {
       LevelFigures level = levels.get(i);
       Figures f = level.figures();
-      Distribution ttft = f.ttft().orNaNWhenEmpty();
+      Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
       boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
       boolean isKnee = summary.knee() != null && summary.knee().levelIndex() == i;
       page.append("<tr").append(isCapacity ? " class=\"capacity\"" : "").append(">")
           .append("<td>").append(Html.escape(level.level().label()))
           .append(isCapacity ? " <span class=\"tag\">&#9733; capacity</span>" : "")
           .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "").append("</td>")
-          .append(cell(Long.toString(f.requests())))
-          .append(cell(Long.toString(f.failed())))
+          .append(cell(Long.toString(f.counts().requests())))
+          .append(cell(Long.toString(f.counts().failed())))
           .append(cell(measured(ConsoleSummary.perStream(f), 1)))
-          .append(cell(number(f.outputThroughput(), 1)))
-          .append(cell(number(f.totalTokenThroughput(), 1)))
+          .append(cell(number(f.throughput().outputThroughput(), 1)))
+          .append(cell(number(f.throughput().totalTokenThroughput(), 1)))
           .append(cell(measured(ttft.p50(), 1)))
           .append(cell(measured(ttft.p99(), 1)))
-          .append(cell(measured(f.tpot().orNaNWhenEmpty().p50(), 2)))
-          .append(cell(measured(f.itl().orNaNWhenEmpty().p99(), 2)))
-          .append(cell(percent(f.goodFraction())))
+          .append(cell(measured(f.latency().tpot().orNaNWhenEmpty().p50(), 2)))
+          .append(cell(measured(f.latency().itl().orNaNWhenEmpty().p99(), 2)))
+          .append(cell(percent(f.counts().goodFraction())))
           .append(cell(level.meetsTarget() ? "met" : "missed"))
           .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)))
           .append(cell(f.untrusted().usageIgnored() + " / " + f.untrusted().itlCapped() + " / "
@@ -234,9 +236,10 @@ final class HtmlPage {
       }
       if (openModel) {
         boolean open = level.level().window().isOpenModel();
-        page.append(cell(!open ? "-" : number(f.arrivalRate(), 2) + " / " + number(f.achievedRequestRate(), 2)
-            + " / " + number(f.requestThroughput(), 2) + (level.keepsOfferedRate() ? "" : " (rate not kept)")));
-        page.append(cell(open ? number(f.ttftFromScheduled().p99(), 1) : "-"));
+        page.append(cell(!open ? "-" : number(f.arrivals().arrivalRate(), 2) + " / "
+            + number(f.arrivals().achievedRequestRate(), 2) + " / " + number(f.throughput().requestThroughput(), 2)
+            + (level.keepsOfferedRate() ? "" : " (rate not kept)")));
+        page.append(cell(open ? number(f.latency().ttftFromScheduled().p99(), 1) : "-"));
       }
       ServerTimes times = f.serverTimes();
       if (serverDecode) {
@@ -259,7 +262,7 @@ final class HtmlPage {
         .append(" are not in the ITL figures, ")
         .append("or whose output was cut at maxOutputBytes (KO).")
         .append(openModel ? " Open-model levels (a request rate) judge their SLOs on TTFT and E2EL from each "
-            + "request's arrival; a level whose sends fell below " + Math.round(100 * Figures.KEEP_UP_SHARE)
+            + "request's arrival; a level whose sends fell below " + Math.round(100 * Arrivals.KEEP_UP_SHARE)
             + " % of its arrival rate did not keep its rate and is never the capacity." : "")
         .append(serverDecode || serverPrefill ? " Server decode and prefill: the server's own times, as it reported "
             + "them for each stream (a part of each TTFT for the prefill)." : "")
@@ -339,10 +342,10 @@ final class HtmlPage {
       node.put("label", level.level().label());
       node.put("load", level.level().load());
       node.put("closed", level.level().window().concurrency() > 0);
-      Json.put(node, "outputThroughput", level.figures().outputThroughput());
-      Json.put(node, "perStream", level.figures().perStreamTokensPerSecond());
-      Json.put(node, "ttftP50", level.figures().ttft().p50());
-      Json.put(node, "ttftP99", level.figures().ttft().p99());
+      Json.put(node, "outputThroughput", level.figures().throughput().outputThroughput());
+      Json.put(node, "perStream", level.figures().throughput().perStreamTokensPerSecond());
+      Json.put(node, "ttftP50", level.figures().latency().ttft().p50());
+      Json.put(node, "ttftP99", level.figures().latency().ttft().p99());
       node.put("meetsTarget", level.meetsTarget());
     }
     Json.put(root, "sloTtftMs", summary.config().slos().ttftMs());

@@ -174,25 +174,14 @@ public final class LlmReportMerger {
   /** The row with its levels renumbered into the merged levels and its goodness judged by the merged SLOs. */
   private static RequestRow renumber(RequestRow record, int[] newIndex, RunConfig config,
       List<MeasuredLevel> levels) {
-    int level = record.level() >= 0 && record.level() < newIndex.length ? newIndex[record.level()] : -1;
-    long[] windowTokens = record.windowTokens().clone();
+    RequestRow.Placement placement = record.placement();
+    int level = placement.level() >= 0 && placement.level() < newIndex.length ? newIndex[placement.level()] : -1;
+    long[] windowTokens = placement.windowTokens().clone();
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
       int old = (int) windowTokens[i];
       windowTokens[i] = old >= 0 && old < newIndex.length ? newIndex[old] : -1;
     }
     boolean good = config.slos().isGood(record, level >= 0 && levels.get(level).window().isOpenModel());
-    RequestRow renumbered = record.withLevels(level, windowTokens);
-    return good == record.good() ? renumbered : withGood(renumbered, good);
-  }
-
-  private static RequestRow withGood(RequestRow r, boolean good) {
-    return new RequestRow(
-        r.startEpochMillis(), r.level(), r.inWindow(), r.requestName(), r.ok(), r.httpStatus(), r.error(),
-        r.ttftMicros(), r.ttfbMicros(), r.ttfoMicros(), r.tpotMicros(), r.e2elMicros(), r.itlMeanMicros(),
-        r.itlP50Micros(), r.itlMaxMicros(), r.tokenEvents(), r.inputTokens(), r.inputTokenSource(), r.outputTokens(),
-        r.outputTokenSource(), r.serverOutputTokens(), r.clientOutputTokens(), r.sendLatenessMicros(),
-        r.ttftFromScheduledMicros(), r.durationMicros(), good, r.windowTokens(), r.requestId(),
-        r.retryAfterSeconds(), r.serverDecodeMicros(), r.finishReason(), r.maxTokens(), r.serverReasoningTokens(),
-        r.serverPrefillMicros());
+    return record.with(placement.withLevels(level, windowTokens)).with(record.outcome().withGood(good));
   }
 }

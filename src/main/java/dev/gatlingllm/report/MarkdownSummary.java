@@ -33,9 +33,9 @@ public final class MarkdownSummary {
     }
     md.append("| requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 / p99 (ms) | good |\n");
     md.append("|---:|---:|---:|---:|---:|\n");
-    Distribution ttft = run.ttft().orNaNWhenEmpty();
-    md.append("| ").append(run.completed()).append(" / ").append(run.failed())
-        .append(" | ").append(fixed(run.outputThroughput(), 1))
+    Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
+    md.append("| ").append(run.counts().completed()).append(" / ").append(run.counts().failed())
+        .append(" | ").append(fixed(run.throughput().outputThroughput(), 1))
         .append(" | ").append(fixed(ConsoleSummary.perStream(run), 1))
         .append(" | ").append(fixed(ttft.p50(), 1)).append(" / ").append(fixed(ttft.p99(), 1))
         .append(" | ").append(percent(run)).append(" |\n\n");
@@ -61,11 +61,12 @@ public final class MarkdownSummary {
       LevelFigures level = summary.levels().get(i);
       Figures f = level.figures();
       // An open-model level is judged from the arrival (metrics.md, "Open model"), and so is its TTFT here.
-      Distribution ttft = (level.level().window().isOpenModel() ? f.ttftFromScheduled() : f.ttft()).orNaNWhenEmpty();
+      Distribution ttft =
+          (level.level().window().isOpenModel() ? f.latency().ttftFromScheduled() : f.latency().ttft()).orNaNWhenEmpty();
       boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
       md.append("| ").append(level.level().label())
-          .append(" | ").append(f.completed()).append(" / ").append(f.failed())
-          .append(" | ").append(fixed(f.outputThroughput(), 1))
+          .append(" | ").append(f.counts().completed()).append(" / ").append(f.counts().failed())
+          .append(" | ").append(fixed(f.throughput().outputThroughput(), 1))
           .append(" | ").append(fixed(ConsoleSummary.perStream(f), 1))
           .append(" | ").append(fixed(ttft.p50(), 1))
           .append(" | ").append(fixed(ttft.p99(), 1))
@@ -97,7 +98,7 @@ public final class MarkdownSummary {
   }
 
   private static String percent(Figures f) {
-    return f.requests() == 0 ? "n/a" : fixed(100 * f.goodFraction(), 1) + " %";
+    return f.counts().requests() == 0 ? "n/a" : fixed(100 * f.counts().goodFraction(), 1) + " %";
   }
 
   /**

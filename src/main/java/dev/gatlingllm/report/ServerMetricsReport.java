@@ -47,7 +47,7 @@ final class ServerMetricsReport {
     Json.put(node, "preemptions", s.preemptions());
     Json.put(node, "generated_tokens", s.generatedTokens());
     Json.put(node, "prompt_tokens", s.promptTokens());
-    node.put("client_output_tokens_in_window", client.outputTokensInWindow());
+    node.put("client_output_tokens_in_window", client.tokens().outputTokensInWindow());
     Json.put(node, "generated_vs_client_percent", generatedVsClientPercent(s, client));
     Json.put(node, "ttft_count", s.ttftCount());
     Json.put(node, "mean_ttft_ms", s.ttftMeanMs());
@@ -58,7 +58,7 @@ final class ServerMetricsReport {
 
   /** How far the server's count of generated tokens is from the client's, in % of the client's. */
   static double generatedVsClientPercent(ServerLevelFigures s, Figures client) {
-    long tokens = client.outputTokensInWindow();
+    long tokens = client.tokens().outputTokensInWindow();
     return tokens > 0 ? 100.0 * (s.generatedTokens() - tokens) / tokens : Double.NaN;
   }
 
@@ -153,7 +153,7 @@ final class ServerMetricsReport {
         + cell(HtmlPage.number(s.meanWaiting(), 1) + " / " + HtmlPage.number(s.peakWaiting(), 0))
         + cell(Double.isNaN(s.peakKvCacheUsage()) ? "-" : HtmlPage.percent(s.peakKvCacheUsage()))
         + cell(HtmlPage.number(s.preemptions(), 0))
-        + cell(HtmlPage.number(s.generatedTokens(), 0) + " / " + client.outputTokensInWindow())
+        + cell(HtmlPage.number(s.generatedTokens(), 0) + " / " + client.tokens().outputTokensInWindow())
         + cell(HtmlPage.number(s.ttftP50Ms(), 1) + " / " + HtmlPage.number(s.ttftP99Ms(), 1));
   }
 
@@ -220,6 +220,6 @@ final class ServerMetricsReport {
         HtmlPage.number(s.meanWaiting(), 1) + "/" + HtmlPage.number(s.peakWaiting(), 0),
         Double.isNaN(s.peakKvCacheUsage()) ? "-" : HtmlPage.number(100 * s.peakKvCacheUsage(), 1) + "%",
         HtmlPage.number(s.preemptions(), 0),
-        HtmlPage.number(s.generatedTokens(), 0).replace(",", "") + "/" + client.outputTokensInWindow());
+        HtmlPage.number(s.generatedTokens(), 0).replace(",", "") + "/" + client.tokens().outputTokensInWindow());
   }
 }

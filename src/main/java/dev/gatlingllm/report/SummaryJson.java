@@ -105,8 +105,8 @@ final class SummaryJson {
     }
     if (window.isOpenModel()) {
       // What the server really saw of the offered rate: the arrivals, and the sends that left the client.
-      Json.put(node, "arrival_rate", level.figures().arrivalRate());
-      Json.put(node, "achieved_request_rate", level.figures().achievedRequestRate());
+      Json.put(node, "arrival_rate", level.figures().arrivals().arrivalRate());
+      Json.put(node, "achieved_request_rate", level.figures().arrivals().achievedRequestRate());
       node.put("keeps_offered_rate", level.keepsOfferedRate());
     }
     node.put("start_epoch_ms", window.startMillis());
@@ -123,14 +123,14 @@ final class SummaryJson {
   }
 
   private static void putFigures(ObjectNode node, Figures f) {
-    node.put("completed", f.completed());
-    node.put("failed", f.failed());
-    node.put("total_input_tokens", f.totalInputTokens());
-    node.put("total_output_tokens", f.totalOutputTokens());
-    node.put("output_tokens_in_window", f.outputTokensInWindow());
-    Json.put(node, "request_throughput", f.requestThroughput());
-    Json.put(node, "output_throughput", f.outputThroughput());
-    Json.put(node, "total_token_throughput", f.totalTokenThroughput());
+    node.put("completed", f.counts().completed());
+    node.put("failed", f.counts().failed());
+    node.put("total_input_tokens", f.tokens().totalInputTokens());
+    node.put("total_output_tokens", f.tokens().totalOutputTokens());
+    node.put("output_tokens_in_window", f.tokens().outputTokensInWindow());
+    Json.put(node, "request_throughput", f.throughput().requestThroughput());
+    Json.put(node, "output_throughput", f.throughput().outputThroughput());
+    Json.put(node, "total_token_throughput", f.throughput().totalTokenThroughput());
     Json.put(node, "per_stream_output_throughput", ConsoleSummary.perStream(f));
     ServerTimes server = f.serverTimes();
     if (server.decodeStreams() > 0) {
@@ -149,40 +149,40 @@ final class SummaryJson {
       node.put("reasoning_tokens", f.reasoning().tokens());
       node.put("reasoning_token_requests", f.reasoning().requests());
     }
-    node.put("good_requests", f.good());
-    Json.put(node, "request_goodput", f.requestGoodput());
-    Json.put(node, "good_fraction", f.goodFraction());
-    putDistribution(node, "ttft", f.ttft());
-    putDistribution(node, "tpot", f.tpot());
-    putDistribution(node, "itl", f.itl());
-    putDistribution(node, "e2el", f.e2el());
-    putDistribution(node, "ttfb", f.ttfb());
-    putDistribution(node, "ttfo", f.ttfo());
-    putDistribution(node, "ttft_from_scheduled", f.ttftFromScheduled());
-    putDistribution(node, "e2el_from_scheduled", f.e2elFromScheduled());
-    putDistribution(node, "itl_per_token", f.itlPerToken());
-    putDistribution(node, "send_lateness", f.sendLateness());
+    node.put("good_requests", f.counts().good());
+    Json.put(node, "request_goodput", f.throughput().requestGoodput());
+    Json.put(node, "good_fraction", f.counts().goodFraction());
+    putDistribution(node, "ttft", f.latency().ttft());
+    putDistribution(node, "tpot", f.latency().tpot());
+    putDistribution(node, "itl", f.latency().itl());
+    putDistribution(node, "e2el", f.latency().e2el());
+    putDistribution(node, "ttfb", f.latency().ttfb());
+    putDistribution(node, "ttfo", f.latency().ttfo());
+    putDistribution(node, "ttft_from_scheduled", f.latency().ttftFromScheduled());
+    putDistribution(node, "e2el_from_scheduled", f.latency().e2elFromScheduled());
+    putDistribution(node, "itl_per_token", f.latency().itlPerToken());
+    putDistribution(node, "send_lateness", f.latency().sendLateness());
     putDistribution(node, "event_loop_delay", f.eventLoopDelay());
-    node.put("output_token_source", f.mainOutputTokenSource().label());
+    node.put("output_token_source", f.tokens().mainOutputTokenSource().label());
     ObjectNode sources = node.putObject("output_token_sources");
     for (TokenCountSource source : TokenCountSource.values()) {
-      Long count = f.outputTokenSources().get(source);
+      Long count = f.tokens().outputTokenSources().get(source);
       if (count != null) {
         sources.put(source.label(), count);
       }
     }
     ObjectNode mismatch = node.putObject("token_count_mismatch");
-    mismatch.put("requests", f.mismatch().requests());
-    mismatch.put("server_tokens", f.mismatch().serverTokens());
-    mismatch.put("client_tokens", f.mismatch().clientTokens());
-    mismatch.put("absolute_difference", f.mismatch().absoluteDifference());
-    Json.put(mismatch, "percent", f.mismatch().percent());
+    mismatch.put("requests", f.tokens().mismatch().requests());
+    mismatch.put("server_tokens", f.tokens().mismatch().serverTokens());
+    mismatch.put("client_tokens", f.tokens().mismatch().clientTokens());
+    mismatch.put("absolute_difference", f.tokens().mismatch().absoluteDifference());
+    Json.put(mismatch, "percent", f.tokens().mismatch().percent());
     ObjectNode untrusted = node.putObject("untrusted_streams");
     untrusted.put("usage_ignored", f.untrusted().usageIgnored());
     untrusted.put("itl_capped", f.untrusted().itlCapped());
     untrusted.put("output_cut", f.untrusted().outputCut());
     ObjectNode errors = node.putObject("errors");
-    f.errors().forEach(errors::put);
+    f.counts().errors().forEach(errors::put);
     putOutputLengths(node, f.outputLengths());
     putRates(node, f.rates());
   }

@@ -100,14 +100,15 @@ class InterruptedRunEndToEndTest {
 
     List<RequestRow> rows = rows(llm.resolve("requests.csv"));
     assertEquals(received, rows.size(), "a row for every request the server received");
-    List<RequestRow> abortedRows = rows.stream().filter(row -> "aborted: run interrupted".equals(row.error())).toList();
+    List<RequestRow> abortedRows =
+        rows.stream().filter(row -> "aborted: run interrupted".equals(row.outcome().error())).toList();
     assertEquals(aborted, abortedRows.size(), "a row for every aborted request");
     for (RequestRow row : abortedRows) {
-      assertEquals("aborted: run interrupted", row.error());
-      assertEquals(200, row.httpStatus(), "the headers had come");
+      assertEquals("aborted: run interrupted", row.outcome().error());
+      assertEquals(200, row.outcome().httpStatus(), "the headers had come");
       // The first token comes 50 ms after the request, the stop later: the partial timings are kept.
-      if (row.tokenEvents() > 0) {
-        assertTrue(row.ttftMicros() > 0 && row.tokenEvents() < TOKENS, "partial timings of " + row);
+      if (row.tokens().tokenEvents() > 0) {
+        assertTrue(row.latency().ttftMicros() > 0 && row.tokens().tokenEvents() < TOKENS, "partial timings of " + row);
       }
     }
     return output;

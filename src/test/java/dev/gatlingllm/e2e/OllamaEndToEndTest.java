@@ -55,44 +55,44 @@ class OllamaEndToEndTest {
     double[] ttftErrors = new double[OllamaSimulation.USERS * (OllamaSimulation.REQUESTS_PER_USER - 1)];
     double[] tpotErrors = new double[ttftErrors.length];
     for (RequestRow row : rows) {
-      assertTrue(row.ok(), row.error());
-      GroundTruthRecord server = served.get(row.requestId());
-      assertNotNull(server, "the simulator served " + row.requestId());
+      assertTrue(row.outcome().ok(), row.outcome().error());
+      GroundTruthRecord server = served.get(row.outcome().requestId());
+      assertNotNull(server, "the simulator served " + row.outcome().requestId());
       assertEquals(endpoint, server.endpoint());
-      String id = row.requestId();
+      String id = row.outcome().requestId();
 
-      assertEquals(server.completionTokens(), row.outputTokens(), id);
-      assertEquals(TokenCountSource.SERVER_USAGE, row.outputTokenSource(), id);
-      assertEquals(server.promptTokens(), row.inputTokens(), id);
+      assertEquals(server.completionTokens(), row.tokens().outputTokens(), id);
+      assertEquals(TokenCountSource.SERVER_USAGE, row.tokens().outputTokenSource(), id);
+      assertEquals(server.promptTokens(), row.tokens().inputTokens(), id);
       List<GroundTruthRecord.Event> writes = server.contentEvents();
       assertEquals(server.completionTokens(), writes.size(), "one token per line");
-      assertEquals(writes.size(), row.tokenEvents(), id);
+      assertEquals(writes.size(), row.tokens().tokenEvents(), id);
 
-      if (OllamaSimulation.isFirstOfItsUser(row.outputTokens())) {
+      if (OllamaSimulation.isFirstOfItsUser(row.tokens().outputTokens())) {
         continue; // it opened the connection, on a JVM still loading and compiling: counts only
       }
       // Client TTFT = sent -> first token read; the server's = received -> first token written.
       double serverTtftMs = (writes.get(0).writeNanos() - server.receivedNanos()) / 1e6;
-      double ttftError = row.ttftMicros() / 1e3 - serverTtftMs;
+      double ttftError = row.latency().ttftMicros() / 1e3 - serverTtftMs;
       // The client cannot read a token before it is written, nor send after the server received.
       assertTrue(ttftError >= 0, id + " TTFT error " + ttftError + " ms");
       double serverTpotMs = (writes.get(writes.size() - 1).writeNanos() - writes.get(0).writeNanos()) / 1e6
           / (writes.size() - 1);
       ttftErrors[timed] = ttftError;
-      tpotErrors[timed] = Math.abs(row.tpotMicros() / 1e3 - serverTpotMs);
+      tpotErrors[timed] = Math.abs(row.latency().tpotMicros() / 1e3 - serverTpotMs);
       timed++;
 
       // eval_duration as the simulator computed it from its planned times: N x the mean planned gap.
       int n = writes.size();
       long plannedSpan = writes.get(n - 1).plannedNanos() - writes.get(0).plannedNanos();
-      assertEquals(Math.round(plannedSpan * n / (double) (n - 1) / 1_000), row.serverDecodeMicros(), id);
+      assertEquals(Math.round(plannedSpan * n / (double) (n - 1) / 1_000), row.server().decodeMicros(), id);
       assertEquals(1_000.0 / ITL_MS, row.serverDecodeTokensPerSecond(), 0.01, id);
       // prompt_eval_duration as the simulator computed it: the first token's planned time - received, a part of
       // the client's TTFT.
       assertEquals(Math.round((writes.get(0).plannedNanos() - server.receivedNanos()) / 1_000.0),
-          row.serverPrefillMicros(), 1, id);
+          row.server().prefillMicros(), 1, id);
       // The simulator may write up to 20 us before its plan (FixedTimingTest), and both figures are rounded to 1 us.
-      assertTrue(row.serverPrefillMicros() <= row.ttftMicros() + 21, id + " prefill within the TTFT");
+      assertTrue(row.server().prefillMicros() <= row.latency().ttftMicros() + 21, id + " prefill within the TTFT");
     }
     assertEquals(ttftErrors.length, timed);
     Arrays.sort(ttftErrors);

@@ -51,12 +51,13 @@ class ReasoningTokensEndToEndTest {
     }
     Path llm = InProcessGatling.llmDir(results);
     Map<String, RequestRow> rows = InProcessGatling.requests(results).stream()
-        .collect(Collectors.toMap(RequestRow::requestName, Function.identity()));
+        .collect(Collectors.toMap(row -> row.placement().requestName(), Function.identity()));
 
-    assertEquals(40, rows.get("counted").outputTokens(), "reasoning is part of the output count, not added to it");
-    assertEquals(32, rows.get("counted").serverReasoningTokens());
-    assertEquals(-1, rows.get("implausible").serverReasoningTokens(), "more reasoning than output is not believed");
-    assertEquals(-1, rows.get("plain").serverReasoningTokens());
+    assertEquals(40, rows.get("counted").tokens().outputTokens(),
+        "reasoning is part of the output count, not added to it");
+    assertEquals(32, rows.get("counted").server().reasoningTokens());
+    assertEquals(-1, rows.get("implausible").server().reasoningTokens(), "more reasoning than output is not believed");
+    assertEquals(-1, rows.get("plain").server().reasoningTokens());
 
     JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
     assertEquals(32, summary.path("reasoning_tokens").asLong());

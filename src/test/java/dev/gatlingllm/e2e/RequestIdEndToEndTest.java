@@ -46,23 +46,24 @@ class RequestIdEndToEndTest {
     assertEquals(rows.size(), served.size(), "the simulator served as many requests");
     Set<Long> lengths = new HashSet<>();
     for (RequestRow row : rows) {
-      GroundTruthRecord server = served.get(row.requestId());
-      assertNotNull(server, "row " + row.requestName() + " names a request the server served: " + row.requestId());
-      assertTrue(row.requestId().startsWith("chatcmpl-sim-"), row.requestId());
-      if (row.requestName().equals("refused")) {
-        assertFalse(row.ok());
-        assertEquals(503, row.httpStatus());
+      GroundTruthRecord server = served.get(row.outcome().requestId());
+      assertNotNull(server,
+          "row " + row.placement().requestName() + " names a request the server served: " + row.outcome().requestId());
+      assertTrue(row.outcome().requestId().startsWith("chatcmpl-sim-"), row.outcome().requestId());
+      if (row.placement().requestName().equals("refused")) {
+        assertFalse(row.outcome().ok());
+        assertEquals(503, row.outcome().httpStatus());
         assertEquals("status-503", server.outcome(), "a refused request's id is that of the refusal");
-        assertEquals(3, row.retryAfterSeconds(), "the server's Retry-After is in its column");
+        assertEquals(3, row.outcome().retryAfterSeconds(), "the server's Retry-After is in its column");
       } else {
-        assertTrue(row.ok(), row.error());
-        assertEquals(-1, row.retryAfterSeconds());
+        assertTrue(row.outcome().ok(), row.outcome().error());
+        assertEquals(-1, row.outcome().retryAfterSeconds());
         // Every request asked for its own length: equal counts mean the same request.
-        assertEquals(server.completionTokens(), row.outputTokens(), row.requestId());
-        lengths.add(row.outputTokens());
+        assertEquals(server.completionTokens(), row.tokens().outputTokens(), row.outcome().requestId());
+        lengths.add(row.tokens().outputTokens());
       }
     }
     assertEquals(users * RequestIdSimulation.REQUESTS_PER_USER, lengths.size(), "every length once: " + lengths);
-    assertEquals(rows.size(), rows.stream().map(RequestRow::requestId).distinct().count(), "ids differ");
+    assertEquals(rows.size(), rows.stream().map(row -> row.outcome().requestId()).distinct().count(), "ids differ");
   }
 }

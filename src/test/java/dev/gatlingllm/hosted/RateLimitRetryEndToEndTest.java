@@ -36,25 +36,28 @@ class RateLimitRetryEndToEndTest {
     List<RequestRow> rows = InProcessGatling.requests(results);
 
     // Users 1, 3, 5, 7, 9 (Retry-After: 1) and 2 (Retry-After: 30, capped at 2 s) were turned away once.
-    List<RequestRow> limited = rows.stream().filter(r -> r.httpStatus() == 429).toList();
-    List<RequestRow> ok = rows.stream().filter(RequestRow::ok).toList();
+    List<RequestRow> limited = rows.stream().filter(r -> r.outcome().httpStatus() == 429).toList();
+    List<RequestRow> ok = rows.stream().filter(row -> row.outcome().ok()).toList();
     assertEquals(6, limited.size(), "one KO record per 429");
     assertEquals(10, ok.size(), "every user's request succeeded in the end");
     assertEquals(16, rows.size(), "sent = OK + KO");
-    assertEquals(5, limited.stream().filter(r -> r.retryAfterSeconds() == 1).count());
-    assertEquals(1, limited.stream().filter(r -> r.retryAfterSeconds() == 30).count());
-    assertTrue(limited.stream().allMatch(r -> r.error().startsWith("HTTP 429: ")), limited.get(0).error());
+    assertEquals(5, limited.stream().filter(r -> r.outcome().retryAfterSeconds() == 1).count());
+    assertEquals(1, limited.stream().filter(r -> r.outcome().retryAfterSeconds() == 30).count());
+    assertTrue(limited.stream().allMatch(r -> r.outcome().error().startsWith("HTTP 429: ")),
+        limited.get(0).outcome().error());
 
     // Each retry follows its 429 after the wait asked (capped), not sooner; and not much later either.
     for (RequestRow refused : limited) {
-      long waitMs = Math.min(refused.retryAfterSeconds() * 1000, RateLimitRetrySimulation.MAX_WAIT.toMillis());
-      long end = refused.startEpochMillis() + refused.durationMicros() / 1000;
-      boolean retried = ok.stream().anyMatch(r -> r.startEpochMillis() >= end + waitMs - 1
-          && r.startEpochMillis() <= end + waitMs + 500);
+      long waitMs =
+          Math.min(refused.outcome().retryAfterSeconds() * 1000, RateLimitRetrySimulation.MAX_WAIT.toMillis());
+      long end = refused.placement().startEpochMillis() + refused.latency().durationMicros() / 1000;
+      boolean retried = ok.stream().anyMatch(r -> r.placement().startEpochMillis() >= end + waitMs - 1
+          && r.placement().startEpochMillis() <= end + waitMs + 500);
       assertTrue(retried, "a retry " + waitMs + " ms after the 429 that ended at " + end);
     }
-    long retriedAfterCap = ok.stream().filter(r -> r.startEpochMillis() >= limited.stream()
-        .filter(l -> l.retryAfterSeconds() == 30).findFirst().orElseThrow().startEpochMillis() + 1_900).count();
+    long cappedStart = limited.stream().filter(l -> l.outcome().retryAfterSeconds() == 30).findFirst().orElseThrow()
+        .placement().startEpochMillis();
+    long retriedAfterCap = ok.stream().filter(r -> r.placement().startEpochMillis() >= cappedStart + 1_900).count();
     assertTrue(retriedAfterCap >= 1, "the capped retry came after 2 s, long before 30 s");
 
     JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());

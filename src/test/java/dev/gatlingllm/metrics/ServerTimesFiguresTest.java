@@ -15,10 +15,16 @@ import org.junit.jupiter.api.Test;
 class ServerTimesFiguresTest {
 
   private static RequestRow record(boolean ok, long serverTokens, long decodeMicros, long prefillMicros) {
-    return new RequestRow(1_700_000_000_000L, 0, true, "chat", ok, ok ? 200 : 500, ok ? null : "boom", 1_000,
-        500, 1_000, 10_000, 100_000, 10_000, 10_000, 10_000, 10, 20, TokenCountSource.SERVER_USAGE, serverTokens,
-        TokenCountSource.SERVER_USAGE, serverTokens, -1, 0, 1_000, 101_000, ok, new long[0], null, -1, decodeMicros,
-        null, -1, -1, prefillMicros);
+    return RequestRow.builder()
+        .startEpochMillis(1_700_000_000_000L).level(0).inWindow(true).requestName("chat")
+        .ok(ok).httpStatus(ok ? 200 : 500).error(ok ? null : "boom").good(ok)
+        .ttftMicros(1_000).ttfbMicros(500).ttfoMicros(1_000).tpotMicros(10_000).e2elMicros(100_000)
+        .itlMeanMicros(10_000).itlP50Micros(10_000).itlMaxMicros(10_000)
+        .sendLatenessMicros(0).ttftFromScheduledMicros(1_000).durationMicros(101_000)
+        .tokenEvents(10).inputTokens(20).inputTokenSource(TokenCountSource.SERVER_USAGE)
+        .outputTokens(serverTokens).outputTokenSource(TokenCountSource.SERVER_USAGE).serverOutputTokens(serverTokens)
+        .serverDecodeMicros(decodeMicros).serverPrefillMicros(prefillMicros)
+        .build();
   }
 
   private static RequestRow record(boolean ok, long serverTokens, long decodeMicros) {

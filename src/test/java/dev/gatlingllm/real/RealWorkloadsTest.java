@@ -100,7 +100,7 @@ class RealWorkloadsTest {
           rows.stream().map(row -> promptTokens(row) - overhead).sorted().toList());
       long answerTokens = counting.count("Once upon a time.");
       for (RequestRow row : rows) {
-        assertEquals(answerTokens, row.maxTokens(), "the recorded answer's length as the limit");
+        assertEquals(answerTokens, row.tokens().maxTokens(), "the recorded answer's length as the limit");
       }
     }
   }
@@ -116,8 +116,8 @@ class RealWorkloadsTest {
   }
 
   private static int promptTokens(RequestRow row) {
-    assertEquals(TokenCountSource.SERVER_USAGE, row.inputTokenSource(), "the server's usage.prompt_tokens");
-    return (int) row.inputTokens();
+    assertEquals(TokenCountSource.SERVER_USAGE, row.tokens().inputTokenSource(), "the server's usage.prompt_tokens");
+    return (int) row.tokens().inputTokens();
   }
 
   /** The chat template's tokens: usage.prompt_tokens for the message "1", less the tokens of "1" alone. */

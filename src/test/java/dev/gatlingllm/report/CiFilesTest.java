@@ -92,8 +92,9 @@ class CiFilesTest {
     assertTrue(rows.get(2).startsWith("| 8 streams |") && rows.get(2).endsWith("| misses the target |"), rows.get(2));
     // Each row holds the level's own figures: the 4-stream level's requests and output tok/s.
     var four = summary.levels().get(1).figures();
-    assertTrue(rows.get(1).startsWith("| 4 streams | " + four.completed() + " / " + four.failed() + " | "
-        + String.format(java.util.Locale.ROOT, "%.1f", four.outputThroughput()) + " |"), rows.get(1));
+    assertTrue(rows.get(1).startsWith("| 4 streams | " + four.counts().completed() + " / " + four.counts().failed()
+        + " | "
+        + String.format(java.util.Locale.ROOT, "%.1f", four.throughput().outputThroughput()) + " |"), rows.get(1));
 
     assertTrue(md.contains("Sustainable capacity: **4 streams**"), md);
     assertTrue(md.contains(CapacityStory.explain(summary)), "the capacity story: " + md);

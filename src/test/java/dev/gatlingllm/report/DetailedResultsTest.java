@@ -37,7 +37,7 @@ class DetailedResultsTest {
 
   private List<RequestRow> measuredRows() throws Exception {
     return RequestsCsvFile.rows(dir.resolve("on/llm").resolve(LlmReportWriter.REQUESTS_CSV)).stream()
-        .filter(row -> row.inWindow() && row.level() >= 0).toList();
+        .filter(row -> row.placement().inWindow() && row.placement().level() >= 0).toList();
   }
 
   @Test
@@ -54,27 +54,30 @@ class DetailedResultsTest {
     int failed = 0;
     for (int i = 0; i < rows.size(); i++) {
       RequestRow row = rows.get(i);
-      if (row.ttftMicros() < 0) {
+      if (row.latency().ttftMicros() < 0) {
         assertTrue(json.path("ttfts").get(i).isNull(), "no token, no TTFT: " + i);
       } else {
-        assertEquals(row.ttftMicros() / 1e6, json.path("ttfts").get(i).asDouble(), 1e-9, "seconds, as vLLM's: " + i);
+        assertEquals(row.latency().ttftMicros() / 1e6, json.path("ttfts").get(i).asDouble(), 1e-9,
+            "seconds, as vLLM's: " + i);
       }
-      assertEquals(row.outputTokens(), json.path("output_lens").get(i).asLong());
-      assertEquals(row.inputTokens(), json.path("input_lens").get(i).asLong());
-      assertEquals(row.ok() ? "" : row.error(), json.path("request_errors").get(i).asText());
-      assertEquals(row.requestId() == null ? "" : row.requestId(), json.path("request_ids").get(i).asText());
+      assertEquals(row.tokens().outputTokens(), json.path("output_lens").get(i).asLong());
+      assertEquals(row.tokens().inputTokens(), json.path("input_lens").get(i).asLong());
+      assertEquals(row.outcome().ok() ? "" : row.outcome().error(), json.path("request_errors").get(i).asText());
+      assertEquals(row.outcome().requestId() == null ? "" : row.outcome().requestId(),
+          json.path("request_ids").get(i).asText());
       JsonNode itls = json.path("itls").get(i);
-      assertEquals(Math.max(0, row.tokenEvents() - 1), itls.size(), "every gap of row " + i);
-      if (row.ok() && row.tokenEvents() > 1) {
+      assertEquals(Math.max(0, row.tokens().tokenEvents() - 1), itls.size(), "every gap of row " + i);
+      if (row.outcome().ok() && row.tokens().tokenEvents() > 1) {
         double sum = 0;
         for (JsonNode gap : itls) {
           sum += gap.asDouble();
         }
         // Each gap is rounded to the microsecond in the file: the sum is E2EL - TTFT to within a microsecond a gap.
-        assertEquals((row.e2elMicros() - row.ttftMicros()) / 1e6, sum, 1e-6 * row.tokenEvents(), "gaps of row " + i);
-        assertEquals(row.itlMaxMicros() / 1e6, maxOf(itls), 1e-6, "its largest gap, as requests.csv says");
+        assertEquals((row.latency().e2elMicros() - row.latency().ttftMicros()) / 1e6, sum,
+            1e-6 * row.tokens().tokenEvents(), "gaps of row " + i);
+        assertEquals(row.latency().itlMaxMicros() / 1e6, maxOf(itls), 1e-6, "its largest gap, as requests.csv says");
       }
-      failed += row.ok() ? 0 : 1;
+      failed += row.outcome().ok() ? 0 : 1;
     }
     assertEquals(json.path("failed").asLong(), failed);
     assertTrue(json.path("mean_ttft_ms").isNumber(), "the summary's own fields are all still there");

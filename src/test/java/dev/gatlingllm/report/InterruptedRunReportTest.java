@@ -35,10 +35,10 @@ class InterruptedRunReportTest {
 
     assertEquals(3, stopped.abortedRequests(), "the three cut off in a measurement window");
     assertEquals(plain.excludedRequests() + 1, stopped.excludedRequests(), "the one cut off while settling");
-    assertEquals(plain.run().completed(), stopped.run().completed());
-    assertEquals(plain.run().failed(), stopped.run().failed(), "an aborted request did not fail");
-    assertEquals(plain.run().ttft().p50(), stopped.run().ttft().p50(), 0.0);
-    assertEquals(plain.run().errors(), stopped.run().errors());
+    assertEquals(plain.run().counts().completed(), stopped.run().counts().completed());
+    assertEquals(plain.run().counts().failed(), stopped.run().counts().failed(), "an aborted request did not fail");
+    assertEquals(plain.run().latency().ttft().p50(), stopped.run().latency().ttft().p50(), 0.0);
+    assertEquals(plain.run().counts().errors(), stopped.run().counts().errors());
 
     String when = Instant.ofEpochMilli(STOPPED_AT).toString();
     JsonNode summary = new ObjectMapper().readTree(dir.resolve("stopped/llm/summary.json").toFile());

@@ -147,7 +147,7 @@ class MergeTest {
     assertEquals(rows.size(), gaps.size(), "one line of gaps per row, and the header");
     List<RequestRow> parsed = RequestsCsvFile.rows(out.resolve(LlmReportWriter.REQUESTS_CSV));
     for (int i = 1; i < rows.size(); i++) {
-      int events = parsed.get(i - 1).tokenEvents();
+      int events = parsed.get(i - 1).tokens().tokenEvents();
       int count = gaps.get(i).isEmpty() ? 0 : gaps.get(i).split(";").length;
       assertEquals(Math.max(0, events - 1), count, "the gaps of row " + i + " are its own");
     }
@@ -202,29 +202,31 @@ class MergeTest {
 
   private static void assertSameFigures(Figures expected, Figures actual, String where) {
     assertEquals(expected.windowSeconds(), actual.windowSeconds(), 1e-9, where);
-    assertEquals(expected.requests(), actual.requests(), where);
-    assertEquals(expected.completed(), actual.completed(), where);
-    assertEquals(expected.failed(), actual.failed(), where);
-    assertEquals(expected.good(), actual.good(), where);
-    assertEquals(expected.totalInputTokens(), actual.totalInputTokens(), where);
-    assertEquals(expected.totalOutputTokens(), actual.totalOutputTokens(), where);
-    assertEquals(expected.outputTokensInWindow(), actual.outputTokensInWindow(), where);
-    assertEquals(expected.outputThroughput(), actual.outputThroughput(), 1e-9, where);
-    assertEquals(expected.totalTokenThroughput(), actual.totalTokenThroughput(), 1e-9, where);
-    assertEquals(expected.requestThroughput(), actual.requestThroughput(), 1e-9, where);
-    assertEquals(expected.requestGoodput(), actual.requestGoodput(), 1e-9, where);
-    assertEquals(expected.perStreamTokensPerSecond(), actual.perStreamTokensPerSecond(), 1e-9, where);
-    assertEquals(expected.outputTokenSources(), actual.outputTokenSources(), where);
-    assertEquals(expected.mismatch(), actual.mismatch(), where);
-    assertEquals(expected.errors().keySet(), actual.errors().keySet(), where);
-    assertSameDistribution(expected.ttft(), actual.ttft(), where + " ttft");
-    assertSameDistribution(expected.tpot(), actual.tpot(), where + " tpot");
-    assertSameDistribution(expected.itl(), actual.itl(), where + " itl");
-    assertSameDistribution(expected.itlPerToken(), actual.itlPerToken(), where + " itl per token");
-    assertSameDistribution(expected.e2el(), actual.e2el(), where + " e2el");
-    assertSameDistribution(expected.ttfb(), actual.ttfb(), where + " ttfb");
-    assertSameDistribution(expected.ttfo(), actual.ttfo(), where + " ttfo");
-    assertSameDistribution(expected.sendLateness(), actual.sendLateness(), where + " send lateness");
+    assertEquals(expected.counts().requests(), actual.counts().requests(), where);
+    assertEquals(expected.counts().completed(), actual.counts().completed(), where);
+    assertEquals(expected.counts().failed(), actual.counts().failed(), where);
+    assertEquals(expected.counts().good(), actual.counts().good(), where);
+    assertEquals(expected.tokens().totalInputTokens(), actual.tokens().totalInputTokens(), where);
+    assertEquals(expected.tokens().totalOutputTokens(), actual.tokens().totalOutputTokens(), where);
+    assertEquals(expected.tokens().outputTokensInWindow(), actual.tokens().outputTokensInWindow(), where);
+    assertEquals(expected.throughput().outputThroughput(), actual.throughput().outputThroughput(), 1e-9, where);
+    assertEquals(expected.throughput().totalTokenThroughput(), actual.throughput().totalTokenThroughput(), 1e-9, where);
+    assertEquals(expected.throughput().requestThroughput(), actual.throughput().requestThroughput(), 1e-9, where);
+    assertEquals(expected.throughput().requestGoodput(), actual.throughput().requestGoodput(), 1e-9, where);
+    assertEquals(expected.throughput().perStreamTokensPerSecond(), actual.throughput().perStreamTokensPerSecond(), 1e-9,
+        where);
+    assertEquals(expected.tokens().outputTokenSources(), actual.tokens().outputTokenSources(), where);
+    assertEquals(expected.tokens().mismatch(), actual.tokens().mismatch(), where);
+    assertEquals(expected.counts().errors().keySet(), actual.counts().errors().keySet(), where);
+    assertSameDistribution(expected.latency().ttft(), actual.latency().ttft(), where + " ttft");
+    assertSameDistribution(expected.latency().tpot(), actual.latency().tpot(), where + " tpot");
+    assertSameDistribution(expected.latency().itl(), actual.latency().itl(), where + " itl");
+    assertSameDistribution(expected.latency().itlPerToken(), actual.latency().itlPerToken(), where + " itl per token");
+    assertSameDistribution(expected.latency().e2el(), actual.latency().e2el(), where + " e2el");
+    assertSameDistribution(expected.latency().ttfb(), actual.latency().ttfb(), where + " ttfb");
+    assertSameDistribution(expected.latency().ttfo(), actual.latency().ttfo(), where + " ttfo");
+    assertSameDistribution(expected.latency().sendLateness(), actual.latency().sendLateness(),
+        where + " send lateness");
   }
 
   /** Percentiles, min, max, count exactly; mean and std up to floating-point summation order. */

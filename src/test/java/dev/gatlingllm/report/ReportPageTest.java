@@ -66,7 +66,8 @@ class ReportPageTest {
     JsonNode json = new ObjectMapper().readTree(data.group(1));
     assertEquals(3, json.get("levels").size());
     assertEquals("4 streams", json.get("levels").get(1).get("label").asText());
-    assertEquals(summary.levels().get(1).figures().outputThroughput(), json.get("levels").get(1).get("outputThroughput").asDouble(), 1e-9);
+    assertEquals(summary.levels().get(1).figures().throughput().outputThroughput(),
+        json.get("levels").get(1).get("outputThroughput").asDouble(), 1e-9);
     assertEquals(700.0, json.get("targetTtftMs").asDouble());
     assertTrue(json.get("timeline").get("outputTokens").size() >= 60, "60 s, and the seconds of the last streams");
     assertEquals(40, json.get("distributions").get("ttft").size());
@@ -74,7 +75,7 @@ class ReportPageTest {
     for (JsonNode bin : json.get("distributions").get("ttft")) {
       binned += bin.get(2).asLong();
     }
-    assertEquals(summary.run().ttft().count(), binned, "every TTFT is in a bar");
+    assertEquals(summary.run().latency().ttft().count(), binned, "every TTFT is in a bar");
   }
 
   @Test
@@ -90,7 +91,7 @@ class ReportPageTest {
       }
     }
     JsonNode itl = curves.get("itl");
-    Distribution run = summary.run().itl();
+    Distribution run = summary.run().latency().itl();
     assertEquals(0.0, itl.get(0).get(0).asDouble());
     assertEquals(run.min(), itl.get(0).get(1).asDouble(), 1e-9, "the exact minimum");
     assertEquals(50.0, itl.get(1).get(0).asDouble());
@@ -112,7 +113,7 @@ class ReportPageTest {
     for (String header : List.of("per-stream tok/s", "output tok/s", "TTFT p50 ms", "TTFT p99 ms")) {
       assertTrue(html.contains("<th>" + header + "</th>"), header);
     }
-    String output = HtmlPage.number(summary.levels().get(0).figures().outputThroughput(), 1);
+    String output = HtmlPage.number(summary.levels().get(0).figures().throughput().outputThroughput(), 1);
     assertTrue(html.contains("<td class=\"num\">" + output + "</td>"), output);
   }
 
@@ -131,8 +132,10 @@ class ReportPageTest {
   @Test
   void consoleSummaryEndsWithThePage() {
     String text = ConsoleSummary.format(summary, page);
-    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20d%n", "Successful requests:", summary.run().completed())));
-    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20.2f%n", "Output token throughput (tok/s):", summary.run().outputThroughput())));
+    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20d%n", "Successful requests:",
+        summary.run().counts().completed())));
+    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20.2f%n", "Output token throughput (tok/s):",
+        summary.run().throughput().outputThroughput())));
     assertTrue(text.contains(summary.capacity().label() + "  "), text);
     assertTrue(text.endsWith("LLM report: " + page.toAbsolutePath().normalize() + "\n"), text);
   }

@@ -43,7 +43,7 @@ class ReportOutputTest {
     assertEquals(1, console().lines().count(), console());
     assertTrue(console().startsWith("LLM report off for this run: cannot write "), console());
     RunSummary summary = oneRequest(opened);
-    assertEquals(1, summary.run().completed());
+    assertEquals(1, summary.run().counts().completed());
     ReportOutput.write(summary, opened.llmDir(), null, null, console);
     assertTrue(console().contains("LLM Serving Benchmark Result"), "the console summary is printed anyway");
   }

@@ -97,14 +97,15 @@ class CapacitySearchSimulationTest {
   @Test
   void theJitWarmupRunsAtTheFirstLevelsConcurrency() throws Exception {
     List<RequestRow> warmup = new ArrayList<>();
-    RequestsCsvFile.rows(llm.resolve("requests.csv")).stream().filter(row -> row.level() < 0).forEach(warmup::add);
-    warmup.sort(Comparator.comparingLong(RequestRow::startEpochMillis));
+    RequestsCsvFile.rows(llm.resolve("requests.csv")).stream().filter(row -> row.placement().level() < 0).forEach(warmup::add);
+    warmup.sort(Comparator.comparingLong(row -> row.placement().startEpochMillis()));
     assertTrue(warmup.size() >= 3, "the warm-up ran: " + warmup.size());
     // One stream: each warm-up request starts after the one before has ended (whole milliseconds, 1 ms slack).
     for (int i = 1; i < warmup.size(); i++) {
       RequestRow before = warmup.get(i - 1);
-      long end = before.startEpochMillis() + before.durationMicros() / 1000;
-      assertTrue(warmup.get(i).startEpochMillis() >= end - 1, "warm-up request " + i + " overlaps the one before");
+      long end = before.placement().startEpochMillis() + before.latency().durationMicros() / 1000;
+      assertTrue(warmup.get(i).placement().startEpochMillis() >= end - 1,
+          "warm-up request " + i + " overlaps the one before");
     }
   }
 }

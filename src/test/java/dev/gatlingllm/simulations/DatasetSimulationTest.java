@@ -42,7 +42,7 @@ class DatasetSimulationTest {
     assertEquals(3, rows.size());
     Map<Long, Long> outputByLimit = new TreeMap<>();
     for (RequestRow row : rows) {
-      outputByLimit.put(row.maxTokens(), row.outputTokens());
+      outputByLimit.put(row.tokens().maxTokens(), row.tokens().outputTokens());
     }
     assertEquals(Map.of(1L, 1L, 2L, 2L, 5L, 5L), outputByLimit, "each record's limit, and as many tokens back");
   }

@@ -71,7 +71,7 @@ class RateLimitedSimulationTest {
     }
 
     List<RequestRow> rows = InProcessGatling.requests(results);
-    long warmup = rows.stream().filter(r -> r.level() < 0).count();
+    long warmup = rows.stream().filter(r -> r.placement().level() < 0).count();
     // The target check before the load is the one arrival without a row: the windows above count it too.
     assertEquals(arrivals.length, rows.size() + 1, "every request the server received is a row, or the check");
     assertTrue(warmup >= 1, "the warm-up sent requests, through the same pacer");
@@ -95,7 +95,7 @@ class RateLimitedSimulationTest {
     // in whole milliseconds of the wall clock, each rounded once, so a gap may read up to 2 ms short.
     assertEquals(20, rows.size());
     List<Double> scheduled = rows.stream()
-        .map(r -> r.startEpochMillis() - r.sendLatenessMicros() / 1000.0).sorted().toList();
+        .map(r -> r.placement().startEpochMillis() - r.latency().sendLatenessMicros() / 1000.0).sorted().toList();
     for (int i = 1; i < scheduled.size(); i++) {
       double gap = scheduled.get(i) - scheduled.get(i - 1);
       assertTrue(gap >= 498, "request " + i + " scheduled " + gap + " ms after the one before");
@@ -110,27 +110,29 @@ class RateLimitedSimulationTest {
     // The whole run lasts about 10 s: its busiest minute holds all 20 requests, within the 122 of the budget, and
     // meters each one's input and output limit (16 + 12 tokens).
     assertEquals(20, summary.path("busiest_minute_requests").asInt(), summary.toString());
-    assertEquals(rows.stream().mapToLong(r -> r.inputTokens() + r.maxTokens()).sum(),
+    assertEquals(rows.stream().mapToLong(r -> r.tokens().inputTokens() + r.tokens().maxTokens()).sum(),
         summary.path("busiest_minute_metered_tokens").asLong());
     assertTrue(run.console().contains("Busiest minute, requests / metered tok:"), run.tail());
 
     // No ignore_eos: the simulator stops each answer early with probability 0.15 per token.
     assertTrue(rows.stream().noneMatch(r -> lines.get(0).contains("ignore_eos")));
     long early = rows.stream().filter(RequestRow::stoppedEarly).count();
-    long stops = rows.stream().filter(r -> "stop".equals(r.finishReason())).count();
+    long stops = rows.stream().filter(r -> "stop".equals(r.tokens().finishReason())).count();
     assertTrue(early > 0, "some answers stopped early");
     assertEquals(stops, early, "the simulator says stop exactly when it ends before max tokens");
-    assertTrue(rows.stream().filter(r -> "stop".equals(r.finishReason())).allMatch(r -> r.outputTokens() < 12));
+    assertTrue(rows.stream().filter(r -> "stop".equals(r.tokens().finishReason()))
+        .allMatch(r -> r.tokens().outputTokens() < 12));
     assertEquals(20, summary.path("requests_with_max_tokens").asInt());
     assertEquals(early, summary.path("stopped_early").asLong());
-    assertEquals(rows.stream().mapToLong(RequestRow::outputTokens).max().orElseThrow(),
+    assertEquals(rows.stream().mapToLong(row -> row.tokens().outputTokens()).max().orElseThrow(),
         summary.path("max_output_len").asLong());
     assertTrue(run.console().contains("Stopped before max tokens:"), run.tail());
 
     // Counted on the client as well (cl100k_base by default): the mismatch with the server's usage is reported.
     assertEquals(20, summary.path("token_count_mismatch").path("requests").asInt());
-    assertTrue(rows.stream().allMatch(r -> r.clientOutputTokens() >= 0 && r.serverOutputTokens() >= 0));
-    assertEquals(rows.stream().mapToLong(RequestRow::clientOutputTokens).sum(),
+    assertTrue(rows.stream()
+        .allMatch(r -> r.tokens().clientOutputTokens() >= 0 && r.tokens().serverOutputTokens() >= 0));
+    assertEquals(rows.stream().mapToLong(row -> row.tokens().clientOutputTokens()).sum(),
         summary.path("token_count_mismatch").path("client_tokens").asLong());
   }
 }

@@ -714,9 +714,9 @@ class StreamExchangeTest {
       recorder.record("chat", t0 + 1_000, r);
     }
     var run = recorder.snapshot(t0 + 10_000).run();
-    assertEquals(9, run.totalOutputTokens());
-    assertEquals(9 / 0.09, run.outputThroughput(), 1e-9, "9 tokens over the 90 ms the requests were busy");
-    assertEquals(0, run.mismatch().requests());
+    assertEquals(9, run.tokens().totalOutputTokens());
+    assertEquals(9 / 0.09, run.throughput().outputThroughput(), 1e-9, "9 tokens over the 90 ms the requests were busy");
+    assertEquals(0, run.tokens().mismatch().requests());
   }
 
   /** 2^63 is valid JSON, beyond a long: as implausible as any other count past 10^9, not a damaged event. */

@@ -151,7 +151,7 @@ public final class ReadySweepHarness {
       RequestsCsv.Reader reader = new RequestsCsv.Reader(in.readLine());
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         RequestRow row = reader.parse(line);
-        if (row.level() == 0) rows.add(row);
+        if (row.placement().level() == 0) rows.add(row);
       }
     }
     return rows;

@@ -53,20 +53,20 @@ final class ReadySweepReport {
     double sum = 0;
     java.util.stream.DoubleStream.Builder lateness = java.util.stream.DoubleStream.builder();
     for (RequestRow r : m.rows()) {
-      Truth t = r.requestId() == null ? null : truth.get(r.requestId());
-      if (t == null || t.ttftNanos() < 0 || r.ttftMicros() < 0) continue;
+      Truth t = r.outcome().requestId() == null ? null : truth.get(r.outcome().requestId());
+      if (t == null || t.ttftNanos() < 0 || r.latency().ttftMicros() < 0) continue;
       for (long late : t.writeLatenessNanos()) {
         lateness.add(late / 1e6);
       }
-      double error = r.ttftMicros() / 1000.0 - t.ttftNanos() / 1e6;
+      double error = r.latency().ttftMicros() / 1000.0 - t.ttftNanos() / 1e6;
       errors[joined] = error;
       trueTtft[joined] = t.ttftNanos() / 1e6;
-      clientTtft[joined] = r.ttftMicros() / 1000.0;
+      clientTtft[joined] = r.latency().ttftMicros() / 1000.0;
       // The TTFB error (client TTFB - server headers write) and the rest: what went wrong before the server
       // answered (the client's send, the server's read of the request, or the client's read of the headers),
       // and what went wrong between the headers and the first token on a connection already open.
-      beforeHeaders[joined] = t.headersNanos() < 0 || r.ttfbMicros() < 0 ? Double.NaN
-          : r.ttfbMicros() / 1000.0 - t.headersNanos() / 1e6;
+      beforeHeaders[joined] = t.headersNanos() < 0 || r.latency().ttfbMicros() < 0 ? Double.NaN
+          : r.latency().ttfbMicros() / 1000.0 - t.headersNanos() / 1e6;
       afterHeaders[joined] = error - beforeHeaders[joined];
       sum += error;
       if (error > 10) over10++;
@@ -82,7 +82,7 @@ final class ReadySweepReport {
     double cores = m.middleCpuSeconds() / m.middleSeconds();
     double eventsPerSecond = level.path("output_throughput").asDouble();
     double requestsPerSecond = level.path("request_throughput").asDouble();
-    long ko = m.rows().stream().filter(r -> !r.ok()).count();
+    long ko = m.rows().stream().filter(r -> !r.outcome().ok()).count();
     return String.format(Locale.ROOT, "| %d | %s | %d / %d | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |",
         m.run().streams(), m.run().describe(), m.rows().size() - ko, ko, joined, m.rows().size(),
         ms(pct(trueTtft, 50)), ms(pct(trueTtft, 99)), ms(pct(clientTtft, 50)), ms(pct(clientTtft, 99)),

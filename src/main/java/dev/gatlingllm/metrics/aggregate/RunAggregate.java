@@ -51,8 +51,10 @@ public final class RunAggregate {
    * the run's stop is counted apart ({@code aborted}) and in no other figure: it neither succeeded nor failed.
    */
   public void add(RequestRow record) {
-    if (record.aborted()) {
-      if (record.level() >= 0 && record.level() < levels.length && record.inWindow()) {
+    RequestRow.Placement placement = record.placement();
+    boolean measured = placement.level() >= 0 && placement.level() < levels.length && placement.inWindow();
+    if (record.outcome().aborted()) {
+      if (measured) {
         abortedRequests++;
       } else {
         excludedRequests++;
@@ -61,18 +63,17 @@ public final class RunAggregate {
     }
     // The levels this request kept busy: its own (settling requests too, whose tokens in its window count) and
     // any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span to each window.
-    markBusy(record.level(), record);
-    long[] tokensByLevel = record.windowTokens();
-    for (int i = 0; i + 1 < tokensByLevel.length; i += 2) {
-      markBusy((int) tokensByLevel[i], record);
+    markBusy(placement.level(), record);
+    long[] windowTokens = placement.windowTokens();
+    for (int i = 0; i + 1 < windowTokens.length; i += 2) {
+      markBusy((int) windowTokens[i], record);
     }
-    if (record.level() >= 0 && record.level() < levels.length && record.inWindow()) {
-      levels[record.level()].addRequest(record);
+    if (measured) {
+      levels[placement.level()].addRequest(record);
     } else {
       excludedRequests++;
     }
-    if (record.ok()) {
-      long[] windowTokens = record.windowTokens();
+    if (record.outcome().ok()) {
       for (int i = 0; i + 1 < windowTokens.length; i += 2) {
         int level = (int) windowTokens[i];
         if (level >= 0 && level < levels.length) {
@@ -84,7 +85,7 @@ public final class RunAggregate {
 
   private void markBusy(int level, RequestRow record) {
     if (level >= 0 && level < levels.length) {
-      firstSendMillis[level] = Math.min(firstSendMillis[level], record.startEpochMillis());
+      firstSendMillis[level] = Math.min(firstSendMillis[level], record.placement().startEpochMillis());
       lastByteMillis[level] = Math.max(lastByteMillis[level], record.lastByteEpochMillis());
     }
   }
@@ -122,7 +123,7 @@ public final class RunAggregate {
       double attainment = levels[i].attainment(config.target(), fromArrival);
       // An open-model level whose requests left slower than they arrived did not carry its load, whatever its
       // latencies: it is never the capacity.
-      boolean keptRate = !fromArrival || figures.keptArrivalRate();
+      boolean keptRate = !fromArrival || figures.arrivals().keptArrivalRate();
       levelFigures.add(
           new LevelFigures(
               level,
@@ -130,7 +131,8 @@ public final class RunAggregate {
               attainment,
               config.target().isMetBy(attainment) && keptRate,
               keptRate,
-              config.pricing() == null ? Double.NaN : config.pricing().costPerMillionOutputTokens(figures.outputThroughput()),
+              config.pricing() == null ? Double.NaN
+                  : config.pricing().costPerMillionOutputTokens(figures.throughput().outputThroughput()),
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken(),
               levels[i].encodedEventLoopDelay(),

@@ -251,41 +251,42 @@ public final class RunRecorder implements AutoCloseable {
       itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
       itlMax = Micros.of(sorted[gapCount - 1]);
     }
-    return new RequestRow(
-        startEpochMillis,
-        level,
-        inWindow,
-        requestName,
-        result.ok(),
-        result.outcome().httpStatus(),
-        result.outcome().message(),
-        Micros.of(result.ttftNanos()),
-        Micros.of(result.ttfbNanos()),
-        Micros.of(result.ttfoNanos()),
-        Micros.of(result.tpotNanos()),
-        Micros.of(result.e2elNanos()),
-        itlMean,
-        itlP50,
-        itlMax,
-        result.tokenEvents(),
-        result.inputTokens(),
-        result.inputTokenSource(),
-        result.outputTokens(),
-        result.outputTokenSource(),
-        result.serverOutputTokens(),
-        result.clientOutputTokens(),
-        Micros.of(result.sendLatenessNanos()),
-        Micros.of(result.ttftFromScheduledNanos()),
-        Micros.of(result.durationNanos()),
-        config.slos().isGood(result, level >= 0 && windows[level].isOpenModel()),
-        windowTokens(startEpochMillis, result, work.tokensByLevel),
-        result.requestId(),
-        result.outcome().retryAfterSeconds(),
-        Micros.of(result.serverDecodeNanos()),
-        result.generation().finishReason(),
-        result.generation().maxTokens(),
-        result.serverReasoningTokens(),
-        Micros.of(result.serverPrefillNanos()));
+    return RequestRow.builder()
+        .startEpochMillis(startEpochMillis)
+        .level(level)
+        .inWindow(inWindow)
+        .requestName(requestName)
+        .windowTokens(windowTokens(startEpochMillis, result, work.tokensByLevel))
+        .ok(result.ok())
+        .httpStatus(result.outcome().httpStatus())
+        .error(result.outcome().message())
+        .good(config.slos().isGood(result, level >= 0 && windows[level].isOpenModel()))
+        .requestId(result.requestId())
+        .retryAfterSeconds(result.outcome().retryAfterSeconds())
+        .ttftMicros(Micros.of(result.ttftNanos()))
+        .ttfbMicros(Micros.of(result.ttfbNanos()))
+        .ttfoMicros(Micros.of(result.ttfoNanos()))
+        .tpotMicros(Micros.of(result.tpotNanos()))
+        .e2elMicros(Micros.of(result.e2elNanos()))
+        .itlMeanMicros(itlMean)
+        .itlP50Micros(itlP50)
+        .itlMaxMicros(itlMax)
+        .sendLatenessMicros(Micros.of(result.sendLatenessNanos()))
+        .ttftFromScheduledMicros(Micros.of(result.ttftFromScheduledNanos()))
+        .durationMicros(Micros.of(result.durationNanos()))
+        .tokenEvents(result.tokenEvents())
+        .inputTokens(result.inputTokens())
+        .inputTokenSource(result.inputTokenSource())
+        .outputTokens(result.outputTokens())
+        .outputTokenSource(result.outputTokenSource())
+        .serverOutputTokens(result.serverOutputTokens())
+        .clientOutputTokens(result.clientOutputTokens())
+        .maxTokens(result.generation().maxTokens())
+        .finishReason(result.generation().finishReason())
+        .serverDecodeMicros(Micros.of(result.serverDecodeNanos()))
+        .serverPrefillMicros(Micros.of(result.serverPrefillNanos()))
+        .serverReasoningTokens(result.serverReasoningTokens())
+        .build();
   }
 
   /**
@@ -336,7 +337,7 @@ public final class RunRecorder implements AutoCloseable {
   private void addTimesAndGaps(RequestRow record, long startEpochMillis, RequestResult result) {
     PerSecondBuckets timeline = aggregate.timeline();
     long startMicros = startEpochMillis * 1000L;
-    timeline.addInFlight(startMicros, startMicros + Math.max(0, record.durationMicros()));
+    timeline.addInFlight(startMicros, startMicros + Math.max(0, record.latency().durationMicros()));
     if (!result.ok() || !result.hasFirstToken() || result.tokenEvents() <= 0) {
       return;
     }
@@ -348,8 +349,8 @@ public final class RunRecorder implements AutoCloseable {
     for (int i = 0; i < events; i++) {
       timeline.addTokens(Math.floorDiv(arrivals.next(), 1_000_000L), tokensCarried(tokens, events, i));
     }
-    if (record.inWindow()) {
-      LevelAccumulator level = aggregate.level(record.level());
+    if (record.placement().inWindow()) {
+      LevelAccumulator level = aggregate.level(record.placement().level());
       for (int i = 0; i < gapCount; i++) {
         long gap = gaps[i];
         // Token-normalised: an event carrying k > 1 tokens stands for k gaps; k is taken as N / events,

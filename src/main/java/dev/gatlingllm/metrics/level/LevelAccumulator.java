@@ -76,53 +76,56 @@ public final class LevelAccumulator {
 
   /** A request started in this level's measurement window. */
   public void addRequest(RequestRow record) {
+    RequestRow.Outcome outcome = record.outcome();
+    RequestRow.Latencies latency = record.latency();
+    RequestRow.Tokens tokens = record.tokens();
     requests++;
-    sendLateness.add(record.sendLatenessMicros());
-    addSpans(record.scheduledEpochMicros(), record.scheduledEpochMicros(), record.startEpochMillis() * 1000,
-        record.startEpochMillis() * 1000);
+    sendLateness.add(latency.sendLatenessMicros());
+    long sentMicros = record.placement().startEpochMillis() * 1000;
+    addSpans(record.scheduledEpochMicros(), record.scheduledEpochMicros(), sentMicros, sentMicros);
     countUntrusted(record);
-    long metered = Math.max(0, record.inputTokens()) + Math.max(0, record.maxTokens());
+    long metered = Math.max(0, tokens.inputTokens()) + Math.max(0, tokens.maxTokens());
     meteredTokens += metered;
-    busiestMinute.add(record.startEpochMillis(), metered);
-    if (record.httpStatus() == 429) {
+    busiestMinute.add(record.placement().startEpochMillis(), metered);
+    if (outcome.httpStatus() == 429) {
       rateLimited++;
-      if (record.retryAfterSeconds() >= 0) {
+      if (outcome.retryAfterSeconds() >= 0) {
         withRetryAfter++;
       }
     }
-    if (!record.ok()) {
-      countError(record.error());
+    if (!outcome.ok()) {
+      countError(outcome.error());
       return;
     }
     completed++;
-    if (record.good()) {
+    if (outcome.good()) {
       good++;
     }
-    if (record.inputTokens() > 0) {
-      inputTokens += record.inputTokens();
+    if (tokens.inputTokens() > 0) {
+      inputTokens += tokens.inputTokens();
     }
-    outputTokens += Math.max(0, record.outputTokens());
-    outputSources[record.outputTokenSource().ordinal()]++;
-    outputLengths.add(record.outputTokens());
-    if (record.maxTokens() > 0) {
+    outputTokens += Math.max(0, tokens.outputTokens());
+    outputSources[tokens.outputTokenSource().ordinal()]++;
+    outputLengths.add(tokens.outputTokens());
+    if (tokens.maxTokens() > 0) {
       withLimit++;
       if (record.stoppedEarly()) {
         stoppedEarly++;
       }
     }
-    if (record.serverOutputTokens() >= 0 && record.clientOutputTokens() >= 0) {
+    if (tokens.serverOutputTokens() >= 0 && tokens.clientOutputTokens() >= 0) {
       mismatchRequests++;
-      mismatchServer += record.serverOutputTokens();
-      mismatchClient += record.clientOutputTokens();
-      mismatchDifference += Math.abs(record.serverOutputTokens() - record.clientOutputTokens());
+      mismatchServer += tokens.serverOutputTokens();
+      mismatchClient += tokens.clientOutputTokens();
+      mismatchDifference += Math.abs(tokens.serverOutputTokens() - tokens.clientOutputTokens());
     }
     double speed = record.outputTokensPerSecond();
     if (speed > 0) {
       speedSum += speed;
       speedSamples++;
     }
-    if (record.serverReasoningTokens() >= 0) {
-      reasoningTokens += record.serverReasoningTokens();
+    if (record.server().reasoningTokens() >= 0) {
+      reasoningTokens += record.server().reasoningTokens();
       reasoningRequests++;
     }
     double serverSpeed = record.serverDecodeTokensPerSecond();
@@ -130,17 +133,17 @@ public final class LevelAccumulator {
       serverDecodeSpeedSum += serverSpeed;
       serverDecodeSamples++;
     }
-    if (record.serverPrefillMicros() >= 0) {
-      serverPrefillMicrosSum += record.serverPrefillMicros();
+    if (record.server().prefillMicros() >= 0) {
+      serverPrefillMicrosSum += record.server().prefillMicros();
       serverPrefillSamples++;
     }
-    ttft.add(record.ttftMicros());
-    ttftFromScheduled.add(record.ttftFromScheduledMicros());
-    ttfb.add(record.ttfbMicros());
-    ttfo.add(record.ttfoMicros());
-    tpot.add(record.tpotMicros());
-    e2el.add(record.e2elMicros());
-    e2elFromScheduled.add(record.e2elFromScheduledMicros());
+    ttft.add(latency.ttftMicros());
+    ttftFromScheduled.add(latency.ttftFromScheduledMicros());
+    ttfb.add(latency.ttfbMicros());
+    ttfo.add(latency.ttfoMicros());
+    tpot.add(latency.tpotMicros());
+    e2el.add(latency.e2elMicros());
+    e2elFromScheduled.add(latency.e2elFromScheduledMicros());
   }
 
   private void addSpans(long firstArrival, long lastArrival, long firstSend, long lastSend) {
@@ -313,52 +316,49 @@ public final class LevelAccumulator {
     }
     return new Figures(
         windowSeconds,
-        requests,
-        completed,
-        requests - completed,
-        good,
-        inputTokens,
-        outputTokens,
-        outputTokensInWindow,
-        rate(completed, window),
-        rate(outputTokensInWindow, window),
-        rate(inputTokens + outputTokensInWindow, window),
-        speedSamples == 0 ? 0 : speedSum / speedSamples,
-        speedSamples,
-        rate(good, window),
-        requests == 0 ? 0 : (double) good / requests,
-        rateBetween(firstArrivalMicros, lastArrivalMicros),
-        rateBetween(firstSendMicros, lastSendMicros),
-        ttft.toDistribution(),
-        ttftFromScheduled.toDistribution(),
-        ttfb.toDistribution(),
-        ttfo.toDistribution(),
-        tpot.toDistribution(),
-        itl.toDistribution(),
-        itlPerToken.toDistribution(),
-        e2el.toDistribution(),
-        e2elFromScheduled.toDistribution(),
-        sendLateness.toDistribution(),
-        eventLoopDelay.toDistribution(),
-        sources,
-        new TokenMismatch(
-            mismatchRequests,
-            mismatchServer,
-            mismatchClient,
-            mismatchDifference,
-            mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer),
-        new UntrustedStreams(usageIgnored, itlCapped, outputCut),
-        errors,
+        new RequestCounts(requests, completed, good, errors),
+        new Throughput(
+            rate(completed, window),
+            rate(outputTokensInWindow, window),
+            rate(inputTokens + outputTokensInWindow, window),
+            rate(good, window),
+            speedSamples == 0 ? 0 : speedSum / speedSamples,
+            speedSamples),
+        new Arrivals(rateBetween(firstArrivalMicros, lastArrivalMicros), rateBetween(firstSendMicros, lastSendMicros)),
+        new LatencyFigures(
+            ttft.toDistribution(),
+            ttftFromScheduled.toDistribution(),
+            ttfb.toDistribution(),
+            ttfo.toDistribution(),
+            tpot.toDistribution(),
+            itl.toDistribution(),
+            itlPerToken.toDistribution(),
+            e2el.toDistribution(),
+            e2elFromScheduled.toDistribution(),
+            sendLateness.toDistribution()),
+        new TokenTotals(
+            inputTokens,
+            outputTokens,
+            outputTokensInWindow,
+            sources,
+            new TokenMismatch(
+                mismatchRequests,
+                mismatchServer,
+                mismatchClient,
+                mismatchDifference,
+                mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer)),
+        new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
+        new ReasoningTokens(reasoningRequests, reasoningTokens),
         new ServerTimes(
             serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
             serverDecodeSamples,
             serverPrefillSamples == 0 ? 0 : serverPrefillMicrosSum / 1e3 / serverPrefillSamples,
             serverPrefillSamples),
-        new ReasoningTokens(reasoningRequests, reasoningTokens),
-        new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),
             60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window),
-            busiestMinute.requests(), busiestMinute.meteredTokens()));
+            busiestMinute.requests(), busiestMinute.meteredTokens()),
+        new UntrustedStreams(usageIgnored, itlCapped, outputCut),
+        eventLoopDelay.toDistribution());
   }
 
   private static double rate(long amount, double windowSeconds) {

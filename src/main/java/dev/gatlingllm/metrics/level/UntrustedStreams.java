@@ -23,15 +23,15 @@ public record UntrustedStreams(long usageIgnored, long itlCapped, long outputCut
   public static final String OUTPUT_CUT_MARK = "(maxOutputBytes)";
 
   public static boolean usageIgnored(RequestRow row) {
-    return row.serverOutputTokens() == RequestTimeline.UNTRUSTED_COUNT;
+    return row.tokens().serverOutputTokens() == RequestTimeline.UNTRUSTED_COUNT;
   }
 
   public static boolean itlCapped(RequestRow row) {
-    return row.tokenEvents() - 1L > RequestTimeline.MAX_KEPT_GAPS;
+    return row.tokens().tokenEvents() - 1L > RequestTimeline.MAX_KEPT_GAPS;
   }
 
   public static boolean outputCut(RequestRow row) {
-    return !row.ok() && row.error() != null && row.error().endsWith(OUTPUT_CUT_MARK);
+    return !row.outcome().ok() && row.outcome().error() != null && row.outcome().error().endsWith(OUTPUT_CUT_MARK);
   }
 
   public long total() {

@@ -5,83 +5,128 @@ package dev.gatlingllm.metrics.request;
  * microseconds (-1 = absent). Every run and level figure is computed from these (plus the pooled ITL gaps,
  * which do not fit in a row), so recomputing the figures from {@code requests.csv} gives the same numbers.
  *
- * @param startEpochMillis when the request was sent
- * @param level the index of the level whose time span holds the start, or -1
- * @param inWindow true when the start falls in that level's measurement window (after its settle time)
- * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
- * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
- * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
- * @param serverDecodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}, from
- *     llama.cpp's {@code timings}), or -1
- * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
- *     chars), or null
- * @param maxTokens the output limit the request asked for, or -1 when it set none
- * @param serverReasoningTokens the part of {@code serverOutputTokens} the server counted as reasoning, or -1
- * @param serverPrefillMicros the server's own measure of its prompt time (llama.cpp's {@code prompt_ms}, Ollama's
- *     {@code prompt_eval_duration}), or -1
+ * <p>Its parts follow metrics.md's sections; a figure added to one of them is written to and read from
+ * {@code requests.csv} by one more entry of the CSV's column table. {@link #builder()} makes a row with every
+ * figure absent but the ones set.
+ *
+ * @param placement which request it was, when it was sent and which level it counts in
+ * @param outcome how it ended, and whether it met the SLOs
+ * @param latency its timestamps as durations ("Per-request figures")
+ * @param tokens its token counts and output limit
+ * @param server what the server said of its own work on it
  */
 public record RequestRow(
-    long startEpochMillis,
-    int level,
-    boolean inWindow,
-    String requestName,
-    boolean ok,
-    int httpStatus,
-    String error,
-    long ttftMicros,
-    long ttfbMicros,
-    long ttfoMicros,
-    long tpotMicros,
-    long e2elMicros,
-    long itlMeanMicros,
-    long itlP50Micros,
-    long itlMaxMicros,
-    int tokenEvents,
-    long inputTokens,
-    TokenCountSource inputTokenSource,
-    long outputTokens,
-    TokenCountSource outputTokenSource,
-    long serverOutputTokens,
-    long clientOutputTokens,
-    long sendLatenessMicros,
-    long ttftFromScheduledMicros,
-    long durationMicros,
-    boolean good,
-    long[] windowTokens,
-    String requestId,
-    long retryAfterSeconds,
-    long serverDecodeMicros,
-    String finishReason,
-    long maxTokens,
-    long serverReasoningTokens,
-    long serverPrefillMicros) {
-  /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
-  public static final int MAX_FINISH_REASON_CHARS = 32;
+    Placement placement, Outcome outcome, Latencies latency, Tokens tokens, ServerFigures server) {
 
-  /** A row without a reasoning count apart nor a server prefill time. */
-  public RequestRow(long startEpochMillis, int level, boolean inWindow, String requestName, boolean ok,
-      int httpStatus, String error, long ttftMicros, long ttfbMicros, long ttfoMicros, long tpotMicros,
-      long e2elMicros, long itlMeanMicros, long itlP50Micros, long itlMaxMicros, int tokenEvents, long inputTokens,
-      TokenCountSource inputTokenSource, long outputTokens, TokenCountSource outputTokenSource,
-      long serverOutputTokens, long clientOutputTokens, long sendLatenessMicros, long ttftFromScheduledMicros,
-      long durationMicros, boolean good, long[] windowTokens, String requestId, long retryAfterSeconds,
-      long serverDecodeMicros, String finishReason, long maxTokens) {
-    this(startEpochMillis, level, inWindow, requestName, ok, httpStatus, error, ttftMicros, ttfbMicros, ttfoMicros,
-        tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
-        inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
-        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, windowTokens, requestId,
-        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, -1, -1);
-  }
-
-  public RequestRow {
-    if (finishReason != null && finishReason.length() > MAX_FINISH_REASON_CHARS) {
-      finishReason = finishReason.substring(0, MAX_FINISH_REASON_CHARS);
+  /**
+   * @param startEpochMillis when the request was sent
+   * @param level the index of the level whose time span holds the start, or -1
+   * @param inWindow true when the start falls in that level's measurement window (after its settle time)
+   * @param requestName the name the simulation gave the request
+   * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
+   */
+  public record Placement(
+      long startEpochMillis, int level, boolean inWindow, String requestName, long[] windowTokens) {
+    /** The same request attributed to another level index (a merge renumbers the levels of each run). */
+    public Placement withLevels(int newLevel, long[] newWindowTokens) {
+      return new Placement(startEpochMillis, newLevel, inWindow, requestName, newWindowTokens);
     }
   }
 
-  /** A request still in flight when the run was stopped: neither a success nor a failure (metrics.md). */
-  public boolean aborted() {
-    return Verdict.isAborted(ok, error);
+  /**
+   * @param ok true for OK
+   * @param httpStatus the response status, or 0 when no response arrived
+   * @param error null when OK; otherwise why the request failed
+   * @param good true when it succeeded and met every SLO set
+   * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
+   * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
+   */
+  public record Outcome(
+      boolean ok, int httpStatus, String error, boolean good, String requestId, long retryAfterSeconds) {
+    /** A request still in flight when the run was stopped: neither a success nor a failure (metrics.md). */
+    public boolean aborted() {
+      return Verdict.isAborted(ok, error);
+    }
+
+    /** The same outcome judged again (a merge applies its own SLOs). */
+    public Outcome withGood(boolean newGood) {
+      return newGood == good ? this : new Outcome(ok, httpStatus, error, newGood, requestId, retryAfterSeconds);
+    }
+  }
+
+  /** The request's figures of time, in microseconds (-1 = the request never reached the point they measure). */
+  public record Latencies(
+      long ttftMicros,
+      long ttfbMicros,
+      long ttfoMicros,
+      long tpotMicros,
+      long e2elMicros,
+      long itlMeanMicros,
+      long itlP50Micros,
+      long itlMaxMicros,
+      long sendLatenessMicros,
+      long ttftFromScheduledMicros,
+      long durationMicros) {
+    /** last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a last token. */
+    public long e2elFromScheduledMicros() {
+      return e2elMicros < 0 ? -1 : e2elMicros + Math.max(0, sendLatenessMicros);
+    }
+  }
+
+  /**
+   * @param tokenEvents the number of events that carried generated output
+   * @param inputTokens the prompt tokens, or -1 when unknown
+   * @param outputTokens N, from {@code outputTokenSource}
+   * @param serverOutputTokens usage.completion_tokens, or -1 when absent, or
+   *     {@link RequestTimeline#UNTRUSTED_COUNT} when the server sent an implausible count (not used)
+   * @param clientOutputTokens a client tokenizer count, or -1
+   * @param maxTokens the output limit the request asked for, or -1 when it set none
+   * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
+   *     chars), or null
+   */
+  public record Tokens(
+      int tokenEvents,
+      long inputTokens,
+      TokenCountSource inputTokenSource,
+      long outputTokens,
+      TokenCountSource outputTokenSource,
+      long serverOutputTokens,
+      long clientOutputTokens,
+      long maxTokens,
+      String finishReason) {
+    /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
+    public static final int MAX_FINISH_REASON_CHARS = 32;
+
+    public Tokens {
+      if (finishReason != null && finishReason.length() > MAX_FINISH_REASON_CHARS) {
+        finishReason = finishReason.substring(0, MAX_FINISH_REASON_CHARS);
+      }
+    }
+
+    /**
+     * True when the request asked for an output limit and its answer ended before it: a finish reason other than
+     * {@code length}, or fewer output tokens than asked. False when no limit was set.
+     */
+    public boolean endedBeforeLimit() {
+      if (maxTokens <= 0) {
+        return false;
+      }
+      return finishReason != null && !finishReason.equals("length") || outputTokens < maxTokens;
+    }
+  }
+
+  /**
+   * @param decodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}, from
+   *     llama.cpp's {@code timings}), or -1
+   * @param prefillMicros the server's own measure of its prompt time (llama.cpp's {@code prompt_ms}, Ollama's
+   *     {@code prompt_eval_duration}), or -1
+   * @param reasoningTokens the part of the server's output count it counted as reasoning, or -1
+   */
+  public record ServerFigures(long decodeMicros, long prefillMicros, long reasoningTokens) {}
+
+  /** A row with every figure absent: set the ones a row has. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /**
@@ -89,25 +134,17 @@ public record RequestRow(
    * {@code length}, or fewer output tokens than asked (metrics.md, "Early stops"). False when no limit was set.
    */
   public boolean stoppedEarly() {
-    if (!ok || maxTokens <= 0) {
-      return false;
-    }
-    return finishReason != null && !finishReason.equals("length") || outputTokens < maxTokens;
+    return outcome.ok() && tokens.endedBeforeLimit();
   }
 
   /** When the last byte of the response arrived (the request's end), rounded up to a whole millisecond. */
   public long lastByteEpochMillis() {
-    return startEpochMillis - Math.floorDiv(-Math.max(0, durationMicros), 1000);
+    return placement.startEpochMillis() - Math.floorDiv(-Math.max(0, latency.durationMicros()), 1000);
   }
 
   /** When the load model wanted the request to start (its arrival in an open model), in epoch microseconds. */
   public long scheduledEpochMicros() {
-    return startEpochMillis * 1000 - Math.max(0, sendLatenessMicros);
-  }
-
-  /** last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a last token. */
-  public long e2elFromScheduledMicros() {
-    return e2elMicros < 0 ? -1 : e2elMicros + Math.max(0, sendLatenessMicros);
+    return placement.startEpochMillis() * 1000 - Math.max(0, latency.sendLatenessMicros());
   }
 
   /**
@@ -115,10 +152,13 @@ public record RequestRow(
    * (so that the report and a recomputation from the CSV agree); -1 when undefined.
    */
   public double outputTokensPerSecond() {
-    if (outputTokens <= 1 || ttftMicros < 0 || e2elMicros <= ttftMicros) {
+    long n = tokens.outputTokens();
+    long ttft = latency.ttftMicros();
+    long e2el = latency.e2elMicros();
+    if (n <= 1 || ttft < 0 || e2el <= ttft) {
       return -1;
     }
-    return (outputTokens - 1) * 1e6 / (e2elMicros - ttftMicros);
+    return (n - 1) * 1e6 / (e2el - ttft);
   }
 
   /**
@@ -126,19 +166,243 @@ public record RequestRow(
    * second; -1 when the server gave either no decode time or no count.
    */
   public double serverDecodeTokensPerSecond() {
-    if (serverDecodeMicros <= 0 || serverOutputTokens <= 0) {
+    if (server.decodeMicros() <= 0 || tokens.serverOutputTokens() <= 0) {
       return -1;
     }
-    return serverOutputTokens * 1e6 / serverDecodeMicros;
+    return tokens.serverOutputTokens() * 1e6 / server.decodeMicros();
   }
 
-  /** The same record attributed to another level index (a merge renumbers the levels of each run). */
-  public RequestRow withLevels(int newLevel, long[] newWindowTokens) {
-    return new RequestRow(
-        startEpochMillis, newLevel, inWindow, requestName, ok, httpStatus, error, ttftMicros, ttfbMicros,
-        ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros, itlMaxMicros, tokenEvents, inputTokens,
-        inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens, clientOutputTokens,
-        sendLatenessMicros, ttftFromScheduledMicros, durationMicros, good, newWindowTokens, requestId,
-        retryAfterSeconds, serverDecodeMicros, finishReason, maxTokens, serverReasoningTokens, serverPrefillMicros);
+  /** The same row with another placement (a merge renumbers the levels). */
+  public RequestRow with(Placement newPlacement) {
+    return new RequestRow(newPlacement, outcome, latency, tokens, server);
+  }
+
+  /** The same row with another outcome (a merge judges goodness again). */
+  public RequestRow with(Outcome newOutcome) {
+    return new RequestRow(placement, newOutcome, latency, tokens, server);
+  }
+
+  /**
+   * Gathers a row figure by figure (the CSV reader, the recorder, tests); a figure never set stays absent: -1
+   * for durations and counts, null for texts, 0 token events and output tokens, an unknown source, no window.
+   */
+  public static final class Builder {
+    private long startEpochMillis;
+    private int level = -1;
+    private boolean inWindow;
+    private String requestName = "";
+    private long[] windowTokens = new long[0];
+    private boolean ok;
+    private int httpStatus;
+    private String error;
+    private boolean good;
+    private String requestId;
+    private long retryAfterSeconds = -1;
+    private long ttftMicros = -1;
+    private long ttfbMicros = -1;
+    private long ttfoMicros = -1;
+    private long tpotMicros = -1;
+    private long e2elMicros = -1;
+    private long itlMeanMicros = -1;
+    private long itlP50Micros = -1;
+    private long itlMaxMicros = -1;
+    private long sendLatenessMicros = -1;
+    private long ttftFromScheduledMicros = -1;
+    private long durationMicros = -1;
+    private int tokenEvents;
+    private long inputTokens = -1;
+    private TokenCountSource inputTokenSource = TokenCountSource.UNKNOWN;
+    private long outputTokens;
+    private TokenCountSource outputTokenSource = TokenCountSource.UNKNOWN;
+    private long serverOutputTokens = -1;
+    private long clientOutputTokens = -1;
+    private long maxTokens = -1;
+    private String finishReason;
+    private long serverDecodeMicros = -1;
+    private long serverPrefillMicros = -1;
+    private long serverReasoningTokens = -1;
+
+    private Builder() {}
+
+    public RequestRow build() {
+      return new RequestRow(
+          new Placement(startEpochMillis, level, inWindow, requestName, windowTokens),
+          new Outcome(ok, httpStatus, error, good, requestId, retryAfterSeconds),
+          new Latencies(ttftMicros, ttfbMicros, ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros,
+              itlMaxMicros, sendLatenessMicros, ttftFromScheduledMicros, durationMicros),
+          new Tokens(tokenEvents, inputTokens, inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens,
+              clientOutputTokens, maxTokens, finishReason),
+          new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
+    }
+
+    public Builder startEpochMillis(long value) {
+      startEpochMillis = value;
+      return this;
+    }
+
+    public Builder level(int value) {
+      level = value;
+      return this;
+    }
+
+    public Builder inWindow(boolean value) {
+      inWindow = value;
+      return this;
+    }
+
+    public Builder requestName(String value) {
+      requestName = value;
+      return this;
+    }
+
+    public Builder windowTokens(long[] value) {
+      windowTokens = value;
+      return this;
+    }
+
+    public Builder ok(boolean value) {
+      ok = value;
+      return this;
+    }
+
+    public Builder httpStatus(int value) {
+      httpStatus = value;
+      return this;
+    }
+
+    public Builder error(String value) {
+      error = value;
+      return this;
+    }
+
+    public Builder good(boolean value) {
+      good = value;
+      return this;
+    }
+
+    public Builder requestId(String value) {
+      requestId = value;
+      return this;
+    }
+
+    public Builder retryAfterSeconds(long value) {
+      retryAfterSeconds = value;
+      return this;
+    }
+
+    public Builder ttftMicros(long value) {
+      ttftMicros = value;
+      return this;
+    }
+
+    public Builder ttfbMicros(long value) {
+      ttfbMicros = value;
+      return this;
+    }
+
+    public Builder ttfoMicros(long value) {
+      ttfoMicros = value;
+      return this;
+    }
+
+    public Builder tpotMicros(long value) {
+      tpotMicros = value;
+      return this;
+    }
+
+    public Builder e2elMicros(long value) {
+      e2elMicros = value;
+      return this;
+    }
+
+    public Builder itlMeanMicros(long value) {
+      itlMeanMicros = value;
+      return this;
+    }
+
+    public Builder itlP50Micros(long value) {
+      itlP50Micros = value;
+      return this;
+    }
+
+    public Builder itlMaxMicros(long value) {
+      itlMaxMicros = value;
+      return this;
+    }
+
+    public Builder sendLatenessMicros(long value) {
+      sendLatenessMicros = value;
+      return this;
+    }
+
+    public Builder ttftFromScheduledMicros(long value) {
+      ttftFromScheduledMicros = value;
+      return this;
+    }
+
+    public Builder durationMicros(long value) {
+      durationMicros = value;
+      return this;
+    }
+
+    public Builder tokenEvents(int value) {
+      tokenEvents = value;
+      return this;
+    }
+
+    public Builder inputTokens(long value) {
+      inputTokens = value;
+      return this;
+    }
+
+    public Builder inputTokenSource(TokenCountSource value) {
+      inputTokenSource = value;
+      return this;
+    }
+
+    public Builder outputTokens(long value) {
+      outputTokens = value;
+      return this;
+    }
+
+    public Builder outputTokenSource(TokenCountSource value) {
+      outputTokenSource = value;
+      return this;
+    }
+
+    public Builder serverOutputTokens(long value) {
+      serverOutputTokens = value;
+      return this;
+    }
+
+    public Builder clientOutputTokens(long value) {
+      clientOutputTokens = value;
+      return this;
+    }
+
+    public Builder maxTokens(long value) {
+      maxTokens = value;
+      return this;
+    }
+
+    public Builder finishReason(String value) {
+      finishReason = value;
+      return this;
+    }
+
+    public Builder serverDecodeMicros(long value) {
+      serverDecodeMicros = value;
+      return this;
+    }
+
+    public Builder serverPrefillMicros(long value) {
+      serverPrefillMicros = value;
+      return this;
+    }
+
+    public Builder serverReasoningTokens(long value) {
+      serverReasoningTokens = value;
+      return this;
+    }
   }
 }

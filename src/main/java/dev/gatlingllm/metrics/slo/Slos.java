@@ -45,10 +45,10 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   /** The same check on a row of {@code requests.csv}, so that a merge judges it again as the run did. */
   public boolean isGood(RequestRow row, boolean fromArrival) {
     return isGood(
-        row.ok(),
-        fromArrival ? row.ttftFromScheduledMicros() : row.ttftMicros(),
-        row.tpotMicros(),
-        fromArrival ? row.e2elFromScheduledMicros() : row.e2elMicros());
+        row.outcome().ok(),
+        fromArrival ? row.latency().ttftFromScheduledMicros() : row.latency().ttftMicros(),
+        row.latency().tpotMicros(),
+        fromArrival ? row.latency().e2elFromScheduledMicros() : row.latency().e2elMicros());
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.gatlingllm.metrics.sweep;
 
 import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LatencyFigures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.stats.Distribution;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ public final class SweepAnalysis {
    * one that passes wins even if a lower one failed: that is the most load the deployment was seen to sustain.
    */
   public static Capacity capacity(List<LevelFigures> levels) {
-    double peak = levels.stream().mapToDouble(level -> level.figures().outputThroughput()).max().orElse(0);
+    double peak = levels.stream().mapToDouble(level -> level.figures().throughput().outputThroughput()).max().orElse(0);
     int best = -1;
     for (int i = 0; i < levels.size(); i++) {
       LevelFigures level = levels.get(i);
@@ -38,12 +39,12 @@ public final class SweepAnalysis {
         best,
         level.level().label(),
         level.level().load(),
-        figures.outputThroughput(),
-        figures.perStreamTokensPerSecond(),
+        figures.throughput().outputThroughput(),
+        figures.throughput().perStreamTokensPerSecond(),
         userTtft.p50(),
         userTtft.p99(),
         level.attainment(),
-        peak > 0 ? figures.outputThroughput() / peak : 0,
+        peak > 0 ? figures.throughput().outputThroughput() / peak : 0,
         breaking,
         breaking < 0 ? Double.NaN : levels.get(breaking).level().load());
   }
@@ -76,7 +77,8 @@ public final class SweepAnalysis {
    * included), from the send in a closed one.
    */
   public static Distribution userTtft(LevelFigures level) {
-    return level.level().window().isOpenModel() ? level.figures().ttftFromScheduled() : level.figures().ttft();
+    LatencyFigures latency = level.figures().latency();
+    return level.level().window().isOpenModel() ? latency.ttftFromScheduled() : latency.ttft();
   }
 
   /** {@link #knee(List, double)} with the default threshold. */
@@ -92,7 +94,7 @@ public final class SweepAnalysis {
   public static Knee knee(List<LevelFigures> levels, double threshold) {
     List<Integer> byLoad = new ArrayList<>();
     for (int i = 0; i < levels.size(); i++) {
-      if (levels.get(i).level().load() > 0 && levels.get(i).figures().completed() > 0) {
+      if (levels.get(i).level().load() > 0 && levels.get(i).figures().counts().completed() > 0) {
         byLoad.add(i);
       }
     }
@@ -109,14 +111,14 @@ public final class SweepAnalysis {
         return null;
       }
       LevelFigures next = levels.get(doubled);
-      double throughput = level.figures().outputThroughput();
+      double throughput = level.figures().throughput().outputThroughput();
       if (throughput <= 0) {
         continue;
       }
-      double gain = next.figures().outputThroughput() / throughput - 1;
-      double p99 = level.figures().ttft().p99();
-      double ratio = p99 > 0 ? next.figures().ttft().p99() / p99 : Double.NaN;
-      if (gain < threshold && next.figures().ttft().p99() > p99) {
+      double gain = next.figures().throughput().outputThroughput() / throughput - 1;
+      double p99 = level.figures().latency().ttft().p99();
+      double ratio = p99 > 0 ? next.figures().latency().ttft().p99() / p99 : Double.NaN;
+      if (gain < threshold && next.figures().latency().ttft().p99() > p99) {
         return new Knee(byLoad.get(position), level.level().label(), doubled, next.level().label(), gain, ratio);
       }
     }

@@ -2,7 +2,6 @@ package dev.gatlingllm.report.csv;
 
 import dev.gatlingllm.metrics.aggregate.RowSink;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Micros;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,10 +30,7 @@ public final class RequestsCsvWriter implements RowSink {
   private record Entry(RequestRow row, long[] itlNanos) {}
 
   /** Marks the end of the rows; compared by identity. */
-  private static final Entry END = new Entry(
-      new RequestRow(0, -1, false, "", false, 0, null, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1,
-          TokenCountSource.UNKNOWN, 0, TokenCountSource.UNKNOWN, -1, -1, -1, -1, -1, false, new long[0], null, -1, -1, null, -1),
-      null);
+  private static final Entry END = new Entry(RequestRow.builder().build(), null);
 
   private final BlockingQueue<Entry> queue;
   private final WholeRows out;

@@ -41,21 +41,22 @@ class BusySpanTest {
     Figures first = summary.levels().get(0).figures();
     double firstSpan = (641 - 20) / 1000.0;
     assertEquals(firstSpan, first.windowSeconds(), firstSpan * HALF_PERCENT, "first send to last byte");
-    assertEquals(22 / firstSpan, first.outputThroughput(), 22 / firstSpan * HALF_PERCENT, "output tok/s");
-    assertEquals(2 / firstSpan, first.requestThroughput(), 2 / firstSpan * HALF_PERCENT, "requests/s");
-    assertEquals((2 * 20 + 22) / firstSpan, first.totalTokenThroughput(), 62 / firstSpan * HALF_PERCENT,
+    assertEquals(22 / firstSpan, first.throughput().outputThroughput(), 22 / firstSpan * HALF_PERCENT, "output tok/s");
+    assertEquals(2 / firstSpan, first.throughput().requestThroughput(), 2 / firstSpan * HALF_PERCENT, "requests/s");
+    assertEquals((2 * 20 + 22) / firstSpan, first.throughput().totalTokenThroughput(), 62 / firstSpan * HALF_PERCENT,
         "total tok/s");
 
     Figures second = summary.levels().get(1).figures();
     double secondSpan = (6_301 - 5_500) / 1000.0;
     assertEquals(secondSpan, second.windowSeconds(), secondSpan * HALF_PERCENT, "end of settling to last byte");
-    assertEquals(25 / secondSpan, second.outputThroughput(), 25 / secondSpan * HALF_PERCENT, "output tok/s");
-    assertEquals(2 / secondSpan, second.requestThroughput(), 2 / secondSpan * HALF_PERCENT, "requests/s");
+    assertEquals(25 / secondSpan, second.throughput().outputThroughput(), 25 / secondSpan * HALF_PERCENT,
+        "output tok/s");
+    assertEquals(2 / secondSpan, second.throughput().requestThroughput(), 2 / secondSpan * HALF_PERCENT, "requests/s");
 
     Figures run = summary.run();
     assertEquals(firstSpan + secondSpan, run.windowSeconds(), (firstSpan + secondSpan) * HALF_PERCENT,
         "the run: its levels' busy spans, not the idle time between them");
-    assertEquals(47 / (firstSpan + secondSpan), run.outputThroughput(),
+    assertEquals(47 / (firstSpan + secondSpan), run.throughput().outputThroughput(),
         47 / (firstSpan + secondSpan) * HALF_PERCENT, "the run's output tok/s");
   }
 
@@ -67,6 +68,6 @@ class BusySpanTest {
     Figures run = recorder.snapshot(T0 + 30_000).run();
     double span = (2_601 - 1_200) / 1000.0;
     assertEquals(span, run.windowSeconds(), span * HALF_PERCENT);
-    assertEquals(22 / span, run.outputThroughput(), 22 / span * HALF_PERCENT);
+    assertEquals(22 / span, run.throughput().outputThroughput(), 22 / span * HALF_PERCENT);
   }
 }

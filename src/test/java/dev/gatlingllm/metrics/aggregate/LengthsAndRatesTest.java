@@ -79,7 +79,7 @@ class LengthsAndRatesTest {
     double perMinute = 60 / 2.001;
     assertEquals(6 * perMinute, rates.requestsPerMinute(), 1e-9);
     assertEquals(4 * 50 * perMinute, rates.inputTokensPerMinute(), 1e-9);
-    assertEquals(level.outputTokensInWindow() * perMinute, rates.outputTokensPerMinute(), 1e-9);
+    assertEquals(level.tokens().outputTokensInWindow() * perMinute, rates.outputTokensPerMinute(), 1e-9);
     assertEquals(40 * perMinute, rates.outputTokensPerMinute(), 1e-9);
     assertEquals((4 * (50 + 10) + 2 * 10.0) * perMinute, rates.meteredTokensPerMinute(), 1e-9);
     assertEquals(rates.inputTokensPerMinute() + rates.outputTokensPerMinute(), rates.totalTokensPerMinute(), 1e-9);

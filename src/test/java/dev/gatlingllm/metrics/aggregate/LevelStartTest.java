@@ -44,15 +44,15 @@ class LevelStartTest {
     assertEquals(2, summary.levels().size());
     LevelFigures first = summary.levels().get(0);
     LevelFigures second = summary.levels().get(1);
-    assertEquals(2, first.figures().completed());
+    assertEquals(2, first.figures().counts().completed());
     assertEquals(4.0, first.figures().windowSeconds(), 1e-9, "to the next level's start: its last byte is later");
-    assertEquals(2, second.figures().completed(), "the two settling requests are left out of level 1");
+    assertEquals(2, second.figures().counts().completed(), "the two settling requests are left out of level 1");
     assertEquals(3.65, second.figures().windowSeconds(), 1e-9, "from the end of the settle time to the last byte");
     assertEquals(2, summary.excludedRequests());
     // 11 tokens per request, counted by arrival time: the request started at 5,499 ms is left out of the
     // figures (it started while settling) but its tokens, arriving from 5,549 ms, are in level 1's window.
-    assertEquals(22 / 4.0, first.figures().outputThroughput(), 1e-9);
-    assertEquals(33 / 3.65, second.figures().outputThroughput(), 1e-9);
+    assertEquals(22 / 4.0, first.figures().throughput().outputThroughput(), 1e-9);
+    assertEquals(33 / 3.65, second.figures().throughput().outputThroughput(), 1e-9);
     assertEquals(List.of(1, 4), summary.config().levels().stream().map(LevelWindow::concurrency).toList());
   }
 }

@@ -54,10 +54,10 @@ class OpenModelCapacityTest {
   void anOpenModelLevelJudgesItsRequestsFromTheirArrival() {
     RunSummary summary = queuedArrivals(openLevel(new Slos(500.0, null, null)));
     LevelFigures level = summary.levels().get(0);
-    assertEquals(100.0, level.figures().ttft().p99(), 0.1, "from the send, every request looks fast");
+    assertEquals(100.0, level.figures().latency().ttft().p99(), 0.1, "from the send, every request looks fast");
     // From the arrival: 100 + 150 i ms, within 500 ms for i <= 2 only.
-    assertEquals(3, level.figures().good(), "good from the arrival");
-    assertEquals(3 / 20.0, level.figures().goodFraction(), 1e-9);
+    assertEquals(3, level.figures().counts().good(), "good from the arrival");
+    assertEquals(3 / 20.0, level.figures().counts().goodFraction(), 1e-9);
     assertEquals(17 / 20.0, level.sloMisses().overTtft(), 1e-9, "17 over the TTFT SLO from the arrival");
     assertFalse(level.meetsTarget());
     assertNull(summary.capacity(), "capacity is not a rate the server could not serve: " + summary.capacity());
@@ -78,10 +78,10 @@ class OpenModelCapacityTest {
     RunSummary summary = queuedArrivals(openLevel(new Slos(null, 50.0, null)));
     LevelFigures level = summary.levels().get(0);
     Figures f = level.figures();
-    assertEquals(20, f.good());
+    assertEquals(20, f.counts().good());
     // 19 gaps of 400 ms between the sends, of 250 ms between the arrivals.
-    assertEquals(2.5, f.achievedRequestRate(), 1e-9, "sent req/s");
-    assertEquals(4.0, f.arrivalRate(), 1e-9, "arrived req/s");
+    assertEquals(2.5, f.arrivals().achievedRequestRate(), 1e-9, "sent req/s");
+    assertEquals(4.0, f.arrivals().arrivalRate(), 1e-9, "arrived req/s");
     assertFalse(level.keepsOfferedRate());
     assertFalse(level.meetsTarget());
     assertNull(summary.capacity());
@@ -97,7 +97,7 @@ class OpenModelCapacityTest {
     RunSummary summary = recorder.snapshot(T0 + 9_000);
     LevelFigures level = summary.levels().get(0);
     assertTrue(level.keepsOfferedRate());
-    assertEquals(4.0, level.figures().achievedRequestRate(), 1e-9);
+    assertEquals(4.0, level.figures().arrivals().achievedRequestRate(), 1e-9);
     assertTrue(level.meetsTarget());
     assertEquals(4.0, summary.capacity().load(), 1e-9);
   }
@@ -111,7 +111,7 @@ class OpenModelCapacityTest {
       recorder.record("chat", T0 + 400L * i, late(150L * i));
     }
     LevelFigures level = recorder.snapshot(T0 + 9_000).levels().get(0);
-    assertEquals(20, level.figures().good());
+    assertEquals(20, level.figures().counts().good());
     assertTrue(level.keepsOfferedRate(), "a closed model offers no rate to keep");
     assertTrue(level.meetsTarget());
   }

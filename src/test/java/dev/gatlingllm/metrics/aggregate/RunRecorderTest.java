@@ -73,23 +73,23 @@ class RunRecorderTest {
     // Busy from the first send (1 s in) to the last byte of the last request (4 s + 501 ms), not the 10 s level.
     double span = 3.501;
     assertEquals(span, f.windowSeconds(), EPS);
-    assertEquals(4, f.requests());
-    assertEquals(3, f.completed());
-    assertEquals(1, f.failed());
-    assertEquals(300, f.totalInputTokens());
-    assertEquals(38, f.totalOutputTokens());
-    assertEquals(38, f.outputTokensInWindow());
-    assertEquals(3 / span, f.requestThroughput(), EPS);
-    assertEquals(38 / span, f.outputThroughput(), EPS);
-    assertEquals(338 / span, f.totalTokenThroughput(), EPS);
-    assertEquals((100 + 50 + 100) / 3.0, f.perStreamTokensPerSecond(), EPS);
-    assertEquals(3, f.perStreamSamples());
+    assertEquals(4, f.counts().requests());
+    assertEquals(3, f.counts().completed());
+    assertEquals(1, f.counts().failed());
+    assertEquals(300, f.tokens().totalInputTokens());
+    assertEquals(38, f.tokens().totalOutputTokens());
+    assertEquals(38, f.tokens().outputTokensInWindow());
+    assertEquals(3 / span, f.throughput().requestThroughput(), EPS);
+    assertEquals(38 / span, f.throughput().outputThroughput(), EPS);
+    assertEquals(338 / span, f.throughput().totalTokenThroughput(), EPS);
+    assertEquals((100 + 50 + 100) / 3.0, f.throughput().perStreamTokensPerSecond(), EPS);
+    assertEquals(3, f.throughput().perStreamSamples());
 
-    assertEquals(2, f.good());
-    assertEquals(2 / span, f.requestGoodput(), EPS);
-    assertEquals(0.5, f.goodFraction(), EPS);
+    assertEquals(2, f.counts().good());
+    assertEquals(2 / span, f.throughput().requestGoodput(), EPS);
+    assertEquals(0.5, f.counts().goodFraction(), EPS);
 
-    Distribution ttft = f.ttft();
+    Distribution ttft = f.latency().ttft();
     assertEquals(3, ttft.count());
     assertEquals(200.0, ttft.mean(), EPS);
     assertEquals(Math.sqrt(20_000.0 / 3), ttft.std(), 1e-9);
@@ -98,30 +98,30 @@ class RunRecorderTest {
     assertEquals(200.0, ttft.p50(), 0.2); // HDR: within 3 significant digits
     assertEquals(300.0, ttft.p99(), EPS); // clamped to the exact max
 
-    assertEquals(200.0, f.e2el().min(), EPS);
-    assertEquals(300.0, f.e2el().p50(), 0.1);
-    assertEquals(500.0, f.e2el().max(), EPS);
-    assertEquals(10.0, f.tpot().min(), EPS);
-    assertEquals(20.0, f.tpot().max(), EPS);
-    assertEquals(40.0 / 3, f.tpot().mean(), EPS);
+    assertEquals(200.0, f.latency().e2el().min(), EPS);
+    assertEquals(300.0, f.latency().e2el().p50(), 0.1);
+    assertEquals(500.0, f.latency().e2el().max(), EPS);
+    assertEquals(10.0, f.latency().tpot().min(), EPS);
+    assertEquals(20.0, f.latency().tpot().max(), EPS);
+    assertEquals(40.0 / 3, f.latency().tpot().mean(), EPS);
 
     // ITL pooled: 10 gaps of 10 ms, 5 + 10 gaps of 20 ms
-    assertEquals(25, f.itl().count());
-    assertEquals(16.0, f.itl().mean(), EPS);
-    assertEquals(20.0, f.itl().p50(), EPS);
-    assertEquals(10.0, f.itl().min(), EPS);
+    assertEquals(25, f.latency().itl().count());
+    assertEquals(16.0, f.latency().itl().mean(), EPS);
+    assertEquals(20.0, f.latency().itl().p50(), EPS);
+    assertEquals(10.0, f.latency().itl().min(), EPS);
     // token-normalised: the 21-token stream's 20 ms gaps count as 20 * 11 / 21 ms
-    assertEquals(25, f.itlPerToken().count());
-    assertEquals(10.0, f.itlPerToken().min(), EPS);
-    assertEquals(20.0, f.itlPerToken().max(), EPS); // the 6-token stream: one token per event
-    assertEquals((10 * 10 + 5 * 20 + 10 * 10.476) / 25, f.itlPerToken().mean(), 1e-9);
+    assertEquals(25, f.latency().itlPerToken().count());
+    assertEquals(10.0, f.latency().itlPerToken().min(), EPS);
+    assertEquals(20.0, f.latency().itlPerToken().max(), EPS); // the 6-token stream: one token per event
+    assertEquals((10 * 10 + 5 * 20 + 10 * 10.476) / 25, f.latency().itlPerToken().mean(), 1e-9);
 
-    assertEquals(Map.of(TokenCountSource.SERVER_USAGE, 3L), f.outputTokenSources());
-    assertEquals(new TokenMismatch(1, 21, 20, 1, 100.0 / 21), f.mismatch());
-    assertEquals(Map.of("HTTP 500: boom", 1L), f.errors());
+    assertEquals(Map.of(TokenCountSource.SERVER_USAGE, 3L), f.tokens().outputTokenSources());
+    assertEquals(new TokenMismatch(1, 21, 20, 1, 100.0 / 21), f.tokens().mismatch());
+    assertEquals(Map.of("HTTP 500: boom", 1L), f.counts().errors());
 
     // The run equals its only level
-    assertEquals(f.outputThroughput(), summary.run().outputThroughput(), EPS);
+    assertEquals(f.throughput().outputThroughput(), summary.run().throughput().outputThroughput(), EPS);
     assertEquals(0, summary.excludedRequests());
   }
 
@@ -149,17 +149,17 @@ class RunRecorderTest {
 
     Figures level0 = summary.levels().get(0).figures();
     Figures level1 = summary.levels().get(1).figures();
-    assertEquals(1, level0.requests());
-    assertEquals(0, level1.requests());
+    assertEquals(1, level0.counts().requests());
+    assertEquals(0, level1.counts().requests());
     assertEquals(1, summary.excludedRequests());
-    assertEquals(11 + 2, level0.outputTokensInWindow());
-    assertEquals(14, level1.outputTokensInWindow());
+    assertEquals(11 + 2, level0.tokens().outputTokensInWindow());
+    assertEquals(14, level1.tokens().outputTokensInWindow());
     // Level 0 is busy over its whole 8 s window; level 1 from its measurement start, while the request of level 0
     // still streams into it, to that request's last byte (18.5 s + 1 ms).
-    assertEquals(13 / 8.0, level0.outputThroughput(), EPS);
-    assertEquals(14 / 6.501, level1.outputThroughput(), EPS);
-    assertEquals(27 / 14.501, summary.run().outputThroughput(), EPS);
-    assertEquals(20, summary.run().totalOutputTokens());
+    assertEquals(13 / 8.0, level0.throughput().outputThroughput(), EPS);
+    assertEquals(14 / 6.501, level1.throughput().outputThroughput(), EPS);
+    assertEquals(27 / 14.501, summary.run().throughput().outputThroughput(), EPS);
+    assertEquals(20, summary.run().tokens().totalOutputTokens());
   }
 
   @Test
@@ -172,9 +172,9 @@ class RunRecorderTest {
     assertEquals("whole run", summary.levels().get(0).level().label());
     // From the end of the warm-up to the last byte (6 s + 111 ms), not to the run's end.
     assertEquals(1.111, summary.run().windowSeconds(), EPS);
-    assertEquals(1, summary.run().requests());
+    assertEquals(1, summary.run().counts().requests());
     assertEquals(1, summary.excludedRequests());
-    assertEquals(2 / 1.111, summary.run().outputThroughput(), EPS);
+    assertEquals(2 / 1.111, summary.run().throughput().outputThroughput(), EPS);
     assertNull(summary.knee());
   }
 
@@ -201,7 +201,7 @@ class RunRecorderTest {
       return T0 + 2_000;
     });
     long rows = Files.readAllLines(csv).size() - 1;
-    assertEquals(1, summary.run().completed() + summary.run().failed());
+    assertEquals(1, summary.run().counts().completed() + summary.run().counts().failed());
     assertEquals(1, rows, "requests.csv counts what the figures count");
   }
 
@@ -217,8 +217,8 @@ class RunRecorderTest {
     assertArrayEquals(new long[] {1, 2, 2, 0}, summary.timeline().outputTokens(),
         "the events after the kept gaps arrive until the last token, not all at the last kept arrival");
     RequestRow row = RequestsCsvFile.rows(csv).get(0);
-    assertEquals(500_000, row.itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
-    assertEquals(5, row.tokenEvents());
+    assertEquals(500_000, row.latency().itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
+    assertEquals(5, row.tokens().tokenEvents());
   }
 
   @Test
@@ -242,10 +242,10 @@ class RunRecorderTest {
     pool.shutdown();
     assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
     Figures run = recorder.snapshot(T0 + 10_000).run();
-    assertEquals(threads * perThread, run.completed());
-    assertEquals(threads * perThread * 5L, run.totalOutputTokens());
-    assertEquals(threads * perThread * 5L, run.outputTokensInWindow());
-    assertEquals(threads * perThread * 4L, run.itl().count());
+    assertEquals(threads * perThread, run.counts().completed());
+    assertEquals(threads * perThread * 5L, run.tokens().totalOutputTokens());
+    assertEquals(threads * perThread * 5L, run.tokens().outputTokensInWindow());
+    assertEquals(threads * perThread * 4L, run.latency().itl().count());
   }
 
   @Test
@@ -258,7 +258,7 @@ class RunRecorderTest {
     RunSummary summary = recorder.snapshot(T0 + 16_000);
     assertEquals(0.141, summary.levels().get(0).figures().windowSeconds(), EPS);
     assertEquals(0.141, summary.levels().get(1).figures().windowSeconds(), EPS);
-    assertEquals(5 / 0.141, summary.levels().get(1).figures().outputThroughput(), EPS);
+    assertEquals(5 / 0.141, summary.levels().get(1).figures().throughput().outputThroughput(), EPS);
     assertEquals(0.282, summary.run().windowSeconds(), EPS);
   }
 
@@ -275,7 +275,7 @@ class RunRecorderTest {
         recorder.record("r", T0 + 1_000, SyntheticResults.failed(503, "busy", MS));
       }
       LevelFigures level = recorder.snapshot(T0 + 10_000).levels().get(0);
-      assertEquals(100.0, level.figures().ttft().p99(), 0.1, "successes alone look fine");
+      assertEquals(100.0, level.figures().latency().ttft().p99(), 0.1, "successes alone look fine");
       if (failures == 1) {
         assertEquals(100.0, level.attainment(), 0.1, "99 of 100 requests had a TTFT <= 100 ms");
         assertTrue(level.meetsTarget());

@@ -82,11 +82,13 @@ class ReferenceSweepTest {
       Figures f = summary.levels().get(i).figures();
       String level = (int) TABLE[i][0] + ((int) TABLE[i][0] == 1 ? " stream" : " streams");
       assertEquals(level, summary.levels().get(i).level().label());
-      assertEquals(TABLE[i][2], f.outputThroughput(), 1e-9, level + " output tok/s");
-      assertEquals(TABLE[i][1], f.perStreamTokensPerSecond(), TABLE[i][1] * 1e-4, level + " per-stream tok/s");
-      assertEquals(TABLE[i][3], f.ttft().p50(), TABLE[i][3] * 1e-3, level + " TTFT p50");
-      assertEquals(TABLE[i][4], f.ttft().p99(), 1e-9, level + " TTFT p99");
-      assertEquals(REQUESTS_PER_LEVEL * 500L / 100.0 + TABLE[i][2], f.totalTokenThroughput(), 1e-9, level + " total tok/s");
+      assertEquals(TABLE[i][2], f.throughput().outputThroughput(), 1e-9, level + " output tok/s");
+      assertEquals(TABLE[i][1], f.throughput().perStreamTokensPerSecond(), TABLE[i][1] * 1e-4,
+          level + " per-stream tok/s");
+      assertEquals(TABLE[i][3], f.latency().ttft().p50(), TABLE[i][3] * 1e-3, level + " TTFT p50");
+      assertEquals(TABLE[i][4], f.latency().ttft().p99(), 1e-9, level + " TTFT p99");
+      assertEquals(REQUESTS_PER_LEVEL * 500L / 100.0 + TABLE[i][2], f.throughput().totalTokenThroughput(), 1e-9,
+          level + " total tok/s");
     }
   }
 
@@ -135,7 +137,7 @@ class ReferenceSweepTest {
     assertEquals("32 streams", summary.capacity().label());
     assertEquals(1.0, summary.levels().get(3).attainment(), 1e-12);
     assertEquals(0.5, summary.levels().get(4).attainment(), 1e-12);
-    assertEquals(0.5, summary.levels().get(4).figures().goodFraction(), 1e-12);
+    assertEquals(0.5, summary.levels().get(4).figures().counts().goodFraction(), 1e-12);
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.metrics.request.TokenCountSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,9 +61,8 @@ class RequestsCsvOnAFullDiskTest {
   }
 
   private static RequestRow row(int i) {
-    return new RequestRow(1_700_000_000_000L + i, 0, true, "chat", true, 200, null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-        TokenCountSource.TOKENIZER, 11, TokenCountSource.EVENT_COUNT, -1, 12, 0, 13, 14, true, new long[0],
-        "chatcmpl-" + i, -1, -1, "stop", -1);
+    return TestRows.numbered("chat").startEpochMillis(1_700_000_000_000L + i).requestId("chatcmpl-" + i)
+        .finishReason("stop").build();
   }
 
   @Test

@@ -18,9 +18,15 @@ class RequestsCsvReaderTest {
   @TempDir Path dir;
 
   private static String row(String requestId) {
-    return RequestsCsv.row(new RequestRow(1_700_000_000_000L, 0, true, "chat", true, 200, null, 1_000, 500, 1_000,
-        10_000, 100_000, 10_000, 10_000, 10_000, 3, 20, TokenCountSource.SERVER_USAGE, 3,
-        TokenCountSource.SERVER_USAGE, 3, -1, 0, 1_000, 101_000, true, new long[0], requestId, -1, -1, null, -1));
+    return RequestsCsv.row(RequestRow.builder()
+        .startEpochMillis(1_700_000_000_000L).level(0).inWindow(true).requestName("chat")
+        .ok(true).httpStatus(200).good(true).requestId(requestId)
+        .ttftMicros(1_000).ttfbMicros(500).ttfoMicros(1_000).tpotMicros(10_000).e2elMicros(100_000)
+        .itlMeanMicros(10_000).itlP50Micros(10_000).itlMaxMicros(10_000)
+        .sendLatenessMicros(0).ttftFromScheduledMicros(1_000).durationMicros(101_000)
+        .tokenEvents(3).inputTokens(20).inputTokenSource(TokenCountSource.SERVER_USAGE)
+        .outputTokens(3).outputTokenSource(TokenCountSource.SERVER_USAGE).serverOutputTokens(3)
+        .build());
   }
 
   @Test
@@ -33,7 +39,7 @@ class RequestsCsvReaderTest {
     try (RequestsCsvReader reader = RequestsCsvReader.open(rows, gaps)) {
       assertFalse(reader.headerMissing());
       while (reader.next()) {
-        read.add(reader.row().requestId() + "=" + reader.gaps());
+        read.add(reader.row().outcome().requestId() + "=" + reader.gaps());
       }
     }
     assertEquals(List.of("a=1.000;2.000", "b=3.000;4.000"), read);

@@ -39,34 +39,34 @@ class RequestsCsvTest {
 
     RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
     RequestRow ok = reader.parse(lines.get(1));
-    assertEquals(123_457, ok.ttftMicros());
-    assertEquals(184_691, ok.e2elMicros(), "123.456789 + 61.234567 ms, rounded once");
-    assertEquals(Micros.of((61_234_567) / 8), ok.tpotMicros());
-    assertEquals(15_309, ok.itlMeanMicros(), "(10 + 30 + 20 + 1.234567) / 4 ms");
-    assertEquals(10_000, ok.itlP50Micros(), "nearest rank 2 of 1.23, 10, 20, 30");
-    assertEquals(30_000, ok.itlMaxMicros());
-    assertEquals(5, ok.tokenEvents());
-    assertEquals(42, ok.inputTokens());
-    assertEquals(9, ok.outputTokens());
-    assertEquals(9, ok.serverOutputTokens());
-    assertEquals(8, ok.clientOutputTokens());
-    assertEquals(TokenCountSource.SERVER_USAGE, ok.outputTokenSource());
-    assertTrue(ok.good());
-    assertTrue(ok.inWindow());
-    assertArrayEquals(new long[] {0, 9}, ok.windowTokens());
-    assertEquals("req-123456789", ok.requestId());
+    assertEquals(123_457, ok.latency().ttftMicros());
+    assertEquals(184_691, ok.latency().e2elMicros(), "123.456789 + 61.234567 ms, rounded once");
+    assertEquals(Micros.of((61_234_567) / 8), ok.latency().tpotMicros());
+    assertEquals(15_309, ok.latency().itlMeanMicros(), "(10 + 30 + 20 + 1.234567) / 4 ms");
+    assertEquals(10_000, ok.latency().itlP50Micros(), "nearest rank 2 of 1.23, 10, 20, 30");
+    assertEquals(30_000, ok.latency().itlMaxMicros());
+    assertEquals(5, ok.tokens().tokenEvents());
+    assertEquals(42, ok.tokens().inputTokens());
+    assertEquals(9, ok.tokens().outputTokens());
+    assertEquals(9, ok.tokens().serverOutputTokens());
+    assertEquals(8, ok.tokens().clientOutputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, ok.tokens().outputTokenSource());
+    assertTrue(ok.outcome().good());
+    assertTrue(ok.placement().inWindow());
+    assertArrayEquals(new long[] {0, 9}, ok.placement().windowTokens());
+    assertEquals("req-123456789", ok.outcome().requestId());
     assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
         "the server's id, then no Retry-After, no server decode time: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
-    assertEquals("bad, \"quoted\"", failed.requestName());
-    assertEquals("'=HYPERLINK(\"x\") line two, <b>", failed.error());
-    assertEquals(502, failed.httpStatus());
-    assertEquals(-1, failed.ttftMicros());
-    assertEquals(7_000, failed.durationMicros());
-    assertEquals(false, failed.ok());
-    assertEquals(false, failed.good());
-    assertEquals(null, failed.requestId());
+    assertEquals("bad, \"quoted\"", failed.placement().requestName());
+    assertEquals("'=HYPERLINK(\"x\") line two, <b>", failed.outcome().error());
+    assertEquals(502, failed.outcome().httpStatus());
+    assertEquals(-1, failed.latency().ttftMicros());
+    assertEquals(7_000, failed.latency().durationMicros());
+    assertEquals(false, failed.outcome().ok());
+    assertEquals(false, failed.outcome().good());
+    assertEquals(null, failed.outcome().requestId());
     assertTrue(lines.get(2).endsWith(",,-1,-1,,-1,-1,-1"), "no id from the server, an empty field: " + lines.get(2));
   }
 
@@ -76,7 +76,7 @@ class RequestsCsvTest {
     String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
     assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3,15.500,,-1,-1,-1"), row);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
-    assertEquals("'=1+2,\"x\"  next", back.requestId());
+    assertEquals("'=1+2,\"x\"  next", back.outcome().requestId());
   }
 
   @Test
@@ -84,7 +84,7 @@ class RequestsCsvTest {
     String emoji = "\uD83D\uDE00"; // one character, two chars in Java
     String huge = "a".repeat(127) + emoji + "b".repeat(10_000);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(RequestsCsv.row(withRequestId(huge)));
-    assertEquals("a".repeat(127), back.requestId(), "cut before the surrogate pair, not inside it");
+    assertEquals("a".repeat(127), back.outcome().requestId(), "cut before the surrogate pair, not inside it");
     assertEquals("x".repeat(RequestIds.MAX_CHARS), RequestIds.bounded("x".repeat(500)));
     assertEquals("a".repeat(126) + emoji, RequestIds.bounded("a".repeat(126) + emoji + "c"));
   }
@@ -99,20 +99,21 @@ class RequestsCsvTest {
       oldRow = oldRow.substring(0, oldRow.lastIndexOf(','));
     }
     RequestRow back = new RequestsCsv.Reader(header).parse(oldRow);
-    assertEquals(null, back.requestId());
-    assertEquals(-1, back.retryAfterSeconds());
-    assertEquals(-1, back.serverDecodeMicros());
-    assertEquals(55_555, back.e2elMicros());
-    assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
+    assertEquals(null, back.outcome().requestId());
+    assertEquals(-1, back.outcome().retryAfterSeconds());
+    assertEquals(-1, back.server().decodeMicros());
+    assertEquals(55_555, back.latency().e2elMicros());
+    assertArrayEquals(new long[] {2, 5, 3, 6}, back.placement().windowTokens());
     // Any other column is still required.
     String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 8));
     assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
   }
 
   private static RequestRow withRequestId(String requestId) {
-    return new RequestRow(T0, 2, false, "n", true, 200, null, 1, 22, 333, 4_444, 55_555, 6, 7, 8, 9, 10,
-        TokenCountSource.TOKENIZER, 11, TokenCountSource.EVENT_COUNT, -1, 12, 0, 13, 14, true, new long[] {2, 5, 3, 6},
-        requestId, 3, 15_500, null, -1);
+    return TestRows.numbered("n").startEpochMillis(T0).level(2).inWindow(false)
+        .ttfbMicros(22).ttfoMicros(333).tpotMicros(4_444).e2elMicros(55_555)
+        .windowTokens(new long[] {2, 5, 3, 6}).requestId(requestId).retryAfterSeconds(3).serverDecodeMicros(15_500)
+        .build();
   }
 
   @Test
@@ -123,46 +124,87 @@ class RequestsCsvTest {
     assertEquals("0.001", Micros.formatMillis(1));
     assertEquals("55.555", Micros.formatMillis(55_555));
     assertEquals("-1", Micros.formatMillis(-1));
-    assertArrayEquals(new long[] {2, 5, 3, 6}, back.windowTokens());
-    assertEquals("chatcmpl-1", back.requestId());
-    assertEquals(3, back.retryAfterSeconds());
-    assertEquals(15_500, back.serverDecodeMicros());
+    assertArrayEquals(new long[] {2, 5, 3, 6}, back.placement().windowTokens());
+    assertEquals("chatcmpl-1", back.outcome().requestId());
+    assertEquals(3, back.outcome().retryAfterSeconds());
+    assertEquals(15_500, back.server().decodeMicros());
+  }
+
+  @Test
+  void theHeaderIsPublishedAndStaysAsItIs() {
+    // Users' scripts read requests.csv by name and by position: a change here breaks them.
+    assertEquals("start_epoch_ms,level,request_name,status,error,ttft_ms,ttfb_ms,ttfo_ms,tpot_ms,e2el_ms,"
+            + "itl_mean_ms,itl_p50_ms,itl_max_ms,token_events,input_tokens,output_tokens,output_token_source,"
+            + "send_lateness_ms,good,in_window,http_status,input_token_source,server_output_tokens,"
+            + "client_output_tokens,ttft_from_scheduled_ms,duration_ms,window_tokens,request_id,retry_after_s,"
+            + "server_decode_ms,finish_reason,max_tokens,server_reasoning_tokens,server_prefill_ms",
+        RequestsCsv.HEADER);
+  }
+
+  @Test
+  void aRowWithEveryFigureSetIsReadBackEqual() {
+    RequestRow record = RequestRow.builder()
+        .startEpochMillis(T0 + 1).level(3).inWindow(true).requestName("chat, \"long\"")
+        .windowTokens(new long[] {3, 40, 4, 2})
+        .ok(false).httpStatus(503).error("HTTP 503: busy").good(false).requestId("chatcmpl-7").retryAfterSeconds(2)
+        .ttftMicros(1_001).ttfbMicros(502).ttfoMicros(1_503).tpotMicros(20_004).e2elMicros(900_005)
+        .itlMeanMicros(19_006).itlP50Micros(18_007).itlMaxMicros(40_008).sendLatenessMicros(309)
+        .ttftFromScheduledMicros(1_310).durationMicros(901_011)
+        .tokenEvents(41).inputTokens(812).inputTokenSource(TokenCountSource.TOKENIZER)
+        .outputTokens(45).outputTokenSource(TokenCountSource.SERVER_USAGE).serverOutputTokens(45)
+        .clientOutputTokens(44).maxTokens(64).finishReason("stop")
+        .serverDecodeMicros(850_012).serverPrefillMicros(12_013).serverReasoningTokens(13)
+        .build();
+    String line = RequestsCsv.row(record);
+    assertEquals(T0 + 1 + ",3,\"chat, \"\"long\"\"\",KO,HTTP 503: busy,1.001,0.502,1.503,20.004,900.005,19.006,18.007,"
+        + "40.008,41,812,45,SERVER_USAGE,0.309,false,true,503,TOKENIZER,45,44,1.310,901.011,3:40;4:2,chatcmpl-7,2,"
+        + "850.012,stop,64,13,12.013", line);
+    RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(line);
+    assertEquals(record.outcome(), back.outcome());
+    assertEquals(record.latency(), back.latency());
+    assertEquals(record.tokens(), back.tokens());
+    assertEquals(record.server(), back.server());
+    assertEquals(record.placement().startEpochMillis(), back.placement().startEpochMillis());
+    assertEquals(record.placement().level(), back.placement().level());
+    assertEquals(record.placement().inWindow(), back.placement().inWindow());
+    assertEquals(record.placement().requestName(), back.placement().requestName());
+    assertArrayEquals(record.placement().windowTokens(), back.placement().windowTokens());
   }
 
   @Test
   void theLaterColumnsComeLastAndAFileWithoutThemStillParses() {
-    assertEquals(List.of(RequestsCsv.REQUEST_ID, RequestsCsv.RETRY_AFTER, RequestsCsv.SERVER_DECODE,
-            RequestsCsv.FINISH_REASON, RequestsCsv.MAX_TOKENS, RequestsCsv.SERVER_REASONING, RequestsCsv.SERVER_PREFILL),
+    assertEquals(List.of("request_id", "retry_after_s", "server_decode_ms", "finish_reason", "max_tokens",
+            "server_reasoning_tokens", "server_prefill_ms"),
         RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 7, RequestsCsv.COLUMNS.size()));
     String row = RequestsCsv.row(new RequestsCsv.Reader(RequestsCsv.HEADER).parse(
         RequestsCsv.row(withRequestId("r-1")).replace(",3,15.500,,-1,-1,-1", ",3,15.500,stop,64,48,12.345")));
     assertTrue(row.endsWith(",r-1,3,15.500,stop,64,48,12.345"), row);
-    assertEquals(12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).serverPrefillMicros());
+    assertEquals(12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).server().prefillMicros());
     String withoutPrefill = row.substring(0, row.lastIndexOf(','));
     String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
     RequestRow back = new RequestsCsv.Reader(header).parse(withoutPrefill);
-    assertEquals(-1, back.serverPrefillMicros());
-    assertEquals(48, back.serverReasoningTokens());
+    assertEquals(-1, back.server().prefillMicros());
+    assertEquals(48, back.server().reasoningTokens());
     String withoutReasoning = withoutPrefill.substring(0, withoutPrefill.lastIndexOf(','));
     header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
     back = new RequestsCsv.Reader(header).parse(withoutReasoning);
-    assertEquals(-1, back.serverReasoningTokens());
-    assertEquals(64, back.maxTokens());
+    assertEquals(-1, back.server().reasoningTokens());
+    assertEquals(64, back.tokens().maxTokens());
     String withoutLimits = withoutReasoning.substring(0, withoutReasoning.lastIndexOf(",stop,64"));
     header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 4));
     back = new RequestsCsv.Reader(header).parse(withoutLimits);
-    assertEquals(null, back.finishReason());
-    assertEquals(-1, back.maxTokens());
-    assertEquals(15_500, back.serverDecodeMicros());
+    assertEquals(null, back.tokens().finishReason());
+    assertEquals(-1, back.tokens().maxTokens());
+    assertEquals(15_500, back.server().decodeMicros());
     String withoutDecode = withoutLimits.substring(0, withoutLimits.lastIndexOf(','));
     header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 5));
     back = new RequestsCsv.Reader(header).parse(withoutDecode);
-    assertEquals(3, back.retryAfterSeconds());
-    assertEquals(-1, back.serverDecodeMicros());
+    assertEquals(3, back.outcome().retryAfterSeconds());
+    assertEquals(-1, back.server().decodeMicros());
     header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 6));
     back = new RequestsCsv.Reader(header).parse(withoutDecode.substring(0, withoutDecode.lastIndexOf(',')));
-    assertEquals("r-1", back.requestId());
-    assertEquals(-1, back.retryAfterSeconds());
+    assertEquals("r-1", back.outcome().requestId());
+    assertEquals(-1, back.outcome().retryAfterSeconds());
   }
 
 }

@@ -30,8 +30,7 @@ class RequestsCsvWriterTest {
   private static final Pattern NOT_WRITTEN = Pattern.compile("(\\d+) rows not written");
 
   private static RequestRow row(String name, TokenCountSource source) {
-    return new RequestRow(1_700_000_000_000L, 0, true, name, true, 200, null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-        TokenCountSource.TOKENIZER, 11, source, -1, 12, 0, 13, 14, true, new long[0], null, -1, -1, null, -1);
+    return TestRows.numbered(name).outputTokenSource(source).build();
   }
 
   /**

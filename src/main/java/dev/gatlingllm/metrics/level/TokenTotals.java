@@ -1,0 +1,33 @@
+package dev.gatlingllm.metrics.level;
+
+import dev.gatlingllm.metrics.request.TokenCountSource;
+import java.util.Map;
+
+/**
+ * The tokens of the successful requests of a window, and where their counts came from (metrics.md, "Per-request
+ * figures"): requests count by their start time, output tokens in the window by their arrival time.
+ *
+ * @param totalInputTokens input tokens (unknown counts add nothing)
+ * @param totalOutputTokens output tokens N
+ * @param outputTokensInWindow output tokens that arrived in the window
+ * @param outputTokenSources successful requests by where their output count came from
+ * @param mismatch how far the server's and the client's output counts differ, where both exist
+ */
+public record TokenTotals(
+    long totalInputTokens,
+    long totalOutputTokens,
+    long outputTokensInWindow,
+    Map<TokenCountSource, Long> outputTokenSources,
+    TokenMismatch mismatch) {
+  public TokenTotals {
+    outputTokenSources = Map.copyOf(outputTokenSources);
+  }
+
+  /** The source most successful requests' output counts came from ("unknown" with none). */
+  public TokenCountSource mainOutputTokenSource() {
+    return outputTokenSources.entrySet().stream()
+        .max(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey)
+        .orElse(TokenCountSource.UNKNOWN);
+  }
+}
