@@ -14,9 +14,13 @@ import java.nio.charset.StandardCharsets;
  * role-only delta, a usage chunk or {@code [DONE]}), and the id the server gave the response.
  */
 final class SseEvents {
-  /** Hears each event: {@code nanos} is when its last byte (the blank line that ends it) arrived. */
+  /**
+   * Hears each event: whether it carries output, whether it holds a {@code choices} entry at all (a role-only delta
+   * does: what vLLM's benchmark client times as its first token), the response id, and when its last byte (the
+   * blank line that ends it) arrived.
+   */
   interface Listener {
-    void event(boolean carriesOutput, String responseId, long nanos);
+    void event(boolean carriesOutput, boolean hasChoice, String responseId, long nanos);
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -64,18 +68,18 @@ final class SseEvents {
   private void dispatch(long nanos) {
     String payload = data.toString();
     if (payload.equals("[DONE]")) {
-      listener.event(false, null, nanos);
+      listener.event(false, false, null, nanos);
       return;
     }
     JsonNode event;
     try {
       event = JSON.readTree(payload);
     } catch (IOException notJson) {
-      listener.event(false, null, nanos);
+      listener.event(false, false, null, nanos);
       return;
     }
     String id = event.path("id").isTextual() ? event.path("id").asText() : null;
-    listener.event(carriesOutput(event), id, nanos);
+    listener.event(carriesOutput(event), event.path("choices").size() > 0, id, nanos);
   }
 
   static boolean carriesOutput(JsonNode event) {

@@ -29,6 +29,8 @@ class WireCaptureTest {
    *       (frame contains "\"content\":\"\x20" or frame contains "\"text\":\"\x20")' -T fields -e frame.time_epoch -e tcp.dstport
    *   tshark -r three-streams.pcap -o tcp.desegment_tcp_streams:FALSE -Y 'tcp.srcport==18123 and
    *       frame contains "HTTP/1.1"' -T fields -e frame.time_epoch -e tcp.dstport
+   *   tshark -r three-streams.pcap -o tcp.desegment_tcp_streams:FALSE -Y 'tcp.srcport==18123 and
+   *       frame contains "\"choices\""' -T fields -e frame.time_epoch -e tcp.dstport
    * </pre>
    */
   @Test
@@ -40,11 +42,14 @@ class WireCaptureTest {
     List<WireExchange> exchanges = read.exchanges().stream()
         .sorted(Comparator.comparingLong(WireExchange::requestFirstByteNanos)).toList();
     assertEquals(3, exchanges.size());
-    expect(exchanges.get(0), "127.0.0.1:59562", 1796185621297517448L, 1796185623947416501L, 1796185624031777312L,
+    expect(exchanges.get(0), "127.0.0.1:59562", 1796185621297517448L, 1796185623947416501L, 1796185624014429428L,
+        1796185624031777312L,
         1796185624046832552L, 5, "chatcmpl-sim-1", 1796185624058634428L);
-    expect(exchanges.get(1), "127.0.0.1:59574", 1796185621325056232L, 1796185623938019732L, 1796185624046014044L,
+    expect(exchanges.get(1), "127.0.0.1:59574", 1796185621325056232L, 1796185623938019732L, 1796185624021339234L,
+        1796185624046014044L,
         1796185624048615693L, 5, "chatcmpl-sim-2", 1796185624052739501L);
     expect(exchanges.get(2), "127.0.0.1:59584", 1796185624384612888L, 1796185624400532161L, 1796185624438800273L,
+        1796185624438800273L,
         1796185624480806225L, 3, "cmpl-sim-3", 1796185624481592462L);
     assertEquals(1796185624438800273L - 1796185624384612888L, exchanges.get(2).ttftNanos());
   }
@@ -92,6 +97,7 @@ class WireCaptureTest {
     assertEquals(10_000, e.requestFirstByteNanos());
     assertEquals(11_000, e.requestLastByteNanos());
     assertEquals(21_000, e.headersNanos());
+    assertEquals(21_000, e.firstChoiceNanos(), "the role-only delta, complete in the head's second segment");
     assertEquals(50_000, e.firstOutputNanos(), "the first token arrives when its event's bytes are complete");
     assertEquals(50_000, e.lastOutputNanos(), "the event held ahead of the gap is readable only once it fills");
     assertEquals(2, e.outputEvents(), "the role-only delta and [DONE] carry no output; a retransmission counts once");
@@ -118,13 +124,14 @@ class WireCaptureTest {
     assertEquals(-1, e.firstOutputNanos());
   }
 
-  private static void expect(WireExchange e, String connection, long requestFirstByte, long headers, long firstOutput,
-      long lastOutput, int events, String id, long end) {
+  private static void expect(WireExchange e, String connection, long requestFirstByte, long headers, long firstChoice,
+      long firstOutput, long lastOutput, int events, String id, long end) {
     assertNull(e.broken());
     assertEquals(connection, e.connection());
     assertEquals(200, e.status());
     assertEquals(requestFirstByte, e.requestFirstByteNanos());
     assertEquals(headers, e.headersNanos());
+    assertEquals(firstChoice, e.firstChoiceNanos(), "a role-only delta is a choice, not output");
     assertEquals(firstOutput, e.firstOutputNanos());
     assertEquals(lastOutput, e.lastOutputNanos());
     assertEquals(events, e.outputEvents());

@@ -22,6 +22,7 @@ final class WireConnection {
   // the response being read
   private int status = -1;
   private long headers = -1;
+  private long firstChoice = -1;
   private long firstOutput = -1;
   private long lastOutput = -1;
   private int outputEvents;
@@ -56,10 +57,11 @@ final class WireConnection {
   private void emit(long endNanos, String broken) {
     Sent request = sent.pollFirst();
     exchanges.accept(new WireExchange(client, request == null ? -1 : request.firstByteNanos(),
-        request == null ? -1 : request.lastByteNanos(), status, headers, firstOutput, lastOutput, outputEvents,
+        request == null ? -1 : request.lastByteNanos(), status, headers, firstChoice, firstOutput, lastOutput, outputEvents,
         responseId, endNanos, broken != null ? broken : request == null ? requestBroken : null));
     status = -1;
     headers = -1;
+    firstChoice = -1;
     firstOutput = -1;
     lastOutput = -1;
     outputEvents = 0;
@@ -101,8 +103,9 @@ final class WireConnection {
     public void head(String startLine, Map<String, String> fields, long nanos) {
       status = Integer.parseInt(startLine.split(" ")[1]);
       headers = nanos;
-      events = new SseEvents((output, id, at) -> {
+      events = new SseEvents((output, choice, id, at) -> {
         if (id != null && responseId == null) responseId = id;
+        if (choice && firstChoice < 0) firstChoice = at;
         if (output) {
           if (firstOutput < 0) firstOutput = at;
           lastOutput = at;
