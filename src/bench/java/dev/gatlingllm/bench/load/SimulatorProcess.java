@@ -32,9 +32,20 @@ public final class SimulatorProcess implements AutoCloseable {
    * @param settings more {@code sim.*} settings as {@code key=value} (without the {@code sim.} prefix)
    */
   public static SimulatorProcess start(String timing, Path groundTruthFile, List<String> settings) throws IOException {
+    return start(timing, groundTruthFile, settings, 0);
+  }
+
+  /**
+   * As {@link #start(String, Path, List)}, the server at a lower scheduling priority ({@code nice}; 0: as the
+   * harness): on a machine the client and the server share, how much of the client's error is the server's CPU.
+   */
+  public static SimulatorProcess start(String timing, Path groundTruthFile, List<String> settings, int niceness)
+      throws IOException {
     int port = freePort();
     String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
+    List<String> cmd = new ArrayList<>();
+    if (niceness != 0) cmd.addAll(List.of("nice", "-n", String.valueOf(niceness)));
+    cmd.addAll(List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
         "-Dsim.port=" + port, "-Dsim.timing=" + timing, "-Dsim.groundTruth=true",
         "-Dsim.groundTruthMaxRecords=1000", "-Dsim.groundTruthFile=" + groundTruthFile));
     settings.forEach(setting -> cmd.add("-Dsim." + setting));

@@ -58,11 +58,11 @@ final class Tcpdump implements AutoCloseable {
     // Only what the reading needs: segments that carry data, and the SYN, FIN and RST that open and close a
     // connection. Pure ACKs are half the packets of a stream and cost the capture CPU the measured client and
     // server share. tcpdump runs at the lowest priority: the kernel stamps each packet as it passes, so a
-    // capture that lags behind (into its 256 MiB buffer) still records the true times, and takes less from the
+    // capture that lags behind (into its 1 GiB buffer) still records the true times, and takes less from the
     // processes it measures.
     String filter = "tcp port " + port + " and (tcp[tcpflags] & (tcp-syn|tcp-fin|tcp-rst) != 0"
         + " or (ip[2:2] - ((ip[0] & 0xf) << 2) - ((tcp[12] & 0xf0) >> 2)) != 0)";
-    Process process = new ProcessBuilder("nice", "-n", "19", "tcpdump", "-i", "lo", "-n", "-s", "0", "-B", "262144",
+    Process process = new ProcessBuilder("nice", "-n", "19", "tcpdump", "-i", "lo", "-n", "-s", "0", "-B", "1048576",
         "--time-stamp-precision=nano", "-w", pcap.toString(), filter)
         .redirectErrorStream(true).start();
     return new Tcpdump(process);

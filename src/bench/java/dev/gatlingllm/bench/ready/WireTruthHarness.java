@@ -30,7 +30,9 @@ import java.util.Map;
  * order at each level), {@code bare} (levels at which the ready sweep also runs without a capture, to show what the
  * capture costs; 1000), {@code vllm} (run_vllm.sh of the restored peer; $TMPDIR/peers/vllm-bench/run_vllm.sh),
  * {@code ttftMs} (50), {@code itlMs} (20), {@code tokens} (128), {@code out} (BENCHMARKS.md), {@code heading}
- * ("Wire truth"), {@code work} (target/wire-truth), {@code keep} (false: each capture is deleted once read), {@code extra}.
+ * ("Wire truth"), {@code work} (target/wire-truth), {@code keep} (false: each capture is deleted once read), {@code extra},
+ * {@code serverNice} (0: the simulator at the harness's priority; 10: below the client's, to see how much of the
+ * client's share is the CPU the two share).
  * Needs root and Debian's {@code tcpdump}.
  */
 public final class WireTruthHarness {
@@ -63,7 +65,8 @@ public final class WireTruthHarness {
     String started = Instant.now().toString();
 
     SimulatorProcess simulator = SimulatorProcess.start("ttft=" + ttftMs + ";itl=" + itlMs, truthFile,
-        List.of("defaultMaxTokens=" + tokens, "groundTruthMaxRecords=1000000"));
+        List.of("defaultMaxTokens=" + tokens, "groundTruthMaxRecords=1000000"),
+        Integer.parseInt(a.getOrDefault("serverNice", "0")));
     int port = simulator.port();
     List<WireRun> runs = new ArrayList<>();
     List<String> failures = new ArrayList<>();
