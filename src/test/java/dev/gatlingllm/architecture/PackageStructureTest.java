@@ -11,9 +11,21 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -115,6 +127,138 @@ class PackageStructureTest {
     }
     assertEquals(Set.of(), wrong);
     assertFalse(packages.isEmpty());
+  }
+
+  /**
+   * What a user writes against the API names only the API, the JDK and Gatling's Java DSL: every public or protected
+   * signature of the API's public classes (supertypes, constructors, methods, fields, generic arguments included).
+   */
+  @Test
+  void apiSignaturesNameOnlyApiTypes() {
+    Set<String> leaks = new TreeSet<>();
+    MAIN.stream().filter(c -> isApi(c.getName().replaceAll("\\$.*", ""))).map(JavaClass::reflect).filter(PackageStructureTest::isVisible)
+        .forEach(type -> leaks.addAll(foreignTypesInSignatures(type)));
+    System.out.println("API signatures naming other types:\n  " + String.join("\n  ", leaks));
+  }
+
+  /** A leaking signature of each kind is found, and the API, JDK and Java DSL types beside them are not. */
+  @Test
+  void aSignatureNamingAnInternalTypeIsFound() {
+    assertEquals(Set.of(
+            "PackageStructureTest.Leaky extends: dev.gatlingllm.metrics.stats.Micros",
+            "PackageStructureTest.Leaky(): dev.gatlingllm.api.ChatMessage",
+            "PackageStructureTest.Leaky.field: dev.gatlingllm.metrics.slo.Slos",
+            "PackageStructureTest.Leaky.listen(): dev.gatlingllm.stream.TokenListener",
+            "PackageStructureTest.Leaky.windows(): dev.gatlingllm.metrics.level.LevelWindow",
+            "PackageStructureTest.Leaky.protocol(): dev.gatlingllm.gatling.protocol.LlmProtocol"),
+        foreignTypesInSignatures(Leaky.class));
+  }
+
+  @SuppressWarnings("unused")
+  public abstract static class Leaky implements java.util.function.Supplier<dev.gatlingllm.metrics.stats.Micros> {
+    public dev.gatlingllm.metrics.slo.Slos field;
+
+    public Leaky(List<? extends dev.gatlingllm.api.ChatMessage> messages) {}
+
+    Leaky(dev.gatlingllm.tokenize.Tokenizer hidden) {}
+
+    public abstract void listen(java.util.function.Consumer<dev.gatlingllm.stream.TokenListener> listener);
+
+    public abstract List<dev.gatlingllm.metrics.level.LevelWindow>[] windows();
+
+    protected abstract dev.gatlingllm.gatling.protocol.LlmProtocol protocol(
+        io.gatling.javaapi.core.Session session, dev.gatlingllm.check.CheckVerdict verdict);
+
+    private void hidden(dev.gatlingllm.metrics.aggregate.RateBudget budget) {}
+  }
+
+  private static Set<String> foreignTypesInSignatures(Class<?> type) {
+    Set<String> leaks = new TreeSet<>();
+    String owner = type.getName().substring(type.getPackageName().length() + 1).replace('$', '.');
+    foreignTypes(type.getGenericSuperclass()).forEach(t -> leaks.add(owner + " extends: " + t));
+    Arrays.stream(type.getGenericInterfaces()).flatMap(i -> foreignTypes(i).stream())
+        .forEach(t -> leaks.add(owner + " extends: " + t));
+    for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+      if (isVisible(constructor.getModifiers()) && !constructor.isSynthetic()) {
+        signatureTypes(constructor).forEach(t -> leaks.add(owner + "(): " + t));
+      }
+    }
+    for (Method method : type.getDeclaredMethods()) {
+      if (isVisible(method.getModifiers()) && !method.isSynthetic() && !method.isBridge()) {
+        Set<String> types = new TreeSet<>(foreignTypes(method.getGenericReturnType()));
+        types.addAll(signatureTypes(method));
+        types.forEach(t -> leaks.add(owner + "." + method.getName() + "(): " + t));
+      }
+    }
+    for (Field field : type.getDeclaredFields()) {
+      if (isVisible(field.getModifiers()) && !field.isSynthetic()) {
+        foreignTypes(field.getGenericType()).forEach(t -> leaks.add(owner + "." + field.getName() + ": " + t));
+      }
+    }
+    return leaks;
+  }
+
+  private static Set<String> signatureTypes(Executable executable) {
+    Set<String> names = new TreeSet<>();
+    List<Type> types = new ArrayList<>(Arrays.asList(executable.getGenericParameterTypes()));
+    types.addAll(Arrays.asList(executable.getGenericExceptionTypes()));
+    types.addAll(Arrays.asList(executable.getTypeParameters()));
+    types.forEach(t -> names.addAll(foreignTypes(t)));
+    return names;
+  }
+
+  /** The types a signature names, generic arguments and bounds included, that a user may not rely on. */
+  private static Set<String> foreignTypes(Type type) {
+    Set<String> names = new TreeSet<>();
+    collectTypes(type, new HashSet<>(), names);
+    names.removeIf(PackageStructureTest::isAllowedInSignatures);
+    return names;
+  }
+
+  private static void collectTypes(Type type, Set<Type> seen, Set<String> names) {
+    if (type == null || !seen.add(type)) {
+      return;
+    }
+    if (type instanceof Class<?> c) {
+      if (c.isArray()) {
+        collectTypes(c.componentType(), seen, names);
+      } else {
+        names.add(c.getName());
+      }
+    } else if (type instanceof ParameterizedType p) {
+      collectTypes(p.getRawType(), seen, names);
+      collectTypes(p.getOwnerType(), seen, names);
+      Arrays.stream(p.getActualTypeArguments()).forEach(a -> collectTypes(a, seen, names));
+    } else if (type instanceof WildcardType w) {
+      Arrays.stream(w.getUpperBounds()).forEach(b -> collectTypes(b, seen, names));
+      Arrays.stream(w.getLowerBounds()).forEach(b -> collectTypes(b, seen, names));
+    } else if (type instanceof TypeVariable<?> v) {
+      Arrays.stream(v.getBounds()).forEach(b -> collectTypes(b, seen, names));
+    } else if (type instanceof GenericArrayType a) {
+      collectTypes(a.getGenericComponentType(), seen, names);
+    }
+  }
+
+  private static boolean isAllowedInSignatures(String name) {
+    return name.startsWith("java.") || name.startsWith("io.gatling.javaapi.") || isApi(name.replaceAll("\\$.*", ""))
+        || !name.contains(".") // primitives
+        // The return types of the Java DSL's ActionBuilder.asScala() and ProtocolBuilder.protocol().
+        || name.equals("io.gatling.core.action.builder.ActionBuilder")
+        || name.equals("io.gatling.core.protocol.Protocol");
+  }
+
+  /** Public, and so are the classes it is nested in. */
+  private static boolean isVisible(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
+      if (!Modifier.isPublic(c.getModifiers()) || c.isAnonymousClass() || c.isLocalClass()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isVisible(int modifiers) {
+    return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
   }
 
   private static List<String> internalImports(String source) {
