@@ -44,9 +44,12 @@ class PackageStructureTest {
       .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
       .importPackages("dev.gatlingllm");
 
-  /** The public API: the DSL's packages and the check types; of the simulator, only the server a test starts. */
-  private static final List<String> API = List.of(
-      "dev.gatlingllm.dsl.", "dev.gatlingllm.check.", "dev.gatlingllm.simulator.LlmSimulator");
+  /**
+   * The public API: the DSL's packages, the check types and the small types the DSL's signatures name; of the
+   * simulator, only the server a test starts.
+   */
+  private static final List<String> API = List.of("dev.gatlingllm.dsl.", "dev.gatlingllm.check.",
+      "dev.gatlingllm.values.", "dev.gatlingllm.simulator.LlmSimulator");
   private static final String INTERNAL = "Internal: no compatibility promise; use {@code dev.gatlingllm.dsl}.";
   private static final Pattern PROJECT_IMPORT =
       Pattern.compile("^import\\s+(?:static\\s+)?(dev\\.gatlingllm\\.[\\w.*]+)", Pattern.MULTILINE);
@@ -146,9 +149,9 @@ class PackageStructureTest {
   void aSignatureNamingAnInternalTypeIsFound() {
     assertEquals(Set.of(
             "PackageStructureTest.Leaky extends: dev.gatlingllm.metrics.stats.Micros",
-            "PackageStructureTest.Leaky(): dev.gatlingllm.api.ChatMessage",
+            "PackageStructureTest.Leaky(): dev.gatlingllm.api.LlmDialect",
             "PackageStructureTest.Leaky.field: dev.gatlingllm.metrics.slo.Slos",
-            "PackageStructureTest.Leaky.listen(): dev.gatlingllm.stream.TokenListener",
+            "PackageStructureTest.Leaky.listen(): dev.gatlingllm.stream.OutputListener",
             "PackageStructureTest.Leaky.windows(): dev.gatlingllm.metrics.level.LevelWindow",
             "PackageStructureTest.Leaky.protocol(): dev.gatlingllm.gatling.protocol.LlmProtocol"),
         foreignTypesInSignatures(Leaky.class));
@@ -158,18 +161,19 @@ class PackageStructureTest {
   public abstract static class Leaky implements java.util.function.Supplier<dev.gatlingllm.metrics.stats.Micros> {
     public dev.gatlingllm.metrics.slo.Slos field;
 
-    public Leaky(List<? extends dev.gatlingllm.api.ChatMessage> messages) {}
+    public Leaky(List<? extends dev.gatlingllm.api.LlmDialect> dialects) {}
 
     Leaky(dev.gatlingllm.tokenize.Tokenizer hidden) {}
 
-    public abstract void listen(java.util.function.Consumer<dev.gatlingllm.stream.TokenListener> listener);
+    public abstract void listen(java.util.function.Consumer<dev.gatlingllm.stream.OutputListener> listener);
 
     public abstract List<dev.gatlingllm.metrics.level.LevelWindow>[] windows();
 
     protected abstract dev.gatlingllm.gatling.protocol.LlmProtocol protocol(
-        io.gatling.javaapi.core.Session session, dev.gatlingllm.check.CheckVerdict verdict);
+        io.gatling.javaapi.core.Session session, dev.gatlingllm.check.CheckVerdict verdict,
+        dev.gatlingllm.values.ChatMessage message);
 
-    private void hidden(dev.gatlingllm.metrics.aggregate.RateBudget budget) {}
+    private void hidden(dev.gatlingllm.metrics.aggregate.RunSummary summary) {}
   }
 
   private static Set<String> foreignTypesInSignatures(Class<?> type) {

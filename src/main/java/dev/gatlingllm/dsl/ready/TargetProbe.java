@@ -1,12 +1,12 @@
 package dev.gatlingllm.dsl.ready;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.MediaTypes;
+import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;

@@ -2,15 +2,15 @@ package dev.gatlingllm.gatling.protocol;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.GatlingRuntime;
-import dev.gatlingllm.gatling.SloRecords;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.RunPlan;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.MaxTokensField;
+import dev.gatlingllm.values.SloRecords;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;

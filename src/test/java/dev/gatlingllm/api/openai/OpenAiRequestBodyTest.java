@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
-import dev.gatlingllm.api.MaxTokensField;
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.MaxTokensField;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -181,7 +181,7 @@ class OpenAiRequestBodyTest {
   @Test
   void messagesWithoutAPromptBecomeThePromptOnACompletionsEndpoint() throws Exception {
     GenerationRequest request = new GenerationRequest("m",
-        java.util.List.of(dev.gatlingllm.api.ChatMessage.system("Be brief."), dev.gatlingllm.api.ChatMessage.user("Hi")),
+        java.util.List.of(dev.gatlingllm.values.ChatMessage.system("Be brief."), dev.gatlingllm.values.ChatMessage.user("Hi")),
         null, 8, null, null, true, Map.of());
     JsonNode body = parse(new OpenAiCompletionsDialect().requestBody(request));
     assertEquals("Be brief.\nHi", body.path("prompt").asText());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.api.MaxTokensField;
+import dev.gatlingllm.values.MaxTokensField;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;

@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
+import dev.gatlingllm.values.RateBudget;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.gatlingllm.gatling;
+package dev.gatlingllm.values;
 
 import java.util.Locale;
 
