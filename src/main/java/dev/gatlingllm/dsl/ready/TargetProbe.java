@@ -61,7 +61,7 @@ public final class TargetProbe {
    * @throws TargetUnusable with one line naming the cause (the API key never in it)
    */
   public static void check(String baseUrl, LlmProtocolBuilder llm) {
-    String problem = problem(baseUrl, llm.protocol());
+    String problem = problem(baseUrl, LlmProtocol.of(llm));
     if (problem != null) {
       String line = "gatling-llm: no load sent: " + problem;
       System.out.println(line);

@@ -17,6 +17,7 @@ import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.core.session.Session;
+import io.gatling.javaapi.core.ProtocolBuilder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -66,6 +67,14 @@ public record LlmProtocol(
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
+
+  /**
+   * The protocol the DSL's builder built, for the plugin's own code: the builder hands Gatling a plain
+   * {@code Protocol}, so that no signature a user calls names this internal type.
+   */
+  public static LlmProtocol of(ProtocolBuilder builder) {
+    return (LlmProtocol) builder.protocol();
+  }
 
   /**
    * Refuses a tokenizer that blocks: it counts on the virtual user's event loop (the prompt before the request
