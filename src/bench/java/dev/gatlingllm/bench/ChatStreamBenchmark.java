@@ -1,10 +1,10 @@
 package dev.gatlingllm.bench;
 
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.api.openai.BenchInterpreters;
 import dev.gatlingllm.sse.SseDecoder;
+import dev.gatlingllm.values.OutputKind;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

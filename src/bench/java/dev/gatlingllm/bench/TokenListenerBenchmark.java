@@ -5,7 +5,7 @@ import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.stream.StreamSettings;
-import dev.gatlingllm.stream.TokenListener;
+import dev.gatlingllm.stream.OutputListener;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * What a {@link TokenListener} costs per token event: a whole exchange (SSE decoder, dialect, timeline, end) fed a
+ * What an {@link OutputListener} costs per token event: a whole exchange (SSE decoder, dialect, timeline, end) fed a
  * stream of one-token events, {@code listener} {@code none} (the default: a null check per piece of output) or
  * {@code consume} (a listener handing each event to a blackhole). One operation is one event.
  */
@@ -64,7 +64,7 @@ public class TokenListenerBenchmark {
   @Benchmark
   @OperationsPerInvocation(EVENTS)
   public void oneTokenEvents(Blackhole bh) {
-    TokenListener seen = listener.equals("none") ? null : bh::consume;
+    OutputListener seen = listener.equals("none") ? null : bh::consume;
     long now = System.nanoTime();
     // Not started: no timers are armed, so the exchange's own work is all that is measured.
     StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, now, timers,

@@ -1,5 +1,7 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.MaxTokensField;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.values.OutputKind;
 import java.util.Arrays;
 
 /**

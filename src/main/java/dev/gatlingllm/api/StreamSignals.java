@@ -1,5 +1,7 @@
 package dev.gatlingllm.api;
 
+import dev.gatlingllm.values.OutputKind;
+
 /** What an {@link StreamInterpreter} found in one frame. Called synchronously from {@code onFrame}. */
 public interface StreamSignals {
   /** Generated output; called only with a non-empty text (an empty or null delta is not output). */

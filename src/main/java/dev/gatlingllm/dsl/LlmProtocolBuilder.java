@@ -2,23 +2,26 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.api.MaxTokensField;
-import dev.gatlingllm.gatling.SloRecords;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
-import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.properties.LlmProperties;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.values.LevelWindow;
+import dev.gatlingllm.values.MaxTokensField;
+import dev.gatlingllm.values.RateBudget;
+import dev.gatlingllm.values.SloRecords;
+import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -99,7 +102,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     String sloRecords = properties.getProperty("llm.sloRecords");
     if (sloRecords != null) {
       try {
-        builder = builder.sloRecords(SloRecords.named(sloRecords));
+        builder = builder.sloRecords(sloRecordsNamed(sloRecords));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("llm.sloRecords: " + e.getMessage());
       }
@@ -131,12 +134,12 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * An API dialect of your own (or a built-in one by instance).
+   * A dialect by instance; not public, since a dialect's interface names the internal stream types.
    *
    * @param dialect a constant, shared by every virtual user (stateless: it makes one interpreter per stream)
    * @return a new builder
    */
-  public LlmProtocolBuilder dialect(LlmDialect dialect) {
+  LlmProtocolBuilder dialect(LlmDialect dialect) {
     Objects.requireNonNull(dialect, "dialect");
     return with(f -> f.dialect = dialect);
   }
@@ -217,7 +220,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public LlmProtocolBuilder maxTokensField(String field) {
-    return maxTokensField(MaxTokensField.byName(field));
+    return maxTokensField(maxTokensFieldNamed(field));
   }
 
   /**
@@ -526,13 +529,36 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.reportEnabled = false);
   }
 
+  /** The field by its JSON name (case and surrounding spaces ignored); a bad name is refused, shown redacted. */
+  private static MaxTokensField maxTokensFieldNamed(String name) {
+    String wanted = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
+    for (MaxTokensField field : MaxTokensField.values()) {
+      if (field.fieldName().equals(wanted)) {
+        return field;
+      }
+    }
+    throw new IllegalArgumentException("max tokens field must be max_tokens or max_completion_tokens, was '"
+        + Redactor.setting(name) + "'");
+  }
+
+  /** The mode named {@code none}, {@code misses} or {@code verdicts} (any case); a bad name is shown redacted. */
+  private static SloRecords sloRecordsNamed(String name) {
+    for (SloRecords mode : SloRecords.values()) {
+      if (mode.name().equalsIgnoreCase(name.trim())) {
+        return mode;
+      }
+    }
+    throw new IllegalArgumentException("SLO records must be none, misses or verdicts, was '"
+        + Redactor.setting(name) + "'");
+  }
+
   private static String blankToNull(String value) {
     return value == null || value.isBlank() ? null : value;
   }
 
   /** @return the protocol this builder describes, for Gatling's {@code protocols(...)} */
   @Override
-  public LlmProtocol protocol() {
+  public Protocol protocol() {
     return protocol;
   }
 }

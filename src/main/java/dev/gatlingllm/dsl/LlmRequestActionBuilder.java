@@ -1,6 +1,5 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
@@ -8,7 +7,7 @@ import dev.gatlingllm.gatling.action.LlmActionFactory;
 import dev.gatlingllm.gatling.action.LlmRequestSpec;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate;
-import dev.gatlingllm.stream.TokenListener;
+import dev.gatlingllm.values.ChatMessage;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
@@ -437,7 +436,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder onToken(TokenListener listener) {
     Objects.requireNonNull(listener, "listener");
-    return make(s -> s.withPerToken(s.perToken().withListener(listener)));
+    return make(s -> s.withPerToken(s.perToken().withListener(new TokenListenerCalls(listener))));
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.gatlingllm.gatling;
 
+import dev.gatlingllm.values.SloRecords;
+
 /** The names of the Gatling records the plugin logs, one place so docs and code agree. */
 public final class RecordNames {
   private RecordNames() {}

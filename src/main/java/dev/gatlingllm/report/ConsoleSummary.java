@@ -1,6 +1,5 @@
 package dev.gatlingllm.report;
 
-import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Arrivals;
@@ -12,6 +11,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import dev.gatlingllm.values.RateBudget;
 import java.nio.file.Path;
 import java.util.Locale;
 

@@ -1,12 +1,12 @@
 package dev.gatlingllm.report;
 
-import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import dev.gatlingllm.values.RateBudget;
 import java.util.ArrayList;
 import java.util.List;
 

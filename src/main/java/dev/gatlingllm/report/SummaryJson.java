@@ -2,21 +2,21 @@ package dev.gatlingllm.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
-import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.level.LevelFigures;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
+import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
+import dev.gatlingllm.values.LevelWindow;
+import dev.gatlingllm.values.RateBudget;
 import java.time.Instant;
 
 /**

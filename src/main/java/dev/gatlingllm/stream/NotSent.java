@@ -20,7 +20,7 @@ public final class NotSent {
    * @param listener sees the end, or null; if it throws, the KO names it instead
    */
   public static FinishedStream outcome(String message, long scheduledNanos, long nowNanos, long maxTokens,
-      Redactor redactor, TokenListener listener) {
+      Redactor redactor, OutputListener listener) {
     FinishedStream result = ko(message, scheduledNanos, nowNanos, maxTokens, redactor);
     return StreamExchange.notifyEnd(listener, result,
         failed -> ko(failed, scheduledNanos, nowNanos, maxTokens, redactor));

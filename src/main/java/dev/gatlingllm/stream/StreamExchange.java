@@ -83,7 +83,7 @@ public final class StreamExchange implements ResponseHandler {
       Tokenizer tokenizer,
       RequestSize size,
       Redactor redactor,
-      TokenListener listener) {
+      OutputListener listener) {
     this(dialect, settings, scheduledNanos, ExchangeClock.on(timers), onComplete, tokenizer, size, redactor,
         listener);
   }
@@ -105,7 +105,7 @@ public final class StreamExchange implements ResponseHandler {
       Tokenizer tokenizer,
       RequestSize size,
       Redactor redactor,
-      TokenListener listener) {
+      OutputListener listener) {
     this.redactor = redactor;
     this.size = size;
     this.settings = settings;
@@ -412,7 +412,7 @@ public final class StreamExchange implements ResponseHandler {
    * The outcome as the listener saw it, or the KO {@code failed} makes when it threw (it is not called again);
    * the outcome itself without a listener.
    */
-  static FinishedStream notifyEnd(TokenListener listener, FinishedStream result,
+  static FinishedStream notifyEnd(OutputListener listener, FinishedStream result,
       java.util.function.Function<String, FinishedStream> failed) {
     if (listener == null) {
       return result;

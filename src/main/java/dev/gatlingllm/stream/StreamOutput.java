@@ -1,6 +1,5 @@
 package dev.gatlingllm.stream;
 
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.framing.Frame;
@@ -8,6 +7,7 @@ import dev.gatlingllm.framing.FrameListener;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.OutputKind;
 import java.util.List;
 
 /**
@@ -43,7 +43,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
    * @param listener sees each output piece, or null
    */
   StreamOutput(StreamExchange exchange, StreamInterpreter interpreter, RequestTimeline timeline,
-      long maxOutputBytes, Tokenizer tokenizer, TokenListener listener) {
+      long maxOutputBytes, Tokenizer tokenizer, OutputListener listener) {
     this.exchange = exchange;
     this.interpreter = interpreter;
     this.timeline = timeline;
@@ -75,7 +75,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
     return reasoning.toString();
   }
 
-  TokenListener listener() {
+  OutputListener listener() {
     return notifier == null ? null : notifier.listener();
   }
 

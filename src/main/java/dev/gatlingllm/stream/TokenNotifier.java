@@ -1,27 +1,28 @@
 package dev.gatlingllm.stream;
 
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.OutputPieces;
+import dev.gatlingllm.values.OutputKind;
+import dev.gatlingllm.values.TokenEvent;
 
 /**
- * Hands a {@link TokenListener} the pieces of each token event once the whole event is read, so that each piece
+ * Hands an {@link OutputListener} the pieces of each token event once the whole event is read, so that each piece
  * can say how many tokens its event holds: the growth of the server's cumulative {@code usage.completion_tokens}
  * when the event carries one (vLLM's {@code continuous_usage_stats}), else 1, as metrics.md counts token events.
  * Only built for a request with a listener: a request without one pays nothing here.
  */
 final class TokenNotifier {
-  private final TokenListener listener;
+  private final OutputListener listener;
   private final OutputPieces pieces = new OutputPieces(2);
   /** The server's cumulative completion tokens after the previous event that gave them, or -1. */
   private long countedTokens = -1;
   /** The cumulative count this event gave, or -1. */
   private long eventCompletionTokens = -1;
 
-  TokenNotifier(TokenListener listener) {
+  TokenNotifier(OutputListener listener) {
     this.listener = listener;
   }
 
-  TokenListener listener() {
+  OutputListener listener() {
     return listener;
   }
 

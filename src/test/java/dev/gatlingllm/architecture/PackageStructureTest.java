@@ -1,5 +1,7 @@
 package dev.gatlingllm.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,9 +13,21 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -32,12 +46,38 @@ class PackageStructureTest {
       .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
       .importPackages("dev.gatlingllm");
 
-  /** The public API: the DSL's packages and the check types; of the simulator, only the server a test starts. */
-  private static final List<String> API = List.of(
-      "dev.gatlingllm.dsl.", "dev.gatlingllm.check.", "dev.gatlingllm.simulator.LlmSimulator");
+  /**
+   * The public API: the DSL's packages, the check types and the small types the DSL's signatures name; of the
+   * simulator, only the server a test starts.
+   */
+  private static final List<String> API = List.of("dev.gatlingllm.dsl.", "dev.gatlingllm.check.",
+      "dev.gatlingllm.values.", "dev.gatlingllm.simulator.LlmSimulator");
   private static final String INTERNAL = "Internal: no compatibility promise; use {@code dev.gatlingllm.dsl}.";
   private static final Pattern PROJECT_IMPORT =
       Pattern.compile("^import\\s+(?:static\\s+)?(dev\\.gatlingllm\\.[\\w.*]+)", Pattern.MULTILINE);
+
+  /**
+   * Internal types the API's signatures may still name, each for a reason; every other type a public signature
+   * names is of the API, the JDK or Gatling's Java DSL, so that what a user writes imports nothing internal.
+   */
+  private static final Set<String> NAMED_BY_THE_API_ALTHOUGH_INTERNAL = Set.of(
+      // What an answer check and a token listener read: the request's RequestResult and kept texts. Users reach it
+      // in a lambda's parameter, without naming it; making it API would make the metrics' result an API too.
+      "dev.gatlingllm.stream.FinishedStream",
+      // What a check on the run's figures reads: the whole summary, the metrics' core, reached in a lambda.
+      "dev.gatlingllm.metrics.aggregate.RunSummary",
+      // Returned by LlmDsl's capacity-target factories and passed on to capacityTarget(..) and ReportSettings;
+      // its description shares the report's number format (metrics.stats), so it stays with the SLOs.
+      "dev.gatlingllm.metrics.slo.AttainmentTarget",
+      // Judges a RequestResult; users set SLOs through ttftSlo/tpotSlo/e2elSlo, the ready simulations' report
+      // settings hand theirs on whole through slos(..).
+      "dev.gatlingllm.metrics.slo.Slos",
+      // An interface whose implementations (JTokkit, Hugging Face, a server's /tokenize) are internal; users name
+      // one to the protocol as text, the ready target and the prompt and dataset building blocks pass instances.
+      "dev.gatlingllm.tokenize.Tokenizer",
+      // The simulator is API only as the server a test starts; its model and settings stay with it.
+      "dev.gatlingllm.simulator.CapacityModel", "dev.gatlingllm.simulator.SimulatorConfig",
+      "dev.gatlingllm.simulator.SimulatorSetting", "dev.gatlingllm.simulator.GroundTruthRecord");
 
   @Test
   void topLevelPackagesFormNoCycle() {
@@ -67,6 +107,15 @@ class PackageStructureTest {
   void gatlingInternalsStayBehindTheAdapter() {
     noClasses().that().resideOutsideOfPackage("dev.gatlingllm.gatling..")
         .should().dependOnClassesThat(gatlingInternal())
+        .check(MAIN);
+  }
+
+  /** Any package may use the API's values, internal ones included, without making a cycle. */
+  @Test
+  void theApisValuesUseNothingElseOfTheProject() {
+    noClasses().that().resideInAPackage("dev.gatlingllm.values..")
+        .should().dependOnClassesThat(resideInAPackage("dev.gatlingllm..")
+            .and(resideOutsideOfPackage("dev.gatlingllm.values..")))
         .check(MAIN);
   }
 
@@ -115,6 +164,146 @@ class PackageStructureTest {
     }
     assertEquals(Set.of(), wrong);
     assertFalse(packages.isEmpty());
+  }
+
+  /**
+   * What a user writes against the API names only the API, the JDK and Gatling's Java DSL: every public or protected
+   * signature of the API's public classes (supertypes, constructors, methods, fields, generic arguments included),
+   * but for the internal types above, each of which some signature still names.
+   */
+  @Test
+  void apiSignaturesNameOnlyApiTypes() {
+    Set<String> leaks = new TreeSet<>();
+    MAIN.stream().filter(c -> isApi(c.getName().replaceAll("\\$.*", ""))).map(JavaClass::reflect)
+        .filter(PackageStructureTest::isVisible)
+        .forEach(type -> leaks.addAll(foreignTypesInSignatures(type)));
+    Set<String> named = leaks.stream().map(leak -> leak.substring(leak.indexOf(": ") + 2))
+        .collect(Collectors.toCollection(TreeSet::new));
+    leaks.removeIf(leak -> NAMED_BY_THE_API_ALTHOUGH_INTERNAL.contains(leak.substring(leak.indexOf(": ") + 2)));
+    assertEquals(Set.of(), leaks);
+    assertEquals(new TreeSet<>(NAMED_BY_THE_API_ALTHOUGH_INTERNAL), named,
+        "every allowed type is still named; one that is not any more leaves the list");
+  }
+
+  /** A leaking signature of each kind is found, and the API, JDK and Java DSL types beside them are not. */
+  @Test
+  void aSignatureNamingAnInternalTypeIsFound() {
+    assertEquals(Set.of(
+            "PackageStructureTest.Leaky extends: dev.gatlingllm.metrics.stats.Micros",
+            "PackageStructureTest.Leaky(): dev.gatlingllm.api.LlmDialect",
+            "PackageStructureTest.Leaky.field: dev.gatlingllm.metrics.slo.Slos",
+            "PackageStructureTest.Leaky.listen(): dev.gatlingllm.stream.OutputListener",
+            "PackageStructureTest.Leaky.windows(): dev.gatlingllm.metrics.request.RequestResult",
+            "PackageStructureTest.Leaky.protocol(): dev.gatlingllm.gatling.protocol.LlmProtocol"),
+        foreignTypesInSignatures(Leaky.class));
+  }
+
+  @SuppressWarnings("unused")
+  public abstract static class Leaky implements java.util.function.Supplier<dev.gatlingllm.metrics.stats.Micros> {
+    public dev.gatlingllm.metrics.slo.Slos field;
+
+    public Leaky(List<? extends dev.gatlingllm.api.LlmDialect> dialects) {}
+
+    Leaky(dev.gatlingllm.tokenize.Tokenizer hidden) {}
+
+    public abstract void listen(java.util.function.Consumer<dev.gatlingllm.stream.OutputListener> listener);
+
+    public abstract List<dev.gatlingllm.metrics.request.RequestResult>[] windows();
+
+    protected abstract dev.gatlingllm.gatling.protocol.LlmProtocol protocol(
+        io.gatling.javaapi.core.Session session, dev.gatlingllm.check.CheckVerdict verdict,
+        dev.gatlingllm.values.ChatMessage message);
+
+    private void hidden(dev.gatlingllm.metrics.aggregate.RunSummary summary) {}
+  }
+
+  private static Set<String> foreignTypesInSignatures(Class<?> type) {
+    Set<String> leaks = new TreeSet<>();
+    String owner = type.getName().substring(type.getPackageName().length() + 1).replace('$', '.');
+    foreignTypes(type.getGenericSuperclass()).forEach(t -> leaks.add(owner + " extends: " + t));
+    Arrays.stream(type.getGenericInterfaces()).flatMap(i -> foreignTypes(i).stream())
+        .forEach(t -> leaks.add(owner + " extends: " + t));
+    for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+      if (isVisible(constructor.getModifiers()) && !constructor.isSynthetic()) {
+        signatureTypes(constructor).forEach(t -> leaks.add(owner + "(): " + t));
+      }
+    }
+    for (Method method : type.getDeclaredMethods()) {
+      if (isVisible(method.getModifiers()) && !method.isSynthetic() && !method.isBridge()) {
+        Set<String> types = new TreeSet<>(foreignTypes(method.getGenericReturnType()));
+        types.addAll(signatureTypes(method));
+        types.forEach(t -> leaks.add(owner + "." + method.getName() + "(): " + t));
+      }
+    }
+    for (Field field : type.getDeclaredFields()) {
+      if (isVisible(field.getModifiers()) && !field.isSynthetic()) {
+        foreignTypes(field.getGenericType()).forEach(t -> leaks.add(owner + "." + field.getName() + ": " + t));
+      }
+    }
+    return leaks;
+  }
+
+  private static Set<String> signatureTypes(Executable executable) {
+    Set<String> names = new TreeSet<>();
+    List<Type> types = new ArrayList<>(Arrays.asList(executable.getGenericParameterTypes()));
+    types.addAll(Arrays.asList(executable.getGenericExceptionTypes()));
+    types.addAll(Arrays.asList(executable.getTypeParameters()));
+    types.forEach(t -> names.addAll(foreignTypes(t)));
+    return names;
+  }
+
+  /** The types a signature names, generic arguments and bounds included, that a user may not rely on. */
+  private static Set<String> foreignTypes(Type type) {
+    Set<String> names = new TreeSet<>();
+    collectTypes(type, new HashSet<>(), names);
+    names.removeIf(PackageStructureTest::isAllowedInSignatures);
+    return names;
+  }
+
+  private static void collectTypes(Type type, Set<Type> seen, Set<String> names) {
+    if (type == null || !seen.add(type)) {
+      return;
+    }
+    if (type instanceof Class<?> c) {
+      if (c.isArray()) {
+        collectTypes(c.componentType(), seen, names);
+      } else {
+        names.add(c.getName());
+      }
+    } else if (type instanceof ParameterizedType p) {
+      collectTypes(p.getRawType(), seen, names);
+      collectTypes(p.getOwnerType(), seen, names);
+      Arrays.stream(p.getActualTypeArguments()).forEach(a -> collectTypes(a, seen, names));
+    } else if (type instanceof WildcardType w) {
+      Arrays.stream(w.getUpperBounds()).forEach(b -> collectTypes(b, seen, names));
+      Arrays.stream(w.getLowerBounds()).forEach(b -> collectTypes(b, seen, names));
+    } else if (type instanceof TypeVariable<?> v) {
+      Arrays.stream(v.getBounds()).forEach(b -> collectTypes(b, seen, names));
+    } else if (type instanceof GenericArrayType a) {
+      collectTypes(a.getGenericComponentType(), seen, names);
+    }
+  }
+
+  private static boolean isAllowedInSignatures(String name) {
+    return name.startsWith("java.") || name.startsWith("io.gatling.javaapi.") || isApi(name.replaceAll("\\$.*", ""))
+        || !name.contains(".") // primitives
+        // The return types of the Java DSL's ActionBuilder.asScala() and ProtocolBuilder.protocol().
+        || name.equals("io.gatling.core.action.builder.ActionBuilder")
+        || name.equals("io.gatling.core.protocol.Protocol");
+  }
+
+  /** Public, and so are the classes it is nested in. */
+  private static boolean isVisible(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
+      if (!Modifier.isPublic(c.getModifiers()) || c.isAnonymousClass() || c.isLocalClass()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isVisible(int modifiers) {
+    return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
   }
 
   private static List<String> internalImports(String source) {

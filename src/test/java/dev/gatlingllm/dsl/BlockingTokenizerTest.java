@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.ServerTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
@@ -59,6 +60,6 @@ class BlockingTokenizerTest {
 
   @Test
   void aTokenizerInMemoryCounts() {
-    assertEquals("cl100k_base", llm().tokenizer("cl100k_base").protocol().tokenizer().name());
+    assertEquals("cl100k_base", LlmProtocol.of(llm().tokenizer("cl100k_base")).tokenizer().name());
   }
 }

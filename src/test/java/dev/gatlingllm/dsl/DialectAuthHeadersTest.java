@@ -47,19 +47,19 @@ class DialectAuthHeadersTest {
 
   @Test
   void everyValueOfTheDialectsAuthHeadersIsRedacted() {
-    LlmProtocol protocol = LlmDsl.llm().apiKey("k-123").protocol();
+    LlmProtocol protocol = LlmProtocol.of(LlmDsl.llm().apiKey("k-123"));
     assertEquals("echo: *** and ***", protocol.redactor(CUSTOM).redact("echo: Token=k-123-signed and k-123"));
   }
 
   @Test
   void aBearerHeaderKeepsItsScheme() {
-    LlmProtocol protocol = LlmDsl.llm().apiKey("k-123").protocol();
+    LlmProtocol protocol = LlmProtocol.of(LlmDsl.llm().apiKey("k-123"));
     assertEquals(Map.of("Authorization", "Bearer k-123"), new OpenAiChatDialect().authHeaders("k-123"));
     assertEquals("Bearer ***", protocol.redactor(new OpenAiChatDialect()).redact("Bearer k-123"));
   }
 
   @Test
   void withoutAKeyNothingIsRedacted() {
-    assertEquals("Token=x", LlmDsl.llm().protocol().redactor(CUSTOM).redact("Token=x"));
+    assertEquals("Token=x", LlmProtocol.of(LlmDsl.llm()).redactor(CUSTOM).redact("Token=x"));
   }
 }

@@ -13,6 +13,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import io.gatling.app.Gatling$;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,8 +94,8 @@ class DslValuesTest {
     assertNotSame(base, withTemperature);
     LlmProtocolBuilder protocol = LlmDsl.llm();
     LlmProtocolBuilder withSlo = protocol.ttftSlo(Duration.ofMillis(250)).tpotSlo(Duration.ofMillis(20));
-    assertNull(protocol.protocol().report().slos().ttftMs(), "the first builder is unchanged");
-    assertEquals(250.0, withSlo.protocol().report().slos().ttftMs());
-    assertEquals(20.0, withSlo.protocol().report().slos().tpotMs());
+    assertNull(LlmProtocol.of(protocol).report().slos().ttftMs(), "the first builder is unchanged");
+    assertEquals(250.0, LlmProtocol.of(withSlo).report().slos().ttftMs());
+    assertEquals(20.0, LlmProtocol.of(withSlo).report().slos().tpotMs());
   }
 }

@@ -8,9 +8,9 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
 import dev.gatlingllm.dsl.LlmRequestActionBuilder;
+import dev.gatlingllm.dsl.TokenListener;
 import dev.gatlingllm.stream.FinishedStream;
-import dev.gatlingllm.stream.TokenEvent;
-import dev.gatlingllm.stream.TokenListener;
+import dev.gatlingllm.values.TokenEvent;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -6,8 +6,8 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 
 import dev.gatlingllm.dsl.load.RateLimits;
 import dev.gatlingllm.dsl.load.Retry429;
-import dev.gatlingllm.metrics.aggregate.RateBudget;
 import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.values.RateBudget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;

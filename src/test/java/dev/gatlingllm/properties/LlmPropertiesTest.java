@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,9 +46,9 @@ class LlmPropertiesTest {
     try {
       System.setProperty("llm.tokenRecords", "true");
       System.setProperty("llm.detailedResults", "true");
-      assertTrue(LlmDsl.llm().protocol().tokenRecords());
-      assertTrue(LlmDsl.llm().protocol().detailedResults());
-      assertEquals(false, LlmDsl.llm().tokenRecords(false).protocol().tokenRecords(), "the DSL's own call wins");
+      assertTrue(LlmProtocol.of(LlmDsl.llm()).tokenRecords());
+      assertTrue(LlmProtocol.of(LlmDsl.llm()).detailedResults());
+      assertEquals(false, LlmProtocol.of(LlmDsl.llm().tokenRecords(false)).tokenRecords(), "the DSL's own call wins");
       System.setProperty("llm.tokenRecrods", "true");
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmDsl::llm);
       assertEquals("unknown property llm.tokenRecrods; did you mean llm.tokenRecords?", e.getMessage());

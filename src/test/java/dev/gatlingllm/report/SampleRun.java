@@ -2,7 +2,6 @@ package dev.gatlingllm.report;
 
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
@@ -11,6 +10,7 @@ import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
+import dev.gatlingllm.values.LevelWindow;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.gatlingllm.metrics.request.Generation;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.transport.ResponseHead;
+import dev.gatlingllm.values.TokenEvent;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
@@ -402,7 +403,7 @@ class StreamExchangeTest {
 
   @Test
   void aListenerFailingAtTheEndOfAnUnsentRequestIsNamed() {
-    TokenListener failing = new TokenListener() {
+    OutputListener failing = new OutputListener() {
       @Override
       public void onToken(TokenEvent event) {}
 

@@ -10,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.values.OutputKind;
+import dev.gatlingllm.values.TokenEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@link TokenListener} of one exchange fed at chosen nanosecond times: it sees every piece of output in
+ * The {@link OutputListener} of one exchange fed at chosen nanosecond times: it sees every piece of output in
  * order with its kind, text, token event index and arrival time, nothing else, and the end once; a listener
  * that throws ends the request as KO, once, naming it.
  */
@@ -40,7 +41,7 @@ class TokenListenerTest {
   }
 
   /** Records what it sees; throws on the token event {@code failAt} (-1: never) or at the end. */
-  private final class Recorder implements TokenListener {
+  private final class Recorder implements OutputListener {
     private final int failAt;
     private final boolean failAtEnd;
 
@@ -66,7 +67,7 @@ class TokenListenerTest {
     }
   }
 
-  private StreamExchange exchange(TokenListener listener) {
+  private StreamExchange exchange(OutputListener listener) {
     StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, timers,
         outcomes::add, null, RequestSize.UNKNOWN, Redactor.NONE, listener);
     exchange.start(() -> aborts++);

@@ -1,11 +1,11 @@
 package dev.gatlingllm.api.anthropic;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

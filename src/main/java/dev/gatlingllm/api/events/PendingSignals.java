@@ -1,8 +1,8 @@
 package dev.gatlingllm.api.events;
 
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.OutputPieces;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.values.OutputKind;
 
 /**
  * The signals of the event being read, held until the whole event parsed: a truncated or broken event then

@@ -2,8 +2,8 @@ package dev.gatlingllm.api.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

@@ -1,13 +1,13 @@
 package dev.gatlingllm.api.ollama;
 
 import com.fasterxml.jackson.core.JsonToken;
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.api.openai.OpenAiJson;
 import dev.gatlingllm.framing.Frame;
+import dev.gatlingllm.values.OutputKind;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

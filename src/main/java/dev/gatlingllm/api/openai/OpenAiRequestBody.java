@@ -2,8 +2,8 @@ package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
-import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.values.MaxTokensField;
 
 /**
  * Writes the request body both OpenAI endpoints share; only the input field ({@code messages} or

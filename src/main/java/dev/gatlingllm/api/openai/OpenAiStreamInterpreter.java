@@ -1,7 +1,6 @@
 package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonToken;
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.api.events.PendingSignals;
@@ -9,6 +8,7 @@ import dev.gatlingllm.api.json.DoneMarker;
 import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.framing.Frame;
+import dev.gatlingllm.values.OutputKind;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 

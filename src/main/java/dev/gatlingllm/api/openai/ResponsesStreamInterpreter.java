@@ -1,9 +1,9 @@
 package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonToken;
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.events.TypedEventInterpreter;
 import dev.gatlingllm.api.json.JsonCursor;
+import dev.gatlingllm.values.OutputKind;
 import java.io.IOException;
 
 /**

@@ -3,7 +3,7 @@ package dev.gatlingllm.dsl.load;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import dev.gatlingllm.gatling.SessionKeys;
-import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.values.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;

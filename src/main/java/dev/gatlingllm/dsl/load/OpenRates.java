@@ -8,7 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.gatling.SessionKeys;
-import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.values.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;

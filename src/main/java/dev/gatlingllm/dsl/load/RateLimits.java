@@ -7,8 +7,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.gatling.SessionKeys;
-import dev.gatlingllm.metrics.aggregate.RateBudget;
-import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.values.LevelWindow;
+import dev.gatlingllm.values.RateBudget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;

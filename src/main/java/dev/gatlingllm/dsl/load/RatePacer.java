@@ -1,6 +1,6 @@
 package dev.gatlingllm.dsl.load;
 
-import dev.gatlingllm.metrics.aggregate.RateBudget;
+import dev.gatlingllm.values.RateBudget;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Iterator;

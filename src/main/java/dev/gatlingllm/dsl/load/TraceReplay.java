@@ -9,16 +9,16 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptFeeders;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.gatling.SessionKeys;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.io.BufferedReader;

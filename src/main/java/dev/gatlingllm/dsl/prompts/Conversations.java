@@ -6,7 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.exitHereIfFailed;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 
-import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.values.ChatMessage;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;

@@ -2,8 +2,8 @@ package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.gatlingllm.dsl.prompts;
 
-import dev.gatlingllm.api.ChatMessage;
+import dev.gatlingllm.values.ChatMessage;
 import java.util.List;
 import java.util.Map;
 

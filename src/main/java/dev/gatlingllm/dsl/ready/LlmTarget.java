@@ -137,8 +137,8 @@ public final class LlmTarget implements AutoCloseable {
    */
   public boolean ignoreEos(boolean workloadDefault) {
     boolean wanted = ignoreEos != null ? ignoreEos : workloadDefault;
-    if (wanted && !llmProtocol.protocol().dialect().supportsIgnoreEos()) {
-      System.out.println("gatling-llm: dialect " + llmProtocol.protocol().dialect().id() + " has no ignore_eos:"
+    if (wanted && !LlmProtocol.of(llmProtocol).dialect().supportsIgnoreEos()) {
+      System.out.println("gatling-llm: dialect " + LlmProtocol.of(llmProtocol).dialect().id() + " has no ignore_eos:"
           + " outputs may stop before their max tokens (the report counts them)");
       return false;
     }
@@ -154,7 +154,7 @@ public final class LlmTarget implements AutoCloseable {
    * shown (only whether one is set) and URLs without their user info or query values.
    */
   public String describe() {
-    LlmProtocol p = llmProtocol.protocol();
+    LlmProtocol p = LlmProtocol.of(llmProtocol);
     StringBuilder text = new StringBuilder()
         .append(simulator != null ? "embedded LLM simulator at " : "LLM server at ")
         .append(Redactor.url(baseUrl)).append('\n');

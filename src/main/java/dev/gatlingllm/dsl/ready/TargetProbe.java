@@ -1,12 +1,12 @@
 package dev.gatlingllm.dsl.ready;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.MediaTypes;
+import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -61,7 +61,7 @@ public final class TargetProbe {
    * @throws TargetUnusable with one line naming the cause (the API key never in it)
    */
   public static void check(String baseUrl, LlmProtocolBuilder llm) {
-    String problem = problem(baseUrl, llm.protocol());
+    String problem = problem(baseUrl, LlmProtocol.of(llm));
     if (problem != null) {
       String line = "gatling-llm: no load sent: " + problem;
       System.out.println(line);

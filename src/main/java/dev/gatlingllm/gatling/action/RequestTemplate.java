@@ -1,8 +1,8 @@
 package dev.gatlingllm.gatling.action;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.gatling.SessionExpression;
+import dev.gatlingllm.values.ChatMessage;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.gatlingllm.gatling.action;
 
-import dev.gatlingllm.stream.TokenListener;
+import dev.gatlingllm.stream.OutputListener;
 
 /**
  * What a request does per token event beyond its own figures.
@@ -9,14 +9,14 @@ import dev.gatlingllm.stream.TokenListener;
  *     the protocol's {@code tokenRecords(true)} turns them on for every request
  * @param listener sees every output piece and the end of each request, or null
  */
-public record TokenOptions(boolean records, TokenListener listener) {
+public record TokenOptions(boolean records, OutputListener listener) {
   public static final TokenOptions NONE = new TokenOptions(false, null);
 
   public TokenOptions withRecords() {
     return new TokenOptions(true, listener);
   }
 
-  public TokenOptions withListener(TokenListener newListener) {
+  public TokenOptions withListener(OutputListener newListener) {
     return new TokenOptions(records, newListener);
   }
 }

@@ -2,21 +2,22 @@ package dev.gatlingllm.gatling.protocol;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.api.MaxTokensField;
 import dev.gatlingllm.gatling.GatlingRuntime;
-import dev.gatlingllm.gatling.SloRecords;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.RunPlan;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.MaxTokensField;
+import dev.gatlingllm.values.SloRecords;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.core.session.Session;
+import io.gatling.javaapi.core.ProtocolBuilder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -66,6 +67,14 @@ public record LlmProtocol(
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
+
+  /**
+   * The protocol the DSL's builder built, for the plugin's own code: the builder hands Gatling a plain
+   * {@code Protocol}, so that no signature a user calls names this internal type.
+   */
+  public static LlmProtocol of(ProtocolBuilder builder) {
+    return (LlmProtocol) builder.protocol();
+  }
 
   /**
    * Refuses a tokenizer that blocks: it counts on the virtual user's event loop (the prompt before the request

@@ -1,10 +1,11 @@
 package dev.gatlingllm.metrics.aggregate;
 
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.values.LevelWindow;
+import dev.gatlingllm.values.RateBudget;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

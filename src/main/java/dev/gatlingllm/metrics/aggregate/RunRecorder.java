@@ -1,13 +1,13 @@
 package dev.gatlingllm.metrics.aggregate;
 
 import dev.gatlingllm.metrics.level.LevelAccumulator;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.TokenArrivals;
 import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.metrics.stats.PerSecondBuckets;
+import dev.gatlingllm.values.LevelWindow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.gatlingllm.metrics.level;
 
+import dev.gatlingllm.values.LevelWindow;
 import java.util.ArrayList;
 import java.util.List;
 

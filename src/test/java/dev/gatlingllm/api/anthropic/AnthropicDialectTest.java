@@ -2,8 +2,8 @@ package dev.gatlingllm.api.anthropic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.values.ChatMessage;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

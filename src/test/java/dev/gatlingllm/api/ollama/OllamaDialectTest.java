@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.framing.Framing;
+import dev.gatlingllm.values.ChatMessage;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.api.GenerationRequest;
-import dev.gatlingllm.api.MaxTokensField;
+import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.MaxTokensField;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -84,9 +86,10 @@ class OpenAiRequestBodyTest {
 
   @Test
   void maxTokensFieldNamesAreParsedAndBadOnesNamed() {
-    assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS, MaxTokensField.byName(" Max_Completion_Tokens "));
-    IllegalArgumentException e =
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MaxTokensField.byName("max"));
+    assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS,
+        LlmProtocol.of(LlmDsl.llm().maxTokensField(" Max_Completion_Tokens ")).maxTokensField());
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LlmDsl.llm().maxTokensField("max"));
     assertEquals("max tokens field must be max_tokens or max_completion_tokens, was 'max'", e.getMessage());
   }
 
@@ -181,7 +184,7 @@ class OpenAiRequestBodyTest {
   @Test
   void messagesWithoutAPromptBecomeThePromptOnACompletionsEndpoint() throws Exception {
     GenerationRequest request = new GenerationRequest("m",
-        java.util.List.of(dev.gatlingllm.api.ChatMessage.system("Be brief."), dev.gatlingllm.api.ChatMessage.user("Hi")),
+        java.util.List.of(dev.gatlingllm.values.ChatMessage.system("Be brief."), dev.gatlingllm.values.ChatMessage.user("Hi")),
         null, 8, null, null, true, Map.of());
     JsonNode body = parse(new OpenAiCompletionsDialect().requestBody(request));
     assertEquals("Be brief.\nHi", body.path("prompt").asText());

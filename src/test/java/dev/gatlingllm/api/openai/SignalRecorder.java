@@ -1,10 +1,10 @@
 package dev.gatlingllm.api.openai;
 
-import dev.gatlingllm.api.OutputKind;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.ndjson.NdjsonDecoder;
 import dev.gatlingllm.sse.SseDecoder;
+import dev.gatlingllm.values.OutputKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.dsl.ready.TargetProbe;
-import dev.gatlingllm.metrics.aggregate.RateBudget;
+import dev.gatlingllm.values.RateBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,12 +3,12 @@ package dev.gatlingllm.dsl.prompts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.api.ChatMessage;
 import dev.gatlingllm.dsl.ready.PlannedPrompts;
 import dev.gatlingllm.dsl.ready.Settings;
 import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.ChatMessage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.api.MaxTokensField;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.values.MaxTokensField;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
@@ -32,9 +33,9 @@ class HostedSettingsTest {
 
   @Test
   void theMaxTokensFieldIsTheDialectsUnlessChosen() {
-    assertNull(target().llm().protocol().maxTokensField());
+    assertNull(LlmProtocol.of(target().llm()).maxTokensField());
     assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS,
-        target("llm.maxTokensField", "max_completion_tokens").llm().protocol().maxTokensField());
+        LlmProtocol.of(target("llm.maxTokensField", "max_completion_tokens").llm()).maxTokensField());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> target("llm.maxTokensField", "max_output_tokens"));
     assertEquals("llm.maxTokensField: max tokens field must be max_tokens or max_completion_tokens, was"
@@ -53,15 +54,15 @@ class HostedSettingsTest {
 
   @Test
   void usageCanBeLeftOutForServersThatRefuseStreamOptions() {
-    assertTrue(target().llm().protocol().includeUsage());
-    assertFalse(target("llm.includeUsage", "false").llm().protocol().includeUsage());
+    assertTrue(LlmProtocol.of(target().llm()).includeUsage());
+    assertFalse(LlmProtocol.of(target("llm.includeUsage", "false").llm()).includeUsage());
   }
 
   @Test
   void theClientCountsWithTheLocalPromptTokenizerByDefault() {
-    assertEquals("cl100k_base", target().llm().protocol().tokenizer().name());
-    assertEquals("o200k_base", target("llm.tokenizer", "o200k_base").llm().protocol().tokenizer().name());
-    assertNull(target("llm.clientTokenizer", "none").llm().protocol().tokenizer());
+    assertEquals("cl100k_base", LlmProtocol.of(target().llm()).tokenizer().name());
+    assertEquals("o200k_base", LlmProtocol.of(target("llm.tokenizer", "o200k_base").llm()).tokenizer().name());
+    assertNull(LlmProtocol.of(target("llm.clientTokenizer", "none").llm()).tokenizer());
   }
 
   @Test
@@ -71,7 +72,7 @@ class HostedSettingsTest {
     ClientTokenCount off = ClientTokenCount.fromSettings(Settings.of(server));
     assertNull(off.tokenizer());
     assertTrue(off.note().contains("no token is counted on the client during it"), off.note());
-    assertNull(target("llm.tokenizer", "server").llm().protocol().tokenizer());
+    assertNull(LlmProtocol.of(target("llm.tokenizer", "server").llm()).tokenizer());
     server.setProperty("llm.clientTokenizer", "o200k_base");
     ClientTokenCount local = ClientTokenCount.fromSettings(Settings.of(server));
     assertEquals("o200k_base", local.tokenizer().name());

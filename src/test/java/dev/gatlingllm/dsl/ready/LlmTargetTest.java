@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.gatling.SloRecords;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.values.SloRecords;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -74,11 +75,11 @@ class LlmTargetTest {
     System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
     try {
       try (LlmTarget target = LlmTarget.fromSystemProperties()) {
-        assertFalse(target.llm().protocol().tokenRecords());
+        assertFalse(LlmProtocol.of(target.llm()).tokenRecords());
       }
       System.setProperty("llm.tokenRecords", "true");
       try (LlmTarget target = LlmTarget.fromSystemProperties()) {
-        assertTrue(target.llm().protocol().tokenRecords());
+        assertTrue(LlmProtocol.of(target.llm()).tokenRecords());
       }
       System.setProperty("llm.tokenRecords", "yes");
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
@@ -94,11 +95,11 @@ class LlmTargetTest {
     System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
     try {
       try (LlmTarget target = LlmTarget.fromSystemProperties()) {
-        assertEquals(SloRecords.MISSES, target.llm().protocol().sloRecords());
+        assertEquals(SloRecords.MISSES, LlmProtocol.of(target.llm()).sloRecords());
       }
       System.setProperty("llm.sloRecords", "Verdicts");
       try (LlmTarget target = LlmTarget.fromSystemProperties()) {
-        assertEquals(SloRecords.VERDICTS, target.llm().protocol().sloRecords());
+        assertEquals(SloRecords.VERDICTS, LlmProtocol.of(target.llm()).sloRecords());
       }
       System.setProperty("llm.sloRecords", "ko");
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class TargetProbeTest {
         "application/json", "{\"error\":{\"message\":\"unknown user admin:PW-SECRET-LONG, token Q-SECRET-LONG\"}}"))) {
       String baseUrl = server.baseUrl().replace("://", "://admin:PW-SECRET-LONG@");
       String problem = TargetProbe.problem(baseUrl,
-          LlmDsl.llm().model("m").endpoint("/v1/chat/completions?api_key=Q-SECRET-LONG").protocol());
+          LlmProtocol.of(LlmDsl.llm().model("m").endpoint("/v1/chat/completions?api_key=Q-SECRET-LONG")));
       assertTrue(problem.startsWith("HTTP 401 from http://***@127.0.0.1:"), problem);
       assertTrue(problem.endsWith("unknown user ***, token ***"), problem);
       assertFalse(problem.contains("SECRET"), problem);

@@ -4,7 +4,7 @@ import static dev.gatlingllm.metrics.aggregate.SyntheticResults.MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gatlingllm.metrics.level.Figures;
-import dev.gatlingllm.metrics.level.LevelWindow;
+import dev.gatlingllm.values.LevelWindow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,11 +4,12 @@ import static dev.gatlingllm.metrics.aggregate.SyntheticResults.MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gatlingllm.metrics.level.Figures;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
+import dev.gatlingllm.values.LevelWindow;
+import dev.gatlingllm.values.RateBudget;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

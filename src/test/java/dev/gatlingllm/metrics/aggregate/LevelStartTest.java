@@ -3,10 +3,10 @@ package dev.gatlingllm.metrics.aggregate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gatlingllm.metrics.level.LevelFigures;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.values.LevelWindow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,9 +3,9 @@ package dev.gatlingllm.metrics.aggregate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.values.LevelWindow;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.TokenMismatch;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.RequestRow;
@@ -20,6 +19,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.stats.PerSecondSeries;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
 import dev.gatlingllm.testing.RequestsCsvFile;
+import dev.gatlingllm.values.LevelWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.gatlingllm.metrics.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.metrics.level.LevelWindow;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
+import dev.gatlingllm.values.LevelWindow;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

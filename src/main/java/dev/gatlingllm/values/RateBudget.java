@@ -1,4 +1,4 @@
-package dev.gatlingllm.metrics.aggregate;
+package dev.gatlingllm.values;
 
 /**
  * A provider's rate limits: requests per minute and tokens per minute, tokens counted as providers meter

@@ -1,4 +1,4 @@
-package dev.gatlingllm.api;
+package dev.gatlingllm.values;
 
 import java.util.Objects;
 

@@ -1,4 +1,7 @@
-package dev.gatlingllm.stream;
+package dev.gatlingllm.dsl;
+
+import dev.gatlingllm.stream.FinishedStream;
+import dev.gatlingllm.values.TokenEvent;
 
 /**
  * Sees each piece of generated output of a request as it arrives, and the request's end. Register one with

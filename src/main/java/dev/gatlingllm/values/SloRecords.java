@@ -1,4 +1,4 @@
-package dev.gatlingllm.gatling;
+package dev.gatlingllm.values;
 
 import java.util.Locale;
 
@@ -25,17 +25,6 @@ public enum SloRecords {
    * in Global KO %.
    */
   VERDICTS;
-
-  /** The mode named {@code none}, {@code misses} or {@code verdicts} (any case). */
-  public static SloRecords named(String name) {
-    for (SloRecords mode : values()) {
-      if (mode.name().equalsIgnoreCase(name.trim())) {
-        return mode;
-      }
-    }
-    throw new IllegalArgumentException("SLO records must be none, misses or verdicts, was '"
-        + dev.gatlingllm.secrets.Redactor.setting(name) + "'");
-  }
 
   @Override
   public String toString() {

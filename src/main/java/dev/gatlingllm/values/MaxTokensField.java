@@ -1,6 +1,4 @@
-package dev.gatlingllm.api;
-
-import java.util.Locale;
+package dev.gatlingllm.values;
 
 /**
  * The name under which an OpenAI-style request carries its output token limit. Self-hosted servers (vLLM,
@@ -20,22 +18,6 @@ public enum MaxTokensField {
   /** The JSON field name, e.g. {@code max_completion_tokens}. */
   public String fieldName() {
     return fieldName;
-  }
-
-  /**
-   * The field by its JSON name (case and surrounding spaces ignored).
-   *
-   * @throws IllegalArgumentException naming the known names
-   */
-  public static MaxTokensField byName(String name) {
-    String wanted = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
-    for (MaxTokensField field : values()) {
-      if (field.fieldName.equals(wanted)) {
-        return field;
-      }
-    }
-    throw new IllegalArgumentException("max tokens field must be max_tokens or max_completion_tokens, was '"
-        + dev.gatlingllm.secrets.Redactor.setting(name) + "'");
   }
 
   @Override

@@ -1,4 +1,4 @@
-package dev.gatlingllm.metrics.level;
+package dev.gatlingllm.values;
 
 /**
  * One load level of a run: a concurrency step (closed model) or an arrival rate (open model), with the

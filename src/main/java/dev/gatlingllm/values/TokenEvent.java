@@ -1,12 +1,10 @@
-package dev.gatlingllm.stream;
-
-import dev.gatlingllm.api.OutputKind;
+package dev.gatlingllm.values;
 
 /**
- * One piece of generated output as it arrived, for a {@link TokenListener}.
+ * One piece of generated output as it arrived, for a {@link dev.gatlingllm.dsl.TokenListener}.
  *
  * @param kind answer ({@link OutputKind#CONTENT}), reasoning or a tool-call fragment (name or arguments)
- * @param text the text the server sent, never empty; not redacted (see {@link TokenListener})
+ * @param text the text the server sent, never empty; not redacted (see {@link dev.gatlingllm.dsl.TokenListener})
  * @param index the token event this piece belongs to, from 0: the first token event is the TTFT's. One SSE
  *     event carrying several pieces (reasoning and an answer, or a tool call's name and arguments) gives them
  *     the same index, in the event's order

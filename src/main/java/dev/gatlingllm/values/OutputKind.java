@@ -1,4 +1,4 @@
-package dev.gatlingllm.api;
+package dev.gatlingllm.values;
 
 /** The kinds of generated output a streamed event can carry; each one makes the event a token event. */
 public enum OutputKind {
