@@ -14,36 +14,56 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * Finds the highest concurrency whose p99 TTFT meets {@code llm.slo.ttftMs} (default 500 ms), in one run: raises
- * it through {@code llm.levels} (default 1,2,4,8,16,32,64,128,256) until a level breaks the SLO, then bisects
- * between the last level that met it and the one that broke it until they are at most
- * {@code llm.searchResolution} streams apart (default: 10 % of the last level that met it, at least 1). Each level
- * runs {@code llm.requestsPerStream} requests per stream (default 10) of random prompts ({@code llm.inputTokens},
- * default 128; {@code llm.outputTokens}, default 32), after a JIT warm-up at the first level's concurrency.
- * Prints the verdict of each level and the capacity with its resolution; the LLM report shows the levels that ran,
- * by concurrency.
+ * Finds the highest concurrency whose p99 TTFT meets {@code llm.slo.ttftMs} (default 500 ms), in
+ * one run: raises it through {@code llm.levels} (default 1,2,4,8,16,32,64,128,256) until a level
+ * breaks the SLO, then bisects between the last level that met it and the one that broke it until
+ * they are at most {@code llm.searchResolution} streams apart (default: 10 % of the last level that
+ * met it, at least 1). Each level runs {@code llm.requestsPerStream} requests per stream (default
+ * 10) of random prompts ({@code llm.inputTokens}, default 128; {@code llm.outputTokens}, default
+ * 32), after a JIT warm-up at the first level's concurrency. Prints the verdict of each level and
+ * the capacity with its resolution; the LLM report shows the levels that ran, by concurrency.
  */
 public class CapacitySearchSimulation extends Simulation {
-  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      WorkloadSettings.defaults().levels(1, 2, 4, 8, 16, 32, 64, 128, 256).outputTokens(32));
-  private final int resolution = Settings.fromSystemProperties().nonNegativeInt("llm.searchResolution", 0);
-  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  private final WorkloadSettings settings =
+      WorkloadSettings.fromSystemProperties(
+          WorkloadSettings.defaults().levels(1, 2, 4, 8, 16, 32, 64, 128, 256).outputTokens(32));
+  private final int resolution =
+      Settings.fromSystemProperties().nonNegativeInt("llm.searchResolution", 0);
+  // Read after the settings: a bad setting then fails the build before any embedded simulator
+  // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final double sloTtftMs = run.sloTtftMs() != null ? run.sloTtftMs() : 500.0;
-  private final CapacitySearch search = new CapacitySearch(settings.levels(), sloTtftMs, resolution);
-  // A search may stop at its first levels: its JVM warms up at the first one's concurrency, not the highest.
-  private final ConcurrencySteps steps = settings.concurrencySteps().jitWarmup(settings.jitWarmup(settings.levels().get(0)));
+  private final CapacitySearch search =
+      new CapacitySearch(settings.levels(), sloTtftMs, resolution);
+  // A search may stop at its first levels: its JVM warms up at the first one's concurrency, not the
+  // highest.
+  private final ConcurrencySteps steps =
+      settings.concurrencySteps().jitWarmup(settings.jitWarmup(settings.levels().get(0)));
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSearch(settings, search.levelsAtMost())))
-          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
+          .exec(
+              chat("chat")
+                  .messages("#{messages}")
+                  .maxTokens(settings.outputTokens())
+                  .ignoreEos(run.ignoreEos(true)));
 
   {
-    run.announce("capacity search over " + settings.levels() + " streams, p99 TTFT <= " + sloTtftMs + " ms, resolution "
-        + (resolution > 0 ? resolution + (resolution == 1 ? " stream" : " streams") : "10 % of the capacity"));
+    run.announce(
+        "capacity search over "
+            + settings.levels()
+            + " streams, p99 TTFT <= "
+            + sloTtftMs
+            + " ms, resolution "
+            + (resolution > 0
+                ? resolution + (resolution == 1 ? " stream" : " streams")
+                : "10 % of the capacity"));
     setUp(search.build(steps, "capacity", chatRequest, "llm", run.checks()))
-        .protocols(run.http(),
-            run.llm(search.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens())
+        .protocols(
+            run.http(),
+            run.llm(search.plannedLevels())
+                .inputTokens(settings.inputTokens())
+                .outputTokens(settings.outputTokens())
                 .capacityTarget(ttftPercentileAtMost(99, sloTtftMs)))
         .assertions(run.assertions());
   }

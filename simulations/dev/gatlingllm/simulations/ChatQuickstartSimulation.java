@@ -15,10 +15,11 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The quick start: streamed chat requests with prompts from {@code feeders/prompts.csv},
- * {@code llm.concurrency} concurrent streams (default 4) for {@code llm.durationSeconds} (default 20),
+ * The quick start: streamed chat requests with prompts from {@code feeders/prompts.csv}, {@code
+ * llm.concurrency} concurrent streams (default 4) for {@code llm.durationSeconds} (default 20),
  * closed model, against {@code llm.baseUrl} or the embedded simulator. Gatling's report then holds
- * {@code chat} (whole request) and {@code chat TTFT} (time to first token); the LLM report the rest.
+ * {@code chat} (whole request) and {@code chat TTFT} (time to first token); the LLM report the
+ * rest.
  */
 public class ChatQuickstartSimulation extends Simulation {
   private final Settings properties = Settings.fromSystemProperties();
@@ -26,22 +27,29 @@ public class ChatQuickstartSimulation extends Simulation {
   private final int seconds = properties.positiveInt("llm.durationSeconds", 20);
   private final int outputTokens = properties.positiveInt("llm.outputTokens", 64);
 
-  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  // Read after the settings: a bad setting then fails the build before any embedded simulator
+  // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
-  private final PopulationBuilder chats = scenario("chat")
-      .feed(csv("prompts.csv").circular())
-      .exec(chat("chat").system("You are a helpful assistant.").user("#{prompt}")
-          .maxTokens(outputTokens).ignoreEos(run.ignoreEos(true)))
-      .injectClosed(constantConcurrentUsers(concurrency).during(Duration.ofSeconds(seconds)));
+  private final PopulationBuilder chats =
+      scenario("chat")
+          .feed(csv("prompts.csv").circular())
+          .exec(
+              chat("chat")
+                  .system("You are a helpful assistant.")
+                  .user("#{prompt}")
+                  .maxTokens(outputTokens)
+                  .ignoreEos(run.ignoreEos(true)))
+          .injectClosed(constantConcurrentUsers(concurrency).during(Duration.ofSeconds(seconds)));
 
   {
     run.announce(concurrency + " concurrent streams for " + seconds + " s");
     PopulationBuilder checks = run.checks();
     setUp(checks == null ? chats : chats.andThen(checks))
         .protocols(run.http(), run.llm(List.of()).outputTokens(outputTokens))
-        .assertions(run.assertions(
-            global().failedRequests().percent().lt(1.0),
-            details("chat TTFT").responseTime().percentile(99.0).lt(5_000)));
+        .assertions(
+            run.assertions(
+                global().failedRequests().percent().lt(1.0),
+                details("chat TTFT").responseTime().percentile(99.0).lt(5_000)));
   }
 
   @Override

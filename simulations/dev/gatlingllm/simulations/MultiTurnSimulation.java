@@ -11,22 +11,28 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 
 /**
- * Multi-turn chats: {@code llm.turns} turns (default 3), each a random user message of
- * {@code llm.inputTokens} tokens (default 64) plus the whole conversation so far, {@code llm.outputTokens}
- * (default 32) per answer, {@code llm.thinkTimeSeconds} (default 1) between turns. Concurrency steps
- * {@code llm.levels} (default 1,4,8) of {@code llm.requestsPerLevel} conversations (default 10 x concurrency).
- * Records: {@code chat turn 1}, {@code chat turn 2}... with their TTFT records.
+ * Multi-turn chats: {@code llm.turns} turns (default 3), each a random user message of {@code
+ * llm.inputTokens} tokens (default 64) plus the whole conversation so far, {@code llm.outputTokens}
+ * (default 32) per answer, {@code llm.thinkTimeSeconds} (default 1) between turns. Concurrency
+ * steps {@code llm.levels} (default 1,4,8) of {@code llm.requestsPerLevel} conversations (default
+ * 10 x concurrency). Records: {@code chat turn 1}, {@code chat turn 2}... with their TTFT records.
  */
 public class MultiTurnSimulation extends Simulation {
-  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      WorkloadSettings.defaults().levels(1, 4, 8).inputTokens(64).outputTokens(32));
+  private final WorkloadSettings settings =
+      WorkloadSettings.fromSystemProperties(
+          WorkloadSettings.defaults().levels(1, 4, 8).inputTokens(64).outputTokens(32));
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
-  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  // Read after the settings: a bad setting then fails the build before any embedded simulator
+  // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
-  private final ChainBuilder conversation = Conversations.chain("chat", settings.turns(),
-      run.randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())), settings.thinkTime(),
-      request -> request.maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
+  private final ChainBuilder conversation =
+      Conversations.chain(
+          "chat",
+          settings.turns(),
+          run.randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())),
+          settings.thinkTime(),
+          request -> request.maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce(settings.turns() + "-turn conversations, levels " + settings.levels());

@@ -8,21 +8,27 @@ import io.gatling.javaapi.core.*;
 import java.time.Duration;
 
 public class MyChatSimulation extends Simulation {
-  ScenarioBuilder scn = scenario("chat")
-      .feed(csv("prompts.csv").circular())
-      .exec(chat("chat")
-          .system("You are a helpful assistant.")
-          .user("#{prompt}")
-          .maxTokens(256)
-          .ignoreEos(true))
-      // the answer and the figures are in the session: #{llm.content}, session.getMap("llm")
-      .exec(chat("chat turn 2")
-          .user("#{prompt}")
-          .assistant("#{llm.content}")
-          .user("Now say it in one sentence."));
+  ScenarioBuilder scn =
+      scenario("chat")
+          .feed(csv("prompts.csv").circular())
+          .exec(
+              chat("chat")
+                  .system("You are a helpful assistant.")
+                  .user("#{prompt}")
+                  .maxTokens(256)
+                  .ignoreEos(true))
+          // the answer and the figures are in the session: #{llm.content}, session.getMap("llm")
+          .exec(
+              chat("chat turn 2")
+                  .user("#{prompt}")
+                  .assistant("#{llm.content}")
+                  .user("Now say it in one sentence."));
 
   {
-    setUp(scn.injectClosed(constantConcurrentUsers(8).during(Duration.ofSeconds(Integer.getInteger("seconds", 60)))))
+    setUp(
+            scn.injectClosed(
+                constantConcurrentUsers(8)
+                    .during(Duration.ofSeconds(Integer.getInteger("seconds", 60)))))
         .protocols(
             http.baseUrl(System.getProperty("baseUrl", "http://127.0.0.1:8080")),
             llm().model("my-model").apiKey(System.getenv("LLM_API_KEY")))

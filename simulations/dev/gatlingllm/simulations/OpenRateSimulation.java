@@ -14,34 +14,50 @@ import java.time.Duration;
 
 /**
  * Open model: requests arrive at {@code llm.rates} per second (default 2,4,8), each rate lasting
- * {@code llm.levelDuration} seconds (default 20), Poisson arrivals unless {@code llm.poisson=false},
- * optionally capped at {@code llm.maxConcurrency} requests in flight. The arrival time is each request's
- * scheduled start, so client-side waiting shows as send lateness. Random prompts of {@code llm.inputTokens}
- * (default 128), {@code llm.outputTokens} output tokens (default 32). A JIT warm-up ({@code llm.warmupSeconds})
- * runs first, closed, with as many streams as the first rate's requests per second (at most the cap).
+ * {@code llm.levelDuration} seconds (default 20), Poisson arrivals unless {@code
+ * llm.poisson=false}, optionally capped at {@code llm.maxConcurrency} requests in flight. The
+ * arrival time is each request's scheduled start, so client-side waiting shows as send lateness.
+ * Random prompts of {@code llm.inputTokens} (default 128), {@code llm.outputTokens} output tokens
+ * (default 32). A JIT warm-up ({@code llm.warmupSeconds}) runs first, closed, with as many streams
+ * as the first rate's requests per second (at most the cap).
  */
 public class OpenRateSimulation extends Simulation {
-  private final WorkloadSettings settings = WorkloadSettings.fromSystemProperties(
-      WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(20)).rates(2.0, 4.0, 8.0));
-  private final Duration levelDuration = settings.levelDuration() != null
-      ? settings.levelDuration()
-      : Duration.ofSeconds(20);
-  private final OpenRates rates = withJitWarmup(OpenRates.of(settings.rates(), levelDuration)
-      .poisson(settings.poisson())
-      .maxConcurrency(settings.maxConcurrency())
-      .startAt(settings.injector().startAtEpochMillis()));
+  private final WorkloadSettings settings =
+      WorkloadSettings.fromSystemProperties(
+          WorkloadSettings.defaults()
+              .outputTokens(32)
+              .levelDuration(Duration.ofSeconds(20))
+              .rates(2.0, 4.0, 8.0));
+  private final Duration levelDuration =
+      settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(20);
+  private final OpenRates rates =
+      withJitWarmup(
+          OpenRates.of(settings.rates(), levelDuration)
+              .poisson(settings.poisson())
+              .maxConcurrency(settings.maxConcurrency())
+              .startAt(settings.injector().startAtEpochMillis()));
 
-  // Read after the settings: a bad setting then fails the build before any embedded simulator starts.
+  // Read after the settings: a bad setting then fails the build before any embedded simulator
+  // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest =
-      feed(run.randomPrompts(settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))
-          .exec(chat("chat").messages("#{messages}").maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
+      feed(run.randomPrompts(
+              settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))
+          .exec(
+              chat("chat")
+                  .messages("#{messages}")
+                  .maxTokens(settings.outputTokens())
+                  .ignoreEos(run.ignoreEos(true)));
 
   {
-    run.announce("open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each");
+    run.announce(
+        "open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each");
     setUp(rates.build("open", chatRequest, run.checks()))
-        .protocols(run.http(),
-            run.llm(rates.plannedLevels()).inputTokens(settings.inputTokens()).outputTokens(settings.outputTokens()))
+        .protocols(
+            run.http(),
+            run.llm(rates.plannedLevels())
+                .inputTokens(settings.inputTokens())
+                .outputTokens(settings.outputTokens()))
         .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
   }
 

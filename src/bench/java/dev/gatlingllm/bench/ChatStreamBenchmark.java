@@ -21,10 +21,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Decoder and OpenAI chat dialect together, as the client runs them per streamed event: bytes in, content
- * signals out. One operation is one event; run with {@code -prof gc} for bytes allocated per event.
- * {@code json}: {@code cursor} (the plugin's way: {@code Utf8JsonCursor}, Jackson for the events it leaves) or
- * {@code jackson} (Jackson's parser for every event), measured side by side.
+ * Decoder and OpenAI chat dialect together, as the client runs them per streamed event: bytes in,
+ * content signals out. One operation is one event; run with {@code -prof gc} for bytes allocated
+ * per event. {@code json}: {@code cursor} (the plugin's way: {@code Utf8JsonCursor}, Jackson for
+ * the events it leaves) or {@code jackson} (Jackson's parser for every event), measured side by
+ * side.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

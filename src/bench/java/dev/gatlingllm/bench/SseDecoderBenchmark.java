@@ -18,7 +18,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The SSE decoder alone: events per second on one core, fed as the network delivers them (reads of
- * {@code chunkBytes}). One operation is one event; run with {@code -prof gc} for bytes allocated per event.
+ * {@code chunkBytes}). One operation is one event; run with {@code -prof gc} for bytes allocated
+ * per event.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)

@@ -2,26 +2,45 @@ package dev.gatlingllm.bench;
 
 import java.nio.charset.StandardCharsets;
 
-/** Realistic OpenAI chat streams for the benchmarks: what vLLM and OpenAI send, byte for byte in shape. */
+/**
+ * Realistic OpenAI chat streams for the benchmarks: what vLLM and OpenAI send, byte for byte in
+ * shape.
+ */
 final class StreamSamples {
   private StreamSamples() {}
 
-  static final String[] WORDS = {" the", " model", " answers", " quickly", ",", " and", " streams", " tokens",
-      " one", " by", " one", "."};
+  static final String[] WORDS = {
+    " the",
+    " model",
+    " answers",
+    " quickly",
+    ",",
+    " and",
+    " streams",
+    " tokens",
+    " one",
+    " by",
+    " one",
+    "."
+  };
 
   /** {@code events} one-token content events, as one server would send them. */
   static byte[] oneTokenEvents(int events) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < events; i++) {
-      out.append("data: {\"id\":\"chatcmpl-8f2a7c1e9b\",\"object\":\"chat.completion.chunk\",\"created\":1764500000,"
-          + "\"model\":\"meta-llama/Llama-3.1-8B-Instruct\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"")
+      out.append(
+              "data: {\"id\":\"chatcmpl-8f2a7c1e9b\",\"object\":\"chat.completion.chunk\",\"created\":1764500000,"
+                  + "\"model\":\"meta-llama/Llama-3.1-8B-Instruct\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"")
           .append(WORDS[i % WORDS.length])
           .append("\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
     }
     return out.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /** {@code events} events of about {@code chars} characters of content each (several tokens per event). */
+  /**
+   * {@code events} events of about {@code chars} characters of content each (several tokens per
+   * event).
+   */
   static byte[] longEvents(int events, int chars) {
     StringBuilder content = new StringBuilder();
     int i = 0;
@@ -30,9 +49,11 @@ final class StreamSamples {
     }
     StringBuilder out = new StringBuilder();
     for (int e = 0; e < events; e++) {
-      out.append("data: {\"id\":\"chatcmpl-8f2a7c1e9b\",\"object\":\"chat.completion.chunk\",\"created\":1764500000,"
-          + "\"model\":\"meta-llama/Llama-3.1-8B-Instruct\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"")
-          .append(content).append("\"},\"finish_reason\":null}]}\n\n");
+      out.append(
+              "data: {\"id\":\"chatcmpl-8f2a7c1e9b\",\"object\":\"chat.completion.chunk\",\"created\":1764500000,"
+                  + "\"model\":\"meta-llama/Llama-3.1-8B-Instruct\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"")
+          .append(content)
+          .append("\"},\"finish_reason\":null}]}\n\n");
     }
     return out.toString().getBytes(StandardCharsets.UTF_8);
   }

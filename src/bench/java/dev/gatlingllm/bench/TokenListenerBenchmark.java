@@ -2,10 +2,10 @@ package dev.gatlingllm.bench;
 
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.stream.OutputListener;
 import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.stream.StreamSettings;
-import dev.gatlingllm.stream.OutputListener;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
@@ -27,9 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * What an {@link OutputListener} costs per token event: a whole exchange (SSE decoder, dialect, timeline, end) fed a
- * stream of one-token events, {@code listener} {@code none} (the default: a null check per piece of output) or
- * {@code consume} (a listener handing each event to a blackhole). One operation is one event.
+ * What an {@link OutputListener} costs per token event: a whole exchange (SSE decoder, dialect,
+ * timeline, end) fed a stream of one-token events, {@code listener} {@code none} (the default: a
+ * null check per piece of output) or {@code consume} (a listener handing each event to a
+ * blackhole). One operation is one event.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -67,13 +68,24 @@ public class TokenListenerBenchmark {
     OutputListener seen = listener.equals("none") ? null : bh::consume;
     long now = System.nanoTime();
     // Not started: no timers are armed, so the exchange's own work is all that is measured.
-    StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, now, timers,
-        bh::consume, null, RequestSize.UNKNOWN, Redactor.NONE, seen);
+    StreamExchange exchange =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            StreamSettings.DEFAULTS,
+            now,
+            timers,
+            bh::consume,
+            null,
+            RequestSize.UNKNOWN,
+            Redactor.NONE,
+            seen);
     exchange.onRequestWritten(now);
     exchange.onResponseHeaders(200, "text/event-stream", null, now);
     for (int offset = 0; offset < stream.length; offset += ChatStreamBenchmark.READ_BYTES) {
       int length = Math.min(ChatStreamBenchmark.READ_BYTES, stream.length - offset);
-      exchange.onBodyChunk(ByteBuffer.wrap(stream, offset, length), offset + length == stream.length,
+      exchange.onBodyChunk(
+          ByteBuffer.wrap(stream, offset, length),
+          offset + length == stream.length,
           System.nanoTime());
     }
   }

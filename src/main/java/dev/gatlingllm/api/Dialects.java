@@ -16,9 +16,15 @@ import java.util.Map;
 
 /** The built-in dialects by id, so that a configuration file or system property can name one. */
 public final class Dialects {
-  private static final Map<String, LlmDialect> BY_ID = index(
-      new OpenAiChatDialect(), new OpenAiCompletionsDialect(), new OllamaChatDialect(), new OllamaGenerateDialect(),
-      new OpenAiResponsesDialect(), new AnthropicDialect(), new AzureOpenAiDialect());
+  private static final Map<String, LlmDialect> BY_ID =
+      index(
+          new OpenAiChatDialect(),
+          new OpenAiCompletionsDialect(),
+          new OllamaChatDialect(),
+          new OllamaGenerateDialect(),
+          new OpenAiResponsesDialect(),
+          new AnthropicDialect(),
+          new AzureOpenAiDialect());
 
   private Dialects() {}
 
@@ -31,7 +37,10 @@ public final class Dialects {
     LlmDialect dialect = id == null ? null : BY_ID.get(id.strip().toLowerCase(Locale.ROOT));
     if (dialect == null) {
       throw new IllegalArgumentException(
-          "unknown LLM dialect '" + Redactor.setting(id) + "'; known dialects: " + String.join(", ", ids()));
+          "unknown LLM dialect '"
+              + Redactor.setting(id)
+              + "'; known dialects: "
+              + String.join(", ", ids()));
     }
     return dialect;
   }

@@ -14,11 +14,12 @@ import java.util.Objects;
  * @param prompt the prompt text (completion dialects), or null
  * @param maxTokens the output token limit, or null
  * @param temperature sampling temperature, or null
- * @param ignoreEos ask the server to keep generating past end-of-sequence (vLLM, llama.cpp), or null
+ * @param ignoreEos ask the server to keep generating past end-of-sequence (vLLM, llama.cpp), or
+ *     null
  * @param includeUsage ask for the usage chunk ({@code stream_options.include_usage})
  * @param extraFields extra top-level JSON fields, written last (they may override the fields above)
- * @param maxTokensField the field the limit goes in where the API has a choice (OpenAI), or null for the
- *     dialect's usual one
+ * @param maxTokensField the field the limit goes in where the API has a choice (OpenAI), or null
+ *     for the dialect's usual one
  */
 public record GenerationRequest(
     String model,
@@ -36,26 +37,61 @@ public record GenerationRequest(
   }
 
   /** A request with the dialect's usual max-tokens field. */
-  public GenerationRequest(String model, List<ChatMessage> messages, String prompt, Integer maxTokens,
-      Double temperature, Boolean ignoreEos, boolean includeUsage, Map<String, Object> extraFields) {
-    this(model, messages, prompt, maxTokens, temperature, ignoreEos, includeUsage, extraFields, null);
+  public GenerationRequest(
+      String model,
+      List<ChatMessage> messages,
+      String prompt,
+      Integer maxTokens,
+      Double temperature,
+      Boolean ignoreEos,
+      boolean includeUsage,
+      Map<String, Object> extraFields) {
+    this(
+        model,
+        messages,
+        prompt,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        includeUsage,
+        extraFields,
+        null);
   }
 
   /** The same request with its limit in {@code field} (null: the dialect's usual one). */
   public GenerationRequest withMaxTokensField(MaxTokensField field) {
-    return new GenerationRequest(model, messages, prompt, maxTokens, temperature, ignoreEos, includeUsage,
-        extraFields, field);
+    return new GenerationRequest(
+        model,
+        messages,
+        prompt,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        includeUsage,
+        extraFields,
+        field);
   }
 
   /** The same request without {@code ignore_eos}, for an API that has no such field. */
   public GenerationRequest withoutIgnoreEos() {
-    return ignoreEos == null ? this : new GenerationRequest(model, messages, prompt, maxTokens, temperature, null,
-        includeUsage, extraFields, maxTokensField);
+    return ignoreEos == null
+        ? this
+        : new GenerationRequest(
+            model,
+            messages,
+            prompt,
+            maxTokens,
+            temperature,
+            null,
+            includeUsage,
+            extraFields,
+            maxTokensField);
   }
 
   /**
-   * The text for an API that takes a raw prompt: the prompt, or else the messages' texts one per line (a chat
-   * workload sent to a completion endpoint, which has no roles); null when there is neither.
+   * The text for an API that takes a raw prompt: the prompt, or else the messages' texts one per
+   * line (a chat workload sent to a completion endpoint, which has no roles); null when there is
+   * neither.
    */
   public String promptText() {
     if (prompt != null) {
@@ -74,7 +110,10 @@ public record GenerationRequest(
     return text.toString();
   }
 
-  /** The messages for a chat API: the messages, or else the prompt asked as the user; empty when neither. */
+  /**
+   * The messages for a chat API: the messages, or else the prompt asked as the user; empty when
+   * neither.
+   */
   public List<ChatMessage> chatMessages() {
     return messages.isEmpty() && prompt != null ? List.of(ChatMessage.user(prompt)) : messages;
   }

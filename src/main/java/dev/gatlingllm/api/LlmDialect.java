@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One API dialect (OpenAI chat, OpenAI completions, Ollama...): how a generation request is written and sent,
- * and how the streamed response is framed and read. A dialect is stateless and shared; the per-stream state
- * lives in the {@link StreamInterpreter} it creates for each request.
+ * One API dialect (OpenAI chat, OpenAI completions, Ollama...): how a generation request is written
+ * and sent, and how the streamed response is framed and read. A dialect is stateless and shared;
+ * the per-stream state lives in the {@link StreamInterpreter} it creates for each request.
  */
 public interface LlmDialect {
   /** Short stable identifier, e.g. {@code openai-chat}. */
@@ -17,16 +17,16 @@ public interface LlmDialect {
   String defaultEndpoint();
 
   /**
-   * The JSON request body, always asking for a streamed response; with {@code ignore_eos} only where
-   * {@link #supportsIgnoreEos()} says the API has it.
+   * The JSON request body, always asking for a streamed response; with {@code ignore_eos} only
+   * where {@link #supportsIgnoreEos()} says the API has it.
    */
   String requestBody(GenerationRequest request);
 
   /**
-   * Whether the API has an {@code ignore_eos} field (vLLM, SGLang and llama.cpp extend OpenAI's API with it).
-   * A dialect without it leaves the request's {@code ignoreEos} out of the body it writes, and the ready
-   * simulations say so once, since outputs may then stop before their max tokens. False unless a dialect says
-   * otherwise.
+   * Whether the API has an {@code ignore_eos} field (vLLM, SGLang and llama.cpp extend OpenAI's API
+   * with it). A dialect without it leaves the request's {@code ignoreEos} out of the body it
+   * writes, and the ready simulations say so once, since outputs may then stop before their max
+   * tokens. False unless a dialect says otherwise.
    */
   default boolean supportsIgnoreEos() {
     return false;
@@ -36,9 +36,10 @@ public interface LlmDialect {
   StreamInterpreter newInterpreter();
 
   /**
-   * The human-readable error of a non-2xx response body (e.g. OpenAI's {@code error.message}), or the body
-   * itself, shortened, when it has no known shape. A refusal of a field the plugin writes goes through
-   * {@link RejectedFields#explain}, so that the KO message names the setting to change.
+   * The human-readable error of a non-2xx response body (e.g. OpenAI's {@code error.message}), or
+   * the body itself, shortened, when it has no known shape. A refusal of a field the plugin writes
+   * goes through {@link RejectedFields#explain}, so that the KO message names the setting to
+   * change.
    */
   String errorMessage(String responseBody);
 
@@ -48,8 +49,8 @@ public interface LlmDialect {
   }
 
   /**
-   * The media types a streamed response may be served with (parameters such as {@code charset} aside); any
-   * other is a KO. The framing's by default.
+   * The media types a streamed response may be served with (parameters such as {@code charset}
+   * aside); any other is a KO. The framing's by default.
    */
   default List<String> contentTypes() {
     return framing().mediaTypes();
@@ -61,15 +62,17 @@ public interface LlmDialect {
   }
 
   /**
-   * The headers that carry the API key, built from it: {@code Authorization: Bearer <key>} by default. Every
-   * value returned is a secret, hidden in messages and reports like the key itself; non-secret headers an API
-   * requires go in {@link #fixedHeaders()}.
+   * The headers that carry the API key, built from it: {@code Authorization: Bearer <key>} by
+   * default. Every value returned is a secret, hidden in messages and reports like the key itself;
+   * non-secret headers an API requires go in {@link #fixedHeaders()}.
    */
   default Map<String, String> authHeaders(String apiKey) {
     return Map.of("Authorization", "Bearer " + apiKey);
   }
 
-  /** Headers every request of this API needs besides the key (e.g. an API version); none by default. */
+  /**
+   * Headers every request of this API needs besides the key (e.g. an API version); none by default.
+   */
   default Map<String, String> fixedHeaders() {
     return Map.of();
   }

@@ -4,9 +4,10 @@ import dev.gatlingllm.values.OutputKind;
 import java.util.Arrays;
 
 /**
- * The pieces of the event being read, in stream order, each a kind and its text, held until the event ends.
- * Reused event after event: it grows only past the largest event so far, and clearing drops the texts, so
- * that a long-lived reader keeps no output alive. Not thread-safe: one per stream.
+ * The pieces of the event being read, in stream order, each a kind and its text, held until the
+ * event ends. Reused event after event: it grows only past the largest event so far, and clearing
+ * drops the texts, so that a long-lived reader keeps no output alive. Not thread-safe: one per
+ * stream.
  */
 public final class OutputPieces {
   private OutputKind[] kinds;
@@ -18,7 +19,10 @@ public final class OutputPieces {
     texts = new String[initialCapacity];
   }
 
-  /** Adds a piece; {@code kind} may be null where the holder marks something other than output with it. */
+  /**
+   * Adds a piece; {@code kind} may be null where the holder marks something other than output with
+   * it.
+   */
   public void add(OutputKind kind, String text) {
     if (size == kinds.length) {
       kinds = Arrays.copyOf(kinds, size * 2);

@@ -4,31 +4,44 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Turns a server's refusal of a request field it does not know (OpenAI's {@code Unsupported parameter:
- * 'max_tokens' is not supported with this model}, Azure's {@code Unrecognized request argument supplied:
- * ignore_eos}) into a short, stable KO message naming the setting that removes the field. Every request of such a
- * run fails the same way, so one clear line beats the server's varied wording.
+ * Turns a server's refusal of a request field it does not know (OpenAI's {@code Unsupported
+ * parameter: 'max_tokens' is not supported with this model}, Azure's {@code Unrecognized request
+ * argument supplied: ignore_eos}) into a short, stable KO message naming the setting that removes
+ * the field. Every request of such a run fails the same way, so one clear line beats the server's
+ * varied wording.
  */
 public final class RejectedFields {
   /** A field the plugin writes, and the setting that changes it. */
   private record Fix(String field, String setting) {}
 
-  private static final List<Fix> FIXES = List.of(
-      new Fix("max_completion_tokens", "llm.maxTokensField=max_tokens"),
-      new Fix("max_tokens", "llm.maxTokensField=max_completion_tokens"),
-      new Fix("ignore_eos", "llm.ignoreEos=false"),
-      new Fix("stream_options", "llm.includeUsage=false"));
+  private static final List<Fix> FIXES =
+      List.of(
+          new Fix("max_completion_tokens", "llm.maxTokensField=max_tokens"),
+          new Fix("max_tokens", "llm.maxTokensField=max_completion_tokens"),
+          new Fix("ignore_eos", "llm.ignoreEos=false"),
+          new Fix("stream_options", "llm.includeUsage=false"));
 
   /** How servers say that they do not take a field (lower case). */
-  private static final List<String> REFUSALS = List.of("unsupported", "not supported", "unrecognized",
-      "unrecognised", "unknown", "not permitted", "not allowed", "extra inputs", "extra fields", "additional properties");
+  private static final List<String> REFUSALS =
+      List.of(
+          "unsupported",
+          "not supported",
+          "unrecognized",
+          "unrecognised",
+          "unknown",
+          "not permitted",
+          "not allowed",
+          "extra inputs",
+          "extra fields",
+          "additional properties");
 
   private RejectedFields() {}
 
   /**
-   * {@code unsupported field 'max_tokens' (set llm.maxTokensField=max_completion_tokens)} when the message
-   * refuses one of the fields the plugin writes, else the message unchanged. The refused field is the first one
-   * named ("'max_tokens' is not supported ... Use 'max_completion_tokens' instead").
+   * {@code unsupported field 'max_tokens' (set llm.maxTokensField=max_completion_tokens)} when the
+   * message refuses one of the fields the plugin writes, else the message unchanged. The refused
+   * field is the first one named ("'max_tokens' is not supported ... Use 'max_completion_tokens'
+   * instead").
    */
   public static String explain(String serverMessage) {
     if (serverMessage == null) {
@@ -47,7 +60,8 @@ public final class RejectedFields {
         firstAt = at;
       }
     }
-    return first == null ? serverMessage
+    return first == null
+        ? serverMessage
         : "unsupported field '" + first.field() + "' (set " + first.setting() + ")";
   }
 
@@ -60,7 +74,8 @@ public final class RejectedFields {
         return -1;
       }
       int end = at + field.length();
-      if ((at == 0 || !isNameChar(text.charAt(at - 1))) && (end == text.length() || !isNameChar(text.charAt(end)))) {
+      if ((at == 0 || !isNameChar(text.charAt(at - 1)))
+          && (end == text.length() || !isNameChar(text.charAt(end)))) {
         return at;
       }
       from = at + 1;

@@ -5,17 +5,18 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Searching bytes eight at a time: a byte array read as little-endian longs, and the classic bit tricks that
- * flag the bytes of a word equal to, or below, a value. The SSE decoder looks for line ends and the JSON
- * cursor for the end of strings this way: a loop that tests one byte at a time costs several times more on
- * the lines of text an LLM stream is made of.
+ * Searching bytes eight at a time: a byte array read as little-endian longs, and the classic bit
+ * tricks that flag the bytes of a word equal to, or below, a value. The SSE decoder looks for line
+ * ends and the JSON cursor for the end of strings this way: a loop that tests one byte at a time
+ * costs several times more on the lines of text an LLM stream is made of.
  *
- * <p>A flag is the top bit of a flagged byte. Subtracting borrows from a flagged byte into the next ones, so a
- * byte after a flagged one may be flagged too, but never a byte before the first real one: the lowest flag
- * ({@link #firstFlagged}) is always exact.
+ * <p>A flag is the top bit of a flagged byte. Subtracting borrows from a flagged byte into the next
+ * ones, so a byte after a flagged one may be flagged too, but never a byte before the first real
+ * one: the lowest flag ({@link #firstFlagged}) is always exact.
  */
 public final class SwarBytes {
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGH_BITS = 0x8080808080808080L;
 
@@ -37,7 +38,9 @@ public final class SwarBytes {
     return (zeroWhereEqual - ONES) & ~zeroWhereEqual & HIGH_BITS;
   }
 
-  /** Flags the bytes of {@code word} below {@code limit} (at most 0x80), non-ASCII bytes excluded. */
+  /**
+   * Flags the bytes of {@code word} below {@code limit} (at most 0x80), non-ASCII bytes excluded.
+   */
   public static long below(long word, int limit) {
     return (word - ONES * limit) & ~word & HIGH_BITS;
   }

@@ -6,12 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Judges a request's answer checks: the first that fails turns an OK outcome into a KO naming it. */
+/**
+ * Judges a request's answer checks: the first that fails turns an OK outcome into a KO naming it.
+ */
 public final class AnswerChecking {
   public static final String PREFIX = "check failed: ";
 
   /**
-   * The judged outcome and the values its checks save in the session (empty unless every check passed).
+   * The judged outcome and the values its checks save in the session (empty unless every check
+   * passed).
    *
    * @param outcome the outcome, KO when a check failed
    * @param saved session key to value, in the order of the checks
@@ -20,7 +23,9 @@ public final class AnswerChecking {
 
   private AnswerChecking() {}
 
-  /** The outcome unchanged when it is KO already or passes every check, else the same figures as KO. */
+  /**
+   * The outcome unchanged when it is KO already or passes every check, else the same figures as KO.
+   */
   public static FinishedStream judge(List<AnswerCheck> checks, FinishedStream outcome) {
     return judgeAndSave(checks, outcome).outcome();
   }
@@ -53,6 +58,7 @@ public final class AnswerChecking {
         return new Judged(outcome.withResult(outcome.result().withOutcome(ko)), Map.of());
       }
     }
-    return new Judged(outcome, saved.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(saved));
+    return new Judged(
+        outcome, saved.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(saved));
   }
 }

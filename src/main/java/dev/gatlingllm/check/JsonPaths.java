@@ -3,10 +3,11 @@ package dev.gatlingllm.check;
 import com.fasterxml.jackson.core.JsonPointer;
 
 /**
- * The definite subset of JSONPath a check on one answer needs, compiled to Jackson's {@link JsonPointer} (RFC
- * 6901): {@code $}, then any of {@code .name}, {@code ['name']} / {@code ["name"]} and {@code [index]}, e.g.
- * {@code $.choices[0].name}, {@code $['first name']}. A path that could select several values (wildcards,
- * {@code ..}, filters, slices) is refused when the check is built: a check compares one value.
+ * The definite subset of JSONPath a check on one answer needs, compiled to Jackson's {@link
+ * JsonPointer} (RFC 6901): {@code $}, then any of {@code .name}, {@code ['name']} / {@code
+ * ["name"]} and {@code [index]}, e.g. {@code $.choices[0].name}, {@code $['first name']}. A path
+ * that could select several values (wildcards, {@code ..}, filters, slices) is refused when the
+ * check is built: a check compares one value.
  */
 final class JsonPaths {
   private JsonPaths() {}
@@ -36,7 +37,8 @@ final class JsonPaths {
           throw unsupported(path);
         }
         String inside = path.substring(i + 1, close).trim();
-        if (inside.length() >= 2 && (inside.charAt(0) == '\'' || inside.charAt(0) == '"')
+        if (inside.length() >= 2
+            && (inside.charAt(0) == '\'' || inside.charAt(0) == '"')
             && inside.charAt(inside.length() - 1) == inside.charAt(0)) {
           pointer = pointer.appendProperty(inside.substring(1, inside.length() - 1));
         } else if (inside.matches("\\d{1,9}")) {
@@ -53,6 +55,7 @@ final class JsonPaths {
   }
 
   private static IllegalArgumentException unsupported(String path) {
-    return new IllegalArgumentException("JSONPath " + path + " is not a path to one value: use $, .name, ['name'] and [index]");
+    return new IllegalArgumentException(
+        "JSONPath " + path + " is not a path to one value: use $, .name, ['name'] and [index]");
   }
 }

@@ -5,21 +5,25 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.function.Function;
 
-/** Searches for one value in a JSON text (the answer, a tool call's arguments), for a {@link ValueCheck}. */
+/**
+ * Searches for one value in a JSON text (the answer, a tool call's arguments), for a {@link
+ * ValueCheck}.
+ */
 public final class JsonValues {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private JsonValues() {}
 
   /**
-   * A search of {@code path} (see {@link JsonPaths}, compiled now) in the JSON text {@code json} gives; the
-   * value's text is a string's content, a number's or boolean's JSON text, or an object's or array's JSON.
+   * A search of {@code path} (see {@link JsonPaths}, compiled now) in the JSON text {@code json}
+   * gives; the value's text is a string's content, a number's or boolean's JSON text, or an
+   * object's or array's JSON.
    *
    * @param what how messages name the text, e.g. {@code the answer}
    * @param notJson the failure when the text is not JSON
    */
-  public static <T> Function<T, ValueCheck.Found> search(String path, String what, String notJson,
-      Function<T, String> json) {
+  public static <T> Function<T, ValueCheck.Found> search(
+      String path, String what, String notJson, Function<T, String> json) {
     JsonPointer pointer = JsonPaths.compile(path);
     String notFound = "jsonPath " + path + " not found in " + what;
     return source -> {

@@ -5,13 +5,16 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * A check that finds one value in a request's outcome (a JSON path in the answer, a regex group, a tool call's
- * name or argument) and passes when it is found and, with {@link #is}, equal to the expected text; with
- * {@link #saveAs} the value is saved in the virtual user's session when the request ends OK, as Gatling's own
- * {@code .saveAs(key)} does. Immutable: each call returns a new check.
+ * A check that finds one value in a request's outcome (a JSON path in the answer, a regex group, a
+ * tool call's name or argument) and passes when it is found and, with {@link #is}, equal to the
+ * expected text; with {@link #saveAs} the value is saved in the virtual user's session when the
+ * request ends OK, as Gatling's own {@code .saveAs(key)} does. Immutable: each call returns a new
+ * check.
  */
 public final class ValueCheck implements AnswerCheck {
-  /** What a search found: the value, or why there is none (a message without per-request values). */
+  /**
+   * What a search found: the value, or why there is none (a message without per-request values).
+   */
   public record Found(String value, String missing) {
     public static Found of(String value) {
       return new Found(Objects.requireNonNull(value), null);
@@ -29,13 +32,15 @@ public final class ValueCheck implements AnswerCheck {
 
   /**
    * @param description how messages name the value, e.g. {@code jsonPath $.name}
-   * @param search finds the value in an outcome; called on the virtual user's event loop, must not block
+   * @param search finds the value in an outcome; called on the virtual user's event loop, must not
+   *     block
    */
   public ValueCheck(String description, Function<FinishedStream, Found> search) {
     this(description, search, null, null);
   }
 
-  private ValueCheck(String description, Function<FinishedStream, Found> search, String expected, String saveKey) {
+  private ValueCheck(
+      String description, Function<FinishedStream, Found> search, String expected, String saveKey) {
     this.description = description;
     this.search = search;
     this.expected = expected;
@@ -70,7 +75,8 @@ public final class ValueCheck implements AnswerCheck {
       return found;
     }
     if (expected != null && !expected.equals(found.value())) {
-      // The expected value is a constant, the actual one is not: it stays out of the message (one cause, one row).
+      // The expected value is a constant, the actual one is not: it stays out of the message (one
+      // cause, one row).
       return Found.none(description + " is not '" + expected + "'");
     }
     return found;
@@ -83,6 +89,8 @@ public final class ValueCheck implements AnswerCheck {
 
   @Override
   public String toString() {
-    return description + (expected == null ? "" : " is '" + expected + "'") + (saveKey == null ? "" : " saveAs " + saveKey);
+    return description
+        + (expected == null ? "" : " is '" + expected + "'")
+        + (saveKey == null ? "" : " saveAs " + saveKey);
   }
 }

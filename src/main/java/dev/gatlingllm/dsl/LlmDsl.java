@@ -7,8 +7,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.check.JsonValues;
 import dev.gatlingllm.check.LlmCheck;
-import dev.gatlingllm.check.ValueCheck.Found;
 import dev.gatlingllm.check.ValueCheck;
+import dev.gatlingllm.check.ValueCheck.Found;
 import dev.gatlingllm.gatling.action.LlmChecksAction;
 import dev.gatlingllm.gatling.action.StartLevelAction;
 import dev.gatlingllm.metrics.request.RequestResult;
@@ -27,8 +27,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The gatling-llm DSL: everything a simulation calls, to import statically beside Gatling's DSLs, with no name
- * either of them has:
+ * The gatling-llm DSL: everything a simulation calls, to import statically beside Gatling's DSLs,
+ * with no name either of them has:
  *
  * <pre>{@code
  * import static dev.gatlingllm.dsl.LlmDsl.*;
@@ -41,31 +41,34 @@ import java.util.regex.Pattern;
  *     .assertions(llmChecksPassed());
  * }</pre>
  *
- * <p>The protocol and its requests ({@link #llm()}, {@link #chat}, {@link #completion}); checks on one answer
- * ({@link #answerContains}, {@link #answerJsonPath}, {@link #ttftAtMost}...), judged when the request succeeded;
- * checks on the run's LLM figures Gatling cannot assert on ({@link #outputThroughputAtLeast}...), judged by
- * {@link #llmChecks} after the load and failing the run through {@link #llmChecksPassed()}; capacity targets
- * ({@link #ttftPercentileAtMost}...); the load levels a virtual user's requests count in ({@link #startLevel}).
- * The ready-made load models, prompt feeders and the ready simulations' settings are in {@code dsl.load},
- * {@code dsl.prompts} and {@code dsl.ready}.
+ * <p>The protocol and its requests ({@link #llm()}, {@link #chat}, {@link #completion}); checks on
+ * one answer ({@link #answerContains}, {@link #answerJsonPath}, {@link #ttftAtMost}...), judged
+ * when the request succeeded; checks on the run's LLM figures Gatling cannot assert on ({@link
+ * #outputThroughputAtLeast}...), judged by {@link #llmChecks} after the load and failing the run
+ * through {@link #llmChecksPassed()}; capacity targets ({@link #ttftPercentileAtMost}...); the load
+ * levels a virtual user's requests count in ({@link #startLevel}). The ready-made load models,
+ * prompt feeders and the ready simulations' settings are in {@code dsl.load}, {@code dsl.prompts}
+ * and {@code dsl.ready}.
  *
- * <p>The answer checks' expected values are constants; their messages name the check, not the answer, so that
- * Gatling groups the KOs of one cause on one row (the answer's figures are in {@code llm/requests.csv}). The checks
- * that find a value ({@link #answerJsonPath}, {@link #answerRegex}, {@link #toolCallName},
- * {@link #toolCallArguments}) pass when it is there, with {@code .is(expected)} when it equals a constant, and with
- * {@code .saveAs(key)} save it (a String) in the session when the request ends OK:
- * {@code answerRegex("capital is (\\w+)").saveAs("city")}, then {@code "#{city}"}.
+ * <p>The answer checks' expected values are constants; their messages name the check, not the
+ * answer, so that Gatling groups the KOs of one cause on one row (the answer's figures are in
+ * {@code llm/requests.csv}). The checks that find a value ({@link #answerJsonPath}, {@link
+ * #answerRegex}, {@link #toolCallName}, {@link #toolCallArguments}) pass when it is there, with
+ * {@code .is(expected)} when it equals a constant, and with {@code .saveAs(key)} save it (a String)
+ * in the session when the request ends OK: {@code answerRegex("capital is (\\w+)").saveAs("city")},
+ * then {@code "#{city}"}.
  *
- * <p>A failed LLM check fails {@code mvn gatling:test} (exit code 2); its message names the figure, its value and
- * the bound. The load models take {@link #llmChecks} as their last step.
+ * <p>A failed LLM check fails {@code mvn gatling:test} (exit code 2); its message names the figure,
+ * its value and the bound. The load models take {@link #llmChecks} as their last step.
  */
 public final class LlmDsl {
   private LlmDsl() {}
 
   /**
-   * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min timeout), and
-   * {@code -Dllm.tokenRecords} / {@code -Dllm.detailedResults} when given. Fails on an {@code llm.*} system
-   * property nothing reads ({@code unknown property llm.modle; did you mean llm.model?}).
+   * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min
+   * timeout), and {@code -Dllm.tokenRecords} / {@code -Dllm.detailedResults} when given. Fails on
+   * an {@code llm.*} system property nothing reads ({@code unknown property llm.modle; did you mean
+   * llm.model?}).
    *
    * @return the protocol builder, to pass to {@code protocols(...)}
    */
@@ -80,7 +83,8 @@ public final class LlmDsl {
    * @return a request builder, for {@code exec(...)}
    */
   public static LlmRequestActionBuilder chat(String name) {
-    return new LlmRequestActionBuilder(LlmRequestActionBuilder.requireText(name, "request name"), null);
+    return new LlmRequestActionBuilder(
+        LlmRequestActionBuilder.requireText(name, "request name"), null);
   }
 
   /**
@@ -121,7 +125,8 @@ public final class LlmDsl {
   }
 
   /**
-   * The last {@code finish_reason} is {@code reason} (e.g. {@code stop}, {@code length}, {@code tool_calls}).
+   * The last {@code finish_reason} is {@code reason} (e.g. {@code stop}, {@code length}, {@code
+   * tool_calls}).
    *
    * @param reason the expected reason, a constant
    * @return the check
@@ -129,14 +134,17 @@ public final class LlmDsl {
   public static AnswerCheck finishReasonIs(String reason) {
     LlmRequestActionBuilder.requireText(reason, "reason");
     // The actual reason is in the message: servers send a handful of them, so KOs still group.
-    return outcome -> reason.equals(outcome.finishReason()) ? null : outcome.finishReason() == null
-        ? "no finish reason, expected '" + reason + "'"
-        : "finish reason is '" + outcome.finishReason() + "', expected '" + reason + "'";
+    return outcome ->
+        reason.equals(outcome.finishReason())
+            ? null
+            : outcome.finishReason() == null
+                ? "no finish reason, expected '" + reason + "'"
+                : "finish reason is '" + outcome.finishReason() + "', expected '" + reason + "'";
   }
 
   /**
-   * At least {@code tokens} output tokens (the server's usage count, else the client's, else the token events):
-   * a server that stops early is caught.
+   * At least {@code tokens} output tokens (the server's usage count, else the client's, else the
+   * token events): a server that stops early is caught.
    *
    * @param tokens the least output tokens, a constant of at least 1
    * @return the check
@@ -160,7 +168,8 @@ public final class LlmDsl {
   }
 
   /**
-   * TPOT at most {@code ms} milliseconds; undefined for a single output token, so such a request passes.
+   * TPOT at most {@code ms} milliseconds; undefined for a single output token, so such a request
+   * passes.
    *
    * @param ms the bound in milliseconds, a positive constant
    * @return the check
@@ -170,7 +179,8 @@ public final class LlmDsl {
   }
 
   /**
-   * E2EL (sent to the last token event) at most {@code ms} milliseconds; a request without any token fails it.
+   * E2EL (sent to the last token event) at most {@code ms} milliseconds; a request without any
+   * token fails it.
    *
    * @param ms the bound in milliseconds, a positive constant
    * @return the check
@@ -181,22 +191,23 @@ public final class LlmDsl {
 
   /**
    * A value of the answer parsed as JSON, at a JSONPath to one value: {@code $}, {@code .name},
-   * {@code ['name']}, {@code [index]} (e.g. {@code answerJsonPath("$.name").is("x")}). Fails when the answer is not
-   * JSON or holds nothing there. Compiled here: a path that could select several values throws. Not named
-   * {@code jsonPath}: Gatling's {@code CoreDsl.jsonPath} has the same parameters, and a simulation importing both
-   * DSLs with {@code .*} would not compile.
+   * {@code ['name']}, {@code [index]} (e.g. {@code answerJsonPath("$.name").is("x")}). Fails when
+   * the answer is not JSON or holds nothing there. Compiled here: a path that could select several
+   * values throws. Not named {@code jsonPath}: Gatling's {@code CoreDsl.jsonPath} has the same
+   * parameters, and a simulation importing both DSLs with {@code .*} would not compile.
    *
    * @param path a JSONPath to one value, a constant
    * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
    */
   public static ValueCheck answerJsonPath(String path) {
-    return new ValueCheck("jsonPath " + path, JsonValues.search(path, "the answer", "the answer is not JSON",
-        FinishedStream::content));
+    return new ValueCheck(
+        "jsonPath " + path,
+        JsonValues.search(path, "the answer", "the answer is not JSON", FinishedStream::content));
   }
 
   /**
-   * The first match of the regular expression in the answer: its first group when it has one, else the whole
-   * match (compiled once, here). Fails when nothing matches.
+   * The first match of the regular expression in the answer: its first group when it has one, else
+   * the whole match (compiled once, here). Fails when nothing matches.
    *
    * @param regex a Java regular expression, a constant
    * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
@@ -204,14 +215,16 @@ public final class LlmDsl {
   public static ValueCheck answerRegex(String regex) {
     Pattern pattern = Pattern.compile(LlmRequestActionBuilder.requireText(regex, "regex"));
     String noMatch = "answer does not match /" + regex + "/";
-    return new ValueCheck("answer regex /" + regex + "/", outcome -> {
-      Matcher matcher = pattern.matcher(outcome.content());
-      if (!matcher.find()) {
-        return Found.none(noMatch);
-      }
-      String value = matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
-      return value == null ? Found.none(noMatch) : Found.of(value);
-    });
+    return new ValueCheck(
+        "answer regex /" + regex + "/",
+        outcome -> {
+          Matcher matcher = pattern.matcher(outcome.content());
+          if (!matcher.find()) {
+            return Found.none(noMatch);
+          }
+          String value = matcher.groupCount() > 0 ? matcher.group(1) : matcher.group();
+          return value == null ? Found.none(noMatch) : Found.of(value);
+        });
   }
 
   /**
@@ -220,26 +233,35 @@ public final class LlmDsl {
    * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
    */
   public static ValueCheck toolCallName() {
-    return new ValueCheck("tool call name", outcome -> outcome.toolCalls().isEmpty()
-        ? Found.none("no tool call")
-        : Found.of(outcome.toolCalls().get(0).name()));
+    return new ValueCheck(
+        "tool call name",
+        outcome ->
+            outcome.toolCalls().isEmpty()
+                ? Found.none("no tool call")
+                : Found.of(outcome.toolCalls().get(0).name()));
   }
 
   /**
-   * A value of the first tool call's arguments (a JSON object), at a JSONPath as in {@link #answerJsonPath}, e.g.
-   * {@code toolCallArguments("$.city").is("Paris")}; fails without a tool call, or when the arguments are not
-   * JSON or hold nothing there.
+   * A value of the first tool call's arguments (a JSON object), at a JSONPath as in {@link
+   * #answerJsonPath}, e.g. {@code toolCallArguments("$.city").is("Paris")}; fails without a tool
+   * call, or when the arguments are not JSON or hold nothing there.
    *
    * @param path a JSONPath to one value, a constant
    * @return a value check: add {@code .is(expected)} and/or {@code .saveAs(key)}
    */
   public static ValueCheck toolCallArguments(String path) {
-    var inArguments = JsonValues.<FinishedStream>search(path, "the tool call arguments",
-        "the tool call arguments are not JSON",
-        outcome -> outcome.toolCalls().get(0).arguments());
-    return new ValueCheck("tool call arguments " + path, outcome -> outcome.toolCalls().isEmpty()
-        ? Found.none("no tool call")
-        : inArguments.apply(outcome));
+    var inArguments =
+        JsonValues.<FinishedStream>search(
+            path,
+            "the tool call arguments",
+            "the tool call arguments are not JSON",
+            outcome -> outcome.toolCalls().get(0).arguments());
+    return new ValueCheck(
+        "tool call arguments " + path,
+        outcome ->
+            outcome.toolCalls().isEmpty()
+                ? Found.none("no tool call")
+                : inArguments.apply(outcome));
   }
 
   // Checks on the run's LLM figures.
@@ -251,17 +273,28 @@ public final class LlmDsl {
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck outputThroughputAtLeast(double tokensPerSecond) {
-    return new LlmCheck("output_throughput", "tok/s", s -> s.run().throughput().outputThroughput(), true, tokensPerSecond);
+    return new LlmCheck(
+        "output_throughput",
+        "tok/s",
+        s -> s.run().throughput().outputThroughput(),
+        true,
+        tokensPerSecond);
   }
 
   /**
-   * The run's request goodput (good requests per second, as the SLOs define good) is at least the bound.
+   * The run's request goodput (good requests per second, as the SLOs define good) is at least the
+   * bound.
    *
    * @param requestsPerSecond the least good requests per second, a constant
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck requestGoodputAtLeast(double requestsPerSecond) {
-    return new LlmCheck("request_goodput", "req/s", s -> s.run().throughput().requestGoodput(), true, requestsPerSecond);
+    return new LlmCheck(
+        "request_goodput",
+        "req/s",
+        s -> s.run().throughput().requestGoodput(),
+        true,
+        requestsPerSecond);
   }
 
   /**
@@ -275,13 +308,15 @@ public final class LlmDsl {
   }
 
   /**
-   * The capacity (highest level meeting the capacity target) is at least this load (streams or req/s).
+   * The capacity (highest level meeting the capacity target) is at least this load (streams or
+   * req/s).
    *
    * @param load the least capacity, a constant
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck capacityAtLeast(double load) {
-    return new LlmCheck("capacity", "", s -> s.capacity() == null ? 0 : s.capacity().load(), true, load);
+    return new LlmCheck(
+        "capacity", "", s -> s.capacity() == null ? 0 : s.capacity().load(), true, load);
   }
 
   /**
@@ -291,8 +326,12 @@ public final class LlmDsl {
    * @return a check for {@link #llmChecks}
    */
   public static LlmCheck ttftP99AtMost(double millis) {
-    return new LlmCheck("p99_ttft_ms", "ms",
-        s -> s.run().latency().ttft().count() == 0 ? Double.NaN : s.run().latency().ttft().p99(), false, millis);
+    return new LlmCheck(
+        "p99_ttft_ms",
+        "ms",
+        s -> s.run().latency().ttft().count() == 0 ? Double.NaN : s.run().latency().ttft().p99(),
+        false,
+        millis);
   }
 
   /**
@@ -306,8 +345,8 @@ public final class LlmDsl {
   }
 
   /**
-   * One virtual user that judges the checks: to run once the load has ended, chained with {@code andThen} after the
-   * load's populations, or given to a load model as its last step.
+   * One virtual user that judges the checks: to run once the load has ended, chained with {@code
+   * andThen} after the load's populations, or given to a load model as its last step.
    *
    * @param checks the checks, constants (at least one)
    * @return a population for {@code andThen(...)} or a load model
@@ -331,8 +370,9 @@ public final class LlmDsl {
   // Capacity targets.
 
   /**
-   * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its TTFT percentile is at
-   * most the bound ({@code "p99 TTFT <= 500 ms"}); failed requests count as slower than any other.
+   * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its TTFT
+   * percentile is at most the bound ({@code "p99 TTFT <= 500 ms"}); failed requests count as slower
+   * than any other.
    *
    * @param percentile 50, 90, 95 or 99
    * @param ms the bound in milliseconds
@@ -376,7 +416,8 @@ public final class LlmDsl {
   }
 
   /**
-   * A capacity target: a level is sustainable when at least this share of its requests met every SLO.
+   * A capacity target: a level is sustainable when at least this share of its requests met every
+   * SLO.
    *
    * @param fraction the least share, in [0, 1]
    * @return the target
@@ -388,22 +429,23 @@ public final class LlmDsl {
   // Load levels.
 
   /**
-   * Puts the virtual user in level {@code index}: its requests count for that level, and the level's window in
-   * the LLM report opens with its first user.
+   * Puts the virtual user in level {@code index}: its requests count for that level, and the
+   * level's window in the LLM report opens with its first user.
    *
    * @param index the 0-based level, a constant
    * @return an action for {@code exec(...)}
    */
   public static ActionBuilder startLevel(int index) {
     if (index < 0) {
-      throw new IllegalArgumentException("a level index is 0 or more, was " + index + " (warm-up: startWarmup())");
+      throw new IllegalArgumentException(
+          "a level index is 0 or more, was " + index + " (warm-up: startWarmup())");
     }
     return () -> StartLevelAction.builder(index, null, 0);
   }
 
   /**
-   * The same, for a level that runs a known number of requests: the console's progress lines show how many of them
-   * are done ({@code 37/80}).
+   * The same, for a level that runs a known number of requests: the console's progress lines show
+   * how many of them are done ({@code 37/80}).
    *
    * @param index the 0-based level, a constant
    * @param plannedRequests the requests the level runs in all, a constant (0: not known)
@@ -418,9 +460,9 @@ public final class LlmDsl {
   }
 
   /**
-   * The same, for a level whose concurrency is chosen when it starts (a capacity search's next level): the
-   * level's window in the LLM report opens with the concurrency {@code streams} gives for the user that opens
-   * it, instead of the one planned in {@code llm().levels(...)}.
+   * The same, for a level whose concurrency is chosen when it starts (a capacity search's next
+   * level): the level's window in the LLM report opens with the concurrency {@code streams} gives
+   * for the user that opens it, instead of the one planned in {@code llm().levels(...)}.
    *
    * @param index the 0-based level, a constant
    * @param streams the level's concurrency, at least 1, from the session
@@ -433,7 +475,8 @@ public final class LlmDsl {
   }
 
   /**
-   * Puts the virtual user outside every level, in the warm-up: its requests count in no level's figures.
+   * Puts the virtual user outside every level, in the warm-up: its requests count in no level's
+   * figures.
    *
    * @return an action for {@code exec(...)}
    */
@@ -444,10 +487,11 @@ public final class LlmDsl {
   /**
    * @param whenAbsent the failure when the request lacks the figure (-1), or null to let it pass
    */
-  private static AnswerCheck figureAtMost(String figure, double ms, ToLongFunction<RequestResult> nanos,
-      String whenAbsent) {
+  private static AnswerCheck figureAtMost(
+      String figure, double ms, ToLongFunction<RequestResult> nanos, String whenAbsent) {
     if (!(ms > 0) || Double.isInfinite(ms)) {
-      throw new IllegalArgumentException(figure + " bound must be a positive number of ms, was " + ms);
+      throw new IllegalArgumentException(
+          figure + " bound must be a positive number of ms, was " + ms);
     }
     long bound = Math.round(ms * 1_000_000);
     String why = figure + " above " + Micros.formatNumber(ms) + " ms";

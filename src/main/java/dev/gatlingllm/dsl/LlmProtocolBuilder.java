@@ -73,9 +73,22 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     }
 
     LlmProtocol build() {
-      return new LlmProtocol(dialect, endpoint, model, apiKey, settings, includeUsage, tokenizer, report,
-          reportEnabled, eventLoopProbeInterval, tokenRecords, detailedResults,
-          serverMetricsUrl, maxTokensField, sloRecords);
+      return new LlmProtocol(
+          dialect,
+          endpoint,
+          model,
+          apiKey,
+          settings,
+          includeUsage,
+          tokenizer,
+          report,
+          reportEnabled,
+          eventLoopProbeInterval,
+          tokenRecords,
+          detailedResults,
+          serverMetricsUrl,
+          maxTokensField,
+          sloRecords);
     }
   }
 
@@ -84,8 +97,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   /**
    * The defaults with the run-wide switches a user may flip with {@code -D} in any simulation
-   * ({@code llm.tokenRecords}, {@code llm.detailedResults}, {@code llm.sloRecords}), after every {@code llm.*} property given was found
-   * known: the builder's own calls still win over them.
+   * ({@code llm.tokenRecords}, {@code llm.detailedResults}, {@code llm.sloRecords}), after every
+   * {@code llm.*} property given was found known: the builder's own calls still win over them.
    */
   static LlmProtocolBuilder fromSystemProperties() {
     Properties properties = System.getProperties();
@@ -122,9 +135,9 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code ollama-chat},
-   * {@code ollama-generate}, {@code openai-responses}, {@code anthropic}, {@code azure-openai} (see
-   * {@link Dialects#ids()}).
+   * The API dialect by id: {@code openai-chat} (default), {@code openai-completions}, {@code
+   * ollama-chat}, {@code ollama-generate}, {@code openai-responses}, {@code anthropic}, {@code
+   * azure-openai} (see {@link Dialects#ids()}).
    *
    * @param id the dialect's id, a constant
    * @return a new builder
@@ -136,7 +149,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   /**
    * A dialect by instance; not public, since a dialect's interface names the internal stream types.
    *
-   * @param dialect a constant, shared by every virtual user (stateless: it makes one interpreter per stream)
+   * @param dialect a constant, shared by every virtual user (stateless: it makes one interpreter
+   *     per stream)
    * @return a new builder
    */
   LlmProtocolBuilder dialect(LlmDialect dialect) {
@@ -145,7 +159,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against baseUrl.
+   * The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against
+   * baseUrl.
    *
    * @param endpoint a path such as {@code /v1/chat/completions}, a constant
    * @return a new builder
@@ -165,8 +180,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Sent in the dialect's key header ({@code Authorization: Bearer <key>}; {@code x-api-key} for Anthropic,
-   * {@code api-key} for Azure OpenAI); hidden in every message and report.
+   * Sent in the dialect's key header ({@code Authorization: Bearer <key>}; {@code x-api-key} for
+   * Anthropic, {@code api-key} for Azure OpenAI); hidden in every message and report.
    *
    * @param apiKey the key, a constant (null or blank for none)
    * @return a new builder
@@ -176,7 +191,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The longest silence allowed while waiting for the response or between two chunks (default 30 s).
+   * The longest silence allowed while waiting for the response or between two chunks (default 30
+   * s).
    *
    * @param timeout a constant duration
    * @return a new builder
@@ -198,9 +214,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The most generated text one request may keep, answer and reasoning together, in UTF-8 bytes (default
-   * 1 MiB): a stream going on beyond it ends KO ({@code output exceeded N bytes (maxOutputBytes)}) and its
-   * connection is closed, so that endless streams cannot exhaust the client's heap.
+   * The most generated text one request may keep, answer and reasoning together, in UTF-8 bytes
+   * (default 1 MiB): a stream going on beyond it ends KO ({@code output exceeded N bytes
+   * (maxOutputBytes)}) and its connection is closed, so that endless streams cannot exhaust the
+   * client's heap.
    *
    * @param bytes at least 1
    * @return a new builder
@@ -211,10 +228,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The JSON field every request's output limit ({@code maxTokens}) goes in, for APIs that offer a choice:
-   * {@code max_tokens} (the default; vLLM, llama.cpp, SGLang, most gateways) or {@code max_completion_tokens}
-   * (OpenAI's current name, which its reasoning models require). Dialects with a single field of their own
-   * ignore it.
+   * The JSON field every request's output limit ({@code maxTokens}) goes in, for APIs that offer a
+   * choice: {@code max_tokens} (the default; vLLM, llama.cpp, SGLang, most gateways) or {@code
+   * max_completion_tokens} (OpenAI's current name, which its reasoning models require). Dialects
+   * with a single field of their own ignore it.
    *
    * @param field {@code max_tokens} or {@code max_completion_tokens}, a constant
    * @return a new builder
@@ -245,9 +262,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Count tokens on the client too, with a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...) or the
-   * model's own Hugging Face tokenizer ({@code hf:<path to tokenizer.json>}): used when the server sends no usage,
-   * and compared with the server's count when it does.
+   * Count tokens on the client too, with a JTokkit encoding ({@code cl100k_base}, {@code
+   * o200k_base}...) or the model's own Hugging Face tokenizer ({@code hf:<path to
+   * tokenizer.json>}): used when the server sends no usage, and compared with the server's count
+   * when it does.
    *
    * @param encoding the encoding's name or {@code hf:<path>}, a constant
    * @return a new builder
@@ -257,8 +275,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Counts tokens on the client with a tokenizer of your own; it runs on the event loop at each request's end,
-   * so it must not block (a server's {@code /tokenize} must not be used here).
+   * Counts tokens on the client with a tokenizer of your own; it runs on the event loop at each
+   * request's end, so it must not block (a server's {@code /tokenize} must not be used here).
    *
    * @param tokenizer a constant, shared by every virtual user, or null for none
    * @return a new builder
@@ -268,12 +286,12 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Per-token Gatling records for every request of the run (default false): each request that received N token
-   * events also logs N - 1 records {@code <name> ITL}, each spanning the gap from one token event to the next,
-   * so that Gatling's report charts the inter-token latency and its assertions apply to it
-   * ({@code details("chat ITL").responseTime().percentile(99.0).lt(50)}). Off by default: a record per token
-   * costs simulation.log bytes and the stats engine's CPU. A request builder's {@code tokenRecords()} turns them
-   * on for that request alone.
+   * Per-token Gatling records for every request of the run (default false): each request that
+   * received N token events also logs N - 1 records {@code <name> ITL}, each spanning the gap from
+   * one token event to the next, so that Gatling's report charts the inter-token latency and its
+   * assertions apply to it ({@code details("chat ITL").responseTime().percentile(99.0).lt(50)}).
+   * Off by default: a record per token costs simulation.log bytes and the stats engine's CPU. A
+   * request builder's {@code tokenRecords()} turns them on for that request alone.
    *
    * @param on a constant
    * @return a new builder
@@ -283,10 +301,11 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * What each request logs in Gatling's report about the SLOs, when SLOs are set (default
-   * {@link SloRecords#MISSES}: an OK record {@code <name> SLO miss} per request that succeeded but missed one, so
-   * that Global KO % still counts only failed requests; {@link SloRecords#VERDICTS}: a record {@code <name> SLO}
-   * per request, KO when it missed, to assert on in Gatling; {@link SloRecords#NONE}).
+   * What each request logs in Gatling's report about the SLOs, when SLOs are set (default {@link
+   * SloRecords#MISSES}: an OK record {@code <name> SLO miss} per request that succeeded but missed
+   * one, so that Global KO % still counts only failed requests; {@link SloRecords#VERDICTS}: a
+   * record {@code <name> SLO} per request, KO when it missed, to assert on in Gatling; {@link
+   * SloRecords#NONE}).
    *
    * @param mode a constant
    * @return a new builder
@@ -299,12 +318,13 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   // ---- the LLM report
 
   /**
-   * The per-request arrays of vLLM's detailed result in {@code summary.json} (default false): {@code ttfts},
-   * {@code e2els}, {@code tpots} (seconds), {@code input_lens}, {@code output_lens}, {@code request_errors},
-   * {@code request_ids} and {@code itls} (each request's gaps, seconds), one entry per measured request. They are
-   * read from {@code requests.csv} and {@code itls.csv} (the gaps, written beside it during the run, about 8 bytes
-   * per token event) when the run ends, so the run holds nothing more in memory; summary.json grows by about 60
-   * bytes per request and 10 per token event.
+   * The per-request arrays of vLLM's detailed result in {@code summary.json} (default false):
+   * {@code ttfts}, {@code e2els}, {@code tpots} (seconds), {@code input_lens}, {@code output_lens},
+   * {@code request_errors}, {@code request_ids} and {@code itls} (each request's gaps, seconds),
+   * one entry per measured request. They are read from {@code requests.csv} and {@code itls.csv}
+   * (the gaps, written beside it during the run, about 8 bytes per token event) when the run ends,
+   * so the run holds nothing more in memory; summary.json grows by about 60 bytes per request and
+   * 10 per token event.
    *
    * @param on a constant
    * @return a new builder
@@ -314,23 +334,24 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * How often each of Gatling's event loops is probed for delay (default 10 ms; {@code Duration.ZERO} turns the
-   * probe off). The delay per level is in the LLM report, with a warning when its p99 exceeds 5 ms: the
-   * client's own lateness is then part of its TTFT and ITL figures.
+   * How often each of Gatling's event loops is probed for delay (default 10 ms; {@code
+   * Duration.ZERO} turns the probe off). The delay per level is in the LLM report, with a warning
+   * when its p99 exceeds 5 ms: the client's own lateness is then part of its TTFT and ITL figures.
    *
    * @param interval a constant duration, zero or more
    * @return a new builder
    */
   public LlmProtocolBuilder eventLoopProbe(Duration interval) {
     if (interval == null || interval.isNegative()) {
-      throw new IllegalArgumentException("event-loop probe interval must be a duration >= 0, was " + interval);
+      throw new IllegalArgumentException(
+          "event-loop probe interval must be a duration >= 0, was " + interval);
     }
     return with(f -> f.eventLoopProbeInterval = interval);
   }
 
   /**
-   * The run's load levels, as the load model plans them ({@code ConcurrencySteps.plannedLevels()}); without
-   * them the whole run is one level.
+   * The run's load levels, as the load model plans them ({@code ConcurrencySteps.plannedLevels()});
+   * without them the whole run is one level.
    *
    * @param plannedLevels the levels, constants
    * @return a new builder
@@ -355,8 +376,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The time-to-first-token SLO: a request is good when it succeeded and met every SLO set (goodput). With any
-   * SLO set, each request also logs a {@code <name> SLO} record, OK when good.
+   * The time-to-first-token SLO: a request is good when it succeeded and met every SLO set
+   * (goodput). With any SLO set, each request also logs a {@code <name> SLO} record, OK when good.
    *
    * @param bound a constant, above zero
    * @return a new builder
@@ -422,27 +443,30 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The provider's rate limits the load is paced by (e.g. {@code RateLimits} in {@code workload}), shown in the
-   * report against the requests and tokens per minute achieved.
+   * The provider's rate limits the load is paced by (e.g. {@code RateLimits} in {@code workload}),
+   * shown in the report against the requests and tokens per minute achieved.
    *
    * @param requestsPerMinute a constant, 0 for none
    * @param tokensPerMinute a constant, 0 for none (tokens metered as input + max tokens)
    * @return a new builder
    */
   public LlmProtocolBuilder rateBudget(long requestsPerMinute, long tokensPerMinute) {
-    RunConfig report = fields.report.withRateBudget(new RateBudget(requestsPerMinute, tokensPerMinute));
+    RunConfig report =
+        fields.report.withRateBudget(new RateBudget(requestsPerMinute, tokensPerMinute));
     return with(f -> f.report = report);
   }
 
   /**
-   * Prices for the cost figures: the hourly price of the server and an API's price per million output tokens.
+   * Prices for the cost figures: the hourly price of the server and an API's price per million
+   * output tokens.
    *
    * @param pricePerHour the server's price per hour, a constant
    * @param pricePerMillionOutputTokens the API's price per million output tokens, a constant
    * @return a new builder
    */
   public LlmProtocolBuilder pricing(double pricePerHour, double pricePerMillionOutputTokens) {
-    RunConfig report = fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens));
+    RunConfig report =
+        fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens));
     return with(f -> f.report = report);
   }
 
@@ -454,7 +478,9 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    */
   public LlmProtocolBuilder inputTokens(int tokens) {
     RunConfig r = fields.report;
-    RunConfig report = r.withWorkload(r.model(), r.endpoint(), atLeastOne(tokens, "inputTokens"), r.outputLength());
+    RunConfig report =
+        r.withWorkload(
+            r.model(), r.endpoint(), atLeastOne(tokens, "inputTokens"), r.outputLength());
     return with(f -> f.report = report);
   }
 
@@ -466,7 +492,9 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    */
   public LlmProtocolBuilder outputTokens(int tokens) {
     RunConfig r = fields.report;
-    RunConfig report = r.withWorkload(r.model(), r.endpoint(), r.inputLength(), atLeastOne(tokens, "outputTokens"));
+    RunConfig report =
+        r.withWorkload(
+            r.model(), r.endpoint(), r.inputLength(), atLeastOne(tokens, "outputTokens"));
     return with(f -> f.report = report);
   }
 
@@ -492,11 +520,11 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The server's own Prometheus metrics page (e.g. {@code http://127.0.0.1:8000/metrics} for vLLM, SGLang with
-   * {@code --enable-metrics}, TGI, llama.cpp with {@code --metrics}), read every second during the run on a thread
-   * of its own, with a 2 s timeout. Its running and waiting requests, KV-cache usage, preemptions, token counters
-   * and TTFT histogram are shown per level beside the client's figures. A failed read is counted, shown once and
-   * never fails the run.
+   * The server's own Prometheus metrics page (e.g. {@code http://127.0.0.1:8000/metrics} for vLLM,
+   * SGLang with {@code --enable-metrics}, TGI, llama.cpp with {@code --metrics}), read every second
+   * during the run on a thread of its own, with a 2 s timeout. Its running and waiting requests,
+   * KV-cache usage, preemptions, token counters and TTFT histogram are shown per level beside the
+   * client's figures. A failed read is counted, shown once and never fails the run.
    *
    * @param url an http(s) URL, a constant; null or blank for none
    * @return a new builder
@@ -508,13 +536,19 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       try {
         uri = java.net.URI.create(value);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("server metrics URL is not a URL: '"
-            + dev.gatlingllm.secrets.Redactor.url(value) + "'");
+        throw new IllegalArgumentException(
+            "server metrics URL is not a URL: '"
+                + dev.gatlingllm.secrets.Redactor.url(value)
+                + "'");
       }
-      if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+      if (uri.getScheme() == null
+          || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
           || uri.getHost() == null) {
-        throw new IllegalArgumentException("server metrics URL must be an http(s) URL such as "
-            + "http://127.0.0.1:8000/metrics, was '" + dev.gatlingllm.secrets.Redactor.url(value) + "'");
+        throw new IllegalArgumentException(
+            "server metrics URL must be an http(s) URL such as "
+                + "http://127.0.0.1:8000/metrics, was '"
+                + dev.gatlingllm.secrets.Redactor.url(value)
+                + "'");
       }
     }
     return with(f -> f.serverMetricsUrl = value);
@@ -529,7 +563,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return with(f -> f.reportEnabled = false);
   }
 
-  /** The field by its JSON name (case and surrounding spaces ignored); a bad name is refused, shown redacted. */
+  /**
+   * The field by its JSON name (case and surrounding spaces ignored); a bad name is refused, shown
+   * redacted.
+   */
   private static MaxTokensField maxTokensFieldNamed(String name) {
     String wanted = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
     for (MaxTokensField field : MaxTokensField.values()) {
@@ -537,26 +574,33 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
         return field;
       }
     }
-    throw new IllegalArgumentException("max tokens field must be max_tokens or max_completion_tokens, was '"
-        + Redactor.setting(name) + "'");
+    throw new IllegalArgumentException(
+        "max tokens field must be max_tokens or max_completion_tokens, was '"
+            + Redactor.setting(name)
+            + "'");
   }
 
-  /** The mode named {@code none}, {@code misses} or {@code verdicts} (any case); a bad name is shown redacted. */
+  /**
+   * The mode named {@code none}, {@code misses} or {@code verdicts} (any case); a bad name is shown
+   * redacted.
+   */
   private static SloRecords sloRecordsNamed(String name) {
     for (SloRecords mode : SloRecords.values()) {
       if (mode.name().equalsIgnoreCase(name.trim())) {
         return mode;
       }
     }
-    throw new IllegalArgumentException("SLO records must be none, misses or verdicts, was '"
-        + Redactor.setting(name) + "'");
+    throw new IllegalArgumentException(
+        "SLO records must be none, misses or verdicts, was '" + Redactor.setting(name) + "'");
   }
 
   private static String blankToNull(String value) {
     return value == null || value.isBlank() ? null : value;
   }
 
-  /** @return the protocol this builder describes, for Gatling's {@code protocols(...)} */
+  /**
+   * @return the protocol this builder describes, for Gatling's {@code protocols(...)}
+   */
   @Override
   public Protocol protocol() {
     return protocol;

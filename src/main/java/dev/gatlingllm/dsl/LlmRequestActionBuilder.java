@@ -5,8 +5,8 @@ import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.action.LlmActionFactory;
 import dev.gatlingllm.gatling.action.LlmRequestSpec;
-import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate;
+import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.values.ChatMessage;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
@@ -17,14 +17,15 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * Immutable builder of one streamed LLM request, used with {@code exec(...)} in any scenario. Every call
- * returns a new builder. As in Gatling's own DSL, every value comes in three forms: a {@code String} is a
- * Gatling EL expression ({@code "#{prompt}"}; text without {@code #{}} is sent as it is), a
- * {@code Function<Session, T>} is computed per virtual user, and a typed value is a constant.
+ * Immutable builder of one streamed LLM request, used with {@code exec(...)} in any scenario. Every
+ * call returns a new builder. As in Gatling's own DSL, every value comes in three forms: a {@code
+ * String} is a Gatling EL expression ({@code "#{prompt}"}; text without {@code #{}} is sent as it
+ * is), a {@code Function<Session, T>} is computed per virtual user, and a typed value is a
+ * constant.
  *
- * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT} (plus
- * {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and saves
- * the outcome in the session under {@code saveAs} (default {@code llm}).
+ * <p>It logs two Gatling records: {@code <name>} (sent to end of stream) and {@code <name> TTFT}
+ * (plus {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and
+ * saves the outcome in the session under {@code saveAs} (default {@code llm}).
  */
 public final class LlmRequestActionBuilder implements ActionBuilder {
   private final LlmRequestSpec spec;
@@ -37,7 +38,10 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     this.spec = spec;
   }
 
-  /** The one copy path, as Gatling's own builders: a new builder around {@code change} applied to the spec. */
+  /**
+   * The one copy path, as Gatling's own builders: a new builder around {@code change} applied to
+   * the spec.
+   */
   private LlmRequestActionBuilder make(UnaryOperator<LlmRequestSpec> change) {
     return new LlmRequestActionBuilder(change.apply(spec));
   }
@@ -144,7 +148,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   /**
    * Messages sent before the fixed ones, read from a session attribute.
    *
-   * @param history a Gatling EL string naming a {@code List<ChatMessage>} attribute, e.g. {@code "#{history}"}
+   * @param history a Gatling EL string naming a {@code List<ChatMessage>} attribute, e.g. {@code
+   *     "#{history}"}
    * @return a new builder
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -182,7 +187,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder prompt(Function<Session, String> prompt) {
-    SessionExpression<String> value = SessionExpression.function(Objects.requireNonNull(prompt, "prompt"));
+    SessionExpression<String> value =
+        SessionExpression.function(Objects.requireNonNull(prompt, "prompt"));
     return withTemplate(t -> t.withPrompt(value));
   }
 
@@ -206,7 +212,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder model(Function<Session, String> model) {
-    SessionExpression<String> value = SessionExpression.function(Objects.requireNonNull(model, "model"));
+    SessionExpression<String> value =
+        SessionExpression.function(Objects.requireNonNull(model, "model"));
     return withTemplate(t -> t.withModel(value));
   }
 
@@ -230,7 +237,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder maxTokens(String maxTokens) {
-    SessionExpression<Integer> value = GatlingRuntime.el(requireText(maxTokens, "maxTokens"), Integer.class);
+    SessionExpression<Integer> value =
+        GatlingRuntime.el(requireText(maxTokens, "maxTokens"), Integer.class);
     return withTemplate(t -> t.withMaxTokens(value));
   }
 
@@ -241,7 +249,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder maxTokens(Function<Session, Integer> maxTokens) {
-    SessionExpression<Integer> value = SessionExpression.function(Objects.requireNonNull(maxTokens, "maxTokens"));
+    SessionExpression<Integer> value =
+        SessionExpression.function(Objects.requireNonNull(maxTokens, "maxTokens"));
     return withTemplate(t -> t.withMaxTokens(value));
   }
 
@@ -261,19 +270,21 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   /**
    * The sampling temperature.
    *
-   * @param temperature a Gatling EL string giving a number, e.g. {@code "#{temperature}"}; a negative value
-   *     fails the request
+   * @param temperature a Gatling EL string giving a number, e.g. {@code "#{temperature}"}; a
+   *     negative value fails the request
    * @return a new builder
    */
   public LlmRequestActionBuilder temperature(String temperature) {
-    SessionExpression<Double> value = GatlingRuntime.el(requireText(temperature, "temperature"), Double.class);
+    SessionExpression<Double> value =
+        GatlingRuntime.el(requireText(temperature, "temperature"), Double.class);
     return withTemplate(t -> t.withTemperature(value));
   }
 
   /**
    * The sampling temperature.
    *
-   * @param temperature a function of the session giving the temperature; a negative value fails the request
+   * @param temperature a function of the session giving the temperature; a negative value fails the
+   *     request
    * @return a new builder
    */
   public LlmRequestActionBuilder temperature(Function<Session, Double> temperature) {
@@ -283,7 +294,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Asks the server to generate exactly {@code max_tokens}, ignoring end-of-sequence (vLLM, llama.cpp, SGLang).
+   * Asks the server to generate exactly {@code max_tokens}, ignoring end-of-sequence (vLLM,
+   * llama.cpp, SGLang).
    *
    * @param ignoreEos a constant
    * @return a new builder
@@ -299,7 +311,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder ignoreEos(String ignoreEos) {
-    SessionExpression<Boolean> value = GatlingRuntime.el(requireText(ignoreEos, "ignoreEos"), Boolean.class);
+    SessionExpression<Boolean> value =
+        GatlingRuntime.el(requireText(ignoreEos, "ignoreEos"), Boolean.class);
     return withTemplate(t -> t.withIgnoreEos(value));
   }
 
@@ -310,7 +323,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder ignoreEos(Function<Session, Boolean> ignoreEos) {
-    SessionExpression<Boolean> value = SessionExpression.function(Objects.requireNonNull(ignoreEos, "ignoreEos"));
+    SessionExpression<Boolean> value =
+        SessionExpression.function(Objects.requireNonNull(ignoreEos, "ignoreEos"));
     return withTemplate(t -> t.withIgnoreEos(value));
   }
 
@@ -318,7 +332,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * An extra top-level JSON field, e.g. {@code bodyField("min_tokens", 64)}.
    *
    * @param field the field's name
-   * @param value a constant: a Number, Boolean, Map or List (a String goes to {@link #bodyField(String, String)})
+   * @param value a constant: a Number, Boolean, Map or List (a String goes to {@link
+   *     #bodyField(String, String)})
    * @return a new builder
    */
   public LlmRequestActionBuilder bodyField(String field, Object value) {
@@ -375,7 +390,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public LlmRequestActionBuilder header(String headerName, Function<Session, String> value) {
-    return withHeader(headerName, SessionExpression.function(Objects.requireNonNull(value, "value")));
+    return withHeader(
+        headerName, SessionExpression.function(Objects.requireNonNull(value, "value")));
   }
 
   /**
@@ -401,9 +417,9 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Also saves the request's inter-token latencies, {@code itlMs}: a {@code double[]} of the gaps between
-   * consecutive token events in milliseconds (token events - 1 values), for per-request checks. Off by
-   * default: each virtual user then keeps an array the size of its last answer.
+   * Also saves the request's inter-token latencies, {@code itlMs}: a {@code double[]} of the gaps
+   * between consecutive token events in milliseconds (token events - 1 values), for per-request
+   * checks. Off by default: each virtual user then keeps an array the size of its last answer.
    *
    * @return a new builder
    */
@@ -412,12 +428,13 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Per-token Gatling records for this request: when it received N token events it also logs N - 1 records
-   * {@code <name> ITL}, each spanning the gap from one token event to the next (status OK), logged at the
-   * request's end from its kept gaps. Gatling's report then charts the inter-token latency over time and its
-   * assertions apply to it, e.g. {@code details("chat ITL").responseTime().percentile(99.0).lt(50)}. Off by
-   * default: a record per token costs simulation.log bytes. The protocol's {@code tokenRecords(true)} (or
-   * {@code llm.tokenRecords=true} in the ready simulations) turns them on for every request.
+   * Per-token Gatling records for this request: when it received N token events it also logs N - 1
+   * records {@code <name> ITL}, each spanning the gap from one token event to the next (status OK),
+   * logged at the request's end from its kept gaps. Gatling's report then charts the inter-token
+   * latency over time and its assertions apply to it, e.g. {@code details("chat
+   * ITL").responseTime().percentile(99.0).lt(50)}. Off by default: a record per token costs
+   * simulation.log bytes. The protocol's {@code tokenRecords(true)} (or {@code
+   * llm.tokenRecords=true} in the ready simulations) turns them on for every request.
    *
    * @return a new builder
    */
@@ -426,10 +443,11 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   /**
-   * A listener that sees each piece of generated output (answer, reasoning, tool call) of every request of this
-   * place as it arrives, and each request's end. It runs on the virtual user's event loop: it must not block
-   * (see {@link TokenListener}), and one instance serves every user. A listener that throws ends its request as
-   * KO ({@code token listener failed: ...}). Unused, it costs a null check per piece of output.
+   * A listener that sees each piece of generated output (answer, reasoning, tool call) of every
+   * request of this place as it arrives, and each request's end. It runs on the virtual user's
+   * event loop: it must not block (see {@link TokenListener}), and one instance serves every user.
+   * A listener that throws ends its request as KO ({@code token listener failed: ...}). Unused, it
+   * costs a null check per piece of output.
    *
    * @param listener a constant instance, shared by every virtual user
    * @return a new builder
@@ -440,11 +458,11 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Checks on the answer (see {@link LlmDsl}), judged in order when the request succeeded: the first that
-   * fails makes it KO with {@code check failed: <why>}, in Gatling's report and {@code llm/requests.csv}. Each
-   * call adds to the checks already set. Checks that find a value ({@code jsonPath}, {@code answerRegex},
-   * {@code toolCallName}, {@code toolCallArguments}) with {@code .saveAs(key)} save it in the session when the
-   * request ends OK.
+   * Checks on the answer (see {@link LlmDsl}), judged in order when the request succeeded: the
+   * first that fails makes it KO with {@code check failed: <why>}, in Gatling's report and {@code
+   * llm/requests.csv}. Each call adds to the checks already set. Checks that find a value ({@code
+   * jsonPath}, {@code answerRegex}, {@code toolCallName}, {@code toolCallArguments}) with {@code
+   * .saveAs(key)} save it in the session when the request ends OK.
    *
    * @param answerChecks constant checks, e.g. {@code LlmDsl.outputTokensAtLeast(128)}
    * @return a new builder

@@ -4,7 +4,10 @@ import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.OutputListener;
 import dev.gatlingllm.values.TokenEvent;
 
-/** A user's {@link TokenListener} as the exchange calls it, so that the stream package never names the DSL. */
+/**
+ * A user's {@link TokenListener} as the exchange calls it, so that the stream package never names
+ * the DSL.
+ */
 record TokenListenerCalls(TokenListener listener) implements OutputListener {
   /**
    * Hands the piece of output on.

@@ -2,9 +2,14 @@ package dev.gatlingllm.framing;
 
 import java.util.List;
 
-/** How a streamed response body is cut into {@link Frame}s, with the media types that announce it. */
+/**
+ * How a streamed response body is cut into {@link Frame}s, with the media types that announce it.
+ */
 public enum Framing {
-  /** Server-Sent Events ({@code data:} lines, events ended by a blank line): OpenAI, Anthropic, vLLM... */
+  /**
+   * Server-Sent Events ({@code data:} lines, events ended by a blank line): OpenAI, Anthropic,
+   * vLLM...
+   */
   SSE("SSE", "SSE event", List.of("text/event-stream")),
   /** Newline-delimited JSON, one object per line: Ollama's native API. */
   NDJSON("NDJSON", "JSON line", List.of("application/x-ndjson", "application/ndjson"));

@@ -15,11 +15,11 @@ import java.util.Locale;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The verdicts of the simulation's own Gatling assertions ({@code setUp(...).assertions(...)}), judged the way
- * Gatling judges them after the run: its reader of {@code simulation.log} and its validator, so that junit.xml
- * says what Gatling's console and exit code say. Gatling 3.15 writes no file of its verdicts, and judges them only
- * after the run's end, where no plugin code runs; reading the closed log once more at the run's end is the one way
- * to have them in the run's files.
+ * The verdicts of the simulation's own Gatling assertions ({@code setUp(...).assertions(...)}),
+ * judged the way Gatling judges them after the run: its reader of {@code simulation.log} and its
+ * validator, so that junit.xml says what Gatling's console and exit code say. Gatling 3.15 writes
+ * no file of its verdicts, and judges them only after the run's end, where no plugin code runs;
+ * reading the closed log once more at the run's end is the one way to have them in the run's files.
  */
 final class GatlingAssertions {
   private GatlingAssertions() {}
@@ -32,14 +32,17 @@ final class GatlingAssertions {
     if (runFolder == null || !Files.isRegularFile(runFolder.resolve("simulation.log"))) {
       return List.of();
     }
-    LogFileData data = LogFileReader.apply(runFolder.getFileName().toString(), runFolder.getParent(), configuration)
-        .read();
+    LogFileData data =
+        LogFileReader.apply(
+                runFolder.getFileName().toString(), runFolder.getParent(), configuration)
+            .read();
     if (data.assertions().isEmpty()) {
       return List.of();
     }
     List<CheckVerdict> verdicts = new ArrayList<>();
-    for (AssertionResult result : CollectionConverters.asJava(new AssertionValidator(data).validateAssertions(
-        data.assertions()))) {
+    for (AssertionResult result :
+        CollectionConverters.asJava(
+            new AssertionValidator(data).validateAssertions(data.assertions()))) {
       String name = AssertionMessage$.MODULE$.message(result.assertion());
       String message;
       if (result instanceof AssertionResult.Resolved resolved) {
@@ -49,13 +52,15 @@ final class GatlingAssertions {
       } else {
         message = null;
       }
-      verdicts.add(new CheckVerdict(CheckVerdict.GATLING_ASSERTIONS, name, result.success(), message));
+      verdicts.add(
+          new CheckVerdict(CheckVerdict.GATLING_ASSERTIONS, name, result.success(), message));
     }
     return verdicts;
   }
 
   private static String format(double value) {
-    return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.format(Locale.ROOT, "%.0f", value)
+    return value == Math.rint(value) && Math.abs(value) < 1e15
+        ? String.format(Locale.ROOT, "%.0f", value)
         : String.format(Locale.ROOT, "%.3f", value);
   }
 }

@@ -20,9 +20,10 @@ import scala.Function1;
 import scala.Option;
 
 /**
- * The one adapter over Gatling's core internals used by the action: stats records, session updates and
- * expression evaluation. Gatling's Scala internals are not binary compatible across minor versions; keeping
- * them in this package ({@code gatling} and its sub-packages) means an upgrade touches nothing else.
+ * The one adapter over Gatling's core internals used by the action: stats records, session updates
+ * and expression evaluation. Gatling's Scala internals are not binary compatible across minor
+ * versions; keeping them in this package ({@code gatling} and its sub-packages) means an upgrade
+ * touches nothing else.
  */
 public final class GatlingRuntime implements RunHost {
   private final io.gatling.core.CoreComponents core;
@@ -53,9 +54,16 @@ public final class GatlingRuntime implements RunHost {
    * @param message the KO message, or null
    */
   public void logRecord(
-      Session session, String name, long startMillis, long endMillis, boolean ok, int httpStatus, String message) {
+      Session session,
+      String name,
+      long startMillis,
+      long endMillis,
+      boolean ok,
+      int httpStatus,
+      String message) {
     Status status = ok ? OK$.MODULE$ : KO$.MODULE$;
-    Option<String> code = httpStatus > 0 ? Option.apply(Integer.toString(httpStatus)) : Option.empty();
+    Option<String> code =
+        httpStatus > 0 ? Option.apply(Integer.toString(httpStatus)) : Option.empty();
     statsEngine.logResponse(
         session.scenario(),
         session.groups(),
@@ -68,7 +76,8 @@ public final class GatlingRuntime implements RunHost {
   }
 
   /** The session after a request that took {@code [startMillis, endMillis]}, failed or not. */
-  public static Session afterRequest(Session session, long startMillis, long endMillis, boolean ok) {
+  public static Session afterRequest(
+      Session session, long startMillis, long endMillis, boolean ok) {
     Session next = session.logGroupRequestTimings(startMillis, endMillis);
     return ok ? next : next.markAsFailed();
   }
@@ -86,16 +95,23 @@ public final class GatlingRuntime implements RunHost {
     return session.attributes().get(key).getOrElse(() -> null);
   }
 
-  /** Runs {@code task} once when Gatling's run ends (after its own report), before the JVM exits. */
+  /**
+   * Runs {@code task} once when Gatling's run ends (after its own report), before the JVM exits.
+   */
   @Override
   public void onRunEnd(Runnable task) {
-    core.actorSystem().registerOnTermination(() -> {
-      task.run();
-      return scala.runtime.BoxedUnit.UNIT;
-    });
+    core.actorSystem()
+        .registerOnTermination(
+            () -> {
+              task.run();
+              return scala.runtime.BoxedUnit.UNIT;
+            });
   }
 
-  /** Gatling's assertions of the run, judged from its closed {@code simulation.log} ({@link GatlingAssertions}). */
+  /**
+   * Gatling's assertions of the run, judged from its closed {@code simulation.log} ({@link
+   * GatlingAssertions}).
+   */
   @Override
   public List<CheckVerdict> judgeAssertions(Path runFolder) {
     return GatlingAssertions.judge(runFolder, core.configuration());
@@ -114,7 +130,9 @@ public final class GatlingRuntime implements RunHost {
     return new io.gatling.javaapi.core.Session(session);
   }
 
-  /** Compiles a Gatling Expression Language string (e.g. {@code "#{prompt}"}) once, at build time. */
+  /**
+   * Compiles a Gatling Expression Language string (e.g. {@code "#{prompt}"}) once, at build time.
+   */
   public static SessionExpression<String> el(String expression) {
     return compile(Expressions.toStringExpression(expression));
   }

@@ -12,22 +12,25 @@ public final class RecordNames {
   }
 
   /**
-   * {@code <name> ITL}: one record per token event after the first, from the previous token event to this one,
-   * logged only with token records on.
+   * {@code <name> ITL}: one record per token event after the first, from the previous token event
+   * to this one, logged only with token records on.
    */
   public static String itl(String name) {
     return name + " ITL";
   }
 
   /**
-   * {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), KO naming the SLO it missed;
-   * logged with {@link SloRecords#VERDICTS}.
+   * {@code <name> SLO}: OK when the request is good (succeeded and met every SLO), KO naming the
+   * SLO it missed; logged with {@link SloRecords#VERDICTS}.
    */
   public static String slo(String name) {
     return name + " SLO";
   }
 
-  /** {@code <name> SLO miss}: an OK record per request that succeeded but missed an SLO ({@link SloRecords#MISSES}). */
+  /**
+   * {@code <name> SLO miss}: an OK record per request that succeeded but missed an SLO ({@link
+   * SloRecords#MISSES}).
+   */
   public static String sloMiss(String name) {
     return name + " SLO miss";
   }

@@ -4,8 +4,9 @@ import io.gatling.core.session.Session;
 import java.util.function.Function;
 
 /**
- * A value computed from a virtual user's session: an EL string, a user function or a constant, as Gatling's
- * DSL accepts them. Throws {@link ExpressionException} when it cannot be computed for this session.
+ * A value computed from a virtual user's session: an EL string, a user function or a constant, as
+ * Gatling's DSL accepts them. Throws {@link ExpressionException} when it cannot be computed for
+ * this session.
  */
 @FunctionalInterface
 public interface SessionExpression<T> {

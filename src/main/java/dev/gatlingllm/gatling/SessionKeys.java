@@ -1,15 +1,19 @@
 package dev.gatlingllm.gatling;
 
 /**
- * Session attributes the load models set and the action reads: which level a virtual user belongs to, and
- * when the load model wanted its next request to start (the open model's arrival time), so that waiting in
- * the client counts as send lateness instead of vanishing (coordinated omission).
+ * Session attributes the load models set and the action reads: which level a virtual user belongs
+ * to, and when the load model wanted its next request to start (the open model's arrival time), so
+ * that waiting in the client counts as send lateness instead of vanishing (coordinated omission).
  */
 public final class SessionKeys {
   private SessionKeys() {}
 
   /** Integer: the 0-based load level; absent or -1 for requests outside any level (warm-up). */
   public static final String LEVEL = "gatling-llm.level";
-  /** Long: System.nanoTime() of the scheduled start of the user's next request; consumed by that request. */
+
+  /**
+   * Long: System.nanoTime() of the scheduled start of the user's next request; consumed by that
+   * request.
+   */
   public static final String SCHEDULED_NANOS = "gatling-llm.scheduledNanos";
 }

@@ -5,11 +5,11 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import dev.gatlingllm.secrets.Redactor;
 
 /**
- * Logback's {@code %msg} with credentials masked: Gatling's HTTP client at DEBUG writes every request with its
- * headers ({@code Authorization: Bearer <key>}, {@code x-api-key: <key>}), and so would anything else that logs
- * a header, a URL with user info or a DSN. Declared in the project's logback file as the {@code %msg} converter,
- * it masks whatever logs the line; the cost is one scan of each message, nothing at the WARN level the project
- * logs at unless something is printed.
+ * Logback's {@code %msg} with credentials masked: Gatling's HTTP client at DEBUG writes every
+ * request with its headers ({@code Authorization: Bearer <key>}, {@code x-api-key: <key>}), and so
+ * would anything else that logs a header, a URL with user info or a DSN. Declared in the project's
+ * logback file as the {@code %msg} converter, it masks whatever logs the line; the cost is one scan
+ * of each message, nothing at the WARN level the project logs at unless something is printed.
  */
 public final class SecretMaskingConverter extends MessageConverter {
   @Override
@@ -17,7 +17,10 @@ public final class SecretMaskingConverter extends MessageConverter {
     return mask(super.convert(event));
   }
 
-  /** The text with credential header values, user info and secret-named parameters replaced by {@code ***}. */
+  /**
+   * The text with credential header values, user info and secret-named parameters replaced by
+   * {@code ***}.
+   */
   public static String mask(String text) {
     return Redactor.credentialsIn(text);
   }

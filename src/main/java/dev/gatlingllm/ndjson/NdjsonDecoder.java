@@ -9,16 +9,16 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Incremental, byte-level decoder of newline-delimited JSON (NDJSON, JSON Lines): each line is one frame, its
- * bytes left undecoded for the JSON reader.
+ * Incremental, byte-level decoder of newline-delimited JSON (NDJSON, JSON Lines): each line is one
+ * frame, its bytes left undecoded for the JSON reader.
  *
- * <p>Bytes arrive in chunks of any size, split anywhere. A line that lies whole inside a chunk is handed over
- * in place, without a copy; only a line split across chunks is gathered in a buffer, bounded by
- * {@code maxLineBytes}, which shrinks back after an unusually long line. Lines end with LF; a CR before it
- * (CRLF) is not part of the line. Blank lines (whitespace only) are skipped: some servers send them to keep a
- * connection alive. A last line without a newline is dispatched by {@link #finish}. After a format error (a
- * line over the bound) the decoder is failed for good. Not thread-safe: one decoder per stream,
- * fed from one thread.
+ * <p>Bytes arrive in chunks of any size, split anywhere. A line that lies whole inside a chunk is
+ * handed over in place, without a copy; only a line split across chunks is gathered in a buffer,
+ * bounded by {@code maxLineBytes}, which shrinks back after an unusually long line. Lines end with
+ * LF; a CR before it (CRLF) is not part of the line. Blank lines (whitespace only) are skipped:
+ * some servers send them to keep a connection alive. A last line without a newline is dispatched by
+ * {@link #finish}. After a format error (a line over the bound) the decoder is failed for good. Not
+ * thread-safe: one decoder per stream, fed from one thread.
  */
 public final class NdjsonDecoder extends ByteArrayFrameDecoder {
   private static final byte LF = '\n';
@@ -30,6 +30,7 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
 
   /** Room for an ordinary split line (a few hundred bytes of JSON) without growing. */
   static final int INITIAL_BUFFER_BYTES = 512;
+
   /** A buffer grown beyond this is given back once its line is dispatched. */
   static final int RETAINED_BUFFER_BYTES = 16 * 1024;
 
@@ -39,6 +40,7 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
 
   /** The start of a line split across chunks. */
   private byte[] line = new byte[INITIAL_BUFFER_BYTES];
+
   private int lineLength;
 
   public NdjsonDecoder(FrameListener listener) {
@@ -125,7 +127,8 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
     try {
       listener.onFrame(frame);
     } finally {
-      // The line's bytes are only valid during the callback: keep no reference to the caller's array.
+      // The line's bytes are only valid during the callback: keep no reference to the caller's
+      // array.
       frame.data = Line.NO_DATA;
       frame.offset = 0;
       frame.length = 0;
@@ -154,7 +157,9 @@ public final class NdjsonDecoder extends ByteArrayFrameDecoder {
     return fail("NDJSON line longer than " + maxLineBytes + " bytes");
   }
 
-  /** The index of the first LF in {@code bytes[from, end)}, or {@code end}: eight bytes at a time. */
+  /**
+   * The index of the first LF in {@code bytes[from, end)}, or {@code end}: eight bytes at a time.
+   */
   private static int indexOfLf(byte[] bytes, int from, int end) {
     int i = from;
     for (; i + 8 <= end; i += 8) {

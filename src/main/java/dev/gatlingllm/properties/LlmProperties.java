@@ -11,9 +11,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Every {@code llm.*} system property the project reads, in one place: a mistyped name ({@code llm.modle}) would
- * otherwise be ignored without a word, and the run would measure something else than asked. docs/running.md's tables
- * are held against this list by a test.
+ * Every {@code llm.*} system property the project reads, in one place: a mistyped name ({@code
+ * llm.modle}) would otherwise be ignored without a word, and the run would measure something else
+ * than asked. docs/running.md's tables are held against this list by a test.
  */
 public final class LlmProperties {
   /** Where a property takes effect. */
@@ -27,27 +27,86 @@ public final class LlmProperties {
   private static final Map<String, Scope> KNOWN = new LinkedHashMap<>();
 
   static {
-    every("llm.tokenRecords", "llm.detailedResults", "llm.sloRecords", "llm.reportDir", "llm.resultsDir",
+    every(
+        "llm.tokenRecords",
+        "llm.detailedResults",
+        "llm.sloRecords",
+        "llm.reportDir",
+        "llm.resultsDir",
         "llm.stopWithParent");
     ready(
         // the target
-        "llm.baseUrl", "llm.endpoint", "llm.model", "llm.apiKey", "llm.dialect", "llm.idleTimeoutSeconds",
-        "llm.timeoutSeconds", "llm.maxOutputBytes", "llm.serverMetrics", "llm.maxTokensField", "llm.ignoreEos",
-        "llm.includeUsage", "llm.clientTokenizer", "llm.probe",
-        "llm.injector.index", "llm.injector.count", "llm.injector.startAt",
+        "llm.baseUrl",
+        "llm.endpoint",
+        "llm.model",
+        "llm.apiKey",
+        "llm.dialect",
+        "llm.idleTimeoutSeconds",
+        "llm.timeoutSeconds",
+        "llm.maxOutputBytes",
+        "llm.serverMetrics",
+        "llm.maxTokensField",
+        "llm.ignoreEos",
+        "llm.includeUsage",
+        "llm.clientTokenizer",
+        "llm.probe",
+        "llm.injector.index",
+        "llm.injector.count",
+        "llm.injector.startAt",
         // the workload
-        "llm.levels", "llm.requestsPerLevel", "llm.requestsPerStream", "llm.levelDuration", "llm.rampSeconds",
-        "llm.warmupRequests", "llm.warmupSeconds", "llm.warmupStreams", "llm.inputTokens", "llm.outputTokens",
-        "llm.rangeRatio", "llm.prefixTokens", "llm.prefixGroups", "llm.trace", "llm.trace.speed", "llm.trace.limit",
-        "llm.trace.blockTokens", "llm.tokenizer", "llm.seed", "llm.ratio", "llm.dataset",
-        "llm.dataset.promptField", "llm.dataset.answerField", "llm.dataset.answerLength", "llm.dataset.limit",
-        "llm.turns", "llm.thinkTimeSeconds", "llm.rates", "llm.poisson", "llm.maxConcurrency", "llm.rpm",
-        "llm.tpm", "llm.rateMarginSeconds", "llm.rateWindowSeconds", "llm.retry429", "llm.retry429MaxWaitSeconds", "llm.concurrency", "llm.durationSeconds",
+        "llm.levels",
+        "llm.requestsPerLevel",
+        "llm.requestsPerStream",
+        "llm.levelDuration",
+        "llm.rampSeconds",
+        "llm.warmupRequests",
+        "llm.warmupSeconds",
+        "llm.warmupStreams",
+        "llm.inputTokens",
+        "llm.outputTokens",
+        "llm.rangeRatio",
+        "llm.prefixTokens",
+        "llm.prefixGroups",
+        "llm.trace",
+        "llm.trace.speed",
+        "llm.trace.limit",
+        "llm.trace.blockTokens",
+        "llm.tokenizer",
+        "llm.seed",
+        "llm.ratio",
+        "llm.dataset",
+        "llm.dataset.promptField",
+        "llm.dataset.answerField",
+        "llm.dataset.answerLength",
+        "llm.dataset.limit",
+        "llm.turns",
+        "llm.thinkTimeSeconds",
+        "llm.rates",
+        "llm.poisson",
+        "llm.maxConcurrency",
+        "llm.rpm",
+        "llm.tpm",
+        "llm.rateMarginSeconds",
+        "llm.rateWindowSeconds",
+        "llm.retry429",
+        "llm.retry429MaxWaitSeconds",
+        "llm.concurrency",
+        "llm.durationSeconds",
         // the report
-        "llm.slo.ttftMs", "llm.slo.tpotMs", "llm.slo.e2elMs", "llm.settleSeconds", "llm.capacity.p99TtftMs",
-        "llm.capacity.goodFraction", "llm.cost.pricePerHour", "llm.cost.pricePerMillionOutputTokens",
-        "llm.assert.outputThroughput", "llm.assert.goodput", "llm.assert.goodFraction", "llm.assert.capacity",
-        "llm.assert.ttftP99Ms", "llm.searchResolution");
+        "llm.slo.ttftMs",
+        "llm.slo.tpotMs",
+        "llm.slo.e2elMs",
+        "llm.settleSeconds",
+        "llm.capacity.p99TtftMs",
+        "llm.capacity.goodFraction",
+        "llm.cost.pricePerHour",
+        "llm.cost.pricePerMillionOutputTokens",
+        "llm.assert.outputThroughput",
+        "llm.assert.goodput",
+        "llm.assert.goodFraction",
+        "llm.assert.capacity",
+        "llm.assert.ttftP99Ms",
+        "llm.searchResolution");
   }
 
   private LlmProperties() {}
@@ -64,13 +123,16 @@ public final class LlmProperties {
     }
   }
 
-  /** @return every known name with its scope, in a stable order */
+  /**
+   * @return every known name with its scope, in a stable order
+   */
   public static Map<String, Scope> known() {
     return Collections.unmodifiableMap(KNOWN);
   }
 
   /**
-   * Fails on the first {@code llm.*} property that no part of the project reads, naming the closest known one.
+   * Fails on the first {@code llm.*} property that no part of the project reads, naming the closest
+   * known one.
    *
    * @param properties e.g. {@code System.getProperties()}
    * @throws IllegalArgumentException {@code unknown property llm.modle; did you mean llm.model?}
@@ -84,11 +146,14 @@ public final class LlmProperties {
     }
     if (!names.isEmpty()) {
       String name = names.iterator().next();
-      throw new IllegalArgumentException("unknown property " + name + "; did you mean " + nearest(name) + "?");
+      throw new IllegalArgumentException(
+          "unknown property " + name + "; did you mean " + nearest(name) + "?");
     }
   }
 
-  /** The known name fewest single-character edits away (case ignored), the first listed on a tie. */
+  /**
+   * The known name fewest single-character edits away (case ignored), the first listed on a tie.
+   */
   static String nearest(String name) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
@@ -115,7 +180,10 @@ public final class LlmProperties {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
         }
       }
@@ -138,17 +206,23 @@ public final class LlmProperties {
       return Boolean.parseBoolean(trimmed);
     }
     throw new IllegalArgumentException(
-        name + " must be true or false, was '" + dev.gatlingllm.secrets.Redactor.setting(trimmed) + "'");
+        name
+            + " must be true or false, was '"
+            + dev.gatlingllm.secrets.Redactor.setting(trimmed)
+            + "'");
   }
 
-  /** @return the known names of one scope, in a stable order */
+  /**
+   * @return the known names of one scope, in a stable order
+   */
   public static List<String> names(Scope scope) {
     List<String> out = new ArrayList<>();
-    KNOWN.forEach((name, s) -> {
-      if (s == scope) {
-        out.add(name);
-      }
-    });
+    KNOWN.forEach(
+        (name, s) -> {
+          if (s == scope) {
+            out.add(name);
+          }
+        });
     return out;
   }
 }

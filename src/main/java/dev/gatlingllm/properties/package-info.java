@@ -1,7 +1,7 @@
 /**
  * Internal: no compatibility promise; use {@code dev.gatlingllm.dsl}.
  *
- * <p>The one registry of the llm.* system properties: which exist, where each applies, the nearest name to a
- * mistyped one.
+ * <p>The one registry of the llm.* system properties: which exist, where each applies, the nearest
+ * name to a mistyped one.
  */
 package dev.gatlingllm.properties;

@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The sentence that says what defined the capacity, so that nobody reads the top of a curve as a sustainable
- * load (metrics.md, "Sustainable capacity"): which level above it missed the target and by which SLO, or
- * plainly that no SLO was set and the capacity is only the highest level tested.
+ * The sentence that says what defined the capacity, so that nobody reads the top of a curve as a
+ * sustainable load (metrics.md, "Sustainable capacity"): which level above it missed the target and
+ * by which SLO, or plainly that no SLO was set and the capacity is only the highest level tested.
  */
 public final class CapacityStory {
   private CapacityStory() {}
@@ -29,24 +29,43 @@ public final class CapacityStory {
     boolean byGoodFraction = config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST;
     if (byGoodFraction && !config.slos().anySet()) {
       return "No SLO is set, so every successful request counts as good: "
-          + (capacity == null ? "no level had enough successful requests." : capacity.label()
-          + " is the highest level that succeeded, not a sustainable capacity.")
+          + (capacity == null
+              ? "no level had enough successful requests."
+              : capacity.label()
+                  + " is the highest level that succeeded, not a sustainable capacity.")
           + " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.";
     }
     if (capacity == null) {
-      LevelFigures lowest = summary.levels().stream().filter(level -> !level.meetsTarget())
-          .min(Comparator.comparingDouble(level -> level.level().load())).orElse(null);
-      return "No tested level meets the target (" + config.target().describe() + ")"
-          + (lowest == null ? "." : ": " + lowest.level().label() + " misses it: " + misses(lowest, config) + ".");
+      LevelFigures lowest =
+          summary.levels().stream()
+              .filter(level -> !level.meetsTarget())
+              .min(Comparator.comparingDouble(level -> level.level().load()))
+              .orElse(null);
+      return "No tested level meets the target ("
+          + config.target().describe()
+          + ")"
+          + (lowest == null
+              ? "."
+              : ": " + lowest.level().label() + " misses it: " + misses(lowest, config) + ".");
     }
     if (capacity.breakingIndex() < 0) {
-      return capacity.label() + " meets the target (" + config.target().describe()
+      return capacity.label()
+          + " meets the target ("
+          + config.target().describe()
           + ") and is the highest level tested: the capacity may be higher.";
     }
     LevelFigures next = summary.levels().get(capacity.breakingIndex());
-    return capacity.label() + " is the highest level that meets the target (" + config.target().describe()
-        + "); " + next.level().label() + " misses it: " + misses(next, config) + ". Nothing between them was tested: "
-        + "resolution " + resolution(capacity, next) + ".";
+    return capacity.label()
+        + " is the highest level that meets the target ("
+        + config.target().describe()
+        + "); "
+        + next.level().label()
+        + " misses it: "
+        + misses(next, config)
+        + ". Nothing between them was tested: "
+        + "resolution "
+        + resolution(capacity, next)
+        + ".";
   }
 
   /** The gap between the capacity and the level that broke the target, in the levels' unit. */
@@ -63,23 +82,44 @@ public final class CapacityStory {
     if (config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
       parts.add(percent(level.figures().counts().goodFraction()) + " good requests");
     } else {
-      parts.add(String.format(Locale.ROOT, "p%s %s %.1f ms", Micros.formatNumber(config.target().percentile()),
-          config.target().metric(), level.attainment()));
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "p%s %s %.1f ms",
+              Micros.formatNumber(config.target().percentile()),
+              config.target().metric(),
+              level.attainment()));
     }
     SloMisses m = level.sloMisses();
     Slos slos = config.slos();
-    share(parts, "over the TTFT SLO (" + Micros.formatNumber(orZero(slos.ttftMs())) + " ms)", m.overTtft());
-    share(parts, "over the TPOT SLO (" + Micros.formatNumber(orZero(slos.tpotMs())) + " ms)", m.overTpot());
-    share(parts, "over the E2EL SLO (" + Micros.formatNumber(orZero(slos.e2elMs())) + " ms)", m.overE2el());
+    share(
+        parts,
+        "over the TTFT SLO (" + Micros.formatNumber(orZero(slos.ttftMs())) + " ms)",
+        m.overTtft());
+    share(
+        parts,
+        "over the TPOT SLO (" + Micros.formatNumber(orZero(slos.tpotMs())) + " ms)",
+        m.overTpot());
+    share(
+        parts,
+        "over the E2EL SLO (" + Micros.formatNumber(orZero(slos.e2elMs())) + " ms)",
+        m.overE2el());
     share(parts, "failed", m.failed());
     boolean open = level.level().window().isOpenModel();
     if (!level.keepsOfferedRate()) {
       Arrivals arrivals = level.figures().arrivals();
-      parts.add(String.format(Locale.ROOT, "sent %.2f req/s of %.2f arriving", arrivals.achievedRequestRate(),
-          arrivals.arrivalRate()));
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "sent %.2f req/s of %.2f arriving",
+              arrivals.achievedRequestRate(),
+              arrivals.arrivalRate()));
     }
-    parts.add(String.format(Locale.ROOT, open ? "TTFT p99 %.1f ms from the arrival" : "TTFT p99 %.1f ms",
-        SweepAnalysis.userTtft(level).p99()));
+    parts.add(
+        String.format(
+            Locale.ROOT,
+            open ? "TTFT p99 %.1f ms from the arrival" : "TTFT p99 %.1f ms",
+            SweepAnalysis.userTtft(level).p99()));
     return String.join(", ", parts);
   }
 

@@ -6,8 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Chart.js 4.5.1 (MIT, see chart.js-LICENSE.md beside it), bundled as a resource and inlined into the page
- * so that the report works offline and from a CI artefact.
+ * Chart.js 4.5.1 (MIT, see chart.js-LICENSE.md beside it), bundled as a resource and inlined into
+ * the page so that the report works offline and from a CI artefact.
  */
 final class ChartLibrary {
   static final String VERSION = "4.5.1";
@@ -21,7 +21,10 @@ final class ChartLibrary {
   static String script() {
     String loaded = script;
     if (loaded == null) {
-      loaded = read(RESOURCE).replaceAll("//# sourceMappingURL=\\S*\\s*$", "").replace("</script", "<\\/script");
+      loaded =
+          read(RESOURCE)
+              .replaceAll("//# sourceMappingURL=\\S*\\s*$", "")
+              .replace("</script", "<\\/script");
       script = loaded;
     }
     return loaded;

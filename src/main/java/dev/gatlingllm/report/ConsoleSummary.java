@@ -44,16 +44,25 @@ public final class ConsoleSummary {
     line(text, "Total generated tokens:", Long.toString(run.tokens().totalOutputTokens()));
     line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
     if (run.tokens().mismatch().requests() > 0) {
-      line(text, "Server vs client token count gap:", run.tokens().mismatch().absoluteDifference() + " ("
-          + fixed(run.tokens().mismatch().percent(), 2) + " %)");
+      line(
+          text,
+          "Server vs client token count gap:",
+          run.tokens().mismatch().absoluteDifference()
+              + " ("
+              + fixed(run.tokens().mismatch().percent(), 2)
+              + " %)");
     }
     line(text, "Request throughput (req/s):", fixed(run.throughput().requestThroughput(), 2));
     line(text, "Output token throughput (tok/s):", fixed(run.throughput().outputThroughput(), 2));
-    line(text, "Total token throughput (tok/s):", fixed(run.throughput().totalTokenThroughput(), 2));
+    line(
+        text, "Total token throughput (tok/s):", fixed(run.throughput().totalTokenThroughput(), 2));
     line(text, "Per-stream output speed (tok/s):", fixed(perStream(run), 2));
     // The server's own times beside the client's, for servers that give them (Ollama, llama.cpp).
     if (run.serverTimes().decodeStreams() > 0) {
-      line(text, "Server decode speed (tok/s):", fixed(run.serverTimes().decodeTokensPerSecond(), 2));
+      line(
+          text,
+          "Server decode speed (tok/s):",
+          fixed(run.serverTimes().decodeTokensPerSecond(), 2));
     }
     if (run.serverTimes().prefillStreams() > 0) {
       line(text, "Server prefill, mean (ms):", fixed(run.serverTimes().meanPrefillMillis(), 2));
@@ -69,33 +78,61 @@ public final class ConsoleSummary {
     latency(text, "End-to-end Latency", "E2EL", run.latency().e2el());
     if (run.eventLoopDelay().count() > 0) {
       rule(text, "Client event-loop delay", '-');
-      line(text, "P99 / max delay (ms):", fixed(run.eventLoopDelay().p99(), 2) + " / " + fixed(run.eventLoopDelay().max(), 2));
+      line(
+          text,
+          "P99 / max delay (ms):",
+          fixed(run.eventLoopDelay().p99(), 2) + " / " + fixed(run.eventLoopDelay().max(), 2));
     }
     if (summary.levels().size() > 1) {
       rule(text, "Levels", '-');
-      text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %10s\n", "level", "stream t/s", "output t/s", "TTFT p50", "TTFT p99", "loop p99"));
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "%-14s %10s %10s %10s %10s %10s\n",
+              "level",
+              "stream t/s",
+              "output t/s",
+              "TTFT p50",
+              "TTFT p99",
+              "loop p99"));
       for (int i : SweepAnalysis.byLoad(summary.levels())) {
         LevelFigures level = summary.levels().get(i);
         Figures f = level.figures();
         boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
         Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
-        text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %10s%s\n", level.level().label(),
-            fixed(perStream(f), 1), fixed(f.throughput().outputThroughput(), 1), fixed(ttft.p50(), 1),
-            fixed(ttft.p99(), 1),
-            f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1), capacity ? "  <- capacity" : ""));
+        text.append(
+            String.format(
+                Locale.ROOT,
+                "%-14s %10s %10s %10s %10s %10s%s\n",
+                level.level().label(),
+                fixed(perStream(f), 1),
+                fixed(f.throughput().outputThroughput(), 1),
+                fixed(ttft.p50(), 1),
+                fixed(ttft.p99(), 1),
+                f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1),
+                capacity ? "  <- capacity" : ""));
       }
     }
     openModelRates(text, summary);
     if (summary.server() != null && !summary.server().levels().isEmpty()) {
-      rule(text, "Server metrics (" + (summary.server().engine() == null ? "unknown engine"
-          : summary.server().engine().label()) + ")", '-');
+      rule(
+          text,
+          "Server metrics ("
+              + (summary.server().engine() == null
+                  ? "unknown engine"
+                  : summary.server().engine().label())
+              + ")",
+          '-');
       text.append(ServerMetricsReport.consoleHeader());
       for (int i : SweepAnalysis.byLoad(summary.levels())) {
         if (i >= summary.server().levels().size()) {
           continue;
         }
-        text.append(ServerMetricsReport.consoleLine(summary.levels().get(i).level().label(),
-            summary.server().levels().get(i), summary.levels().get(i).figures()));
+        text.append(
+            ServerMetricsReport.consoleLine(
+                summary.levels().get(i).level().label(),
+                summary.server().levels().get(i),
+                summary.levels().get(i).figures()));
       }
       if (summary.server().failures() > 0) {
         line(text, "Failed scrapes:", Long.toString(summary.server().failures()));
@@ -110,7 +147,10 @@ public final class ConsoleSummary {
       line(text, "Sustainable capacity:", capacity.label());
       line(text, "  output tok/s:", fixed(capacity.outputThroughput(), 1));
       line(text, "  per-stream tok/s:", fixed(capacity.perStreamTokensPerSecond(), 1));
-      line(text, "  TTFT p50 / p99 (ms):", fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
+      line(
+          text,
+          "  TTFT p50 / p99 (ms):",
+          fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
     }
     if (summary.knee() != null) {
       line(text, "Knee:", summary.knee().label());
@@ -134,16 +174,34 @@ public final class ConsoleSummary {
     return text.toString();
   }
 
-  /** Early stops and output lengths, so that short answers are not read as speed; rates against a budget. */
+  /**
+   * Early stops and output lengths, so that short answers are not read as speed; rates against a
+   * budget.
+   */
   private static void lengthsAndRates(StringBuilder text, RunSummary summary) {
     Figures run = summary.run();
     OutputLengths lengths = run.outputLengths();
     if (lengths.stoppedEarly() > 0) {
-      line(text, "Stopped before max tokens:", lengths.stoppedEarly() + " / " + lengths.withLimit() + " ("
-          + fixed(100 * lengths.stoppedEarlyShare(), 1) + " %)");
+      line(
+          text,
+          "Stopped before max tokens:",
+          lengths.stoppedEarly()
+              + " / "
+              + lengths.withLimit()
+              + " ("
+              + fixed(100 * lengths.stoppedEarlyShare(), 1)
+              + " %)");
       Distribution d = lengths.outputTokens();
-      line(text, "Output tokens p50 / p90 / min / max:", fixed(d.p50(), 0) + " / " + fixed(d.p90(), 0) + " / "
-          + fixed(d.min(), 0) + " / " + fixed(d.max(), 0));
+      line(
+          text,
+          "Output tokens p50 / p90 / min / max:",
+          fixed(d.p50(), 0)
+              + " / "
+              + fixed(d.p90(), 0)
+              + " / "
+              + fixed(d.min(), 0)
+              + " / "
+              + fixed(d.max(), 0));
     }
     RateBudget budget = summary.config().rateBudget();
     RateFigures rates = run.rates();
@@ -154,15 +212,33 @@ public final class ConsoleSummary {
     if (budget != null) {
       line(text, "Budget:", budget.describe());
     }
-    line(text, "Requests per minute:", LengthsAndRatesSection.againstBudget(rates.requestsPerMinute(),
-        budget == null ? 0 : budget.requestsPerMinute()));
-    line(text, "Metered tokens per minute:", LengthsAndRatesSection.againstBudget(rates.meteredTokensPerMinute(),
-        budget == null ? 0 : budget.tokensPerMinute()));
-    line(text, "Busiest minute, requests / metered tok:", LengthsAndRatesSection.busiestMinute(rates, budget));
-    line(text, "Input / output tokens per minute:", fixed(rates.inputTokensPerMinute(), 0) + " / "
-        + fixed(rates.outputTokensPerMinute(), 0));
-    line(text, "HTTP 429 (with Retry-After):", rates.rateLimited() + " (" + rates.withRetryAfter() + "), "
-        + fixed(100 * rates.rateLimitedShare(), 1) + " %");
+    line(
+        text,
+        "Requests per minute:",
+        LengthsAndRatesSection.againstBudget(
+            rates.requestsPerMinute(), budget == null ? 0 : budget.requestsPerMinute()));
+    line(
+        text,
+        "Metered tokens per minute:",
+        LengthsAndRatesSection.againstBudget(
+            rates.meteredTokensPerMinute(), budget == null ? 0 : budget.tokensPerMinute()));
+    line(
+        text,
+        "Busiest minute, requests / metered tok:",
+        LengthsAndRatesSection.busiestMinute(rates, budget));
+    line(
+        text,
+        "Input / output tokens per minute:",
+        fixed(rates.inputTokensPerMinute(), 0) + " / " + fixed(rates.outputTokensPerMinute(), 0));
+    line(
+        text,
+        "HTTP 429 (with Retry-After):",
+        rates.rateLimited()
+            + " ("
+            + rates.withRetryAfter()
+            + "), "
+            + fixed(100 * rates.rateLimitedShare(), 1)
+            + " %");
   }
 
   /** The mean speed of the successful streams; unknown (NaN) without any. */
@@ -170,7 +246,8 @@ public final class ConsoleSummary {
     return f.counts().completed() > 0 ? f.throughput().perStreamTokensPerSecond() : Double.NaN;
   }
 
-  private static void latency(StringBuilder text, String title, String name, Distribution measured) {
+  private static void latency(
+      StringBuilder text, String title, String name, Distribution measured) {
     Distribution d = measured.orNaNWhenEmpty();
     rule(text, title, '-');
     line(text, "Mean " + name + " (ms):", fixed(d.mean(), 2));
@@ -181,7 +258,10 @@ public final class ConsoleSummary {
 
   private static void rule(StringBuilder text, String title, char fill) {
     int side = Math.max(0, WIDTH - title.length());
-    text.append(String.valueOf(fill).repeat(side / 2)).append(title).append(String.valueOf(fill).repeat(side - side / 2)).append('\n');
+    text.append(String.valueOf(fill).repeat(side / 2))
+        .append(title)
+        .append(String.valueOf(fill).repeat(side - side / 2))
+        .append('\n');
   }
 
   /** Each open-model level's arrivals against its sends: a client that queued them hid the wait. */
@@ -190,18 +270,34 @@ public final class ConsoleSummary {
       return;
     }
     rule(text, "Offered and achieved rates (req/s)", '-');
-    text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s\n", "level", "arrived", "sent", "completed",
-        "TTFT p99*"));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-14s %10s %10s %10s %10s\n",
+            "level",
+            "arrived",
+            "sent",
+            "completed",
+            "TTFT p99*"));
     for (LevelFigures level : summary.levels()) {
       if (!level.level().window().isOpenModel()) {
         continue;
       }
       Figures f = level.figures();
-      text.append(String.format(Locale.ROOT, "%-14s %10s %10s %10.2f %10.1f%s\n", level.level().label(),
-          fixed(f.arrivals().arrivalRate(), 2), fixed(f.arrivals().achievedRequestRate(), 2),
-          f.throughput().requestThroughput(),
-          f.latency().ttftFromScheduled().p99(), level.keepsOfferedRate() ? ""
-              : "  <- sent below " + Math.round(100 * Arrivals.KEEP_UP_SHARE) + " % of the arrivals: not a capacity"));
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "%-14s %10s %10s %10.2f %10.1f%s\n",
+              level.level().label(),
+              fixed(f.arrivals().arrivalRate(), 2),
+              fixed(f.arrivals().achievedRequestRate(), 2),
+              f.throughput().requestThroughput(),
+              f.latency().ttftFromScheduled().p99(),
+              level.keepsOfferedRate()
+                  ? ""
+                  : "  <- sent below "
+                      + Math.round(100 * Arrivals.KEEP_UP_SHARE)
+                      + " % of the arrivals: not a capacity"));
     }
     text.append("* from the arrival, which judges the SLOs of an open-model level\n");
   }

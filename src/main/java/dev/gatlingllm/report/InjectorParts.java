@@ -8,12 +8,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Whether the runs being merged are the parts of one run shared by several injectors: each says in its metadata
- * which one it was ({@code injector: 2 of 3}), all of the same count, each a different one.
+ * Whether the runs being merged are the parts of one run shared by several injectors: each says in
+ * its metadata which one it was ({@code injector: 2 of 3}), all of the same count, each a different
+ * one.
  */
 final class InjectorParts {
-  /** The metadata key the ready simulations write (the workload's {@code LlmTarget.INJECTOR_METADATA}). */
+  /**
+   * The metadata key the ready simulations write (the workload's {@code
+   * LlmTarget.INJECTOR_METADATA}).
+   */
   static final String METADATA = "injector";
+
   private static final Pattern LABEL = Pattern.compile("(\\d+) of (\\d+)");
 
   private InjectorParts() {}

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** The one JSON mapper of the report, and number handling that keeps NaN out of the files (JSON has none). */
+/**
+ * The one JSON mapper of the report, and number handling that keeps NaN out of the files (JSON has
+ * none).
+ */
 final class Json {
   static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

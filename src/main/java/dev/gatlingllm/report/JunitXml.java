@@ -10,14 +10,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code junit.xml}: the run's checks as the JUnit XML report CI servers read (Jenkins' junit step, GitLab's
- * {@code artifacts:reports:junit}, GitHub test-report actions): one {@code <testsuite>} per kind of check, one
- * {@code <testcase>} per check, a {@code <failure>} for each one the run missed. Checks have no duration of their
- * own: every {@code time} is 0.
+ * {@code junit.xml}: the run's checks as the JUnit XML report CI servers read (Jenkins' junit step,
+ * GitLab's {@code artifacts:reports:junit}, GitHub test-report actions): one {@code <testsuite>}
+ * per kind of check, one {@code <testcase>} per check, a {@code <failure>} for each one the run
+ * missed. Checks have no duration of their own: every {@code time} is 0.
  */
 public final class JunitXml {
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss")
-      .withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
 
   private JunitXml() {}
 
@@ -33,22 +33,39 @@ public final class JunitXml {
     String timestamp = TIMESTAMP.format(Instant.ofEpochMilli(runEndEpochMillis));
     StringBuilder xml = new StringBuilder(512 + 200 * verdicts.size());
     xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    xml.append(String.format(Locale.ROOT, "<testsuites name=\"gatling-llm\" tests=\"%d\" failures=\"%d\" errors=\"0\" time=\"0\">\n",
-        verdicts.size(), failures(verdicts)));
+    xml.append(
+        String.format(
+            Locale.ROOT,
+            "<testsuites name=\"gatling-llm\" tests=\"%d\" failures=\"%d\" errors=\"0\" time=\"0\">\n",
+            verdicts.size(),
+            failures(verdicts)));
     for (Map.Entry<String, List<CheckVerdict>> suite : bySuite.entrySet()) {
       List<CheckVerdict> cases = suite.getValue();
-      xml.append(String.format(Locale.ROOT,
-          "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"0\" timestamp=\"%s\">\n",
-          escape(suite.getKey()), cases.size(), failures(cases), timestamp));
+      xml.append(
+          String.format(
+              Locale.ROOT,
+              "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"0\" timestamp=\"%s\">\n",
+              escape(suite.getKey()),
+              cases.size(),
+              failures(cases),
+              timestamp));
       for (CheckVerdict verdict : cases) {
-        xml.append("    <testcase classname=\"").append(escape(suite.getKey())).append("\" name=\"")
-            .append(escape(verdict.name())).append("\" time=\"0\"");
+        xml.append("    <testcase classname=\"")
+            .append(escape(suite.getKey()))
+            .append("\" name=\"")
+            .append(escape(verdict.name()))
+            .append("\" time=\"0\"");
         if (verdict.passed()) {
           xml.append("/>\n");
         } else {
           String message = verdict.message() == null ? "failed" : verdict.message();
-          xml.append(">\n      <failure message=\"").append(escape(message)).append("\" type=\"")
-              .append(escape(suite.getKey())).append("\">").append(escape(message)).append("</failure>\n")
+          xml.append(">\n      <failure message=\"")
+              .append(escape(message))
+              .append("\" type=\"")
+              .append(escape(suite.getKey()))
+              .append("\">")
+              .append(escape(message))
+              .append("</failure>\n")
               .append("    </testcase>\n");
         }
       }
@@ -62,14 +79,16 @@ public final class JunitXml {
   }
 
   /**
-   * Text and attribute escaping as the page's ({@code Html.escape}); characters XML 1.0 cannot hold (most control
-   * characters, which a server's error message may carry) become U+FFFD first, so that the file always parses.
+   * Text and attribute escaping as the page's ({@code Html.escape}); characters XML 1.0 cannot hold
+   * (most control characters, which a server's error message may carry) become U+FFFD first, so
+   * that the file always parses.
    */
   static String escape(String text) {
     StringBuilder xmlChars = new StringBuilder(text.length());
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      boolean allowed = c >= 0x20 ? c != 0xFFFE && c != 0xFFFF : c == '\t' || c == '\n' || c == '\r';
+      boolean allowed =
+          c >= 0x20 ? c != 0xFFFE && c != 0xFFFF : c == '\t' || c == '\n' || c == '\r';
       xmlChars.append(allowed ? c : '\uFFFD');
     }
     return Html.escape(xmlChars.toString());

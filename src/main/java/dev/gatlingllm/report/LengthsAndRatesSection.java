@@ -11,16 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The page's "Output lengths and rate limits" table: per level, how many answers stopped before their max
- * tokens and how long they were, the requests and tokens per minute against the provider's budget, and the
- * HTTP 429 answers. Shown when it has something to say: an output limit asked for, a budget, or a 429.
+ * The page's "Output lengths and rate limits" table: per level, how many answers stopped before
+ * their max tokens and how long they were, the requests and tokens per minute against the
+ * provider's budget, and the HTTP 429 answers. Shown when it has something to say: an output limit
+ * asked for, a budget, or a 429.
  */
 final class LengthsAndRatesSection {
   private LengthsAndRatesSection() {}
 
   static boolean relevant(RunSummary summary) {
     Figures run = summary.run();
-    return summary.config().rateBudget() != null || run.rates().rateLimited() > 0
+    return summary.config().rateBudget() != null
+        || run.rates().rateLimited() > 0
         || run.outputLengths().withLimit() > 0;
   }
 
@@ -29,10 +31,14 @@ final class LengthsAndRatesSection {
       return;
     }
     RateBudget budget = summary.config().rateBudget();
-    page.append("<section>\n<h2>Output lengths and rate limits</h2>\n<table id=\"lengths-rates\">\n<thead><tr>")
-        .append("<th>level</th><th>stopped early</th><th>output tokens p50</th><th>p90</th><th>min</th><th>max</th>")
-        .append("<th>requests/min</th><th>input tok/min</th><th>output tok/min</th><th>total tok/min</th>")
-        .append("<th>metered tok/min</th><th>busiest minute: requests / metered tok</th><th>HTTP 429</th>")
+    page.append(
+            "<section>\n<h2>Output lengths and rate limits</h2>\n<table id=\"lengths-rates\">\n<thead><tr>")
+        .append(
+            "<th>level</th><th>stopped early</th><th>output tokens p50</th><th>p90</th><th>min</th><th>max</th>")
+        .append(
+            "<th>requests/min</th><th>input tok/min</th><th>output tok/min</th><th>total tok/min</th>")
+        .append(
+            "<th>metered tok/min</th><th>busiest minute: requests / metered tok</th><th>HTTP 429</th>")
         .append("</tr></thead>\n<tbody>\n");
     for (int i : SweepAnalysis.byLoad(summary.levels())) {
       LevelFigures level = summary.levels().get(i);
@@ -41,33 +47,56 @@ final class LengthsAndRatesSection {
     if (summary.levels().size() > 1) {
       row(page, "run", summary.run(), budget);
     }
-    page.append("</tbody>\n</table>\n<p class=\"note\">").append(Html.escape(note(budget))).append("</p>\n</section>\n");
+    page.append("</tbody>\n</table>\n<p class=\"note\">")
+        .append(Html.escape(note(budget)))
+        .append("</p>\n</section>\n");
   }
 
   private static void row(StringBuilder page, String label, Figures f, RateBudget budget) {
     OutputLengths lengths = f.outputLengths();
     RateFigures rates = f.rates();
-    page.append("<tr><td>").append(Html.escape(label)).append("</td>")
-        .append(cell(lengths.withLimit() == 0 ? "-" : lengths.stoppedEarly() + " / " + lengths.withLimit() + " ("
-            + HtmlPage.percent(lengths.stoppedEarlyShare()) + ")"))
+    page.append("<tr><td>")
+        .append(Html.escape(label))
+        .append("</td>")
+        .append(
+            cell(
+                lengths.withLimit() == 0
+                    ? "-"
+                    : lengths.stoppedEarly()
+                        + " / "
+                        + lengths.withLimit()
+                        + " ("
+                        + HtmlPage.percent(lengths.stoppedEarlyShare())
+                        + ")"))
         .append(cell(HtmlPage.number(lengths.outputTokens().p50(), 0)))
         .append(cell(HtmlPage.number(lengths.outputTokens().p90(), 0)))
         .append(cell(HtmlPage.number(lengths.outputTokens().min(), 0)))
         .append(cell(HtmlPage.number(lengths.outputTokens().max(), 0)))
-        .append(cell(againstBudget(rates.requestsPerMinute(), budget == null ? 0 : budget.requestsPerMinute())))
+        .append(
+            cell(
+                againstBudget(
+                    rates.requestsPerMinute(), budget == null ? 0 : budget.requestsPerMinute())))
         .append(cell(HtmlPage.number(rates.inputTokensPerMinute(), 0)))
         .append(cell(HtmlPage.number(rates.outputTokensPerMinute(), 0)))
         .append(cell(HtmlPage.number(rates.totalTokensPerMinute(), 0)))
-        .append(cell(againstBudget(rates.meteredTokensPerMinute(), budget == null ? 0 : budget.tokensPerMinute())))
+        .append(
+            cell(
+                againstBudget(
+                    rates.meteredTokensPerMinute(), budget == null ? 0 : budget.tokensPerMinute())))
         .append(cell(busiestMinute(rates, budget)))
         .append(cell(rates.rateLimited() + " (" + HtmlPage.percent(rates.rateLimitedShare()) + ")"))
         .append("</tr>\n");
   }
 
-  /** The busiest 60 seconds' requests and metered tokens, each against its limit when there is one. */
+  /**
+   * The busiest 60 seconds' requests and metered tokens, each against its limit when there is one.
+   */
   static String busiestMinute(RateFigures rates, RateBudget budget) {
-    return againstBudget(rates.busiestMinuteRequests(), budget == null ? 0 : budget.requestsPerMinute()) + " / "
-        + againstBudget(rates.busiestMinuteMeteredTokens(), budget == null ? 0 : budget.tokensPerMinute());
+    return againstBudget(
+            rates.busiestMinuteRequests(), budget == null ? 0 : budget.requestsPerMinute())
+        + " / "
+        + againstBudget(
+            rates.busiestMinuteMeteredTokens(), budget == null ? 0 : budget.tokensPerMinute());
   }
 
   /** {@code 118 of 120} against a limit, the figure alone without one. */
@@ -82,13 +111,15 @@ final class LengthsAndRatesSection {
 
   private static String note(RateBudget budget) {
     List<String> parts = new ArrayList<>();
-    parts.add("Stopped early: successful requests that asked for max tokens and ended before them (a finish reason"
-        + " other than length, or fewer tokens); they finish sooner without the server being faster.");
-    parts.add("Per minute of measurement window: requests counts every attempt, OK or KO; input and output tokens"
-        + " are those of the successful requests; metered = input + max tokens of every request sent, as providers"
-        + " count a tokens-per-minute budget. Busiest minute: the most requests and metered tokens sent within 60"
-        + " consecutive seconds, which a limiter counting over a rolling minute sees, where the averages hide a"
-        + " burst.");
+    parts.add(
+        "Stopped early: successful requests that asked for max tokens and ended before them (a finish reason"
+            + " other than length, or fewer tokens); they finish sooner without the server being faster.");
+    parts.add(
+        "Per minute of measurement window: requests counts every attempt, OK or KO; input and output tokens"
+            + " are those of the successful requests; metered = input + max tokens of every request sent, as providers"
+            + " count a tokens-per-minute budget. Busiest minute: the most requests and metered tokens sent within 60"
+            + " consecutive seconds, which a limiter counting over a rolling minute sees, where the averages hide a"
+            + " burst.");
     if (budget != null) {
       parts.add("Budget: " + budget.describe() + ".");
     }

@@ -23,19 +23,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Merges the {@code llm/} folders of several runs (load generators that ran side by side, or parts of a sweep
- * run one after the other) into one report. Every figure is computed again from the merged rows of
- * {@code requests.csv} plus the histograms and time buckets of each {@code run.json}, never by averaging the
- * runs' figures.
+ * Merges the {@code llm/} folders of several runs (load generators that ran side by side, or parts
+ * of a sweep run one after the other) into one report. Every figure is computed again from the
+ * merged rows of {@code requests.csv} plus the histograms and time buckets of each {@code
+ * run.json}, never by averaging the runs' figures.
  *
- * <p>Levels with the same load (concurrency or rate) merge into one level whose window is the union of theirs:
- * side-by-side generators add their tokens over the same seconds; consecutive runs add their seconds. The
- * SLOs, capacity target and prices of the first run apply to all, and each request's "good" is judged again
- * with those SLOs.
+ * <p>Levels with the same load (concurrency or rate) merge into one level whose window is the union
+ * of theirs: side-by-side generators add their tokens over the same seconds; consecutive runs add
+ * their seconds. The SLOs, capacity target and prices of the first run apply to all, and each
+ * request's "good" is judged again with those SLOs.
  *
- * <p>When every run wrote its detailed results (each request's gaps in {@code itls.csv}, line for line with its
- * requests.csv), the merged folder gets both files in the same merged order, and its summary.json vLLM's
- * per-request arrays over every run's requests.
+ * <p>When every run wrote its detailed results (each request's gaps in {@code itls.csv}, line for
+ * line with its requests.csv), the merged folder gets both files in the same merged order, and its
+ * summary.json vLLM's per-request arrays over every run's requests.
  */
 public final class LlmReportMerger {
   private LlmReportMerger() {}
@@ -59,9 +59,11 @@ public final class LlmReportMerger {
       runs.add(RunJson.read(dir.resolve(LlmReportWriter.RUN_JSON)));
     }
 
-    // The parts of one run shared by several injectors ran the same levels at the same time, each with its share
+    // The parts of one run shared by several injectors ran the same levels at the same time, each
+    // with its share
     // of the streams: their levels are aligned by position and their loads add up.
-    boolean injectors = InjectorParts.areParts(runs.stream().map(run -> run.config().metadata()).toList());
+    boolean injectors =
+        InjectorParts.areParts(runs.stream().map(run -> run.config().metadata()).toList());
     Map<String, List<MeasuredLevel>> byKey = new LinkedHashMap<>();
     for (RunJson.RunData run : runs) {
       for (int i = 0; i < run.levels().size(); i++) {
@@ -81,7 +83,8 @@ public final class LlmReportMerger {
     }
 
     RunConfig first = runs.get(0).config();
-    long runStart = runs.stream().mapToLong(run -> run.config().runStartEpochMillis()).min().orElseThrow();
+    long runStart =
+        runs.stream().mapToLong(run -> run.config().runStartEpochMillis()).min().orElseThrow();
     long runEnd = runs.stream().mapToLong(RunJson.RunData::runEndEpochMillis).max().orElseThrow();
     Map<String, String> metadata = new LinkedHashMap<>(first.metadata());
     metadata.put("merged_from", String.join(", ", llmDirs.stream().map(Path::toString).toList()));
@@ -89,19 +92,37 @@ public final class LlmReportMerger {
       metadata.remove(InjectorParts.METADATA);
       metadata.put("injectors", Integer.toString(runs.size()));
     }
-    // The merged levels may interleave in time (consecutive runs), so they live in the summary, not the config.
+    // The merged levels may interleave in time (consecutive runs), so they live in the summary, not
+    // the config.
     RunConfig config =
-        new RunConfig(runStart, List.of(), first.warmupMillis(), first.slos(), first.target(), first.pricing(),
-            first.model(), first.endpoint(), first.inputLength(), first.outputLength(), first.toolVersion(), metadata,
+        new RunConfig(
+            runStart,
+            List.of(),
+            first.warmupMillis(),
+            first.slos(),
+            first.target(),
+            first.pricing(),
+            first.model(),
+            first.endpoint(),
+            first.inputLength(),
+            first.outputLength(),
+            first.toolVersion(),
+            metadata,
             first.rateBudget());
 
     RunAggregate aggregate = new RunAggregate(levels.size(), Math.floorDiv(runStart, 1000));
     Files.createDirectories(outDir);
-    boolean detailed = llmDirs.stream().allMatch(dir -> Files.isRegularFile(dir.resolve(LlmReportWriter.ITLS_CSV)));
+    boolean detailed =
+        llmDirs.stream()
+            .allMatch(dir -> Files.isRegularFile(dir.resolve(LlmReportWriter.ITLS_CSV)));
     try (BufferedWriter out =
-            Files.newBufferedWriter(outDir.resolve(LlmReportWriter.REQUESTS_CSV), StandardCharsets.UTF_8);
-        BufferedWriter gapsOut = detailed ? Files.newBufferedWriter(outDir.resolve(LlmReportWriter.ITLS_CSV),
-            StandardCharsets.UTF_8) : null) {
+            Files.newBufferedWriter(
+                outDir.resolve(LlmReportWriter.REQUESTS_CSV), StandardCharsets.UTF_8);
+        BufferedWriter gapsOut =
+            detailed
+                ? Files.newBufferedWriter(
+                    outDir.resolve(LlmReportWriter.ITLS_CSV), StandardCharsets.UTF_8)
+                : null) {
       out.write(RequestsCsv.HEADER);
       out.write('\n');
       if (gapsOut != null) {
@@ -120,7 +141,8 @@ public final class LlmReportMerger {
         aggregate.timeline().addAll(run.timeline());
         Path csv = llmDirs.get(r).resolve(LlmReportWriter.REQUESTS_CSV);
         try (RequestsCsvReader rows =
-            RequestsCsvReader.open(csv, detailed ? llmDirs.get(r).resolve(LlmReportWriter.ITLS_CSV) : null)) {
+            RequestsCsvReader.open(
+                csv, detailed ? llmDirs.get(r).resolve(LlmReportWriter.ITLS_CSV) : null)) {
           if (rows.headerMissing()) {
             throw new IOException(csv + " is empty");
           }
@@ -137,14 +159,24 @@ public final class LlmReportMerger {
         }
       }
     }
-    // Every injector reads the same server's page: its figures are taken once, from the first run that has them,
+    // Every injector reads the same server's page: its figures are taken once, from the first run
+    // that has them,
     // and summarised again over the merged levels, never added up.
-    ServerMetrics server = runs.stream().map(RunJson.RunData::server).filter(java.util.Objects::nonNull)
-        .findFirst().orElse(null);
+    ServerMetrics server =
+        runs.stream()
+            .map(RunJson.RunData::server)
+            .filter(java.util.Objects::nonNull)
+            .findFirst()
+            .orElse(null);
     RunSummary summary = aggregate.summarize(config, levels, runEnd).withServer(server);
-    // A part stopped before its end stopped the run it shares (its aborted rows are already counted): the first stop.
-    long interrupted = runs.stream().mapToLong(RunJson.RunData::interruptedAtEpochMillis)
-        .filter(at -> at != RunSummary.NOT_INTERRUPTED).min().orElse(RunSummary.NOT_INTERRUPTED);
+    // A part stopped before its end stopped the run it shares (its aborted rows are already
+    // counted): the first stop.
+    long interrupted =
+        runs.stream()
+            .mapToLong(RunJson.RunData::interruptedAtEpochMillis)
+            .filter(at -> at != RunSummary.NOT_INTERRUPTED)
+            .min()
+            .orElse(RunSummary.NOT_INTERRUPTED);
     if (interrupted != RunSummary.NOT_INTERRUPTED) {
       summary = summary.interruptedAt(interrupted);
     }
@@ -156,14 +188,20 @@ public final class LlmReportMerger {
     return injectors ? "i" + position : level.key();
   }
 
-  private static MeasuredLevel mergedLevel(int index, List<MeasuredLevel> parts, boolean injectors) {
+  private static MeasuredLevel mergedLevel(
+      int index, List<MeasuredLevel> parts, boolean injectors) {
     LevelWindow model = parts.get(0).window();
-    int concurrency = injectors ? parts.stream().mapToInt(part -> part.window().concurrency()).sum()
-        : model.concurrency();
-    double rate = injectors ? parts.stream().mapToDouble(part -> part.window().requestRate()).sum()
-        : model.requestRate();
+    int concurrency =
+        injectors
+            ? parts.stream().mapToInt(part -> part.window().concurrency()).sum()
+            : model.concurrency();
+    double rate =
+        injectors
+            ? parts.stream().mapToDouble(part -> part.window().requestRate()).sum()
+            : model.requestRate();
     long start = parts.stream().mapToLong(part -> part.window().startMillis()).min().orElseThrow();
-    long measureFrom = parts.stream().mapToLong(part -> part.window().measureFromMillis()).min().orElseThrow();
+    long measureFrom =
+        parts.stream().mapToLong(part -> part.window().measureFromMillis()).min().orElseThrow();
     long end = parts.stream().mapToLong(part -> part.window().endMillis()).max().orElseThrow();
     List<TimeInterval> measured = new ArrayList<>();
     parts.forEach(part -> measured.addAll(part.measured()));
@@ -171,17 +209,26 @@ public final class LlmReportMerger {
         new LevelWindow(index, concurrency, rate, start, measureFrom, end), measured);
   }
 
-  /** The row with its levels renumbered into the merged levels and its goodness judged by the merged SLOs. */
-  private static RequestRow renumber(RequestRow record, int[] newIndex, RunConfig config,
-      List<MeasuredLevel> levels) {
+  /**
+   * The row with its levels renumbered into the merged levels and its goodness judged by the merged
+   * SLOs.
+   */
+  private static RequestRow renumber(
+      RequestRow record, int[] newIndex, RunConfig config, List<MeasuredLevel> levels) {
     RequestRow.Placement placement = record.placement();
-    int level = placement.level() >= 0 && placement.level() < newIndex.length ? newIndex[placement.level()] : -1;
+    int level =
+        placement.level() >= 0 && placement.level() < newIndex.length
+            ? newIndex[placement.level()]
+            : -1;
     long[] windowTokens = placement.windowTokens().clone();
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
       int old = (int) windowTokens[i];
       windowTokens[i] = old >= 0 && old < newIndex.length ? newIndex[old] : -1;
     }
-    boolean good = config.slos().isGood(record, level >= 0 && levels.get(level).window().isOpenModel());
-    return record.with(placement.withLevels(level, windowTokens)).with(record.outcome().withGood(good));
+    boolean good =
+        config.slos().isGood(record, level >= 0 && levels.get(level).window().isOpenModel());
+    return record
+        .with(placement.withLevels(level, windowTokens))
+        .with(record.outcome().withGood(good));
   }
 }

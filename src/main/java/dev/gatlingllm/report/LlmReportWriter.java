@@ -15,19 +15,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the LLM report of a run into its {@code llm/} folder: {@code summary.json}, {@code run.json},
- * {@code index.html}, and for CI {@code junit.xml} and {@code summary.md}. {@code requests.csv} is streamed there during the run by the recorder, which must be
- * closed (see {@code RunRecorder#finish}) before this is called, so that the file is complete.
+ * Writes the LLM report of a run into its {@code llm/} folder: {@code summary.json}, {@code
+ * run.json}, {@code index.html}, and for CI {@code junit.xml} and {@code summary.md}. {@code
+ * requests.csv} is streamed there during the run by the recorder, which must be closed (see {@code
+ * RunRecorder#finish}) before this is called, so that the file is complete.
  */
 public final class LlmReportWriter {
   public static final String SUMMARY_JSON = "summary.json";
   public static final String RUN_JSON = "run.json";
   public static final String REQUESTS_CSV = "requests.csv";
-  /** Each request's inter-token gaps, line for line with requests.csv; only with detailed results. */
+
+  /**
+   * Each request's inter-token gaps, line for line with requests.csv; only with detailed results.
+   */
   public static final String ITLS_CSV = "itls.csv";
+
   public static final String INDEX_HTML = "index.html";
+
   /** The run's checks for CI servers ({@link JunitXml}). */
   public static final String JUNIT_XML = "junit.xml";
+
   /** The run in Markdown for CI pages ({@link MarkdownSummary}). */
   public static final String SUMMARY_MD = "summary.md";
 
@@ -39,15 +46,17 @@ public final class LlmReportWriter {
    * @param gatlingIndexHtml Gatling's report page, linked from ours, or null
    * @return the path of the page
    */
-  public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml) throws IOException {
+  public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml)
+      throws IOException {
     return write(summary, llmDir, gatlingIndexHtml, false);
   }
 
   /**
-   * @param detailedResults whether summary.json also gets the per-request arrays ({@link DetailedResults}), read
-   *     from the folder's requests.csv
+   * @param detailedResults whether summary.json also gets the per-request arrays ({@link
+   *     DetailedResults}), read from the folder's requests.csv
    */
-  public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, boolean detailedResults)
+  public static Path write(
+      RunSummary summary, Path llmDir, Path gatlingIndexHtml, boolean detailedResults)
       throws IOException {
     return write(summary, llmDir, gatlingIndexHtml, detailedResults, List.of());
   }
@@ -55,34 +64,47 @@ public final class LlmReportWriter {
   /**
    * The same, with the CI files beside the page: {@code junit.xml} and {@code summary.md}.
    *
-   * @param verdicts the run's checks (LLM checks and Gatling assertions), each a test case in junit.xml
+   * @param verdicts the run's checks (LLM checks and Gatling assertions), each a test case in
+   *     junit.xml
    */
-  public static Path write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, boolean detailedResults,
-      List<CheckVerdict> verdicts) throws IOException {
+  public static Path write(
+      RunSummary summary,
+      Path llmDir,
+      Path gatlingIndexHtml,
+      boolean detailedResults,
+      List<CheckVerdict> verdicts)
+      throws IOException {
     Files.createDirectories(llmDir);
     Path requestsCsv = llmDir.resolve(REQUESTS_CSV);
     if (detailedResults && Files.isRegularFile(requestsCsv)) {
       ObjectNode root = SummaryJson.of(summary);
-      writeAtomically(llmDir.resolve(SUMMARY_JSON), writer -> {
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(writer)) {
-          json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false).useDefaultPrettyPrinter();
-          json.writeStartObject();
-          for (Map.Entry<String, JsonNode> field : root.properties()) {
-            json.writeFieldName(field.getKey());
-            Json.MAPPER.writeTree(json, field.getValue());
-          }
-          DetailedResults.write(json, requestsCsv, llmDir.resolve(ITLS_CSV));
-          json.writeEndObject();
-        }
-        writer.write("\n");
-      });
+      writeAtomically(
+          llmDir.resolve(SUMMARY_JSON),
+          writer -> {
+            try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(writer)) {
+              json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false)
+                  .useDefaultPrettyPrinter();
+              json.writeStartObject();
+              for (Map.Entry<String, JsonNode> field : root.properties()) {
+                json.writeFieldName(field.getKey());
+                Json.MAPPER.writeTree(json, field.getValue());
+              }
+              DetailedResults.write(json, requestsCsv, llmDir.resolve(ITLS_CSV));
+              json.writeEndObject();
+            }
+            writer.write("\n");
+          });
     } else {
-      writeAtomically(llmDir.resolve(SUMMARY_JSON), Json.MAPPER.writeValueAsString(SummaryJson.of(summary)) + "\n");
+      writeAtomically(
+          llmDir.resolve(SUMMARY_JSON),
+          Json.MAPPER.writeValueAsString(SummaryJson.of(summary)) + "\n");
     }
-    writeAtomically(llmDir.resolve(RUN_JSON), Json.MAPPER.writeValueAsString(RunJson.of(summary)) + "\n");
+    writeAtomically(
+        llmDir.resolve(RUN_JSON), Json.MAPPER.writeValueAsString(RunJson.of(summary)) + "\n");
     Path page = llmDir.resolve(INDEX_HTML);
     writeAtomically(page, HtmlPage.render(summary, linkTo(llmDir, gatlingIndexHtml)));
-    writeAtomically(llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
+    writeAtomically(
+        llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
     writeAtomically(llmDir.resolve(SUMMARY_MD), MarkdownSummary.render(summary, verdicts));
     return page;
   }
@@ -102,8 +124,8 @@ public final class LlmReportWriter {
   }
 
   /**
-   * Readers never see a half-written file: write beside it, then move over it. When either step fails the
-   * temporary file is removed, so a failed report leaves no {@code *.tmp} behind.
+   * Readers never see a half-written file: write beside it, then move over it. When either step
+   * fails the temporary file is removed, so a failed report leaves no {@code *.tmp} behind.
    */
   private static void writeAtomically(Path file, String content) throws IOException {
     writeAtomically(file, writer -> writer.write(content));
@@ -121,7 +143,8 @@ public final class LlmReportWriter {
         content.writeTo(writer);
       }
       try {
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (IOException e) {
         Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
       }

@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code summary.md}: the run in a few lines of Markdown for a CI page (a GitHub job summary, a merge-request
- * comment): the run's figures, the levels table, the capacity and what defined it, and the failed checks.
- * Every figure is the one summary.json holds (metrics.md); unknown figures read {@code n/a}.
+ * {@code summary.md}: the run in a few lines of Markdown for a CI page (a GitHub job summary, a
+ * merge-request comment): the run's figures, the levels table, the capacity and what defined it,
+ * and the failed checks. Every figure is the one summary.json holds (metrics.md); unknown figures
+ * read {@code n/a}.
  */
 public final class MarkdownSummary {
   private MarkdownSummary() {}
@@ -28,23 +29,45 @@ public final class MarkdownSummary {
     md.append("\n\n");
     if (summary.config().endpoint() != null) {
       md.append("Endpoint `").append(summary.config().endpoint().replace("`", "'")).append("`");
-      md.append(summary.config().toolVersion() == null ? "" : ", gatling-llm " + summary.config().toolVersion());
+      md.append(
+          summary.config().toolVersion() == null
+              ? ""
+              : ", gatling-llm " + summary.config().toolVersion());
       md.append(".\n\n");
     }
-    md.append("| requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 / p99 (ms) | good |\n");
+    md.append(
+        "| requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 / p99 (ms) | good |\n");
     md.append("|---:|---:|---:|---:|---:|\n");
     Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
-    md.append("| ").append(run.counts().completed()).append(" / ").append(run.counts().failed())
-        .append(" | ").append(fixed(run.throughput().outputThroughput(), 1))
-        .append(" | ").append(fixed(ConsoleSummary.perStream(run), 1))
-        .append(" | ").append(fixed(ttft.p50(), 1)).append(" / ").append(fixed(ttft.p99(), 1))
-        .append(" | ").append(percent(run)).append(" |\n\n");
+    md.append("| ")
+        .append(run.counts().completed())
+        .append(" / ")
+        .append(run.counts().failed())
+        .append(" | ")
+        .append(fixed(run.throughput().outputThroughput(), 1))
+        .append(" | ")
+        .append(fixed(ConsoleSummary.perStream(run), 1))
+        .append(" | ")
+        .append(fixed(ttft.p50(), 1))
+        .append(" / ")
+        .append(fixed(ttft.p99(), 1))
+        .append(" | ")
+        .append(percent(run))
+        .append(" |\n\n");
     levels(md, summary);
     md.append("## Capacity\n\n");
     Capacity capacity = summary.capacity();
     md.append("Target: ").append(summary.config().target().describe()).append(". ");
-    md.append(capacity == null ? "No tested level meets it." : "Sustainable capacity: **" + capacity.label() + "**"
-        + " (" + fixed(capacity.outputThroughput(), 1) + " output tok/s).").append("\n\n");
+    md.append(
+            capacity == null
+                ? "No tested level meets it."
+                : "Sustainable capacity: **"
+                    + capacity.label()
+                    + "**"
+                    + " ("
+                    + fixed(capacity.outputThroughput(), 1)
+                    + " output tok/s).")
+        .append("\n\n");
     md.append(CapacityStory.explain(summary)).append("\n\n");
     checks(md, verdicts);
     return md.toString();
@@ -55,23 +78,38 @@ public final class MarkdownSummary {
       return;
     }
     md.append("## Levels\n\n");
-    md.append("| level | requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 (ms) | TTFT p99 (ms) | good | |\n");
+    md.append(
+        "| level | requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 (ms) | TTFT p99 (ms) | good | |\n");
     md.append("|---|---:|---:|---:|---:|---:|---:|---|\n");
     for (int i : SweepAnalysis.byLoad(summary.levels())) {
       LevelFigures level = summary.levels().get(i);
       Figures f = level.figures();
-      // An open-model level is judged from the arrival (metrics.md, "Open model"), and so is its TTFT here.
+      // An open-model level is judged from the arrival (metrics.md, "Open model"), and so is its
+      // TTFT here.
       Distribution ttft =
-          (level.level().window().isOpenModel() ? f.latency().ttftFromScheduled() : f.latency().ttft()).orNaNWhenEmpty();
+          (level.level().window().isOpenModel()
+                  ? f.latency().ttftFromScheduled()
+                  : f.latency().ttft())
+              .orNaNWhenEmpty();
       boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
-      md.append("| ").append(level.level().label())
-          .append(" | ").append(f.counts().completed()).append(" / ").append(f.counts().failed())
-          .append(" | ").append(fixed(f.throughput().outputThroughput(), 1))
-          .append(" | ").append(fixed(ConsoleSummary.perStream(f), 1))
-          .append(" | ").append(fixed(ttft.p50(), 1))
-          .append(" | ").append(fixed(ttft.p99(), 1))
-          .append(" | ").append(percent(f))
-          .append(" | ").append(isCapacity ? "capacity" : level.meetsTarget() ? "" : "misses the target")
+      md.append("| ")
+          .append(level.level().label())
+          .append(" | ")
+          .append(f.counts().completed())
+          .append(" / ")
+          .append(f.counts().failed())
+          .append(" | ")
+          .append(fixed(f.throughput().outputThroughput(), 1))
+          .append(" | ")
+          .append(fixed(ConsoleSummary.perStream(f), 1))
+          .append(" | ")
+          .append(fixed(ttft.p50(), 1))
+          .append(" | ")
+          .append(fixed(ttft.p99(), 1))
+          .append(" | ")
+          .append(percent(f))
+          .append(" | ")
+          .append(isCapacity ? "capacity" : level.meetsTarget() ? "" : "misses the target")
           .append(" |\n");
     }
     md.append('\n');
@@ -84,7 +122,10 @@ public final class MarkdownSummary {
       return;
     }
     List<CheckVerdict> failed = verdicts.stream().filter(v -> !v.passed()).toList();
-    md.append(verdicts.size() - failed.size()).append(" of ").append(verdicts.size()).append(" passed.\n");
+    md.append(verdicts.size() - failed.size())
+        .append(" of ")
+        .append(verdicts.size())
+        .append(" passed.\n");
     if (!failed.isEmpty()) {
       md.append("\nFailed:\n\n");
       for (CheckVerdict verdict : failed) {
@@ -102,12 +143,15 @@ public final class MarkdownSummary {
   }
 
   /**
-   * Text from outside (a model name, a server's error in a check's message) kept from breaking the table or the
-   * list, and from being read as HTML by the page that renders the Markdown.
+   * Text from outside (a model name, a server's error in a check's message) kept from breaking the
+   * table or the list, and from being read as HTML by the page that renders the Markdown.
    */
   private static String cell(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace("|", "\\|")
-        .replace('\n', ' ').replace('\r', ' ');
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace("|", "\\|")
+        .replace('\n', ' ')
+        .replace('\r', ' ');
   }
 
   private static String fixed(double value, int decimals) {

@@ -48,7 +48,9 @@ public final class MergeReports {
 
   private static void usage() {
     System.err.println("usage: MergeReports --out <folder> <llm folder> <llm folder>...");
-    System.err.println("  Each input is a run's llm/ folder (run.json and requests.csv). The merged report");
-    System.err.println("  (summary.json, requests.csv, run.json, index.html) is written to <folder>.");
+    System.err.println(
+        "  Each input is a run's llm/ folder (run.json and requests.csv). The merged report");
+    System.err.println(
+        "  (summary.json, requests.csv, run.json, index.html) is written to <folder>.");
   }
 }

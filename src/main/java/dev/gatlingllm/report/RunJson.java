@@ -25,15 +25,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code run.json}: what a merge needs beside {@code requests.csv} to rebuild every figure: the run's
- * configuration (levels, SLOs, target, prices), each level's measurement windows, the pooled ITL histograms
- * (a row cannot hold every gap) and the per-second time buckets.
+ * {@code run.json}: what a merge needs beside {@code requests.csv} to rebuild every figure: the
+ * run's configuration (levels, SLOs, target, prices), each level's measurement windows, the pooled
+ * ITL histograms (a row cannot hold every gap) and the per-second time buckets.
  */
 final class RunJson {
   static final int FORMAT = 1;
   private static final EncodedStats EMPTY_STATS = new LatencyStats().encode();
 
-  /** What one run.json holds. The lists are in level order, as the level column of requests.csv counts. */
+  /**
+   * What one run.json holds. The lists are in level order, as the level column of requests.csv
+   * counts.
+   */
   record RunData(
       RunConfig config,
       long runEndEpochMillis,
@@ -102,7 +105,8 @@ final class RunJson {
       itl.add(readStats(node.path("itl")));
       itlPerToken.add(readStats(node.path("itl_per_token")));
       // absent in the files of runs made before the client probed its event loops
-      eventLoopDelay.add(node.has("event_loop_delay") ? readStats(node.path("event_loop_delay")) : EMPTY_STATS);
+      eventLoopDelay.add(
+          node.has("event_loop_delay") ? readStats(node.path("event_loop_delay")) : EMPTY_STATS);
     }
     JsonNode timeline = root.path("timeline");
     JsonNode tokens = timeline.path("output_tokens");
@@ -139,13 +143,17 @@ final class RunJson {
     Json.put(slos, "e2el_ms", config.slos().e2elMs());
     ObjectNode target = node.putObject("target");
     target.put("kind", config.target().kind().name());
-    Json.put(target, "metric", config.target().metric() == null ? null : config.target().metric().name());
+    Json.put(
+        target,
+        "metric",
+        config.target().metric() == null ? null : config.target().metric().name());
     target.put("percentile", config.target().percentile());
     target.put("limit", config.target().limit());
     if (config.pricing() != null) {
       ObjectNode pricing = node.putObject("pricing");
       pricing.put("price_per_hour", config.pricing().pricePerHour());
-      pricing.put("price_per_million_output_tokens", config.pricing().pricePerMillionOutputTokens());
+      pricing.put(
+          "price_per_million_output_tokens", config.pricing().pricePerMillionOutputTokens());
     }
     if (config.rateBudget() != null) {
       node.set("rate_budget", SummaryJson.rateBudget(config.rateBudget()));
@@ -169,12 +177,16 @@ final class RunJson {
     AttainmentTarget attainment =
         new AttainmentTarget(
             kind,
-            target.path("metric").isTextual() ? AttainmentTarget.Metric.valueOf(target.path("metric").asText()) : null,
+            target.path("metric").isTextual()
+                ? AttainmentTarget.Metric.valueOf(target.path("metric").asText())
+                : null,
             target.path("percentile").asDouble(),
             target.path("limit").asDouble());
     JsonNode pricing = node.path("pricing");
     Map<String, String> metadata = new LinkedHashMap<>();
-    node.path("metadata").properties().forEach(entry -> metadata.put(entry.getKey(), entry.getValue().asText()));
+    node.path("metadata")
+        .properties()
+        .forEach(entry -> metadata.put(entry.getKey(), entry.getValue().asText()));
     return new RunConfig(
         node.path("run_start_epoch_ms").asLong(),
         levels,
@@ -182,7 +194,9 @@ final class RunJson {
         new Slos(optional(slos, "ttft_ms"), optional(slos, "tpot_ms"), optional(slos, "e2el_ms")),
         attainment,
         pricing.isObject()
-            ? new Pricing(pricing.path("price_per_hour").asDouble(), pricing.path("price_per_million_output_tokens").asDouble())
+            ? new Pricing(
+                pricing.path("price_per_hour").asDouble(),
+                pricing.path("price_per_million_output_tokens").asDouble())
             : null,
         text(node, "model"),
         text(node, "endpoint"),
@@ -195,7 +209,8 @@ final class RunJson {
 
   private static RateBudget rateBudget(JsonNode budget) {
     return budget.isObject()
-        ? new RateBudget(budget.path("requests_per_minute").asLong(), budget.path("tokens_per_minute").asLong())
+        ? new RateBudget(
+            budget.path("requests_per_minute").asLong(), budget.path("tokens_per_minute").asLong())
         : null;
   }
 

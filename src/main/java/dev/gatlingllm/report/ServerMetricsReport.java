@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The server's own metrics in every part of the report: {@code summary.json} (per level and for the run),
- * {@code run.json} (the scrapes, so that a merge summarises them again over its levels), the sweep table and
- * chart of {@code index.html}, and the console's levels.
+ * The server's own metrics in every part of the report: {@code summary.json} (per level and for the
+ * run), {@code run.json} (the scrapes, so that a merge summarises them again over its levels), the
+ * sweep table and chart of {@code index.html}, and the console's levels.
  */
 final class ServerMetricsReport {
   private ServerMetricsReport() {}
@@ -86,8 +86,15 @@ final class ServerMetricsReport {
     for (ServerSample s : server.samples()) {
       ArrayNode row = samples.addArray();
       row.add(s.epochMillis());
-      for (double value : new double[] {s.running(), s.waiting(), s.kvCacheUsage(), s.preemptions(),
-          s.generatedTokens(), s.promptTokens()}) {
+      for (double value :
+          new double[] {
+            s.running(),
+            s.waiting(),
+            s.kvCacheUsage(),
+            s.preemptions(),
+            s.generatedTokens(),
+            s.promptTokens()
+          }) {
         if (Double.isNaN(value)) {
           row.addNull();
         } else {
@@ -128,14 +135,29 @@ final class ServerMetricsReport {
         }
         ttft = new CumulativeHistogram(bounds, counts, histogram.get(0).asDouble());
       }
-      samples.add(new ServerSample(row.path(0).asLong(), value(row, 1), value(row, 2), value(row, 3), value(row, 4),
-          value(row, 5), value(row, 6), ttft));
+      samples.add(
+          new ServerSample(
+              row.path(0).asLong(),
+              value(row, 1),
+              value(row, 2),
+              value(row, 3),
+              value(row, 4),
+              value(row, 5),
+              value(row, 6),
+              ttft));
     }
-    ServerEngine engine = node.path("engine_id").isTextual() ? ServerEngine.valueOf(node.path("engine_id").asText())
-        : null;
-    return new ServerMetrics(node.path("url").isTextual() ? node.path("url").asText() : null, engine,
-        node.path("scrapes").asLong(), node.path("failed_scrapes").asLong(),
-        node.path("first_failure").isTextual() ? node.path("first_failure").asText() : null, samples, List.of());
+    ServerEngine engine =
+        node.path("engine_id").isTextual()
+            ? ServerEngine.valueOf(node.path("engine_id").asText())
+            : null;
+    return new ServerMetrics(
+        node.path("url").isTextual() ? node.path("url").asText() : null,
+        engine,
+        node.path("scrapes").asLong(),
+        node.path("failed_scrapes").asLong(),
+        node.path("first_failure").isTextual() ? node.path("first_failure").asText() : null,
+        samples,
+        List.of());
   }
 
   private static double value(JsonNode row, int index) {
@@ -144,16 +166,20 @@ final class ServerMetricsReport {
 
   // ---- index.html
 
-  static final String TABLE_HEADERS = "<th>server running mean / peak</th><th>server waiting mean / peak</th>"
-      + "<th>KV cache peak</th><th>preemptions</th><th>server / client output tokens</th>"
-      + "<th>server TTFT p50 / p99 ms</th>";
+  static final String TABLE_HEADERS =
+      "<th>server running mean / peak</th><th>server waiting mean / peak</th>"
+          + "<th>KV cache peak</th><th>preemptions</th><th>server / client output tokens</th>"
+          + "<th>server TTFT p50 / p99 ms</th>";
 
   static String tableCells(ServerLevelFigures s, Figures client) {
     return cell(HtmlPage.number(s.meanRunning(), 1) + " / " + HtmlPage.number(s.peakRunning(), 0))
         + cell(HtmlPage.number(s.meanWaiting(), 1) + " / " + HtmlPage.number(s.peakWaiting(), 0))
         + cell(Double.isNaN(s.peakKvCacheUsage()) ? "-" : HtmlPage.percent(s.peakKvCacheUsage()))
         + cell(HtmlPage.number(s.preemptions(), 0))
-        + cell(HtmlPage.number(s.generatedTokens(), 0) + " / " + client.tokens().outputTokensInWindow())
+        + cell(
+            HtmlPage.number(s.generatedTokens(), 0)
+                + " / "
+                + client.tokens().outputTokensInWindow())
         + cell(HtmlPage.number(s.ttftP50Ms(), 1) + " / " + HtmlPage.number(s.ttftP99Ms(), 1));
   }
 
@@ -162,12 +188,17 @@ final class ServerMetricsReport {
   }
 
   static String tableNote(ServerMetrics server) {
-    StringBuilder note = new StringBuilder(" Server columns: read every second from ")
-        .append(server.url() == null ? "the server's metrics page" : server.url())
-        .append(server.engine() == null ? "" : " (" + server.engine().label() + " names)")
-        .append("; gauges are the mean and peak of the scrapes in the level's window, counters their increase over it, ")
-        .append("the server's TTFT estimated from its histogram's buckets. ")
-        .append(server.scrapes()).append(" scrapes, ").append(server.failures()).append(" failed");
+    StringBuilder note =
+        new StringBuilder(" Server columns: read every second from ")
+            .append(server.url() == null ? "the server's metrics page" : server.url())
+            .append(server.engine() == null ? "" : " (" + server.engine().label() + " names)")
+            .append(
+                "; gauges are the mean and peak of the scrapes in the level's window, counters their increase over it, ")
+            .append("the server's TTFT estimated from its histogram's buckets. ")
+            .append(server.scrapes())
+            .append(" scrapes, ")
+            .append(server.failures())
+            .append(" failed");
     if (server.firstFailure() != null) {
       note.append(" (first: ").append(server.firstFailure()).append(")");
     }
@@ -175,8 +206,9 @@ final class ServerMetricsReport {
   }
 
   /**
-   * The server's series for the chart, on the same time axis as the client's timeline: generated tok/s (the
-   * counter's increase between two scrapes over the time between them), running and waiting requests.
+   * The server's series for the chart, on the same time axis as the client's timeline: generated
+   * tok/s (the counter's increase between two scrapes over the time between them), running and
+   * waiting requests.
    */
   static void chartData(ObjectNode root, ServerMetrics server, long runStartEpochMillis) {
     ObjectNode node = root.putObject("server");
@@ -185,13 +217,16 @@ final class ServerMetricsReport {
     ArrayNode running = node.putArray("running");
     ArrayNode waiting = node.putArray("waiting");
     List<ServerSample> samples = server.samples();
-    int step = Math.max(1, (samples.size() + HtmlPage.MAX_TIME_POINTS - 1) / HtmlPage.MAX_TIME_POINTS);
+    int step =
+        Math.max(1, (samples.size() + HtmlPage.MAX_TIME_POINTS - 1) / HtmlPage.MAX_TIME_POINTS);
     for (int i = step; i < samples.size(); i += step) {
       ServerSample before = samples.get(i - step);
       ServerSample s = samples.get(i);
       double dt = (s.epochMillis() - before.epochMillis()) / 1000.0;
-      double rate = dt > 0 && s.generatedTokens() >= before.generatedTokens()
-          ? (s.generatedTokens() - before.generatedTokens()) / dt : Double.NaN;
+      double rate =
+          dt > 0 && s.generatedTokens() >= before.generatedTokens()
+              ? (s.generatedTokens() - before.generatedTokens()) / dt
+              : Double.NaN;
       seconds.add(Math.round((s.epochMillis() - runStartEpochMillis) / 100.0) / 10.0);
       addNumber(generated, rate);
       addNumber(running, s.running());
@@ -210,16 +245,30 @@ final class ServerMetricsReport {
   // ---- console
 
   static String consoleHeader() {
-    return String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %12s\n", "server", "running", "waiting", "KV peak",
-        "preempted", "gen/client");
+    return String.format(
+        Locale.ROOT,
+        "%-14s %10s %10s %10s %10s %12s\n",
+        "server",
+        "running",
+        "waiting",
+        "KV peak",
+        "preempted",
+        "gen/client");
   }
 
   static String consoleLine(String label, ServerLevelFigures s, Figures client) {
-    return String.format(Locale.ROOT, "%-14s %10s %10s %10s %10s %12s\n", label,
+    return String.format(
+        Locale.ROOT,
+        "%-14s %10s %10s %10s %10s %12s\n",
+        label,
         HtmlPage.number(s.meanRunning(), 1) + "/" + HtmlPage.number(s.peakRunning(), 0),
         HtmlPage.number(s.meanWaiting(), 1) + "/" + HtmlPage.number(s.peakWaiting(), 0),
-        Double.isNaN(s.peakKvCacheUsage()) ? "-" : HtmlPage.number(100 * s.peakKvCacheUsage(), 1) + "%",
+        Double.isNaN(s.peakKvCacheUsage())
+            ? "-"
+            : HtmlPage.number(100 * s.peakKvCacheUsage(), 1) + "%",
         HtmlPage.number(s.preemptions(), 0),
-        HtmlPage.number(s.generatedTokens(), 0).replace(",", "") + "/" + client.tokens().outputTokensInWindow());
+        HtmlPage.number(s.generatedTokens(), 0).replace(",", "")
+            + "/"
+            + client.tokens().outputTokensInWindow());
   }
 }

@@ -20,9 +20,9 @@ import dev.gatlingllm.values.RateBudget;
 import java.time.Instant;
 
 /**
- * {@code summary.json}: vLLM {@code bench serve}'s field names where the meaning is the same ({@code completed},
- * {@code output_throughput}, {@code mean_ttft_ms}...), our own for the rest. Durations are milliseconds,
- * throughputs per second of measurement window.
+ * {@code summary.json}: vLLM {@code bench serve}'s field names where the meaning is the same
+ * ({@code completed}, {@code output_throughput}, {@code mean_ttft_ms}...), our own for the rest.
+ * Durations are milliseconds, throughputs per second of measurement window.
  */
 final class SummaryJson {
   private SummaryJson() {}
@@ -46,10 +46,12 @@ final class SummaryJson {
     Json.put(root, "run_duration_s", summary.durationSeconds());
     root.put("duration", summary.run().windowSeconds());
     root.put("excluded_requests", summary.excludedRequests());
-    // A run stopped before its end: which requests it cut off, and when (null when it reached its end).
+    // A run stopped before its end: which requests it cut off, and when (null when it reached its
+    // end).
     root.put("aborted", summary.abortedRequests());
     if (summary.interrupted()) {
-      root.put("interrupted_at", Instant.ofEpochMilli(summary.interruptedAtEpochMillis()).toString());
+      root.put(
+          "interrupted_at", Instant.ofEpochMilli(summary.interruptedAtEpochMillis()).toString());
       root.put("interrupted_at_epoch_ms", summary.interruptedAtEpochMillis());
       root.put("interruption", summary.interruption());
     } else {
@@ -67,13 +69,16 @@ final class SummaryJson {
     }
 
     ArrayNode levels = root.putArray("levels");
-    // In run order, so that levels[i] is the level whose "index" is i, as the capacity's and the knee's level_index
+    // In run order, so that levels[i] is the level whose "index" is i, as the capacity's and the
+    // knee's level_index
     // refer to it; the console and the page list them by load, as a sweep is read.
     for (int i = 0; i < summary.levels().size(); i++) {
       ObjectNode level = level(i, summary.levels().get(i));
       if (summary.server() != null && i < summary.server().levels().size()) {
-        level.set("server", ServerMetricsReport.levelNode(summary.server().levels().get(i),
-            summary.levels().get(i).figures()));
+        level.set(
+            "server",
+            ServerMetricsReport.levelNode(
+                summary.server().levels().get(i), summary.levels().get(i).figures()));
       }
       levels.add(level);
     }
@@ -104,7 +109,8 @@ final class SummaryJson {
       node.put("request_rate", window.requestRate());
     }
     if (window.isOpenModel()) {
-      // What the server really saw of the offered rate: the arrivals, and the sends that left the client.
+      // What the server really saw of the offered rate: the arrivals, and the sends that left the
+      // client.
       Json.put(node, "arrival_rate", level.figures().arrivals().arrivalRate());
       Json.put(node, "achieved_request_rate", level.figures().arrivals().achievedRequestRate());
       node.put("keeps_offered_rate", level.keepsOfferedRate());
@@ -134,7 +140,8 @@ final class SummaryJson {
     Json.put(node, "per_stream_output_throughput", ConsoleSummary.perStream(f));
     ServerTimes server = f.serverTimes();
     if (server.decodeStreams() > 0) {
-      // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the client's per-stream
+      // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the
+      // client's per-stream
       // figure.
       Json.put(node, "server_decode_throughput", server.decodeTokensPerSecond());
       node.put("server_decode_streams", server.decodeStreams());
@@ -145,7 +152,8 @@ final class SummaryJson {
       node.put("server_prefill_streams", server.prefillStreams());
     }
     if (f.reasoning().requests() > 0) {
-      // Part of the output tokens (never added to them), for the servers that count reasoning apart.
+      // Part of the output tokens (never added to them), for the servers that count reasoning
+      // apart.
       node.put("reasoning_tokens", f.reasoning().tokens());
       node.put("reasoning_token_requests", f.reasoning().requests());
     }
@@ -187,7 +195,9 @@ final class SummaryJson {
     putRates(node, f.rates());
   }
 
-  /** Early stops beside the output length distribution, so that short answers are not read as speed. */
+  /**
+   * Early stops beside the output length distribution, so that short answers are not read as speed.
+   */
   private static void putOutputLengths(ObjectNode node, OutputLengths lengths) {
     node.put("requests_with_max_tokens", lengths.withLimit());
     node.put("stopped_early", lengths.stoppedEarly());

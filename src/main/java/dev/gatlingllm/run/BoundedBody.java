@@ -9,12 +9,16 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
 /**
- * A response body collected as it arrives, up to a bound: past it, the subscription is cancelled (the JDK's client
- * then closes the connection) and the body fails with {@link TooLarge}. One buffer at a time is asked for, so no
- * more than one buffer beyond the bound is ever held. {@link #abort()} stops it from another thread (a deadline).
+ * A response body collected as it arrives, up to a bound: past it, the subscription is cancelled
+ * (the JDK's client then closes the connection) and the body fails with {@link TooLarge}. One
+ * buffer at a time is asked for, so no more than one buffer beyond the bound is ever held. {@link
+ * #abort()} stops it from another thread (a deadline).
  */
 final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
-  /** The body passed the bound; no stack trace: it is a verdict on the page, not a fault of the client. */
+  /**
+   * The body passed the bound; no stack trace: it is a verdict on the page, not a fault of the
+   * client.
+   */
   static final class TooLarge extends Exception {
     private static final long serialVersionUID = 1L;
 
@@ -22,7 +26,10 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
       super("body larger than the bound", null, false, false);
     }
 
-    /** True when {@code failure} is this, or was caused by it (the client may wrap what the body failed with). */
+    /**
+     * True when {@code failure} is this, or was caused by it (the client may wrap what the body
+     * failed with).
+     */
     static boolean isCauseOf(Throwable failure) {
       for (Throwable t = failure; t != null; t = t.getCause()) {
         if (t instanceof TooLarge) {

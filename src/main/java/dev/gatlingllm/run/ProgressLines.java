@@ -12,10 +12,11 @@ import java.util.function.LongSupplier;
 
 /**
  * One console line per level while the run goes on, so that a long sweep shows it is alive: every
- * {@link #INTERVAL} while a level runs, and once when it ends. Each line says the level (its position among the
- * planned ones), how long it has run, how many requests ended in it and the live output tok/s: the output tokens of
- * the requests that ended since the last line over the time since (metrics.md, "Progress lines"). Lines come from
- * a thread of their own; a finished request only adds to two counters, never waiting.
+ * {@link #INTERVAL} while a level runs, and once when it ends. Each line says the level (its
+ * position among the planned ones), how long it has run, how many requests ended in it and the live
+ * output tok/s: the output tokens of the requests that ended since the last line over the time
+ * since (metrics.md, "Progress lines"). Lines come from a thread of their own; a finished request
+ * only adds to two counters, never waiting.
  */
 final class ProgressLines implements AutoCloseable {
   static final Duration INTERVAL = Duration.ofSeconds(10);
@@ -25,13 +26,17 @@ final class ProgressLines implements AutoCloseable {
     final int index;
     final String label;
     final long startMillis;
+
     /** The requests the level runs in all, or 0 when not known (a level that lasts a duration). */
     final long planned;
+
     final LongAdder ok = new LongAdder();
     final LongAdder failed = new LongAdder();
     final LongAdder outputTokens = new LongAdder();
+
     /** What the last line had counted, and when: the next line's rate is over the time since. */
     long lineTokens;
+
     long lineMillis;
 
     Level(int index, String label, long startMillis, long planned) {
@@ -61,11 +66,13 @@ final class ProgressLines implements AutoCloseable {
 
   /** Prints a line every {@code interval} from a daemon thread until {@link #close}. */
   ProgressLines start(Duration interval) {
-    ticker = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "gatling-llm-progress");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "gatling-llm-progress");
+              thread.setDaemon(true);
+              return thread;
+            });
     long millis = interval.toMillis();
     ticker.scheduleAtFixedRate(this::tick, millis, millis, TimeUnit.MILLISECONDS);
     return this;
@@ -125,7 +132,10 @@ final class ProgressLines implements AutoCloseable {
     }
   }
 
-  /** The line of {@code level} at {@code now}; a closing line rates the whole level, a periodic one its last span. */
+  /**
+   * The line of {@code level} at {@code now}; a closing line rates the whole level, a periodic one
+   * its last span.
+   */
   private String line(Level level, long now, boolean ended) {
     long tokens = level.outputTokens.sum();
     long fromMillis = ended ? level.startMillis : level.lineMillis;
@@ -135,10 +145,18 @@ final class ProgressLines implements AutoCloseable {
     level.lineTokens = tokens;
     level.lineMillis = now;
     long failed = level.failed.sum();
-    return String.format(Locale.ROOT, "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s%s, %s output tok/s%s",
-        level.index + 1, plannedLevels, level.label, ended ? "ended after" : "running for",
-        (now - level.startMillis) / 1000.0, level.ok.sum() + failed, level.planned > 0 ? "/" + level.planned : "",
+    return String.format(
+        Locale.ROOT,
+        "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s%s, %s output tok/s%s",
+        level.index + 1,
+        plannedLevels,
+        level.label,
+        ended ? "ended after" : "running for",
+        (now - level.startMillis) / 1000.0,
+        level.ok.sum() + failed,
+        level.planned > 0 ? "/" + level.planned : "",
         failed > 0 ? " (" + failed + " failed)" : "",
-        Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.1f", rate), ended ? "" : " live");
+        Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.1f", rate),
+        ended ? "" : " live");
   }
 }

@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Where a run's LLM report goes, and the rule that a report problem never costs the run: a folder that
- * cannot be written turns the files off (one console line) but not the measurement, and a report that
- * cannot be written still leaves the console summary.
+ * Where a run's LLM report goes, and the rule that a report problem never costs the run: a folder
+ * that cannot be written turns the files off (one console line) but not the measurement, and a
+ * report that cannot be written still leaves the console summary.
  */
 final class ReportOutput {
   private ReportOutput() {}
@@ -23,24 +23,30 @@ final class ReportOutput {
   /**
    * The recorder of a run and the folder its files go to.
    *
-   * @param llmDir where the report is written, or null when it cannot be (the figures are still kept)
+   * @param llmDir where the report is written, or null when it cannot be (the figures are still
+   *     kept)
    */
   record Opened(RunRecorder recorder, Path llmDir) {}
 
   /**
-   * Opens {@code llmDir} and its {@code requests.csv}; when either fails, a recorder without the file and no
-   * folder, never an exception: the simulation must start all the same.
+   * Opens {@code llmDir} and its {@code requests.csv}; when either fails, a recorder without the
+   * file and no folder, never an exception: the simulation must start all the same.
    */
   static Opened open(RunConfig config, Path llmDir, PrintStream console) {
     return open(config, llmDir, console, false);
   }
 
-  /** @param itls whether each request's gaps go to {@code itls.csv} beside requests.csv (detailed results) */
+  /**
+   * @param itls whether each request's gaps go to {@code itls.csv} beside requests.csv (detailed
+   *     results)
+   */
   static Opened open(RunConfig config, Path llmDir, PrintStream console, boolean itls) {
     try {
       Files.createDirectories(llmDir);
-      RequestsCsvWriter rows = new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV),
-          itls ? llmDir.resolve(LlmReportWriter.ITLS_CSV) : null);
+      RequestsCsvWriter rows =
+          new RequestsCsvWriter(
+              llmDir.resolve(LlmReportWriter.REQUESTS_CSV),
+              itls ? llmDir.resolve(LlmReportWriter.ITLS_CSV) : null);
       return new Opened(new RunRecorder(config, rows), llmDir);
     } catch (Exception e) {
       console.println("LLM report off for this run: cannot write " + llmDir + " (" + e + ")");
@@ -49,25 +55,43 @@ final class ReportOutput {
   }
 
   /**
-   * Writes the report files into {@code llmDir} (when there is one), then prints the console summary, whatever
-   * happened to the files.
+   * Writes the report files into {@code llmDir} (when there is one), then prints the console
+   * summary, whatever happened to the files.
    *
    * @param csvFailure why requests.csv is incomplete, or null
    * @param gatlingIndexHtml Gatling's page, linked from ours, or null
    * @param detailedResults whether summary.json gets the per-request arrays
    */
-  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console) {
+  static void write(
+      RunSummary summary,
+      Path llmDir,
+      Path gatlingIndexHtml,
+      String csvFailure,
+      PrintStream console) {
     write(summary, llmDir, gatlingIndexHtml, csvFailure, console, false);
   }
 
-  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console,
+  static void write(
+      RunSummary summary,
+      Path llmDir,
+      Path gatlingIndexHtml,
+      String csvFailure,
+      PrintStream console,
       boolean detailedResults) {
     write(summary, llmDir, gatlingIndexHtml, csvFailure, console, detailedResults, List.of());
   }
 
-  /** @param verdicts the run's checks, for junit.xml and summary.md */
-  static void write(RunSummary summary, Path llmDir, Path gatlingIndexHtml, String csvFailure, PrintStream console,
-      boolean detailedResults, List<CheckVerdict> verdicts) {
+  /**
+   * @param verdicts the run's checks, for junit.xml and summary.md
+   */
+  static void write(
+      RunSummary summary,
+      Path llmDir,
+      Path gatlingIndexHtml,
+      String csvFailure,
+      PrintStream console,
+      boolean detailedResults,
+      List<CheckVerdict> verdicts) {
     Path page = null;
     if (llmDir != null) {
       try {
@@ -79,9 +103,17 @@ final class ReportOutput {
     String text = ConsoleSummary.format(summary, page);
     if (page != null) {
       // For CI: where its test results and its job summary are.
-      text += "JUnit XML: " + llmDir.resolve(LlmReportWriter.JUNIT_XML).toAbsolutePath().normalize()
-          + " (" + verdicts.size() + " checks, " + verdicts.stream().filter(v -> !v.passed()).count() + " failed)\n"
-          + "Markdown summary: " + llmDir.resolve(LlmReportWriter.SUMMARY_MD).toAbsolutePath().normalize() + "\n";
+      text +=
+          "JUnit XML: "
+              + llmDir.resolve(LlmReportWriter.JUNIT_XML).toAbsolutePath().normalize()
+              + " ("
+              + verdicts.size()
+              + " checks, "
+              + verdicts.stream().filter(v -> !v.passed()).count()
+              + " failed)\n"
+              + "Markdown summary: "
+              + llmDir.resolve(LlmReportWriter.SUMMARY_MD).toAbsolutePath().normalize()
+              + "\n";
     }
     console.println(text);
     if (csvFailure != null) {

@@ -13,16 +13,18 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Finds the results folder of the running Gatling simulation, where the {@code llm/} report goes beside
- * Gatling's own. Nothing public exposes it, so, most robust first: the {@code simulation.log} this process
- * holds open (Linux), then the newest run folder under {@code -Dllm.resultsDir} created since this JVM
- * started. Without either, a folder of our own under {@code target/gatling-llm}. {@code -Dllm.reportDir} comes
- * before all of them: where Gatling keeps no results folder (a Gatling Enterprise injector writes no
- * {@code simulation.log}), each run's report goes to {@code <llm.reportDir>/run-<timestamp>/llm}.
+ * Finds the results folder of the running Gatling simulation, where the {@code llm/} report goes
+ * beside Gatling's own. Nothing public exposes it, so, most robust first: the {@code
+ * simulation.log} this process holds open (Linux), then the newest run folder under {@code
+ * -Dllm.resultsDir} created since this JVM started. Without either, a folder of our own under
+ * {@code target/gatling-llm}. {@code -Dllm.reportDir} comes before all of them: where Gatling keeps
+ * no results folder (a Gatling Enterprise injector writes no {@code simulation.log}), each run's
+ * report goes to {@code <llm.reportDir>/run-<timestamp>/llm}.
  */
 final class ResultsFolder {
   private static final Pattern RUN_FOLDER = Pattern.compile(".*-(\\d{17})$");
-  private static final DateTimeFormatter RUN_STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS");
+  private static final DateTimeFormatter RUN_STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS");
 
   private ResultsFolder() {}
 
@@ -37,7 +39,8 @@ final class ResultsFolder {
   }
 
   private static Path ownRunFolder(Path root) {
-    return root.resolve("run-" + LocalDateTime.now(ZoneOffset.UTC).format(RUN_STAMP)).toAbsolutePath();
+    return root.resolve("run-" + LocalDateTime.now(ZoneOffset.UTC).format(RUN_STAMP))
+        .toAbsolutePath();
   }
 
   private static Optional<Path> openSimulationLog() {
@@ -46,8 +49,13 @@ final class ResultsFolder {
       return Optional.empty();
     }
     try (Stream<Path> links = Files.list(fds)) {
-      return links.map(ResultsFolder::target)
-          .filter(p -> p != null && p.getFileName() != null && p.getFileName().toString().equals("simulation.log"))
+      return links
+          .map(ResultsFolder::target)
+          .filter(
+              p ->
+                  p != null
+                      && p.getFileName() != null
+                      && p.getFileName().toString().equals("simulation.log"))
           .map(Path::getParent)
           .max(Comparator.comparing(ResultsFolder::lastModified));
     } catch (IOException | RuntimeException e) {
@@ -68,14 +76,17 @@ final class ResultsFolder {
     if (root == null || !Files.isDirectory(Path.of(root))) {
       return Optional.empty();
     }
-    String jvmStart = LocalDateTime.ofEpochSecond(ManagementFactory.getRuntimeMXBean().getStartTime() / 1000, 0,
-        ZoneOffset.UTC).format(RUN_STAMP);
+    String jvmStart =
+        LocalDateTime.ofEpochSecond(
+                ManagementFactory.getRuntimeMXBean().getStartTime() / 1000, 0, ZoneOffset.UTC)
+            .format(RUN_STAMP);
     try (Stream<Path> runs = Files.list(Path.of(root))) {
       return runs.filter(p -> Files.exists(p.resolve("simulation.log")))
-          .filter(p -> {
-            var m = RUN_FOLDER.matcher(p.getFileName().toString());
-            return m.matches() && m.group(1).compareTo(jvmStart) >= 0;
-          })
+          .filter(
+              p -> {
+                var m = RUN_FOLDER.matcher(p.getFileName().toString());
+                return m.matches() && m.group(1).compareTo(jvmStart) >= 0;
+              })
           .max(Comparator.comparing(p -> p.getFileName().toString().replaceAll(".*-", "")));
     } catch (IOException e) {
       return Optional.empty();

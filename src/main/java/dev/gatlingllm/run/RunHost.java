@@ -5,7 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 
-/** What the load engine running the simulation offers a run's reporter (Gatling's, through its adapter). */
+/**
+ * What the load engine running the simulation offers a run's reporter (Gatling's, through its
+ * adapter).
+ */
 public interface RunHost {
   /** Wall-clock milliseconds as the engine's own records use them. */
   long nowMillis();
@@ -17,7 +20,8 @@ public interface RunHost {
   void onRunEnd(Runnable task);
 
   /**
-   * The verdicts of the engine's own assertions of the run, once its records are closed (at the run's end).
+   * The verdicts of the engine's own assertions of the run, once its records are closed (at the
+   * run's end).
    *
    * @param runFolder the run's results folder
    * @return one verdict per assertion; none when the engine has none or cannot say

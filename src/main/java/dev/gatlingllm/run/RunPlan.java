@@ -4,15 +4,16 @@ import dev.gatlingllm.metrics.aggregate.RunConfig;
 import java.time.Duration;
 
 /**
- * What the run's reporter needs to know of the protocol: what the report measures, what was tested, and
- * whether to write it at all.
+ * What the run's reporter needs to know of the protocol: what the report measures, what was tested,
+ * and whether to write it at all.
  *
- * @param report what the LLM report measures (levels, SLOs, target, prices); its run start is set when the
- *     run starts
+ * @param report what the LLM report measures (levels, SLOs, target, prices); its run start is set
+ *     when the run starts
  * @param model the model name, or null
  * @param endpoint the request path
  * @param reportEnabled whether the run writes the {@code llm/} report
- * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for never
+ * @param eventLoopProbeInterval how often the client's event loops are probed for delay; zero for
+ *     never
  * @param detailedResults whether summary.json gets the per-request arrays (vLLM's detailed result)
  * @param serverMetricsUrl the server's Prometheus metrics page, read during the run, or null
  */
@@ -26,7 +27,11 @@ public record RunPlan(
     String serverMetricsUrl) {
 
   /** A plan without the per-request arrays and without the server's metrics. */
-  public RunPlan(RunConfig report, String model, String endpoint, boolean reportEnabled,
+  public RunPlan(
+      RunConfig report,
+      String model,
+      String endpoint,
+      boolean reportEnabled,
       Duration eventLoopProbeInterval) {
     this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, false, null);
   }

@@ -18,15 +18,17 @@ import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv streams into
- * {@code <results>/llm/} during the run), opens load levels as the load model reaches them, and when the
- * run ends writes summary.json, run.json and index.html there and prints the console summary.
+ * One run's LLM report: records every finished request in a {@link RunRecorder} (requests.csv
+ * streams into {@code <results>/llm/} during the run), opens load levels as the load model reaches
+ * them, and when the run ends writes summary.json, run.json and index.html there and prints the
+ * console summary.
  */
 public final class RunReporter {
   static final String VERSION = version();
+
   /**
-   * How long a stopped run waits for its requests in flight to end as aborted on their event loops; within a CI
-   * system's grace time between SIGTERM and SIGKILL (10 s and more).
+   * How long a stopped run waits for its requests in flight to end as aborted on their event loops;
+   * within a CI system's grace time between SIGTERM and SIGKILL (10 s and more).
    */
   static final Duration STOP_PATIENCE = Duration.ofSeconds(3);
 
@@ -39,10 +41,16 @@ public final class RunReporter {
   private ServerMetricsScraper serverMetrics;
   private ShutdownReport onExit;
   private ProgressLines progress;
+
   /** The LLM checks judged so far ({@link #recordVerdicts}), for junit.xml and summary.md. */
   private final List<CheckVerdict> verdicts = new CopyOnWriteArrayList<>();
+
   private boolean finished;
-  /** Whether summary.json gets the per-request arrays; set once, before the run's end can call finish. */
+
+  /**
+   * Whether summary.json gets the per-request arrays; set once, before the run's end can call
+   * finish.
+   */
   private boolean detailedResults;
 
   private RunReporter(RunRecorder recorder, Path resultsDir, Path llmDir, RunHost runtime) {
@@ -56,37 +64,47 @@ public final class RunReporter {
   private void startProbe(Duration interval) {
     long nanos = interval.toNanos();
     if (nanos > 0) {
-      probe = new EventLoopDelayProbe(runtime.eventLoops(), nanos, recorder::recordEventLoopDelay,
-          System::nanoTime, runtime::nowMillis).start();
+      probe =
+          new EventLoopDelayProbe(
+                  runtime.eventLoops(),
+                  nanos,
+                  recorder::recordEventLoopDelay,
+                  System::nanoTime,
+                  runtime::nowMillis)
+              .start();
     }
   }
 
   /**
-   * Starts the run's report: one reporter per run, shared by every scenario (the caller keeps it); the report
-   * is written when the run ends, or when the JVM is stopped before.
+   * Starts the run's report: one reporter per run, shared by every scenario (the caller keeps it);
+   * the report is written when the run ends, or when the JVM is stopped before.
    */
   public static RunReporter start(RunPlan plan, RunHost runtime) {
     ParentWatchdog.startOnce(System.out);
     RunConfig template = plan.report();
-    RunConfig config = template
-        .withRunStart(runtime.nowMillis())
-        .withWorkload(plan.model(), plan.endpoint(), template.inputLength(), template.outputLength())
-        .withToolVersion(VERSION);
+    RunConfig config =
+        template
+            .withRunStart(runtime.nowMillis())
+            .withWorkload(
+                plan.model(), plan.endpoint(), template.inputLength(), template.outputLength())
+            .withToolVersion(VERSION);
     if (!plan.reportEnabled()) {
       return new RunReporter(new RunRecorder(config, null), null, null, runtime);
     }
     Path resultsDir = ResultsFolder.locate();
-    ReportOutput.Opened opened = ReportOutput.open(config, resultsDir.resolve("llm"), System.out,
-        plan.detailedResults());
+    ReportOutput.Opened opened =
+        ReportOutput.open(config, resultsDir.resolve("llm"), System.out, plan.detailedResults());
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.startProbe(plan.eventLoopProbeInterval());
     reporter.startProgress(config);
     if (plan.serverMetricsUrl() != null) {
       reporter.serverMetrics =
-          ServerMetricsScraper.start(plan.serverMetricsUrl(), ServerMetricsScraper.DEFAULT_INTERVAL, System.out);
+          ServerMetricsScraper.start(
+              plan.serverMetricsUrl(), ServerMetricsScraper.DEFAULT_INTERVAL, System.out);
     }
-    // At the run's end Gatling's records are closed and its assertions can be judged; not when the JVM is stopped.
+    // At the run's end Gatling's records are closed and its assertions can be judged; not when the
+    // JVM is stopped.
     runtime.onRunEnd(() -> reporter.finish(RunSummary.NOT_INTERRUPTED, true));
     reporter.onExit = new ShutdownReport(reporter::finishInterrupted).register();
     return reporter;
@@ -98,22 +116,27 @@ public final class RunReporter {
   }
 
   private void startProgress(RunConfig config) {
-    progress = new ProgressLines(config.levels().size(), System.out, runtime::nowMillis).start(ProgressLines.INTERVAL);
+    progress =
+        new ProgressLines(config.levels().size(), System.out, runtime::nowMillis)
+            .start(ProgressLines.INTERVAL);
     if (config.levels().isEmpty()) {
       progress.levelStarted(0, "whole run");
     }
   }
 
-  /** The verdicts of run checks judged during the run (the LLM checks), each a test case in junit.xml. */
+  /**
+   * The verdicts of run checks judged during the run (the LLM checks), each a test case in
+   * junit.xml.
+   */
   public void recordVerdicts(List<CheckVerdict> judged) {
     verdicts.addAll(judged);
   }
 
   /**
-   * Records one finished request, on the virtual user's thread, never blocking; its result carries the output
-   * limit it asked for and how it ended, so that the report counts the requests that stopped before it.
-   * Attributed by start time to the level windows the load models open; levels never overlap, so this is the
-   * level the virtual user was tagged with.
+   * Records one finished request, on the virtual user's thread, never blocking; its result carries
+   * the output limit it asked for and how it ended, so that the report counts the requests that
+   * stopped before it. Attributed by start time to the level windows the load models open; levels
+   * never overlap, so this is the level the virtual user was tagged with.
    */
   public void record(String requestName, long startEpochMillis, RequestResult result) {
     recorder.record(requestName, startEpochMillis, result);
@@ -122,7 +145,10 @@ public final class RunReporter {
     }
   }
 
-  /** The load model reached level {@code index}: its window starts now (first call of the level wins). */
+  /**
+   * The load model reached level {@code index}: its window starts now (first call of the level
+   * wins).
+   */
   public void startLevel(int index) {
     startLevel(index, 0, 0);
   }
@@ -138,14 +164,16 @@ public final class RunReporter {
     recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
     if (progress != null && index < recorder.config().levels().size()) {
       LevelWindow planned = recorder.config().levels().get(index);
-      progress.levelStarted(index, streams > 0
-          ? LevelWindow.pending(index, streams, 0).label() : planned.label(), plannedRequests);
+      progress.levelStarted(
+          index,
+          streams > 0 ? LevelWindow.pending(index, streams, 0).label() : planned.label(),
+          plannedRequests);
     }
   }
 
   /**
-   * Why the request misses the SLOs (goodput), or null when it is good: judged as its level judges it (in an open
-   * model from its arrival).
+   * Why the request misses the SLOs (goodput), or null when it is good: judged as its level judges
+   * it (in an open model from its arrival).
    *
    * @param startEpochMillis when it was sent, which places it in its level
    */
@@ -163,16 +191,17 @@ public final class RunReporter {
   }
 
   /**
-   * Writes the report once, at the end of the run or when the JVM is stopped before it (the figures so far);
-   * later calls do nothing.
+   * Writes the report once, at the end of the run or when the JVM is stopped before it (the figures
+   * so far); later calls do nothing.
    */
   public void finish() {
     finish(RunSummary.NOT_INTERRUPTED, false);
   }
 
   /**
-   * The JVM is stopping before the run's end (SIGTERM, Ctrl-C, its parent gone): the requests in flight end as
-   * aborted, with the timings they reached, before the report is written with the time of the stop.
+   * The JVM is stopping before the run's end (SIGTERM, Ctrl-C, its parent gone): the requests in
+   * flight end as aborted, with the timings they reached, before the report is written with the
+   * time of the stop.
    */
   void finishInterrupted() {
     long stoppedAt = runtime.nowMillis();
@@ -189,14 +218,19 @@ public final class RunReporter {
       lost = inFlight.size();
     }
     if (lost > 0) {
-      System.out.println("[gatling-llm] " + lost + " requests in flight did not end within "
-          + STOP_PATIENCE.toSeconds() + " s of the stop and are in no count");
+      System.out.println(
+          "[gatling-llm] "
+              + lost
+              + " requests in flight did not end within "
+              + STOP_PATIENCE.toSeconds()
+              + " s of the stop and are in no count");
     }
     finish(stoppedAt, false);
   }
 
   /**
-   * @param interruptedAtEpochMillis when a stop interrupted the run, or {@link RunSummary#NOT_INTERRUPTED}
+   * @param interruptedAtEpochMillis when a stop interrupted the run, or {@link
+   *     RunSummary#NOT_INTERRUPTED}
    * @param runEnded true at the engine's run end, when its own assertions can be judged too
    */
   private synchronized void finish(long interruptedAtEpochMillis, boolean runEnded) {
@@ -224,14 +258,21 @@ public final class RunReporter {
     if (runEnded && llmDir != null) {
       all.addAll(gatlingAssertions());
     }
-    ReportOutput.write(summary, llmDir, llmDir == null ? null : resultsDir.resolve("index.html"),
-        recorder.csvFailure(), System.out, detailedResults, all);
+    ReportOutput.write(
+        summary,
+        llmDir,
+        llmDir == null ? null : resultsDir.resolve("index.html"),
+        recorder.csvFailure(),
+        System.out,
+        detailedResults,
+        all);
   }
 
   /**
-   * The engine's assertions, but the one on the LLM checks' records ({@code LlmDsl.llmChecksPassed()}) when the checks
-   * were judged: each check is a test case already, and one failed check must make one failed test case, not two.
-   * A log that cannot be read costs their test cases (one line says so), not the report.
+   * The engine's assertions, but the one on the LLM checks' records ({@code
+   * LlmDsl.llmChecksPassed()}) when the checks were judged: each check is a test case already, and
+   * one failed check must make one failed test case, not two. A log that cannot be read costs their
+   * test cases (one line says so), not the report.
    */
   private List<CheckVerdict> gatlingAssertions() {
     try {
@@ -246,11 +287,12 @@ public final class RunReporter {
   }
 
   /**
-   * The plugin's version, stamped by the build into {@code gatling-llm.properties}; "dev" only where the classes run
-   * from sources that no build filtered (an IDE's own compilation).
+   * The plugin's version, stamped by the build into {@code gatling-llm.properties}; "dev" only
+   * where the classes run from sources that no build filtered (an IDE's own compilation).
    */
   private static String version() {
-    try (InputStream in = RunReporter.class.getResourceAsStream("/dev/gatlingllm/gatling-llm.properties")) {
+    try (InputStream in =
+        RunReporter.class.getResourceAsStream("/dev/gatlingllm/gatling-llm.properties")) {
       if (in != null) {
         Properties properties = new Properties();
         properties.load(in);

@@ -22,20 +22,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Reads the server's Prometheus metrics page during the run, once a {@code interval}, on one daemon thread of
- * its own (never on Gatling's event loops) with the JDK's HTTP client. Each scrape is bounded in bytes
- * ({@link #MAX_PAGE_BYTES}, counted as they arrive: a page that never ends is cut there) and in time
- * ({@link #TIMEOUT} for the whole page, not only its headers: a page that trickles is cut then); either closes the
- * connection. A scrape that fails is counted and the first failure printed once; it never fails the run, nor
- * delays it by more than the timeout.
+ * Reads the server's Prometheus metrics page during the run, once a {@code interval}, on one daemon
+ * thread of its own (never on Gatling's event loops) with the JDK's HTTP client. Each scrape is
+ * bounded in bytes ({@link #MAX_PAGE_BYTES}, counted as they arrive: a page that never ends is cut
+ * there) and in time ({@link #TIMEOUT} for the whole page, not only its headers: a page that
+ * trickles is cut then); either closes the connection. A scrape that fails is counted and the first
+ * failure printed once; it never fails the run, nor delays it by more than the timeout.
  */
 final class ServerMetricsScraper {
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   static final Duration TIMEOUT = Duration.ofSeconds(2);
+
   /** A page bigger than this is not a serving engine's metrics (vLLM's is some 100 KB). */
   static final int MAX_PAGE_BYTES = 8 * 1024 * 1024;
-  private static final String TOO_LARGE = "page larger than " + MAX_PAGE_BYTES + " bytes (" + (MAX_PAGE_BYTES >> 20)
-      + " MiB): reading stopped there and the connection closed";
+
+  private static final String TOO_LARGE =
+      "page larger than "
+          + MAX_PAGE_BYTES
+          + " bytes ("
+          + (MAX_PAGE_BYTES >> 20)
+          + " MiB): reading stopped there and the connection closed";
   private static final String TOO_SLOW =
       "no complete page within " + TIMEOUT.toMillis() + " ms (the connection closed)";
 
@@ -52,14 +58,19 @@ final class ServerMetricsScraper {
     this.console = console;
     this.thread = Executors.newSingleThreadScheduledExecutor(daemon("llm-server-metrics"));
     this.httpExecutor = Executors.newSingleThreadExecutor(daemon("llm-server-metrics-http"));
-    this.client = HttpClient.newBuilder().connectTimeout(TIMEOUT).executor(httpExecutor)
-        .followRedirects(HttpClient.Redirect.NEVER).build();
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(TIMEOUT)
+            .executor(httpExecutor)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
   }
 
   /** Starts scraping {@code url} now and every {@code interval}. */
   static ServerMetricsScraper start(String url, Duration interval, PrintStream console) {
     ServerMetricsScraper scraper = new ServerMetricsScraper(URI.create(url), console);
-    scraper.thread.scheduleAtFixedRate(scraper::scrapeOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    scraper.thread.scheduleAtFixedRate(
+        scraper::scrapeOnce, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     return scraper;
   }
 
@@ -67,13 +78,20 @@ final class ServerMetricsScraper {
     scrapeOnce(true);
   }
 
-  /** @param counted whether a failure counts (the last scrape, after the load, is a bonus: its failure does not) */
+  /**
+   * @param counted whether a failure counts (the last scrape, after the load, is a bonus: its
+   *     failure does not)
+   */
   private void scrapeOnce(boolean counted) {
     BoundedBody page = new BoundedBody(MAX_PAGE_BYTES);
     CompletableFuture<HttpResponse<byte[]>> answer = null;
     try {
-      HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET()
-          .header("Accept", "text/plain;version=0.0.4").build();
+      HttpRequest request =
+          HttpRequest.newBuilder(uri)
+              .timeout(TIMEOUT)
+              .GET()
+              .header("Accept", "text/plain;version=0.0.4")
+              .build();
       answer = client.sendAsync(request, info -> page);
       HttpResponse<byte[]> response = answer.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       long arrived = System.currentTimeMillis();
@@ -90,7 +108,8 @@ final class ServerMetricsScraper {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
       if (BoundedBody.TooLarge.isCauseOf(cause)) {
         failed(TOO_LARGE, counted);
-      } else if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
+      } else if (cause instanceof HttpTimeoutException
+          && !(cause instanceof HttpConnectTimeoutException)) {
         failed(TOO_SLOW, counted);
       } else {
         failed(reason(cause), counted);
@@ -117,14 +136,19 @@ final class ServerMetricsScraper {
 
   private void failed(String why, boolean counted) {
     if (counted && series.addFailure(why)) {
-      console.println("gatling-llm: reading the server's metrics at " + Redactor.url(uri.toString()) + " failed ("
-          + why + "); the run goes on, failed scrapes are counted in the report");
+      console.println(
+          "gatling-llm: reading the server's metrics at "
+              + Redactor.url(uri.toString())
+              + " failed ("
+              + why
+              + "); the run goes on, failed scrapes are counted in the report");
     }
   }
 
   /**
-   * Reads the page one last time (so that the counters cover the whole run), stops, and returns the scrapes. The
-   * last read is a bonus: the embedded simulator, for one, has already stopped when the run's report is written.
+   * Reads the page one last time (so that the counters cover the whole run), stops, and returns the
+   * scrapes. The last read is a bonus: the embedded simulator, for one, has already stopped when
+   * the run's report is written.
    */
   ServerMetrics stop() {
     try {

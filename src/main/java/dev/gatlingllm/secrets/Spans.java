@@ -12,7 +12,10 @@ final class Spans {
     spans.add(new int[] {start, end});
   }
 
-  /** {@code text} with each place (overlapping ones merged) replaced by {@code mask}; itself when none. */
+  /**
+   * {@code text} with each place (overlapping ones merged) replaced by {@code mask}; itself when
+   * none.
+   */
   String replaceIn(String text, String mask) {
     if (spans.isEmpty()) {
       return text;

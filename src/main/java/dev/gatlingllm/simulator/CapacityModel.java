@@ -1,9 +1,9 @@
 package dev.gatlingllm.simulator;
 
 /**
- * The timing rules of the simulated inference engine, in the spirit of continuous batching (vLLM, SGLang,
- * TGI): a fixed number of decode slots, a KV-cache token budget, and iterations ("steps") whose duration
- * grows with the number of sequences decoding together.
+ * The timing rules of the simulated inference engine, in the spirit of continuous batching (vLLM,
+ * SGLang, TGI): a fixed number of decode slots, a KV-cache token budget, and iterations ("steps")
+ * whose duration grows with the number of sequences decoding together.
  *
  * <pre>
  *   decode step      = decodeStepBaseMicros + decodeStepPerStreamMicros * active ^ decodeStepExponent
@@ -12,15 +12,15 @@ package dev.gatlingllm.simulator;
  *                      (prefillBlocksDecode = false: max(decode step, sum of prefills) instead)
  * </pre>
  *
- * <p>Admission follows Hugging Face TGI's router: waiting requests join the batch at the start of an iteration
- * when nothing is running, or when {@code maxWaitingSteps} decode steps have run since the last admission, or
- * when waiting >= {@code waitingServedRatio} * running (0 disables a rule). Batching prefills this way is what
- * makes TTFT grow with load long before the slots run out: a request waits up to {@code maxWaitingSteps}
- * steps, and each step gets slower as the batch grows.
+ * <p>Admission follows Hugging Face TGI's router: waiting requests join the batch at the start of
+ * an iteration when nothing is running, or when {@code maxWaitingSteps} decode steps have run since
+ * the last admission, or when waiting >= {@code waitingServedRatio} * running (0 disables a rule).
+ * Batching prefills this way is what makes TTFT grow with load long before the slots run out: a
+ * request waits up to {@code maxWaitingSteps} steps, and each step gets slower as the batch grows.
  *
- * <p>Every active sequence receives one token at the end of each iteration; a newly admitted sequence
- * receives its first token at the end of the iteration that ran its prefill, as in real engines.
- * A request reserves {@code promptTokens + maxTokens} of the KV budget while admitted.
+ * <p>Every active sequence receives one token at the end of each iteration; a newly admitted
+ * sequence receives its first token at the end of the iteration that ran its prefill, as in real
+ * engines. A request reserves {@code promptTokens + maxTokens} of the KV budget while admitted.
  * Pure value: no clock, no threads, so it is testable on its own.
  */
 public record CapacityModel(
@@ -38,11 +38,12 @@ public record CapacityModel(
     double waitingServedRatio) {
 
   /**
-   * Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles docs/simulator.md's table. The
-   * decode step grows almost with the square of the batch (exponent 1.9): up to a few dozen sequences a step
-   * costs little more than one sequence's (memory-bound, batching is nearly free), beyond 64 the batch's
-   * attention work dominates (compute-bound), so that more streams buy no more output tok/s, only longer
-   * waits: the knee a real server shows, which the default sweep must show too.
+   * Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles
+   * docs/simulator.md's table. The decode step grows almost with the square of the batch (exponent
+   * 1.9): up to a few dozen sequences a step costs little more than one sequence's (memory-bound,
+   * batching is nearly free), beyond 64 the batch's attention work dominates (compute-bound), so
+   * that more streams buy no more output tok/s, only longer waits: the knee a real server shows,
+   * which the default sweep must show too.
    */
   public static final CapacityModel DEFAULT =
       new CapacityModel(112, 131_072, 10_300, 3.55, 1.9, 24_000, 15.4, 0, true, 23_000, 33, 2.0);
@@ -56,24 +57,31 @@ public record CapacityModel(
     if (prefillBaseMicros < 0 || prefillPerTokenMicros < 0 || requestOverheadMicros < 0) {
       throw new IllegalArgumentException("prefill and overhead parameters must be >= 0");
     }
-    if (maxPrefillTokensPerStep < 0) throw new IllegalArgumentException("maxPrefillTokensPerStep must be >= 0");
+    if (maxPrefillTokensPerStep < 0)
+      throw new IllegalArgumentException("maxPrefillTokensPerStep must be >= 0");
     if (maxWaitingSteps < 0) throw new IllegalArgumentException("maxWaitingSteps must be >= 0");
-    if (waitingServedRatio < 0) throw new IllegalArgumentException("waitingServedRatio must be >= 0");
+    if (waitingServedRatio < 0)
+      throw new IllegalArgumentException("waitingServedRatio must be >= 0");
   }
 
   /** Duration of one decode step with {@code active} sequences in the batch. */
   public long decodeStepNanos(int active) {
     if (active <= 0) return 0;
-    double micros = decodeStepBaseMicros + decodeStepPerStreamMicros * Math.pow(active, decodeStepExponent);
+    double micros =
+        decodeStepBaseMicros + decodeStepPerStreamMicros * Math.pow(active, decodeStepExponent);
     return Math.round(micros * 1_000.0);
   }
 
   /** Duration of the prefill of one prompt. */
   public long prefillNanos(int promptTokens) {
-    return Math.round((prefillBaseMicros + prefillPerTokenMicros * Math.max(0, promptTokens)) * 1_000.0);
+    return Math.round(
+        (prefillBaseMicros + prefillPerTokenMicros * Math.max(0, promptTokens)) * 1_000.0);
   }
 
-  /** Duration of one iteration, given the batch size after admission and the summed prefill time in it. */
+  /**
+   * Duration of one iteration, given the batch size after admission and the summed prefill time in
+   * it.
+   */
   public long iterationNanos(int active, long prefillNanos) {
     long decode = decodeStepNanos(active);
     return prefillBlocksDecode ? decode + prefillNanos : Math.max(decode, prefillNanos);

@@ -9,14 +9,15 @@ import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * Runs a closed-model concurrency sweep against {@link ContinuousBatchingEngine} on a virtual clock, with
- * no sockets and no sleeping: the shape the simulator's defaults produce, in milliseconds of simulated time.
+ * Runs a closed-model concurrency sweep against {@link ContinuousBatchingEngine} on a virtual
+ * clock, with no sockets and no sleeping: the shape the simulator's defaults produce, in
+ * milliseconds of simulated time.
  *
- * <p>Each of the {@code streams} clients sends a request, waits for its last token and sends the next one at
- * once; clients start evenly spread over the first {@code rampSeconds}. Figures follow
+ * <p>Each of the {@code streams} clients sends a request, waits for its last token and sends the
+ * next one at once; clients start evenly spread over the first {@code rampSeconds}. Figures follow
  * the project's metrics definitions: TTFT from send to first token (the request overhead included),
- * per-stream speed = (N - 1) / (last - first token), output throughput = tokens produced in the window /
- * window. Requests are attributed to the window by their send time.
+ * per-stream speed = (N - 1) / (last - first token), output throughput = tokens produced in the
+ * window / window. Requests are attributed to the window by their send time.
  */
 public final class CapacitySweep {
 
@@ -31,8 +32,14 @@ public final class CapacitySweep {
 
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "| %d | %.1f | %.0f | %.0f | %.0f |",
-          streams, perStreamTokensPerSecond, outputTokensPerSecond, ttftP50Millis, ttftP99Millis);
+      return String.format(
+          Locale.ROOT,
+          "| %d | %.1f | %.0f | %.0f | %.0f |",
+          streams,
+          perStreamTokensPerSecond,
+          outputTokensPerSecond,
+          ttftP50Millis,
+          ttftP99Millis);
     }
   }
 
@@ -43,8 +50,13 @@ public final class CapacitySweep {
   private final double warmupSeconds;
   private final double windowSeconds;
 
-  public CapacitySweep(CapacityModel model, int promptTokens, int outputTokens,
-                       double rampSeconds, double warmupSeconds, double windowSeconds) {
+  public CapacitySweep(
+      CapacityModel model,
+      int promptTokens,
+      int outputTokens,
+      double rampSeconds,
+      double warmupSeconds,
+      double windowSeconds) {
     this.model = model;
     this.promptTokens = promptTokens;
     this.outputTokens = outputTokens;
@@ -53,7 +65,9 @@ public final class CapacitySweep {
     this.windowSeconds = windowSeconds;
   }
 
-  /** The reference workload of docs/simulator.md: 256-token prompts, 128 output tokens, ignore_eos. */
+  /**
+   * The reference workload of docs/simulator.md: 256-token prompts, 128 output tokens, ignore_eos.
+   */
   public static CapacitySweep reference(CapacityModel model) {
     return new CapacitySweep(model, 256, 128, 2.0, 10.0, 60.0);
   }
@@ -81,7 +95,8 @@ public final class CapacitySweep {
 
   public Level runLevel(int streams) {
     ContinuousBatchingEngine engine = new ContinuousBatchingEngine(model);
-    PriorityQueue<Arrival> arrivals = new PriorityQueue<>((a, b) -> Long.compare(a.readyNanos, b.readyNanos));
+    PriorityQueue<Arrival> arrivals =
+        new PriorityQueue<>((a, b) -> Long.compare(a.readyNanos, b.readyNanos));
     Map<EngineRequest, Tracked> inFlight = new IdentityHashMap<>();
     long overhead = model.requestOverheadNanos();
     long windowStart = seconds(warmupSeconds);
@@ -114,11 +129,13 @@ public final class CapacitySweep {
       }
       finished.clear();
       final long iterationEnd = end;
-      engine.completeIteration(end, (request, time, last) -> {
-        Tracked t = inFlight.get(request);
-        if (t.firstTokenNanos < 0) t.firstTokenNanos = time;
-        if (last) finished.add(t);
-      });
+      engine.completeIteration(
+          end,
+          (request, time, last) -> {
+            Tracked t = inFlight.get(request);
+            if (t.firstTokenNanos < 0) t.firstTokenNanos = time;
+            if (last) finished.add(t);
+          });
       if (end >= windowStart && end < windowEnd) {
         windowTokens += engine.activeCount() + finished.size();
       }
@@ -132,13 +149,15 @@ public final class CapacitySweep {
           }
           completed++;
         }
-        Tracked next = new Tracked(new EngineRequest(promptTokens, outputTokens, outputTokens), iterationEnd);
+        Tracked next =
+            new Tracked(new EngineRequest(promptTokens, outputTokens, outputTokens), iterationEnd);
         arrivals.add(new Arrival(iterationEnd + overhead, next));
       }
       now = end;
     }
     Arrays.sort(ttfts, 0, ttftCount);
-    return new Level(streams,
+    return new Level(
+        streams,
         completed == 0 ? 0 : speedSum / completed,
         windowTokens / windowSeconds,
         percentile(ttfts, ttftCount, 0.50),

@@ -5,14 +5,16 @@ import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The SSE events of one streamed response, with everything constant encoded once per request, so a content
- * event costs one buffer and a few byte copies: {@code prefix + words + suffix}.
+ * The SSE events of one streamed response, with everything constant encoded once per request, so a
+ * content event costs one buffer and a few byte copies: {@code prefix + words + suffix}.
  *
- * <p>Chat: {@code data: {"id":..,"object":"chat.completion.chunk","created":..,"model":..,"choices":[{"index":0,
- * "delta":{"content":" tok"},"finish_reason":null}]}}. Completions: {@code "object":"text_completion"} and
- * {@code "text":" tok"}. Each event is one {@code data:} line followed by a blank line, with the configured
- * line ending. Responses and Messages: an {@code event:} line naming the type before the {@code data:} line,
- * as those APIs send it (see {@link ApiFormat}).
+ * <p>Chat: {@code data:
+ * {"id":..,"object":"chat.completion.chunk","created":..,"model":..,"choices":[{"index":0,
+ * "delta":{"content":" tok"},"finish_reason":null}]}}. Completions: {@code
+ * "object":"text_completion"} and {@code "text":" tok"}. Each event is one {@code data:} line
+ * followed by a blank line, with the configured line ending. Responses and Messages: an {@code
+ * event:} line naming the type before the {@code data:} line, as those APIs send it (see {@link
+ * ApiFormat}).
  */
 final class ChunkTemplates {
   private final ApiFormat format;
@@ -29,41 +31,73 @@ final class ChunkTemplates {
   private final byte[] comment;
 
   /**
-   * @param jsonId      request id, already a JSON string literal
-   * @param jsonModel   model name, already a JSON string literal
+   * @param jsonId request id, already a JSON string literal
+   * @param jsonModel model name, already a JSON string literal
    */
-  ChunkTemplates(ApiFormat format, String jsonId, long created, String jsonModel, FaultSpec.LineEnding lineEnding) {
+  ChunkTemplates(
+      ApiFormat format,
+      String jsonId,
+      long created,
+      String jsonModel,
+      FaultSpec.LineEnding lineEnding) {
     this.format = format;
     this.chat = format == ApiFormat.CHAT;
     this.jsonId = jsonId;
     this.created = created;
     this.jsonModel = jsonModel;
     String object = chat ? "chat.completion.chunk" : "text_completion";
-    String headText = "data: {\"id\":" + jsonId + ",\"object\":\"" + object + "\",\"created\":" + created
-        + ",\"model\":" + jsonModel + ",\"choices\":";
+    String headText =
+        "data: {\"id\":"
+            + jsonId
+            + ",\"object\":\""
+            + object
+            + "\",\"created\":"
+            + created
+            + ",\"model\":"
+            + jsonModel
+            + ",\"choices\":";
     eol = lineEnding.chars();
     this.head = ascii(headText);
     this.eventEnd = ascii(eol + eol);
-    this.contentPrefix = ascii(switch (format) {
-      case CHAT -> headText + "[{\"index\":0,\"delta\":{\"content\":\"";
-      case COMPLETIONS -> headText + "[{\"index\":0,\"text\":\"";
-      case RESPONSES -> typedData("response.output_text.delta") + ",\"item_id\":" + jsonId
-          + ",\"output_index\":0,\"content_index\":0,\"delta\":\"";
-      case MESSAGES -> typedData("content_block_delta") + ",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
-      case OLLAMA_CHAT, OLLAMA_GENERATE -> throw new IllegalArgumentException("Ollama streams are NDJSON");
-    });
-    this.contentSuffix = ascii(switch (format) {
-      case CHAT -> "\"},\"finish_reason\":null}]}";
-      case COMPLETIONS -> "\",\"logprobs\":null,\"finish_reason\":null}]}";
-      case RESPONSES -> "\",\"logprobs\":[]}";
-      default -> "\"}}"; // MESSAGES
-    } + eol + eol);
+    this.contentPrefix =
+        ascii(
+            switch (format) {
+              case CHAT -> headText + "[{\"index\":0,\"delta\":{\"content\":\"";
+              case COMPLETIONS -> headText + "[{\"index\":0,\"text\":\"";
+              case RESPONSES ->
+                  typedData("response.output_text.delta")
+                      + ",\"item_id\":"
+                      + jsonId
+                      + ",\"output_index\":0,\"content_index\":0,\"delta\":\"";
+              case MESSAGES ->
+                  typedData("content_block_delta")
+                      + ",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
+              case OLLAMA_CHAT, OLLAMA_GENERATE ->
+                  throw new IllegalArgumentException("Ollama streams are NDJSON");
+            });
+    this.contentSuffix =
+        ascii(
+            switch (format) {
+                  case CHAT -> "\"},\"finish_reason\":null}]}";
+                  case COMPLETIONS -> "\",\"logprobs\":null,\"finish_reason\":null}]}";
+                  case RESPONSES -> "\",\"logprobs\":[]}";
+                  default -> "\"}}"; // MESSAGES
+                }
+                + eol
+                + eol);
     // truncated JSON, as a buggy proxy might send
-    this.brokenSuffix = ascii((format == ApiFormat.RESPONSES ? "\",\"logpr" : "\"},\"finish_reason\":nu") + eol + eol);
+    this.brokenSuffix =
+        ascii(
+            (format == ApiFormat.RESPONSES ? "\",\"logpr" : "\"},\"finish_reason\":nu")
+                + eol
+                + eol);
     this.comment = ascii(": ping" + eol + eol);
   }
 
-  /** The {@code event:} line and the start of the {@code data:} line of a typed event, up to its type. */
+  /**
+   * The {@code event:} line and the start of the {@code data:} line of a typed event, up to its
+   * type.
+   */
   private String typedData(String type) {
     return "event: " + type + eol + "data: {\"type\":\"" + type + "\"";
   }
@@ -78,77 +112,170 @@ final class ChunkTemplates {
   }
 
   /**
-   * The events before the first token ({@link ApiFormat#hasOpening}): the role-only delta of a chat stream;
-   * created, in_progress, output_item.added and content_part.added of a Responses stream; message_start (with
-   * the input tokens, unless {@code withUsage} is false), content_block_start and a ping of a Messages stream.
+   * The events before the first token ({@link ApiFormat#hasOpening}): the role-only delta of a chat
+   * stream; created, in_progress, output_item.added and content_part.added of a Responses stream;
+   * message_start (with the input tokens, unless {@code withUsage} is false), content_block_start
+   * and a ping of a Messages stream.
    */
   ByteBuf opening(ByteBufAllocator alloc, int promptTokens, boolean withUsage) {
     return switch (format) {
-      case CHAT -> event(alloc, "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
-      case RESPONSES -> text(alloc, typed("response.created", ",\"response\":" + response("in_progress", "null", ""))
-          + typed("response.in_progress", ",\"response\":" + response("in_progress", "null", ""))
-          + typed("response.output_item.added", ",\"output_index\":0,\"item\":{\"id\":" + jsonId
-              + ",\"type\":\"message\",\"status\":\"in_progress\",\"role\":\"assistant\",\"content\":[]}")
-          + typed("response.content_part.added", ",\"item_id\":" + jsonId + ",\"output_index\":0,"
-              + "\"content_index\":0,\"part\":{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[]}"));
-      case MESSAGES -> text(alloc, typed("message_start", ",\"message\":{\"id\":" + jsonId + ",\"type\":\"message\","
-              + "\"role\":\"assistant\",\"content\":[],\"model\":" + jsonModel + ",\"stop_reason\":null,"
-              + "\"stop_sequence\":null" + (withUsage ? ",\"usage\":{\"input_tokens\":" + promptTokens
-              + ",\"output_tokens\":1}" : "") + "}")
-          + typed("content_block_start", ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}")
-          + typed("ping", ""));
+      case CHAT ->
+          event(
+              alloc,
+              "[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
+      case RESPONSES ->
+          text(
+              alloc,
+              typed("response.created", ",\"response\":" + response("in_progress", "null", ""))
+                  + typed(
+                      "response.in_progress",
+                      ",\"response\":" + response("in_progress", "null", ""))
+                  + typed(
+                      "response.output_item.added",
+                      ",\"output_index\":0,\"item\":{\"id\":"
+                          + jsonId
+                          + ",\"type\":\"message\",\"status\":\"in_progress\",\"role\":\"assistant\",\"content\":[]}")
+                  + typed(
+                      "response.content_part.added",
+                      ",\"item_id\":"
+                          + jsonId
+                          + ",\"output_index\":0,"
+                          + "\"content_index\":0,\"part\":{\"type\":\"output_text\",\"text\":\"\",\"annotations\":[]}"));
+      case MESSAGES ->
+          text(
+              alloc,
+              typed(
+                      "message_start",
+                      ",\"message\":{\"id\":"
+                          + jsonId
+                          + ",\"type\":\"message\","
+                          + "\"role\":\"assistant\",\"content\":[],\"model\":"
+                          + jsonModel
+                          + ",\"stop_reason\":null,"
+                          + "\"stop_sequence\":null"
+                          + (withUsage
+                              ? ",\"usage\":{\"input_tokens\":"
+                                  + promptTokens
+                                  + ",\"output_tokens\":1}"
+                              : "")
+                          + "}")
+                  + typed(
+                      "content_block_start",
+                      ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}")
+                  + typed("ping", ""));
       default -> throw new IllegalStateException(format + " streams have no opening");
     };
   }
 
   /** A Responses {@code response} object with the given status, usage (JSON) and extra fields. */
   private String response(String status, String usage, String extra) {
-    return "{\"id\":" + jsonId + ",\"object\":\"response\",\"created_at\":" + created + ",\"status\":\"" + status
-        + "\",\"error\":null" + extra + ",\"model\":" + jsonModel + ",\"output\":[],\"usage\":" + usage + "}";
+    return "{\"id\":"
+        + jsonId
+        + ",\"object\":\"response\",\"created_at\":"
+        + created
+        + ",\"status\":\""
+        + status
+        + "\",\"error\":null"
+        + extra
+        + ",\"model\":"
+        + jsonModel
+        + ",\"output\":[],\"usage\":"
+        + usage
+        + "}";
   }
 
   /**
-   * The end of a Responses or Messages stream ({@code !endsWithDone()}): {@code response.completed}, or
-   * {@code response.incomplete} when the output limit cut the answer, with the usage; or content_block_stop,
-   * message_delta with the stop reason and the output tokens, and message_stop. Without {@code withUsage}, no
-   * count: a null usage, or a message_delta without one.
+   * The end of a Responses or Messages stream ({@code !endsWithDone()}): {@code
+   * response.completed}, or {@code response.incomplete} when the output limit cut the answer, with
+   * the usage; or content_block_stop, message_delta with the stop reason and the output tokens, and
+   * message_stop. Without {@code withUsage}, no count: a null usage, or a message_delta without
+   * one.
    */
-  ByteBuf end(ByteBufAllocator alloc, String finishReason, int promptTokens, int completionTokens, boolean withUsage) {
+  ByteBuf end(
+      ByteBufAllocator alloc,
+      String finishReason,
+      int promptTokens,
+      int completionTokens,
+      boolean withUsage) {
     boolean cut = "length".equals(finishReason);
     if (format == ApiFormat.RESPONSES) {
-      String usage = !withUsage ? "null"
-          : "{\"input_tokens\":" + promptTokens + ",\"input_tokens_details\":{\"cached_tokens\":0},"
-          + "\"output_tokens\":" + completionTokens + ",\"output_tokens_details\":{\"reasoning_tokens\":0},"
-          + "\"total_tokens\":" + (promptTokens + completionTokens) + "}";
-      return text(alloc, cut
-          ? typed("response.incomplete", ",\"response\":" + response("incomplete", usage,
-              ",\"incomplete_details\":{\"reason\":\"max_output_tokens\"}"))
-          : typed("response.completed", ",\"response\":" + response("completed", usage, ",\"incomplete_details\":null")));
+      String usage =
+          !withUsage
+              ? "null"
+              : "{\"input_tokens\":"
+                  + promptTokens
+                  + ",\"input_tokens_details\":{\"cached_tokens\":0},"
+                  + "\"output_tokens\":"
+                  + completionTokens
+                  + ",\"output_tokens_details\":{\"reasoning_tokens\":0},"
+                  + "\"total_tokens\":"
+                  + (promptTokens + completionTokens)
+                  + "}";
+      return text(
+          alloc,
+          cut
+              ? typed(
+                  "response.incomplete",
+                  ",\"response\":"
+                      + response(
+                          "incomplete",
+                          usage,
+                          ",\"incomplete_details\":{\"reason\":\"max_output_tokens\"}"))
+              : typed(
+                  "response.completed",
+                  ",\"response\":" + response("completed", usage, ",\"incomplete_details\":null")));
     }
-    return text(alloc, typed("content_block_stop", ",\"index\":0")
-        + typed("message_delta", ",\"delta\":{\"stop_reason\":\"" + (cut ? "max_tokens" : "end_turn")
-            + "\",\"stop_sequence\":null}"
-            + (withUsage ? ",\"usage\":{\"output_tokens\":" + completionTokens + "}" : ""))
-        + typed("message_stop", ""));
+    return text(
+        alloc,
+        typed("content_block_stop", ",\"index\":0")
+            + typed(
+                "message_delta",
+                ",\"delta\":{\"stop_reason\":\""
+                    + (cut ? "max_tokens" : "end_turn")
+                    + "\",\"stop_sequence\":null}"
+                    + (withUsage ? ",\"usage\":{\"output_tokens\":" + completionTokens + "}" : ""))
+            + typed("message_stop", ""));
   }
 
   /**
    * A content event carrying the given vocabulary words; broken JSON when {@code broken}. When
-   * {@code httpChunkFramed}, the buffer already holds the HTTP/1.1 chunk framing ({@code <hex size>CRLF ...
-   * CRLF}) so it can bypass the HTTP encoder: one buffer and one promise per event instead of three.
+   * {@code httpChunkFramed}, the buffer already holds the HTTP/1.1 chunk framing ({@code <hex
+   * size>CRLF ... CRLF}) so it can bypass the HTTP encoder: one buffer and one promise per event
+   * instead of three.
    */
-  ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withComment,
-                  boolean httpChunkFramed) {
-    return words(alloc, withComment ? comment : null, contentPrefix, words, from, count,
-        broken ? brokenSuffix : contentSuffix, httpChunkFramed);
+  ByteBuf content(
+      ByteBufAllocator alloc,
+      int[] words,
+      int from,
+      int count,
+      boolean broken,
+      boolean withComment,
+      boolean httpChunkFramed) {
+    return words(
+        alloc,
+        withComment ? comment : null,
+        contentPrefix,
+        words,
+        from,
+        count,
+        broken ? brokenSuffix : contentSuffix,
+        httpChunkFramed);
   }
 
   /**
-   * {@code before + prefix + words + suffix} in one buffer ({@code before} may be null), with the HTTP/1.1 chunk
-   * framing around it when {@code httpChunkFramed}: the content frame of any streamed format.
+   * {@code before + prefix + words + suffix} in one buffer ({@code before} may be null), with the
+   * HTTP/1.1 chunk framing around it when {@code httpChunkFramed}: the content frame of any
+   * streamed format.
    */
-  static ByteBuf words(ByteBufAllocator alloc, byte[] before, byte[] prefix, int[] words, int from, int count,
-                       byte[] suffix, boolean httpChunkFramed) {
+  static ByteBuf words(
+      ByteBufAllocator alloc,
+      byte[] before,
+      byte[] prefix,
+      int[] words,
+      int from,
+      int count,
+      byte[] suffix,
+      boolean httpChunkFramed) {
     int size = prefix.length + suffix.length + (before != null ? before.length : 0);
     for (int i = from; i < from + count; i++) {
       size += Vocabulary.wordBytes(words[i]).length;
@@ -184,15 +311,26 @@ final class ChunkTemplates {
 
   /** The last choice event, with an empty delta (chat) or empty text and the finish reason. */
   ByteBuf finish(ByteBufAllocator alloc, String finishReason) {
-    return event(alloc, chat
-        ? "[{\"index\":0,\"delta\":{},\"finish_reason\":\"" + finishReason + "\"}]}"
-        : "[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\"" + finishReason + "\"}]}");
+    return event(
+        alloc,
+        chat
+            ? "[{\"index\":0,\"delta\":{},\"finish_reason\":\"" + finishReason + "\"}]}"
+            : "[{\"index\":0,\"text\":\"\",\"logprobs\":null,\"finish_reason\":\""
+                + finishReason
+                + "\"}]}");
   }
 
   /** The usage-only chunk sent when stream_options.include_usage is true. */
   ByteBuf usage(ByteBufAllocator alloc, int promptTokens, int completionTokens) {
-    return event(alloc, "[],\"usage\":{\"prompt_tokens\":" + promptTokens + ",\"completion_tokens\":"
-        + completionTokens + ",\"total_tokens\":" + (promptTokens + completionTokens) + "}}");
+    return event(
+        alloc,
+        "[],\"usage\":{\"prompt_tokens\":"
+            + promptTokens
+            + ",\"completion_tokens\":"
+            + completionTokens
+            + ",\"total_tokens\":"
+            + (promptTokens + completionTokens)
+            + "}}");
   }
 
   ByteBuf done(ByteBufAllocator alloc) {
@@ -202,10 +340,29 @@ final class ChunkTemplates {
   /** An error in the stream, in the format's shape: {@code message} must need no JSON escaping. */
   ByteBuf error(ByteBufAllocator alloc, String message) {
     return switch (format) {
-      case RESPONSES -> text(alloc, typed("response.failed", ",\"response\":" + response("failed", "null", "")
-          .replace("\"error\":null", "\"error\":{\"code\":\"server_error\",\"message\":\"" + message + "\"}")));
-      case MESSAGES -> text(alloc, typed("error", ",\"error\":{\"type\":\"api_error\",\"message\":\"" + message + "\"}"));
-      default -> raw(alloc, "data: {\"error\":{\"message\":\"" + message + "\",\"type\":\"server_error\",\"code\":500}}");
+      case RESPONSES ->
+          text(
+              alloc,
+              typed(
+                  "response.failed",
+                  ",\"response\":"
+                      + response("failed", "null", "")
+                          .replace(
+                              "\"error\":null",
+                              "\"error\":{\"code\":\"server_error\",\"message\":\""
+                                  + message
+                                  + "\"}")));
+      case MESSAGES ->
+          text(
+              alloc,
+              typed(
+                  "error", ",\"error\":{\"type\":\"api_error\",\"message\":\"" + message + "\"}"));
+      default ->
+          raw(
+              alloc,
+              "data: {\"error\":{\"message\":\""
+                  + message
+                  + "\",\"type\":\"server_error\",\"code\":500}}");
     };
   }
 

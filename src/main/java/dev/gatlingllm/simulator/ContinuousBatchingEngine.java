@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The scheduling core of the simulated server, on a virtual clock: FIFO admission into decode slots under a
- * KV-cache budget, then iterations that give every active sequence one token.
+ * The scheduling core of the simulated server, on a virtual clock: FIFO admission into decode slots
+ * under a KV-cache budget, then iterations that give every active sequence one token.
  *
- * <p>Used the same way by the real-time driver ({@link EngineThread}) and by the socket-free
- * {@link CapacitySweep}, so the tested model and the served timing cannot drift apart.
- * Not thread-safe: one thread drives it.
+ * <p>Used the same way by the real-time driver ({@link EngineThread}) and by the socket-free {@link
+ * CapacitySweep}, so the tested model and the served timing cannot drift apart. Not thread-safe:
+ * one thread drives it.
  */
 public final class ContinuousBatchingEngine {
 
@@ -37,7 +37,9 @@ public final class ContinuousBatchingEngine {
     return model;
   }
 
-  /** Queues a request; it is admitted at the start of a later iteration, first come first served. */
+  /**
+   * Queues a request; it is admitted at the start of a later iteration, first come first served.
+   */
   public void submit(EngineRequest request) {
     if (request.tokensToGenerate() == 0) {
       return; // nothing to decode; the caller finishes it without the engine
@@ -62,9 +64,9 @@ public final class ContinuousBatchingEngine {
   }
 
   /**
-   * Starts an iteration at {@code startNanos}: drops cancelled sequences, admits waiting ones while slots, KV
-   * budget and the per-step prefill budget allow, and returns the iteration's end time, or -1 when there is
-   * nothing to run.
+   * Starts an iteration at {@code startNanos}: drops cancelled sequences, admits waiting ones while
+   * slots, KV budget and the per-step prefill budget allow, and returns the iteration's end time,
+   * or -1 when there is nothing to run.
    */
   public long beginIteration(long startNanos) {
     removeCancelled();
@@ -80,9 +82,11 @@ public final class ContinuousBatchingEngine {
       }
       boolean fitsKv = kvInUse + next.kvReservation() <= model.kvCacheTokens() || active.isEmpty();
       int budget = model.maxPrefillTokensPerStep();
-      boolean fitsPrefill = budget == 0 || prefillTokens == 0 || prefillTokens + next.promptTokens() <= budget;
+      boolean fitsPrefill =
+          budget == 0 || prefillTokens == 0 || prefillTokens + next.promptTokens() <= budget;
       if (!fitsKv || !fitsPrefill) {
-        break; // FIFO: a large request at the head blocks the ones behind it, as in vLLM's default policy
+        break; // FIFO: a large request at the head blocks the ones behind it, as in vLLM's default
+        // policy
       }
       waiting.pollFirst();
       active.add(next);
@@ -94,11 +98,14 @@ public final class ContinuousBatchingEngine {
     if (active.isEmpty()) {
       return -1;
     }
-    stepsSinceAdmission = admitted > 0 ? 1 : stepsSinceAdmission + 1; // the admitting step counts as one
+    stepsSinceAdmission =
+        admitted > 0 ? 1 : stepsSinceAdmission + 1; // the admitting step counts as one
     return startNanos + model.iterationNanos(active.size(), prefillNanos);
   }
 
-  /** Ends the iteration: one token to each active sequence at {@code endNanos}; finished ones leave. */
+  /**
+   * Ends the iteration: one token to each active sequence at {@code endNanos}; finished ones leave.
+   */
   public void completeIteration(long endNanos, TokenSink sink) {
     int kept = 0;
     for (int i = 0; i < active.size(); i++) {

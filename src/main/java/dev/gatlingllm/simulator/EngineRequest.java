@@ -1,11 +1,12 @@
 package dev.gatlingllm.simulator;
 
 /**
- * One sequence as the batching engine sees it: how long its prompt is, how many tokens it will produce
- * before it stops (EOS, max_tokens or a fault's cut-off), and how much KV cache it reserves.
+ * One sequence as the batching engine sees it: how long its prompt is, how many tokens it will
+ * produce before it stops (EOS, max_tokens or a fault's cut-off), and how much KV cache it
+ * reserves.
  *
- * <p>The engine thread owns {@link #generated}; {@link #cancel()} may be called from any thread (client gone,
- * stalled stream) and takes effect at the next iteration.
+ * <p>The engine thread owns {@link #generated}; {@link #cancel()} may be called from any thread
+ * (client gone, stalled stream) and takes effect at the next iteration.
  */
 public class EngineRequest {
   private final int promptTokens;

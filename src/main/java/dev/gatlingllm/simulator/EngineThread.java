@@ -11,19 +11,25 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Drives {@link ContinuousBatchingEngine} in real time on one dedicated thread, planning ahead.
  *
- * <p>Iterations run back to back on the engine's own timeline (each starts at the previous one's planned end,
- * so timing errors do not accumulate). About {@value #PLANNING_LEAD_NANOS} ns before an iteration starts, the
- * thread wakes, admits the requests that are ready, computes the iteration's end, publishes the tokens planned
- * for that instant and arms one timer per event loop to write them. So the precise moment belongs to the event
- * loops' own timers alone: this thread never spins and never competes with them for a CPU at the instant of a
- * write, which matters on a small shared machine. It never touches a channel.
+ * <p>Iterations run back to back on the engine's own timeline (each starts at the previous one's
+ * planned end, so timing errors do not accumulate). About {@value #PLANNING_LEAD_NANOS} ns before
+ * an iteration starts, the thread wakes, admits the requests that are ready, computes the
+ * iteration's end, publishes the tokens planned for that instant and arms one timer per event loop
+ * to write them. So the precise moment belongs to the event loops' own timers alone: this thread
+ * never spins and never competes with them for a CPU at the instant of a write, which matters on a
+ * small shared machine. It never touches a channel.
  *
- * <p>The price: a request that becomes ready during the last {@value #PLANNING_LEAD_NANOS} ns before an
- * iteration joins the following one, as with a real engine whose scheduler runs before each step.
+ * <p>The price: a request that becomes ready during the last {@value #PLANNING_LEAD_NANOS} ns
+ * before an iteration joins the following one, as with a real engine whose scheduler runs before
+ * each step.
  */
 final class EngineThread implements AutoCloseable {
   static final long PLANNING_LEAD_NANOS = 1_000_000;
-  /** Falling further behind than this (a GC pause, an overloaded box) restarts the timeline from now. */
+
+  /**
+   * Falling further behind than this (a GC pause, an overloaded box) restarts the timeline from
+   * now.
+   */
   private static final long RESYNC_NANOS = 20_000_000;
 
   /** The write timer fires this much early and the event loop spins until the planned instant. */
@@ -109,15 +115,21 @@ final class EngineThread implements AutoCloseable {
     }
     touched.clear();
     long delay = Math.max(0, endNanos - TIMER_EARLY_NANOS - System.nanoTime());
-    byLoop.forEach((loop, streams) -> loop.schedule(() -> {
-      // a timer wake-up is tens to hundreds of microseconds late on a busy VM; wake early, spin the rest
-      while (System.nanoTime() < endNanos) {
-        Thread.onSpinWait();
-      }
-      for (int i = 0; i < streams.size(); i++) {
-        streams.get(i).drainDue();
-      }
-    }, delay, TimeUnit.NANOSECONDS));
+    byLoop.forEach(
+        (loop, streams) ->
+            loop.schedule(
+                () -> {
+                  // a timer wake-up is tens to hundreds of microseconds late on a busy VM; wake
+                  // early, spin the rest
+                  while (System.nanoTime() < endNanos) {
+                    Thread.onSpinWait();
+                  }
+                  for (int i = 0; i < streams.size(); i++) {
+                    streams.get(i).drainDue();
+                  }
+                },
+                delay,
+                TimeUnit.NANOSECONDS));
   }
 
   private void drainInbox() {
@@ -127,7 +139,9 @@ final class EngineThread implements AutoCloseable {
     }
   }
 
-  /** Parks until {@code deadline}; when {@code wakeOnArrival}, a new arrival ends the wait early. */
+  /**
+   * Parks until {@code deadline}; when {@code wakeOnArrival}, a new arrival ends the wait early.
+   */
   private void parkUntil(long deadline, boolean wakeOnArrival) {
     while (running) {
       long remaining = deadline - System.nanoTime();

@@ -5,20 +5,28 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The faults and quirks applied to one request, parsed from the {@code x-sim-fault} header and/or the global
- * {@code sim.fault} setting.
+ * The faults and quirks applied to one request, parsed from the {@code x-sim-fault} header and/or
+ * the global {@code sim.fault} setting.
  *
- * <p>Syntax: a comma-separated list of {@code name[=value][;param=value]...}, later entries overriding earlier
- * ones, e.g. {@code status=503;retry-after=2} or {@code tokens-per-event=3, line-endings=crlf, keepalive-comments}.
- * Unknown names are rejected, so a typo fails loudly instead of silently testing nothing.
+ * <p>Syntax: a comma-separated list of {@code name[=value][;param=value]...}, later entries
+ * overriding earlier ones, e.g. {@code status=503;retry-after=2} or {@code tokens-per-event=3,
+ * line-endings=crlf, keepalive-comments}. Unknown names are rejected, so a typo fails loudly
+ * instead of silently testing nothing.
  */
 public final class FaultSpec {
 
   /** What happens to a stream after {@link #afterTokens()} content tokens. */
-  public enum MidStream { NONE, ERROR, RESET, STALL }
+  public enum MidStream {
+    NONE,
+    ERROR,
+    RESET,
+    STALL
+  }
 
   public enum LineEnding {
-    LF("\n"), CR("\r"), CRLF("\r\n");
+    LF("\n"),
+    CR("\r"),
+    CRLF("\r\n");
 
     private final String chars;
 
@@ -91,16 +99,19 @@ public final class FaultSpec {
     switch (name.toLowerCase(Locale.ROOT)) {
       case "status" -> {
         status = parseInt(required(value, name), name);
-        if (status < 400 || status > 599) throw new IllegalArgumentException("status must be 4xx or 5xx: " + status);
+        if (status < 400 || status > 599)
+          throw new IllegalArgumentException("status must be 4xx or 5xx: " + status);
         retryAfterSeconds = parseInt(params.getOrDefault("retry-after", "1"), "retry-after");
       }
       case "error-mid-stream" -> midStream(MidStream.ERROR, value, params);
       case "reset-mid-stream" -> midStream(MidStream.RESET, value, params);
       case "stall" -> midStream(MidStream.STALL, value, params);
-      case "role-delay" -> roleDelay = FixedTiming.of(
-          millis(params.getOrDefault("content", "200")),
-          millis(params.getOrDefault("itl", "20")),
-          millis(params.getOrDefault("role", value != null ? value : "10")));
+      case "role-delay" ->
+          roleDelay =
+              FixedTiming.of(
+                  millis(params.getOrDefault("content", "200")),
+                  millis(params.getOrDefault("itl", "20")),
+                  millis(params.getOrDefault("role", value != null ? value : "10")));
       case "tokens-per-event" -> {
         tokensPerEvent = parseInt(required(value, name), name);
         if (tokensPerEvent < 1) throw new IllegalArgumentException("tokens-per-event must be >= 1");
@@ -110,11 +121,13 @@ public final class FaultSpec {
         if (eventsPerWrite < 1) throw new IllegalArgumentException("events-per-write must be >= 1");
       }
       case "no-usage" -> noUsage = true;
-      case "line-endings" -> lineEnding = LineEnding.valueOf(required(value, name).toUpperCase(Locale.ROOT));
+      case "line-endings" ->
+          lineEnding = LineEnding.valueOf(required(value, name).toUpperCase(Locale.ROOT));
       case "keepalive-comments" -> keepaliveComments = true;
       case "close-after-response" -> closeAfterResponse = true;
-      case "invalid-json" -> invalidJsonAtEvent =
-          parseInt(params.getOrDefault("at", value != null ? value : "2"), "invalid-json at");
+      case "invalid-json" ->
+          invalidJsonAtEvent =
+              parseInt(params.getOrDefault("at", value != null ? value : "2"), "invalid-json at");
       case "wrong-content-type" -> wrongContentType = true;
       case "empty-body" -> emptyBody = true;
       default -> throw new IllegalArgumentException("unknown fault: " + name);
@@ -128,7 +141,8 @@ public final class FaultSpec {
   }
 
   private static String required(String value, String name) {
-    if (value == null || value.isEmpty()) throw new IllegalArgumentException(name + " needs a value: " + name + "=...");
+    if (value == null || value.isEmpty())
+      throw new IllegalArgumentException(name + " needs a value: " + name + "=...");
     return value;
   }
 
@@ -145,22 +159,63 @@ public final class FaultSpec {
   }
 
   /** HTTP status to answer with instead of generating, or 0. */
-  public int status() { return status; }
-  public int retryAfterSeconds() { return retryAfterSeconds; }
-  public MidStream midStream() { return midStream; }
+  public int status() {
+    return status;
+  }
+
+  public int retryAfterSeconds() {
+    return retryAfterSeconds;
+  }
+
+  public MidStream midStream() {
+    return midStream;
+  }
+
   /** Content tokens sent before the mid-stream fault strikes. */
-  public int afterTokens() { return afterTokens; }
+  public int afterTokens() {
+    return afterTokens;
+  }
+
   /** Fixed timing implied by {@code role-delay}, or null. */
-  public FixedTiming roleDelay() { return roleDelay; }
-  public int tokensPerEvent() { return tokensPerEvent; }
+  public FixedTiming roleDelay() {
+    return roleDelay;
+  }
+
+  public int tokensPerEvent() {
+    return tokensPerEvent;
+  }
+
   /** Content events per socket write: a server or proxy that flushes in batches. */
-  public int eventsPerWrite() { return eventsPerWrite; }
-  public boolean noUsage() { return noUsage; }
-  public LineEnding lineEnding() { return lineEnding; }
-  public boolean keepaliveComments() { return keepaliveComments; }
-  public boolean closeAfterResponse() { return closeAfterResponse; }
+  public int eventsPerWrite() {
+    return eventsPerWrite;
+  }
+
+  public boolean noUsage() {
+    return noUsage;
+  }
+
+  public LineEnding lineEnding() {
+    return lineEnding;
+  }
+
+  public boolean keepaliveComments() {
+    return keepaliveComments;
+  }
+
+  public boolean closeAfterResponse() {
+    return closeAfterResponse;
+  }
+
   /** 1-based index of the content event whose JSON is broken, or -1. */
-  public int invalidJsonAtEvent() { return invalidJsonAtEvent; }
-  public boolean wrongContentType() { return wrongContentType; }
-  public boolean emptyBody() { return emptyBody; }
+  public int invalidJsonAtEvent() {
+    return invalidJsonAtEvent;
+  }
+
+  public boolean wrongContentType() {
+    return wrongContentType;
+  }
+
+  public boolean emptyBody() {
+    return emptyBody;
+  }
 }

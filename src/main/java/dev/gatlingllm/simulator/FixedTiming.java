@@ -3,15 +3,16 @@ package dev.gatlingllm.simulator;
 import java.util.Locale;
 
 /**
- * Exact timing for one request, bypassing the capacity model: the first content event {@code ttft} after the
- * request was received and exactly {@code itl} between content events; the role-only delta at {@code role}
- * (or with the headers when absent). Header {@code x-sim-timing: ttft=200;itl=20[;role=10]}, milliseconds,
- * decimals allowed.
+ * Exact timing for one request, bypassing the capacity model: the first content event {@code ttft}
+ * after the request was received and exactly {@code itl} between content events; the role-only
+ * delta at {@code role} (or with the headers when absent). Header {@code x-sim-timing:
+ * ttft=200;itl=20[;role=10]}, milliseconds, decimals allowed.
  */
 public record FixedTiming(long ttftNanos, long itlNanos, long roleNanos) {
 
   public FixedTiming {
-    if (ttftNanos < 0 || itlNanos < 0) throw new IllegalArgumentException("ttft and itl must be >= 0");
+    if (ttftNanos < 0 || itlNanos < 0)
+      throw new IllegalArgumentException("ttft and itl must be >= 0");
   }
 
   public static FixedTiming of(long ttftNanos, long itlNanos, long roleNanos) {
@@ -44,7 +45,8 @@ public record FixedTiming(long ttftNanos, long itlNanos, long roleNanos) {
         default -> throw new IllegalArgumentException("unknown timing parameter: " + name);
       }
     }
-    if (ttft < 0 || itl < 0) throw new IllegalArgumentException("timing needs ttft=<ms>;itl=<ms>: " + text);
+    if (ttft < 0 || itl < 0)
+      throw new IllegalArgumentException("timing needs ttft=<ms>;itl=<ms>: " + text);
     return new FixedTiming(ttft, itl, role);
   }
 

@@ -25,15 +25,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One generation response, from headers to the last byte. Tokens are produced either by the batching engine
- * (on {@link EngineThread}, which calls {@link #publish(long)}) or by this stream's own timer in fixed-timing
- * mode; everything that touches the channel runs on the channel's event loop.
+ * One generation response, from headers to the last byte. Tokens are produced either by the
+ * batching engine (on {@link EngineThread}, which calls {@link #publish(long)}) or by this stream's
+ * own timer in fixed-timing mode; everything that touches the channel runs on the channel's event
+ * loop.
  *
- * <p>Hand-off from the engine thread without locks or per-token objects: the engine plans an iteration as soon
- * as it starts, writes the planned time of token i into {@code planned[i]}, publishes the count (a volatile
- * write) and schedules one timer per event loop for the iteration's end; at that time the event loop writes
- * every published token whose planned time has come. One timer wake-up per token instead of two hand-offs
- * keeps writes within tens of microseconds of their schedule.
+ * <p>Hand-off from the engine thread without locks or per-token objects: the engine plans an
+ * iteration as soon as it starts, writes the planned time of token i into {@code planned[i]},
+ * publishes the count (a volatile write) and schedules one timer per event loop for the iteration's
+ * end; at that time the event loop writes every published token whose planned time has come. One
+ * timer wake-up per token instead of two hand-offs keeps writes within tens of microseconds of
+ * their schedule.
  */
 final class GenerationStream extends EngineRequest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,23 +47,35 @@ final class GenerationStream extends EngineRequest {
 
   private final SimulatedRequest request;
   private final ChannelHandlerContext ctx;
-  /** The HTTP codec's context: writing there skips the HTTP encoder, for content events framed by us. */
+
+  /**
+   * The HTTP codec's context: writing there skips the HTTP encoder, for content events framed by
+   * us.
+   */
   private final ChannelHandlerContext rawCtx;
+
   private final EventLoop loop;
   private final FaultSpec fault;
   private final FixedTiming timing;
   private final String requestId;
   private final long receivedNanos;
   private final long created;
+
   /** The SSE events of an OpenAI, Responses or Messages stream, or null. */
   private final ChunkTemplates templates;
+
   /** The NDJSON lines of an Ollama stream, or null. */
   private final OllamaTemplates ollamaTemplates;
+
   private final int[] words;
   private final long[] planned;
   private final AtomicInteger published = new AtomicInteger();
-  /** A token planned this close to now is written now rather than re-armed for a few microseconds. */
+
+  /**
+   * A token planned this close to now is written now rather than re-armed for a few microseconds.
+   */
   private static final long EARLY_TOLERANCE_NANOS = 20_000;
+
   private final RequestTrace trace;
   private final GroundTruthLog groundTruth;
   private final Completion completion;
@@ -74,9 +88,16 @@ final class GenerationStream extends EngineRequest {
   private boolean ended;
   private io.netty.util.concurrent.Future<?> timer;
 
-  GenerationStream(SimulatedRequest request, ChannelHandlerContext ctx, FaultSpec fault, FixedTiming timing,
-                   String requestId, long receivedNanos, GroundTruthLog groundTruth, boolean clientAsksClose,
-                   Completion completion) {
+  GenerationStream(
+      SimulatedRequest request,
+      ChannelHandlerContext ctx,
+      FaultSpec fault,
+      FixedTiming timing,
+      String requestId,
+      long receivedNanos,
+      GroundTruthLog groundTruth,
+      boolean clientAsksClose,
+      Completion completion) {
     super(request.promptTokens, tokensToProduce(request, fault), request.maxTokens);
     this.request = request;
     this.ctx = ctx;
@@ -87,19 +108,34 @@ final class GenerationStream extends EngineRequest {
     this.requestId = requestId;
     this.receivedNanos = receivedNanos;
     this.created = System.currentTimeMillis() / 1000;
-    this.faultStrikes = fault.midStream() != FaultSpec.MidStream.NONE && fault.afterTokens() < request.completionTokens;
+    this.faultStrikes =
+        fault.midStream() != FaultSpec.MidStream.NONE
+            && fault.afterTokens() < request.completionTokens;
     this.words = request.words(tokensToGenerate());
     this.planned = new long[tokensToGenerate()];
-    this.templates = request.stream && !request.format.isOllama()
-        ? new ChunkTemplates(request.format, quote(requestId), created, quote(request.model), fault.lineEnding())
-        : null;
-    this.ollamaTemplates = request.stream && request.format.isOllama()
-        ? new OllamaTemplates(request.format.hasMessages(), quote(request.model),
-            quote(java.time.Instant.now().toString()), fault.lineEnding())
-        : null;
+    this.templates =
+        request.stream && !request.format.isOllama()
+            ? new ChunkTemplates(
+                request.format, quote(requestId), created, quote(request.model), fault.lineEnding())
+            : null;
+    this.ollamaTemplates =
+        request.stream && request.format.isOllama()
+            ? new OllamaTemplates(
+                request.format.hasMessages(),
+                quote(request.model),
+                quote(java.time.Instant.now().toString()),
+                fault.lineEnding())
+            : null;
     this.groundTruth = groundTruth;
-    this.trace = groundTruth == null ? null : new RequestTrace(requestId, request.endpoint, request.stream,
-        receivedNanos, tokensToGenerate() / Math.max(1, fault.tokensPerEvent()) + 6);
+    this.trace =
+        groundTruth == null
+            ? null
+            : new RequestTrace(
+                requestId,
+                request.endpoint,
+                request.stream,
+                receivedNanos,
+                tokensToGenerate() / Math.max(1, fault.tokensPerEvent()) + 6);
     this.closeAfterResponse = fault.closeAfterResponse() || clientAsksClose;
     this.completion = completion;
   }
@@ -132,7 +168,12 @@ final class GenerationStream extends EngineRequest {
     if (timing != null) {
       if (request.stream && request.format.hasOpening() && timing.hasRoleDelay()) {
         long rolePlanned = receivedNanos + timing.roleNanos();
-        loop.schedule(() -> { if (!ended) writeRole(rolePlanned); }, delayUntil(rolePlanned), TimeUnit.NANOSECONDS);
+        loop.schedule(
+            () -> {
+              if (!ended) writeRole(rolePlanned);
+            },
+            delayUntil(rolePlanned),
+            TimeUnit.NANOSECONDS);
       }
       scheduleFixedEvent();
     } else if (tokensToGenerate() == 0) {
@@ -143,8 +184,9 @@ final class GenerationStream extends EngineRequest {
   }
 
   /**
-   * Engine thread: the next token is planned at {@code plannedNanos} (usually a little in the future). The
-   * engine then schedules {@link #drainDue()} on this stream's event loop for that time.
+   * Engine thread: the next token is planned at {@code plannedNanos} (usually a little in the
+   * future). The engine then schedules {@link #drainDue()} on this stream's event loop for that
+   * time.
    */
   void publish(long plannedNanos) {
     int index = generated() - 1;
@@ -165,7 +207,8 @@ final class GenerationStream extends EngineRequest {
     drain();
   }
 
-  // ---- fixed timing: one timer per content event, each planned from the receive time (no drift) ----
+  // ---- fixed timing: one timer per content event, each planned from the receive time (no drift)
+  // ----
 
   private void scheduleFixedEvent() {
     int k = fault.tokensPerEvent();
@@ -173,10 +216,14 @@ final class GenerationStream extends EngineRequest {
     if (firstToken >= tokensToGenerate() && tokensToGenerate() > 0) return;
     int lastEvent = tokensToGenerate() > 0 ? (tokensToGenerate() - 1) / k : 0;
     // A write carries the events up to the last one of its group, at that event's planned time.
-    int writeLastEvent = request.stream ? Math.min(fixedEventIndex + fault.eventsPerWrite() - 1, lastEvent)
-        : lastEvent; // one JSON body: only the last event's time matters
+    int writeLastEvent =
+        request.stream
+            ? Math.min(fixedEventIndex + fault.eventsPerWrite() - 1, lastEvent)
+            : lastEvent; // one JSON body: only the last event's time matters
     long when = receivedNanos + timing.ttftNanos() + writeLastEvent * timing.itlNanos();
-    timer = loop.schedule(() -> onFixedEvent(when, writeLastEvent), delayUntil(when), TimeUnit.NANOSECONDS);
+    timer =
+        loop.schedule(
+            () -> onFixedEvent(when, writeLastEvent), delayUntil(when), TimeUnit.NANOSECONDS);
   }
 
   private void onFixedEvent(long plannedNanos, int writeLastEvent) {
@@ -204,7 +251,8 @@ final class GenerationStream extends EngineRequest {
     while (written < available) {
       int writeEnd = Math.min(written + tokensPerWrite, target);
       if (available < writeEnd) break; // wait for the whole write's tokens
-      if (planned[writeEnd - 1] > due) break; // planned for the next iteration: its own timer will come
+      if (planned[writeEnd - 1] > due)
+        break; // planned for the next iteration: its own timer will come
       while (written < writeEnd) {
         int n = Math.min(k, writeEnd - written);
         if (request.stream) writeContent(n, planned[written + n - 1]);
@@ -227,9 +275,13 @@ final class GenerationStream extends EngineRequest {
 
   private void writeStreamHeaders() {
     HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-    response.headers()
-        .set(HttpHeaderNames.CONTENT_TYPE, fault.wrongContentType() ? "application/json"
-            : request.format.isOllama() ? "application/x-ndjson" : "text/event-stream")
+    response
+        .headers()
+        .set(
+            HttpHeaderNames.CONTENT_TYPE,
+            fault.wrongContentType()
+                ? "application/json"
+                : request.format.isOllama() ? "application/x-ndjson" : "text/event-stream")
         .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
         .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
     LlmSimulator.setRequestId(response.headers(), requestId);
@@ -242,7 +294,9 @@ final class GenerationStream extends EngineRequest {
   private void keepAliveHeaders(HttpResponse response) {
     if (fault.closeAfterResponse()) {
       // llama.cpp advertises keep-alive and then closes after every stream anyway
-      response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE)
+      response
+          .headers()
+          .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE)
           .set("Keep-Alive", "timeout=5, max=100");
     } else if (closeAfterResponse) {
       response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
@@ -260,11 +314,13 @@ final class GenerationStream extends EngineRequest {
     contentEvents++;
     boolean broken = contentEvents == fault.invalidJsonAtEvent();
     boolean comment = fault.keepaliveComments() && contentEvents > 1;
-    // the encoder is in its chunked-body state after our headers; it keeps that state while we bypass it
+    // the encoder is in its chunked-body state after our headers; it keeps that state while we
+    // bypass it
     boolean framed = rawCtx != null;
-    ByteBuf buf = request.format.isOllama()
-        ? ollamaTemplates.content(ctx.alloc(), words, written, tokens, broken, comment, framed)
-        : templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
+    ByteBuf buf =
+        request.format.isOllama()
+            ? ollamaTemplates.content(ctx.alloc(), words, written, tokens, broken, comment, framed)
+            : templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
     long now = System.nanoTime();
     record(EventKind.CONTENT, plannedNanos, now, tokens);
     if (framed) {
@@ -277,18 +333,38 @@ final class GenerationStream extends EngineRequest {
   private void finishNormally(long plannedNanos) {
     int completionTokens = tokensToGenerate();
     if (request.stream && request.format.isOllama()) {
-      ByteBuf last = ollamaTemplates.last(ctx.alloc(), request.finishReason, !fault.noUsage(), request.promptTokens,
-          completionTokens, Math.max(0, plannedNanos - receivedNanos), promptEvalNanos(), decodeNanos());
+      ByteBuf last =
+          ollamaTemplates.last(
+              ctx.alloc(),
+              request.finishReason,
+              !fault.noUsage(),
+              request.promptTokens,
+              completionTokens,
+              Math.max(0, plannedNanos - receivedNanos),
+              promptEvalNanos(),
+              decodeNanos());
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(last));
-      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+      end(
+          request.finishReason,
+          ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT),
+          closeAfterResponse);
     } else if (request.stream && !request.format.endsWithDone()) {
-      // Responses and Messages: the closing events carry the finish reason and the usage; no [DONE].
-      ByteBuf end = templates.end(ctx.alloc(), request.finishReason, request.promptTokens, completionTokens,
-          !fault.noUsage());
+      // Responses and Messages: the closing events carry the finish reason and the usage; no
+      // [DONE].
+      ByteBuf end =
+          templates.end(
+              ctx.alloc(),
+              request.finishReason,
+              request.promptTokens,
+              completionTokens,
+              !fault.noUsage());
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(end));
-      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+      end(
+          request.finishReason,
+          ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT),
+          closeAfterResponse);
     } else if (request.stream) {
       ByteBuf finish = templates.finish(ctx.alloc(), request.finishReason);
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
@@ -301,9 +377,13 @@ final class GenerationStream extends EngineRequest {
       ByteBuf done = templates.done(ctx.alloc());
       record(EventKind.DONE, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(done));
-      end(request.finishReason, ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+      end(
+          request.finishReason,
+          ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT),
+          closeAfterResponse);
     } else {
-      FullHttpResponse response = jsonResponse(HttpResponseStatus.OK, completeBody(completionTokens));
+      FullHttpResponse response =
+          jsonResponse(HttpResponseStatus.OK, completeBody(completionTokens));
       record(EventKind.BODY, plannedNanos, System.nanoTime(), completionTokens);
       end(request.finishReason, ctx.writeAndFlush(response), closeAfterResponse);
     }
@@ -313,22 +393,31 @@ final class GenerationStream extends EngineRequest {
     switch (fault.midStream()) {
       case ERROR -> {
         if (request.stream) {
-          ByteBuf error = request.format.isOllama()
-              ? ollamaTemplates.error(ctx.alloc(), "simulated mid-stream failure")
-              : templates.error(ctx.alloc(), "simulated mid-stream failure");
+          ByteBuf error =
+              request.format.isOllama()
+                  ? ollamaTemplates.error(ctx.alloc(), "simulated mid-stream failure")
+                  : templates.error(ctx.alloc(), "simulated mid-stream failure");
           record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
           ctx.write(new DefaultHttpContent(error));
-          end("error-mid-stream", ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT), closeAfterResponse);
+          end(
+              "error-mid-stream",
+              ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT),
+              closeAfterResponse);
         } else {
-          FullHttpResponse response = jsonResponse(HttpResponseStatus.INTERNAL_SERVER_ERROR,
-              SimulatorErrors.body(request.format, "simulated mid-generation failure", 500, null));
+          FullHttpResponse response =
+              jsonResponse(
+                  HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                  SimulatorErrors.body(
+                      request.format, "simulated mid-generation failure", 500, null));
           record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
           end("error-mid-stream", ctx.writeAndFlush(response), closeAfterResponse);
         }
       }
       case RESET -> {
         record(EventKind.ERROR, plannedNanos, System.nanoTime(), 0);
-        ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0); // close() then sends RST, not FIN
+        ctx.channel()
+            .config()
+            .setOption(ChannelOption.SO_LINGER, 0); // close() then sends RST, not FIN
         end("reset-mid-stream", ctx.channel().close(), true);
       }
       // keep the connection open and silent until the client gives up; no further response on it
@@ -338,16 +427,20 @@ final class GenerationStream extends EngineRequest {
   }
 
   /**
-   * Ollama's {@code eval_duration}: the simulated decode time of the N tokens, N times the mean gap between the
-   * first and the last token's planned times, so that eval_count / eval_duration is the stream's token rate
-   * 1 / ITL, as (N - 1) / (E2EL - TTFT) measures it on the client. 0 for fewer than two tokens.
+   * Ollama's {@code eval_duration}: the simulated decode time of the N tokens, N times the mean gap
+   * between the first and the last token's planned times, so that eval_count / eval_duration is the
+   * stream's token rate 1 / ITL, as (N - 1) / (E2EL - TTFT) measures it on the client. 0 for fewer
+   * than two tokens.
    */
   private long decodeNanos() {
     int n = tokensToGenerate();
     return n > 1 ? Math.round((double) (planned[n - 1] - planned[0]) * n / (n - 1)) : 0;
   }
 
-  /** Ollama's {@code prompt_eval_duration}: from receipt to the first token's planned time (the prefill). */
+  /**
+   * Ollama's {@code prompt_eval_duration}: from receipt to the first token's planned time (the
+   * prefill).
+   */
   private long promptEvalNanos() {
     return tokensToGenerate() > 0 ? Math.max(0, planned[0] - receivedNanos) : 0;
   }
@@ -364,11 +457,21 @@ final class GenerationStream extends EngineRequest {
     root.put("id", requestId);
     boolean cut = "length".equals(request.finishReason);
     if (request.format == ApiFormat.RESPONSES) {
-      root.put("object", "response").put("created_at", created).put("status", cut ? "incomplete" : "completed")
+      root.put("object", "response")
+          .put("created_at", created)
+          .put("status", cut ? "incomplete" : "completed")
           .put("model", request.model);
-      root.putArray("output").addObject().put("type", "message").put("role", "assistant")
-          .putArray("content").addObject().put("type", "output_text").put("text", text.toString());
-      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens)
+      root.putArray("output")
+          .addObject()
+          .put("type", "message")
+          .put("role", "assistant")
+          .putArray("content")
+          .addObject()
+          .put("type", "output_text")
+          .put("text", text.toString());
+      root.putObject("usage")
+          .put("input_tokens", request.promptTokens)
+          .put("output_tokens", completionTokens)
           .put("total_tokens", request.promptTokens + completionTokens);
       return root.toString().getBytes(StandardCharsets.UTF_8);
     }
@@ -376,7 +479,9 @@ final class GenerationStream extends EngineRequest {
       root.put("type", "message").put("role", "assistant").put("model", request.model);
       root.putArray("content").addObject().put("type", "text").put("text", text.toString());
       root.put("stop_reason", cut ? "max_tokens" : "end_turn");
-      root.putObject("usage").put("input_tokens", request.promptTokens).put("output_tokens", completionTokens);
+      root.putObject("usage")
+          .put("input_tokens", request.promptTokens)
+          .put("output_tokens", completionTokens);
       return root.toString().getBytes(StandardCharsets.UTF_8);
     }
     boolean chat = request.format == ApiFormat.CHAT;
@@ -401,7 +506,10 @@ final class GenerationStream extends EngineRequest {
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Ollama's answer to {@code "stream": false}: one object, the whole text and the final line's fields. */
+  /**
+   * Ollama's answer to {@code "stream": false}: one object, the whole text and the final line's
+   * fields.
+   */
   private byte[] ollamaBody(String text, int completionTokens) {
     ObjectNode root = JSON.createObjectNode();
     root.put("model", request.model);
@@ -423,8 +531,10 @@ final class GenerationStream extends EngineRequest {
   }
 
   private FullHttpResponse jsonResponse(HttpResponseStatus status, byte[] body) {
-    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
-    response.headers()
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+    response
+        .headers()
         .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
         .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
     LlmSimulator.setRequestId(response.headers(), requestId);
@@ -444,7 +554,8 @@ final class GenerationStream extends EngineRequest {
     cancel(); // no-op for the engine once all tokens are out; frees the slot otherwise (stall)
     if (timer != null) timer.cancel(false);
     if (trace != null) {
-      int completion = "client-closed".equals(outcome) || faultStrikes ? written : tokensToGenerate();
+      int completion =
+          "client-closed".equals(outcome) || faultStrikes ? written : tokensToGenerate();
       groundTruth.add(trace.finish(System.nanoTime(), request.promptTokens, completion, outcome));
     }
     if (close && lastWrite != null) {

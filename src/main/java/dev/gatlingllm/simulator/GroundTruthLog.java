@@ -14,9 +14,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps the most recent {@code maxRecords} ground-truth records in memory (older ones are dropped and counted)
- * and optionally appends each as one JSON line to a file from a background thread, so event loops never
- * block on disk. Records are added once per request, so a plain lock is cheap enough.
+ * Keeps the most recent {@code maxRecords} ground-truth records in memory (older ones are dropped
+ * and counted) and optionally appends each as one JSON line to a file from a background thread, so
+ * event loops never block on disk. Records are added once per request, so a plain lock is cheap
+ * enough.
  */
 final class GroundTruthLog implements AutoCloseable {
   private final int maxRecords;
@@ -34,16 +35,22 @@ final class GroundTruthLog implements AutoCloseable {
       try {
         Path parent = jsonlFile.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
-        this.file = Files.newBufferedWriter(jsonlFile, StandardCharsets.UTF_8,
-            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        this.file =
+            Files.newBufferedWriter(
+                jsonlFile,
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot open ground-truth file " + jsonlFile, e);
       }
-      this.fileWriter = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "sim-ground-truth-writer");
-        t.setDaemon(true);
-        return t;
-      });
+      this.fileWriter =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "sim-ground-truth-writer");
+                t.setDaemon(true);
+                return t;
+              });
     }
   }
 
@@ -83,18 +90,36 @@ final class GroundTruthLog implements AutoCloseable {
 
   private void writeLine(GroundTruthRecord r) {
     StringBuilder sb = new StringBuilder(256 + r.eventCount() * 40);
-    sb.append("{\"id\":\"").append(r.requestId()).append("\",\"endpoint\":\"").append(r.endpoint())
-        .append("\",\"stream\":").append(r.streamed())
-        .append(",\"received_ns\":").append(r.receivedNanos()).append(",\"end_ns\":").append(r.endNanos())
-        .append(",\"prompt_tokens\":").append(r.promptTokens())
-        .append(",\"completion_tokens\":").append(r.completionTokens())
-        .append(",\"outcome\":\"").append(r.outcome()).append("\",\"events\":[");
+    sb.append("{\"id\":\"")
+        .append(r.requestId())
+        .append("\",\"endpoint\":\"")
+        .append(r.endpoint())
+        .append("\",\"stream\":")
+        .append(r.streamed())
+        .append(",\"received_ns\":")
+        .append(r.receivedNanos())
+        .append(",\"end_ns\":")
+        .append(r.endNanos())
+        .append(",\"prompt_tokens\":")
+        .append(r.promptTokens())
+        .append(",\"completion_tokens\":")
+        .append(r.completionTokens())
+        .append(",\"outcome\":\"")
+        .append(r.outcome())
+        .append("\",\"events\":[");
     List<GroundTruthRecord.Event> events = r.events();
     for (int i = 0; i < events.size(); i++) {
       GroundTruthRecord.Event e = events.get(i);
       if (i > 0) sb.append(',');
-      sb.append("[\"").append(e.kind().name().toLowerCase()).append("\",").append(e.plannedNanos()).append(',')
-          .append(e.writeNanos()).append(',').append(e.tokens()).append(']');
+      sb.append("[\"")
+          .append(e.kind().name().toLowerCase())
+          .append("\",")
+          .append(e.plannedNanos())
+          .append(',')
+          .append(e.writeNanos())
+          .append(',')
+          .append(e.tokens())
+          .append(']');
     }
     sb.append("]}\n");
     try {

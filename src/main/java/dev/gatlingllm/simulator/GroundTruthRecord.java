@@ -5,15 +5,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What the server did for one request, in its own {@code System.nanoTime()} clock: when the request was
- * received, each write it issued (kind, planned time, the time just before {@code writeAndFlush}, tokens
- * carried) and when it ended. Immutable; the event arrays are copies.
+ * What the server did for one request, in its own {@code System.nanoTime()} clock: when the request
+ * was received, each write it issued (kind, planned time, the time just before {@code
+ * writeAndFlush}, tokens carried) and when it ended. Immutable; the event arrays are copies.
  *
- * @param requestId       also in the {@code x-sim-request-id} response header and the chunks' {@code id}
- * @param endpoint        request path
- * @param streamed        a stream (SSE, or NDJSON for Ollama's endpoints: true) or a single JSON body
- * @param outcome         {@code stop}, {@code length}, a fault name ({@code error-mid-stream}, {@code reset-mid-stream},
- *                        {@code stall}, {@code status-503}...) or {@code client-closed}
+ * @param requestId also in the {@code x-sim-request-id} response header and the chunks' {@code id}
+ * @param endpoint request path
+ * @param streamed a stream (SSE, or NDJSON for Ollama's endpoints: true) or a single JSON body
+ * @param outcome {@code stop}, {@code length}, a fault name ({@code error-mid-stream}, {@code
+ *     reset-mid-stream}, {@code stall}, {@code status-503}...) or {@code client-closed}
  */
 public record GroundTruthRecord(
     String requestId,
@@ -30,9 +30,20 @@ public record GroundTruthRecord(
     int[] tokens) {
 
   /** What one write carried. */
-  public enum EventKind { HEADERS, ROLE, CONTENT, FINISH, USAGE, DONE, ERROR, BODY }
+  public enum EventKind {
+    HEADERS,
+    ROLE,
+    CONTENT,
+    FINISH,
+    USAGE,
+    DONE,
+    ERROR,
+    BODY
+  }
 
-  /** One write; {@code plannedNanos} is -1 when the write had no schedule (headers sent on receipt). */
+  /**
+   * One write; {@code plannedNanos} is -1 when the write had no schedule (headers sent on receipt).
+   */
   public record Event(EventKind kind, long plannedNanos, long writeNanos, int tokens) {
     /** How late the write was issued against its schedule, or 0 when unscheduled. */
     public long latenessNanos() {
@@ -93,7 +104,9 @@ public record GroundTruthRecord(
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof GroundTruthRecord r && requestId.equals(r.requestId) && receivedNanos == r.receivedNanos
+    return o instanceof GroundTruthRecord r
+        && requestId.equals(r.requestId)
+        && receivedNanos == r.receivedNanos
         && Arrays.equals(writeNanos, r.writeNanos);
   }
 
@@ -104,6 +117,14 @@ public record GroundTruthRecord(
 
   @Override
   public String toString() {
-    return "GroundTruthRecord[" + requestId + " " + endpoint + " " + outcome + " events=" + kinds.length + "]";
+    return "GroundTruthRecord["
+        + requestId
+        + " "
+        + endpoint
+        + " "
+        + outcome
+        + " events="
+        + kinds.length
+        + "]";
   }
 }

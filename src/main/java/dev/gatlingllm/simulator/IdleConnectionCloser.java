@@ -4,7 +4,9 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.timeout.IdleStateEvent;
 
-/** Closes a connection when the {@code IdleStateHandler} before it says nothing moved for too long. */
+/**
+ * Closes a connection when the {@code IdleStateHandler} before it says nothing moved for too long.
+ */
 final class IdleConnectionCloser extends ChannelDuplexHandler {
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {

@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 
 /**
  * A simulated OpenAI-compatible LLM server on plain Netty: chat and text completions (SSE or JSON),
- * {@code /v1/models}, {@code /tokenize}, {@code /health}, with a continuous-batching capacity model,
- * fault injection and an optional server-side ground-truth log. See docs/simulator.md.
+ * {@code /v1/models}, {@code /tokenize}, {@code /health}, with a continuous-batching capacity
+ * model, fault injection and an optional server-side ground-truth log. See docs/simulator.md.
  *
  * <pre>{@code
  * try (LlmSimulator sim = LlmSimulator.builder().slots(64).groundTruth(true).build().start()) {
@@ -35,19 +35,25 @@ import java.util.regex.Pattern;
 public final class LlmSimulator implements AutoCloseable {
   /** Response header carrying the request id (also the chunks' {@code id}). */
   public static final String REQUEST_ID_HEADER = "x-sim-request-id";
+
   /**
-   * Response header carrying the same request id under the name vLLM, OpenAI and most gateways use, so that a
-   * client reads it from the simulator as it would from a real server.
+   * Response header carrying the same request id under the name vLLM, OpenAI and most gateways use,
+   * so that a client reads it from the simulator as it would from a real server.
    */
   public static final String RESPONSE_REQUEST_ID_HEADER = "x-request-id";
+
   /**
-   * Request header naming the request (as vLLM's {@code X-Request-Id}): when it holds 1 to 128 characters of
-   * {@code [A-Za-z0-9._:-]}, it becomes the request id, so a client can join its own figures with the ground truth.
+   * Request header naming the request (as vLLM's {@code X-Request-Id}): when it holds 1 to 128
+   * characters of {@code [A-Za-z0-9._:-]}, it becomes the request id, so a client can join its own
+   * figures with the ground truth.
    */
   public static final String CLIENT_REQUEST_ID_HEADER = "x-request-id";
+
   private static final Pattern CLIENT_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+
   /** Request header selecting faults, e.g. {@code x-sim-fault: status=503;retry-after=2}. */
   public static final String FAULT_HEADER = "x-sim-fault";
+
   /** Request header selecting fixed timing, e.g. {@code x-sim-timing: ttft=200;itl=20}. */
   public static final String TIMING_HEADER = "x-sim-timing";
 
@@ -65,9 +71,10 @@ public final class LlmSimulator implements AutoCloseable {
 
   private LlmSimulator(SimulatorConfig config) {
     this.config = config;
-    this.groundTruthLog = config.groundTruth()
-        ? new GroundTruthLog(config.groundTruthMaxRecords(), config.groundTruthFile())
-        : null;
+    this.groundTruthLog =
+        config.groundTruth()
+            ? new GroundTruthLog(config.groundTruthMaxRecords(), config.groundTruthFile())
+            : null;
   }
 
   public static Builder builder() {
@@ -83,31 +90,35 @@ public final class LlmSimulator implements AutoCloseable {
     engineThread = new EngineThread(config.capacity(), metrics);
     startedEpochSeconds = System.currentTimeMillis() / 1000;
     try {
-      serverChannel = new ServerBootstrap()
-          .group(group)
-          .channel(transport.channelType())
-          .option(ChannelOption.SO_BACKLOG, 4096)
-          .childOption(ChannelOption.TCP_NODELAY, true)
-          .childHandler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-              if (config.idleTimeoutSeconds() > 0) {
-                // Neither read nor write for that long: a client that sent half a request, or left a
-                // keep-alive connection behind. A streaming response writes, and a stalled one (the stall fault)
-                // is the client's idle timeout to catch first (30 s by default).
-                ch.pipeline()
-                    .addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds()))
-                    .addLast(new IdleConnectionCloser());
-              }
-              ch.pipeline()
-                  .addLast(new HttpServerCodec())
-                  .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
-                  .addLast(new SimulatorHandler(LlmSimulator.this));
-            }
-          })
-          .bind(new InetSocketAddress(config.host(), config.port()))
-          .syncUninterruptibly()
-          .channel();
+      serverChannel =
+          new ServerBootstrap()
+              .group(group)
+              .channel(transport.channelType())
+              .option(ChannelOption.SO_BACKLOG, 4096)
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      if (config.idleTimeoutSeconds() > 0) {
+                        // Neither read nor write for that long: a client that sent half a request,
+                        // or left a
+                        // keep-alive connection behind. A streaming response writes, and a stalled
+                        // one (the stall fault)
+                        // is the client's idle timeout to catch first (30 s by default).
+                        ch.pipeline()
+                            .addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds()))
+                            .addLast(new IdleConnectionCloser());
+                      }
+                      ch.pipeline()
+                          .addLast(new HttpServerCodec())
+                          .addLast(new HttpObjectAggregator(MAX_REQUEST_BYTES))
+                          .addLast(new SimulatorHandler(LlmSimulator.this));
+                    }
+                  })
+              .bind(new InetSocketAddress(config.host(), config.port()))
+              .syncUninterruptibly()
+              .channel();
     } catch (RuntimeException e) {
       close();
       throw e;
@@ -132,8 +143,9 @@ public final class LlmSimulator implements AutoCloseable {
   }
 
   /**
-   * Ground-truth records of finished requests, oldest first (at most {@code groundTruthMaxRecords}, the most
-   * recent); empty when ground truth is off. A request appears once its response has ended.
+   * Ground-truth records of finished requests, oldest first (at most {@code groundTruthMaxRecords},
+   * the most recent); empty when ground truth is off. A request appears once its response has
+   * ended.
    */
   public List<GroundTruthRecord> groundTruth() {
     return groundTruthLog == null ? List.of() : groundTruthLog.snapshot();
@@ -198,8 +210,8 @@ public final class LlmSimulator implements AutoCloseable {
   }
 
   /**
-   * Immutable builder: every method returns a new builder, so a shared base can be specialised safely.
-   * Values are validated by {@link #build()}.
+   * Immutable builder: every method returns a new builder, so a shared base can be specialised
+   * safely. Values are validated by {@link #build()}.
    */
   public static final class Builder {
     private final Map<SimulatorSetting, String> values;
@@ -226,47 +238,128 @@ public final class LlmSimulator implements AutoCloseable {
       return b;
     }
 
-    public Builder host(String host) { return set(SimulatorSetting.HOST, host); }
-    public Builder port(int port) { return set(SimulatorSetting.PORT, port); }
-    public Builder ioThreads(int threads) { return set(SimulatorSetting.IO_THREADS, threads); }
-    public Builder idleTimeoutSeconds(int seconds) { return set(SimulatorSetting.IDLE_TIMEOUT_SECONDS, seconds); }
-    /** {@code auto} (epoll when available, else NIO), {@code epoll}, {@code io_uring} or {@code nio}. */
-    public Builder transport(String transport) { return set(SimulatorSetting.TRANSPORT, transport); }
-    public Builder model(String model) { return set(SimulatorSetting.MODEL, model); }
-    public Builder defaultMaxTokens(int tokens) { return set(SimulatorSetting.DEFAULT_MAX_TOKENS, tokens); }
-    public Builder eosProbability(double p) { return set(SimulatorSetting.EOS_PROBABILITY, p); }
-    public Builder seed(long seed) { return set(SimulatorSetting.SEED, seed); }
-    public Builder slots(int slots) { return set(SimulatorSetting.SLOTS, slots); }
-    public Builder kvCacheTokens(long tokens) { return set(SimulatorSetting.KV_CACHE_TOKENS, tokens); }
-    public Builder decodeStepBaseMicros(long micros) { return set(SimulatorSetting.DECODE_STEP_BASE_MICROS, micros); }
+    public Builder host(String host) {
+      return set(SimulatorSetting.HOST, host);
+    }
+
+    public Builder port(int port) {
+      return set(SimulatorSetting.PORT, port);
+    }
+
+    public Builder ioThreads(int threads) {
+      return set(SimulatorSetting.IO_THREADS, threads);
+    }
+
+    public Builder idleTimeoutSeconds(int seconds) {
+      return set(SimulatorSetting.IDLE_TIMEOUT_SECONDS, seconds);
+    }
+
+    /**
+     * {@code auto} (epoll when available, else NIO), {@code epoll}, {@code io_uring} or {@code
+     * nio}.
+     */
+    public Builder transport(String transport) {
+      return set(SimulatorSetting.TRANSPORT, transport);
+    }
+
+    public Builder model(String model) {
+      return set(SimulatorSetting.MODEL, model);
+    }
+
+    public Builder defaultMaxTokens(int tokens) {
+      return set(SimulatorSetting.DEFAULT_MAX_TOKENS, tokens);
+    }
+
+    public Builder eosProbability(double p) {
+      return set(SimulatorSetting.EOS_PROBABILITY, p);
+    }
+
+    public Builder seed(long seed) {
+      return set(SimulatorSetting.SEED, seed);
+    }
+
+    public Builder slots(int slots) {
+      return set(SimulatorSetting.SLOTS, slots);
+    }
+
+    public Builder kvCacheTokens(long tokens) {
+      return set(SimulatorSetting.KV_CACHE_TOKENS, tokens);
+    }
+
+    public Builder decodeStepBaseMicros(long micros) {
+      return set(SimulatorSetting.DECODE_STEP_BASE_MICROS, micros);
+    }
+
     public Builder decodeStepPerStreamMicros(double micros) {
       return set(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS, micros);
     }
-    public Builder decodeStepExponent(double exponent) { return set(SimulatorSetting.DECODE_STEP_EXPONENT, exponent); }
-    public Builder prefillBaseMicros(long micros) { return set(SimulatorSetting.PREFILL_BASE_MICROS, micros); }
-    public Builder prefillPerTokenMicros(double micros) { return set(SimulatorSetting.PREFILL_PER_TOKEN_MICROS, micros); }
-    public Builder maxPrefillTokensPerStep(int tokens) { return set(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP, tokens); }
-    public Builder prefillBlocksDecode(boolean blocks) { return set(SimulatorSetting.PREFILL_BLOCKS_DECODE, blocks); }
-    public Builder requestOverheadMicros(long micros) { return set(SimulatorSetting.REQUEST_OVERHEAD_MICROS, micros); }
-    public Builder maxWaitingSteps(int steps) { return set(SimulatorSetting.MAX_WAITING_STEPS, steps); }
-    public Builder waitingServedRatio(double ratio) { return set(SimulatorSetting.WAITING_SERVED_RATIO, ratio); }
+
+    public Builder decodeStepExponent(double exponent) {
+      return set(SimulatorSetting.DECODE_STEP_EXPONENT, exponent);
+    }
+
+    public Builder prefillBaseMicros(long micros) {
+      return set(SimulatorSetting.PREFILL_BASE_MICROS, micros);
+    }
+
+    public Builder prefillPerTokenMicros(double micros) {
+      return set(SimulatorSetting.PREFILL_PER_TOKEN_MICROS, micros);
+    }
+
+    public Builder maxPrefillTokensPerStep(int tokens) {
+      return set(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP, tokens);
+    }
+
+    public Builder prefillBlocksDecode(boolean blocks) {
+      return set(SimulatorSetting.PREFILL_BLOCKS_DECODE, blocks);
+    }
+
+    public Builder requestOverheadMicros(long micros) {
+      return set(SimulatorSetting.REQUEST_OVERHEAD_MICROS, micros);
+    }
+
+    public Builder maxWaitingSteps(int steps) {
+      return set(SimulatorSetting.MAX_WAITING_STEPS, steps);
+    }
+
+    public Builder waitingServedRatio(double ratio) {
+      return set(SimulatorSetting.WAITING_SERVED_RATIO, ratio);
+    }
+
     /** Copies every capacity parameter from {@code model}. */
     public Builder capacity(CapacityModel model) {
-      return slots(model.slots()).kvCacheTokens(model.kvCacheTokens())
+      return slots(model.slots())
+          .kvCacheTokens(model.kvCacheTokens())
           .decodeStepBaseMicros(model.decodeStepBaseMicros())
           .decodeStepPerStreamMicros(model.decodeStepPerStreamMicros())
           .decodeStepExponent(model.decodeStepExponent())
-          .prefillBaseMicros(model.prefillBaseMicros()).prefillPerTokenMicros(model.prefillPerTokenMicros())
-          .maxPrefillTokensPerStep(model.maxPrefillTokensPerStep()).prefillBlocksDecode(model.prefillBlocksDecode())
-          .requestOverheadMicros(model.requestOverheadMicros()).maxWaitingSteps(model.maxWaitingSteps())
+          .prefillBaseMicros(model.prefillBaseMicros())
+          .prefillPerTokenMicros(model.prefillPerTokenMicros())
+          .maxPrefillTokensPerStep(model.maxPrefillTokensPerStep())
+          .prefillBlocksDecode(model.prefillBlocksDecode())
+          .requestOverheadMicros(model.requestOverheadMicros())
+          .maxWaitingSteps(model.maxWaitingSteps())
           .waitingServedRatio(model.waitingServedRatio());
     }
+
     /** A fault for every request, in the {@code x-sim-fault} header syntax. */
-    public Builder fault(String spec) { return set(SimulatorSetting.FAULT, spec); }
+    public Builder fault(String spec) {
+      return set(SimulatorSetting.FAULT, spec);
+    }
+
     /** Fixed timing for every request, in the {@code x-sim-timing} header syntax. */
-    public Builder timing(String spec) { return set(SimulatorSetting.TIMING, spec); }
-    public Builder groundTruth(boolean enabled) { return set(SimulatorSetting.GROUND_TRUTH, enabled); }
-    public Builder groundTruthMaxRecords(int records) { return set(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS, records); }
+    public Builder timing(String spec) {
+      return set(SimulatorSetting.TIMING, spec);
+    }
+
+    public Builder groundTruth(boolean enabled) {
+      return set(SimulatorSetting.GROUND_TRUTH, enabled);
+    }
+
+    public Builder groundTruthMaxRecords(int records) {
+      return set(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS, records);
+    }
+
     public Builder groundTruthFile(java.nio.file.Path file) {
       return set(SimulatorSetting.GROUND_TRUTH_FILE, file == null ? "" : file.toString());
     }

@@ -18,7 +18,8 @@ public final class LlmSimulatorMain {
       System.out.println("System properties (default):\n" + SimulatorSetting.markdownTable());
       return;
     }
-    // Netty would otherwise log at DEBUG through whatever SLF4J binding the classpath has (Gatling's logback)
+    // Netty would otherwise log at DEBUG through whatever SLF4J binding the classpath has
+    // (Gatling's logback)
     io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
         io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
     if (System.getProperty(SimulatorSetting.PORT.propertyName()) == null) {

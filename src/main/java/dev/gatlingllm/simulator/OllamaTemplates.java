@@ -4,13 +4,13 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 
 /**
- * The NDJSON lines of one streamed Ollama response ({@code /api/chat} or {@code /api/generate}), as Ollama's API
- * documents them, with everything constant encoded once per request.
+ * The NDJSON lines of one streamed Ollama response ({@code /api/chat} or {@code /api/generate}), as
+ * Ollama's API documents them, with everything constant encoded once per request.
  *
- * <p>Chat: {@code {"model":..,"created_at":..,"message":{"role":"assistant","content":" tok"},"done":false}}.
- * Generate: {@code {"model":..,"created_at":..,"response":" tok","done":false}}. The last line has
- * {@code "done":true}, {@code done_reason} and the counts and durations. Lines end with LF (CRLF when the fault
- * asks for it; a lone CR is SSE's only).
+ * <p>Chat: {@code {"model":..,"created_at":..,"message":{"role":"assistant","content":"
+ * tok"},"done":false}}. Generate: {@code {"model":..,"created_at":..,"response":"
+ * tok","done":false}}. The last line has {@code "done":true}, {@code done_reason} and the counts
+ * and durations. Lines end with LF (CRLF when the fault asks for it; a lone CR is SSE's only).
  */
 final class OllamaTemplates {
   private final boolean chat;
@@ -25,11 +25,13 @@ final class OllamaTemplates {
    * @param jsonModel model name, already a JSON string literal
    * @param jsonCreatedAt the response's timestamp, already a JSON string literal
    */
-  OllamaTemplates(boolean chat, String jsonModel, String jsonCreatedAt, FaultSpec.LineEnding lineEnding) {
+  OllamaTemplates(
+      boolean chat, String jsonModel, String jsonCreatedAt, FaultSpec.LineEnding lineEnding) {
     this.chat = chat;
     this.eol = lineEnding == FaultSpec.LineEnding.CRLF ? "\r\n" : "\n";
     this.head = "{\"model\":" + jsonModel + ",\"created_at\":" + jsonCreatedAt + ",";
-    String textStart = chat ? "\"message\":{\"role\":\"assistant\",\"content\":\"" : "\"response\":\"";
+    String textStart =
+        chat ? "\"message\":{\"role\":\"assistant\",\"content\":\"" : "\"response\":\"";
     String textEnd = chat ? "\"}" : "\"";
     this.contentPrefix = ChunkTemplates.ascii(head + textStart);
     this.contentSuffix = ChunkTemplates.ascii(textEnd + ",\"done\":false}" + eol);
@@ -38,28 +40,60 @@ final class OllamaTemplates {
   }
 
   /** A line carrying the given vocabulary words; broken JSON when {@code broken}. */
-  ByteBuf content(ByteBufAllocator alloc, int[] words, int from, int count, boolean broken, boolean withKeepAlive,
-                  boolean httpChunkFramed) {
-    return ChunkTemplates.words(alloc, withKeepAlive ? keepAlive : null, contentPrefix, words, from, count,
-        broken ? brokenSuffix : contentSuffix, httpChunkFramed);
+  ByteBuf content(
+      ByteBufAllocator alloc,
+      int[] words,
+      int from,
+      int count,
+      boolean broken,
+      boolean withKeepAlive,
+      boolean httpChunkFramed) {
+    return ChunkTemplates.words(
+        alloc,
+        withKeepAlive ? keepAlive : null,
+        contentPrefix,
+        words,
+        from,
+        count,
+        broken ? brokenSuffix : contentSuffix,
+        httpChunkFramed);
   }
 
   /**
-   * The final line: {@code "done": true}, the reason, and unless {@code withCounts} is false the counts and
-   * durations (nanoseconds), as Ollama reports them.
+   * The final line: {@code "done": true}, the reason, and unless {@code withCounts} is false the
+   * counts and durations (nanoseconds), as Ollama reports them.
    */
-  ByteBuf last(ByteBufAllocator alloc, String doneReason, boolean withCounts, int promptTokens, int evalTokens,
-               long totalNanos, long promptEvalNanos, long evalNanos) {
-    StringBuilder line = new StringBuilder(256).append(head)
-        .append(chat ? "\"message\":{\"role\":\"assistant\",\"content\":\"\"}" : "\"response\":\"\"")
-        .append(",\"done\":true,\"done_reason\":\"").append(doneReason).append('"');
+  ByteBuf last(
+      ByteBufAllocator alloc,
+      String doneReason,
+      boolean withCounts,
+      int promptTokens,
+      int evalTokens,
+      long totalNanos,
+      long promptEvalNanos,
+      long evalNanos) {
+    StringBuilder line =
+        new StringBuilder(256)
+            .append(head)
+            .append(
+                chat
+                    ? "\"message\":{\"role\":\"assistant\",\"content\":\"\"}"
+                    : "\"response\":\"\"")
+            .append(",\"done\":true,\"done_reason\":\"")
+            .append(doneReason)
+            .append('"');
     if (withCounts) {
-      line.append(",\"total_duration\":").append(totalNanos)
+      line.append(",\"total_duration\":")
+          .append(totalNanos)
           .append(",\"load_duration\":0")
-          .append(",\"prompt_eval_count\":").append(promptTokens)
-          .append(",\"prompt_eval_duration\":").append(promptEvalNanos)
-          .append(",\"eval_count\":").append(evalTokens)
-          .append(",\"eval_duration\":").append(evalNanos);
+          .append(",\"prompt_eval_count\":")
+          .append(promptTokens)
+          .append(",\"prompt_eval_duration\":")
+          .append(promptEvalNanos)
+          .append(",\"eval_count\":")
+          .append(evalTokens)
+          .append(",\"eval_duration\":")
+          .append(evalNanos);
     }
     byte[] bytes = ChunkTemplates.ascii(line.append('}').append(eol).toString());
     return alloc.buffer(bytes.length).writeBytes(bytes);

@@ -15,7 +15,8 @@ final class RequestTrace {
   private int[] tokens;
   private int size;
 
-  RequestTrace(String requestId, String endpoint, boolean streamed, long receivedNanos, int expectedEvents) {
+  RequestTrace(
+      String requestId, String endpoint, boolean streamed, long receivedNanos, int expectedEvents) {
     this.requestId = requestId;
     this.endpoint = endpoint;
     this.streamed = streamed;
@@ -43,8 +44,18 @@ final class RequestTrace {
   }
 
   GroundTruthRecord finish(long endNanos, int promptTokens, int completionTokens, String outcome) {
-    return new GroundTruthRecord(requestId, endpoint, streamed, receivedNanos, endNanos, promptTokens,
-        completionTokens, outcome, Arrays.copyOf(kinds, size), Arrays.copyOf(planned, size),
-        Arrays.copyOf(written, size), Arrays.copyOf(tokens, size));
+    return new GroundTruthRecord(
+        requestId,
+        endpoint,
+        streamed,
+        receivedNanos,
+        endNanos,
+        promptTokens,
+        completionTokens,
+        outcome,
+        Arrays.copyOf(kinds, size),
+        Arrays.copyOf(planned, size),
+        Arrays.copyOf(written, size),
+        Arrays.copyOf(tokens, size));
   }
 }

@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The simulator's own deterministic tokenizer, GPT-like in spirit: a token is one optional leading space
- * followed by either a run of letters/digits or a single other visible character; any other whitespace run
- * (newlines, extra spaces) is one token. So {@code "Hello, world!\n"} is {@code ["Hello", ",", " world", "!", "\n"]}.
- * Every generated word ({@link Vocabulary}) is exactly one token, so the prompt and the output are counted
- * with the same rule. Ids: a vocabulary word's index, any other token a stable hash in [1000, 32000).
+ * The simulator's own deterministic tokenizer, GPT-like in spirit: a token is one optional leading
+ * space followed by either a run of letters/digits or a single other visible character; any other
+ * whitespace run (newlines, extra spaces) is one token. So {@code "Hello, world!\n"} is {@code
+ * ["Hello", ",", " world", "!", "\n"]}. Every generated word ({@link Vocabulary}) is exactly one
+ * token, so the prompt and the output are counted with the same rule. Ids: a vocabulary word's
+ * index, any other token a stable hash in [1000, 32000).
  */
 public final class SimpleTokenizer {
   private SimpleTokenizer() {}
@@ -57,8 +58,12 @@ public final class SimpleTokenizer {
       i++; // a single leading space belongs to the following word or symbol
       c = text.charAt(i);
     } else if (Character.isWhitespace(c)) {
-      while (i < n && Character.isWhitespace(text.charAt(i))
-          && !(text.charAt(i) == ' ' && i + 1 < n && !Character.isWhitespace(text.charAt(i + 1)) && i > start)) {
+      while (i < n
+          && Character.isWhitespace(text.charAt(i))
+          && !(text.charAt(i) == ' '
+              && i + 1 < n
+              && !Character.isWhitespace(text.charAt(i + 1))
+              && i > start)) {
         i++;
       }
       return i;

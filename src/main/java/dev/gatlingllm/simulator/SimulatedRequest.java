@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.SplittableRandom;
 
 /**
- * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, {@code /v1/responses},
- * {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with its deterministic outcome:
- * how many tokens the simulated model will produce and which words.
+ * A parsed generation request ({@code /v1/chat/completions}, {@code /v1/completions}, {@code
+ * /v1/responses}, {@code /v1/messages}, Ollama's {@code /api/chat} and {@code /api/generate}), with
+ * its deterministic outcome: how many tokens the simulated model will produce and which words.
  */
 final class SimulatedRequest {
   final ApiFormat format;
@@ -16,14 +16,24 @@ final class SimulatedRequest {
   final int maxTokens;
   final boolean stream;
   final boolean includeUsage;
+
   /** Tokens the model produces before EOS or max_tokens. */
   final int completionTokens;
+
   final String finishReason;
   final long textSeed;
 
-  private SimulatedRequest(ApiFormat format, String endpoint, String model, int promptTokens, int maxTokens,
-                            boolean stream, boolean includeUsage, int completionTokens, String finishReason,
-                            long textSeed) {
+  private SimulatedRequest(
+      ApiFormat format,
+      String endpoint,
+      String model,
+      int promptTokens,
+      int maxTokens,
+      boolean stream,
+      boolean includeUsage,
+      int completionTokens,
+      String finishReason,
+      long textSeed) {
     this.format = format;
     this.endpoint = endpoint;
     this.model = model;
@@ -37,8 +47,9 @@ final class SimulatedRequest {
   }
 
   /**
-   * The largest max_tokens accepted: the stream's tokens are planned when it starts (about 12 bytes each), so
-   * 2,000,000,000 would ask for ~24 GB on an event loop. vLLM refuses max_tokens beyond the model's length too.
+   * The largest max_tokens accepted: the stream's tokens are planned when it starts (about 12 bytes
+   * each), so 2,000,000,000 would ask for ~24 GB on an event loop. vLLM refuses max_tokens beyond
+   * the model's length too.
    */
   static final int MAX_TOKENS_LIMIT = 1_000_000;
 
@@ -56,19 +67,22 @@ final class SimulatedRequest {
       throw new InvalidRequestException("request body must be a JSON object");
     }
     StringBuilder promptText = new StringBuilder();
-    int promptTokens = switch (format) {
-      case CHAT, OLLAMA_CHAT -> chatPromptTokens(body.get("messages"), promptText);
-      case COMPLETIONS, OLLAMA_GENERATE -> completionPromptTokens(body, promptText);
-      case RESPONSES -> responsesPromptTokens(body, promptText);
-      case MESSAGES -> systemTokens(body.get("system"), promptText)
-          + chatPromptTokens(body.get("messages"), promptText);
-    };
-    String maxField = switch (format) {
-      case RESPONSES -> "max_output_tokens";
-      case MESSAGES -> "max_tokens";
-      case OLLAMA_CHAT, OLLAMA_GENERATE -> "options.num_predict";
-      default -> body.hasNonNull("max_tokens") ? "max_tokens" : "max_completion_tokens";
-    };
+    int promptTokens =
+        switch (format) {
+          case CHAT, OLLAMA_CHAT -> chatPromptTokens(body.get("messages"), promptText);
+          case COMPLETIONS, OLLAMA_GENERATE -> completionPromptTokens(body, promptText);
+          case RESPONSES -> responsesPromptTokens(body, promptText);
+          case MESSAGES ->
+              systemTokens(body.get("system"), promptText)
+                  + chatPromptTokens(body.get("messages"), promptText);
+        };
+    String maxField =
+        switch (format) {
+          case RESPONSES -> "max_output_tokens";
+          case MESSAGES -> "max_tokens";
+          case OLLAMA_CHAT, OLLAMA_GENERATE -> "options.num_predict";
+          default -> body.hasNonNull("max_tokens") ? "max_tokens" : "max_completion_tokens";
+        };
     JsonNode maxNode = format.isOllama() ? ollamaNumPredict(body) : body.get(maxField);
     int maxTokens = config.defaultMaxTokens();
     if (maxNode != null && !maxNode.isNull()) {
@@ -77,42 +91,66 @@ final class SimulatedRequest {
       }
       maxTokens = maxNode.asInt();
       if (maxTokens > MAX_TOKENS_LIMIT) {
-        throw new InvalidRequestException(maxField + " must be at most " + MAX_TOKENS_LIMIT + " (the simulated"
-            + " model's length), was " + maxTokens);
+        throw new InvalidRequestException(
+            maxField
+                + " must be at most "
+                + MAX_TOKENS_LIMIT
+                + " (the simulated"
+                + " model's length), was "
+                + maxTokens);
       }
     } else if (format == ApiFormat.MESSAGES) {
-      throw new InvalidRequestException("max_tokens: Field required"); // the Messages API requires it
+      throw new InvalidRequestException(
+          "max_tokens: Field required"); // the Messages API requires it
     }
-    // Ollama streams unless told not to and has no ignore_eos. The Responses, Messages and Ollama streams
+    // Ollama streams unless told not to and has no ignore_eos. The Responses, Messages and Ollama
+    // streams
     // always end with the usage.
     boolean stream = body.path("stream").asBoolean(format.isOllama());
-    boolean includeUsage = !format.endsWithDone()
-        || body.path("stream_options").path("include_usage").asBoolean(false);
+    boolean includeUsage =
+        !format.endsWithDone()
+            || body.path("stream_options").path("include_usage").asBoolean(false);
     boolean ignoreEos = !format.isOllama() && body.path("ignore_eos").asBoolean(false);
     String model = body.hasNonNull("model") ? body.get("model").asText() : config.model();
 
-    long seed = mix(config.seed() ^ mix(promptText.toString().hashCode()) ^ mix(maxTokens * 31L + format.seedSalt)
-        ^ mix(body.path("seed").asLong(0)));
+    long seed =
+        mix(
+            config.seed()
+                ^ mix(promptText.toString().hashCode())
+                ^ mix(maxTokens * 31L + format.seedSalt)
+                ^ mix(body.path("seed").asLong(0)));
     int completionTokens = maxTokens;
     if (!ignoreEos && config.eosProbability() > 0 && maxTokens > 0) {
-      // geometric stop point: each token ends the answer with probability p, drawn once from the seed
+      // geometric stop point: each token ends the answer with probability p, drawn once from the
+      // seed
       double u = new SplittableRandom(seed ^ 0x5DEECE66DL).nextDouble();
       double p = config.eosProbability();
       long stop = p >= 1 ? 1 : (long) Math.floor(Math.log1p(-u) / Math.log1p(-p)) + 1;
       completionTokens = (int) Math.min(maxTokens, stop);
     }
     String finishReason = completionTokens < maxTokens ? "stop" : "length";
-    return new SimulatedRequest(format, format.path, model, promptTokens, maxTokens, stream, includeUsage,
-        completionTokens, finishReason, seed);
+    return new SimulatedRequest(
+        format,
+        format.path,
+        model,
+        promptTokens,
+        maxTokens,
+        stream,
+        includeUsage,
+        completionTokens,
+        finishReason,
+        seed);
   }
 
   /**
-   * Ollama's output limit, {@code options.num_predict}; null (the default limit) when absent or negative, which
-   * Ollama reads as "no limit" (-1) or "fill the context" (-2).
+   * Ollama's output limit, {@code options.num_predict}; null (the default limit) when absent or
+   * negative, which Ollama reads as "no limit" (-1) or "fill the context" (-2).
    */
   private static JsonNode ollamaNumPredict(JsonNode body) {
     JsonNode numPredict = body.path("options").get("num_predict");
-    return numPredict != null && numPredict.isNumber() && numPredict.asLong() < 0 ? null : numPredict;
+    return numPredict != null && numPredict.isNumber() && numPredict.asLong() < 0
+        ? null
+        : numPredict;
   }
 
   /** The generated words, as vocabulary indices. */
@@ -177,7 +215,10 @@ final class SimulatedRequest {
     return tokens;
   }
 
-  /** A system prompt beside the messages (Messages' {@code system}, Responses' {@code instructions}). */
+  /**
+   * A system prompt beside the messages (Messages' {@code system}, Responses' {@code
+   * instructions}).
+   */
   private static int systemTokens(JsonNode system, StringBuilder text) {
     return system == null || system.isNull() ? 0 : contentTokens(system, text);
   }

@@ -6,8 +6,8 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * The simulator's settings, parsed and validated once. Built from {@link LlmSimulator.Builder} or from
- * {@code sim.*} system properties; every value has a default ({@link SimulatorSetting}).
+ * The simulator's settings, parsed and validated once. Built from {@link LlmSimulator.Builder} or
+ * from {@code sim.*} system properties; every value has a default ({@link SimulatorSetting}).
  */
 public final class SimulatorConfig {
   private final Map<SimulatorSetting, String> raw;
@@ -39,32 +39,37 @@ public final class SimulatorConfig {
     this.idleTimeoutSeconds = Math.max(0, intValue(SimulatorSetting.IDLE_TIMEOUT_SECONDS));
     this.transport = all.get(SimulatorSetting.TRANSPORT);
     if (!java.util.Set.of("auto", "epoll", "io_uring", "nio").contains(transport)) {
-      throw new IllegalArgumentException("sim.transport must be auto, epoll, io_uring or nio: " + transport);
+      throw new IllegalArgumentException(
+          "sim.transport must be auto, epoll, io_uring or nio: " + transport);
     }
     this.model = all.get(SimulatorSetting.MODEL);
     this.defaultMaxTokens = intValue(SimulatorSetting.DEFAULT_MAX_TOKENS);
     this.eosProbability = doubleValue(SimulatorSetting.EOS_PROBABILITY);
     this.seed = Long.parseLong(all.get(SimulatorSetting.SEED));
-    this.capacity = new CapacityModel(
-        intValue(SimulatorSetting.SLOTS),
-        Long.parseLong(all.get(SimulatorSetting.KV_CACHE_TOKENS)),
-        Long.parseLong(all.get(SimulatorSetting.DECODE_STEP_BASE_MICROS)),
-        doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
-        doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
-        Long.parseLong(all.get(SimulatorSetting.PREFILL_BASE_MICROS)),
-        doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
-        intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
-        Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
-        Long.parseLong(all.get(SimulatorSetting.REQUEST_OVERHEAD_MICROS)),
-        intValue(SimulatorSetting.MAX_WAITING_STEPS),
-        doubleValue(SimulatorSetting.WAITING_SERVED_RATIO));
+    this.capacity =
+        new CapacityModel(
+            intValue(SimulatorSetting.SLOTS),
+            Long.parseLong(all.get(SimulatorSetting.KV_CACHE_TOKENS)),
+            Long.parseLong(all.get(SimulatorSetting.DECODE_STEP_BASE_MICROS)),
+            doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
+            doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
+            Long.parseLong(all.get(SimulatorSetting.PREFILL_BASE_MICROS)),
+            doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
+            intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
+            Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
+            Long.parseLong(all.get(SimulatorSetting.REQUEST_OVERHEAD_MICROS)),
+            intValue(SimulatorSetting.MAX_WAITING_STEPS),
+            doubleValue(SimulatorSetting.WAITING_SERVED_RATIO));
     this.globalFault = FaultSpec.parse(all.get(SimulatorSetting.FAULT));
     this.globalTiming = FixedTiming.parse(all.get(SimulatorSetting.TIMING));
     this.groundTruth = Boolean.parseBoolean(all.get(SimulatorSetting.GROUND_TRUTH));
     this.groundTruthMaxRecords = intValue(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS);
     String file = all.get(SimulatorSetting.GROUND_TRUTH_FILE);
     this.groundTruthFile = file.isBlank() ? null : Path.of(file);
-    if (defaultMaxTokens < 0 || eosProbability < 0 || eosProbability > 1 || groundTruthMaxRecords < 0) {
+    if (defaultMaxTokens < 0
+        || eosProbability < 0
+        || eosProbability > 1
+        || groundTruthMaxRecords < 0) {
       throw new IllegalArgumentException("invalid simulator settings: " + all);
     }
   }
@@ -82,19 +87,63 @@ public final class SimulatorConfig {
     return raw;
   }
 
-  public String host() { return host; }
-  public int port() { return port; }
-  public int ioThreads() { return ioThreads; }
-  public int idleTimeoutSeconds() { return idleTimeoutSeconds; }
-  public String transport() { return transport; }
-  public String model() { return model; }
-  public int defaultMaxTokens() { return defaultMaxTokens; }
-  public double eosProbability() { return eosProbability; }
-  public long seed() { return seed; }
-  public CapacityModel capacity() { return capacity; }
-  public FaultSpec globalFault() { return globalFault; }
-  public FixedTiming globalTiming() { return globalTiming; }
-  public boolean groundTruth() { return groundTruth; }
-  public int groundTruthMaxRecords() { return groundTruthMaxRecords; }
-  public Path groundTruthFile() { return groundTruthFile; }
+  public String host() {
+    return host;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public int ioThreads() {
+    return ioThreads;
+  }
+
+  public int idleTimeoutSeconds() {
+    return idleTimeoutSeconds;
+  }
+
+  public String transport() {
+    return transport;
+  }
+
+  public String model() {
+    return model;
+  }
+
+  public int defaultMaxTokens() {
+    return defaultMaxTokens;
+  }
+
+  public double eosProbability() {
+    return eosProbability;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  public CapacityModel capacity() {
+    return capacity;
+  }
+
+  public FaultSpec globalFault() {
+    return globalFault;
+  }
+
+  public FixedTiming globalTiming() {
+    return globalTiming;
+  }
+
+  public boolean groundTruth() {
+    return groundTruth;
+  }
+
+  public int groundTruthMaxRecords() {
+    return groundTruthMaxRecords;
+  }
+
+  public Path groundTruthFile() {
+    return groundTruthFile;
+  }
 }

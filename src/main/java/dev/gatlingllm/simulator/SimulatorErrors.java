@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Error bodies: OpenAI-style {@code {"error":{"message":..,"type":..,"param":null,"code":..}}}, Anthropic's
- * and Ollama's for their endpoints.
+ * Error bodies: OpenAI-style {@code {"error":{"message":..,"type":..,"param":null,"code":..}}},
+ * Anthropic's and Ollama's for their endpoints.
  */
 final class SimulatorErrors {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -23,7 +23,8 @@ final class SimulatorErrors {
     error.put("message", message);
     error.put("type", type);
     error.putNull("param");
-    if (code == null) error.putNull("code"); else error.put("code", code);
+    if (code == null) error.putNull("code");
+    else error.put("code", code);
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -35,9 +36,9 @@ final class SimulatorErrors {
   }
 
   /**
-   * The error body of {@code format} for an HTTP status: Ollama's {@code {"error":".."}}, Anthropic's
-   * {@code {"type":"error","error":{"type":..,"message":..}}} for {@code /v1/messages}, OpenAI's otherwise
-   * (with {@code openAiCode} as its code).
+   * The error body of {@code format} for an HTTP status: Ollama's {@code {"error":".."}},
+   * Anthropic's {@code {"type":"error","error":{"type":..,"message":..}}} for {@code /v1/messages},
+   * OpenAI's otherwise (with {@code openAiCode} as its code).
    */
   static byte[] body(ApiFormat format, String message, int status, Integer openAiCode) {
     if (format.isOllama()) {

@@ -24,13 +24,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 /**
- * Routes the requests of one connection. Responses on a connection go out one at a time: a request that
- * arrives while a stream is still running (HTTP pipelining) waits until that stream ends. At most
- * {@link #MAX_PIPELINED} wait; the one after them is answered 429 in its turn, and the connection closed.
+ * Routes the requests of one connection. Responses on a connection go out one at a time: a request
+ * that arrives while a stream is still running (HTTP pipelining) waits until that stream ends. At
+ * most {@link #MAX_PIPELINED} wait; the one after them is answered 429 in its turn, and the
+ * connection closed.
  */
-final class SimulatorHandler extends ChannelInboundHandlerAdapter implements GenerationStream.Completion {
+final class SimulatorHandler extends ChannelInboundHandlerAdapter
+    implements GenerationStream.Completion {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** Requests that may wait on one connection: a client pipelining without end must not grow the queue. */
+
+  /**
+   * Requests that may wait on one connection: a client pipelining without end must not grow the
+   * queue.
+   */
   static final int MAX_PIPELINED = 16;
 
   private final LlmSimulator simulator;
@@ -38,7 +44,11 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
   private ChannelHandlerContext ctx;
   private GenerationStream current;
   private boolean closing;
-  /** More requests came than may wait: once the waiting ones are answered, a 429 and the connection closes. */
+
+  /**
+   * More requests came than may wait: once the waiting ones are answered, a 429 and the connection
+   * closes.
+   */
   private boolean overflowed;
 
   SimulatorHandler(LlmSimulator simulator) {
@@ -88,10 +98,14 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       }
     }
     if (current == null && !closing && overflowed && pipelined.isEmpty()) {
-      // HTTP/1.1 answers in order, so the refusal comes after the answers of the requests that waited.
+      // HTTP/1.1 answers in order, so the refusal comes after the answers of the requests that
+      // waited.
       closing = true;
-      sendError(HttpResponseStatus.TOO_MANY_REQUESTS,
-          "too many pipelined requests on one connection (at most " + MAX_PIPELINED + " may wait)", null, true);
+      sendError(
+          HttpResponseStatus.TOO_MANY_REQUESTS,
+          "too many pipelined requests on one connection (at most " + MAX_PIPELINED + " may wait)",
+          null,
+          true);
     }
   }
 
@@ -117,17 +131,32 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     String path = path(request);
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     switch (path) {
-      case "/health" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK,
-          "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8), null, !keepAlive));
-      case "/v1/models" -> onlyMethod(request, HttpMethod.GET, () -> sendJson(HttpResponseStatus.OK, models(), null,
-          !keepAlive));
-      case "/metrics" -> onlyMethod(request, HttpMethod.GET, () -> sendText(simulator.metrics().page(), !keepAlive));
+      case "/health" ->
+          onlyMethod(
+              request,
+              HttpMethod.GET,
+              () ->
+                  sendJson(
+                      HttpResponseStatus.OK,
+                      "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8),
+                      null,
+                      !keepAlive));
+      case "/v1/models" ->
+          onlyMethod(
+              request,
+              HttpMethod.GET,
+              () -> sendJson(HttpResponseStatus.OK, models(), null, !keepAlive));
+      case "/metrics" ->
+          onlyMethod(
+              request, HttpMethod.GET, () -> sendText(simulator.metrics().page(), !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
-      case "/detokenize" -> onlyMethod(request, HttpMethod.POST, () -> detokenize(request, !keepAlive));
+      case "/detokenize" ->
+          onlyMethod(request, HttpMethod.POST, () -> detokenize(request, !keepAlive));
       default -> {
         ApiFormat format = ApiFormat.forPath(path);
         if (format != null) {
-          onlyMethod(request, HttpMethod.POST, () -> generate(request, format, receivedNanos, !keepAlive));
+          onlyMethod(
+              request, HttpMethod.POST, () -> generate(request, format, receivedNanos, !keepAlive));
         } else {
           sendError(HttpResponseStatus.NOT_FOUND, "Unknown path: " + path, null, !keepAlive);
         }
@@ -143,30 +172,44 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
 
   private void onlyMethod(FullHttpRequest request, HttpMethod method, Runnable action) {
     if (!request.method().equals(method)) {
-      sendError(HttpResponseStatus.METHOD_NOT_ALLOWED, "Use " + method + " for " + request.uri(), null,
+      sendError(
+          HttpResponseStatus.METHOD_NOT_ALLOWED,
+          "Use " + method + " for " + request.uri(),
+          null,
           !HttpUtil.isKeepAlive(request));
     } else {
       action.run();
     }
   }
 
-  private void generate(FullHttpRequest http, ApiFormat format, long receivedNanos, boolean clientClose) {
+  private void generate(
+      FullHttpRequest http, ApiFormat format, long receivedNanos, boolean clientClose) {
     SimulatorConfig config = simulator.config();
     String endpoint = format.path;
-    String requestId = simulator.requestId(http.headers().get(LlmSimulator.CLIENT_REQUEST_ID_HEADER), format);
+    String requestId =
+        simulator.requestId(http.headers().get(LlmSimulator.CLIENT_REQUEST_ID_HEADER), format);
     FaultSpec fault;
     FixedTiming timing;
     try {
-      fault = FaultSpec.combine(config.values().get(SimulatorSetting.FAULT),
-          http.headers().get(LlmSimulator.FAULT_HEADER));
+      fault =
+          FaultSpec.combine(
+              config.values().get(SimulatorSetting.FAULT),
+              http.headers().get(LlmSimulator.FAULT_HEADER));
       FixedTiming headerTiming = FixedTiming.parse(http.headers().get(LlmSimulator.TIMING_HEADER));
       timing = headerTiming != null ? headerTiming : config.globalTiming();
       if (fault.roleDelay() != null) {
         FixedTiming role = fault.roleDelay();
-        timing = timing == null ? role : new FixedTiming(timing.ttftNanos(), timing.itlNanos(), role.roleNanos());
+        timing =
+            timing == null
+                ? role
+                : new FixedTiming(timing.ttftNanos(), timing.itlNanos(), role.roleNanos());
       }
     } catch (IllegalArgumentException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "invalid simulator header: " + e.getMessage(), requestId, clientClose,
+      sendError(
+          HttpResponseStatus.BAD_REQUEST,
+          "invalid simulator header: " + e.getMessage(),
+          requestId,
+          clientClose,
           format);
       return;
     }
@@ -179,29 +222,47 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
       request = SimulatedRequest.parse(format, body, config);
     } catch (IOException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", requestId,
-          clientClose, format);
+      sendError(
+          HttpResponseStatus.BAD_REQUEST,
+          "We could not parse the JSON body of your request.",
+          requestId,
+          clientClose,
+          format);
       return;
     } catch (SimulatedRequest.InvalidRequestException e) {
       sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), requestId, clientClose, format);
       return;
     }
-    current = new GenerationStream(request, ctx, fault, timing, requestId, receivedNanos,
-        simulator.groundTruthLog(), clientClose, this);
-    current.start(simulator.engineThread(), receivedNanos + config.capacity().requestOverheadNanos());
+    current =
+        new GenerationStream(
+            request,
+            ctx,
+            fault,
+            timing,
+            requestId,
+            receivedNanos,
+            simulator.groundTruthLog(),
+            clientClose,
+            this);
+    current.start(
+        simulator.engineThread(), receivedNanos + config.capacity().requestOverheadNanos());
   }
 
-  private void sendStatusFault(FaultSpec fault, ApiFormat format, String requestId, long receivedNanos,
-                               boolean close) {
+  private void sendStatusFault(
+      FaultSpec fault, ApiFormat format, String requestId, long receivedNanos, boolean close) {
     String endpoint = format.path;
     int status = fault.status();
-    String message = switch (status) {
-      case 429 -> "Rate limit reached (simulated)";
-      case 503 -> "The server is overloaded (simulated)";
-      default -> "Simulated server error " + status;
-    };
-    FullHttpResponse response = jsonResponse(HttpResponseStatus.valueOf(status),
-        SimulatorErrors.body(format, message, status, status), requestId);
+    String message =
+        switch (status) {
+          case 429 -> "Rate limit reached (simulated)";
+          case 503 -> "The server is overloaded (simulated)";
+          default -> "Simulated server error " + status;
+        };
+    FullHttpResponse response =
+        jsonResponse(
+            HttpResponseStatus.valueOf(status),
+            SimulatorErrors.body(format, message, status, status),
+            requestId);
     if (status == 429 || status == 503) {
       response.headers().setInt(HttpHeaderNames.RETRY_AFTER, fault.retryAfterSeconds());
     }
@@ -219,16 +280,23 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     String text;
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
-      JsonNode content = body == null ? null
-          : body.hasNonNull("content") ? body.get("content")
-          : body.hasNonNull("prompt") ? body.get("prompt") : body.get("text");
+      JsonNode content =
+          body == null
+              ? null
+              : body.hasNonNull("content")
+                  ? body.get("content")
+                  : body.hasNonNull("prompt") ? body.get("prompt") : body.get("text");
       if (content == null || !content.isTextual()) {
         sendError(HttpResponseStatus.BAD_REQUEST, "'content' (string) is required", null, close);
         return;
       }
       text = content.asText();
     } catch (IOException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", null, close);
+      sendError(
+          HttpResponseStatus.BAD_REQUEST,
+          "We could not parse the JSON body of your request.",
+          null,
+          close);
       return;
     }
     ObjectNode root = JSON.createObjectNode();
@@ -240,9 +308,10 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
   }
 
   /**
-   * Ids back to text, as llama.cpp's {@code /detokenize} answers: benchmark clients that build random prompts from
-   * random token ids (vLLM's {@code --dataset-name random}) need it. A vocabulary word's id gives that word; any
-   * other id (a hashed token, which cannot be reversed) gives the vocabulary word at its index modulo the size.
+   * Ids back to text, as llama.cpp's {@code /detokenize} answers: benchmark clients that build
+   * random prompts from random token ids (vLLM's {@code --dataset-name random}) need it. A
+   * vocabulary word's id gives that word; any other id (a hashed token, which cannot be reversed)
+   * gives the vocabulary word at its index modulo the size.
    */
   private void detokenize(FullHttpRequest http, boolean close) {
     StringBuilder text = new StringBuilder();
@@ -250,18 +319,24 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
       JsonNode tokens = body == null ? null : body.get("tokens");
       if (tokens == null || !tokens.isArray()) {
-        sendError(HttpResponseStatus.BAD_REQUEST, "'tokens' (array of ids) is required", null, close);
+        sendError(
+            HttpResponseStatus.BAD_REQUEST, "'tokens' (array of ids) is required", null, close);
         return;
       }
       for (JsonNode id : tokens) {
         if (!id.canConvertToInt() || id.asInt() < 0) {
-          sendError(HttpResponseStatus.BAD_REQUEST, "token ids are non-negative integers", null, close);
+          sendError(
+              HttpResponseStatus.BAD_REQUEST, "token ids are non-negative integers", null, close);
           return;
         }
         text.append(Vocabulary.word(id.asInt() % Vocabulary.size()));
       }
     } catch (IOException e) {
-      sendError(HttpResponseStatus.BAD_REQUEST, "We could not parse the JSON body of your request.", null, close);
+      sendError(
+          HttpResponseStatus.BAD_REQUEST,
+          "We could not parse the JSON body of your request.",
+          null,
+          close);
       return;
     }
     ObjectNode root = JSON.createObjectNode();
@@ -282,21 +357,28 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
 
   private void sendText(String text, boolean close) {
     byte[] body = text.getBytes(StandardCharsets.UTF_8);
-    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
-        Unpooled.wrappedBuffer(body));
-    response.headers()
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(body));
+    response
+        .headers()
         .set(HttpHeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")
         .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
     send(response, close);
   }
 
-  private void sendError(HttpResponseStatus status, String message, String requestId, boolean close) {
+  private void sendError(
+      HttpResponseStatus status, String message, String requestId, boolean close) {
     sendError(status, message, requestId, close, ApiFormat.CHAT);
   }
 
   /** An error body in the shape of the API asked. */
-  private void sendError(HttpResponseStatus status, String message, String requestId, boolean close,
-                         ApiFormat format) {
+  private void sendError(
+      HttpResponseStatus status,
+      String message,
+      String requestId,
+      boolean close,
+      ApiFormat format) {
     sendJson(status, SimulatorErrors.body(format, message, status.code(), null), requestId, close);
   }
 
@@ -304,9 +386,12 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter implements Gen
     send(jsonResponse(status, body, requestId), close);
   }
 
-  private static FullHttpResponse jsonResponse(HttpResponseStatus status, byte[] body, String requestId) {
-    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
-    response.headers()
+  private static FullHttpResponse jsonResponse(
+      HttpResponseStatus status, byte[] body, String requestId) {
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+    response
+        .headers()
         .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
         .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
     if (requestId != null) LlmSimulator.setRequestId(response.headers(), requestId);

@@ -4,45 +4,76 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Every setting of the simulator: its key (the system property is {@code sim.<key>}), default and meaning.
- * One table serves the builder, the system properties and the documentation.
+ * Every setting of the simulator: its key (the system property is {@code sim.<key>}), default and
+ * meaning. One table serves the builder, the system properties and the documentation.
  */
 public enum SimulatorSetting {
   HOST("host", "127.0.0.1", "address to bind; loopback by default"),
   PORT("port", "0", "TCP port; 0 picks a free ephemeral port"),
   IO_THREADS("ioThreads", "2", "Netty event-loop threads"),
-  IDLE_TIMEOUT_SECONDS("idleTimeoutSeconds", "60",
+  IDLE_TIMEOUT_SECONDS(
+      "idleTimeoutSeconds",
+      "60",
       "a connection on which nothing was read nor written for this long is closed (a half-sent request, an idle"
           + " keep-alive connection); 0 = never"),
-  TRANSPORT("transport", "auto",
+  TRANSPORT(
+      "transport",
+      "auto",
       "auto (epoll if available, else nio), epoll, io_uring or nio; the NIO selector's timers are whole milliseconds"),
   MODEL("model", "sim-llm", "model id listed by /v1/models and echoed when a request names none"),
   DEFAULT_MAX_TOKENS("defaultMaxTokens", "128", "max_tokens when a request gives none"),
-  EOS_PROBABILITY("eosProbability", "0.01",
+  EOS_PROBABILITY(
+      "eosProbability",
+      "0.01",
       "per-token probability of an early stop when ignore_eos is false (seeded, so deterministic)"),
   SEED("seed", "42", "seed of the generated text and of the early-stop points"),
-  SLOTS("slots", String.valueOf(CapacityModel.DEFAULT.slots()), "decode slots: max sequences decoding together"),
-  KV_CACHE_TOKENS("kvCacheTokens", String.valueOf(CapacityModel.DEFAULT.kvCacheTokens()),
+  SLOTS(
+      "slots",
+      String.valueOf(CapacityModel.DEFAULT.slots()),
+      "decode slots: max sequences decoding together"),
+  KV_CACHE_TOKENS(
+      "kvCacheTokens",
+      String.valueOf(CapacityModel.DEFAULT.kvCacheTokens()),
       "KV-cache budget; an admitted request reserves prompt + max_tokens"),
-  DECODE_STEP_BASE_MICROS("decodeStepBaseMicros", String.valueOf(CapacityModel.DEFAULT.decodeStepBaseMicros()),
+  DECODE_STEP_BASE_MICROS(
+      "decodeStepBaseMicros",
+      String.valueOf(CapacityModel.DEFAULT.decodeStepBaseMicros()),
       "a in step = a + b * active^c"),
-  DECODE_STEP_PER_STREAM_MICROS("decodeStepPerStreamMicros",
-      String.valueOf(CapacityModel.DEFAULT.decodeStepPerStreamMicros()), "b in step = a + b * active^c"),
-  DECODE_STEP_EXPONENT("decodeStepExponent", String.valueOf(CapacityModel.DEFAULT.decodeStepExponent()),
+  DECODE_STEP_PER_STREAM_MICROS(
+      "decodeStepPerStreamMicros",
+      String.valueOf(CapacityModel.DEFAULT.decodeStepPerStreamMicros()),
+      "b in step = a + b * active^c"),
+  DECODE_STEP_EXPONENT(
+      "decodeStepExponent",
+      String.valueOf(CapacityModel.DEFAULT.decodeStepExponent()),
       "c in step = a + b * active^c"),
-  PREFILL_BASE_MICROS("prefillBaseMicros", String.valueOf(CapacityModel.DEFAULT.prefillBaseMicros()),
+  PREFILL_BASE_MICROS(
+      "prefillBaseMicros",
+      String.valueOf(CapacityModel.DEFAULT.prefillBaseMicros()),
       "fixed prefill cost of one request"),
-  PREFILL_PER_TOKEN_MICROS("prefillPerTokenMicros", String.valueOf(CapacityModel.DEFAULT.prefillPerTokenMicros()),
+  PREFILL_PER_TOKEN_MICROS(
+      "prefillPerTokenMicros",
+      String.valueOf(CapacityModel.DEFAULT.prefillPerTokenMicros()),
       "prefill cost per prompt token"),
-  MAX_PREFILL_TOKENS_PER_STEP("maxPrefillTokensPerStep",
-      String.valueOf(CapacityModel.DEFAULT.maxPrefillTokensPerStep()), "prompt tokens admitted per iteration; 0 = no limit"),
-  PREFILL_BLOCKS_DECODE("prefillBlocksDecode", String.valueOf(CapacityModel.DEFAULT.prefillBlocksDecode()),
+  MAX_PREFILL_TOKENS_PER_STEP(
+      "maxPrefillTokensPerStep",
+      String.valueOf(CapacityModel.DEFAULT.maxPrefillTokensPerStep()),
+      "prompt tokens admitted per iteration; 0 = no limit"),
+  PREFILL_BLOCKS_DECODE(
+      "prefillBlocksDecode",
+      String.valueOf(CapacityModel.DEFAULT.prefillBlocksDecode()),
       "true: an iteration lasts decode step + prefills; false: max of the two"),
-  REQUEST_OVERHEAD_MICROS("requestOverheadMicros", String.valueOf(CapacityModel.DEFAULT.requestOverheadMicros()),
+  REQUEST_OVERHEAD_MICROS(
+      "requestOverheadMicros",
+      String.valueOf(CapacityModel.DEFAULT.requestOverheadMicros()),
       "API-server time (parsing, tokenizing) before a request reaches the engine queue"),
-  MAX_WAITING_STEPS("maxWaitingSteps", String.valueOf(CapacityModel.DEFAULT.maxWaitingSteps()),
+  MAX_WAITING_STEPS(
+      "maxWaitingSteps",
+      String.valueOf(CapacityModel.DEFAULT.maxWaitingSteps()),
       "admit waiting requests at most every N decode steps while a batch runs (TGI max_waiting_tokens); 0 = every step"),
-  WAITING_SERVED_RATIO("waitingServedRatio", String.valueOf(CapacityModel.DEFAULT.waitingServedRatio()),
+  WAITING_SERVED_RATIO(
+      "waitingServedRatio",
+      String.valueOf(CapacityModel.DEFAULT.waitingServedRatio()),
       "also admit when waiting >= ratio * running (TGI waiting_served_ratio); 0 disables"),
   FAULT("fault", "", "fault applied to every request, same syntax as the x-sim-fault header"),
   TIMING("timing", "", "fixed timing for every request, same syntax as the x-sim-timing header"),
@@ -94,8 +125,13 @@ public enum SimulatorSetting {
   public static String markdownTable() {
     StringBuilder sb = new StringBuilder("| property | default | meaning |\n|---|---|---|\n");
     for (SimulatorSetting s : values()) {
-      sb.append("| `").append(s.propertyName()).append("` | `").append(s.defaultValue).append("` | ")
-          .append(s.description).append(" |\n");
+      sb.append("| `")
+          .append(s.propertyName())
+          .append("` | `")
+          .append(s.defaultValue)
+          .append("` | ")
+          .append(s.description)
+          .append(" |\n");
     }
     return sb.toString();
   }

@@ -5,17 +5,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The words the simulated model generates: short lowercase words with a leading space, so each is exactly one
- * {@link SimpleTokenizer} token and needs no JSON escaping. Their UTF-8 bytes are encoded once.
+ * The words the simulated model generates: short lowercase words with a leading space, so each is
+ * exactly one {@link SimpleTokenizer} token and needs no JSON escaping. Their UTF-8 bytes are
+ * encoded once.
  */
 public final class Vocabulary {
   private static final String[] WORDS = {
-      " the", " a", " cat", " dog", " sat", " on", " mat", " and", " ran", " to", " big", " red", " sun",
-      " tree", " sky", " was", " very", " happy", " little", " girl", " boy", " saw", " bird", " in", " park",
-      " with", " her", " his", " friend", " played", " ball", " day", " one", " they", " went", " home", " it",
-      " said", " hello", " time", " fun", " blue", " box", " new", " toy", " mom", " dad", " look", " found",
-      " good", " cake", " car", " hat", " fish", " pond", " jump", " high", " run", " fast", " slow", " warm",
-      " rain", " snow", " star"};
+    " the", " a", " cat", " dog", " sat", " on", " mat", " and", " ran", " to", " big", " red",
+    " sun", " tree", " sky", " was", " very", " happy", " little", " girl", " boy", " saw", " bird",
+    " in", " park", " with", " her", " his", " friend", " played", " ball", " day", " one", " they",
+    " went", " home", " it", " said", " hello", " time", " fun", " blue", " box", " new", " toy",
+    " mom", " dad", " look", " found", " good", " cake", " car", " hat", " fish", " pond", " jump",
+    " high", " run", " fast", " slow", " warm", " rain", " snow", " star"
+  };
   private static final byte[][] BYTES = new byte[WORDS.length][];
   private static final Map<String, Integer> INDEX = new HashMap<>();
 

@@ -7,16 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Incremental, byte-level Server-Sent Events decoder following the WHATWG EventSource parsing rules.
+ * Incremental, byte-level Server-Sent Events decoder following the WHATWG EventSource parsing
+ * rules.
  *
- * <p>Bytes arrive in chunks of any size, split anywhere (inside a line, a CRLF pair or a multi-byte UTF-8
- * character); the decoder keeps only the current line and the pending event's data, both bounded by
- * {@code maxEventBytes}, and both shrink back after an unusually large line or event, so a stream keeps
- * only what its ordinary events need. Lines end with LF, CR or CRLF, mixed freely. A leading UTF-8 BOM is skipped.
- * Lines are only decoded to text for the rare fields ({@code event}, {@code id}, {@code retry}); the data
- * stays as UTF-8 bytes. After a format error (a line or event over the bound) the decoder is failed for
- * good, as {@link ByteArrayFrameDecoder} says; its errors are {@link SseFormatException}s. Not thread-safe:
- * one decoder per stream, fed from one thread.
+ * <p>Bytes arrive in chunks of any size, split anywhere (inside a line, a CRLF pair or a multi-byte
+ * UTF-8 character); the decoder keeps only the current line and the pending event's data, both
+ * bounded by {@code maxEventBytes}, and both shrink back after an unusually large line or event, so
+ * a stream keeps only what its ordinary events need. Lines end with LF, CR or CRLF, mixed freely. A
+ * leading UTF-8 BOM is skipped. Lines are only decoded to text for the rare fields ({@code event},
+ * {@code id}, {@code retry}); the data stays as UTF-8 bytes. After a format error (a line or event
+ * over the bound) the decoder is failed for good, as {@link ByteArrayFrameDecoder} says; its errors
+ * are {@link SseFormatException}s. Not thread-safe: one decoder per stream, fed from one thread.
  */
 public final class SseDecoder extends ByteArrayFrameDecoder {
   private static final byte LF = '\n';
@@ -33,9 +34,11 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
 
   /** Room for an ordinary chunk (a few hundred bytes of JSON) without growing. */
   static final int INITIAL_BUFFER_BYTES = 512;
+
   /**
-   * A buffer grown beyond this is given back once its line or event is processed. Not the initial size
-   * itself: chunks a little larger than it (logprobs, long tokens) would then cost an allocation per event.
+   * A buffer grown beyond this is given back once its line or event is processed. Not the initial
+   * size itself: chunks a little larger than it (logprobs, long tokens) would then cost an
+   * allocation per event.
    */
   static final int RETAINED_BUFFER_BYTES = 16 * 1024;
 
@@ -47,13 +50,21 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
   private int lineLength;
   private byte[] data = new byte[INITIAL_BUFFER_BYTES];
   private int dataLength;
+
   /** True once a {@code data:} field was seen for the pending event (data may still be empty). */
   private boolean hasData;
+
   private String pendingType;
   private String lastEventId = "";
-  /** The previous chunk ended with CR: a LF starting the next chunk belongs to the same line end. */
+
+  /**
+   * The previous chunk ended with CR: a LF starting the next chunk belongs to the same line end.
+   */
   private boolean skipNextLf;
-  /** How many bytes of the leading BOM have matched so far; -1 once the stream start is behind us. */
+
+  /**
+   * How many bytes of the leading BOM have matched so far; -1 once the stream start is behind us.
+   */
   private int bomMatched;
 
   public SseDecoder(SseEventListener listener) {
@@ -73,7 +84,9 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     return new SseFormatException(message);
   }
 
-  /** Dispatches every event the bytes complete; a line or an event over the bound fails the decoder. */
+  /**
+   * Dispatches every event the bytes complete; a line or an event over the bound fails the decoder.
+   */
   @Override
   protected void decode(byte[] bytes, int offset, int length) {
     int end = offset + length;
@@ -101,13 +114,14 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
   }
 
   /**
-   * Ends the stream. As the specification says, an event not terminated by an empty line is not dispatched;
-   * this returns true when such an incomplete event (or an unterminated line) was dropped, so that callers
-   * can report a truncated stream.
+   * Ends the stream. As the specification says, an event not terminated by an empty line is not
+   * dispatched; this returns true when such an incomplete event (or an unterminated line) was
+   * dropped, so that callers can report a truncated stream.
    */
   @Override
   public boolean finish() {
-    // A partly matched BOM is bytes of an unterminated first line too (e.g. a body that is just 0xEF).
+    // A partly matched BOM is bytes of an unterminated first line too (e.g. a body that is just
+    // 0xEF).
     boolean incomplete = failed() || lineLength > 0 || hasData || bomMatched > 0;
     lineLength = 0;
     bomMatched = -1;
@@ -140,7 +154,10 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     return i;
   }
 
-  /** The index of the first LF or CR in {@code bytes[from, end)}, or {@code end}: eight bytes at a time. */
+  /**
+   * The index of the first LF or CR in {@code bytes[from, end)}, or {@code end}: eight bytes at a
+   * time.
+   */
   private static int lineEnd(byte[] bytes, int from, int end) {
     int i = from;
     for (; i + 8 <= end; i += 8) {
@@ -171,7 +188,9 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     lineLength = needed;
   }
 
-  /** Enters the failed state: the current line and event are dropped, and nothing more is decoded. */
+  /**
+   * Enters the failed state: the current line and event are dropped, and nothing more is decoded.
+   */
   private FrameFormatException overBound(String message) {
     lineLength = 0;
     resetPendingEvent();
@@ -240,7 +259,8 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
     if (valueLength == 0) {
       return;
     }
-    // Any run of ASCII digits is valid (leading zeros included), so the length alone decides nothing;
+    // Any run of ASCII digits is valid (leading zeros included), so the length alone decides
+    // nothing;
     // a value beyond a long saturates rather than overflowing or being dropped.
     long millis = 0;
     for (int i = valueStart; i < valueStart + valueLength; i++) {

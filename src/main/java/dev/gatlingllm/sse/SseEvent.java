@@ -5,9 +5,9 @@ import dev.gatlingllm.framing.Frame;
 /**
  * One dispatched Server-Sent Event.
  *
- * <p>The decoder reuses one instance per stream: an event is only valid during the
- * {@link SseEventListener#onEvent(SseEvent)} call that hands it over. The data bytes stay raw UTF-8
- * so that a JSON parser can read them without building a String first.
+ * <p>The decoder reuses one instance per stream: an event is only valid during the {@link
+ * SseEventListener#onEvent(SseEvent)} call that hands it over. The data bytes stay raw UTF-8 so
+ * that a JSON parser can read them without building a String first.
  */
 public final class SseEvent implements Frame {
   /** Event type when no {@code event:} field was given, as the EventSource specification says. */
@@ -29,7 +29,9 @@ public final class SseEvent implements Frame {
     return type;
   }
 
-  /** The backing array of the data (UTF-8). Only the first {@link #dataLength()} bytes are the data. */
+  /**
+   * The backing array of the data (UTF-8). Only the first {@link #dataLength()} bytes are the data.
+   */
   @Override
   public byte[] dataBytes() {
     return data;

@@ -6,6 +6,9 @@ public interface SseEventListener {
   /** The event is only valid during this call: copy what must outlive it. */
   void onEvent(SseEvent event);
 
-  /** A {@code retry:} field with a valid value; LLM clients do not reconnect, so the default ignores it. */
+  /**
+   * A {@code retry:} field with a valid value; LLM clients do not reconnect, so the default ignores
+   * it.
+   */
   default void onRetry(long millis) {}
 }

@@ -6,9 +6,9 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The time an exchange reads and the timers it arms, on the exchange's own executor. In production the JVM's
- * {@code nanoTime} and the virtual user's event loop ({@link #on}); in tests a clock the test moves by hand, so
- * that no test waits for a timeout.
+ * The time an exchange reads and the timers it arms, on the exchange's own executor. In production
+ * the JVM's {@code nanoTime} and the virtual user's event loop ({@link #on}); in tests a clock the
+ * test moves by hand, so that no test waits for a timeout.
  */
 public interface ExchangeClock {
   /** Now, on the same scale as {@link System#nanoTime()} and the transport's timestamps. */

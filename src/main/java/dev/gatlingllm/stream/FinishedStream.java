@@ -22,7 +22,10 @@ public record FinishedStream(
     this(result, content, reasoning, List.of());
   }
 
-  /** The last {@code finish_reason}, or null: the result's, which every consumer of the request reads. */
+  /**
+   * The last {@code finish_reason}, or null: the result's, which every consumer of the request
+   * reads.
+   */
   public String finishReason() {
     return result.generation().finishReason();
   }

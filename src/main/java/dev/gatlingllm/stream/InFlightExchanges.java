@@ -7,12 +7,13 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The exchanges of a run that were handed to the transport and have not ended: what a stopped run (SIGTERM,
- * Ctrl-C, its parent gone) must still count, since the server received them. One concurrent set add and remove
- * per request, nothing per token.
+ * The exchanges of a run that were handed to the transport and have not ended: what a stopped run
+ * (SIGTERM, Ctrl-C, its parent gone) must still count, since the server received them. One
+ * concurrent set add and remove per request, nothing per token.
  *
- * <p>{@link #stopAll} ends each of them as aborted on its own event loop (an exchange is confined to it), so the
- * thread that stops the run waits for them without ever blocking a loop; after it no new exchange is admitted.
+ * <p>{@link #stopAll} ends each of them as aborted on its own event loop (an exchange is confined
+ * to it), so the thread that stops the run waits for them without ever blocking a loop; after it no
+ * new exchange is admitted.
  */
 public final class InFlightExchanges {
   private final Set<StreamExchange> exchanges = ConcurrentHashMap.newKeySet();
@@ -47,11 +48,12 @@ public final class InFlightExchanges {
   }
 
   /**
-   * Admits no more exchanges and ends every one in flight as aborted, each on its event loop, waiting at most
-   * {@code patience} for their outcomes to be delivered. Call from a thread that is no event loop (a shutdown
-   * hook).
+   * Admits no more exchanges and ends every one in flight as aborted, each on its event loop,
+   * waiting at most {@code patience} for their outcomes to be delivered. Call from a thread that is
+   * no event loop (a shutdown hook).
    *
-   * @return how many were still in flight after {@code patience} (a loop that no longer runs): not counted
+   * @return how many were still in flight after {@code patience} (a loop that no longer runs): not
+   *     counted
    */
   public int stopAll(Duration patience) throws InterruptedException {
     stopped = true;
@@ -59,7 +61,8 @@ public final class InFlightExchanges {
       try {
         exchange.stopOnItsLoop();
       } catch (RejectedExecutionException loopGone) {
-        // Its loop is shut down and runs nothing more: nothing else touches the exchange, end it here.
+        // Its loop is shut down and runs nothing more: nothing else touches the exchange, end it
+        // here.
         exchange.stopForRunEnd();
       }
     }

@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-/** The start of a body, copied up to a bound: for an error body's message, never for a stream's content. */
+/**
+ * The start of a body, copied up to a bound: for an error body's message, never for a stream's
+ * content.
+ */
 final class KeptBytes {
   private final int maxBytes;
   private final ByteArrayOutputStream kept;

@@ -8,16 +8,18 @@ public final class MediaTypes {
   private MediaTypes() {}
 
   /**
-   * True when {@code contentType}'s media type (its parameters, e.g. {@code charset}, aside; case ignored) is
-   * one of {@code expected}. A missing header matches nothing.
+   * True when {@code contentType}'s media type (its parameters, e.g. {@code charset}, aside; case
+   * ignored) is one of {@code expected}. A missing header matches nothing.
    */
   public static boolean matches(String contentType, List<String> expected) {
     if (contentType == null) {
       return false;
     }
     int semicolon = contentType.indexOf(';');
-    String mediaType = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip()
-        .toLowerCase(Locale.ROOT);
+    String mediaType =
+        (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+            .strip()
+            .toLowerCase(Locale.ROOT);
     for (String type : expected) {
       if (mediaType.equals(type)) {
         return true;

@@ -6,8 +6,9 @@ import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
 
 /**
- * The outcome of a request that failed before anything was sent (e.g. its body could not be built): a KO with
- * no timing but its end, made without the decoder, interpreter and timers of a whole exchange.
+ * The outcome of a request that failed before anything was sent (e.g. its body could not be built):
+ * a KO with no timing but its end, made without the decoder, interpreter and timers of a whole
+ * exchange.
  */
 public final class NotSent {
   private NotSent() {}
@@ -19,18 +20,26 @@ public final class NotSent {
    * @param maxTokens the output limit the request asked for, or -1 when it was not built that far
    * @param listener sees the end, or null; if it throws, the KO names it instead
    */
-  public static FinishedStream outcome(String message, long scheduledNanos, long nowNanos, long maxTokens,
-      Redactor redactor, OutputListener listener) {
+  public static FinishedStream outcome(
+      String message,
+      long scheduledNanos,
+      long nowNanos,
+      long maxTokens,
+      Redactor redactor,
+      OutputListener listener) {
     FinishedStream result = ko(message, scheduledNanos, nowNanos, maxTokens, redactor);
-    return StreamExchange.notifyEnd(listener, result,
-        failed -> ko(failed, scheduledNanos, nowNanos, maxTokens, redactor));
+    return StreamExchange.notifyEnd(
+        listener, result, failed -> ko(failed, scheduledNanos, nowNanos, maxTokens, redactor));
   }
 
-  private static FinishedStream ko(String message, long scheduledNanos, long nowNanos, long maxTokens,
-      Redactor redactor) {
+  private static FinishedStream ko(
+      String message, long scheduledNanos, long nowNanos, long maxTokens, Redactor redactor) {
     RequestTimeline timeline = new RequestTimeline(scheduledNanos);
     timeline.onDone(nowNanos);
-    return new FinishedStream(timeline.toResult(Verdict.ko(0, redactor.redact(message)), -1, -1,
-        new Generation(maxTokens, null)), "", "");
+    return new FinishedStream(
+        timeline.toResult(
+            Verdict.ko(0, redactor.redact(message)), -1, -1, new Generation(maxTokens, null)),
+        "",
+        "");
   }
 }

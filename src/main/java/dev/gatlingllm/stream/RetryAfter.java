@@ -5,15 +5,15 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * Reads an HTTP {@code Retry-After} header (RFC 9110): delay-seconds or an HTTP-date. A rate-limited run
- * needs it to tell "slow down for 2 s" from "come back in an hour".
+ * Reads an HTTP {@code Retry-After} header (RFC 9110): delay-seconds or an HTTP-date. A
+ * rate-limited run needs it to tell "slow down for 2 s" from "come back in an hour".
  */
 final class RetryAfter {
   private RetryAfter() {}
 
   /**
-   * The delay in whole seconds (an HTTP-date counts from {@code nowEpochMillis}, rounded up, never below 0),
-   * or -1 when the header is absent or unreadable.
+   * The delay in whole seconds (an HTTP-date counts from {@code nowEpochMillis}, rounded up, never
+   * below 0), or -1 when the header is absent or unreadable.
    */
   static long seconds(String header, long nowEpochMillis) {
     if (header == null || header.isBlank()) {
@@ -28,7 +28,10 @@ final class RetryAfter {
       }
     }
     try {
-      long at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
+      long at =
+          ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME)
+              .toInstant()
+              .toEpochMilli();
       return Math.max(0, Math.floorDiv(at - nowEpochMillis + 999, 1000));
     } catch (DateTimeParseException e) {
       return -1;

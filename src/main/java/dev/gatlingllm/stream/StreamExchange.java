@@ -19,17 +19,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Drives one streamed request from the first byte written to its single end: the connection's side (timers,
- * status, content type, error bodies, end of body, every KO path) is here; bytes go through the framing's
- * decoder into the {@link StreamOutput}, which collects what the dialect's interpreter reads. Every way a
- * stream can go wrong (bad status, wrong content type, malformed frame, error event, reset, stall, endless
- * stream, empty body) ends it as KO with a message, and {@code onComplete} is called exactly once.
+ * Drives one streamed request from the first byte written to its single end: the connection's side
+ * (timers, status, content type, error bodies, end of body, every KO path) is here; bytes go
+ * through the framing's decoder into the {@link StreamOutput}, which collects what the dialect's
+ * interpreter reads. Every way a stream can go wrong (bad status, wrong content type, malformed
+ * frame, error event, reset, stall, endless stream, empty body) ends it as KO with a message, and
+ * {@code onComplete} is called exactly once.
  *
- * <p>Confined to one thread: the transport's callbacks and the timers must all run on the same executor
- * (the virtual user's event loop), so nothing here is locked or blocks.
+ * <p>Confined to one thread: the transport's callbacks and the timers must all run on the same
+ * executor (the virtual user's event loop), so nothing here is locked or blocks.
  */
 public final class StreamExchange implements ResponseHandler {
-  /** How long the rest of a body may take to arrive after {@code [DONE]} before the connection is closed. */
+  /**
+   * How long the rest of a body may take to arrive after {@code [DONE]} before the connection is
+   * closed.
+   */
   static final long DRAIN_GRACE_MILLIS = 1_000;
 
   private final StreamSettings settings;
@@ -44,24 +48,35 @@ public final class StreamExchange implements ResponseHandler {
   private final Redactor redactor;
 
   private InFlightRequest inFlight;
-  /** The run's exchanges in flight, which this one leaves when its outcome is delivered; or null. */
+
+  /**
+   * The run's exchanges in flight, which this one leaves when its outcome is delivered; or null.
+   */
   private InFlightExchanges registry;
+
   private ExchangeClock.Timer overallTimer;
   private ExchangeClock.Timer idleTimer;
   private long lastActivityNanos;
 
   private int status;
   private long retryAfterSeconds = -1;
+
   /** Non-null while the body is an error (bad status or content type) kept for the KO message. */
   private KeptBytes errorBody;
+
   private String errorPrefix;
-  /** The start of the body while it has yielded no frame, for an error body sent as an event stream. */
+
+  /**
+   * The start of the body while it has yielded no frame, for an error body sent as an event stream.
+   */
   private KeptBytes preamble;
 
   private boolean finished;
   private boolean bodyEnded;
+
   /** An OK outcome waiting for the body's end (see finish), or null. */
   private FinishedStream heldOutcome;
+
   private ExchangeClock.Timer drainTimer;
 
   public StreamExchange(
@@ -70,7 +85,16 @@ public final class StreamExchange implements ResponseHandler {
       long scheduledNanos,
       ScheduledExecutorService timers,
       Consumer<FinishedStream> onComplete) {
-    this(dialect, settings, scheduledNanos, timers, onComplete, null, RequestSize.UNKNOWN, Redactor.NONE, null);
+    this(
+        dialect,
+        settings,
+        scheduledNanos,
+        timers,
+        onComplete,
+        null,
+        RequestSize.UNKNOWN,
+        Redactor.NONE,
+        null);
   }
 
   /** As the constructor with a clock, on the JVM's clock with timers on {@code timers}. */
@@ -84,7 +108,15 @@ public final class StreamExchange implements ResponseHandler {
       RequestSize size,
       Redactor redactor,
       OutputListener listener) {
-    this(dialect, settings, scheduledNanos, ExchangeClock.on(timers), onComplete, tokenizer, size, redactor,
+    this(
+        dialect,
+        settings,
+        scheduledNanos,
+        ExchangeClock.on(timers),
+        onComplete,
+        tokenizer,
+        size,
+        redactor,
         listener);
   }
 
@@ -92,8 +124,9 @@ public final class StreamExchange implements ResponseHandler {
    * @param clock the time and the timers, on the executor every callback of this exchange runs on
    * @param tokenizer counts the generated text when the exchange ends, or null
    * @param size the client's count of the prompt and the output limit, for the result's figures
-   * @param redactor hides the request's secrets in every text of the outcome (KO message, answer, reasoning,
-   *     request id): servers and gateways echo keys, and the outcome feeds records, reports and the session
+   * @param redactor hides the request's secrets in every text of the outcome (KO message, answer,
+   *     reasoning, request id): servers and gateways echo keys, and the outcome feeds records,
+   *     reports and the session
    * @param listener sees each output piece and the end, on this exchange's executor; or null
    */
   public StreamExchange(
@@ -112,8 +145,14 @@ public final class StreamExchange implements ResponseHandler {
     this.dialect = dialect;
     this.framing = dialect.framing();
     this.timeline = new RequestTimeline(scheduledNanos);
-    this.output = new StreamOutput(this, dialect.newInterpreter(), timeline, settings.maxOutputBytes(), tokenizer,
-        listener);
+    this.output =
+        new StreamOutput(
+            this,
+            dialect.newInterpreter(),
+            timeline,
+            settings.maxOutputBytes(),
+            tokenizer,
+            listener);
     this.decoder = FrameDecoders.create(framing, output, settings.maxEventBytes());
     this.clock = clock;
     this.onComplete = onComplete;
@@ -128,12 +167,15 @@ public final class StreamExchange implements ResponseHandler {
       return;
     }
     long elapsed = clock.nanoTime() - timeline.scheduledNanos();
-    overallTimer = clock.schedule(this::onOverallTimeout, Math.max(0, settings.overallTimeout().toNanos() - elapsed));
+    overallTimer =
+        clock.schedule(
+            this::onOverallTimeout, Math.max(0, settings.overallTimeout().toNanos() - elapsed));
     idleTimer = clock.schedule(this::onIdleCheck, settings.idleTimeout().toNanos());
   }
 
   /**
-   * Joins the run's exchanges in flight, so that a stop of the run counts it; call before it is sent.
+   * Joins the run's exchanges in flight, so that a stop of the run counts it; call before it is
+   * sent.
    *
    * @return false when the run is stopping: do not send it
    */
@@ -146,7 +188,8 @@ public final class StreamExchange implements ResponseHandler {
   }
 
   /**
-   * Ends the exchange on its own executor because the run is stopping ({@link InFlightExchanges#stopAll}).
+   * Ends the exchange on its own executor because the run is stopping ({@link
+   * InFlightExchanges#stopAll}).
    *
    * @throws RejectedExecutionException when the executor no longer runs anything
    */
@@ -155,9 +198,10 @@ public final class StreamExchange implements ResponseHandler {
   }
 
   /**
-   * The run is stopping: a request sent and not ended ends now as aborted (with the timings it reached), an OK
-   * outcome held for the body's end goes on, and a request never written leaves without an outcome: the server
-   * never received it, so it is in no count, and its user goes no further in a JVM that is stopping.
+   * The run is stopping: a request sent and not ended ends now as aborted (with the timings it
+   * reached), an OK outcome held for the body's end goes on, and a request never written leaves
+   * without an outcome: the server never received it, so it is in no count, and its user goes no
+   * further in a JVM that is stopping.
    */
   void stopForRunEnd() {
     if (heldOutcome != null) {
@@ -205,23 +249,37 @@ public final class StreamExchange implements ResponseHandler {
     int status = head.status();
     String contentType = head.contentType();
     this.status = status;
-    // In a column of its own rather than in the message, which must stay the same for the same cause.
+    // In a column of its own rather than in the message, which must stay the same for the same
+    // cause.
     this.retryAfterSeconds = RetryAfter.seconds(head.retryAfter(), System.currentTimeMillis());
     timeline.onHeaders(nanos, redactor.redact(head.requestId()));
     if (isCompressed(head.contentEncoding())) {
-      // KO rather than read on: Gatling's client inflates the body before it reaches us, with no bound on
-      // what one chunk inflates to (a few KiB of gzip can become GiB), and a compressor batches tokens, so
-      // the gaps measured would be its own. Every request asks for identity; a server or proxy ignoring that
+      // KO rather than read on: Gatling's client inflates the body before it reaches us, with no
+      // bound on
+      // what one chunk inflates to (a few KiB of gzip can become GiB), and a compressor batches
+      // tokens, so
+      // the gaps measured would be its own. Every request asks for identity; a server or proxy
+      // ignoring that
       // is reported, and the connection closed before more is inflated.
-      fail("HTTP " + status + " with Content-Encoding '" + head.contentEncoding()
-          + "': compressed streams distort token timing", nanos);
+      fail(
+          "HTTP "
+              + status
+              + " with Content-Encoding '"
+              + head.contentEncoding()
+              + "': compressed streams distort token timing",
+          nanos);
       return;
     }
     if (status < 200 || status > 299) {
       keepErrorBody("HTTP " + status);
     } else if (!MediaTypes.matches(contentType, dialect.contentTypes())) {
-      keepErrorBody("HTTP " + status + " with Content-Type '" + (contentType == null ? "(none)" : contentType)
-          + "', expected " + String.join(" or ", dialect.contentTypes()));
+      keepErrorBody(
+          "HTTP "
+              + status
+              + " with Content-Type '"
+              + (contentType == null ? "(none)" : contentType)
+              + "', expected "
+              + String.join(" or ", dialect.contentTypes()));
     }
   }
 
@@ -272,11 +330,13 @@ public final class StreamExchange implements ResponseHandler {
     }
     bodyEnded = true; // the connection is gone: no rest of the body will come
     if (output.finishReason() != null) {
-      // The answer was complete: a connection lost now ends it as an ordinary end of body would (OK).
+      // The answer was complete: a connection lost now ends it as an ordinary end of body would
+      // (OK).
       finish(Verdict.ok(status), nanos);
       return;
     }
-    // No "after N token events": the message stays the same wherever the stream broke (token_events says).
+    // No "after N token events": the message stays the same wherever the stream broke (token_events
+    // says).
     fail(TransportErrors.describe(cause), nanos);
   }
 
@@ -287,7 +347,10 @@ public final class StreamExchange implements ResponseHandler {
     return finished;
   }
 
-  /** The stream's end marker: the request and its figures end here; see finish() for when the user goes on. */
+  /**
+   * The stream's end marker: the request and its figures end here; see finish() for when the user
+   * goes on.
+   */
   void endOfStream(long nanos) {
     finish(Verdict.ok(status), nanos);
   }
@@ -300,14 +363,25 @@ public final class StreamExchange implements ResponseHandler {
     }
     String serverText = output.framesSeen() == 0 ? notAStream() : null;
     if (serverText != null) {
-      // An error body served as an event stream (some gateways do): its text is the reason, keep it.
-      fail("HTTP " + status + " body is not an " + framing.label() + " stream: " + dialect.errorMessage(serverText),
+      // An error body served as an event stream (some gateways do): its text is the reason, keep
+      // it.
+      fail(
+          "HTTP "
+              + status
+              + " body is not an "
+              + framing.label()
+              + " stream: "
+              + dialect.errorMessage(serverText),
           nanos);
     } else if (output.framesSeen() == 0) {
-      fail(truncated ? "stream ended inside its first event (no blank line)" : "empty stream: HTTP " + status
-          + " response ended without any " + framing.unit(), nanos);
+      fail(
+          truncated
+              ? "stream ended inside its first event (no blank line)"
+              : "empty stream: HTTP " + status + " response ended without any " + framing.unit(),
+          nanos);
     } else if (output.finishReason() != null) {
-      // Some servers end the body without their end marker; a finish reason already closed the generation.
+      // Some servers end the body without their end marker; a finish reason already closed the
+      // generation.
       finish(Verdict.ok(status), nanos);
     } else {
       fail("stream ended without " + dialect.endMarker(), nanos);
@@ -322,7 +396,9 @@ public final class StreamExchange implements ResponseHandler {
     long idleNanos = settings.idleTimeout().toNanos();
     long silent = now - lastActivityNanos;
     if (silent >= idleNanos) {
-      fail("stream stalled: no data for " + settings.idleTimeout().toMillis() + " ms (idle timeout)", now);
+      fail(
+          "stream stalled: no data for " + settings.idleTimeout().toMillis() + " ms (idle timeout)",
+          now);
     } else {
       idleTimer = clock.schedule(this::onIdleCheck, idleNanos - silent);
     }
@@ -330,13 +406,15 @@ public final class StreamExchange implements ResponseHandler {
 
   private void onOverallTimeout() {
     if (!finished) {
-      fail("request exceeded its timeout of " + settings.overallTimeout().toMillis() + " ms", clock.nanoTime());
+      fail(
+          "request exceeded its timeout of " + settings.overallTimeout().toMillis() + " ms",
+          clock.nanoTime());
     }
   }
 
   /**
-   * Ends the request as KO. Every KO goes through here: the message is redacted before the outcome bounds it,
-   * since a cut could leave part of a secret that redaction would no longer recognise.
+   * Ends the request as KO. Every KO goes through here: the message is redacted before the outcome
+   * bounds it, since a cut could leave part of a secret that redaction would no longer recognise.
    */
   void fail(String message, long nanos) {
     finish(Verdict.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
@@ -353,8 +431,12 @@ public final class StreamExchange implements ResponseHandler {
     try {
       result = outcome(outcome, true);
     } catch (RuntimeException e) {
-      // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO naming it.
-      result = outcome(Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))), false);
+      // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO
+      // naming it.
+      result =
+          outcome(
+              Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))),
+              false);
     }
     result = notifyEnd(output.listener(), result, this::koNamingListener);
     if (!result.result().ok() && inFlight != null) {
@@ -362,18 +444,24 @@ public final class StreamExchange implements ResponseHandler {
       inFlight.abort();
     }
     if (result.result().ok() && !bodyEnded && inFlight != null) {
-      // [DONE] came before the end of the body. Gatling's client frees the connection only at the body's end:
-      // going on now would make the user's next request open a second connection. Hold the outcome until the
-      // body ends (it normally follows at once); a server that keeps it open (some llama.cpp builds do) gets
+      // [DONE] came before the end of the body. Gatling's client frees the connection only at the
+      // body's end:
+      // going on now would make the user's next request open a second connection. Hold the outcome
+      // until the
+      // body ends (it normally follows at once); a server that keeps it open (some llama.cpp builds
+      // do) gets
       // its connection closed after a grace time.
       heldOutcome = result;
       try {
-        drainTimer = clock.schedule(() -> {
-          if (heldOutcome != null) {
-            inFlight.abort();
-            releaseHeldOutcome();
-          }
-        }, TimeUnit.MILLISECONDS.toNanos(DRAIN_GRACE_MILLIS));
+        drainTimer =
+            clock.schedule(
+                () -> {
+                  if (heldOutcome != null) {
+                    inFlight.abort();
+                    releaseHeldOutcome();
+                  }
+                },
+                TimeUnit.MILLISECONDS.toNanos(DRAIN_GRACE_MILLIS));
         return;
       } catch (RejectedExecutionException e) {
         // The event loop is shutting down (end of the run): go on now rather than never.
@@ -394,9 +482,10 @@ public final class StreamExchange implements ResponseHandler {
   }
 
   /**
-   * The request's one end: its outcome to its consumer, then out of the run's exchanges in flight. In that order: a
-   * stop of the run waits until the set is empty before it writes the report, so an exchange must not leave it
-   * before its outcome is recorded, or the report would miss a request the server received.
+   * The request's one end: its outcome to its consumer, then out of the run's exchanges in flight.
+   * In that order: a stop of the run waits until the set is empty before it writes the report, so
+   * an exchange must not leave it before its outcome is recorded, or the report would miss a
+   * request the server received.
    */
   private void deliver(FinishedStream result) {
     try {
@@ -409,10 +498,12 @@ public final class StreamExchange implements ResponseHandler {
   }
 
   /**
-   * The outcome as the listener saw it, or the KO {@code failed} makes when it threw (it is not called again);
-   * the outcome itself without a listener.
+   * The outcome as the listener saw it, or the KO {@code failed} makes when it threw (it is not
+   * called again); the outcome itself without a listener.
    */
-  static FinishedStream notifyEnd(OutputListener listener, FinishedStream result,
+  static FinishedStream notifyEnd(
+      OutputListener listener,
+      FinishedStream result,
       java.util.function.Function<String, FinishedStream> failed) {
     if (listener == null) {
       return result;
@@ -430,16 +521,22 @@ public final class StreamExchange implements ResponseHandler {
   }
 
   /**
-   * The outcome (its message already redacted by {@link #fail}) with the streamed texts redacted, once:
-   * everything downstream (records, report files, session, logs) gets these texts. {@code countTokens} false
-   * leaves the client's count out (-1).
+   * The outcome (its message already redacted by {@link #fail}) with the streamed texts redacted,
+   * once: everything downstream (records, report files, session, logs) gets these texts. {@code
+   * countTokens} false leaves the client's count out (-1).
    */
   private FinishedStream outcome(Verdict outcome, boolean countTokens) {
-    Generation generation = new Generation(size.maxTokens(), redactor.redact(output.finishReason()));
+    Generation generation =
+        new Generation(size.maxTokens(), redactor.redact(output.finishReason()));
     return new FinishedStream(
-        timeline.toResult(outcome, countTokens ? output.clientOutputTokens() : -1, size.clientInputTokens(),
+        timeline.toResult(
+            outcome,
+            countTokens ? output.clientOutputTokens() : -1,
+            size.clientInputTokens(),
             generation),
-        redactor.redact(output.content()), redactor.redact(output.reasoning()), output.toolCalls(redactor));
+        redactor.redact(output.content()),
+        redactor.redact(output.reasoning()),
+        output.toolCalls(redactor));
   }
 
   private void releaseHeldOutcome() {
@@ -454,19 +551,25 @@ public final class StreamExchange implements ResponseHandler {
     deliver(result);
   }
 
-  /** The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO message. */
+  /**
+   * The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO
+   * message.
+   */
   static String describe(RuntimeException e) {
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 
   private static boolean isCompressed(String contentEncoding) {
-    return contentEncoding != null && !contentEncoding.isBlank()
+    return contentEncoding != null
+        && !contentEncoding.isBlank()
         && !contentEncoding.trim().equalsIgnoreCase("identity");
   }
 
   // ---- error bodies
 
-  /** Copies the start of a body that has not yielded a frame yet (normally only the first chunk). */
+  /**
+   * Copies the start of a body that has not yielded a frame yet (normally only the first chunk).
+   */
   private void keepPreamble(ByteBuffer chunk) {
     if (preamble == null) {
       preamble = new KeptBytes(settings.maxErrorBodyBytes(), chunk.remaining());
@@ -474,7 +577,10 @@ public final class StreamExchange implements ResponseHandler {
     preamble.append(chunk);
   }
 
-  /** The body's text when it held no frame and reads as JSON or HTML rather than a stream; otherwise null. */
+  /**
+   * The body's text when it held no frame and reads as JSON or HTML rather than a stream; otherwise
+   * null.
+   */
   private String notAStream() {
     if (preamble == null) {
       return null;

@@ -11,11 +11,11 @@ import dev.gatlingllm.values.OutputKind;
 import java.util.List;
 
 /**
- * The output side of one exchange: frames go through the dialect's interpreter, and what they carry is
- * collected (answer and reasoning text, within the output bound), timed as token events on the
- * {@link RequestTimeline} and shown to the token listener. What ends the stream (its end marker, an error in it,
- * a malformed frame, too much output) is handed to the {@link StreamExchange}, which alone ends a request.
- * Confined to the exchange's thread.
+ * The output side of one exchange: frames go through the dialect's interpreter, and what they carry
+ * is collected (answer and reasoning text, within the output bound), timed as token events on the
+ * {@link RequestTimeline} and shown to the token listener. What ends the stream (its end marker, an
+ * error in it, a malformed frame, too much output) is handed to the {@link StreamExchange}, which
+ * alone ends a request. Confined to the exchange's thread.
  */
 final class StreamOutput implements FrameListener, StreamSignals {
   private final StreamExchange exchange;
@@ -23,27 +23,42 @@ final class StreamOutput implements FrameListener, StreamSignals {
   private final RequestTimeline timeline;
   private final long maxOutputBytes;
   private final Tokenizer tokenizer;
-  /** Null when unused: then the only cost is a null check per output piece, per token event and per request. */
+
+  /**
+   * Null when unused: then the only cost is a null check per output piece, per token event and per
+   * request.
+   */
   private final TokenNotifier notifier;
 
   /** When the chunk being decoded arrived: the time of every frame it completes. */
   private long chunkNanos;
+
   private boolean frameHasOutput;
   private boolean frameHasAnswer;
   private long framesSeen;
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
   private final ToolCalls toolCalls = new ToolCalls();
-  /** UTF-8 bytes of content, reasoning and tool calls so far, bounded by {@link StreamSettings#maxOutputBytes()}. */
+
+  /**
+   * UTF-8 bytes of content, reasoning and tool calls so far, bounded by {@link
+   * StreamSettings#maxOutputBytes()}.
+   */
   private long outputBytes;
+
   private String finishReason;
 
   /**
    * @param tokenizer counts the generated text when the exchange ends, or null
    * @param listener sees each output piece, or null
    */
-  StreamOutput(StreamExchange exchange, StreamInterpreter interpreter, RequestTimeline timeline,
-      long maxOutputBytes, Tokenizer tokenizer, OutputListener listener) {
+  StreamOutput(
+      StreamExchange exchange,
+      StreamInterpreter interpreter,
+      RequestTimeline timeline,
+      long maxOutputBytes,
+      Tokenizer tokenizer,
+      OutputListener listener) {
     this.exchange = exchange;
     this.interpreter = interpreter;
     this.timeline = timeline;
@@ -84,7 +99,10 @@ final class StreamOutput implements FrameListener, StreamSignals {
     return toolCalls.toList(redactor);
   }
 
-  /** The client's count of the generated text, or -1 without a tokenizer. Once per request, at its end. */
+  /**
+   * The client's count of the generated text, or -1 without a tokenizer. Once per request, at its
+   * end.
+   */
   long clientOutputTokens() {
     if (tokenizer == null) {
       return -1;
@@ -138,8 +156,8 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   /**
-   * After the whole frame (its usage included): the event's index is the token events counted so far, the
-   * timeline counts this one next.
+   * After the whole frame (its usage included): the event's index is the token events counted so
+   * far, the timeline counts this one next.
    */
   private void notifyTokens() {
     if (exchange.isFinished()) {
@@ -197,8 +215,9 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   /**
-   * Counts {@code text} against the output bound; past it the request ends KO and its connection is closed,
-   * since a server that streams on and on would otherwise grow the kept text until the overall timeout.
+   * Counts {@code text} against the output bound; past it the request ends KO and its connection is
+   * closed, since a server that streams on and on would otherwise grow the kept text until the
+   * overall timeout.
    */
   private boolean withinOutputBound(String text) {
     outputBytes += Utf8Length.length(text);

@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The tool calls of one stream as they arrive: a name starts a call, argument fragments extend the latest one
- * (servers stream calls one after the other). Its texts count in the exchange's output bound like the answer's.
+ * The tool calls of one stream as they arrive: a name starts a call, argument fragments extend the
+ * latest one (servers stream calls one after the other). Its texts count in the exchange's output
+ * bound like the answer's.
  */
 final class ToolCalls {
   private final List<String> names = new ArrayList<>(1);
@@ -31,7 +32,9 @@ final class ToolCalls {
     }
     List<ToolCall> calls = new ArrayList<>(names.size());
     for (int i = 0; i < names.size(); i++) {
-      calls.add(new ToolCall(redactor.redact(names.get(i)), redactor.redact(arguments.get(i).toString())));
+      calls.add(
+          new ToolCall(
+              redactor.redact(names.get(i)), redactor.redact(arguments.get(i).toString())));
     }
     return List.copyOf(calls);
   }

@@ -20,7 +20,8 @@ final class TransportErrors {
     if (root instanceof ConnectException || type.contains("ConnectException")) {
       return "connection failed: " + message;
     }
-    // The resolver's own wording varies by platform ("Name or service not known", "nodename nor servname"):
+    // The resolver's own wording varies by platform ("Name or service not known", "nodename nor
+    // servname"):
     // a stable prefix keeps one row per unresolvable host in the error table, and says it is DNS.
     if (root instanceof UnknownHostException) {
       return "host not found (DNS resolution failed): " + message;

@@ -4,7 +4,10 @@ package dev.gatlingllm.stream;
 final class Utf8Length {
   private Utf8Length() {}
 
-  /** The number of bytes {@code text} takes in UTF-8 (an unpaired surrogate counts as the 3 bytes of U+FFFD). */
+  /**
+   * The number of bytes {@code text} takes in UTF-8 (an unpaired surrogate counts as the 3 bytes of
+   * U+FFFD).
+   */
   static long length(CharSequence text) {
     long bytes = 0;
     int n = text.length();
@@ -14,7 +17,9 @@ final class Utf8Length {
         bytes++;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         bytes += 4;
         i++;
       } else {

@@ -9,7 +9,10 @@ import dev.gatlingllm.secrets.Redactor;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** OpenAI's BPE encodings ({@code cl100k_base}, {@code o200k_base}, ...) through JTokkit. Thread-safe. */
+/**
+ * OpenAI's BPE encodings ({@code cl100k_base}, {@code o200k_base}, ...) through JTokkit.
+ * Thread-safe.
+ */
 public final class JTokkitTokenizer implements Tokenizer {
   /** Loaded once: building an encoding reads its whole vocabulary. */
   private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
@@ -22,9 +25,17 @@ public final class JTokkitTokenizer implements Tokenizer {
 
   /** By encoding name, e.g. {@code cl100k_base}; the error lists the known names. */
   public static JTokkitTokenizer of(String encodingName) {
-    EncodingType type = EncodingType.fromName(encodingName).orElseThrow(() -> new IllegalArgumentException(
-        "unknown tokenizer encoding '" + Redactor.setting(encodingName) + "', known: "
-            + Arrays.stream(EncodingType.values()).map(EncodingType::getName).collect(Collectors.joining(", "))));
+    EncodingType type =
+        EncodingType.fromName(encodingName)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "unknown tokenizer encoding '"
+                            + Redactor.setting(encodingName)
+                            + "', known: "
+                            + Arrays.stream(EncodingType.values())
+                                .map(EncodingType::getName)
+                                .collect(Collectors.joining(", "))));
     return new JTokkitTokenizer(REGISTRY.getEncoding(type));
   }
 

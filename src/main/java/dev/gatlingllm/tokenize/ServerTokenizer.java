@@ -13,21 +13,27 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * The server's own tokenizer through its {@code /tokenize} and {@code /detokenize} endpoints, as llama.cpp
- * and vLLM expose them, so prompt lengths are exact for the model under test. Blocking: use it while
- * preparing prompts, before the load starts, never from a virtual user.
+ * The server's own tokenizer through its {@code /tokenize} and {@code /detokenize} endpoints, as
+ * llama.cpp and vLLM expose them, so prompt lengths are exact for the model under test. Blocking:
+ * use it while preparing prompts, before the load starts, never from a virtual user.
  */
 public final class ServerTokenizer implements Tokenizer {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String baseUrl;
+
   /** The base URL as messages show it: without user info or query values. */
   private final String shownUrl;
+
   /** Hides the URL's user info and secret query values wherever the server echoes them. */
   private final Redactor redactor;
+
   private final String model;
   private final HttpClient client =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).version(HttpClient.Version.HTTP_1_1).build();
+      HttpClient.newBuilder()
+          .connectTimeout(Duration.ofSeconds(10))
+          .version(HttpClient.Version.HTTP_1_1)
+          .build();
 
   /**
    * @param baseUrl the server root, e.g. {@code http://127.0.0.1:8080}
@@ -88,29 +94,41 @@ public final class ServerTokenizer implements Tokenizer {
     JsonNode answer = post("/detokenize", body);
     JsonNode text = answer.has("content") ? answer.get("content") : answer.get("prompt");
     if (text == null || !text.isTextual()) {
-      throw new IllegalStateException(shownUrl + "/detokenize answered without 'content' or 'prompt'");
+      throw new IllegalStateException(
+          shownUrl + "/detokenize answered without 'content' or 'prompt'");
     }
     return text.asText();
   }
 
   private JsonNode post(String path, ObjectNode body) {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .timeout(Duration.ofSeconds(30))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-        .build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+            .build();
     try {
       HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
         // Redacted before it is cut, so that no part of a secret is left where the cut falls.
-        throw new IllegalStateException(shownUrl + path + " answered HTTP " + response.statusCode() + ": "
-            + abbreviate(redactor.redact(response.body())));
+        throw new IllegalStateException(
+            shownUrl
+                + path
+                + " answered HTTP "
+                + response.statusCode()
+                + ": "
+                + abbreviate(redactor.redact(response.body())));
       }
       return JSON.readTree(response.body());
     } catch (IOException e) {
       // Not chained: the cause's message would print the same text unredacted.
-      throw new IllegalStateException("cannot reach " + shownUrl + path + ": " + e.getClass().getSimpleName()
-          + (e.getMessage() == null ? "" : " " + redactor.redact(e.getMessage())));
+      throw new IllegalStateException(
+          "cannot reach "
+              + shownUrl
+              + path
+              + ": "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : " " + redactor.redact(e.getMessage())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while calling " + shownUrl + path);

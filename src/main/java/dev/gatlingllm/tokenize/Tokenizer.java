@@ -1,11 +1,13 @@
 package dev.gatlingllm.tokenize;
 
 /**
- * Turns text into token ids and back, for counting and for building prompts of an exact length. Used
- * before and between requests, never per streamed event.
+ * Turns text into token ids and back, for counting and for building prompts of an exact length.
+ * Used before and between requests, never per streamed event.
  */
 public interface Tokenizer {
-  /** Which tokenizer, for reports, e.g. {@code cl100k_base} or {@code server:http://127.0.0.1:8080}. */
+  /**
+   * Which tokenizer, for reports, e.g. {@code cl100k_base} or {@code server:http://127.0.0.1:8080}.
+   */
   String name();
 
   int[] encode(String text);
@@ -17,8 +19,9 @@ public interface Tokenizer {
   }
 
   /**
-   * True when a count waits on I/O (a call to a server): such a tokenizer prepares prompts before the load, and
-   * the LLM protocol refuses it for counting, which happens on the virtual users' event loops.
+   * True when a count waits on I/O (a call to a server): such a tokenizer prepares prompts before
+   * the load, and the LLM protocol refuses it for counting, which happens on the virtual users'
+   * event loops.
    */
   default boolean blocks() {
     return false;

@@ -3,8 +3,9 @@ package dev.gatlingllm.tokenize;
 import java.util.Locale;
 
 /**
- * Chooses a tokenizer by name: a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...), a Hugging Face
- * {@code tokenizer.json} ({@code hf:<path>}, or a path ending in {@code tokenizer.json}), or {@code server}.
+ * Chooses a tokenizer by name: a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...), a
+ * Hugging Face {@code tokenizer.json} ({@code hf:<path>}, or a path ending in {@code
+ * tokenizer.json}), or {@code server}.
  */
 public final class Tokenizers {
   private static final String HUGGING_FACE = "hf:";
@@ -12,8 +13,8 @@ public final class Tokenizers {
   private Tokenizers() {}
 
   /**
-   * @param name an encoding name, a {@code tokenizer.json} as {@link #local} reads it, or {@code server} for the
-   *     target's own {@code /tokenize}
+   * @param name an encoding name, a {@code tokenizer.json} as {@link #local} reads it, or {@code
+   *     server} for the target's own {@code /tokenize}
    * @param baseUrl the server root, used by {@code server}
    * @param model the model, used by {@code server}
    */
@@ -27,9 +28,11 @@ public final class Tokenizers {
   /**
    * A tokenizer that counts without I/O, fit for the virtual users' event loops.
    *
-   * @param name a JTokkit encoding name, or {@code hf:<path>} / a path ending in {@code tokenizer.json}: the
-   *     model's own Hugging Face tokenizer, the path a file or a classpath resource
-   * @throws IllegalArgumentException for an unknown encoding or a missing or broken {@code tokenizer.json}
+   * @param name a JTokkit encoding name, or {@code hf:<path>} / a path ending in {@code
+   *     tokenizer.json}: the model's own Hugging Face tokenizer, the path a file or a classpath
+   *     resource
+   * @throws IllegalArgumentException for an unknown encoding or a missing or broken {@code
+   *     tokenizer.json}
    */
   public static Tokenizer local(String name) {
     String trimmed = name.strip();
@@ -45,12 +48,14 @@ public final class Tokenizers {
   }
 
   /**
-   * True when the name is a Hugging Face tokenizer.json's place ({@code hf:<path>}, or a path ending in
-   * {@code tokenizer.json}) rather than an encoding's name: its errors are about a file, not a list of names.
+   * True when the name is a Hugging Face tokenizer.json's place ({@code hf:<path>}, or a path
+   * ending in {@code tokenizer.json}) rather than an encoding's name: its errors are about a file,
+   * not a list of names.
    */
   public static boolean namesATokenizerJson(String name) {
     String trimmed = name.strip();
-    return trimmed.toLowerCase(Locale.ROOT).startsWith(HUGGING_FACE) || trimmed.endsWith("tokenizer.json");
+    return trimmed.toLowerCase(Locale.ROOT).startsWith(HUGGING_FACE)
+        || trimmed.endsWith("tokenizer.json");
   }
 
   private static Tokenizer huggingFace(String location) {
@@ -58,7 +63,8 @@ public final class Tokenizers {
       return HuggingFaceTokenizer.of(location);
     } catch (NoClassDefFoundError e) {
       // A build that excluded the dependency to save its size.
-      throw new IllegalStateException("hf:" + location + " needs ai.djl.huggingface:tokenizers on the classpath");
+      throw new IllegalStateException(
+          "hf:" + location + " needs ai.djl.huggingface:tokenizers on the classpath");
     }
   }
 }

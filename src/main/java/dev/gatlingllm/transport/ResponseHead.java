@@ -1,7 +1,8 @@
 package dev.gatlingllm.transport;
 
 /**
- * What the status line and headers of a response say to an LLM stream, as sent (bounded and redacted later).
+ * What the status line and headers of a response say to an LLM stream, as sent (bounded and
+ * redacted later).
  *
  * @param status the HTTP status code
  * @param contentType the {@code Content-Type} header, or null
@@ -9,7 +10,8 @@ package dev.gatlingllm.transport;
  * @param requestId the server's id of the request (its {@code x-request-id} header), or null
  * @param retryAfter the {@code Retry-After} header (429, 503), or null
  */
-public record ResponseHead(int status, String contentType, String contentEncoding, String requestId, String retryAfter) {
+public record ResponseHead(
+    int status, String contentType, String contentEncoding, String requestId, String retryAfter) {
   /** A response with only a status and a content type. */
   public static ResponseHead of(int status, String contentType) {
     return new ResponseHead(status, contentType, null, null, null);

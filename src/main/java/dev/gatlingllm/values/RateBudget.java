@@ -1,8 +1,9 @@
 package dev.gatlingllm.values;
 
 /**
- * A provider's rate limits: requests per minute and tokens per minute, tokens counted as providers meter
- * them when a request arrives (its input plus its output limit). 0 means no limit of that kind.
+ * A provider's rate limits: requests per minute and tokens per minute, tokens counted as providers
+ * meter them when a request arrives (its input plus its output limit). 0 means no limit of that
+ * kind.
  *
  * @param requestsPerMinute at least 0
  * @param tokensPerMinute at least 0
@@ -10,11 +11,16 @@ package dev.gatlingllm.values;
 public record RateBudget(long requestsPerMinute, long tokensPerMinute) {
   public RateBudget {
     if (requestsPerMinute < 0 || tokensPerMinute < 0) {
-      throw new IllegalArgumentException("rate limits must be >= 0, were " + requestsPerMinute + " requests and "
-          + tokensPerMinute + " tokens per minute");
+      throw new IllegalArgumentException(
+          "rate limits must be >= 0, were "
+              + requestsPerMinute
+              + " requests and "
+              + tokensPerMinute
+              + " tokens per minute");
     }
     if (requestsPerMinute == 0 && tokensPerMinute == 0) {
-      throw new IllegalArgumentException("a rate budget needs a requests-per-minute or a tokens-per-minute limit");
+      throw new IllegalArgumentException(
+          "a rate budget needs a requests-per-minute or a tokens-per-minute limit");
     }
   }
 

@@ -14,8 +14,16 @@ class DialectsTest {
 
   @Test
   void knownIds() {
-    assertEquals(List.of("openai-chat", "openai-completions", "ollama-chat", "ollama-generate", "openai-responses",
-        "anthropic", "azure-openai"), Dialects.ids());
+    assertEquals(
+        List.of(
+            "openai-chat",
+            "openai-completions",
+            "ollama-chat",
+            "ollama-generate",
+            "openai-responses",
+            "anthropic",
+            "azure-openai"),
+        Dialects.ids());
     assertEquals("/api/chat", Dialects.byId("ollama-chat").defaultEndpoint());
     assertEquals("/api/generate", Dialects.byId("ollama-generate").defaultEndpoint());
     assertEquals("/v1/chat/completions", Dialects.byId("openai-chat").defaultEndpoint());
@@ -29,10 +37,13 @@ class DialectsTest {
 
   @Test
   void onlyADialectWhoseApiHasIgnoreEosWritesIt() {
-    GenerationRequest request = new GenerationRequest("m", List.of(ChatMessage.user("hi")), null, 16, null, true,
-        false, java.util.Map.of());
+    GenerationRequest request =
+        new GenerationRequest(
+            "m", List.of(ChatMessage.user("hi")), null, 16, null, true, false, java.util.Map.of());
     for (LlmDialect dialect : Dialects.all()) {
-      assertEquals(dialect.supportsIgnoreEos(), dialect.requestBody(request).contains("\"ignore_eos\""),
+      assertEquals(
+          dialect.supportsIgnoreEos(),
+          dialect.requestBody(request).contains("\"ignore_eos\""),
           dialect.id());
     }
   }
@@ -44,10 +55,14 @@ class DialectsTest {
 
   @Test
   void unknownIdListsTheKnownOnes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dialects.byId("gemini"));
-    assertEquals("unknown LLM dialect 'gemini'; known dialects: openai-chat, openai-completions, ollama-chat,"
-        + " ollama-generate, openai-responses, anthropic, azure-openai", e.getMessage());
-    IllegalArgumentException nullId = assertThrows(IllegalArgumentException.class, () -> Dialects.byId(null));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Dialects.byId("gemini"));
+    assertEquals(
+        "unknown LLM dialect 'gemini'; known dialects: openai-chat, openai-completions, ollama-chat,"
+            + " ollama-generate, openai-responses, anthropic, azure-openai",
+        e.getMessage());
+    IllegalArgumentException nullId =
+        assertThrows(IllegalArgumentException.class, () -> Dialects.byId(null));
     assertTrue(nullId.getMessage().contains("openai-chat"));
   }
 

@@ -14,13 +14,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every public method of the DSL says, in its Javadoc, what each parameter is (an EL string, a function of
- * the session or a constant) and what it returns, as Gatling documents its own DSL.
+ * Every public method of the DSL says, in its Javadoc, what each parameter is (an EL string, a
+ * function of the session or a constant) and what it returns, as Gatling documents its own DSL.
  */
 class DslJavadocTest {
   private static final Path DSL = Path.of("src/main/java/dev/gatlingllm/dsl");
-  private static final Pattern PUBLIC_METHOD = Pattern.compile(
-      "^\\s+public (?:static )?(?!final class|class|record|interface|enum)([\\w<>\\[\\], ?]+) (\\w+)\\((.*)$");
+  private static final Pattern PUBLIC_METHOD =
+      Pattern.compile(
+          "^\\s+public (?:static )?(?!final class|class|record|interface|enum)([\\w<>\\[\\], ?]+) (\\w+)\\((.*)$");
 
   @Test
   void everyPublicDslMethodDocumentsItsParametersAndResult() throws IOException {

@@ -38,46 +38,67 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package structure docs/architecture.md draws, held against the compiled main classes, and the line between the
- * public API and the internals, held against the sources of the simulations and examples.
+ * The package structure docs/architecture.md draws, held against the compiled main classes, and the
+ * line between the public API and the internals, held against the sources of the simulations and
+ * examples.
  */
 class PackageStructureTest {
-  private static final JavaClasses MAIN = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("dev.gatlingllm");
+  private static final JavaClasses MAIN =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("dev.gatlingllm");
 
   /**
-   * The public API: the DSL's packages, the check types and the small types the DSL's signatures name; of the
-   * simulator, only the server a test starts.
+   * The public API: the DSL's packages, the check types and the small types the DSL's signatures
+   * name; of the simulator, only the server a test starts.
    */
-  private static final List<String> API = List.of("dev.gatlingllm.dsl.", "dev.gatlingllm.check.",
-      "dev.gatlingllm.values.", "dev.gatlingllm.simulator.LlmSimulator");
-  private static final String INTERNAL = "Internal: no compatibility promise; use {@code dev.gatlingllm.dsl}.";
+  private static final List<String> API =
+      List.of(
+          "dev.gatlingllm.dsl.",
+          "dev.gatlingllm.check.",
+          "dev.gatlingllm.values.",
+          "dev.gatlingllm.simulator.LlmSimulator");
+
+  private static final String INTERNAL =
+      "Internal: no compatibility promise; use {@code dev.gatlingllm.dsl}.";
   private static final Pattern PROJECT_IMPORT =
       Pattern.compile("^import\\s+(?:static\\s+)?(dev\\.gatlingllm\\.[\\w.*]+)", Pattern.MULTILINE);
 
   /**
-   * Internal types the API's signatures may still name, each for a reason; every other type a public signature
-   * names is of the API, the JDK or Gatling's Java DSL, so that what a user writes imports nothing internal.
+   * Internal types the API's signatures may still name, each for a reason; every other type a
+   * public signature names is of the API, the JDK or Gatling's Java DSL, so that what a user writes
+   * imports nothing internal.
    */
-  private static final Set<String> NAMED_BY_THE_API_ALTHOUGH_INTERNAL = Set.of(
-      // What an answer check and a token listener read: the request's RequestResult and kept texts. Users reach it
-      // in a lambda's parameter, without naming it; making it API would make the metrics' result an API too.
-      "dev.gatlingllm.stream.FinishedStream",
-      // What a check on the run's figures reads: the whole summary, the metrics' core, reached in a lambda.
-      "dev.gatlingllm.metrics.aggregate.RunSummary",
-      // Returned by LlmDsl's capacity-target factories and passed on to capacityTarget(..) and ReportSettings;
-      // its description shares the report's number format (metrics.stats), so it stays with the SLOs.
-      "dev.gatlingllm.metrics.slo.AttainmentTarget",
-      // Judges a RequestResult; users set SLOs through ttftSlo/tpotSlo/e2elSlo, the ready simulations' report
-      // settings hand theirs on whole through slos(..).
-      "dev.gatlingllm.metrics.slo.Slos",
-      // An interface whose implementations (JTokkit, Hugging Face, a server's /tokenize) are internal; users name
-      // one to the protocol as text, the ready target and the prompt and dataset building blocks pass instances.
-      "dev.gatlingllm.tokenize.Tokenizer",
-      // The simulator is API only as the server a test starts; its model and settings stay with it.
-      "dev.gatlingllm.simulator.CapacityModel", "dev.gatlingllm.simulator.SimulatorConfig",
-      "dev.gatlingllm.simulator.SimulatorSetting", "dev.gatlingllm.simulator.GroundTruthRecord");
+  private static final Set<String> NAMED_BY_THE_API_ALTHOUGH_INTERNAL =
+      Set.of(
+          // What an answer check and a token listener read: the request's RequestResult and kept
+          // texts. Users reach it
+          // in a lambda's parameter, without naming it; making it API would make the metrics'
+          // result an API too.
+          "dev.gatlingllm.stream.FinishedStream",
+          // What a check on the run's figures reads: the whole summary, the metrics' core, reached
+          // in a lambda.
+          "dev.gatlingllm.metrics.aggregate.RunSummary",
+          // Returned by LlmDsl's capacity-target factories and passed on to capacityTarget(..) and
+          // ReportSettings;
+          // its description shares the report's number format (metrics.stats), so it stays with the
+          // SLOs.
+          "dev.gatlingllm.metrics.slo.AttainmentTarget",
+          // Judges a RequestResult; users set SLOs through ttftSlo/tpotSlo/e2elSlo, the ready
+          // simulations' report
+          // settings hand theirs on whole through slos(..).
+          "dev.gatlingllm.metrics.slo.Slos",
+          // An interface whose implementations (JTokkit, Hugging Face, a server's /tokenize) are
+          // internal; users name
+          // one to the protocol as text, the ready target and the prompt and dataset building
+          // blocks pass instances.
+          "dev.gatlingllm.tokenize.Tokenizer",
+          // The simulator is API only as the server a test starts; its model and settings stay with
+          // it.
+          "dev.gatlingllm.simulator.CapacityModel",
+          "dev.gatlingllm.simulator.SimulatorConfig",
+          "dev.gatlingllm.simulator.SimulatorSetting",
+          "dev.gatlingllm.simulator.GroundTruthRecord");
 
   @Test
   void topLevelPackagesFormNoCycle() {
@@ -100,22 +121,30 @@ class PackageStructureTest {
   }
 
   /**
-   * Gatling's Scala internals change between minor versions; only the adapter may use them. Outside it,
-   * the public Java DSL ({@code io.gatling.javaapi}) and the two internal types its builder interfaces return.
+   * Gatling's Scala internals change between minor versions; only the adapter may use them. Outside
+   * it, the public Java DSL ({@code io.gatling.javaapi}) and the two internal types its builder
+   * interfaces return.
    */
   @Test
   void gatlingInternalsStayBehindTheAdapter() {
-    noClasses().that().resideOutsideOfPackage("dev.gatlingllm.gatling..")
-        .should().dependOnClassesThat(gatlingInternal())
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.gatlingllm.gatling..")
+        .should()
+        .dependOnClassesThat(gatlingInternal())
         .check(MAIN);
   }
 
   /** Any package may use the API's values, internal ones included, without making a cycle. */
   @Test
   void theApisValuesUseNothingElseOfTheProject() {
-    noClasses().that().resideInAPackage("dev.gatlingllm.values..")
-        .should().dependOnClassesThat(resideInAPackage("dev.gatlingllm..")
-            .and(resideOutsideOfPackage("dev.gatlingllm.values..")))
+    noClasses()
+        .that()
+        .resideInAPackage("dev.gatlingllm.values..")
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("dev.gatlingllm..")
+                .and(resideOutsideOfPackage("dev.gatlingllm.values..")))
         .check(MAIN);
   }
 
@@ -124,7 +153,10 @@ class PackageStructureTest {
     noClasses().should().resideInAPackage("io.gatling..").check(MAIN);
   }
 
-  /** What users copy from imports only the public API, so that it shows what a simulation may rely on. */
+  /**
+   * What users copy from imports only the public API, so that it shows what a simulation may rely
+   * on.
+   */
   @Test
   void simulationsAndExamplesImportOnlyThePublicApi() throws IOException {
     Set<String> internal = new TreeSet<>();
@@ -136,30 +168,42 @@ class PackageStructureTest {
 
   @Test
   void anImportOfAnInternalPackageIsFound() {
-    String source = String.join("\n",
-        "import static dev.gatlingllm.dsl.LlmDsl.*;",
-        "import dev.gatlingllm.dsl.load.ConcurrencySteps;",
-        "import dev.gatlingllm.check.LlmCheck;",
-        "import dev.gatlingllm.simulator.LlmSimulator",
-        "import dev.gatlingllm.simulator.LlmSimulatorMain;",
-        "import dev.gatlingllm.metrics.slo.AttainmentTarget;",
-        "import static dev.gatlingllm.workload.PromptFeeders.dataset;",
-        "import dev.gatlingllm.dslx.Thing;",
-        "import io.gatling.javaapi.core.*;");
-    assertEquals(List.of("dev.gatlingllm.simulator.LlmSimulatorMain", "dev.gatlingllm.metrics.slo.AttainmentTarget",
-        "dev.gatlingllm.workload.PromptFeeders.dataset", "dev.gatlingllm.dslx.Thing"), internalImports(source));
+    String source =
+        String.join(
+            "\n",
+            "import static dev.gatlingllm.dsl.LlmDsl.*;",
+            "import dev.gatlingllm.dsl.load.ConcurrencySteps;",
+            "import dev.gatlingllm.check.LlmCheck;",
+            "import dev.gatlingllm.simulator.LlmSimulator",
+            "import dev.gatlingllm.simulator.LlmSimulatorMain;",
+            "import dev.gatlingllm.metrics.slo.AttainmentTarget;",
+            "import static dev.gatlingllm.workload.PromptFeeders.dataset;",
+            "import dev.gatlingllm.dslx.Thing;",
+            "import io.gatling.javaapi.core.*;");
+    assertEquals(
+        List.of(
+            "dev.gatlingllm.simulator.LlmSimulatorMain",
+            "dev.gatlingllm.metrics.slo.AttainmentTarget",
+            "dev.gatlingllm.workload.PromptFeeders.dataset",
+            "dev.gatlingllm.dslx.Thing"),
+        internalImports(source));
   }
 
   /** Every package outside the API says it is internal, and no API package does. */
   @Test
   void everyPackageOutsideTheApiSaysItIsInternal() throws IOException {
-    Set<String> packages = MAIN.stream().map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
+    Set<String> packages =
+        MAIN.stream().map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
     Set<String> wrong = new TreeSet<>();
     for (String name : packages) {
       Path info = Path.of("src/main/java", name.replace('.', '/'), "package-info.java");
       boolean saysInternal = Files.exists(info) && Files.readString(info).contains(INTERNAL);
       if (saysInternal == isApi(name + ".")) {
-        wrong.add(name + (saysInternal ? " is API but says it is internal" : " says nowhere that it is internal"));
+        wrong.add(
+            name
+                + (saysInternal
+                    ? " is API but says it is internal"
+                    : " says nowhere that it is internal"));
       }
     }
     assertEquals(Set.of(), wrong);
@@ -167,28 +211,41 @@ class PackageStructureTest {
   }
 
   /**
-   * What a user writes against the API names only the API, the JDK and Gatling's Java DSL: every public or protected
-   * signature of the API's public classes (supertypes, constructors, methods, fields, generic arguments included),
-   * but for the internal types above, each of which some signature still names.
+   * What a user writes against the API names only the API, the JDK and Gatling's Java DSL: every
+   * public or protected signature of the API's public classes (supertypes, constructors, methods,
+   * fields, generic arguments included), but for the internal types above, each of which some
+   * signature still names.
    */
   @Test
   void apiSignaturesNameOnlyApiTypes() {
     Set<String> leaks = new TreeSet<>();
-    MAIN.stream().filter(c -> isApi(c.getName().replaceAll("\\$.*", ""))).map(JavaClass::reflect)
+    MAIN.stream()
+        .filter(c -> isApi(c.getName().replaceAll("\\$.*", "")))
+        .map(JavaClass::reflect)
         .filter(PackageStructureTest::isVisible)
         .forEach(type -> leaks.addAll(foreignTypesInSignatures(type)));
-    Set<String> named = leaks.stream().map(leak -> leak.substring(leak.indexOf(": ") + 2))
-        .collect(Collectors.toCollection(TreeSet::new));
-    leaks.removeIf(leak -> NAMED_BY_THE_API_ALTHOUGH_INTERNAL.contains(leak.substring(leak.indexOf(": ") + 2)));
+    Set<String> named =
+        leaks.stream()
+            .map(leak -> leak.substring(leak.indexOf(": ") + 2))
+            .collect(Collectors.toCollection(TreeSet::new));
+    leaks.removeIf(
+        leak ->
+            NAMED_BY_THE_API_ALTHOUGH_INTERNAL.contains(leak.substring(leak.indexOf(": ") + 2)));
     assertEquals(Set.of(), leaks);
-    assertEquals(new TreeSet<>(NAMED_BY_THE_API_ALTHOUGH_INTERNAL), named,
+    assertEquals(
+        new TreeSet<>(NAMED_BY_THE_API_ALTHOUGH_INTERNAL),
+        named,
         "every allowed type is still named; one that is not any more leaves the list");
   }
 
-  /** A leaking signature of each kind is found, and the API, JDK and Java DSL types beside them are not. */
+  /**
+   * A leaking signature of each kind is found, and the API, JDK and Java DSL types beside them are
+   * not.
+   */
   @Test
   void aSignatureNamingAnInternalTypeIsFound() {
-    assertEquals(Set.of(
+    assertEquals(
+        Set.of(
             "PackageStructureTest.Leaky extends: dev.gatlingllm.metrics.stats.Micros",
             "PackageStructureTest.Leaky(): dev.gatlingllm.api.LlmDialect",
             "PackageStructureTest.Leaky.field: dev.gatlingllm.metrics.slo.Slos",
@@ -199,19 +256,22 @@ class PackageStructureTest {
   }
 
   @SuppressWarnings("unused")
-  public abstract static class Leaky implements java.util.function.Supplier<dev.gatlingllm.metrics.stats.Micros> {
+  public abstract static class Leaky
+      implements java.util.function.Supplier<dev.gatlingllm.metrics.stats.Micros> {
     public dev.gatlingllm.metrics.slo.Slos field;
 
     public Leaky(List<? extends dev.gatlingllm.api.LlmDialect> dialects) {}
 
     Leaky(dev.gatlingllm.tokenize.Tokenizer hidden) {}
 
-    public abstract void listen(java.util.function.Consumer<dev.gatlingllm.stream.OutputListener> listener);
+    public abstract void listen(
+        java.util.function.Consumer<dev.gatlingllm.stream.OutputListener> listener);
 
     public abstract List<dev.gatlingllm.metrics.request.RequestResult>[] windows();
 
     protected abstract dev.gatlingllm.gatling.protocol.LlmProtocol protocol(
-        io.gatling.javaapi.core.Session session, dev.gatlingllm.check.CheckVerdict verdict,
+        io.gatling.javaapi.core.Session session,
+        dev.gatlingllm.check.CheckVerdict verdict,
         dev.gatlingllm.values.ChatMessage message);
 
     private void hidden(dev.gatlingllm.metrics.aggregate.RunSummary summary) {}
@@ -221,7 +281,8 @@ class PackageStructureTest {
     Set<String> leaks = new TreeSet<>();
     String owner = type.getName().substring(type.getPackageName().length() + 1).replace('$', '.');
     foreignTypes(type.getGenericSuperclass()).forEach(t -> leaks.add(owner + " extends: " + t));
-    Arrays.stream(type.getGenericInterfaces()).flatMap(i -> foreignTypes(i).stream())
+    Arrays.stream(type.getGenericInterfaces())
+        .flatMap(i -> foreignTypes(i).stream())
         .forEach(t -> leaks.add(owner + " extends: " + t));
     for (Constructor<?> constructor : type.getDeclaredConstructors()) {
       if (isVisible(constructor.getModifiers()) && !constructor.isSynthetic()) {
@@ -237,7 +298,8 @@ class PackageStructureTest {
     }
     for (Field field : type.getDeclaredFields()) {
       if (isVisible(field.getModifiers()) && !field.isSynthetic()) {
-        foreignTypes(field.getGenericType()).forEach(t -> leaks.add(owner + "." + field.getName() + ": " + t));
+        foreignTypes(field.getGenericType())
+            .forEach(t -> leaks.add(owner + "." + field.getName() + ": " + t));
       }
     }
     return leaks;
@@ -252,7 +314,10 @@ class PackageStructureTest {
     return names;
   }
 
-  /** The types a signature names, generic arguments and bounds included, that a user may not rely on. */
+  /**
+   * The types a signature names, generic arguments and bounds included, that a user may not rely
+   * on.
+   */
   private static Set<String> foreignTypes(Type type) {
     Set<String> names = new TreeSet<>();
     collectTypes(type, new HashSet<>(), names);
@@ -285,9 +350,12 @@ class PackageStructureTest {
   }
 
   private static boolean isAllowedInSignatures(String name) {
-    return name.startsWith("java.") || name.startsWith("io.gatling.javaapi.") || isApi(name.replaceAll("\\$.*", ""))
+    return name.startsWith("java.")
+        || name.startsWith("io.gatling.javaapi.")
+        || isApi(name.replaceAll("\\$.*", ""))
         || !name.contains(".") // primitives
-        // The return types of the Java DSL's ActionBuilder.asScala() and ProtocolBuilder.protocol().
+        // The return types of the Java DSL's ActionBuilder.asScala() and
+        // ProtocolBuilder.protocol().
         || name.equals("io.gatling.core.action.builder.ActionBuilder")
         || name.equals("io.gatling.core.protocol.Protocol");
   }
@@ -318,14 +386,16 @@ class PackageStructureTest {
   }
 
   private static boolean isApi(String name) {
-    return API.stream().anyMatch(api -> api.endsWith(".") ? name.startsWith(api) : name.equals(api));
+    return API.stream()
+        .anyMatch(api -> api.endsWith(".") ? name.startsWith(api) : name.equals(api));
   }
 
   private static List<Path> sources(Path... roots) throws IOException {
     List<Path> sources = new ArrayList<>();
     for (Path root : roots) {
       try (Stream<Path> files = Files.walk(root)) {
-        files.filter(f -> f.toString().endsWith(".java") || f.toString().endsWith(".kt"))
+        files
+            .filter(f -> f.toString().endsWith(".java") || f.toString().endsWith(".kt"))
             .filter(f -> !f.toString().contains("/target/") && !f.toString().contains("/build/"))
             .forEach(sources::add);
       }
@@ -334,13 +404,16 @@ class PackageStructureTest {
   }
 
   private static DescribedPredicate<JavaClass> gatlingInternal() {
-    return DescribedPredicate.describe("are Gatling internals (outside io.gatling.javaapi)", c -> {
-      String name = c.getName();
-      return name.startsWith("io.gatling.")
-          && !name.startsWith("io.gatling.javaapi.")
-          // The return types of the Java DSL's ActionBuilder.asScala() and ProtocolBuilder.protocol().
-          && !name.equals("io.gatling.core.action.builder.ActionBuilder")
-          && !name.equals("io.gatling.core.protocol.Protocol");
-    });
+    return DescribedPredicate.describe(
+        "are Gatling internals (outside io.gatling.javaapi)",
+        c -> {
+          String name = c.getName();
+          return name.startsWith("io.gatling.")
+              && !name.startsWith("io.gatling.javaapi.")
+              // The return types of the Java DSL's ActionBuilder.asScala() and
+              // ProtocolBuilder.protocol().
+              && !name.equals("io.gatling.core.action.builder.ActionBuilder")
+              && !name.equals("io.gatling.core.protocol.Protocol");
+        });
   }
 }

@@ -6,10 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The word-at-a-time searches against a byte-by-byte search, on random words rich in the bytes they look for. */
+/**
+ * The word-at-a-time searches against a byte-by-byte search, on random words rich in the bytes they
+ * look for.
+ */
 class WordsTest {
-  private static final byte[] CANDIDATES = {'"', '\\', '\n', '\r', 0, 1, 0x1f, 0x20, 0x21, 0x7f, (byte) 0x80,
-      (byte) 0xa2, (byte) 0xdc, (byte) 0xff, 'a'};
+  private static final byte[] CANDIDATES = {
+    '"',
+    '\\',
+    '\n',
+    '\r',
+    0,
+    1,
+    0x1f,
+    0x20,
+    0x21,
+    0x7f,
+    (byte) 0x80,
+    (byte) 0xa2,
+    (byte) 0xdc,
+    (byte) 0xff,
+    'a'
+  };
 
   @Test
   void theFirstFlaggedByteIsTheFirstMatchingByte() {
@@ -18,7 +36,10 @@ class WordsTest {
     int withMatch = 0;
     for (int n = 0; n < 200_000; n++) {
       for (int i = 0; i < 8; i++) {
-        bytes[i] = random.nextBoolean() ? CANDIDATES[random.nextInt(CANDIDATES.length)] : (byte) random.nextInt(256);
+        bytes[i] =
+            random.nextBoolean()
+                ? CANDIDATES[random.nextInt(CANDIDATES.length)]
+                : (byte) random.nextInt(256);
       }
       long word = SwarBytes.read(bytes, 0);
       int firstQuote = first(bytes, b -> b == '"');

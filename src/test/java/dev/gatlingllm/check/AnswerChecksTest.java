@@ -22,11 +22,17 @@ import java.util.List;
 import java.util.regex.PatternSyntaxException;
 import org.junit.jupiter.api.Test;
 
-/** Each answer check passes and fails where it should; the first failure makes an OK request KO, figures kept. */
+/**
+ * Each answer check passes and fails where it should; the first failure makes an OK request KO,
+ * figures kept.
+ */
 class AnswerChecksTest {
-  private static final FinishedStream PARIS = new FinishedStream(
-      stopped(SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10)),
-      "The capital is Paris.", "");
+  private static final FinishedStream PARIS =
+      new FinishedStream(
+          stopped(
+              SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10)),
+          "The capital is Paris.",
+          "");
 
   /** {@code r} as an answer the model ended itself. */
   private static RequestResult stopped(RequestResult r) {
@@ -40,15 +46,24 @@ class AnswerChecksTest {
 
   @Test
   void passingChecksLeaveTheOutcomeAsItWas() {
-    assertSame(PARIS, AnswerChecking.judge(List.of(answerContains("Paris"), answerMatches("capital is \\w+"),
-        finishReasonIs("stop"), outputTokensAtLeast(4)), PARIS));
+    assertSame(
+        PARIS,
+        AnswerChecking.judge(
+            List.of(
+                answerContains("Paris"),
+                answerMatches("capital is \\w+"),
+                finishReasonIs("stop"),
+                outputTokensAtLeast(4)),
+            PARIS));
   }
 
   @Test
   void eachCheckFailsWithItsOwnMessage() {
     assertEquals("check failed: answer does not contain 'Rome'", judged(answerContains("Rome")));
     assertEquals("check failed: answer does not match /^Paris/", judged(answerMatches("^Paris")));
-    assertEquals("check failed: finish reason is 'stop', expected 'length'", judged(finishReasonIs("length")));
+    assertEquals(
+        "check failed: finish reason is 'stop', expected 'length'",
+        judged(finishReasonIs("length")));
     assertEquals("check failed: fewer than 5 output tokens", judged(outputTokensAtLeast(5)));
   }
 
@@ -59,8 +74,10 @@ class AnswerChecksTest {
     assertEquals("check failed: TTFT above 49.5 ms", judged(ttftAtMost(49.5)));
     assertEquals("check failed: TPOT above 19 ms", judged(tpotAtMost(19)));
     assertEquals("check failed: E2EL above 100 ms", judged(e2elAtMost(100)));
-    FinishedStream noToken = new FinishedStream(stopped(SyntheticResults.ok(-1, 0, 0, 0, 10)), "", "");
-    assertEquals("check failed: no token, so no TTFT",
+    FinishedStream noToken =
+        new FinishedStream(stopped(SyntheticResults.ok(-1, 0, 0, 0, 10)), "", "");
+    assertEquals(
+        "check failed: no token, so no TTFT",
         AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().outcome().message());
     assertThrows(IllegalArgumentException.class, () -> ttftAtMost(0));
     assertThrows(IllegalArgumentException.class, () -> tpotAtMost(Double.NaN));
@@ -68,8 +85,10 @@ class AnswerChecksTest {
 
   @Test
   void theFirstFailingCheckNamesTheKoAndTheFiguresStay() {
-    FinishedStream out = AnswerChecking.judge(
-        List.of(answerContains("Paris"), outputTokensAtLeast(100), answerContains("Rome")), PARIS);
+    FinishedStream out =
+        AnswerChecking.judge(
+            List.of(answerContains("Paris"), outputTokensAtLeast(100), answerContains("Rome")),
+            PARIS);
     RequestResult r = out.result();
     assertFalse(r.ok());
     assertEquals("check failed: fewer than 100 output tokens", r.outcome().message());
@@ -81,16 +100,23 @@ class AnswerChecksTest {
 
   @Test
   void aKoKeepsItsOwnMessage() {
-    FinishedStream ko = new FinishedStream(ResultBuilder.from(PARIS.result())
-        .outcome(Verdict.ko(429, "HTTP 429: slow down")).generation(-1, null).build(), "", "");
+    FinishedStream ko =
+        new FinishedStream(
+            ResultBuilder.from(PARIS.result())
+                .outcome(Verdict.ko(429, "HTTP 429: slow down"))
+                .generation(-1, null)
+                .build(),
+            "",
+            "");
     assertSame(ko, AnswerChecking.judge(List.of(answerContains("Paris")), ko));
   }
 
   @Test
   void aCheckThatThrowsFailsItsRequest() {
-    AnswerCheck broken = outcome -> {
-      throw new IllegalStateException("broke");
-    };
+    AnswerCheck broken =
+        outcome -> {
+          throw new IllegalStateException("broke");
+        };
     assertEquals("check failed: IllegalStateException: broke", judged(broken));
   }
 

@@ -15,15 +15,25 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Checks that find a value: what they find, why they fail, what they save, and the paths they refuse. */
+/**
+ * Checks that find a value: what they find, why they fail, what they save, and the paths they
+ * refuse.
+ */
 class ValueChecksTest {
   private static FinishedStream answer(String content, ToolCall... calls) {
-    return new FinishedStream(ResultBuilder.from(SyntheticResults.ok(50 * SyntheticResults.MS, 4,
-        20 * SyntheticResults.MS, 4, 10)).generation(-1, "stop").build(), content, "", List.of(calls));
+    return new FinishedStream(
+        ResultBuilder.from(
+                SyntheticResults.ok(50 * SyntheticResults.MS, 4, 20 * SyntheticResults.MS, 4, 10))
+            .generation(-1, "stop")
+            .build(),
+        content,
+        "",
+        List.of(calls));
   }
 
   private static final FinishedStream JSON =
-      answer("{\"name\":\"x\",\"n\":42,\"ok\":true,\"items\":[{\"first name\":\"Ada\"}],\"nested\":{\"a\":[1,2]}}");
+      answer(
+          "{\"name\":\"x\",\"n\":42,\"ok\":true,\"items\":[{\"first name\":\"Ada\"}],\"nested\":{\"a\":[1,2]}}");
 
   private static String found(ValueCheck check, FinishedStream outcome) {
     ValueCheck.Found found = check.evaluate(outcome);
@@ -38,30 +48,40 @@ class ValueChecksTest {
     assertEquals("Ada", found(answerJsonPath("$.items[0]['first name']"), JSON));
     assertEquals("{\"a\":[1,2]}", found(answerJsonPath("$.nested"), JSON), "an object's JSON");
     assertEquals("2", found(answerJsonPath("$.nested.a[1]"), JSON));
-    assertEquals("missing: jsonPath $.items[1] not found in the answer", found(answerJsonPath("$.items[1]"), JSON));
-    assertEquals("missing: the answer is not JSON", found(answerJsonPath("$.name"), answer("Paris")));
-    assertEquals("missing: jsonPath $.name is not 'y'", found(answerJsonPath("$.name").is("y"), JSON));
+    assertEquals(
+        "missing: jsonPath $.items[1] not found in the answer",
+        found(answerJsonPath("$.items[1]"), JSON));
+    assertEquals(
+        "missing: the answer is not JSON", found(answerJsonPath("$.name"), answer("Paris")));
+    assertEquals(
+        "missing: jsonPath $.name is not 'y'", found(answerJsonPath("$.name").is("y"), JSON));
   }
 
   @Test
   void pathsThatCouldSelectSeveralValuesAreRefusedWhenBuilt() {
-    for (String path : List.of("name", "$..name", "$.items[*]", "$.items[?(@.a)]", "$.items[0:2]", "$.", "$[")) {
+    for (String path :
+        List.of("name", "$..name", "$.items[*]", "$.items[?(@.a)]", "$.items[0:2]", "$.", "$[")) {
       assertThrows(IllegalArgumentException.class, () -> answerJsonPath(path), path);
     }
   }
 
   @Test
   void toolCallsAreFoundByNameAndArguments() {
-    FinishedStream call = answer("", new ToolCall("get_weather", "{\"city\":\"Lyon\",\"days\":3}"),
-        new ToolCall("get_time", "{}"));
+    FinishedStream call =
+        answer(
+            "",
+            new ToolCall("get_weather", "{\"city\":\"Lyon\",\"days\":3}"),
+            new ToolCall("get_time", "{}"));
     assertEquals("get_weather", found(toolCallName(), call), "the first call");
     assertEquals("Lyon", found(toolCallArguments("$.city"), call));
     assertEquals("3", found(toolCallArguments("$.days"), call));
     assertEquals("missing: no tool call", found(toolCallName(), JSON));
     assertEquals("missing: no tool call", found(toolCallArguments("$.city"), JSON));
-    assertEquals("missing: the tool call arguments are not JSON",
+    assertEquals(
+        "missing: the tool call arguments are not JSON",
         found(toolCallArguments("$.city"), answer("", new ToolCall("f", "{\"city\":"))));
-    assertEquals("missing: tool call name is not 'get_time'", found(toolCallName().is("get_time"), call));
+    assertEquals(
+        "missing: tool call name is not 'get_time'", found(toolCallName().is("get_time"), call));
   }
 
   @Test
@@ -74,14 +94,21 @@ class ValueChecksTest {
 
   @Test
   void valuesAreSavedOnlyWhenEveryCheckPasses() {
-    AnswerChecking.Judged ok = AnswerChecking.judgeAndSave(
-        List.of(answerJsonPath("$.name").saveAs("name"), answerJsonPath("$.n").is("42").saveAs("n")), JSON);
+    AnswerChecking.Judged ok =
+        AnswerChecking.judgeAndSave(
+            List.of(
+                answerJsonPath("$.name").saveAs("name"),
+                answerJsonPath("$.n").is("42").saveAs("n")),
+            JSON);
     assertEquals(Map.of("name", "x", "n", "42"), ok.saved());
     assertEquals(true, ok.outcome().result().ok());
-    AnswerChecking.Judged ko = AnswerChecking.judgeAndSave(
-        List.of(answerJsonPath("$.name").saveAs("name"), answerJsonPath("$.missing")), JSON);
+    AnswerChecking.Judged ko =
+        AnswerChecking.judgeAndSave(
+            List.of(answerJsonPath("$.name").saveAs("name"), answerJsonPath("$.missing")), JSON);
     assertEquals(Map.of(), ko.saved(), "nothing saved from a request that ends KO");
-    assertEquals("check failed: jsonPath $.missing not found in the answer", ko.outcome().result().outcome().message());
+    assertEquals(
+        "check failed: jsonPath $.missing not found in the answer",
+        ko.outcome().result().outcome().message());
     assertThrows(IllegalArgumentException.class, () -> answerJsonPath("$.a").saveAs(" "));
   }
 }

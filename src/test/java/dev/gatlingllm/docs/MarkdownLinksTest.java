@@ -19,10 +19,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link in the project's Markdown leads somewhere: the file exists, and a link into a Markdown file
- * names one of its headings as GitHub turns them into anchors. GitHub shows a broken link as a dead end and a
- * missing anchor as the top of the page, silently, so a section that moves (from the README to docs/) would
- * leave its readers lost.
+ * Every relative link in the project's Markdown leads somewhere: the file exists, and a link into a
+ * Markdown file names one of its headings as GitHub turns them into anchors. GitHub shows a broken
+ * link as a dead end and a missing anchor as the top of the page, silently, so a section that moves
+ * (from the README to docs/) would leave its readers lost.
  */
 class MarkdownLinksTest {
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
@@ -33,7 +33,9 @@ class MarkdownLinksTest {
   @Test
   void everyRelativeLinkResolvesToAFileAndItsAnchorToAHeading() throws IOException {
     List<Path> documents = documents();
-    assertTrue(documents.contains(Path.of("README.md")) && documents.contains(Path.of("docs", "running.md")),
+    assertTrue(
+        documents.contains(Path.of("README.md"))
+            && documents.contains(Path.of("docs", "running.md")),
         "the README and docs/ are read: " + documents);
     List<String> broken = new ArrayList<>();
     for (Path document : documents) {
@@ -55,9 +57,11 @@ class MarkdownLinksTest {
   void anchorsAreGitHubsSlugsOfTheHeadings() {
     // as GitHub links these headings (the old README's links used the first three)
     assertEquals("the-servers-own-metrics", slug("The server's own metrics"));
-    assertEquals("a-hosted-api-openai-azure-openai-other-providers",
+    assertEquals(
+        "a-hosted-api-openai-azure-openai-other-providers",
         slug("A hosted API (OpenAI, Azure OpenAI, other providers)"));
-    assertEquals("runs-against-vllm-llamacpp-ollama-openai-anthropic-and-azure",
+    assertEquals(
+        "runs-against-vllm-llamacpp-ollama-openai-anthropic-and-azure",
         slug("Runs against vLLM, llama.cpp, Ollama, OpenAI, Anthropic and Azure"));
     assertEquals("report-goodput-and-checks", slug("Report, goodput and checks"));
     assertEquals("requestscsv-and-server_decode_ms", slug("`requests.csv` and `server_decode_ms`"));
@@ -74,19 +78,29 @@ class MarkdownLinksTest {
     assertEquals(null, problem(readme, "https://example.org/nowhere"));
   }
 
-  /** README.md, CHANGELOG.md and the rest at the root, docs/, and the READMEs of deploy/ and models/. */
+  /**
+   * README.md, CHANGELOG.md and the rest at the root, docs/, and the READMEs of deploy/ and
+   * models/.
+   */
   private static List<Path> documents() throws IOException {
     List<Path> documents = new ArrayList<>();
-    for (Path folder : List.of(Path.of("."), Path.of("docs"), Path.of("deploy", "k8s"), Path.of("models"))) {
+    for (Path folder :
+        List.of(Path.of("."), Path.of("docs"), Path.of("deploy", "k8s"), Path.of("models"))) {
       try (Stream<Path> files = Files.list(folder)) {
-        files.filter(f -> f.getFileName().toString().endsWith(".md")).map(f -> f.normalize()).sorted()
+        files
+            .filter(f -> f.getFileName().toString().endsWith(".md"))
+            .map(f -> f.normalize())
+            .sorted()
             .forEach(documents::add);
       }
     }
     return documents;
   }
 
-  /** @return why the link leads nowhere, or null when it resolves (links with a scheme are not followed) */
+  /**
+   * @return why the link leads nowhere, or null when it resolves (links with a scheme are not
+   *     followed)
+   */
   private static String problem(Path document, String link) throws IOException {
     if (WITH_SCHEME.matcher(link).find()) {
       return null;
@@ -100,7 +114,9 @@ class MarkdownLinksTest {
     if (hash < 0 || !target.toString().endsWith(".md")) {
       return null;
     }
-    return anchors(target).contains(link.substring(hash + 1)) ? null : "no heading with this anchor";
+    return anchors(target).contains(link.substring(hash + 1))
+        ? null
+        : "no heading with this anchor";
   }
 
   private static Path resolve(Path document, String file) {
@@ -123,12 +139,22 @@ class MarkdownLinksTest {
     return anchors;
   }
 
-  /** GitHub's anchor of a heading: lower case, punctuation dropped (hyphens and underscores kept), spaces as hyphens. */
+  /**
+   * GitHub's anchor of a heading: lower case, punctuation dropped (hyphens and underscores kept),
+   * spaces as hyphens.
+   */
   private static String slug(String heading) {
-    return heading.strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+    return heading
+        .strip()
+        .toLowerCase(Locale.ROOT)
+        .replaceAll("[^\\p{L}\\p{N} _-]", "")
+        .replace(' ', '-');
   }
 
-  /** The file's lines with those inside fenced code blocks blanked: a shell comment there is no heading. */
+  /**
+   * The file's lines with those inside fenced code blocks blanked: a shell comment there is no
+   * heading.
+   */
   private static List<String> proseLines(Path document) throws IOException {
     List<String> lines = new ArrayList<>();
     boolean inCode = false;

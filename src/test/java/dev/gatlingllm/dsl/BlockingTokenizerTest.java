@@ -12,9 +12,10 @@ import dev.gatlingllm.tokenize.Tokenizer;
 import org.junit.jupiter.api.Test;
 
 /**
- * A tokenizer that waits on I/O must never count on a virtual user's event loop, where the protocol's
- * tokenizer counts (the prompt before the request is sent, the answer when the stream ends): the protocol
- * refuses it as soon as it is given, while the simulation is built, with a message that says what to do instead.
+ * A tokenizer that waits on I/O must never count on a virtual user's event loop, where the
+ * protocol's tokenizer counts (the prompt before the request is sent, the answer when the stream
+ * ends): the protocol refuses it as soon as it is given, while the simulation is built, with a
+ * message that says what to do instead.
  */
 class BlockingTokenizerTest {
   @Test
@@ -25,36 +26,41 @@ class BlockingTokenizerTest {
 
   @Test
   void theProtocolRefusesABlockingTokenizerForCounting() {
-    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-        () -> llm().tokenizer(new ServerTokenizer("http://127.0.0.1:1", null)));
-    assertEquals("tokenizer server:http://127.0.0.1:1 blocks (a call to the server per count), so it cannot count"
-        + " tokens on Gatling's event loops: use it to prepare prompts before the load, and count with a JTokkit"
-        + " encoding (tokenizer(\"cl100k_base\")) or the server's usage", refused.getMessage());
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> llm().tokenizer(new ServerTokenizer("http://127.0.0.1:1", null)));
+    assertEquals(
+        "tokenizer server:http://127.0.0.1:1 blocks (a call to the server per count), so it cannot count"
+            + " tokens on Gatling's event loops: use it to prepare prompts before the load, and count with a JTokkit"
+            + " encoding (tokenizer(\"cl100k_base\")) or the server's usage",
+        refused.getMessage());
   }
 
   @Test
   void aTokenizerOfOneOwnThatDeclaresItBlocksIsRefusedToo() {
-    Tokenizer remote = new Tokenizer() {
-      @Override
-      public String name() {
-        return "remote";
-      }
+    Tokenizer remote =
+        new Tokenizer() {
+          @Override
+          public String name() {
+            return "remote";
+          }
 
-      @Override
-      public int[] encode(String text) {
-        throw new AssertionError("never called while building the protocol");
-      }
+          @Override
+          public int[] encode(String text) {
+            throw new AssertionError("never called while building the protocol");
+          }
 
-      @Override
-      public String decode(int[] ids) {
-        throw new AssertionError("never called while building the protocol");
-      }
+          @Override
+          public String decode(int[] ids) {
+            throw new AssertionError("never called while building the protocol");
+          }
 
-      @Override
-      public boolean blocks() {
-        return true;
-      }
-    };
+          @Override
+          public boolean blocks() {
+            return true;
+          }
+        };
     assertThrows(IllegalArgumentException.class, () -> llm().tokenizer(remote));
   }
 

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A simulation that imports Gatling's DSLs and this project's one entry class with {@code .*}, as users write them,
- * compiles: no static method of ours has a name and parameters of one of Gatling's (as {@code jsonPath(String)} once
- * had).
+ * A simulation that imports Gatling's DSLs and this project's one entry class with {@code .*}, as
+ * users write them, compiles: no static method of ours has a name and parameters of one of
+ * Gatling's (as {@code jsonPath(String)} once had).
  */
 class DslImportsCompileTest {
   @TempDir Path dir;
@@ -33,36 +33,56 @@ class DslImportsCompileTest {
   @Test
   void gatlingsAndTheProjectsWildcardImportsCompileTogether() throws IOException {
     Path source = dir.resolve("ImportsSimulation.java");
-    Files.writeString(source, String.join("\n",
-        "import static io.gatling.javaapi.core.CoreDsl.*;",
-        "import static io.gatling.javaapi.http.HttpDsl.*;",
-        "import static dev.gatlingllm.dsl.LlmDsl.*;",
-        "import io.gatling.javaapi.core.*;",
-        "public class ImportsSimulation extends Simulation {",
-        "  {",
-        "    setUp(scenario(\"s\")",
-        "        .exec(startLevel(0))",
-        "        .exec(chat(\"chat\").messages(\"#{messages}\").check(answerJsonPath(\"$.name\").is(\"x\"),",
-        "            answerRegex(\"(\\\\w+)\").saveAs(\"w\"), outputTokensAtLeast(1), ttftAtMost(500)))",
-        "        .exec(http(\"plain\").get(\"/\").check(jsonPath(\"$.id\").exists(), regex(\"id\").exists()))",
-        "        .injectOpen(atOnceUsers(1))",
-        "        .andThen(llmChecks(java.util.List.of(outputThroughputAtLeast(1), ttftP99AtMost(500)))))",
-        "        .protocols(http.baseUrl(\"http://127.0.0.1:9\"),",
-        "            llm().capacityTarget(ttftPercentileAtMost(99, 500)))",
-        "        .assertions(llmChecksPassed(), details(\"chat\").failedRequests().count().is(0L));",
-        "  }",
-        "}"));
+    Files.writeString(
+        source,
+        String.join(
+            "\n",
+            "import static io.gatling.javaapi.core.CoreDsl.*;",
+            "import static io.gatling.javaapi.http.HttpDsl.*;",
+            "import static dev.gatlingllm.dsl.LlmDsl.*;",
+            "import io.gatling.javaapi.core.*;",
+            "public class ImportsSimulation extends Simulation {",
+            "  {",
+            "    setUp(scenario(\"s\")",
+            "        .exec(startLevel(0))",
+            "        .exec(chat(\"chat\").messages(\"#{messages}\").check(answerJsonPath(\"$.name\").is(\"x\"),",
+            "            answerRegex(\"(\\\\w+)\").saveAs(\"w\"), outputTokensAtLeast(1), ttftAtMost(500)))",
+            "        .exec(http(\"plain\").get(\"/\").check(jsonPath(\"$.id\").exists(), regex(\"id\").exists()))",
+            "        .injectOpen(atOnceUsers(1))",
+            "        .andThen(llmChecks(java.util.List.of(outputThroughputAtLeast(1), ttftP99AtMost(500)))))",
+            "        .protocols(http.baseUrl(\"http://127.0.0.1:9\"),",
+            "            llm().capacityTarget(ttftPercentileAtMost(99, 500)))",
+            "        .assertions(llmChecksPassed(), details(\"chat\").failedRequests().count().is(0L));",
+            "  }",
+            "}"));
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     assertNotNull(compiler, "a JDK's compiler");
     StringWriter errors = new StringWriter();
-    boolean compiled = compiler.getTask(errors, null, null,
-        List.of("-classpath", System.getProperty("java.class.path"), "-d", dir.toString(), "-proc:none"), null,
-        compiler.getStandardFileManager(null, null, null).getJavaFileObjects(source.toFile())).call();
+    boolean compiled =
+        compiler
+            .getTask(
+                errors,
+                null,
+                null,
+                List.of(
+                    "-classpath",
+                    System.getProperty("java.class.path"),
+                    "-d",
+                    dir.toString(),
+                    "-proc:none"),
+                null,
+                compiler
+                    .getStandardFileManager(null, null, null)
+                    .getJavaFileObjects(source.toFile()))
+            .call();
     assertEquals("", errors.toString());
     assertTrue(compiled);
   }
 
-  /** A name of ours that Gatling's DSLs also have would clash as soon as its parameters do too: none is shared. */
+  /**
+   * A name of ours that Gatling's DSLs also have would clash as soon as its parameters do too: none
+   * is shared.
+   */
   @Test
   void noStaticMethodOfTheEntryClassHasTheNameOfOneOfGatlings() {
     Set<String> gatlings = new TreeSet<>(staticMethodNames(CoreDsl.class));

@@ -31,17 +31,31 @@ class DslValuesTest {
 
   @Test
   void elFunctionAndConstantValuesReachTheServer(@TempDir Path results) throws Exception {
-    WireMockServer server = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+    WireMockServer server =
+        new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
     server.start();
     List<LoggedRequest> received;
     try {
-      server.stubFor(WireMock.post("/v1/chat/completions").willReturn(WireMock.aResponse()
-          .withStatus(200).withHeader("Content-Type", "text/event-stream").withBody(STREAM)));
+      server.stubFor(
+          WireMock.post("/v1/chat/completions")
+              .willReturn(
+                  WireMock.aResponse()
+                      .withStatus(200)
+                      .withHeader("Content-Type", "text/event-stream")
+                      .withBody(STREAM)));
       System.setProperty("test.baseUrl", server.baseUrl());
-      int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", DslValuesSimulation.class.getName(),
-          "--results-folder", results.toString(), "--no-reports"});
+      int exit =
+          Gatling$.MODULE$.fromArgs(
+              new String[] {
+                "--simulation",
+                DslValuesSimulation.class.getName(),
+                "--results-folder",
+                results.toString(),
+                "--no-reports"
+              });
       assertEquals(0, exit);
-      received = server.findAll(WireMock.postRequestedFor(WireMock.urlEqualTo("/v1/chat/completions")));
+      received =
+          server.findAll(WireMock.postRequestedFor(WireMock.urlEqualTo("/v1/chat/completions")));
     } finally {
       server.stop();
     }
@@ -49,7 +63,8 @@ class DslValuesTest {
 
     LoggedRequest el = only(received, r -> r.containsHeader("x-el"));
     JsonNode elBody = JSON.readTree(el.getBodyAsString());
-    assertEquals("u-7", elBody.path("user").asText(), "an EL body field is resolved, not sent as text");
+    assertEquals(
+        "u-7", elBody.path("user").asText(), "an EL body field is resolved, not sent as text");
     assertEquals("h-u-7", el.getHeader("x-el"));
     assertEquals(0.25, elBody.path("temperature").asDouble());
     assertTrue(elBody.path("ignore_eos").asBoolean());
@@ -64,8 +79,10 @@ class DslValuesTest {
     assertFalse(fnBody.path("ignore_eos").asBoolean());
     assertEquals("computed", fnBody.path("messages").path(0).path("content").asText());
 
-    JsonNode constant = JSON.readTree(only(received, r -> !r.containsHeader("x-el") && !r.containsHeader("x-fn"))
-        .getBodyAsString());
+    JsonNode constant =
+        JSON.readTree(
+            only(received, r -> !r.containsHeader("x-el") && !r.containsHeader("x-fn"))
+                .getBodyAsString());
     assertEquals(2, constant.path("min_tokens").asInt());
     assertTrue(constant.path("flag").asBoolean());
     assertEquals(0.5, constant.path("temperature").asDouble());
@@ -93,7 +110,8 @@ class DslValuesTest {
     LlmRequestActionBuilder withTemperature = base.temperature(0.1);
     assertNotSame(base, withTemperature);
     LlmProtocolBuilder protocol = LlmDsl.llm();
-    LlmProtocolBuilder withSlo = protocol.ttftSlo(Duration.ofMillis(250)).tpotSlo(Duration.ofMillis(20));
+    LlmProtocolBuilder withSlo =
+        protocol.ttftSlo(Duration.ofMillis(250)).tpotSlo(Duration.ofMillis(20));
     assertNull(LlmProtocol.of(protocol).report().slos().ttftMs(), "the first builder is unchanged");
     assertEquals(250.0, LlmProtocol.of(withSlo).report().slos().ttftMs());
     assertEquals(20.0, LlmProtocol.of(withSlo).report().slos().tpotMs());

@@ -4,13 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.simulator.LlmSimulator;
-import dev.gatlingllm.testing.InProcessGatling.Run;
 import dev.gatlingllm.testing.InProcessGatling;
+import dev.gatlingllm.testing.InProcessGatling.Run;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Answer checks in a real run: met, the request stays OK; failed, it is KO in Gatling's stats with its message. */
+/**
+ * Answer checks in a real run: met, the request stays OK; failed, it is KO in Gatling's stats with
+ * its message.
+ */
 class AnswerChecksEndToEndTest {
   @TempDir Path results;
 
@@ -24,7 +27,12 @@ class AnswerChecksEndToEndTest {
       System.clearProperty("test.baseUrl");
     }
     assertEquals(0, run.exitCode(), "good: no KO, short: every request KO\n" + run.tail());
-    assertTrue(run.console().contains("check failed: fewer than " + (AnswerChecksSimulation.TOKENS + 1)
-        + " output tokens"), run.tail());
+    assertTrue(
+        run.console()
+            .contains(
+                "check failed: fewer than "
+                    + (AnswerChecksSimulation.TOKENS + 1)
+                    + " output tokens"),
+        run.tail());
   }
 }

@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The dialects that carry the key in their own header. Azure OpenAI: the deployment path, its api-version
- * query and {@code api-key} reach the server; Anthropic: {@code x-api-key} and {@code anthropic-version}.
- * Neither sends {@code Authorization}. A 401 echoing the key ends KO with the server's message, and the key
- * appears in no output of the runs: saved session values, console, result files.
+ * The dialects that carry the key in their own header. Azure OpenAI: the deployment path, its
+ * api-version query and {@code api-key} reach the server; Anthropic: {@code x-api-key} and {@code
+ * anthropic-version}. Neither sends {@code Authorization}. A 401 echoing the key ends KO with the
+ * server's message, and the key appears in no output of the runs: saved session values, console,
+ * result files.
  */
 class ApiKeyHeadersEndToEndTest {
   private static final String KEY = ApiKeyHeadersSimulation.API_KEY;
@@ -54,28 +55,61 @@ class ApiKeyHeadersEndToEndTest {
 
   @BeforeAll
   static void run(@TempDir Path results) {
-    server = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+    server =
+        new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
     server.start();
-    server.stubFor(post(urlPathEqualTo(AZURE_OK))
-        .withQueryParam("api-version", equalTo(API_VERSION)).withHeader("api-key", equalTo(KEY))
-        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/event-stream").withBody(AZURE_STREAM)));
-    server.stubFor(post(urlPathEqualTo(AZURE_DENIED)).willReturn(aResponse().withStatus(401)
-        .withHeader("Content-Type", "application/json")
-        .withBody("{\"error\":{\"code\":\"401\",\"message\":\"Access denied due to invalid subscription key " + KEY
-            + ". Make sure to provide a valid key for an active subscription.\"}}")));
-    server.stubFor(post(urlPathEqualTo(ANTHROPIC_OK))
-        .withHeader("x-api-key", equalTo(KEY)).withHeader("anthropic-version", equalTo("2023-06-01"))
-        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "text/event-stream; charset=utf-8")
-            .withBody(SignalRecorder.fixture("anthropic/text.sse"))));
-    server.stubFor(post(urlPathEqualTo(ANTHROPIC_DENIED)).willReturn(aResponse().withStatus(401)
-        .withHeader("Content-Type", "application/json")
-        .withBody("{\"type\":\"error\",\"error\":{\"type\":\"authentication_error\",\"message\":\"invalid x-api-key "
-            + KEY + "\"}}")));
+    server.stubFor(
+        post(urlPathEqualTo(AZURE_OK))
+            .withQueryParam("api-version", equalTo(API_VERSION))
+            .withHeader("api-key", equalTo(KEY))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "text/event-stream")
+                    .withBody(AZURE_STREAM)));
+    server.stubFor(
+        post(urlPathEqualTo(AZURE_DENIED))
+            .willReturn(
+                aResponse()
+                    .withStatus(401)
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"error\":{\"code\":\"401\",\"message\":\"Access denied due to invalid subscription key "
+                            + KEY
+                            + ". Make sure to provide a valid key for an active subscription.\"}}")));
+    server.stubFor(
+        post(urlPathEqualTo(ANTHROPIC_OK))
+            .withHeader("x-api-key", equalTo(KEY))
+            .withHeader("anthropic-version", equalTo("2023-06-01"))
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "text/event-stream; charset=utf-8")
+                    .withBody(SignalRecorder.fixture("anthropic/text.sse"))));
+    server.stubFor(
+        post(urlPathEqualTo(ANTHROPIC_DENIED))
+            .willReturn(
+                aResponse()
+                    .withStatus(401)
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(
+                        "{\"type\":\"error\",\"error\":{\"type\":\"authentication_error\",\"message\":\"invalid x-api-key "
+                            + KEY
+                            + "\"}}")));
     System.setProperty("test.baseUrl", server.baseUrl());
     resultsDir = results;
     ApiKeyHeadersSimulation.RESULTS.clear();
-    RUNS.add(run("azure-openai", AZURE_OK + "?api-version=" + API_VERSION + "," + AZURE_DENIED + "?api-version="
-        + API_VERSION, results.resolve("azure")));
+    RUNS.add(
+        run(
+            "azure-openai",
+            AZURE_OK
+                + "?api-version="
+                + API_VERSION
+                + ","
+                + AZURE_DENIED
+                + "?api-version="
+                + API_VERSION,
+            results.resolve("azure")));
     RUNS.add(run("anthropic", ANTHROPIC_OK + "," + ANTHROPIC_DENIED, results.resolve("anthropic")));
   }
 
@@ -91,38 +125,51 @@ class ApiKeyHeadersEndToEndTest {
   }
 
   private static Map<String, Object> result(String path) {
-    return ApiKeyHeadersSimulation.RESULTS.entrySet().stream().filter(e -> e.getKey().startsWith(path))
-        .findFirst().orElseThrow(() -> new AssertionError("no result for " + path)).getValue();
+    return ApiKeyHeadersSimulation.RESULTS.entrySet().stream()
+        .filter(e -> e.getKey().startsWith(path))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no result for " + path))
+        .getValue();
   }
 
   @Test
   void azureGetsTheDeploymentPathApiVersionAndKeyHeader() {
     assertEquals(0, RUNS.get(0).exitCode(), RUNS.get(0).tail());
-    server.verify(1, postRequestedFor(urlPathEqualTo(AZURE_OK))
-        .withQueryParam("api-version", equalTo(API_VERSION)).withHeader("api-key", equalTo(KEY))
-        .withHeader("Authorization", absent()));
+    server.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(AZURE_OK))
+            .withQueryParam("api-version", equalTo(API_VERSION))
+            .withHeader("api-key", equalTo(KEY))
+            .withHeader("Authorization", absent()));
     Map<String, Object> ok = result(AZURE_OK);
     assertEquals(true, ok.get("ok"), String.valueOf(ok.get("error")));
     assertEquals("Hello there", ok.get("content"));
     assertEquals(2L, ((Number) ok.get("outputTokens")).longValue());
     assertEquals("stop", ok.get("finishReason"));
-    assertEquals("HTTP 401: Access denied due to invalid subscription key ***. Make sure to provide a valid key"
-        + " for an active subscription.", result(AZURE_DENIED).get("error"));
+    assertEquals(
+        "HTTP 401: Access denied due to invalid subscription key ***. Make sure to provide a valid key"
+            + " for an active subscription.",
+        result(AZURE_DENIED).get("error"));
   }
 
   @Test
   void anthropicGetsItsKeyAndVersionHeaders() {
     assertEquals(0, RUNS.get(1).exitCode(), RUNS.get(1).tail());
-    server.verify(1, postRequestedFor(urlPathEqualTo(ANTHROPIC_OK))
-        .withHeader("x-api-key", equalTo(KEY)).withHeader("anthropic-version", equalTo("2023-06-01"))
-        .withHeader("Authorization", absent()));
+    server.verify(
+        1,
+        postRequestedFor(urlPathEqualTo(ANTHROPIC_OK))
+            .withHeader("x-api-key", equalTo(KEY))
+            .withHeader("anthropic-version", equalTo("2023-06-01"))
+            .withHeader("Authorization", absent()));
     Map<String, Object> ok = result(ANTHROPIC_OK);
     assertEquals(true, ok.get("ok"), String.valueOf(ok.get("error")));
     assertEquals("Hello wörld!", ok.get("content"));
     assertEquals(4L, ((Number) ok.get("outputTokens")).longValue());
     assertEquals(25L, ((Number) ok.get("inputTokens")).longValue());
     assertEquals("end_turn", ok.get("finishReason"));
-    assertEquals("HTTP 401: authentication_error: invalid x-api-key ***", result(ANTHROPIC_DENIED).get("error"));
+    assertEquals(
+        "HTTP 401: authentication_error: invalid x-api-key ***",
+        result(ANTHROPIC_DENIED).get("error"));
   }
 
   @Test
@@ -132,13 +179,15 @@ class ApiKeyHeadersEndToEndTest {
     }
     for (InProcessGatling.Run run : RUNS) {
       assertFalse(run.console().contains(KEY), "console");
-      assertTrue(run.console().contains("***"), "the key was echoed and hidden in Gatling's error table");
+      assertTrue(
+          run.console().contains("***"), "the key was echoed and hidden in Gatling's error table");
     }
     List<Path> files;
     try (var walk = Files.walk(resultsDir)) {
       files = walk.filter(Files::isRegularFile).toList();
     }
-    assertEquals(2, files.stream().filter(f -> f.endsWith("llm/requests.csv")).count(), files.toString());
+    assertEquals(
+        2, files.stream().filter(f -> f.endsWith("llm/requests.csv")).count(), files.toString());
     List<String> leaks = new ArrayList<>();
     for (Path file : files) {
       if (new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(KEY)) {

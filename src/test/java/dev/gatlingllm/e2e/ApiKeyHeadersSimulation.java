@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A dialect whose key goes in its own header ({@code test.dialect}: azure-openai, anthropic), configured as a
- * user would, one user per path of {@code test.paths} (with their query strings).
+ * A dialect whose key goes in its own header ({@code test.dialect}: azure-openai, anthropic),
+ * configured as a user would, one user per path of {@code test.paths} (with their query strings).
  */
 public class ApiKeyHeadersSimulation extends Simulation {
   static final String API_KEY = "key-SECRET42-xyz";
@@ -34,15 +34,20 @@ public class ApiKeyHeadersSimulation extends Simulation {
       scenario("keys")
           .feed(feeder)
           .exec(chat("chat").endpoint("#{path}").user("hello").maxTokens(10))
-          .exec(session -> {
-            RESULTS.put(session.getString("path"), session.getMap("llm"));
-            return session;
-          });
+          .exec(
+              session -> {
+                RESULTS.put(session.getString("path"), session.getMap("llm"));
+                return session;
+              });
 
   {
     setUp(chats.injectOpen(atOnceUsers(paths.size())))
-        .protocols(http.baseUrl(System.getProperty("test.baseUrl")),
-            llm().dialect(System.getProperty("test.dialect")).model("m").apiKey(API_KEY)
+        .protocols(
+            http.baseUrl(System.getProperty("test.baseUrl")),
+            llm()
+                .dialect(System.getProperty("test.dialect"))
+                .model("m")
+                .apiKey(API_KEY)
                 .timeout(Duration.ofSeconds(30)))
         .assertions(details("chat").allRequests().count().is((long) paths.size()))
         .maxDuration(Duration.ofSeconds(60));

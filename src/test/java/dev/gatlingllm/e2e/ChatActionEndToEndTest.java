@@ -8,9 +8,9 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.gatlingllm.testing.SavedCases;
+import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Received;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
-import dev.gatlingllm.testing.ScriptedHttpServer;
 import io.gatling.app.Gatling$;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,14 +23,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs a real Gatling simulation in-process against a server whose every byte and delay is scripted:
- * the measured TTFT and TPOT must match the script, and every broken stream must end as KO with its
- * message while the run itself ends and its records add up.
+ * Runs a real Gatling simulation in-process against a server whose every byte and delay is
+ * scripted: the measured TTFT and TPOT must match the script, and every broken stream must end as
+ * KO with its message while the run itself ends and its records add up.
  */
 class ChatActionEndToEndTest {
   private static final String SSE = "text/event-stream";
-  static final List<String> CASES = List.of("status429", "wrong-type", "invalid-json",
-      "error-event", "reset", "stall", "endless", "empty", "close-mid-stream", "gzip");
+  static final List<String> CASES =
+      List.of(
+          "status429",
+          "wrong-type",
+          "invalid-json",
+          "error-event",
+          "reset",
+          "stall",
+          "endless",
+          "empty",
+          "close-mid-stream",
+          "gzip");
 
   private static ScriptedHttpServer server;
   private static Path resultsDir;
@@ -39,13 +49,17 @@ class ChatActionEndToEndTest {
   private static long runMillis;
 
   static String content(String text) {
-    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text + "\"},\"finish_reason\":null}]}\n\n";
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\""
+        + text
+        + "\"},\"finish_reason\":null}]}\n\n";
   }
 
-  static final String ROLE = "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null}}]}\n\n";
-  static final String END = "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n"
-      + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":7,\"completion_tokens\":10,\"total_tokens\":17}}\n\n"
-      + "data: [DONE]\n\n";
+  static final String ROLE =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null}}]}\n\n";
+  static final String END =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n"
+          + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":7,\"completion_tokens\":10,\"total_tokens\":17}}\n\n"
+          + "data: [DONE]\n\n";
 
   static Script script(Received request) {
     Script s = new Script();
@@ -59,15 +73,31 @@ class ChatActionEndToEndTest {
         s.at(385).chunk(END).endChunks();
       }
       case "/follow-up" -> s.chunkedHeaders(200, SSE).chunk(content("ok") + END).endChunks();
-      case "/status429" -> s.fixedResponse(429, "application/json",
-          "{\"error\":{\"message\":\"Rate limit reached for requests\",\"type\":\"requests\"}}");
-      case "/wrong-type" -> s.fixedResponse(200, "application/json",
-          "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"hi\"}}]}");
-      case "/invalid-json" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20)
-          .chunk("data: {\"choices\":[{\"delta\":{\"content\":\"b\"}\n\n").at(40).chunk(END).endChunks();
-      case "/error-event" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20)
-          .chunk("data: {\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\"}}\n\n")
-          .endChunks();
+      case "/status429" ->
+          s.fixedResponse(
+              429,
+              "application/json",
+              "{\"error\":{\"message\":\"Rate limit reached for requests\",\"type\":\"requests\"}}");
+      case "/wrong-type" ->
+          s.fixedResponse(
+              200,
+              "application/json",
+              "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"hi\"}}]}");
+      case "/invalid-json" ->
+          s.chunkedHeaders(200, SSE)
+              .chunk(content("a"))
+              .at(20)
+              .chunk("data: {\"choices\":[{\"delta\":{\"content\":\"b\"}\n\n")
+              .at(40)
+              .chunk(END)
+              .endChunks();
+      case "/error-event" ->
+          s.chunkedHeaders(200, SSE)
+              .chunk(content("a"))
+              .at(20)
+              .chunk(
+                  "data: {\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\"}}\n\n")
+              .endChunks();
       case "/reset" -> s.chunkedHeaders(200, SSE).chunk(content("a") + content("b")).at(30).reset();
       case "/stall" -> s.chunkedHeaders(200, SSE).chunk(content("a")).stall(8_000);
       case "/endless" -> {
@@ -79,9 +109,16 @@ class ChatActionEndToEndTest {
       }
       case "/empty" -> s.chunkedHeaders(200, SSE).endChunks();
       case "/close-mid-stream" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20).close();
-      case "/gzip" -> s.raw("HTTP/1.1 200 X\r\nContent-Type: " + SSE + "\r\nContent-Encoding: gzip\r\n"
-          + "Transfer-Encoding: chunked\r\n\r\n").rawChunk(gzip(content("a") + END)).endChunks();
-      default -> s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
+      case "/gzip" ->
+          s.raw(
+                  "HTTP/1.1 200 X\r\nContent-Type: "
+                      + SSE
+                      + "\r\nContent-Encoding: gzip\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n")
+              .rawChunk(gzip(content("a") + END))
+              .endChunks();
+      default ->
+          s.fixedResponse(404, "application/json", "{\"error\":{\"message\":\"no such path\"}}");
     }
     return s;
   }
@@ -98,7 +135,9 @@ class ChatActionEndToEndTest {
     }
   }
 
-  /** Ten content events with multi-byte characters, dribbled by WireMock in 25 slices over 500 ms. */
+  /**
+   * Ten content events with multi-byte characters, dribbled by WireMock in 25 slices over 500 ms.
+   */
   static final String DRIBBLED_BODY;
 
   static {
@@ -111,13 +150,17 @@ class ChatActionEndToEndTest {
 
   @BeforeAll
   static void run(@TempDir Path results) throws Exception {
-    wiremock = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+    wiremock =
+        new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
     wiremock.start();
-    wiremock.stubFor(WireMock.post("/v1/chat/completions").willReturn(WireMock.aResponse()
-        .withStatus(200)
-        .withHeader("Content-Type", "text/event-stream")
-        .withBody(DRIBBLED_BODY)
-        .withChunkedDribbleDelay(25, 500)));
+    wiremock.stubFor(
+        WireMock.post("/v1/chat/completions")
+            .willReturn(
+                WireMock.aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "text/event-stream")
+                    .withBody(DRIBBLED_BODY)
+                    .withChunkedDribbleDelay(25, 500)));
     System.setProperty("test.wiremockUrl", wiremock.baseUrl());
     server = new ScriptedHttpServer(ChatActionEndToEndTest::script);
     System.setProperty("test.baseUrl", server.baseUrl());
@@ -126,10 +169,13 @@ class ChatActionEndToEndTest {
     System.setProperty("test.timeoutMs", "3000");
     resultsDir = results;
     long start = System.nanoTime();
-    exitCode = Gatling$.MODULE$.fromArgs(new String[] {
-        "--simulation", ScriptedCasesSimulation.class.getName(),
-        "--results-folder", results.toString(),
-        "--no-reports"});
+    exitCode =
+        Gatling$.MODULE$.fromArgs(
+            new String[] {
+              "--simulation", ScriptedCasesSimulation.class.getName(),
+              "--results-folder", results.toString(),
+              "--no-reports"
+            });
     runMillis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(Files.exists(results));
   }
@@ -165,14 +211,19 @@ class ChatActionEndToEndTest {
   @Test
   void runEndsAndEveryRequestIsCountedOnce() {
     assertEquals(0, exitCode, "Gatling assertions (sent = OK + KO per record) failed");
-    assertEquals(CASES.size() + 1, ScriptedCasesSimulation.RESULTS.size(), "the cases and the dribbled stream");
-    // The slowest case is the 3 s overall timeout: the run must not wait for the 8 s stall or 20 s stream.
+    assertEquals(
+        CASES.size() + 1,
+        ScriptedCasesSimulation.RESULTS.size(),
+        "the cases and the dribbled stream");
+    // The slowest case is the 3 s overall timeout: the run must not wait for the 8 s stall or 20 s
+    // stream.
     assertTrue(runMillis < 15_000, "run took " + runMillis + " ms");
   }
 
   @Test
   void ttftAndTpotMatchTheServersTimingAndTheRoleDeltaIsIgnored() {
-    List<Received> all = server.received().stream().filter(r -> r.path().equals("/timing")).toList();
+    List<Received> all =
+        server.received().stream().filter(r -> r.path().equals("/timing")).toList();
     List<Received> timed = all.subList(2, all.size()); // after the two warm-up requests
     assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, ScriptedCasesSimulation.TIMED.size());
     assertEquals(ScriptedCasesSimulation.TIMED_REQUESTS, timed.size());
@@ -184,11 +235,12 @@ class ChatActionEndToEndTest {
   }
 
   /**
-   * The truth is what the server really wrote (writes: 0 headers, 1 role delta, 2..11 the ten tokens), on
-   * this JVM's nanoTime like the client's stamps. The client sent before the server read the request and
-   * reads each token after it was written, so the measured TTFT can only exceed the server's
-   * arrival-to-first-token time, by the two loopback deliveries: that holds for every request, as do the
-   * counts and the text. How close the figures are is judged by {@link TimingErrors} over all the requests.
+   * The truth is what the server really wrote (writes: 0 headers, 1 role delta, 2..11 the ten
+   * tokens), on this JVM's nanoTime like the client's stamps. The client sent before the server
+   * read the request and reads each token after it was written, so the measured TTFT can only
+   * exceed the server's arrival-to-first-token time, by the two loopback deliveries: that holds for
+   * every request, as do the counts and the text. How close the figures are is judged by {@link
+   * TimingErrors} over all the requests.
    */
   private static void assertTimed(Map<String, Object> r, Received truth, TimingErrors errors) {
     assertTrue((Boolean) r.get("ok"), "timing case failed: " + r.get("error"));
@@ -198,7 +250,9 @@ class ChatActionEndToEndTest {
     double e2el = (Double) r.get("e2elMs");
     double trueTtft = (w.get(2) - truth.arrivalNanos()) / 1e6;
     assertTrue(ttft >= trueTtft, "TTFT " + ttft + " below the server's " + trueTtft);
-    assertTrue(ttft >= 200.0, "TTFT " + ttft + " is below the server's 200 ms: the role delta was counted?");
+    assertTrue(
+        ttft >= 200.0,
+        "TTFT " + ttft + " is below the server's 200 ms: the role delta was counted?");
     errors.ttft.add(ttft - trueTtft);
     errors.tpot.add(tpot - (w.get(11) - w.get(2)) / 9 / 1e6);
     errors.decode.add(e2el - ttft - (w.get(11) - w.get(2)) / 1e6);
@@ -215,13 +269,12 @@ class ChatActionEndToEndTest {
   }
 
   /**
-   * Client figure minus the server's truth, per request (per gap for the ITL). The median must be within
-   * 5 ms (1 ms for TPOT and ITL, differences of two reads where the delivery cancels out): a mark in the wrong
-   * place (the headers, the role delta, the end of a read batch, the end of the stream) moves every request
-   * by tens of milliseconds, and TPOT over ten gaps instead of nine by 2 ms. Each single error must stay within
-   * 50 ms: one GC
-   * pause or descheduling of this JVM on a shared 2-core machine delays one read in full, and is not the
-   * client's error.
+   * Client figure minus the server's truth, per request (per gap for the ITL). The median must be
+   * within 5 ms (1 ms for TPOT and ITL, differences of two reads where the delivery cancels out): a
+   * mark in the wrong place (the headers, the role delta, the end of a read batch, the end of the
+   * stream) moves every request by tens of milliseconds, and TPOT over ten gaps instead of nine by
+   * 2 ms. Each single error must stay within 50 ms: one GC pause or descheduling of this JVM on a
+   * shared 2-core machine delays one read in full, and is not the client's error.
    */
   private static final class TimingErrors {
     final List<Double> ttft = new ArrayList<>();
@@ -237,8 +290,10 @@ class ChatActionEndToEndTest {
     }
 
     private static void assertWithin(String what, List<Double> errors, double medianBound) {
-      double[] sorted = errors.stream().mapToDouble(Double::doubleValue).map(Math::abs).sorted().toArray();
-      assertTrue(sorted[(sorted.length - 1) / 2] <= medianBound,
+      double[] sorted =
+          errors.stream().mapToDouble(Double::doubleValue).map(Math::abs).sorted().toArray();
+      assertTrue(
+          sorted[(sorted.length - 1) / 2] <= medianBound,
           what + ": median |error| over " + medianBound + " ms in " + errors);
       assertTrue(sorted[sorted.length - 1] <= 50.0, what + ": an error over 50 ms in " + errors);
     }
@@ -246,19 +301,28 @@ class ChatActionEndToEndTest {
 
   @Test
   void requestCarriesTheChatBodyTheKeyAndTheSavedAnswerFeedsTheNextTurn() {
-    Received first = server.received().stream().filter(r -> r.path().equals("/timing")).skip(2).findFirst()
-        .orElseThrow();
+    Received first =
+        server.received().stream()
+            .filter(r -> r.path().equals("/timing"))
+            .skip(2)
+            .findFirst()
+            .orElseThrow();
     assertEquals("POST", first.method());
     assertEquals("Bearer sk-secret-123", first.headers().get("Authorization"));
     assertTrue(first.body().contains("\"stream\":true"), first.body());
     assertTrue(first.body().contains("\"include_usage\":true"), first.body());
     assertTrue(first.body().contains("\"ignore_eos\":true"), first.body());
     assertTrue(first.body().contains("\"model\":\"test-model\""), first.body());
-    Received second = server.received().stream().filter(r -> r.path().equals("/follow-up")).findFirst()
-        .orElseThrow();
+    Received second =
+        server.received().stream()
+            .filter(r -> r.path().equals("/follow-up"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(second.body().contains("\" w0 w1 w2 w3 w4 w5 w6 w7 w8 w9\""), second.body());
     assertEquals("ok", ScriptedCasesSimulation.FOLLOW_UPS.get("timing").get("content"));
-    assertFalse(ScriptedCasesSimulation.FOLLOW_UPS.get("timing").containsKey("itlMs"), "gaps only with saveItl()");
+    assertFalse(
+        ScriptedCasesSimulation.FOLLOW_UPS.get("timing").containsKey("itlMs"),
+        "gaps only with saveItl()");
   }
 
   @Test
@@ -269,7 +333,8 @@ class ChatActionEndToEndTest {
 
   @Test
   void wrongContentTypeIsKo() {
-    assertKo("wrong-type", "HTTP 200 with Content-Type 'application/json', expected text/event-stream");
+    assertKo(
+        "wrong-type", "HTTP 200 with Content-Type 'application/json', expected text/event-stream");
   }
 
   @Test
@@ -287,7 +352,9 @@ class ChatActionEndToEndTest {
     Map<String, Object> r = result("reset");
     assertFalse((Boolean) r.get("ok"));
     String error = (String) r.get("error");
-    assertTrue(error.startsWith("connection reset by peer") || error.startsWith("connection closed by the server"),
+    assertTrue(
+        error.startsWith("connection reset by peer")
+            || error.startsWith("connection closed by the server"),
         error);
   }
 
@@ -313,7 +380,8 @@ class ChatActionEndToEndTest {
 
   @Test
   void aCompressedStreamIsKoAndEveryRequestAsksForNoCompression() {
-    assertKo("gzip", "HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing");
+    assertKo(
+        "gzip", "HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing");
     assertFalse(server.received().isEmpty());
     for (Received request : server.received()) {
       assertEquals("identity", request.headers().get("Accept-Encoding"), request.path());
@@ -329,10 +397,14 @@ class ChatActionEndToEndTest {
     try (var walk = Files.walk(resultsDir)) {
       files = walk.filter(Files::isRegularFile).toList();
     }
-    assertTrue(files.stream().anyMatch(f -> f.endsWith("llm/requests.csv")), "the LLM report was written: " + files);
+    assertTrue(
+        files.stream().anyMatch(f -> f.endsWith("llm/requests.csv")),
+        "the LLM report was written: " + files);
     for (Path file : files) {
-      assertFalse(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1)
-          .contains("sk-secret-123"), file + " holds the API key");
+      assertFalse(
+          new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1)
+              .contains("sk-secret-123"),
+          file + " holds the API key");
     }
   }
 }

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run that blocks its event loops on purpose in its second level: the report must show that level's
- * event-loop delay and warn that its latencies are the client's doing, and must not blame the first level.
+ * A run that blocks its event loops on purpose in its second level: the report must show that
+ * level's event-loop delay and warn that its latencies are the client's doing, and must not blame
+ * the first level.
  */
 class EventLoopDelayTest {
   @TempDir Path results;
@@ -25,9 +26,15 @@ class EventLoopDelayTest {
     JsonNode summary;
     try (LlmSimulator simulator = LlmSimulator.builder().timing("ttft=20;itl=5").build().start()) {
       System.setProperty("test.baseUrl", simulator.baseUri().toString());
-      int exit = Gatling$.MODULE$.fromArgs(new String[] {
-          "--simulation", BlockedLoopSimulation.class.getName(),
-          "--results-folder", results.toString(), "--no-reports"});
+      int exit =
+          Gatling$.MODULE$.fromArgs(
+              new String[] {
+                "--simulation",
+                BlockedLoopSimulation.class.getName(),
+                "--results-folder",
+                results.toString(),
+                "--no-reports"
+              });
       assertEquals(0, exit);
     } finally {
       System.clearProperty("test.baseUrl");
@@ -38,16 +45,20 @@ class EventLoopDelayTest {
     }
     JsonNode free = summary.path("levels").get(0);
     JsonNode blocked = summary.path("levels").get(1);
-    assertTrue(blocked.path("event_loop_delay_count").asLong() > 0, "the probe took samples in the level");
+    assertTrue(
+        blocked.path("event_loop_delay_count").asLong() > 0, "the probe took samples in the level");
     double blockedMax = blocked.path("max_event_loop_delay_ms").asDouble();
     double blockedP99 = blocked.path("p99_event_loop_delay_ms").asDouble();
-    assertTrue(blockedMax >= BlockedLoopSimulation.BLOCK_MILLIS * 0.75,
+    assertTrue(
+        blockedMax >= BlockedLoopSimulation.BLOCK_MILLIS * 0.75,
         "the 40 ms blocks, seen as a max of " + blockedMax + " ms");
     assertTrue(blockedP99 > 5, "p99 " + blockedP99 + " ms");
-    assertTrue(free.path("p99_event_loop_delay_ms").asDouble() < blockedP99,
+    assertTrue(
+        free.path("p99_event_loop_delay_ms").asDouble() < blockedP99,
         "the level that did not block: " + free.path("p99_event_loop_delay_ms").asDouble() + " ms");
     JsonNode warnings = summary.path("client_warnings");
-    assertTrue(warnings.size() >= 1 && warnings.toString().contains("client's event loops ran late"),
+    assertTrue(
+        warnings.size() >= 1 && warnings.toString().contains("client's event loops ran late"),
         "warnings: " + warnings);
     boolean blamesSecond = false;
     for (JsonNode warning : warnings) {

@@ -17,10 +17,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code test.users} concurrent streams, each sending requests back to back, every request named with an
- * {@code x-request-id} so that {@link GroundTruthFidelityTest} can join what the client measured with what
- * the simulator wrote ({@code test.runTag} keeps the ids of two runs apart). The first request of each user
- * opens its connection and is not kept.
+ * {@code test.users} concurrent streams, each sending requests back to back, every request named
+ * with an {@code x-request-id} so that {@link GroundTruthFidelityTest} can join what the client
+ * measured with what the simulator wrote ({@code test.runTag} keeps the ids of two runs apart). The
+ * first request of each user opens its connection and is not kept.
  */
 public class FidelitySimulation extends Simulation {
   /** Request id -> the session map the plugin saved for it (measured requests only). */
@@ -32,15 +32,22 @@ public class FidelitySimulation extends Simulation {
   private final String runTag = System.getProperty("test.runTag");
 
   private ChainBuilder request(boolean measured) {
-    return exec(session -> session.set("rid", runTag + "-" + session.userId() + "-" + session.getInt("n")))
-        .exec(chat("chat").header(LlmSimulator.CLIENT_REQUEST_ID_HEADER, "#{rid}").user("hello").maxTokens(tokens).ignoreEos(true)
-            .saveItl())
-        .exec(session -> {
-          if (measured) {
-            MEASURED.put(session.getString("rid"), session.getMap("llm"));
-          }
-          return session.set("n", session.getInt("n") + 1);
-        });
+    return exec(session ->
+            session.set("rid", runTag + "-" + session.userId() + "-" + session.getInt("n")))
+        .exec(
+            chat("chat")
+                .header(LlmSimulator.CLIENT_REQUEST_ID_HEADER, "#{rid}")
+                .user("hello")
+                .maxTokens(tokens)
+                .ignoreEos(true)
+                .saveItl())
+        .exec(
+            session -> {
+              if (measured) {
+                MEASURED.put(session.getString("rid"), session.getMap("llm"));
+              }
+              return session.set("n", session.getInt("n") + 1);
+            });
   }
 
   private final ScenarioBuilder streams =

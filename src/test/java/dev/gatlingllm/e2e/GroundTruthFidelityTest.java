@@ -17,20 +17,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The client's timing against the truth, request by request, at 100 concurrent streams: the simulator logs
- * when it really received each request and wrote each event (same JVM, same monotonic clock), the plugin
- * saves what it measured ({@code saveItl()}), and the two are joined on the {@code x-request-id} the client
- * sent.
+ * The client's timing against the truth, request by request, at 100 concurrent streams: the
+ * simulator logs when it really received each request and wrote each event (same JVM, same
+ * monotonic clock), the plugin saves what it measured ({@code saveItl()}), and the two are joined
+ * on the {@code x-request-id} the client sent.
  *
- * <p>TTFT error = client TTFT (sent -> first token read) - server TTFT (received -> first token written):
- * the loopback transit both ways and the client's reading are all that may separate them. ITL error = client
- * gap - server gap, for the same pair of events of the same request.
+ * <p>TTFT error = client TTFT (sent -> first token read) - server TTFT (received -> first token
+ * written): the loopback transit both ways and the client's reading are all that may separate them.
+ * ITL error = client gap - server gap, for the same pair of events of the same request.
  *
- * <p>Bounds: the medians must show no bias (the client's marks are where metrics.md puts them); the p99 bound
- * is what this shared 2-vCPU machine holds with the client, the simulator and the JIT compilers in one JVM:
- * 2.2-6 ms measured at p99, most of it the C2 compiler taking a third to half of a core for the whole run
- * (async-profiler), against 0.05 ms for a bare C reader on the same loopback (BENCHMARKS.md, "Fidelity"). The
- * bound, 15 ms, leaves room for one GC pause of this JVM, which delays every stream's next read at once.
+ * <p>Bounds: the medians must show no bias (the client's marks are where metrics.md puts them); the
+ * p99 bound is what this shared 2-vCPU machine holds with the client, the simulator and the JIT
+ * compilers in one JVM: 2.2-6 ms measured at p99, most of it the C2 compiler taking a third to half
+ * of a core for the whole run (async-profiler), against 0.05 ms for a bare C reader on the same
+ * loopback (BENCHMARKS.md, "Fidelity"). The bound, 15 ms, leaves room for one GC pause of this JVM,
+ * which delays every stream's next read at once.
  */
 class GroundTruthFidelityTest {
   private static final int USERS = 100;
@@ -39,15 +40,23 @@ class GroundTruthFidelityTest {
   private static final int TOKENS = 50;
 
   @Test
-  void clientTtftAndItlMatchTheGroundTruthRequestByRequestAt100Streams(@TempDir Path results) throws Exception {
+  void clientTtftAndItlMatchTheGroundTruthRequestByRequestAt100Streams(@TempDir Path results)
+      throws Exception {
     List<GroundTruthRecord> truth;
-    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=200;itl=20")
-        .groundTruth(true).build().start()) {
+    try (LlmSimulator simulator =
+        LlmSimulator.builder()
+            .host("127.0.0.1")
+            .port(0)
+            .timing("ttft=200;itl=20")
+            .groundTruth(true)
+            .build()
+            .start()) {
       System.setProperty("test.baseUrl", "http://127.0.0.1:" + simulator.port());
       System.setProperty("test.users", String.valueOf(USERS));
       System.setProperty("test.tokens", String.valueOf(TOKENS));
       // A first run warms the JVM up: at first the JIT compilers take most of the two cores.
-      assertEquals(0, run(results, "warm-up", WARM_UP_REQUESTS), "every request of the warm-up run OK");
+      assertEquals(
+          0, run(results, "warm-up", WARM_UP_REQUESTS), "every request of the warm-up run OK");
       assertEquals(0, run(results, "measured", REQUESTS), "every request OK");
       truth = simulator.groundTruth();
     }
@@ -76,13 +85,17 @@ class GroundTruthFidelityTest {
     }
     String ttft = describe(ttftErrors);
     String itl = describe(itlErrors);
-    System.out.printf("fidelity at %d streams: TTFT error (ms) %s; ITL error (ms) %s%n", USERS, ttft, itl);
+    System.out.printf(
+        "fidelity at %d streams: TTFT error (ms) %s; ITL error (ms) %s%n", USERS, ttft, itl);
 
     double[] sortedTtft = sorted(ttftErrors);
-    // The client cannot see a token before it is written, nor send after the server received: never below 0.
+    // The client cannot see a token before it is written, nor send after the server received: never
+    // below 0.
     assertTrue(sortedTtft[0] >= 0, "TTFT error never negative: " + ttft);
     assertTrue(nearestRank(sortedTtft, 0.5) < 1.0, "TTFT error p50 under 1 ms: " + ttft);
-    assertTrue(Math.abs(nearestRank(sorted(itlErrors), 0.5)) < 0.05, "ITL error p50 within 0.05 ms: " + itl);
+    assertTrue(
+        Math.abs(nearestRank(sorted(itlErrors), 0.5)) < 0.05,
+        "ITL error p50 within 0.05 ms: " + itl);
     assertTrue(absP99(ttftErrors) < 15.0, "TTFT error p99 under 15 ms: " + ttft);
     assertTrue(absP99(itlErrors) < 15.0, "ITL error |p99| under 15 ms: " + itl);
   }
@@ -91,9 +104,14 @@ class GroundTruthFidelityTest {
     FidelitySimulation.MEASURED.clear();
     System.setProperty("test.runTag", tag);
     System.setProperty("test.requests", String.valueOf(requests));
-    return Gatling$.MODULE$.fromArgs(new String[] {
-        "--simulation", FidelitySimulation.class.getName(), "--results-folder", results.toString(),
-        "--no-reports"});
+    return Gatling$.MODULE$.fromArgs(
+        new String[] {
+          "--simulation",
+          FidelitySimulation.class.getName(),
+          "--results-folder",
+          results.toString(),
+          "--no-reports"
+        });
   }
 
   private static double absP99(double[] errors) {
@@ -108,8 +126,9 @@ class GroundTruthFidelityTest {
 
   private static String describe(double[] errors) {
     double[] s = sorted(errors);
-    return String.format("min %.3f p50 %.3f p99 %.3f max %.3f, |error| p99 %.3f (n=%d)", s[0],
-        nearestRank(s, 0.5), nearestRank(s, 0.99), s[s.length - 1], absP99(errors), s.length);
+    return String.format(
+        "min %.3f p50 %.3f p99 %.3f max %.3f, |error| p99 %.3f (n=%d)",
+        s[0], nearestRank(s, 0.5), nearestRank(s, 0.99), s[s.length - 1], absP99(errors), s.length);
   }
 
   private static double nearestRank(double[] sorted, double quantile) {

@@ -22,13 +22,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run stopped while its streams are in flight counts every request the server received: each stream of the
- * scripted server lasts about 1.7 s (first token at 50 ms, then one every 150 ms), so whenever the run is
- * stopped its four users are mid-stream. Stopped by SIGTERM to the Gatling JVM itself, and by the end of the
- * JVM that launched it (a CI system's cancel stops Maven, not its fork).
+ * A run stopped while its streams are in flight counts every request the server received: each
+ * stream of the scripted server lasts about 1.7 s (first token at 50 ms, then one every 150 ms), so
+ * whenever the run is stopped its four users are mid-stream. Stopped by SIGTERM to the Gatling JVM
+ * itself, and by the end of the JVM that launched it (a CI system's cancel stops Maven, not its
+ * fork).
  */
 class InterruptedRunEndToEndTest {
   private static final int TOKENS = 12;
+
   /** Two rounds of the four users: the second one is in flight when the run is stopped. */
   private static final int RECEIVED_BEFORE_STOP = 6;
 
@@ -38,8 +40,11 @@ class InterruptedRunEndToEndTest {
   void sigtermCountsTheRequestsInFlightAsAborted() throws Exception {
     try (ScriptedHttpServer server = new ScriptedHttpServer(request -> slowStream())) {
       Path log = results.resolve("child.log");
-      Process child = new ProcessBuilder(gatlingCommand(server)).redirectErrorStream(true)
-          .redirectOutput(log.toFile()).start();
+      Process child =
+          new ProcessBuilder(gatlingCommand(server))
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       try {
         awaitReceived(server, child.toHandle());
         child.destroy(); // SIGTERM
@@ -55,17 +60,29 @@ class InterruptedRunEndToEndTest {
   void theRunStopsWithTheJvmThatLaunchedIt() throws Exception {
     try (ScriptedHttpServer server = new ScriptedHttpServer(request -> slowStream())) {
       Path log = results.resolve("parent.log");
-      List<String> command = new ArrayList<>(List.of(java(), "-cp", System.getProperty("java.class.path"),
-          ParentLauncher.class.getName()));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  java(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  ParentLauncher.class.getName()));
       command.addAll(gatlingCommand(server));
-      Process parent = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process parent =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       ProcessHandle child = null;
       try {
         child = awaitChild(parent);
         awaitReceived(server, child);
-        parent.destroy(); // SIGTERM to the launcher, as a CI cancel to Maven: the fork is not stopped with it
+        parent
+            .destroy(); // SIGTERM to the launcher, as a CI cancel to Maven: the fork is not stopped
+        // with it
         assertTrue(parent.waitFor(30, TimeUnit.SECONDS), "the launcher did not exit");
-        assertTrue(child.onExit().get(20, TimeUnit.SECONDS) != null && !child.isAlive(),
+        assertTrue(
+            child.onExit().get(20, TimeUnit.SECONDS) != null && !child.isAlive(),
             "the Gatling JVM outlived its launcher");
       } finally {
         parent.destroyForcibly();
@@ -78,56 +95,94 @@ class InterruptedRunEndToEndTest {
     }
   }
 
-  /** summary.json's completed + failed + aborted = what the server received, each aborted one a row of its own. */
-  private String assertEveryReceivedRequestCounted(ScriptedHttpServer server, Path log) throws Exception {
+  /**
+   * summary.json's completed + failed + aborted = what the server received, each aborted one a row
+   * of its own.
+   */
+  private String assertEveryReceivedRequestCounted(ScriptedHttpServer server, Path log)
+      throws Exception {
     Thread.sleep(300); // the server's threads finish reading the last requests written
     int received = server.received().size();
     String output = Files.readString(log, StandardCharsets.UTF_8);
-    Path llm = InProcessGatling.createdLlmDir(results).orElseThrow(() -> new AssertionError("no llm folder:\n" + tail(output)));
+    Path llm =
+        InProcessGatling.createdLlmDir(results)
+            .orElseThrow(() -> new AssertionError("no llm folder:\n" + tail(output)));
     Path summaryFile = llm.resolve("summary.json");
-    assertTrue(Files.exists(summaryFile), "no summary.json after the stop; the run printed:\n" + tail(output));
+    assertTrue(
+        Files.exists(summaryFile),
+        "no summary.json after the stop; the run printed:\n" + tail(output));
     JsonNode summary = new ObjectMapper().readTree(summaryFile.toFile());
     long completed = summary.path("completed").asLong();
     long failed = summary.path("failed").asLong();
     long aborted = summary.path("aborted").asLong();
-    assertEquals(received, completed + failed + aborted,
-        "completed " + completed + " + failed " + failed + " + aborted " + aborted + " vs received " + received);
+    assertEquals(
+        received,
+        completed + failed + aborted,
+        "completed "
+            + completed
+            + " + failed "
+            + failed
+            + " + aborted "
+            + aborted
+            + " vs received "
+            + received);
     assertEquals(0, failed, "the server failed nothing");
     assertTrue(aborted >= 1, "the users were mid-stream at the stop; summary: " + summary);
     assertTrue(summary.path("interrupted_at").isTextual(), "no interrupted_at in " + summary);
     assertTrue(output.contains("Run interrupted at "), "the console says so:\n" + tail(output));
-    assertTrue(Files.readString(llm.resolve("index.html")).contains("Run interrupted at "), "the page says so");
+    assertTrue(
+        Files.readString(llm.resolve("index.html")).contains("Run interrupted at "),
+        "the page says so");
 
     List<RequestRow> rows = rows(llm.resolve("requests.csv"));
     assertEquals(received, rows.size(), "a row for every request the server received");
     List<RequestRow> abortedRows =
-        rows.stream().filter(row -> "aborted: run interrupted".equals(row.outcome().error())).toList();
+        rows.stream()
+            .filter(row -> "aborted: run interrupted".equals(row.outcome().error()))
+            .toList();
     assertEquals(aborted, abortedRows.size(), "a row for every aborted request");
     for (RequestRow row : abortedRows) {
       assertEquals("aborted: run interrupted", row.outcome().error());
       assertEquals(200, row.outcome().httpStatus(), "the headers had come");
-      // The first token comes 50 ms after the request, the stop later: the partial timings are kept.
+      // The first token comes 50 ms after the request, the stop later: the partial timings are
+      // kept.
       if (row.tokens().tokenEvents() > 0) {
-        assertTrue(row.latency().ttftMicros() > 0 && row.tokens().tokenEvents() < TOKENS, "partial timings of " + row);
+        assertTrue(
+            row.latency().ttftMicros() > 0 && row.tokens().tokenEvents() < TOKENS,
+            "partial timings of " + row);
       }
     }
     return output;
   }
 
   private static ScriptedHttpServer.Script slowStream() {
-    ScriptedHttpServer.Script script = new ScriptedHttpServer.Script().chunkedHeaders(200, "text/event-stream");
+    ScriptedHttpServer.Script script =
+        new ScriptedHttpServer.Script().chunkedHeaders(200, "text/event-stream");
     for (int i = 0; i < TOKENS; i++) {
-      script.at(50 + 150L * i).chunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + i + " \"}}]}\n\n");
+      script
+          .at(50 + 150L * i)
+          .chunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + i + " \"}}]}\n\n");
     }
-    return script.chunk("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n")
-        .chunk("data: [DONE]\n\n").endChunks();
+    return script
+        .chunk("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n")
+        .chunk("data: [DONE]\n\n")
+        .endChunks();
   }
 
   private List<String> gatlingCommand(ScriptedHttpServer server) {
-    return List.of(java(), "--add-opens=java.base/java.lang=ALL-UNNAMED", "-Xmx512m",
-        "-cp", System.getProperty("java.class.path"), "-Dtest.baseUrl=" + server.baseUrl(),
-        "io.gatling.app.Gatling", "--simulation", StoppedRunSimulation.class.getName(),
-        "--results-folder", results.toString(), "--no-reports");
+    return List.of(
+        java(),
+        "--add-opens=java.base/java.lang=ALL-UNNAMED",
+        "-Xmx512m",
+        "-cp",
+        System.getProperty("java.class.path"),
+        "-Dtest.baseUrl=" + server.baseUrl(),
+        "io.gatling.app.Gatling",
+        "--simulation",
+        StoppedRunSimulation.class.getName(),
+        "--results-folder",
+        results.toString(),
+        "--no-reports");
   }
 
   private static String java() {
@@ -147,11 +202,14 @@ class InterruptedRunEndToEndTest {
     throw new AssertionError("the launcher forked no JVM");
   }
 
-  private static void awaitReceived(ScriptedHttpServer server, ProcessHandle gatling) throws InterruptedException {
+  private static void awaitReceived(ScriptedHttpServer server, ProcessHandle gatling)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
     while (server.received().size() < RECEIVED_BEFORE_STOP) {
       assertTrue(gatling.isAlive(), "the Gatling JVM ended before it was stopped");
-      assertTrue(System.nanoTime() < deadline, "the server received " + server.received().size() + " requests");
+      assertTrue(
+          System.nanoTime() < deadline,
+          "the server received " + server.received().size() + " requests");
       Thread.sleep(20);
     }
   }

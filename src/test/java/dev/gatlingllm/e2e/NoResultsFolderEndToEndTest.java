@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run where Gatling writes no results folder, as on a Gatling Enterprise injector (only the console data
- * writer, so no simulation.log): the LLM report goes to {@code llm.reportDir}, and a report folder that cannot be
- * written costs one console line, never the run.
+ * A run where Gatling writes no results folder, as on a Gatling Enterprise injector (only the
+ * console data writer, so no simulation.log): the LLM report goes to {@code llm.reportDir}, and a
+ * report folder that cannot be written costs one console line, never the run.
  */
 class NoResultsFolderEndToEndTest {
   @TempDir Path dir;
@@ -46,16 +46,21 @@ class NoResultsFolderEndToEndTest {
   void theReportGoesToTheConfiguredDirectory() throws Exception {
     Path reports = dir.resolve("llm-reports");
     System.setProperty("llm.reportDir", reports.toString());
-    InProcessGatling.Run run = InProcessGatling.run(NoResultsFolderSimulation.class, dir.resolve("results"));
+    InProcessGatling.Run run =
+        InProcessGatling.run(NoResultsFolderSimulation.class, dir.resolve("results"));
     assertEquals(0, run.exitCode(), run.tail());
-    assertEquals(List.of(), files(dir.resolve("results"), "simulation.log"), "Gatling kept no simulation.log");
+    assertEquals(
+        List.of(),
+        files(dir.resolve("results"), "simulation.log"),
+        "Gatling kept no simulation.log");
     List<Path> summaries = files(reports, "summary.json");
     assertEquals(1, summaries.size(), run.tail());
     assertEquals("llm", summaries.get(0).getParent().getFileName().toString());
     var summary = new ObjectMapper().readTree(summaries.get(0).toFile());
     assertEquals(NoResultsFolderSimulation.USERS, summary.get("completed").asInt());
     assertEquals(0, summary.get("failed").asInt());
-    assertTrue(run.console().contains(summaries.get(0).getParent().resolve("index.html").toString()),
+    assertTrue(
+        run.console().contains(summaries.get(0).getParent().resolve("index.html").toString()),
         "the console names the page");
   }
 
@@ -63,11 +68,17 @@ class NoResultsFolderEndToEndTest {
   void aReportDirectoryThatCannotBeWrittenCostsOneLineNotTheRun() throws Exception {
     Path file = Files.writeString(dir.resolve("not-a-directory"), "x");
     System.setProperty("llm.reportDir", file.toString());
-    InProcessGatling.Run run = InProcessGatling.run(NoResultsFolderSimulation.class, dir.resolve("results"));
+    InProcessGatling.Run run =
+        InProcessGatling.run(NoResultsFolderSimulation.class, dir.resolve("results"));
     assertEquals(0, run.exitCode(), run.tail());
-    assertEquals(1, run.console().lines().filter(l -> l.startsWith("LLM report off for this run")).count(),
+    assertEquals(
+        1,
+        run.console().lines().filter(l -> l.startsWith("LLM report off for this run")).count(),
         run.tail());
-    assertTrue(run.console().lines().anyMatch(l -> l.matches("Successful requests: +" + NoResultsFolderSimulation.USERS)),
+    assertTrue(
+        run.console()
+            .lines()
+            .anyMatch(l -> l.matches("Successful requests: +" + NoResultsFolderSimulation.USERS)),
         "the console summary is still printed: " + run.tail());
   }
 

@@ -3,8 +3,8 @@ package dev.gatlingllm.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.testing.ScriptedHttpServer.Script;
 import dev.gatlingllm.testing.ScriptedHttpServer;
+import dev.gatlingllm.testing.ScriptedHttpServer.Script;
 import io.gatling.app.Gatling$;
 import java.nio.file.Path;
 import java.util.Map;
@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Failures inside the plugin (request building, counting, completing) end the request as KO with a message
- * naming the cause, and the virtual user goes on: no user is lost to Gatling's crash path, the run ends well
- * before its 20 s limit, and requests sent = OK + KO.
+ * Failures inside the plugin (request building, counting, completing) end the request as KO with a
+ * message naming the cause, and the virtual user goes on: no user is lost to Gatling's crash path,
+ * the run ends well before its 20 s limit, and requests sent = OK + KO.
  */
 class NoUserLostEndToEndTest {
   private static ScriptedHttpServer server;
@@ -25,13 +25,25 @@ class NoUserLostEndToEndTest {
 
   @BeforeAll
   static void run(@TempDir Path results) throws Exception {
-    server = new ScriptedHttpServer(request -> new Script().chunkedHeaders(200, "text/event-stream")
-        .chunk(ChatActionEndToEndTest.content("the answer")).chunk(ChatActionEndToEndTest.END).endChunks());
+    server =
+        new ScriptedHttpServer(
+            request ->
+                new Script()
+                    .chunkedHeaders(200, "text/event-stream")
+                    .chunk(ChatActionEndToEndTest.content("the answer"))
+                    .chunk(ChatActionEndToEndTest.END)
+                    .endChunks());
     System.setProperty("test.baseUrl", server.baseUrl());
     long start = System.nanoTime();
-    exitCode = Gatling$.MODULE$.fromArgs(new String[] {
-        "--simulation", NoUserLostSimulation.class.getName(), "--results-folder", results.toString(),
-        "--no-reports"});
+    exitCode =
+        Gatling$.MODULE$.fromArgs(
+            new String[] {
+              "--simulation",
+              NoUserLostSimulation.class.getName(),
+              "--results-folder",
+              results.toString(),
+              "--no-reports"
+            });
     runMillis = (System.nanoTime() - start) / 1_000_000;
   }
 
@@ -42,10 +54,13 @@ class NoUserLostEndToEndTest {
 
   @Test
   void everyUserWentOnAndEveryRequestWasCountedOnce() {
-    assertEquals(NoUserLostSimulation.CASES.size(), NoUserLostSimulation.RESULTS.size(),
+    assertEquals(
+        NoUserLostSimulation.CASES.size(),
+        NoUserLostSimulation.RESULTS.size(),
         "users that reached the next action: " + NoUserLostSimulation.RESULTS.keySet());
     assertEquals(0, exitCode, "Gatling assertions (one KO record per case, sent = OK + KO) failed");
-    assertTrue(runMillis < 15_000, "run took " + runMillis + " ms: a user was lost until maxDuration");
+    assertTrue(
+        runMillis < 15_000, "run took " + runMillis + " ms: a user was lost until maxDuration");
   }
 
   @Test
@@ -55,7 +70,10 @@ class NoUserLostEndToEndTest {
 
   @Test
   void aNullMessageIsAKoNamingIt() {
-    assertKo("null-message", "cannot build request: ", "messages(fn) returned a null message at index 1");
+    assertKo(
+        "null-message",
+        "cannot build request: ",
+        "messages(fn) returned a null message at index 1");
   }
 
   @Test
@@ -66,7 +84,8 @@ class NoUserLostEndToEndTest {
   @Test
   void aTokenizerFailingOnThePromptIsAKo() {
     assertKo("prompt-tokenizer", "cannot build request: ", "tokenizer broke on 'boom'");
-    assertEquals(0, server.received().stream().filter(r -> r.body().contains("boom")).count(), "never sent");
+    assertEquals(
+        0, server.received().stream().filter(r -> r.body().contains("boom")).count(), "never sent");
   }
 
   @Test
@@ -77,7 +96,8 @@ class NoUserLostEndToEndTest {
 
   private static void assertKo(String name, String start, String cause) {
     Map<String, Object> r = NoUserLostSimulation.RESULTS.get(name);
-    assertTrue(r != null, name + " lost its user; went on: " + NoUserLostSimulation.RESULTS.keySet());
+    assertTrue(
+        r != null, name + " lost its user; went on: " + NoUserLostSimulation.RESULTS.keySet());
     assertEquals(false, r.get("ok"), name);
     String error = (String) r.get("error");
     assertTrue(error.startsWith(start) && error.contains(cause), name + ": '" + error + "'");

@@ -20,16 +20,25 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Requests that fail inside the plugin rather than on the wire: a body field Jackson cannot write, a null
- * message, a message function that throws, a tokenizer that throws while counting the prompt or the answer.
- * Each must end as one KO record and send its user on to the next action, which saves what it got.
+ * Requests that fail inside the plugin rather than on the wire: a body field Jackson cannot write,
+ * a null message, a message function that throws, a tokenizer that throws while counting the prompt
+ * or the answer. Each must end as one KO record and send its user on to the next action, which
+ * saves what it got.
  */
 public class NoUserLostSimulation extends Simulation {
-  /** Case name -> the session map the request saved, put by the action after it (so: the user went on). */
+  /**
+   * Case name -> the session map the request saved, put by the action after it (so: the user went
+   * on).
+   */
   public static final Map<String, Map<String, Object>> RESULTS = new ConcurrentHashMap<>();
 
   static final List<String> CASES =
-      List.of("unserialisable-body-field", "null-message", "throwing-messages", "prompt-tokenizer", "answer-tokenizer");
+      List.of(
+          "unserialisable-body-field",
+          "null-message",
+          "throwing-messages",
+          "prompt-tokenizer",
+          "answer-tokenizer");
 
   /** Counts like a word splitter, and throws on the word given: a broken custom tokenizer. */
   record ThrowingTokenizer(String trigger) implements Tokenizer {
@@ -52,26 +61,39 @@ public class NoUserLostSimulation extends Simulation {
     }
   }
 
-  private static PopulationBuilder one(String name, LlmRequestActionBuilder request, Tokenizer tokenizer) {
+  private static PopulationBuilder one(
+      String name, LlmRequestActionBuilder request, Tokenizer tokenizer) {
     var llm = llm().model("test-model");
     return scenario(name)
         .exec(request)
-        .exec(session -> {
-          RESULTS.put(name, session.getMap("llm"));
-          return session;
-        })
+        .exec(
+            session -> {
+              RESULTS.put(name, session.getMap("llm"));
+              return session;
+            })
         .injectOpen(atOnceUsers(1))
-        .protocols(http.baseUrl(System.getProperty("test.baseUrl")),
+        .protocols(
+            http.baseUrl(System.getProperty("test.baseUrl")),
             tokenizer == null ? llm : llm.tokenizer(tokenizer));
   }
 
   {
     setUp(
-            one(CASES.get(0), chat(CASES.get(0)).user("hello").bodyField("bad", new Object()), null),
-            one(CASES.get(1), chat(CASES.get(1)).messages(s -> Arrays.asList(ChatMessage.user("a"), null)), null),
-            one(CASES.get(2), chat(CASES.get(2)).messages(s -> List.of(new ChatMessage("user", null))), null),
+            one(
+                CASES.get(0),
+                chat(CASES.get(0)).user("hello").bodyField("bad", new Object()),
+                null),
+            one(
+                CASES.get(1),
+                chat(CASES.get(1)).messages(s -> Arrays.asList(ChatMessage.user("a"), null)),
+                null),
+            one(
+                CASES.get(2),
+                chat(CASES.get(2)).messages(s -> List.of(new ChatMessage("user", null))),
+                null),
             one(CASES.get(3), chat(CASES.get(3)).user("boom"), new ThrowingTokenizer("boom")),
-            // The scripted answer holds the trigger, the prompt does not: it breaks in the completion.
+            // The scripted answer holds the trigger, the prompt does not: it breaks in the
+            // completion.
             one(CASES.get(4), chat(CASES.get(4)).user("hello"), new ThrowingTokenizer("answer")))
         .assertions(
             global().allRequests().count().is(2L * CASES.size()),

@@ -13,9 +13,10 @@ import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
 /**
- * {@link #USERS} users, each sending {@link #REQUESTS_PER_USER} requests in the dialect {@code test.dialect}
- * ({@code ollama-chat} or {@code ollama-generate}); user u asks for {@link #tokensFor} tokens, so that
- * {@link OllamaEndToEndTest} can tell which server record a row of requests.csv is besides its id.
+ * {@link #USERS} users, each sending {@link #REQUESTS_PER_USER} requests in the dialect {@code
+ * test.dialect} ({@code ollama-chat} or {@code ollama-generate}); user u asks for {@link
+ * #tokensFor} tokens, so that {@link OllamaEndToEndTest} can tell which server record a row of
+ * requests.csv is besides its id.
  */
 public class OllamaSimulation extends Simulation {
   static final int USERS = 3;
@@ -35,13 +36,17 @@ public class OllamaSimulation extends Simulation {
       scenario("ollama")
           .exec(session -> session.set("n", 0))
           .repeat(REQUESTS_PER_USER)
-          .on(exec(chat("chat").user("Why is the sky blue?").temperature(0.0)
-                  .maxTokens(session -> tokensFor(session.userId(), session.getInt("n"))))
-              .exec(session -> session.set("n", session.getInt("n") + 1)));
+          .on(
+              exec(chat("chat")
+                      .user("Why is the sky blue?")
+                      .temperature(0.0)
+                      .maxTokens(session -> tokensFor(session.userId(), session.getInt("n"))))
+                  .exec(session -> session.set("n", session.getInt("n") + 1)));
 
   {
     setUp(users.injectOpen(atOnceUsers(USERS)))
-        .protocols(http.baseUrl(System.getProperty("test.baseUrl")),
+        .protocols(
+            http.baseUrl(System.getProperty("test.baseUrl")),
             llm().dialect(System.getProperty("test.dialect")).model("llama3.2"))
         .assertions(global().failedRequests().count().is(0L))
         .maxDuration(Duration.ofSeconds(30));

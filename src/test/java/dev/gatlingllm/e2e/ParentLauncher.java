@@ -9,7 +9,9 @@ import java.util.List;
 public final class ParentLauncher {
   private ParentLauncher() {}
 
-  /** @param args the child's command line */
+  /**
+   * @param args the child's command line
+   */
   public static void main(String[] args) throws Exception {
     System.exit(new ProcessBuilder(List.of(args)).inheritIO().start().waitFor());
   }

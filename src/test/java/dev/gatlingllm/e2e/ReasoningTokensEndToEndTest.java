@@ -18,45 +18,72 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reasoning tokens the server counts apart reach requests.csv and summary.json as a part of the output tokens,
- * never added to them; a count above the output count is not believed.
+ * Reasoning tokens the server counts apart reach requests.csv and summary.json as a part of the
+ * output tokens, never added to them; a count above the output count is not believed.
  */
 class ReasoningTokensEndToEndTest {
   private static String stream(String usage) {
     return "data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":\"hmm\"},\"finish_reason\":null}]}\n\n"
         + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"yes\"},\"finish_reason\":null}]}\n\n"
         + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
-        + "data: {\"choices\":[],\"usage\":" + usage + "}\n\ndata: [DONE]\n\n";
+        + "data: {\"choices\":[],\"usage\":"
+        + usage
+        + "}\n\ndata: [DONE]\n\n";
   }
 
   @Test
-  void theServersReasoningCountIsKeptApartFromTheOutputCount(@TempDir Path results) throws Exception {
-    WireMockServer server = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+  void theServersReasoningCountIsKeptApartFromTheOutputCount(@TempDir Path results)
+      throws Exception {
+    WireMockServer server =
+        new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
     server.start();
     try {
-      Map<String, String> usages = Map.of(
-          "/counted", "{\"prompt_tokens\":5,\"completion_tokens\":40,"
-              + "\"completion_tokens_details\":{\"reasoning_tokens\":32,\"audio_tokens\":0}}",
-          "/implausible", "{\"prompt_tokens\":5,\"completion_tokens\":40,"
-              + "\"completion_tokens_details\":{\"reasoning_tokens\":41}}",
-          "/plain", "{\"prompt_tokens\":5,\"completion_tokens\":12}");
-      usages.forEach((path, usage) -> server.stubFor(WireMock.post(path).willReturn(WireMock.aResponse()
-          .withStatus(200).withHeader("Content-Type", "text/event-stream").withBody(stream(usage)))));
+      Map<String, String> usages =
+          Map.of(
+              "/counted",
+                  "{\"prompt_tokens\":5,\"completion_tokens\":40,"
+                      + "\"completion_tokens_details\":{\"reasoning_tokens\":32,\"audio_tokens\":0}}",
+              "/implausible",
+                  "{\"prompt_tokens\":5,\"completion_tokens\":40,"
+                      + "\"completion_tokens_details\":{\"reasoning_tokens\":41}}",
+              "/plain", "{\"prompt_tokens\":5,\"completion_tokens\":12}");
+      usages.forEach(
+          (path, usage) ->
+              server.stubFor(
+                  WireMock.post(path)
+                      .willReturn(
+                          WireMock.aResponse()
+                              .withStatus(200)
+                              .withHeader("Content-Type", "text/event-stream")
+                              .withBody(stream(usage)))));
       System.setProperty("test.baseUrl", server.baseUrl());
-      int exit = Gatling$.MODULE$.fromArgs(new String[] {"--simulation", ReasoningTokensSimulation.class.getName(),
-          "--results-folder", results.toString(), "--no-reports"});
+      int exit =
+          Gatling$.MODULE$.fromArgs(
+              new String[] {
+                "--simulation",
+                ReasoningTokensSimulation.class.getName(),
+                "--results-folder",
+                results.toString(),
+                "--no-reports"
+              });
       assertEquals(0, exit);
     } finally {
       server.stop();
     }
     Path llm = InProcessGatling.llmDir(results);
-    Map<String, RequestRow> rows = InProcessGatling.requests(results).stream()
-        .collect(Collectors.toMap(row -> row.placement().requestName(), Function.identity()));
+    Map<String, RequestRow> rows =
+        InProcessGatling.requests(results).stream()
+            .collect(Collectors.toMap(row -> row.placement().requestName(), Function.identity()));
 
-    assertEquals(40, rows.get("counted").tokens().outputTokens(),
+    assertEquals(
+        40,
+        rows.get("counted").tokens().outputTokens(),
         "reasoning is part of the output count, not added to it");
     assertEquals(32, rows.get("counted").server().reasoningTokens());
-    assertEquals(-1, rows.get("implausible").server().reasoningTokens(), "more reasoning than output is not believed");
+    assertEquals(
+        -1,
+        rows.get("implausible").server().reasoningTokens(),
+        "more reasoning than output is not believed");
     assertEquals(-1, rows.get("plain").server().reasoningTokens());
 
     JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());

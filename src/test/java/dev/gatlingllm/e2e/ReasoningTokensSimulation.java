@@ -9,14 +9,17 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
-/** One chat request whose usage counts reasoning apart, one whose count is implausible, one without. */
+/**
+ * One chat request whose usage counts reasoning apart, one whose count is implausible, one without.
+ */
 public class ReasoningTokensSimulation extends Simulation {
   {
-    setUp(scenario("reasoning")
-            .exec(chat("counted").endpoint("/counted").user("think"))
-            .exec(chat("implausible").endpoint("/implausible").user("think"))
-            .exec(chat("plain").endpoint("/plain").user("say"))
-            .injectOpen(atOnceUsers(1)))
+    setUp(
+            scenario("reasoning")
+                .exec(chat("counted").endpoint("/counted").user("think"))
+                .exec(chat("implausible").endpoint("/implausible").user("think"))
+                .exec(chat("plain").endpoint("/plain").user("say"))
+                .injectOpen(atOnceUsers(1)))
         .protocols(http.baseUrl(System.getProperty("test.baseUrl")), llm().model("m"))
         .maxDuration(Duration.ofSeconds(30));
   }

@@ -21,19 +21,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each row of requests.csv carries the id the server gave its request (the {@code x-request-id} response
- * header): joined on it, every row meets the simulator's own record of that very request.
+ * Each row of requests.csv carries the id the server gave its request (the {@code x-request-id}
+ * response header): joined on it, every row meets the simulator's own record of that very request.
  */
 class RequestIdEndToEndTest {
   @Test
   void everyRowCarriesTheIdTheServerGaveThatRequest(@TempDir Path results) throws Exception {
     List<GroundTruthRecord> truth;
     try (LlmSimulator simulator =
-        LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=20;itl=2").groundTruth(true).build().start()) {
+        LlmSimulator.builder()
+            .host("127.0.0.1")
+            .port(0)
+            .timing("ttft=20;itl=2")
+            .groundTruth(true)
+            .build()
+            .start()) {
       System.setProperty("test.baseUrl", "http://127.0.0.1:" + simulator.port());
-      int exit = Gatling$.MODULE$.fromArgs(new String[] {
-          "--simulation", RequestIdSimulation.class.getName(), "--results-folder", results.toString(),
-          "--no-reports"});
+      int exit =
+          Gatling$.MODULE$.fromArgs(
+              new String[] {
+                "--simulation",
+                RequestIdSimulation.class.getName(),
+                "--results-folder",
+                results.toString(),
+                "--no-reports"
+              });
       assertEquals(0, exit);
       truth = simulator.groundTruth();
     }
@@ -47,23 +59,36 @@ class RequestIdEndToEndTest {
     Set<Long> lengths = new HashSet<>();
     for (RequestRow row : rows) {
       GroundTruthRecord server = served.get(row.outcome().requestId());
-      assertNotNull(server,
-          "row " + row.placement().requestName() + " names a request the server served: " + row.outcome().requestId());
+      assertNotNull(
+          server,
+          "row "
+              + row.placement().requestName()
+              + " names a request the server served: "
+              + row.outcome().requestId());
       assertTrue(row.outcome().requestId().startsWith("chatcmpl-sim-"), row.outcome().requestId());
       if (row.placement().requestName().equals("refused")) {
         assertFalse(row.outcome().ok());
         assertEquals(503, row.outcome().httpStatus());
-        assertEquals("status-503", server.outcome(), "a refused request's id is that of the refusal");
-        assertEquals(3, row.outcome().retryAfterSeconds(), "the server's Retry-After is in its column");
+        assertEquals(
+            "status-503", server.outcome(), "a refused request's id is that of the refusal");
+        assertEquals(
+            3, row.outcome().retryAfterSeconds(), "the server's Retry-After is in its column");
       } else {
         assertTrue(row.outcome().ok(), row.outcome().error());
         assertEquals(-1, row.outcome().retryAfterSeconds());
         // Every request asked for its own length: equal counts mean the same request.
-        assertEquals(server.completionTokens(), row.tokens().outputTokens(), row.outcome().requestId());
+        assertEquals(
+            server.completionTokens(), row.tokens().outputTokens(), row.outcome().requestId());
         lengths.add(row.tokens().outputTokens());
       }
     }
-    assertEquals(users * RequestIdSimulation.REQUESTS_PER_USER, lengths.size(), "every length once: " + lengths);
-    assertEquals(rows.size(), rows.stream().map(row -> row.outcome().requestId()).distinct().count(), "ids differ");
+    assertEquals(
+        users * RequestIdSimulation.REQUESTS_PER_USER,
+        lengths.size(),
+        "every length once: " + lengths);
+    assertEquals(
+        rows.size(),
+        rows.stream().map(row -> row.outcome().requestId()).distinct().count(),
+        "ids differ");
   }
 }

@@ -13,15 +13,19 @@ import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
 /**
- * {@link #USERS} users, each sending {@link #REQUESTS_PER_USER} requests of a length no other request asks
- * for (so that {@link RequestIdEndToEndTest} can tell which server record a row really is), then one request
- * the simulator fails with a 503 asking to retry after 3 s. No request names itself: every id is the simulator's own.
+ * {@link #USERS} users, each sending {@link #REQUESTS_PER_USER} requests of a length no other
+ * request asks for (so that {@link RequestIdEndToEndTest} can tell which server record a row really
+ * is), then one request the simulator fails with a 503 asking to retry after 3 s. No request names
+ * itself: every id is the simulator's own.
  */
 public class RequestIdSimulation extends Simulation {
   static final int USERS = 3;
   static final int REQUESTS_PER_USER = 2;
 
-  /** User u (from 1) asks for 2u + 1, then 2u + 2 tokens: every request of the run a different length. */
+  /**
+   * User u (from 1) asks for 2u + 1, then 2u + 2 tokens: every request of the run a different
+   * length.
+   */
   static int tokensFor(long userId, int n) {
     return (int) (2 * userId + 1 + n);
   }
@@ -30,10 +34,17 @@ public class RequestIdSimulation extends Simulation {
       scenario("ids")
           .exec(session -> session.set("n", 0))
           .repeat(REQUESTS_PER_USER)
-          .on(exec(chat("chat").user("hello").ignoreEos(true)
-                  .maxTokens(session -> tokensFor(session.userId(), session.getInt("n"))))
-              .exec(session -> session.set("n", session.getInt("n") + 1)))
-          .exec(chat("refused").user("hello").maxTokens(4).header(LlmSimulator.FAULT_HEADER, "status=503;retry-after=3"));
+          .on(
+              exec(chat("chat")
+                      .user("hello")
+                      .ignoreEos(true)
+                      .maxTokens(session -> tokensFor(session.userId(), session.getInt("n"))))
+                  .exec(session -> session.set("n", session.getInt("n") + 1)))
+          .exec(
+              chat("refused")
+                  .user("hello")
+                  .maxTokens(4)
+                  .header(LlmSimulator.FAULT_HEADER, "status=503;retry-after=3"));
 
   {
     setUp(users.injectOpen(atOnceUsers(USERS)))

@@ -16,18 +16,21 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@link #USERS} users, {@link #REQUESTS} requests each of {@link #TOKENS} output tokens against the simulator
- * at {@code test.baseUrl}, with {@code .tokenRecords()} when {@code test.tokenRecords} is {@code request}, the
- * protocol's {@code tokenRecords(true)} when it is {@code protocol}, and assertions on
- * {@code chat ITL}: p99 below {@code test.itlP99Below} ms and {@code test.itlRecords} records in all; with a
- * counting {@code .onToken(..)} listener when {@code test.listener} is true.
+ * {@link #USERS} users, {@link #REQUESTS} requests each of {@link #TOKENS} output tokens against
+ * the simulator at {@code test.baseUrl}, with {@code .tokenRecords()} when {@code
+ * test.tokenRecords} is {@code request}, the protocol's {@code tokenRecords(true)} when it is
+ * {@code protocol}, and assertions on {@code chat ITL}: p99 below {@code test.itlP99Below} ms and
+ * {@code test.itlRecords} records in all; with a counting {@code .onToken(..)} listener when {@code
+ * test.listener} is true.
  */
 public class TokenRecordsSimulation extends Simulation {
   static final int USERS = 2;
   static final int REQUESTS = 3;
   static final int TOKENS = 6;
+
   /** Counts what a {@code .onToken(..)} listener saw when {@code test.listener} is true. */
   static final AtomicInteger TOKENS_SEEN = new AtomicInteger();
+
   static final AtomicInteger ENDS_SEEN = new AtomicInteger();
 
   {
@@ -37,23 +40,29 @@ public class TokenRecordsSimulation extends Simulation {
       request = request.tokenRecords();
     }
     if (Boolean.getBoolean("test.listener")) {
-      request = request.onToken(new TokenListener() {
-        @Override
-        public void onToken(TokenEvent event) {
-          TOKENS_SEEN.incrementAndGet();
-        }
+      request =
+          request.onToken(
+              new TokenListener() {
+                @Override
+                public void onToken(TokenEvent event) {
+                  TOKENS_SEEN.incrementAndGet();
+                }
 
-        @Override
-        public void onEnd(FinishedStream outcome) {
-          ENDS_SEEN.incrementAndGet();
-        }
-      });
+                @Override
+                public void onEnd(FinishedStream outcome) {
+                  ENDS_SEEN.incrementAndGet();
+                }
+              });
     }
     setUp(scenario("token records").repeat(REQUESTS).on(request).injectOpen(atOnceUsers(USERS)))
-        .protocols(http.baseUrl(System.getProperty("test.baseUrl")),
+        .protocols(
+            http.baseUrl(System.getProperty("test.baseUrl")),
             llm().model("m").noReport().tokenRecords(tokenRecords.equals("protocol")))
         .assertions(
-            details("chat ITL").responseTime().percentile(99.0).lt(Integer.getInteger("test.itlP99Below")),
+            details("chat ITL")
+                .responseTime()
+                .percentile(99.0)
+                .lt(Integer.getInteger("test.itlP99Below")),
             details("chat ITL").allRequests().count().is(Long.getLong("test.itlRecords")))
         .maxDuration(Duration.ofSeconds(60));
   }

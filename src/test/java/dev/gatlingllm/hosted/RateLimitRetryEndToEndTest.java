@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * 429 answers from the simulator are counted, each as its own KO record, and retried after their Retry-After
- * (capped): the retry is a new record, sent no earlier than the server asked.
+ * 429 answers from the simulator are counted, each as its own KO record, and retried after their
+ * Retry-After (capped): the retry is a new record, sent no earlier than the server asked.
  */
 class RateLimitRetryEndToEndTest {
   @TempDir Path results;
@@ -23,7 +23,8 @@ class RateLimitRetryEndToEndTest {
   @Test
   void every429IsCountedAndRetriedAfterItsRetryAfterCapped() throws Exception {
     InProcessGatling.Run run;
-    try (LlmSimulator simulator = LlmSimulator.builder().host("127.0.0.1").port(0).build().start()) {
+    try (LlmSimulator simulator =
+        LlmSimulator.builder().host("127.0.0.1").port(0).build().start()) {
       System.setProperty("test.simulatorUrl", "http://127.0.0.1:" + simulator.port());
       try {
         run = InProcessGatling.run(RateLimitRetrySimulation.class, results);
@@ -35,7 +36,8 @@ class RateLimitRetryEndToEndTest {
     Path llm = InProcessGatling.llmDir(results);
     List<RequestRow> rows = InProcessGatling.requests(results);
 
-    // Users 1, 3, 5, 7, 9 (Retry-After: 1) and 2 (Retry-After: 30, capped at 2 s) were turned away once.
+    // Users 1, 3, 5, 7, 9 (Retry-After: 1) and 2 (Retry-After: 30, capped at 2 s) were turned away
+    // once.
     List<RequestRow> limited = rows.stream().filter(r -> r.outcome().httpStatus() == 429).toList();
     List<RequestRow> ok = rows.stream().filter(row -> row.outcome().ok()).toList();
     assertEquals(6, limited.size(), "one KO record per 429");
@@ -43,21 +45,35 @@ class RateLimitRetryEndToEndTest {
     assertEquals(16, rows.size(), "sent = OK + KO");
     assertEquals(5, limited.stream().filter(r -> r.outcome().retryAfterSeconds() == 1).count());
     assertEquals(1, limited.stream().filter(r -> r.outcome().retryAfterSeconds() == 30).count());
-    assertTrue(limited.stream().allMatch(r -> r.outcome().error().startsWith("HTTP 429: ")),
+    assertTrue(
+        limited.stream().allMatch(r -> r.outcome().error().startsWith("HTTP 429: ")),
         limited.get(0).outcome().error());
 
-    // Each retry follows its 429 after the wait asked (capped), not sooner; and not much later either.
+    // Each retry follows its 429 after the wait asked (capped), not sooner; and not much later
+    // either.
     for (RequestRow refused : limited) {
       long waitMs =
-          Math.min(refused.outcome().retryAfterSeconds() * 1000, RateLimitRetrySimulation.MAX_WAIT.toMillis());
+          Math.min(
+              refused.outcome().retryAfterSeconds() * 1000,
+              RateLimitRetrySimulation.MAX_WAIT.toMillis());
       long end = refused.placement().startEpochMillis() + refused.latency().durationMicros() / 1000;
-      boolean retried = ok.stream().anyMatch(r -> r.placement().startEpochMillis() >= end + waitMs - 1
-          && r.placement().startEpochMillis() <= end + waitMs + 500);
+      boolean retried =
+          ok.stream()
+              .anyMatch(
+                  r ->
+                      r.placement().startEpochMillis() >= end + waitMs - 1
+                          && r.placement().startEpochMillis() <= end + waitMs + 500);
       assertTrue(retried, "a retry " + waitMs + " ms after the 429 that ended at " + end);
     }
-    long cappedStart = limited.stream().filter(l -> l.outcome().retryAfterSeconds() == 30).findFirst().orElseThrow()
-        .placement().startEpochMillis();
-    long retriedAfterCap = ok.stream().filter(r -> r.placement().startEpochMillis() >= cappedStart + 1_900).count();
+    long cappedStart =
+        limited.stream()
+            .filter(l -> l.outcome().retryAfterSeconds() == 30)
+            .findFirst()
+            .orElseThrow()
+            .placement()
+            .startEpochMillis();
+    long retriedAfterCap =
+        ok.stream().filter(r -> r.placement().startEpochMillis() >= cappedStart + 1_900).count();
     assertTrue(retriedAfterCap >= 1, "the capped retry came after 2 s, long before 30 s");
 
     JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());

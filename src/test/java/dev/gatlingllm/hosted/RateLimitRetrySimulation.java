@@ -13,9 +13,9 @@ import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 
 /**
- * Ten requests paced at 610 per minute (spread over the minute and the pacer's 1 s margin: ten a second) against
- * the simulator; the first attempt of every odd user is turned away with 429 and {@code Retry-After: 1}, user 2's
- * with {@code Retry-After: 30}, which the 2 s cap cuts short.
+ * Ten requests paced at 610 per minute (spread over the minute and the pacer's 1 s margin: ten a
+ * second) against the simulator; the first attempt of every odd user is turned away with 429 and
+ * {@code Retry-After: 1}, user 2's with {@code Retry-After: 30}, which the 2 s cap cuts short.
  * Driven by {@link RateLimitRetryEndToEndTest}.
  */
 public class RateLimitRetrySimulation extends io.gatling.javaapi.core.Simulation {
@@ -34,12 +34,23 @@ public class RateLimitRetrySimulation extends io.gatling.javaapi.core.Simulation
 
   {
     RateLimits limits = RateLimits.of(new RateBudget(610, 0), Duration.ofSeconds(1), 20);
-    ChainBuilder attempt = limits.pace(session -> 20)
-        .exec(chat("chat").user("hello").maxTokens(4).ignoreEos(true)
-            .header(LlmSimulator.FAULT_HEADER, RateLimitRetrySimulation::fault));
+    ChainBuilder attempt =
+        limits
+            .pace(session -> 20)
+            .exec(
+                chat("chat")
+                    .user("hello")
+                    .maxTokens(4)
+                    .ignoreEos(true)
+                    .header(LlmSimulator.FAULT_HEADER, RateLimitRetrySimulation::fault));
     setUp(limits.build("paced", Retry429.around(attempt, "llm", 2, MAX_WAIT), null))
-        .protocols(http.baseUrl(System.getProperty("test.simulatorUrl")),
-            llm().model("sim").tokenizer("cl100k_base").levels(limits.plannedLevels()).rateBudget(610, 0))
+        .protocols(
+            http.baseUrl(System.getProperty("test.simulatorUrl")),
+            llm()
+                .model("sim")
+                .tokenizer("cl100k_base")
+                .levels(limits.plannedLevels())
+                .rateBudget(610, 0))
         .maxDuration(Duration.ofSeconds(30));
   }
 }

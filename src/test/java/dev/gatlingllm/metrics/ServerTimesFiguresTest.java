@@ -9,21 +9,42 @@ import dev.gatlingllm.metrics.request.TokenCountSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The server's own times, kept per request and averaged per level: its decode speed (Ollama's eval_count /
- * eval_duration, llama.cpp's timings) and its prompt time (prompt_eval_duration, prompt_ms).
+ * The server's own times, kept per request and averaged per level: its decode speed (Ollama's
+ * eval_count / eval_duration, llama.cpp's timings) and its prompt time (prompt_eval_duration,
+ * prompt_ms).
  */
 class ServerTimesFiguresTest {
 
-  private static RequestRow record(boolean ok, long serverTokens, long decodeMicros, long prefillMicros) {
+  private static RequestRow record(
+      boolean ok, long serverTokens, long decodeMicros, long prefillMicros) {
     return RequestRow.builder()
-        .startEpochMillis(1_700_000_000_000L).level(0).inWindow(true).requestName("chat")
-        .ok(ok).httpStatus(ok ? 200 : 500).error(ok ? null : "boom").good(ok)
-        .ttftMicros(1_000).ttfbMicros(500).ttfoMicros(1_000).tpotMicros(10_000).e2elMicros(100_000)
-        .itlMeanMicros(10_000).itlP50Micros(10_000).itlMaxMicros(10_000)
-        .sendLatenessMicros(0).ttftFromScheduledMicros(1_000).durationMicros(101_000)
-        .tokenEvents(10).inputTokens(20).inputTokenSource(TokenCountSource.SERVER_USAGE)
-        .outputTokens(serverTokens).outputTokenSource(TokenCountSource.SERVER_USAGE).serverOutputTokens(serverTokens)
-        .serverDecodeMicros(decodeMicros).serverPrefillMicros(prefillMicros)
+        .startEpochMillis(1_700_000_000_000L)
+        .level(0)
+        .inWindow(true)
+        .requestName("chat")
+        .ok(ok)
+        .httpStatus(ok ? 200 : 500)
+        .error(ok ? null : "boom")
+        .good(ok)
+        .ttftMicros(1_000)
+        .ttfbMicros(500)
+        .ttfoMicros(1_000)
+        .tpotMicros(10_000)
+        .e2elMicros(100_000)
+        .itlMeanMicros(10_000)
+        .itlP50Micros(10_000)
+        .itlMaxMicros(10_000)
+        .sendLatenessMicros(0)
+        .ttftFromScheduledMicros(1_000)
+        .durationMicros(101_000)
+        .tokenEvents(10)
+        .inputTokens(20)
+        .inputTokenSource(TokenCountSource.SERVER_USAGE)
+        .outputTokens(serverTokens)
+        .outputTokenSource(TokenCountSource.SERVER_USAGE)
+        .serverOutputTokens(serverTokens)
+        .serverDecodeMicros(decodeMicros)
+        .serverPrefillMicros(prefillMicros)
         .build();
   }
 
@@ -34,8 +55,10 @@ class ServerTimesFiguresTest {
   @Test
   void perRequestSpeedIsServerTokensOverServerDecodeTime() {
     assertEquals(50.0, record(true, 10, 200_000).serverDecodeTokensPerSecond(), 1e-9);
-    assertEquals(-1, record(true, 10, -1).serverDecodeTokensPerSecond(), "no decode time from the server");
-    assertEquals(-1, record(true, -1, 200_000).serverDecodeTokensPerSecond(), "no count from the server");
+    assertEquals(
+        -1, record(true, 10, -1).serverDecodeTokensPerSecond(), "no decode time from the server");
+    assertEquals(
+        -1, record(true, -1, 200_000).serverDecodeTokensPerSecond(), "no count from the server");
   }
 
   @Test

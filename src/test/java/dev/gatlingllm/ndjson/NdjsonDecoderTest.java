@@ -14,13 +14,18 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Lines of newline-delimited JSON cut from bytes split anywhere, within bounds, with a terminal failed state. */
+/**
+ * Lines of newline-delimited JSON cut from bytes split anywhere, within bounds, with a terminal
+ * failed state.
+ */
 class NdjsonDecoderTest {
   private final List<String> lines = new ArrayList<>();
-  private final NdjsonDecoder decoder = new NdjsonDecoder(frame -> {
-    assertNull(frame.eventName(), "NDJSON lines have no event name");
-    lines.add(frame.dataAsString());
-  });
+  private final NdjsonDecoder decoder =
+      new NdjsonDecoder(
+          frame -> {
+            assertNull(frame.eventName(), "NDJSON lines have no event name");
+            lines.add(frame.dataAsString());
+          });
 
   private static byte[] utf8(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
@@ -48,7 +53,9 @@ class NdjsonDecoderTest {
       split.feed(bytes, 0, cut);
       split.feed(bytes, cut, bytes.length - cut);
       assertFalse(split.finish());
-      assertEquals(List.of("{\"message\":{\"content\":\"h\u00e9llo \u4e16\u754c\"}}", "{\"done\":true}"), seen,
+      assertEquals(
+          List.of("{\"message\":{\"content\":\"h\u00e9llo \u4e16\u754c\"}}", "{\"done\":true}"),
+          seen,
           "cut at " + cut);
     }
   }
@@ -83,10 +90,12 @@ class NdjsonDecoderTest {
   void aWholeLineInsideAChunkIsHandedOverInPlace() {
     List<byte[]> arrays = new ArrayList<>();
     List<Integer> offsets = new ArrayList<>();
-    NdjsonDecoder inPlace = new NdjsonDecoder(frame -> {
-      arrays.add(frame.dataBytes());
-      offsets.add(frame.dataOffset());
-    });
+    NdjsonDecoder inPlace =
+        new NdjsonDecoder(
+            frame -> {
+              arrays.add(frame.dataBytes());
+              offsets.add(frame.dataOffset());
+            });
     byte[] bytes = utf8("xx{\"a\":1}\n{\"b\":2}\n");
     inPlace.feed(bytes, 2, bytes.length - 2);
     assertSame(bytes, arrays.get(0), "no copy of a line that lies whole in the chunk");
@@ -110,16 +119,19 @@ class NdjsonDecoderTest {
     FrameFormatException first =
         assertThrows(FrameFormatException.class, () -> feed(bounded, "{\"x\":\"" + "y".repeat(40)));
     assertEquals("NDJSON line longer than 32 bytes", first.getMessage());
-    FrameFormatException later = assertThrows(FrameFormatException.class, () -> feed(bounded, "\"}\n{\"ok\":2}\n"));
+    FrameFormatException later =
+        assertThrows(FrameFormatException.class, () -> feed(bounded, "\"}\n{\"ok\":2}\n"));
     assertTrue(later.getMessage().contains(first.getMessage()), later.getMessage());
-    assertEquals(List.of("{\"ok\":1}"), lines, "nothing after the error, not even the long line's tail");
+    assertEquals(
+        List.of("{\"ok\":1}"), lines, "nothing after the error, not even the long line's tail");
     assertTrue(bounded.finish(), "a failed stream is an incomplete one");
   }
 
   @Test
   void aWholeLineOverTheBoundInOneChunkFailsToo() {
     NdjsonDecoder bounded = new NdjsonDecoder(frame -> lines.add(frame.dataAsString()), 32);
-    assertThrows(FrameFormatException.class, () -> feed(bounded, "{\"x\":\"" + "y".repeat(40) + "\"}\n"));
+    assertThrows(
+        FrameFormatException.class, () -> feed(bounded, "{\"x\":\"" + "y".repeat(40) + "\"}\n"));
     assertEquals(List.of(), lines);
   }
 
@@ -129,7 +141,10 @@ class NdjsonDecoderTest {
     String large = "{\"t\":\"" + "x".repeat(1024 * 1024) + "\"}";
     feed(decoder, large.substring(0, 10));
     feed(decoder, large.substring(10) + "\n");
-    assertEquals(initial, decoder.bufferBytes(), "a 1 MiB line must not stay allocated after it was dispatched");
+    assertEquals(
+        initial,
+        decoder.bufferBytes(),
+        "a 1 MiB line must not stay allocated after it was dispatched");
     assertEquals(List.of(large), lines);
   }
 

@@ -12,16 +12,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The packaged jar as an existing Gatling project gets it: holds the plugin and nothing of the tests, and
- * {@code examples/embedding} builds against it and runs its simulation through the Gatling Maven plugin, with each
- * end of the Gatling range the plugin supports (docs/compatibility.md).
+ * The packaged jar as an existing Gatling project gets it: holds the plugin and nothing of the
+ * tests, and {@code examples/embedding} builds against it and runs its simulation through the
+ * Gatling Maven plugin, with each end of the Gatling range the plugin supports
+ * (docs/compatibility.md).
  */
 class EmbeddingExampleIT {
-  /** The lowest Gatling with everything: the LLM report beside Gatling's, Gatling's assertions in junit.xml. */
-  static final String LOWEST_SUPPORTED = "3.14.0";
   /**
-   * The lowest Gatling the plugin runs with at all (Netty 4.1): Gatling 3.12 and 3.13 create the run's results folder
-   * only once the load starts, after the plugin looks for it, so the LLM report goes to {@code -Dllm.reportDir}.
+   * The lowest Gatling with everything: the LLM report beside Gatling's, Gatling's assertions in
+   * junit.xml.
+   */
+  static final String LOWEST_SUPPORTED = "3.14.0";
+
+  /**
+   * The lowest Gatling the plugin runs with at all (Netty 4.1): Gatling 3.12 and 3.13 create the
+   * run's results folder only once the load starts, after the plugin looks for it, so the LLM
+   * report goes to {@code -Dllm.reportDir}.
    */
   static final String LOWEST_RUNNING = "3.12.0";
 
@@ -32,29 +38,39 @@ class EmbeddingExampleIT {
     List<String> entries = NestedMaven.entries(ExampleBuild.packagedJar());
     assertTrue(entries.contains("dev/gatlingllm/dsl/LlmDsl.class"), "the DSL");
     assertTrue(entries.contains("dev/gatlingllm/simulator/LlmSimulator.class"), "the simulator");
-    List<String> strays = entries.stream()
-        .filter(e -> e.matches("dev/gatlingllm/(simulations|bench|e2e|testing|real|packaging)/.*")
-            || e.endsWith("Test.class") || e.endsWith("IT.class") || e.startsWith("logback-test"))
-        .toList();
+    List<String> strays =
+        entries.stream()
+            .filter(
+                e ->
+                    e.matches("dev/gatlingllm/(simulations|bench|e2e|testing|real|packaging)/.*")
+                        || e.endsWith("Test.class")
+                        || e.endsWith("IT.class")
+                        || e.startsWith("logback-test"))
+            .toList();
     assertEquals(List.of(), strays, "test, benchmark or simulation entries in the jar");
   }
 
   /** The lowest supported Gatling and the one the plugin is built with. */
   static Stream<String> supportedRange() throws Exception {
-    return Stream.of(LOWEST_SUPPORTED,
+    return Stream.of(
+        LOWEST_SUPPORTED,
         ExampleBuild.pomProperty(NestedMaven.BASEDIR.resolve("pom.xml"), "gatling.version"));
   }
 
   @ParameterizedTest(name = "Gatling {0}")
   @MethodSource("supportedRange")
-  void anExistingGatlingProjectRunsTheDslAgainstTheEmbeddedSimulator(String gatlingVersion) throws Exception {
-    Path project = ExampleBuild.runGatlingTest("embedding", WORK, "gatling-" + gatlingVersion,
-        "-Dgatling.version=" + gatlingVersion);
+  void anExistingGatlingProjectRunsTheDslAgainstTheEmbeddedSimulator(String gatlingVersion)
+      throws Exception {
+    Path project =
+        ExampleBuild.runGatlingTest(
+            "embedding", WORK, "gatling-" + gatlingVersion, "-Dgatling.version=" + gatlingVersion);
 
     Path gatlingResults = project.resolve("target/gatling");
-    ExampleBuild.assertTwelveChatsOf32Tokens(ExampleBuild.reportFile(gatlingResults, "summary.json"));
+    ExampleBuild.assertTwelveChatsOf32Tokens(
+        ExampleBuild.reportFile(gatlingResults, "summary.json"));
     String junit = Files.readString(ExampleBuild.reportFile(gatlingResults, "junit.xml"));
-    assertTrue(junit.contains("<testsuites name=\"gatling-llm\" tests=\"3\" failures=\"0\""),
+    assertTrue(
+        junit.contains("<testsuites name=\"gatling-llm\" tests=\"3\" failures=\"0\""),
         "the simulation's 3 Gatling assertions, judged from Gatling's simulation.log: " + junit);
   }
 
@@ -62,11 +78,18 @@ class EmbeddingExampleIT {
   void gatling312RunsTheDslWithTheReportInLlmReportDir() throws Exception {
     Path reportDir = WORK.resolve("gatling-" + LOWEST_RUNNING + "-llm-report");
     NestedMaven.deleteTree(reportDir);
-    Path project = ExampleBuild.runGatlingTest("embedding", WORK, "gatling-" + LOWEST_RUNNING,
-        "-Dgatling.version=" + LOWEST_RUNNING, "-Dllm.reportDir=" + reportDir);
+    Path project =
+        ExampleBuild.runGatlingTest(
+            "embedding",
+            WORK,
+            "gatling-" + LOWEST_RUNNING,
+            "-Dgatling.version=" + LOWEST_RUNNING,
+            "-Dllm.reportDir=" + reportDir);
 
     ExampleBuild.assertTwelveChatsOf32Tokens(ExampleBuild.reportFile(reportDir, "summary.json"));
-    assertEquals(List.of(), NestedMaven.find(project.resolve("target/gatling"), "summary.json"),
+    assertEquals(
+        List.of(),
+        NestedMaven.find(project.resolve("target/gatling"), "summary.json"),
         "no report in a results folder that did not exist yet when the run started");
   }
 }

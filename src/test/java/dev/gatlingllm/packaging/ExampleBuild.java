@@ -15,17 +15,20 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * One of the projects under {@code examples/} built and run with {@code gatling:test} as its users do, against the
- * jar this build packaged. The jar is installed in a local repository of the test's own, read before the user's,
- * which the nested build only reads ({@code maven.repo.local.tail}); the example is copied fresh under
- * {@code target/}, so that its build stays there and no earlier run's report is counted.
+ * One of the projects under {@code examples/} built and run with {@code gatling:test} as its users
+ * do, against the jar this build packaged. The jar is installed in a local repository of the test's
+ * own, read before the user's, which the nested build only reads ({@code maven.repo.local.tail});
+ * the example is copied fresh under {@code target/}, so that its build stays there and no earlier
+ * run's report is counted.
  */
 final class ExampleBuild {
   private ExampleBuild() {}
 
   static Path packagedJar() {
     Path jar = NestedMaven.BASEDIR.resolve("target/gatling-llm-" + NestedMaven.VERSION + ".jar");
-    assertTrue(Files.isRegularFile(jar), jar + " not packaged: run in the integration-test phase (./mvnw verify)");
+    assertTrue(
+        Files.isRegularFile(jar),
+        jar + " not packaged: run in the integration-test phase (./mvnw verify)");
     return jar;
   }
 
@@ -34,24 +37,34 @@ final class ExampleBuild {
    *
    * @return the copy, after the build succeeded
    */
-  static Path runGatlingTest(String example, Path work, String copy, String... properties) throws Exception {
+  static Path runGatlingTest(String example, Path work, String copy, String... properties)
+      throws Exception {
     Path repository = work.resolve("repo");
     Path installed = repository.resolve("dev/gatlingllm/gatling-llm/" + NestedMaven.VERSION);
     Files.createDirectories(installed);
     String base = "gatling-llm-" + NestedMaven.VERSION;
-    Files.copy(packagedJar(), installed.resolve(base + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-    Files.copy(NestedMaven.BASEDIR.resolve("pom.xml"), installed.resolve(base + ".pom"),
+    Files.copy(
+        packagedJar(), installed.resolve(base + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        NestedMaven.BASEDIR.resolve("pom.xml"),
+        installed.resolve(base + ".pom"),
         StandardCopyOption.REPLACE_EXISTING);
     Path project = work.resolve(copy);
     NestedMaven.deleteTree(project);
     copyTree(NestedMaven.BASEDIR.resolve("examples").resolve(example), project);
 
-    List<String> args = new ArrayList<>(List.of("-f", project.resolve("pom.xml").toString(),
-        "-Dmaven.repo.local=" + repository, "-Dmaven.repo.local.tail=" + NestedMaven.userRepository(),
-        "-Dgatling-llm.version=" + NestedMaven.VERSION));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-f",
+                project.resolve("pom.xml").toString(),
+                "-Dmaven.repo.local=" + repository,
+                "-Dmaven.repo.local.tail=" + NestedMaven.userRepository(),
+                "-Dgatling-llm.version=" + NestedMaven.VERSION));
     args.addAll(List.of(properties));
     args.add("gatling:test");
-    NestedMaven.Result build = NestedMaven.run(work.resolve(copy + ".log"), 170, args.toArray(String[]::new));
+    NestedMaven.Result build =
+        NestedMaven.run(work.resolve(copy + ".log"), 170, args.toArray(String[]::new));
     assertEquals(0, build.exitCode(), build.tail());
     return project;
   }
@@ -63,7 +76,10 @@ final class ExampleBuild {
     return found.get(0);
   }
 
-  /** Checks a run of 4 users x 3 chats of 32 output tokens, the examples' simulation, from its summary.json. */
+  /**
+   * Checks a run of 4 users x 3 chats of 32 output tokens, the examples' simulation, from its
+   * summary.json.
+   */
   static void assertTwelveChatsOf32Tokens(Path summaryJson) throws Exception {
     JsonNode summary = new ObjectMapper().readTree(summaryJson.toFile());
     assertEquals(12, summary.get("completed").asInt(), "4 users x 3 chats");
@@ -73,7 +89,8 @@ final class ExampleBuild {
 
   /** The value of a property of a pom, e.g. {@code gatling.version}. */
   static String pomProperty(Path pom, String name) throws Exception {
-    Matcher matcher = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(Files.readString(pom));
+    Matcher matcher =
+        Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(Files.readString(pom));
     assertTrue(matcher.find(), name + " in " + pom);
     return matcher.group(1);
   }

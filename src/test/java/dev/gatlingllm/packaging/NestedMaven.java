@@ -11,8 +11,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
- * Runs this project's Maven wrapper on another build, as a user would, offline when the outer build is (so that a
- * build that may not download does not), and reads the jars builds produce.
+ * Runs this project's Maven wrapper on another build, as a user would, offline when the outer build
+ * is (so that a build that may not download does not), and reads the jars builds produce.
  */
 final class NestedMaven {
   static final Path BASEDIR = Path.of("").toAbsolutePath();
@@ -20,7 +20,9 @@ final class NestedMaven {
 
   private NestedMaven() {}
 
-  /** What a nested build did: its exit code and its console, kept in a file for the failure message. */
+  /**
+   * What a nested build did: its exit code and its console, kept in a file for the failure message.
+   */
   record Result(int exitCode, Path log) {
     String tail() throws IOException {
       String text = Files.readString(log);
@@ -35,13 +37,22 @@ final class NestedMaven {
     }
     command.addAll(List.of(args));
     Files.createDirectories(log.getParent());
-    Process process = new ProcessBuilder(command).directory(BASEDIR.toFile())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .directory(BASEDIR.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
-      throw new AssertionError("mvnw " + String.join(" ", args) + " still running after " + timeoutSeconds + " s: "
-          + new Result(-1, log).tail());
+      throw new AssertionError(
+          "mvnw "
+              + String.join(" ", args)
+              + " still running after "
+              + timeoutSeconds
+              + " s: "
+              + new Result(-1, log).tail());
     }
     return new Result(process.exitValue(), log);
   }

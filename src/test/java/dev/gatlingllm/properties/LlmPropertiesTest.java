@@ -27,8 +27,8 @@ class LlmPropertiesTest {
     Properties properties = new Properties();
     properties.setProperty("llm.levels", "1,4");
     properties.setProperty("llm.modle", "x");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> LlmProperties.rejectUnknown(properties));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> LlmProperties.rejectUnknown(properties));
     assertEquals("unknown property llm.modle; did you mean llm.model?", e.getMessage());
 
     properties.remove("llm.modle");
@@ -48,10 +48,14 @@ class LlmPropertiesTest {
       System.setProperty("llm.detailedResults", "true");
       assertTrue(LlmProtocol.of(LlmDsl.llm()).tokenRecords());
       assertTrue(LlmProtocol.of(LlmDsl.llm()).detailedResults());
-      assertEquals(false, LlmProtocol.of(LlmDsl.llm().tokenRecords(false)).tokenRecords(), "the DSL's own call wins");
+      assertEquals(
+          false,
+          LlmProtocol.of(LlmDsl.llm().tokenRecords(false)).tokenRecords(),
+          "the DSL's own call wins");
       System.setProperty("llm.tokenRecrods", "true");
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmDsl::llm);
-      assertEquals("unknown property llm.tokenRecrods; did you mean llm.tokenRecords?", e.getMessage());
+      assertEquals(
+          "unknown property llm.tokenRecrods; did you mean llm.tokenRecords?", e.getMessage());
     } finally {
       System.clearProperty("llm.tokenRecords");
       System.clearProperty("llm.detailedResults");
@@ -68,9 +72,13 @@ class LlmPropertiesTest {
         tabled.addAll(propertiesNamedIn(cells[1]));
       }
     }
-    assertEquals(known(), tabled,
+    assertEquals(
+        known(),
+        tabled,
         "the first column of docs/running.md's tables and LlmProperties name the same llm.* properties");
-    assertEquals(known(), propertiesNamedIn(Files.readString(RUNNING_GUIDE)),
+    assertEquals(
+        known(),
+        propertiesNamedIn(Files.readString(RUNNING_GUIDE)),
         "docs/running.md names no llm.* property beyond its tables' and LlmProperties'");
   }
 
@@ -83,16 +91,20 @@ class LlmPropertiesTest {
     for (Path document : documents) {
       Set<String> unknown = propertiesNamedIn(Files.readString(document));
       unknown.removeAll(known());
-      assertEquals(Set.of(), unknown, document + " names llm.* properties LlmProperties does not know");
+      assertEquals(
+          Set.of(), unknown, document + " names llm.* properties LlmProperties does not know");
     }
   }
 
   @Test
   void propertyNamesAreFoundWhereTheyAreKeysAndNowhereElse() {
-    assertEquals(Set.of("llm.model", "llm.levels", "llm.slo.ttftMs", "llm.baseUrl"),
+    assertEquals(
+        Set.of("llm.model", "llm.levels", "llm.slo.ttftMs", "llm.baseUrl"),
         propertiesNamedIn("| `llm.model`, -Dllm.levels=1,4 (llm.slo.ttftMs) <llm.baseUrl>"));
-    assertEquals(Set.of(), propertiesNamedIn(
-        "dev.gatlingllm.dsl, #{llm.content}, https://docs.vllm.ai/, `llm.assert.*`, llm/index.html"));
+    assertEquals(
+        Set.of(),
+        propertiesNamedIn(
+            "dev.gatlingllm.dsl, #{llm.content}, https://docs.vllm.ai/, `llm.assert.*`, llm/index.html"));
     assertEquals(Set.of("llm.levels"), propertiesNamedIn("ends a sentence with llm.levels."));
   }
 
@@ -114,7 +126,10 @@ class LlmPropertiesTest {
     assertEquals(Set.of(), read, "llm.* properties read but not in LlmProperties");
   }
 
-  /** The llm.* keys a text names: package names, EL, URLs and wildcards such as llm.assert.* are no keys. */
+  /**
+   * The llm.* keys a text names: package names, EL, URLs and wildcards such as llm.assert.* are no
+   * keys.
+   */
   private static Set<String> propertiesNamedIn(String text) {
     Set<String> names = new TreeSet<>();
     Matcher m = Pattern.compile("llm\\.[A-Za-z0-9.]+").matcher(text);
@@ -122,7 +137,8 @@ class LlmPropertiesTest {
       String name = m.group().replaceAll("\\.+$", "");
       char before = m.start() == 0 ? ' ' : text.charAt(m.start() - 1);
       boolean wildcard = m.end() < text.length() && text.charAt(m.end()) == '*';
-      boolean key = " `<(-".indexOf(before) >= 0 || (before == 'D' && text.charAt(m.start() - 2) == '-');
+      boolean key =
+          " `<(-".indexOf(before) >= 0 || (before == 'D' && text.charAt(m.start() - 2) == '-');
       if (key && !wildcard) {
         names.add(name);
       }

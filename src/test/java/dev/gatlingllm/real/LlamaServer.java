@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A real llama.cpp {@code llama-server} on loopback for end-to-end tests. Found through the environment
- * variable {@code LLAMA_SERVER} or where {@code scripts/real-server.sh build} puts it (under
- * {@code LLAMA_CACHE}, default {@code ~/.cache/llama-server}); the model is the repository's
+ * A real llama.cpp {@code llama-server} on loopback for end-to-end tests. Found through the
+ * environment variable {@code LLAMA_SERVER} or where {@code scripts/real-server.sh build} puts it
+ * (under {@code LLAMA_CACHE}, default {@code ~/.cache/llama-server}); the model is the repository's
  * {@code models/stories260K.gguf} (or in {@code LLAMA_MODELS}).
  */
 final class LlamaServer implements AutoCloseable {
@@ -33,9 +33,13 @@ final class LlamaServer implements AutoCloseable {
   static Optional<Path> binary() {
     String env = System.getenv("LLAMA_SERVER");
     String cache = System.getenv("LLAMA_CACHE");
-    Path path = env != null ? Path.of(env)
-        : (cache != null ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache", "llama-server"))
-            .resolve("src/build/bin/llama-server");
+    Path path =
+        env != null
+            ? Path.of(env)
+            : (cache != null
+                    ? Path.of(cache)
+                    : Path.of(System.getProperty("user.home"), ".cache", "llama-server"))
+                .resolve("src/build/bin/llama-server");
     return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
   }
 
@@ -53,12 +57,29 @@ final class LlamaServer implements AutoCloseable {
       port = free.getLocalPort();
     }
     Path log = Files.createTempFile("llama-server", ".log");
-    Process process = new ProcessBuilder(List.of(binary.toString(), "-m", model.toString(),
-            "--host", "127.0.0.1", "--port", Integer.toString(port), "-np", Integer.toString(slots),
-            "-c", Integer.toString(512 * slots), "-t", "2", "--no-webui", "--metrics", "-a", alias))
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    Process process =
+        new ProcessBuilder(
+                List.of(
+                    binary.toString(),
+                    "-m",
+                    model.toString(),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    Integer.toString(port),
+                    "-np",
+                    Integer.toString(slots),
+                    "-c",
+                    Integer.toString(512 * slots),
+                    "-t",
+                    "2",
+                    "--no-webui",
+                    "--metrics",
+                    "-a",
+                    alias))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     LlamaServer server = new LlamaServer(process, port, log);
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (System.nanoTime() < deadline) {
@@ -71,12 +92,14 @@ final class LlamaServer implements AutoCloseable {
       Thread.sleep(200);
     }
     server.close();
-    throw new IllegalStateException("llama-server not healthy after 60 s: " + Files.readString(log));
+    throw new IllegalStateException(
+        "llama-server not healthy after 60 s: " + Files.readString(log));
   }
 
   private boolean healthy() {
     try {
-      HttpURLConnection connection = (HttpURLConnection) URI.create(baseUrl() + "/health").toURL().openConnection();
+      HttpURLConnection connection =
+          (HttpURLConnection) URI.create(baseUrl() + "/health").toURL().openConnection();
       connection.setConnectTimeout(500);
       connection.setReadTimeout(500);
       return connection.getResponseCode() == 200;
@@ -86,11 +109,13 @@ final class LlamaServer implements AutoCloseable {
   }
 
   /**
-   * The server's Prometheus counters ({@code /metrics}, names without the {@code llamacpp:} prefix): what it
-   * says it did, e.g. {@code tokens_predicted_total} and {@code tokens_predicted_seconds_total}.
+   * The server's Prometheus counters ({@code /metrics}, names without the {@code llamacpp:}
+   * prefix): what it says it did, e.g. {@code tokens_predicted_total} and {@code
+   * tokens_predicted_seconds_total}.
    */
   Map<String, Double> metrics() throws IOException {
-    HttpURLConnection connection = (HttpURLConnection) URI.create(baseUrl() + "/metrics").toURL().openConnection();
+    HttpURLConnection connection =
+        (HttpURLConnection) URI.create(baseUrl() + "/metrics").toURL().openConnection();
     connection.setConnectTimeout(2000);
     connection.setReadTimeout(5000);
     Map<String, Double> counters = new HashMap<>();

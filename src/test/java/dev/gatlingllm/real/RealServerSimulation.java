@@ -21,22 +21,38 @@ public class RealServerSimulation extends Simulation {
   static final int OUTPUT_TOKENS = 64;
 
   {
-    var chats = scenario("chats").repeat(3).on(
-        io.gatling.javaapi.core.CoreDsl.exec(chat("chat").user("Tell me a story about a cat.")
-                .maxTokens(OUTPUT_TOKENS).ignoreEos(true).temperature(0.8))
-            .exec(session -> {
-              CHATS.add(session.getMap("llm"));
-              return session;
-            }));
-    var completions = scenario("completions").repeat(3).on(
-        io.gatling.javaapi.core.CoreDsl.exec(completion("completion").prompt("Once upon a time")
-                .maxTokens(OUTPUT_TOKENS).ignoreEos(true))
-            .exec(session -> {
-              COMPLETIONS.add(session.getMap("llm"));
-              return session;
-            }));
+    var chats =
+        scenario("chats")
+            .repeat(3)
+            .on(
+                io.gatling.javaapi.core.CoreDsl.exec(
+                        chat("chat")
+                            .user("Tell me a story about a cat.")
+                            .maxTokens(OUTPUT_TOKENS)
+                            .ignoreEos(true)
+                            .temperature(0.8))
+                    .exec(
+                        session -> {
+                          CHATS.add(session.getMap("llm"));
+                          return session;
+                        }));
+    var completions =
+        scenario("completions")
+            .repeat(3)
+            .on(
+                io.gatling.javaapi.core.CoreDsl.exec(
+                        completion("completion")
+                            .prompt("Once upon a time")
+                            .maxTokens(OUTPUT_TOKENS)
+                            .ignoreEos(true))
+                    .exec(
+                        session -> {
+                          COMPLETIONS.add(session.getMap("llm"));
+                          return session;
+                        }));
     setUp(chats.injectOpen(atOnceUsers(4)), completions.injectOpen(atOnceUsers(2)))
-        .protocols(http.baseUrl(System.getProperty("test.baseUrl")),
+        .protocols(
+            http.baseUrl(System.getProperty("test.baseUrl")),
             llm().model("stories260K").timeout(Duration.ofSeconds(60)))
         .assertions(
             details("chat").failedRequests().count().is(0L),

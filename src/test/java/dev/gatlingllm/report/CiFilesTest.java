@@ -28,18 +28,29 @@ class CiFilesTest {
   }
 
   private static Document parse(String xml) throws Exception {
-    return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+    return DocumentBuilderFactory.newInstance()
+        .newDocumentBuilder()
         .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test
   void junitXmlHasOneSuitePerKindOneCasePerCheckAndConsistentCounts() throws Exception {
-    List<CheckVerdict> verdicts = List.of(
-        CheckVerdict.of(LlmDsl.outputThroughputAtLeast(1000), "output_throughput 812 tok/s, expected >= 1000 tok/s"),
-        CheckVerdict.of(LlmDsl.ttftP99AtMost(500), null),
-        new CheckVerdict(CheckVerdict.GATLING_ASSERTIONS, "Global: count of failed events is 0", false, NASTY),
-        new CheckVerdict(CheckVerdict.GATLING_ASSERTIONS, "Global: max of response time is less than 800", true,
-            "actual value: 640"));
+    List<CheckVerdict> verdicts =
+        List.of(
+            CheckVerdict.of(
+                LlmDsl.outputThroughputAtLeast(1000),
+                "output_throughput 812 tok/s, expected >= 1000 tok/s"),
+            CheckVerdict.of(LlmDsl.ttftP99AtMost(500), null),
+            new CheckVerdict(
+                CheckVerdict.GATLING_ASSERTIONS,
+                "Global: count of failed events is 0",
+                false,
+                NASTY),
+            new CheckVerdict(
+                CheckVerdict.GATLING_ASSERTIONS,
+                "Global: max of response time is less than 800",
+                true,
+                "actual value: 640"));
     Document xml = parse(JunitXml.render(verdicts, SampleRun.end()));
 
     Element root = xml.getDocumentElement();
@@ -57,7 +68,8 @@ class CiFilesTest {
     Element failed = (Element) cases.item(0);
     assertEquals("output_throughput >= 1000 tok/s", failed.getAttribute("name"));
     assertEquals("llm checks", failed.getAttribute("classname"));
-    assertEquals("output_throughput 812 tok/s, expected >= 1000 tok/s",
+    assertEquals(
+        "output_throughput 812 tok/s, expected >= 1000 tok/s",
         ((Element) failed.getElementsByTagName("failure").item(0)).getAttribute("message"));
     assertEquals("p99_ttft_ms <= 500 ms", ((Element) cases.item(1)).getAttribute("name"));
     assertEquals(0, ((Element) cases.item(1)).getElementsByTagName("failure").getLength());
@@ -66,7 +78,8 @@ class CiFilesTest {
     assertEquals("gatling assertions", gatling.getAttribute("name"));
     assertEquals("1", gatling.getAttribute("failures"));
     Element failure = (Element) gatling.getElementsByTagName("failure").item(0);
-    // Quotes, brackets and ampersands survive; control characters XML cannot hold are replaced, not fatal.
+    // Quotes, brackets and ampersands survive; control characters XML cannot hold are replaced, not
+    // fatal.
     assertEquals("HTTP 500: \"<oops>\" & 'more'\uFFFD\uFFFD[0m", failure.getAttribute("message"));
     assertEquals(failure.getAttribute("message"), failure.getTextContent());
   }
@@ -81,20 +94,36 @@ class CiFilesTest {
   @Test
   void summaryMdHasTheLevelsByLoadTheCapacityAndItsStoryAndTheFailedChecks() {
     RunSummary summary = sample();
-    String md = MarkdownSummary.render(summary, List.of(
-        CheckVerdict.of(LlmDsl.capacityAtLeast(8), "capacity 4, expected >= 8"),
-        CheckVerdict.of(LlmDsl.goodFractionAtLeast(0.5), null)));
+    String md =
+        MarkdownSummary.render(
+            summary,
+            List.of(
+                CheckVerdict.of(LlmDsl.capacityAtLeast(8), "capacity 4, expected >= 8"),
+                CheckVerdict.of(LlmDsl.goodFractionAtLeast(0.5), null)));
 
     List<String> rows = md.lines().filter(l -> l.matches("\\| \\d+ streams \\|.*")).toList();
     assertEquals(3, rows.size(), md);
     assertTrue(rows.get(0).startsWith("| 2 streams |"), rows.get(0));
-    assertTrue(rows.get(1).startsWith("| 4 streams |") && rows.get(1).endsWith("| capacity |"), rows.get(1));
-    assertTrue(rows.get(2).startsWith("| 8 streams |") && rows.get(2).endsWith("| misses the target |"), rows.get(2));
+    assertTrue(
+        rows.get(1).startsWith("| 4 streams |") && rows.get(1).endsWith("| capacity |"),
+        rows.get(1));
+    assertTrue(
+        rows.get(2).startsWith("| 8 streams |") && rows.get(2).endsWith("| misses the target |"),
+        rows.get(2));
     // Each row holds the level's own figures: the 4-stream level's requests and output tok/s.
     var four = summary.levels().get(1).figures();
-    assertTrue(rows.get(1).startsWith("| 4 streams | " + four.counts().completed() + " / " + four.counts().failed()
-        + " | "
-        + String.format(java.util.Locale.ROOT, "%.1f", four.throughput().outputThroughput()) + " |"), rows.get(1));
+    assertTrue(
+        rows.get(1)
+            .startsWith(
+                "| 4 streams | "
+                    + four.counts().completed()
+                    + " / "
+                    + four.counts().failed()
+                    + " | "
+                    + String.format(
+                        java.util.Locale.ROOT, "%.1f", four.throughput().outputThroughput())
+                    + " |"),
+        rows.get(1));
 
     assertTrue(md.contains("Sustainable capacity: **4 streams**"), md);
     assertTrue(md.contains(CapacityStory.explain(summary)), "the capacity story: " + md);

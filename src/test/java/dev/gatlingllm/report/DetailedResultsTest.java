@@ -18,17 +18,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With detailed results on, summary.json carries vLLM's per-request arrays, one entry per measured request of
- * requests.csv, in its order; off (the default), none of them.
+ * With detailed results on, summary.json carries vLLM's per-request arrays, one entry per measured
+ * request of requests.csv, in its order; off (the default), none of them.
  */
 class DetailedResultsTest {
   @TempDir Path dir;
 
   private JsonNode summaryJson(boolean detailed) throws Exception {
     Path llm = dir.resolve(detailed ? "on" : "off").resolve("llm");
-    // On, the run also writes each request's gaps beside requests.csv, as ReportOutput does for detailed results.
-    RunRecorder recorder = new RunRecorder(SampleRun.config(), new RequestsCsvWriter(
-        llm.resolve(LlmReportWriter.REQUESTS_CSV), detailed ? llm.resolve(LlmReportWriter.ITLS_CSV) : null));
+    // On, the run also writes each request's gaps beside requests.csv, as ReportOutput does for
+    // detailed results.
+    RunRecorder recorder =
+        new RunRecorder(
+            SampleRun.config(),
+            new RequestsCsvWriter(
+                llm.resolve(LlmReportWriter.REQUESTS_CSV),
+                detailed ? llm.resolve(LlmReportWriter.ITLS_CSV) : null));
     SampleRun.record(recorder, n -> true);
     RunSummary summary = recorder.finish(SampleRun.end());
     LlmReportWriter.write(summary, llm, null, detailed);
@@ -36,19 +41,33 @@ class DetailedResultsTest {
   }
 
   private List<RequestRow> measuredRows() throws Exception {
-    return RequestsCsvFile.rows(dir.resolve("on/llm").resolve(LlmReportWriter.REQUESTS_CSV)).stream()
-        .filter(row -> row.placement().inWindow() && row.placement().level() >= 0).toList();
+    return RequestsCsvFile.rows(dir.resolve("on/llm").resolve(LlmReportWriter.REQUESTS_CSV))
+        .stream()
+        .filter(row -> row.placement().inWindow() && row.placement().level() >= 0)
+        .toList();
   }
 
   @Test
   void everyMeasuredRequestHasOneEntryInEachArrayWithItsOwnFigures() throws Exception {
     JsonNode json = summaryJson(true);
     List<RequestRow> rows = measuredRows();
-    assertEquals(json.path("completed").asLong() + json.path("failed").asLong(), rows.size(),
+    assertEquals(
+        json.path("completed").asLong() + json.path("failed").asLong(),
+        rows.size(),
         "the requests the figures count");
-    assertTrue(rows.size() > 100 && rows.size() < SampleRun.REQUESTS, "settle times leave some out: " + rows.size());
-    for (String name : List.of("ttfts", "e2els", "tpots", "input_lens", "output_lens", "request_errors", "request_ids",
-        "itls")) {
+    assertTrue(
+        rows.size() > 100 && rows.size() < SampleRun.REQUESTS,
+        "settle times leave some out: " + rows.size());
+    for (String name :
+        List.of(
+            "ttfts",
+            "e2els",
+            "tpots",
+            "input_lens",
+            "output_lens",
+            "request_errors",
+            "request_ids",
+            "itls")) {
       assertEquals(rows.size(), json.path(name).size(), name);
     }
     int failed = 0;
@@ -57,31 +76,48 @@ class DetailedResultsTest {
       if (row.latency().ttftMicros() < 0) {
         assertTrue(json.path("ttfts").get(i).isNull(), "no token, no TTFT: " + i);
       } else {
-        assertEquals(row.latency().ttftMicros() / 1e6, json.path("ttfts").get(i).asDouble(), 1e-9,
+        assertEquals(
+            row.latency().ttftMicros() / 1e6,
+            json.path("ttfts").get(i).asDouble(),
+            1e-9,
             "seconds, as vLLM's: " + i);
       }
       assertEquals(row.tokens().outputTokens(), json.path("output_lens").get(i).asLong());
       assertEquals(row.tokens().inputTokens(), json.path("input_lens").get(i).asLong());
-      assertEquals(row.outcome().ok() ? "" : row.outcome().error(), json.path("request_errors").get(i).asText());
-      assertEquals(row.outcome().requestId() == null ? "" : row.outcome().requestId(),
+      assertEquals(
+          row.outcome().ok() ? "" : row.outcome().error(),
+          json.path("request_errors").get(i).asText());
+      assertEquals(
+          row.outcome().requestId() == null ? "" : row.outcome().requestId(),
           json.path("request_ids").get(i).asText());
       JsonNode itls = json.path("itls").get(i);
-      assertEquals(Math.max(0, row.tokens().tokenEvents() - 1), itls.size(), "every gap of row " + i);
+      assertEquals(
+          Math.max(0, row.tokens().tokenEvents() - 1), itls.size(), "every gap of row " + i);
       if (row.outcome().ok() && row.tokens().tokenEvents() > 1) {
         double sum = 0;
         for (JsonNode gap : itls) {
           sum += gap.asDouble();
         }
-        // Each gap is rounded to the microsecond in the file: the sum is E2EL - TTFT to within a microsecond a gap.
-        assertEquals((row.latency().e2elMicros() - row.latency().ttftMicros()) / 1e6, sum,
-            1e-6 * row.tokens().tokenEvents(), "gaps of row " + i);
-        assertEquals(row.latency().itlMaxMicros() / 1e6, maxOf(itls), 1e-6, "its largest gap, as requests.csv says");
+        // Each gap is rounded to the microsecond in the file: the sum is E2EL - TTFT to within a
+        // microsecond a gap.
+        assertEquals(
+            (row.latency().e2elMicros() - row.latency().ttftMicros()) / 1e6,
+            sum,
+            1e-6 * row.tokens().tokenEvents(),
+            "gaps of row " + i);
+        assertEquals(
+            row.latency().itlMaxMicros() / 1e6,
+            maxOf(itls),
+            1e-6,
+            "its largest gap, as requests.csv says");
       }
       failed += row.outcome().ok() ? 0 : 1;
     }
     assertEquals(json.path("failed").asLong(), failed);
-    assertTrue(json.path("mean_ttft_ms").isNumber(), "the summary's own fields are all still there");
-    assertEquals(summaryJson(false).size() + 8, json.size(), "eight arrays added, nothing else changed");
+    assertTrue(
+        json.path("mean_ttft_ms").isNumber(), "the summary's own fields are all still there");
+    assertEquals(
+        summaryJson(false).size() + 8, json.size(), "eight arrays added, nothing else changed");
   }
 
   private static double maxOf(JsonNode array) {

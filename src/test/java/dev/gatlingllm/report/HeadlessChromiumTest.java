@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Opens the page in headless Chromium, offline from a file: URL, and checks that the bundled library drew
- * every chart (the page's own script marks the body when it got to the end without an error). Skipped where
- * no Chromium is installed.
+ * Opens the page in headless Chromium, offline from a file: URL, and checks that the bundled
+ * library drew every chart (the page's own script marks the body when it got to the end without an
+ * error). Skipped where no Chromium is installed.
  */
 class HeadlessChromiumTest {
   @TempDir Path dir;
@@ -34,8 +34,15 @@ class HeadlessChromiumTest {
     Process process =
         new ProcessBuilder(
                 List.of(
-                    chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                    "--user-data-dir=" + dir.resolve("profile"), "--virtual-time-budget=5000", "--dump-dom",
+                    chromium.toString(),
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--no-first-run",
+                    "--user-data-dir=" + dir.resolve("profile"),
+                    "--virtual-time-budget=5000",
+                    "--dump-dom",
                     page.toUri().toString()))
             .redirectOutput(dom.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD)
@@ -46,15 +53,26 @@ class HeadlessChromiumTest {
     }
     String rendered = Files.readString(dom, StandardCharsets.UTF_8);
     assertTrue(rendered.contains("data-charts=\"ready\""), "the chart script ran to its end");
-    for (String id : List.of("chart-timeline", "chart-throughput", "chart-ttft", "chart-dist-ttft", "chart-dist-tpot", "chart-dist-itl", "chart-percentiles")) {
+    for (String id :
+        List.of(
+            "chart-timeline",
+            "chart-throughput",
+            "chart-ttft",
+            "chart-dist-ttft",
+            "chart-dist-tpot",
+            "chart-dist-itl",
+            "chart-percentiles")) {
       // Chart.js sizes each canvas it draws on; an unused canvas keeps no style.
-      assertTrue(rendered.matches("(?s).*<canvas id=\"" + id + "\"[^>]*style=\"[^\"]*height[^\"]*\".*"), id + " was drawn");
+      assertTrue(
+          rendered.matches("(?s).*<canvas id=\"" + id + "\"[^>]*style=\"[^\"]*height[^\"]*\".*"),
+          id + " was drawn");
     }
   }
 
   private static Path findChromium() {
     for (String directory : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      for (String name : List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")) {
+      for (String name :
+          List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")) {
         Path candidate = Path.of(directory, name);
         if (Files.isExecutable(candidate)) {
           return candidate;

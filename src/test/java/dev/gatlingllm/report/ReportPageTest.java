@@ -48,7 +48,9 @@ class ReportPageTest {
   void textFromTheServerAndTheModelIsEscaped() {
     assertFalse(html.contains("<script>alert"), "a server message must not become markup");
     assertFalse(html.contains("<img src=x"), "a model name must not become markup");
-    assertTrue(html.contains("HTTP 503: &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;overloaded&quot;"));
+    assertTrue(
+        html.contains(
+            "HTTP 503: &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;overloaded&quot;"));
     assertTrue(html.contains("&lt;img src=x onerror=alert(1)&gt;"));
     // Exactly three scripts: the data, the library and the charts; nothing closes one early.
     assertEquals(3, count(html, "<script"));
@@ -60,16 +62,25 @@ class ReportPageTest {
     assertTrue(html.contains("Chart.js v4.5.1"), "the library is inlined");
     assertTrue(html.contains("Permission is hereby granted"), "with its licence");
     assertFalse(html.contains("sourceMappingURL"));
-    assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "nothing is fetched from the network");
-    Matcher data = Pattern.compile("<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(html);
+    assertFalse(
+        Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(),
+        "nothing is fetched from the network");
+    Matcher data =
+        Pattern.compile(
+                "<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL)
+            .matcher(html);
     assertTrue(data.find());
     JsonNode json = new ObjectMapper().readTree(data.group(1));
     assertEquals(3, json.get("levels").size());
     assertEquals("4 streams", json.get("levels").get(1).get("label").asText());
-    assertEquals(summary.levels().get(1).figures().throughput().outputThroughput(),
-        json.get("levels").get(1).get("outputThroughput").asDouble(), 1e-9);
+    assertEquals(
+        summary.levels().get(1).figures().throughput().outputThroughput(),
+        json.get("levels").get(1).get("outputThroughput").asDouble(),
+        1e-9);
     assertEquals(700.0, json.get("targetTtftMs").asDouble());
-    assertTrue(json.get("timeline").get("outputTokens").size() >= 60, "60 s, and the seconds of the last streams");
+    assertTrue(
+        json.get("timeline").get("outputTokens").size() >= 60,
+        "60 s, and the seconds of the last streams");
     assertEquals(40, json.get("distributions").get("ttft").size());
     long binned = 0;
     for (JsonNode bin : json.get("distributions").get("ttft")) {
@@ -80,14 +91,19 @@ class ReportPageTest {
 
   @Test
   void percentileCurvesShowTheTailOfEachLatency() throws Exception {
-    Matcher data = Pattern.compile("<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(html);
+    Matcher data =
+        Pattern.compile(
+                "<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL)
+            .matcher(html);
     assertTrue(data.find());
     JsonNode curves = new ObjectMapper().readTree(data.group(1)).get("percentiles");
     for (String name : List.of("ttft", "tpot", "itl")) {
       JsonNode curve = curves.get(name);
       assertEquals(12, curve.size(), name + ": min, p50 ... p99.999, max");
       for (int i = 1; i < curve.size(); i++) {
-        assertTrue(curve.get(i).get(1).asDouble() >= curve.get(i - 1).get(1).asDouble(), name + " never falls: " + curve);
+        assertTrue(
+            curve.get(i).get(1).asDouble() >= curve.get(i - 1).get(1).asDouble(),
+            name + " never falls: " + curve);
       }
     }
     JsonNode itl = curves.get("itl");
@@ -99,7 +115,11 @@ class ReportPageTest {
     assertEquals(99.0, itl.get(5).get(0).asDouble());
     assertEquals(run.p99(), itl.get(5).get(1).asDouble(), 1e-9, "the same p99 as the tables");
     assertEquals(100.0, itl.get(11).get(0).asDouble());
-    assertEquals(run.max(), itl.get(11).get(1).asDouble(), 1e-9, "the exact maximum: the tail is on the chart");
+    assertEquals(
+        run.max(),
+        itl.get(11).get(1).asDouble(),
+        1e-9,
+        "the exact maximum: the tail is on the chart");
     assertTrue(html.contains("<canvas id=\"chart-percentiles\">"));
   }
 
@@ -108,12 +128,17 @@ class ReportPageTest {
     assertEquals(1, count(html, "<tr class=\"capacity\">"));
     String label = summary.capacity().label();
     assertEquals("4 streams", label);
-    assertTrue(html.contains("<tr class=\"capacity\"><td>" + label + " <span class=\"tag\">&#9733; capacity</span>"), label);
+    assertTrue(
+        html.contains(
+            "<tr class=\"capacity\"><td>" + label + " <span class=\"tag\">&#9733; capacity</span>"),
+        label);
     assertTrue(html.contains("<a id=\"gatling-link\" href=\"../index.html\">"));
-    for (String header : List.of("per-stream tok/s", "output tok/s", "TTFT p50 ms", "TTFT p99 ms")) {
+    for (String header :
+        List.of("per-stream tok/s", "output tok/s", "TTFT p50 ms", "TTFT p99 ms")) {
       assertTrue(html.contains("<th>" + header + "</th>"), header);
     }
-    String output = HtmlPage.number(summary.levels().get(0).figures().throughput().outputThroughput(), 1);
+    String output =
+        HtmlPage.number(summary.levels().get(0).figures().throughput().outputThroughput(), 1);
     assertTrue(html.contains("<td class=\"num\">" + output + "</td>"), output);
   }
 
@@ -132,10 +157,20 @@ class ReportPageTest {
   @Test
   void consoleSummaryEndsWithThePage() {
     String text = ConsoleSummary.format(summary, page);
-    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20d%n", "Successful requests:",
-        summary.run().counts().completed())));
-    assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%-40s%20.2f%n", "Output token throughput (tok/s):",
-        summary.run().throughput().outputThroughput())));
+    assertTrue(
+        text.contains(
+            String.format(
+                java.util.Locale.ROOT,
+                "%-40s%20d%n",
+                "Successful requests:",
+                summary.run().counts().completed())));
+    assertTrue(
+        text.contains(
+            String.format(
+                java.util.Locale.ROOT,
+                "%-40s%20.2f%n",
+                "Output token throughput (tok/s):",
+                summary.run().throughput().outputThroughput())));
     assertTrue(text.contains(summary.capacity().label() + "  "), text);
     assertTrue(text.endsWith("LLM report: " + page.toAbsolutePath().normalize() + "\n"), text);
   }
@@ -143,12 +178,18 @@ class ReportPageTest {
   @Test
   void aLongRunWithoutLevelsGetsALightTimeChartAndNoSweepCharts() throws Exception {
     long start = SampleRun.T0;
-    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(start));
+    RunRecorder recorder =
+        new RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(start));
     for (int s = 0; s < 5_000; s += 10) {
-      recorder.record("r", start + s * 1000L, dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(50_000_000L, 10, 10_000_000L, 10, 5));
+      recorder.record(
+          "r",
+          start + s * 1000L,
+          dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(
+              50_000_000L, 10, 10_000_000L, 10, 5));
     }
     Path other = dir.resolve("long/llm");
-    String text = Files.readString(LlmReportWriter.write(recorder.finish(start + 5_000_000L), other, null));
+    String text =
+        Files.readString(LlmReportWriter.write(recorder.finish(start + 5_000_000L), other, null));
     assertFalse(text.contains("<canvas id=\"chart-throughput\""));
     assertFalse(text.contains("<a id=\"gatling-link\""));
     assertTrue(text.contains("<td>whole run"));
@@ -157,38 +198,63 @@ class ReportPageTest {
     JsonNode timeline = new ObjectMapper().readTree(data.group(1)).get("timeline");
     assertEquals(3, timeline.get("stepSeconds").asInt());
     assertEquals(1667, timeline.get("outputTokens").size());
-    assertEquals(10 / 3.0, timeline.get("outputTokens").get(0).asDouble(), 1e-3, "10 tokens in the first 3 s");
+    assertEquals(
+        10 / 3.0,
+        timeline.get("outputTokens").get(0).asDouble(),
+        1e-3,
+        "10 tokens in the first 3 s");
   }
 
   @Test
   void theServersOwnTimesGetColumnsOnlyWhenAServerGaveThem() throws Exception {
-    assertFalse(html.contains("<th>server decode tok/s</th>"), "the sample run's server gave no times");
+    assertFalse(
+        html.contains("<th>server decode tok/s</th>"), "the sample run's server gave no times");
     assertFalse(html.contains("<th>server prefill mean ms</th>"));
     long start = SampleRun.T0;
-    RunRecorder recorder = new RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(start));
+    RunRecorder recorder =
+        new RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(start));
     for (int n = 0; n < 4; n++) {
-      // 10 tokens decoded in 200 ms by the server's clock (50 tok/s), after a prompt of 30 or 50 ms.
-      recorder.record("r", start + n * 1000L, withServerTimes(
-          dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(80_000_000L, 10, 20_000_000L, 10, 5),
-          200_000_000L, (n % 2 == 0 ? 30 : 50) * 1_000_000L));
+      // 10 tokens decoded in 200 ms by the server's clock (50 tok/s), after a prompt of 30 or 50
+      // ms.
+      recorder.record(
+          "r",
+          start + n * 1000L,
+          withServerTimes(
+              dev.gatlingllm.metrics.aggregate.SyntheticResults.ok(
+                  80_000_000L, 10, 20_000_000L, 10, 5),
+              200_000_000L,
+              (n % 2 == 0 ? 30 : 50) * 1_000_000L));
     }
     RunSummary timed = recorder.finish(start + 10_000L);
     Path timedPage = LlmReportWriter.write(timed, dir.resolve("timed/llm"), null);
     String text = Files.readString(timedPage);
-    assertTrue(text.contains("<th>server decode tok/s</th><th>server prefill mean ms</th>"), "both columns");
-    assertTrue(text.contains("<td class=\"num\">50.0</td><td class=\"num\">40.0</td>"), "their means");
+    assertTrue(
+        text.contains("<th>server decode tok/s</th><th>server prefill mean ms</th>"),
+        "both columns");
+    assertTrue(
+        text.contains("<td class=\"num\">50.0</td><td class=\"num\">40.0</td>"), "their means");
     String console = ConsoleSummary.format(timed, timedPage);
-    assertTrue(console.contains(String.format(java.util.Locale.ROOT, "%-40s%20s%n", "Server decode speed (tok/s):",
-        "50.00")), console);
-    assertTrue(console.contains(String.format(java.util.Locale.ROOT, "%-40s%20s%n", "Server prefill, mean (ms):",
-        "40.00")), console);
-    assertFalse(ConsoleSummary.format(summary, page).contains("Server decode"), "not for a server without them");
+    assertTrue(
+        console.contains(
+            String.format(
+                java.util.Locale.ROOT, "%-40s%20s%n", "Server decode speed (tok/s):", "50.00")),
+        console);
+    assertTrue(
+        console.contains(
+            String.format(
+                java.util.Locale.ROOT, "%-40s%20s%n", "Server prefill, mean (ms):", "40.00")),
+        console);
+    assertFalse(
+        ConsoleSummary.format(summary, page).contains("Server decode"),
+        "not for a server without them");
   }
 
   private static dev.gatlingllm.metrics.request.RequestResult withServerTimes(
       dev.gatlingllm.metrics.request.RequestResult r, long decodeNanos, long prefillNanos) {
-    return dev.gatlingllm.metrics.request.ResultBuilder.from(r).serverDecodeNanos(decodeNanos)
-        .serverPrefillNanos(prefillNanos).build();
+    return dev.gatlingllm.metrics.request.ResultBuilder.from(r)
+        .serverDecodeNanos(decodeNanos)
+        .serverPrefillNanos(prefillNanos)
+        .build();
   }
 
   private static int count(String text, String part) {

@@ -19,9 +19,9 @@ import java.util.Random;
 import java.util.function.IntPredicate;
 
 /**
- * A seeded three-level sweep (2, 4, 8 streams; 20 s each with a 2 s settle time) of 600 varied requests:
- * failures, multi-token events, client counts that differ from the server's, streams that cross level
- * boundaries, requests in settle times.
+ * A seeded three-level sweep (2, 4, 8 streams; 20 s each with a 2 s settle time) of 600 varied
+ * requests: failures, multi-token events, client counts that differ from the server's, streams that
+ * cross level boundaries, requests in settle times.
  */
 final class SampleRun {
   static final long T0 = 1_750_000_000_000L;
@@ -42,7 +42,11 @@ final class SampleRun {
         .withSlos(new Slos(500.0, 30.0, null))
         .withTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 90, 700))
         .withPricing(new Pricing(4.47, 0.65))
-        .withWorkload("<img src=x onerror=alert(1)>", "http://127.0.0.1:8080/v1/chat/completions?api_key=sk-test-0123456789abcdef", 200, 64)
+        .withWorkload(
+            "<img src=x onerror=alert(1)>",
+            "http://127.0.0.1:8080/v1/chat/completions?api_key=sk-test-0123456789abcdef",
+            200,
+            64)
         .withToolVersion("0.1.0-test")
         .withMetadata(Map.of("gpu", "simulated", "api_key", "sk-test-0123456789abcdef"));
   }
@@ -66,19 +70,30 @@ final class SampleRun {
   }
 
   static RunRecorder recorder(Path llmDir) throws java.io.IOException {
-    return new RunRecorder(config(), new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV)));
+    return new RunRecorder(
+        config(), new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV)));
   }
 
-  /** TTFT grows with the level (by start time): up to 180, 330, then 830 ms, so that, with 5 % of
-   * requests failing, capacity for p90 TTFT <= 700 ms is 4 streams. */
+  /**
+   * TTFT grows with the level (by start time): up to 180, 330, then 830 ms, so that, with 5 % of
+   * requests failing, capacity for p90 TTFT <= 700 ms is 4 streams.
+   */
   private static RequestResult randomResult(Random random, int level, String requestId) {
     if (random.nextDouble() < 0.05) {
-      String message = random.nextBoolean() ? HOSTILE_ERROR : "stream stalled: no data for 30000 ms (idle timeout)";
+      String message =
+          random.nextBoolean()
+              ? HOSTILE_ERROR
+              : "stream stalled: no data for 30000 ms (idle timeout)";
       long duration = 1_000_000L * (10 + random.nextInt(3000));
-      return ResultBuilder.result().outcome(Verdict.ko(503, message)).sendLatenessNanos(random.nextInt(2_000_000))
-          .durationNanos(duration).requestId(requestId).build();
+      return ResultBuilder.result()
+          .outcome(Verdict.ko(503, message))
+          .sendLatenessNanos(random.nextInt(2_000_000))
+          .durationNanos(duration)
+          .requestId(requestId)
+          .build();
     }
-    long ttft = 30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
+    long ttft =
+        30_000_000L + (long) (random.nextDouble() * new long[] {150, 300, 800}[level] * 1_000_000L);
     int events = 1 + random.nextInt(80);
     long[] gaps = new long[events - 1];
     long e2el = ttft;
@@ -90,10 +105,22 @@ final class SampleRun {
     long client = random.nextBoolean() ? tokens - random.nextInt(2) : -1;
     long tpot = tokens > 1 ? (e2el - ttft) / (tokens - 1) : -1;
     long lateness = random.nextInt(3_000_000);
-    return ResultBuilder.result().sendLatenessNanos(lateness).ttfbNanos(ttft / 3).ttftNanos(ttft)
-        .ttftFromScheduledNanos(ttft + lateness).ttfoNanos(ttft + 1_000).e2elNanos(e2el).tpotNanos(tpot)
-        .durationNanos(e2el + 500_000).tokenEvents(events).itlNanos(gaps)
-        .outputTokens(tokens, TokenCountSource.SERVER_USAGE).serverOutputTokens(tokens).clientOutputTokens(client)
-        .inputTokens(100 + random.nextInt(200), TokenCountSource.SERVER_USAGE).requestId(requestId).build();
+    return ResultBuilder.result()
+        .sendLatenessNanos(lateness)
+        .ttfbNanos(ttft / 3)
+        .ttftNanos(ttft)
+        .ttftFromScheduledNanos(ttft + lateness)
+        .ttfoNanos(ttft + 1_000)
+        .e2elNanos(e2el)
+        .tpotNanos(tpot)
+        .durationNanos(e2el + 500_000)
+        .tokenEvents(events)
+        .itlNanos(gaps)
+        .outputTokens(tokens, TokenCountSource.SERVER_USAGE)
+        .serverOutputTokens(tokens)
+        .clientOutputTokens(client)
+        .inputTokens(100 + random.nextInt(200), TokenCountSource.SERVER_USAGE)
+        .requestId(requestId)
+        .build();
   }
 }

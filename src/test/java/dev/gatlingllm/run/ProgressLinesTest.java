@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** The progress lines, on a clock the test moves: what each says, and over which span its live rate is. */
+/**
+ * The progress lines, on a clock the test moves: what each says, and over which span its live rate
+ * is.
+ */
 class ProgressLinesTest {
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
   private final PrintStream console = new PrintStream(bytes, true, StandardCharsets.UTF_8);
@@ -39,14 +42,16 @@ class ProgressLinesTest {
     progress.close();
     progress.close();
 
-    assertEquals(List.of(
-        // 500 tokens over the first 10 s
-        "gatling-llm: level 1/3 (4 streams) running for 10 s, requests done: 2 (1 failed), 50.0 output tok/s live",
-        // 250 more over the 5 s since
-        "gatling-llm: level 1/3 (4 streams) running for 15 s, requests done: 3 (1 failed), 50.0 output tok/s live",
-        // the level's 750 tokens over its 20 s
-        "gatling-llm: level 1/3 (4 streams) ended after 20 s, requests done: 3 (1 failed), 37.5 output tok/s",
-        "gatling-llm: level 2/3 (8 streams) ended after 2 s, requests done: 1/16, 50.0 output tok/s"), lines());
+    assertEquals(
+        List.of(
+            // 500 tokens over the first 10 s
+            "gatling-llm: level 1/3 (4 streams) running for 10 s, requests done: 2 (1 failed), 50.0 output tok/s live",
+            // 250 more over the 5 s since
+            "gatling-llm: level 1/3 (4 streams) running for 15 s, requests done: 3 (1 failed), 50.0 output tok/s live",
+            // the level's 750 tokens over its 20 s
+            "gatling-llm: level 1/3 (4 streams) ended after 20 s, requests done: 3 (1 failed), 37.5 output tok/s",
+            "gatling-llm: level 2/3 (8 streams) ended after 2 s, requests done: 1/16, 50.0 output tok/s"),
+        lines());
   }
 
   @Test
@@ -54,7 +59,9 @@ class ProgressLinesTest {
     ProgressLines progress = new ProgressLines(1, console, now::get);
     progress.levelStarted(0, "whole run");
     progress.tick();
-    assertEquals(List.of("gatling-llm: level 1/1 (whole run) running for 0 s, requests done: 0, n/a output tok/s live"),
+    assertEquals(
+        List.of(
+            "gatling-llm: level 1/1 (whole run) running for 0 s, requests done: 0, n/a output tok/s live"),
         lines());
   }
 }

@@ -29,15 +29,21 @@ class ReportOutputTest {
   }
 
   private static RunSummary oneRequest(ReportOutput.Opened opened) {
-    opened.recorder().record("chat", T0 + 1_000, SyntheticResults.ok(100 * SyntheticResults.MS, 5, 10_000_000L, 5, 3));
+    opened
+        .recorder()
+        .record(
+            "chat",
+            T0 + 1_000,
+            SyntheticResults.ok(100 * SyntheticResults.MS, 5, 10_000_000L, 5, 3));
     return opened.recorder().finish(T0 + 10_000);
   }
 
   @Test
-  void aFolderThatCannotBeCreatedTurnsTheReportOffInOneLineAndTheRunIsStillMeasured(@TempDir Path dir)
-      throws Exception {
+  void aFolderThatCannotBeCreatedTurnsTheReportOffInOneLineAndTheRunIsStillMeasured(
+      @TempDir Path dir) throws Exception {
     Path blocker = Files.writeString(dir.resolve("not-a-folder"), "x");
-    ReportOutput.Opened opened = ReportOutput.open(RunConfig.startingAt(T0), blocker.resolve("llm"), console);
+    ReportOutput.Opened opened =
+        ReportOutput.open(RunConfig.startingAt(T0), blocker.resolve("llm"), console);
     assertNull(opened.llmDir());
     assertNotNull(opened.recorder());
     assertEquals(1, console().lines().count(), console());
@@ -45,7 +51,9 @@ class ReportOutputTest {
     RunSummary summary = oneRequest(opened);
     assertEquals(1, summary.run().counts().completed());
     ReportOutput.write(summary, opened.llmDir(), null, null, console);
-    assertTrue(console().contains("LLM Serving Benchmark Result"), "the console summary is printed anyway");
+    assertTrue(
+        console().contains("LLM Serving Benchmark Result"),
+        "the console summary is printed anyway");
   }
 
   @Test
@@ -58,7 +66,8 @@ class ReportOutputTest {
   }
 
   @Test
-  void aFailedReportWriteStillPrintsTheSummaryAndLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
+  void aFailedReportWriteStillPrintsTheSummaryAndLeavesNoTemporaryFile(@TempDir Path dir)
+      throws Exception {
     Path llmDir = dir.resolve("llm");
     ReportOutput.Opened opened = ReportOutput.open(RunConfig.startingAt(T0), llmDir, console);
     assertEquals(llmDir, opened.llmDir());
@@ -75,8 +84,13 @@ class ReportOutputTest {
 
   @Test
   void anIncompleteRequestsCsvIsSaidOnTheConsole(@TempDir Path dir) {
-    ReportOutput.Opened opened = ReportOutput.open(RunConfig.startingAt(T0), dir.resolve("llm"), console);
-    ReportOutput.write(oneRequest(opened), opened.llmDir(), null, "3 rows dropped (the disk fell 65536 rows behind)",
+    ReportOutput.Opened opened =
+        ReportOutput.open(RunConfig.startingAt(T0), dir.resolve("llm"), console);
+    ReportOutput.write(
+        oneRequest(opened),
+        opened.llmDir(),
+        null,
+        "3 rows dropped (the disk fell 65536 rows behind)",
         console);
     assertTrue(console().contains("requests.csv is incomplete: 3 rows dropped"), console());
     assertTrue(console().contains(dir.resolve("llm").resolve("index.html").toString()), console());

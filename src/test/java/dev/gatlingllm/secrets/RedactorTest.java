@@ -16,7 +16,9 @@ class RedactorTest {
   @Test
   void theKeyIsHiddenAloneAndAsABearerToken() {
     Redactor r = Redactor.of("sk-abc123");
-    assertEquals("Incorrect API key provided: Bearer ***", r.redact("Incorrect API key provided: Bearer sk-abc123"));
+    assertEquals(
+        "Incorrect API key provided: Bearer ***",
+        r.redact("Incorrect API key provided: Bearer sk-abc123"));
     assertEquals("key *** and again ***", r.redact("key sk-abc123 and again sk-abc123"));
     assertEquals("nothing here", r.redact("nothing here"));
     assertNull(r.redact(null));
@@ -53,11 +55,22 @@ class RedactorTest {
 
   @Test
   void secretNamesGoByWordNotBySubstring() {
-    for (String name : List.of("HF_TOKEN", "x-api-key", "api-key", "apiKey", "OPENAI_API_KEY", "Authorization",
-        "db.password", "client_secret", "accessToken", "key")) {
+    for (String name :
+        List.of(
+            "HF_TOKEN",
+            "x-api-key",
+            "api-key",
+            "apiKey",
+            "OPENAI_API_KEY",
+            "Authorization",
+            "db.password",
+            "client_secret",
+            "accessToken",
+            "key")) {
       assertTrue(Redactor.isSecretName(name), name);
     }
-    for (String name : List.of("max_tokens", "tokenizer", "gpu", "monkey", "keyboard_layout", "x-request-id")) {
+    for (String name :
+        List.of("max_tokens", "tokenizer", "gpu", "monkey", "keyboard_layout", "x-request-id")) {
       assertFalse(Redactor.isSecretName(name), name);
     }
   }
@@ -69,13 +82,15 @@ class RedactorTest {
     labels.put("HF_TOKEN", "anything");
     labels.put("note", "sk-proj-abcdefghijklmnop");
     labels.put("max_tokens", "256");
-    assertEquals(List.of("gpu=H100", "HF_TOKEN=***", "note=***", "max_tokens=256"),
+    assertEquals(
+        List.of("gpu=H100", "HF_TOKEN=***", "note=***", "max_tokens=256"),
         Redactor.metadata(labels).entrySet().stream().map(Object::toString).toList());
   }
 
   @Test
   void urlsLoseUserInfoAndQueryValues() {
-    assertEquals("http://***@host:8080/v1/chat?api_key=***&x=***",
+    assertEquals(
+        "http://***@host:8080/v1/chat?api_key=***&x=***",
         Redactor.url("http://user:pass@host:8080/v1/chat?api_key=k1&x=2"));
     assertEquals("https://host/v1?flag#frag", Redactor.url("https://host/v1?flag#frag"));
     assertEquals("https://host/v1?a=***#frag", Redactor.url("https://host/v1?a=b#frag"));
@@ -86,7 +101,8 @@ class RedactorTest {
 
   @Test
   void urlSecretsAreUserInfoAndSecretQueryValues() {
-    assertEquals(List.of("u:p", "p", "k1"), Redactor.urlSecrets("u:p", "api_key=k1&api-version=2024"));
+    assertEquals(
+        List.of("u:p", "p", "k1"), Redactor.urlSecrets("u:p", "api_key=k1&api-version=2024"));
     assertEquals(List.of(), Redactor.urlSecrets(null, null));
   }
 
@@ -119,9 +135,10 @@ class RedactorTest {
     Redactor r = Redactor.of(KEY);
     for (String before : List.of("", "x", "xy", "xyz", "Authorization: Bearer ", "Bearer: ")) {
       for (String after : List.of("", "!", "!?", " and more")) {
-        for (java.util.Base64.Encoder encoder : List.of(java.util.Base64.getEncoder(),
-            java.util.Base64.getUrlEncoder())) {
-          String blob = encoder.encodeToString((before + KEY + after).getBytes(StandardCharsets.UTF_8));
+        for (java.util.Base64.Encoder encoder :
+            List.of(java.util.Base64.getEncoder(), java.util.Base64.getUrlEncoder())) {
+          String blob =
+              encoder.encodeToString((before + KEY + after).getBytes(StandardCharsets.UTF_8));
           String redacted = r.redact("echo " + blob + " end");
           assertTrue(redacted.contains(Redactor.MASK), blob + " -> " + redacted);
           assertFalse(decodesToTheKey(redacted), blob + " -> " + redacted);
@@ -129,7 +146,9 @@ class RedactorTest {
       }
     }
     // A base64 blob URL-encoded on top (a query value) or with its slashes escaped by JSON.
-    String blob = java.util.Base64.getEncoder().encodeToString(("??>" + KEY).getBytes(StandardCharsets.UTF_8));
+    String blob =
+        java.util.Base64.getEncoder()
+            .encodeToString(("??>" + KEY).getBytes(StandardCharsets.UTF_8));
     assertTrue(blob.contains("/") || blob.contains("+"), blob);
     assertTrue(r.redact(blob.replace("/", "%2F").replace("+", "%2B")).contains(Redactor.MASK));
     assertTrue(r.redact(blob.replace("/", "\\/")).contains(Redactor.MASK));
@@ -137,15 +156,19 @@ class RedactorTest {
 
   /** Whether any base64 run of the text still decodes to something holding most of the key. */
   private static boolean decodesToTheKey(String text) {
-    java.util.regex.Matcher runs = java.util.regex.Pattern.compile("[A-Za-z0-9+/_-]{4,}").matcher(text);
+    java.util.regex.Matcher runs =
+        java.util.regex.Pattern.compile("[A-Za-z0-9+/_-]{4,}").matcher(text);
     while (runs.find()) {
       String run = runs.group();
       for (int shift = 0; shift < 4; shift++) {
         String part = run.substring(Math.min(shift, run.length()));
         part = part.substring(0, part.length() - part.length() % 4);
         try {
-          String decoded = new String(java.util.Base64.getMimeDecoder().decode(part.replace('-', '+')
-              .replace('_', '/')), StandardCharsets.ISO_8859_1);
+          String decoded =
+              new String(
+                  java.util.Base64.getMimeDecoder()
+                      .decode(part.replace('-', '+').replace('_', '/')),
+                  StandardCharsets.ISO_8859_1);
           if (decoded.contains("AB+CD") || decoded.contains("CD/EF")) {
             return true;
           }
@@ -174,8 +197,11 @@ class RedactorTest {
     labels.put("db", "postgres://app:PW-2@db.internal:5432/runs");
     labels.put("dsn", "host=db user=app password=PW-3 dbname=runs");
     labels.put("dashboard", "https://grafana/d/abc?orgId=1&from=now-1h");
-    assertEquals(List.of("endpoint=http://***@host:8080/v1?api_key=***&model=m",
-            "db=postgres://***@db.internal:5432/runs", "dsn=host=db user=app password=*** dbname=runs",
+    assertEquals(
+        List.of(
+            "endpoint=http://***@host:8080/v1?api_key=***&model=m",
+            "db=postgres://***@db.internal:5432/runs",
+            "dsn=host=db user=app password=*** dbname=runs",
             "dashboard=https://grafana/d/abc?orgId=1&from=now-1h"),
         Redactor.metadata(labels).entrySet().stream().map(Object::toString).toList());
   }
@@ -185,6 +211,8 @@ class RedactorTest {
     assertEquals("abc", Redactor.setting("abc"));
     assertEquals("***", Redactor.setting("sk-proj-abcdefghijkl"));
     assertEquals("***", Redactor.setting("Bearer abcdefgh"));
-    assertEquals("ftp://***@host/x?api_key=***&v=2", Redactor.setting("ftp://admin:SECRETPW@host/x?api_key=K&v=2"));
+    assertEquals(
+        "ftp://***@host/x?api_key=***&v=2",
+        Redactor.setting("ftp://admin:SECRETPW@host/x?api_key=K&v=2"));
   }
 }

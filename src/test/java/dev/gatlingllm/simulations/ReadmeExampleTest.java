@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The README's pasteable simulation is this compiled file, and it runs. */
 class ReadmeExampleTest {
-  private static final Path SOURCE = Path.of("simulations/dev/gatlingllm/simulations/MyChatSimulation.java");
+  private static final Path SOURCE =
+      Path.of("simulations/dev/gatlingllm/simulations/MyChatSimulation.java");
 
   @Test
   void theReadmeShowsTheCompiledSimulationWordForWord() throws Exception {
@@ -34,15 +35,24 @@ class ReadmeExampleTest {
         LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=20;itl=1").build().start()) {
       System.setProperty("baseUrl", "http://127.0.0.1:" + simulator.port());
       System.setProperty("seconds", "2");
-      int exit = Gatling$.MODULE$.fromArgs(new String[] {
-          "--simulation", MyChatSimulation.class.getName(), "--results-folder", results.toString(), "--no-reports"});
+      int exit =
+          Gatling$.MODULE$.fromArgs(
+              new String[] {
+                "--simulation",
+                MyChatSimulation.class.getName(),
+                "--results-folder",
+                results.toString(),
+                "--no-reports"
+              });
       assertEquals(0, exit, "the run and its assertions pass");
     } finally {
       System.clearProperty("baseUrl");
       System.clearProperty("seconds");
     }
     JsonNode summary = InProcessGatling.summary(results);
-    assertTrue(summary.path("completed").asInt() >= 16, "8 users, two turns each at least: " + summary.path("completed"));
+    assertTrue(
+        summary.path("completed").asInt() >= 16,
+        "8 users, two turns each at least: " + summary.path("completed"));
     assertEquals(0, summary.path("failed").asInt());
   }
 }

@@ -22,7 +22,8 @@ class CapacityModelTest {
     assertEquals(18_000_000, m.decodeStepNanos(8));
     assertEquals(15_000_000, m.prefillNanos(100));
     assertEquals(11_000_000 + 15_000_000, m.iterationNanos(1, m.prefillNanos(100)));
-    CapacityModel overlapped = new CapacityModel(8, 100_000, 10_000, 1_000, 1.0, 5_000, 100, 0, false, 0, 0, 0);
+    CapacityModel overlapped =
+        new CapacityModel(8, 100_000, 10_000, 1_000, 1.0, 5_000, 100, 0, false, 0, 0, 0);
     assertEquals(15_000_000, overlapped.iterationNanos(1, overlapped.prefillNanos(100)));
   }
 
@@ -37,11 +38,19 @@ class CapacityModelTest {
     long t = 0;
     while (!engine.isIdle()) {
       long end = engine.beginIteration(t);
-      engine.completeIteration(end, (r, time, last) -> log.add((r == a ? "a" : "b") + r.generated() + "@" + time / 1_000_000
-          + (last ? "!" : "")));
+      engine.completeIteration(
+          end,
+          (r, time, last) ->
+              log.add(
+                  (r == a ? "a" : "b")
+                      + r.generated()
+                      + "@"
+                      + time / 1_000_000
+                      + (last ? "!" : "")));
       t = end;
     }
-    // first iteration: decode(2) 12 ms + two prefills 2 x 15 ms = 42 ms; then 12 ms, then 11 ms for a alone
+    // first iteration: decode(2) 12 ms + two prefills 2 x 15 ms = 42 ms; then 12 ms, then 11 ms for
+    // a alone
     assertEquals(List.of("a1@42", "b1@42", "a2@54", "b2@54!", "a3@65!"), log);
   }
 
@@ -69,7 +78,7 @@ class CapacityModelTest {
     engine.submit(first);
     engine.submit(second);
     long end = engine.beginIteration(0);
-    engine.completeIteration(end, (r, time, last) -> { });
+    engine.completeIteration(end, (r, time, last) -> {});
     first.cancel();
     List<EngineRequest> served = new ArrayList<>();
     end = engine.beginIteration(end);
@@ -85,12 +94,12 @@ class CapacityModelTest {
     ContinuousBatchingEngine engine = new ContinuousBatchingEngine(tgiLike);
     engine.submit(new EngineRequest(1, 100, 100));
     long t = engine.beginIteration(0); // admitted at once: nothing was running
-    engine.completeIteration(t, (r, time, last) -> { });
+    engine.completeIteration(t, (r, time, last) -> {});
     engine.submit(new EngineRequest(1, 100, 100));
     int iterationsWaited = 0;
     while (engine.activeCount() < 2) {
       t = engine.beginIteration(t);
-      engine.completeIteration(t, (r, time, last) -> { });
+      engine.completeIteration(t, (r, time, last) -> {});
       iterationsWaited++;
     }
     assertEquals(3, iterationsWaited, "admitted after 3 decode steps without admission");
@@ -98,36 +107,46 @@ class CapacityModelTest {
 
   @Test
   void sweepShapeThroughputRisesThenFlattensWhileStreamsSlowDownAndQueueingExplodesTtft() {
-    List<CapacitySweep.Level> levels = CapacitySweep.reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128, 192);
+    List<CapacitySweep.Level> levels =
+        CapacitySweep.reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128, 192);
     for (int i = 1; i < levels.size(); i++) {
       CapacitySweep.Level prev = levels.get(i - 1);
       CapacitySweep.Level cur = levels.get(i);
       if (cur.streams() <= CapacityModel.DEFAULT.slots() + 16) {
-        assertTrue(cur.perStreamTokensPerSecond() < prev.perStreamTokensPerSecond(), "per-stream speed falls: " + levels);
+        assertTrue(
+            cur.perStreamTokensPerSecond() < prev.perStreamTokensPerSecond(),
+            "per-stream speed falls: " + levels);
       } else {
-        // beyond the slots the batch stays full: per-stream speed stops falling, the queue grows instead
-        assertTrue(cur.perStreamTokensPerSecond() < prev.perStreamTokensPerSecond() * 1.2, "flat speed: " + levels);
+        // beyond the slots the batch stays full: per-stream speed stops falling, the queue grows
+        // instead
+        assertTrue(
+            cur.perStreamTokensPerSecond() < prev.perStreamTokensPerSecond() * 1.2,
+            "flat speed: " + levels);
       }
       assertTrue(cur.ttftP50Millis() >= prev.ttftP50Millis(), "TTFT grows: " + levels);
     }
     for (int i = 1; i < 5; i++) {
-      assertTrue(levels.get(i).outputTokensPerSecond() > levels.get(i - 1).outputTokensPerSecond() * 1.05,
+      assertTrue(
+          levels.get(i).outputTokensPerSecond() > levels.get(i - 1).outputTokensPerSecond() * 1.05,
           "throughput rises up to 64 streams: " + levels);
     }
     // beyond the slots (112) the throughput flattens and requests queue
     double at128 = levels.get(5).outputTokensPerSecond();
     double at192 = levels.get(6).outputTokensPerSecond();
     assertTrue(Math.abs(at192 - at128) / at128 < 0.10, "flat beyond capacity: " + levels);
-    assertTrue(levels.get(6).ttftP99Millis() > 3 * levels.get(4).ttftP99Millis(), "queueing: " + levels);
+    assertTrue(
+        levels.get(6).ttftP99Millis() > 3 * levels.get(4).ttftP99Millis(), "queueing: " + levels);
   }
 
   @Test
   void defaultsReproduceTheReferenceSweepWithin30Percent() {
-    // metrics.md's reference sweep: per-stream tok/s and TTFT p50 (ms) at 1, 4, 16, 32, 64, 128 streams
+    // metrics.md's reference sweep: per-stream tok/s and TTFT p50 (ms) at 1, 4, 16, 32, 64, 128
+    // streams
     double[] perStream = {92, 88, 71, 54, 34, 18};
     double[] ttftP50 = {48, 71, 152, 287, 611, 1490};
     double[] total = {92, 352, 1136, 1728, 2176, 2304};
-    List<CapacitySweep.Level> levels = CapacitySweep.reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128);
+    List<CapacitySweep.Level> levels =
+        CapacitySweep.reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128);
     for (int i = 0; i < levels.size(); i++) {
       CapacitySweep.Level level = levels.get(i);
       assertWithin(perStream[i], level.perStreamTokensPerSecond(), 0.30, "per-stream tok/s", level);
@@ -136,9 +155,10 @@ class CapacityModelTest {
     }
   }
 
-  private static void assertWithin(double expected, double actual, double tolerance, String what,
-                                   CapacitySweep.Level level) {
-    assertTrue(Math.abs(actual - expected) <= tolerance * expected,
+  private static void assertWithin(
+      double expected, double actual, double tolerance, String what, CapacitySweep.Level level) {
+    assertTrue(
+        Math.abs(actual - expected) <= tolerance * expected,
         what + " expected ~" + expected + " got " + actual + " at " + level);
   }
 }

@@ -22,15 +22,22 @@ class FixedTimingTest {
   @BeforeAll
   static void start() throws Exception {
     simulator = LlmSimulator.builder().groundTruth(true).build().start();
-    // warm the clients and the server's code paths so the first measured request is not a cold start
+    // warm the clients and the server's code paths so the first measured request is not a cold
+    // start
     for (int i = 0; i < 3; i++) {
-      SseClient.post(simulator.baseUri(), "/v1/chat/completions", body(5), LlmSimulator.TIMING_HEADER, "ttft=1;itl=1");
+      SseClient.post(
+          simulator.baseUri(),
+          "/v1/chat/completions",
+          body(5),
+          LlmSimulator.TIMING_HEADER,
+          "ttft=1;itl=1");
       try (RawHttp http = new RawHttp(simulator.port(), 5_000)) {
         send(http, body(5), "x-sim-fault: role-delay;role=1;content=2;itl=1");
         http.readTimedChunks();
       }
       try (RawHttp http = new RawHttp(simulator.port(), 5_000)) {
-        http.send("POST", "/v1/completions", "{\"prompt\":\"warm\",\"max_tokens\":10,\"stream\":true}");
+        http.send(
+            "POST", "/v1/completions", "{\"prompt\":\"warm\",\"max_tokens\":10,\"stream\":true}");
         http.readTimedChunks();
       }
     }
@@ -42,11 +49,14 @@ class FixedTimingTest {
   }
 
   private static String body(int maxTokens) {
-    return "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":" + maxTokens
+    return "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":"
+        + maxTokens
         + ",\"ignore_eos\":true,\"stream\":true}";
   }
 
-  /** Sends a streamed chat request on a raw socket; returns the send time and the stamped chunks. */
+  /**
+   * Sends a streamed chat request on a raw socket; returns the send time and the stamped chunks.
+   */
   private static long send(RawHttp http, String body, String... headers) throws Exception {
     http.send("POST", "/v1/chat/completions", body, headers);
     return System.nanoTime();
@@ -65,9 +75,10 @@ class FixedTimingTest {
   }
 
   /**
-   * The client-side clock shares two CPUs with the server, the build and whatever else runs on the machine;
-   * one descheduled thread shifts an arrival by milliseconds. A client-side timing check passes when one of a
-   * few (5) attempts meets the tolerance; the server-side check (ground truth) has no such allowance.
+   * The client-side clock shares two CPUs with the server, the build and whatever else runs on the
+   * machine; one descheduled thread shifts an arrival by milliseconds. A client-side timing check
+   * passes when one of a few (5) attempts meets the tolerance; the server-side check (ground truth)
+   * has no such allowance.
    */
   private static void withRetries(Attempt attempt) throws Exception {
     AssertionError last = null;
@@ -103,20 +114,24 @@ class FixedTimingTest {
       assertTrue(Math.abs(gap - 20_000_000L) <= TOLERANCE_NANOS, "gap " + i + " ms " + gap / 1e6);
     }
 
-    // server side: the planned schedule is exact and the writes follow it (median under 1 ms; the worst
+    // server side: the planned schedule is exact and the writes follow it (median under 1 ms; the
+    // worst
     // under 5 ms because other processes on the shared 2-CPU machine can deschedule the event loop)
     Thread.sleep(20);
     GroundTruthRecord truth = simulator.groundTruth().get(simulator.groundTruth().size() - 1);
     List<GroundTruthRecord.Event> content = truth.contentEvents();
     long[] lateness = new long[content.size()];
     for (int i = 0; i < content.size(); i++) {
-      assertEquals(truth.receivedNanos() + 200_000_000L + i * 20_000_000L, content.get(i).plannedNanos());
+      assertEquals(
+          truth.receivedNanos() + 200_000_000L + i * 20_000_000L, content.get(i).plannedNanos());
       lateness[i] = content.get(i).latenessNanos();
       assertTrue(lateness[i] >= -EARLY_TOLERANCE_NANOS, "never early: " + lateness[i]);
       assertTrue(lateness[i] < 5_000_000, "lateness ms " + lateness[i] / 1e6);
     }
     Arrays.sort(lateness);
-    assertTrue(lateness[lateness.length / 2] < 1_000_000, "median lateness ms " + lateness[lateness.length / 2] / 1e6);
+    assertTrue(
+        lateness[lateness.length / 2] < 1_000_000,
+        "median lateness ms " + lateness[lateness.length / 2] / 1e6);
   }
 
   @Test
@@ -127,7 +142,11 @@ class FixedTimingTest {
   private static void checkEventsPerWrite() throws Exception {
     List<Long> arrivals;
     try (RawHttp http = new RawHttp(simulator.port(), 5_000)) {
-      send(http, body(7), LlmSimulator.TIMING_HEADER + ": ttft=100;itl=20", "x-sim-fault: events-per-write=3");
+      send(
+          http,
+          body(7),
+          LlmSimulator.TIMING_HEADER + ": ttft=100;itl=20",
+          "x-sim-fault: events-per-write=3");
       arrivals = contentArrivals(http.readTimedChunks());
     }
     // Events 0-2 together, 3-5 together 60 ms later, then 6 alone 20 ms after that.
@@ -141,8 +160,10 @@ class FixedTimingTest {
 
     Thread.sleep(20);
     GroundTruthRecord truth = simulator.groundTruth().get(simulator.groundTruth().size() - 1);
-    long[] offsetsMs = truth.contentEvents().stream()
-        .mapToLong(e -> (e.plannedNanos() - truth.receivedNanos()) / 1_000_000).toArray();
+    long[] offsetsMs =
+        truth.contentEvents().stream()
+            .mapToLong(e -> (e.plannedNanos() - truth.receivedNanos()) / 1_000_000)
+            .toArray();
     assertArrayEquals(new long[] {140, 140, 140, 200, 200, 200, 220}, offsetsMs);
   }
 
@@ -173,11 +194,12 @@ class FixedTimingTest {
   }
 
   /**
-   * Engine mode writes every stream's token of an iteration at the same instant, one socket write after the
-   * other, so a write's lateness is the timer's plus the writes queued before it on the same event loop. On the
-   * shared 2-CPU development VM a loopback write that wakes a blocked client thread costs 35-70 us at p50 and
-   * 200-300 us at p90, and this test's client threads compete with the event loops at exactly those instants,
-   * so the bound is p50 under 1 ms and p99 under 5 ms; SimulatorLoadBenchmark measures the real figures.
+   * Engine mode writes every stream's token of an iteration at the same instant, one socket write
+   * after the other, so a write's lateness is the timer's plus the writes queued before it on the
+   * same event loop. On the shared 2-CPU development VM a loopback write that wakes a blocked
+   * client thread costs 35-70 us at p50 and 200-300 us at p90, and this test's client threads
+   * compete with the event loops at exactly those instants, so the bound is p50 under 1 ms and p99
+   * under 5 ms; SimulatorLoadBenchmark measures the real figures.
    */
   @Test
   void capacityModelWritesFollowTheEngineSchedule() throws Exception {
@@ -188,31 +210,40 @@ class FixedTimingTest {
     simulator.clearGroundTruth();
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
-      Thread t = new Thread(() -> {
-        try (RawHttp http = new RawHttp(simulator.port(), 5_000)) {
-          http.send("POST", "/v1/completions",
-              "{\"prompt\":\"lateness probe\",\"max_tokens\":30,\"ignore_eos\":true,\"stream\":true}");
-          http.readTimedChunks();
-        } catch (Exception e) {
-          throw new RuntimeException(e);
-        }
-      });
+      Thread t =
+          new Thread(
+              () -> {
+                try (RawHttp http = new RawHttp(simulator.port(), 5_000)) {
+                  http.send(
+                      "POST",
+                      "/v1/completions",
+                      "{\"prompt\":\"lateness probe\",\"max_tokens\":30,\"ignore_eos\":true,\"stream\":true}");
+                  http.readTimedChunks();
+                } catch (Exception e) {
+                  throw new RuntimeException(e);
+                }
+              });
       t.start();
       threads.add(t);
     }
     for (Thread t : threads) t.join();
     Thread.sleep(50);
-    long[] lateness = simulator.groundTruth().stream()
-        .filter(r -> r.endpoint().equals("/v1/completions"))
-        .flatMap(r -> r.contentEvents().stream())
-        .mapToLong(GroundTruthRecord.Event::latenessNanos).sorted().toArray();
+    long[] lateness =
+        simulator.groundTruth().stream()
+            .filter(r -> r.endpoint().equals("/v1/completions"))
+            .flatMap(r -> r.contentEvents().stream())
+            .mapToLong(GroundTruthRecord.Event::latenessNanos)
+            .sorted()
+            .toArray();
     assertEquals(4 * 30, lateness.length);
     assertTrue(lateness[0] >= -EARLY_TOLERANCE_NANOS, "never written early: " + lateness[0]);
     long p50 = lateness[lateness.length / 2];
     long p99 = lateness[(int) Math.ceil(0.99 * lateness.length) - 1];
     assertTrue(p50 < 1_000_000, "p50 lateness ms " + p50 / 1e6);
-    // One descheduling of the engine's thread delays the writes of all four streams at once: the p99 of 120 is
+    // One descheduling of the engine's thread delays the writes of all four streams at once: the
+    // p99 of 120 is
     // then its full length (5.6 ms seen with another process busy on one of the two cores).
-    assertTrue(p99 < 10_000_000, "p99 lateness ms " + p99 / 1e6 + " all " + Arrays.toString(lateness));
+    assertTrue(
+        p99 < 10_000_000, "p99 lateness ms " + p99 / 1e6 + " all " + Arrays.toString(lateness));
   }
 }

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** A deliberately dumb HTTP/1.1 client over a raw socket, to see exactly what the server puts on the wire. */
+/**
+ * A deliberately dumb HTTP/1.1 client over a raw socket, to see exactly what the server puts on the
+ * wire.
+ */
 final class RawHttp implements AutoCloseable {
   final Socket socket;
   private final InputStream in;
@@ -42,15 +45,18 @@ final class RawHttp implements AutoCloseable {
     byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
     StringBuilder sb = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: localhost\r\n");
     for (String h : headerLines) sb.append(h).append("\r\n");
-    sb.append("Content-Type: application/json\r\nContent-Length: ").append(bytes.length).append("\r\n\r\n");
+    sb.append("Content-Type: application/json\r\nContent-Length: ")
+        .append(bytes.length)
+        .append("\r\n\r\n");
     out.write(sb.toString().getBytes(StandardCharsets.US_ASCII));
     out.write(bytes);
     out.flush();
   }
 
   /**
-   * Reads one response. The body is de-chunked; when the read times out or the connection ends before the
-   * last chunk, {@code complete} is false and the body holds what arrived. Connection resets propagate.
+   * Reads one response. The body is de-chunked; when the read times out or the connection ends
+   * before the last chunk, {@code complete} is false and the body holds what arrived. Connection
+   * resets propagate.
    */
   Response read() throws IOException {
     String statusLine = line();
@@ -58,7 +64,8 @@ final class RawHttp implements AutoCloseable {
     Map<String, String> headers = new LinkedHashMap<>();
     for (String l = line(); !l.isEmpty(); l = line()) {
       int colon = l.indexOf(':');
-      headers.put(l.substring(0, colon).trim().toLowerCase(Locale.ROOT), l.substring(colon + 1).trim());
+      headers.put(
+          l.substring(0, colon).trim().toLowerCase(Locale.ROOT), l.substring(colon + 1).trim());
     }
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     boolean complete = false;
@@ -89,9 +96,10 @@ final class RawHttp implements AutoCloseable {
   record TimedChunk(String text, long arrivalNanos) {}
 
   /**
-   * Reads the status line, headers and a chunked body, stamping each chunk (the simulator flushes every SSE
-   * event as its own chunk). A blocking socket read on a dedicated thread adds microseconds, not the
-   * milliseconds of an asynchronous client's thread hand-offs, so it suits timing checks.
+   * Reads the status line, headers and a chunked body, stamping each chunk (the simulator flushes
+   * every SSE event as its own chunk). A blocking socket read on a dedicated thread adds
+   * microseconds, not the milliseconds of an asynchronous client's thread hand-offs, so it suits
+   * timing checks.
    */
   List<TimedChunk> readTimedChunks() throws IOException {
     String statusLine = line();

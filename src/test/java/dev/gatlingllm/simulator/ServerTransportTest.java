@@ -10,8 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every {@code sim.transport} serves on the Netty the build uses (4.2, with its {@code IoHandler} API); the
- * Netty 4.1 path is run by {@code EmbeddingExampleIT} with Gatling 3.12.
+ * Every {@code sim.transport} serves on the Netty the build uses (4.2, with its {@code IoHandler}
+ * API); the Netty 4.1 path is run by {@code EmbeddingExampleIT} with Gatling 3.12.
  */
 class ServerTransportTest {
   @ParameterizedTest

@@ -26,10 +26,17 @@ class SimulatorFaultsTest {
 
   @BeforeAll
   static void start() {
-    simulator = LlmSimulator.builder()
-        .decodeStepBaseMicros(1_000).decodeStepPerStreamMicros(0).prefillBaseMicros(0).prefillPerTokenMicros(0)
-        .requestOverheadMicros(0).maxWaitingSteps(0).groundTruth(true)
-        .build().start();
+    simulator =
+        LlmSimulator.builder()
+            .decodeStepBaseMicros(1_000)
+            .decodeStepPerStreamMicros(0)
+            .prefillBaseMicros(0)
+            .prefillPerTokenMicros(0)
+            .requestOverheadMicros(0)
+            .maxWaitingSteps(0)
+            .groundTruth(true)
+            .build()
+            .start();
   }
 
   @AfterAll
@@ -38,11 +45,15 @@ class SimulatorFaultsTest {
   }
 
   private static String body(int maxTokens, boolean usage) {
-    return "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":" + maxTokens
-        + ",\"ignore_eos\":true,\"stream\":true" + (usage ? ",\"stream_options\":{\"include_usage\":true}" : "") + "}";
+    return "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":"
+        + maxTokens
+        + ",\"ignore_eos\":true,\"stream\":true"
+        + (usage ? ",\"stream_options\":{\"include_usage\":true}" : "")
+        + "}";
   }
 
-  private static RawHttp.Response exchange(String fault, int maxTokens, boolean usage) throws IOException {
+  private static RawHttp.Response exchange(String fault, int maxTokens, boolean usage)
+      throws IOException {
     try (RawHttp http = new RawHttp(simulator.port(), 2_000)) {
       http.send("POST", CHAT, body(maxTokens, usage), "x-sim-fault: " + fault);
       return http.read();
@@ -69,10 +80,13 @@ class SimulatorFaultsTest {
       assertEquals(status, r.status());
       assertEquals("application/json", r.header("content-type"));
       assertTrue(r.header(LlmSimulator.REQUEST_ID_HEADER).startsWith("chatcmpl-sim-"));
-      assertEquals(r.header(LlmSimulator.REQUEST_ID_HEADER), r.header(LlmSimulator.RESPONSE_REQUEST_ID_HEADER));
+      assertEquals(
+          r.header(LlmSimulator.REQUEST_ID_HEADER),
+          r.header(LlmSimulator.RESPONSE_REQUEST_ID_HEADER));
       JsonNode error = JSON.readTree(r.body()).get("error");
       assertFalse(error.get("message").asText().isEmpty());
-      assertEquals(status == 429 ? "rate_limit_exceeded" : "server_error", error.get("type").asText());
+      assertEquals(
+          status == 429 ? "rate_limit_exceeded" : "server_error", error.get("type").asText());
       if (status == 500) {
         assertNull(r.header("retry-after"));
       } else {
@@ -98,10 +112,13 @@ class SimulatorFaultsTest {
   void resetMidStreamResetsTheConnection() throws Exception {
     try (RawHttp http = new RawHttp(simulator.port(), 2_000)) {
       http.send("POST", CHAT, body(50, false), "x-sim-fault: reset-mid-stream;after=3");
-      SocketException reset = assertThrows(SocketException.class, () -> {
-        http.read();
-        http.serverClosed();
-      });
+      SocketException reset =
+          assertThrows(
+              SocketException.class,
+              () -> {
+                http.read();
+                http.serverClosed();
+              });
       assertTrue(reset.getMessage().toLowerCase().contains("reset"), reset.getMessage());
     }
   }
@@ -124,7 +141,8 @@ class SimulatorFaultsTest {
     List<Integer> perEvent = new ArrayList<>();
     for (String d : data) {
       if (d.contains("\"content\":\" ")) {
-        String content = JSON.readTree(d).get("choices").get(0).get("delta").get("content").asText();
+        String content =
+            JSON.readTree(d).get("choices").get(0).get("delta").get("content").asText();
         perEvent.add(SimpleTokenizer.count(content));
       }
     }
@@ -205,7 +223,8 @@ class SimulatorFaultsTest {
   @Test
   void combinesFaultsAndRejectsUnknownOnes() throws Exception {
     String text = exchange("tokens-per-event=2, line-endings=crlf", 4, false).text();
-    assertEquals(2, text.split("\"content\":\" ").length - 1, text); // two events of two tokens each
+    assertEquals(
+        2, text.split("\"content\":\" ").length - 1, text); // two events of two tokens each
     assertTrue(text.endsWith("\r\n\r\n"));
     RawHttp.Response unknown = exchange("explode", 2, false);
     assertEquals(400, unknown.status());
@@ -215,7 +234,7 @@ class SimulatorFaultsTest {
   @Test
   void globalFaultAppliesToEveryRequest() throws Exception {
     try (LlmSimulator sim = LlmSimulator.builder().fault("status=429").build().start();
-         RawHttp http = new RawHttp(sim.port(), 2_000)) {
+        RawHttp http = new RawHttp(sim.port(), 2_000)) {
       http.send("POST", CHAT, body(2, false));
       assertEquals(429, http.read().status());
     }
@@ -224,7 +243,8 @@ class SimulatorFaultsTest {
   @Test
   void groundTruthRecordsTheFaultOutcome() throws Exception {
     RawHttp.Response r = exchange("error-mid-stream;after=1", 5, false);
-    GroundTruthRecord record = SimulatorEndpointsTest.awaitRecord(simulator, r.header(LlmSimulator.REQUEST_ID_HEADER));
+    GroundTruthRecord record =
+        SimulatorEndpointsTest.awaitRecord(simulator, r.header(LlmSimulator.REQUEST_ID_HEADER));
     assertEquals("error-mid-stream", record.outcome());
     assertEquals(1, record.contentEvents().size());
   }

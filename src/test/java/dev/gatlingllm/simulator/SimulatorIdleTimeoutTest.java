@@ -17,8 +17,12 @@ class SimulatorIdleTimeoutTest {
   void aHalfSentRequestIsClosedAfterTheIdleTimeout() throws Exception {
     try (LlmSimulator sim = LlmSimulator.builder().idleTimeoutSeconds(1).build().start();
         Socket socket = new Socket("127.0.0.1", sim.port())) {
-      socket.getOutputStream().write(("POST /v1/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-          + "Content-Length: 100\r\n\r\n{\"prompt\":").getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /v1/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 100\r\n\r\n{\"prompt\":")
+                  .getBytes(StandardCharsets.US_ASCII));
       socket.setSoTimeout(10_000);
       long start = System.nanoTime();
       assertEquals(-1, socket.getInputStream().read(), "closed without an answer");
@@ -30,10 +34,18 @@ class SimulatorIdleTimeoutTest {
   @Test
   @Timeout(20)
   void aStreamLongerThanTheIdleTimeoutIsNotCut() throws Exception {
-    try (LlmSimulator sim = LlmSimulator.builder().idleTimeoutSeconds(1).timing("ttft=200;itl=300").build().start();
+    try (LlmSimulator sim =
+            LlmSimulator.builder()
+                .idleTimeoutSeconds(1)
+                .timing("ttft=200;itl=300")
+                .build()
+                .start();
         RawHttp http = new RawHttp(sim.port(), 10_000)) {
       // 8 tokens over 2.3 s, never more than 0.3 s between two writes.
-      http.send("POST", "/v1/completions", "{\"prompt\":\"p\",\"max_tokens\":8,\"ignore_eos\":true,\"stream\":true}");
+      http.send(
+          "POST",
+          "/v1/completions",
+          "{\"prompt\":\"p\",\"max_tokens\":8,\"ignore_eos\":true,\"stream\":true}");
       assertTrue(http.read().complete(), "the whole stream arrived");
     }
   }

@@ -40,33 +40,36 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * Load benchmark of the simulator (not a unit test): many concurrent SSE streams from a raw Netty client on
- * loopback; reports token events/s served and write lateness against the schedule from the ground-truth log.
+ * Load benchmark of the simulator (not a unit test): many concurrent SSE streams from a raw Netty
+ * client on loopback; reports token events/s served and write lateness against the schedule from
+ * the ground-truth log.
  *
- * <p>The client runs in a child JVM (same classpath) so each process stays under the per-process open-file
- * limit (10,000 streams need 20,000 sockets on one machine) and so the server's CPU figure is its own.
+ * <p>The client runs in a child JVM (same classpath) so each process stays under the per-process
+ * open-file limit (10,000 streams need 20,000 sockets on one machine) and so the server's CPU
+ * figure is its own.
  *
  * <pre>
  *   ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.gatlingllm.simulator.SimulatorLoadBenchmark \
  *       -Dbench.streams=10000 -Dbench.itlMs=50 -Dbench.seconds=20 -Dbench.mode=fixed
  * </pre>
  *
- * Properties: {@code bench.streams} (10000), {@code bench.itlMs} (50: each stream's gap between tokens),
- * {@code bench.tokens} (100 per request, then the next request on the same connection), {@code bench.seconds}
- * (20 measured, after the client's connections are up and {@code bench.warmupSeconds} 10 more),
- * {@code bench.rampSeconds} (5: connections opened evenly over it), {@code bench.mode}
- * ({@code fixed}: per-stream timers via x-sim-timing; {@code engine}: the batching engine with one slot per
- * stream and a flat {@code itlMs} step, so every stream's token of a step is due at the same instant;
- * {@code model}: the default capacity model as served, 256-token prompts),
- * {@code bench.serverThreads} (2), {@code bench.clientThreads} (2), {@code bench.transport} ({@code epoll} or
- * {@code io_uring}, server and client).
+ * Properties: {@code bench.streams} (10000), {@code bench.itlMs} (50: each stream's gap between
+ * tokens), {@code bench.tokens} (100 per request, then the next request on the same connection),
+ * {@code bench.seconds} (20 measured, after the client's connections are up and {@code
+ * bench.warmupSeconds} 10 more), {@code bench.rampSeconds} (5: connections opened evenly over it),
+ * {@code bench.mode} ({@code fixed}: per-stream timers via x-sim-timing; {@code engine}: the
+ * batching engine with one slot per stream and a flat {@code itlMs} step, so every stream's token
+ * of a step is due at the same instant; {@code model}: the default capacity model as served,
+ * 256-token prompts), {@code bench.serverThreads} (2), {@code bench.clientThreads} (2), {@code
+ * bench.transport} ({@code epoll} or {@code io_uring}, server and client).
  */
 public final class SimulatorLoadBenchmark {
   private SimulatorLoadBenchmark() {}
 
   /**
-   * The classpath this class was loaded from: under {@code exec:java} the JVM's own {@code java.class.path} is
-   * Maven's launcher, and the project's classes sit in the plugin's URL class loader.
+   * The classpath this class was loaded from: under {@code exec:java} the JVM's own {@code
+   * java.class.path} is Maven's launcher, and the project's classes sit in the plugin's URL class
+   * loader.
    */
   private static String classPath() {
     if (SimulatorLoadBenchmark.class.getClassLoader() instanceof java.net.URLClassLoader loader) {
@@ -87,8 +90,14 @@ public final class SimulatorLoadBenchmark {
     io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
         io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
     if (args.length > 0 && args[0].equals("client")) {
-      Client.run(Integer.parseInt(args[1]), Integer.parseInt(args[2]), args[3], Integer.parseInt(args[4]),
-          Integer.parseInt(args[5]), Integer.parseInt(args[6]), args[7]);
+      Client.run(
+          Integer.parseInt(args[1]),
+          Integer.parseInt(args[2]),
+          args[3],
+          Integer.parseInt(args[4]),
+          Integer.parseInt(args[5]),
+          Integer.parseInt(args[6]),
+          args[7]);
       return;
     }
     int streams = Integer.getInteger("bench.streams", 10_000);
@@ -101,23 +110,46 @@ public final class SimulatorLoadBenchmark {
     int clientThreads = Integer.getInteger("bench.clientThreads", 2);
     String transport = System.getProperty("bench.transport", "epoll");
 
-    LlmSimulator.Builder builder = LlmSimulator.builder().ioThreads(serverThreads).transport(transport)
-        .groundTruth(true)
-        .groundTruthMaxRecords(1_000_000);
+    LlmSimulator.Builder builder =
+        LlmSimulator.builder()
+            .ioThreads(serverThreads)
+            .transport(transport)
+            .groundTruth(true)
+            .groundTruthMaxRecords(1_000_000);
     if (mode.equals("engine")) {
-      builder = builder.slots(streams).kvCacheTokens(Long.MAX_VALUE / 4).decodeStepBaseMicros(itlMs * 1_000L)
-          .decodeStepPerStreamMicros(0).prefillBaseMicros(0).prefillPerTokenMicros(0).requestOverheadMicros(0)
-          .maxWaitingSteps(0);
+      builder =
+          builder
+              .slots(streams)
+              .kvCacheTokens(Long.MAX_VALUE / 4)
+              .decodeStepBaseMicros(itlMs * 1_000L)
+              .decodeStepPerStreamMicros(0)
+              .prefillBaseMicros(0)
+              .prefillPerTokenMicros(0)
+              .requestOverheadMicros(0)
+              .maxWaitingSteps(0);
     }
     try (LlmSimulator simulator = builder.build().start()) {
       String timing = mode.equals("fixed") ? "ttft=" + itlMs + ";itl=" + itlMs : "-";
       int rampSeconds = Integer.getInteger("bench.rampSeconds", 5);
-      Process client = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-          "-cp", classPath(), SimulatorLoadBenchmark.class.getName(), "client",
-          String.valueOf(simulator.port()), String.valueOf(streams), timing, String.valueOf(tokens),
-          String.valueOf(rampSeconds), String.valueOf(clientThreads), transport)
-          .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-      BufferedReader out = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+      Process client =
+          new ProcessBuilder(
+                  ProcessHandle.current().info().command().orElse("java"),
+                  "-cp",
+                  classPath(),
+                  SimulatorLoadBenchmark.class.getName(),
+                  "client",
+                  String.valueOf(simulator.port()),
+                  String.valueOf(streams),
+                  timing,
+                  String.valueOf(tokens),
+                  String.valueOf(rampSeconds),
+                  String.valueOf(clientThreads),
+                  transport)
+              .redirectError(ProcessBuilder.Redirect.INHERIT)
+              .start();
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
       String ready = out.readLine(); // the client says when all its connections are up
       System.out.println("client: " + ready);
       Thread.sleep(warmup * 1_000L);
@@ -141,7 +173,9 @@ public final class SimulatorLoadBenchmark {
       int speedCount = 0;
       for (GroundTruthRecord record : simulator.groundTruth()) {
         List<GroundTruthRecord.Event> content = record.contentEvents();
-        if (record.receivedNanos() >= windowStart && record.receivedNanos() < windowEnd && !content.isEmpty()) {
+        if (record.receivedNanos() >= windowStart
+            && record.receivedNanos() < windowEnd
+            && !content.isEmpty()) {
           ttft.recordValue(content.get(0).writeNanos() - record.receivedNanos());
           if (content.size() > 1 && record.outcome().equals("length")) {
             long span = content.get(content.size() - 1).writeNanos() - content.get(0).writeNanos();
@@ -159,35 +193,65 @@ public final class SimulatorLoadBenchmark {
         }
       }
       if (Boolean.getBoolean("bench.debug")) {
-        // when did late writes happen (ms since window start, 100 ms buckets) and how late were they
+        // when did late writes happen (ms since window start, 100 ms buckets) and how late were
+        // they
         java.util.TreeMap<Long, long[]> buckets = new java.util.TreeMap<>();
         for (GroundTruthRecord record : simulator.groundTruth()) {
           for (GroundTruthRecord.Event e : record.contentEvents()) {
             if (e.writeNanos() < windowStart || e.writeNanos() >= windowEnd) continue;
-            long[] b = buckets.computeIfAbsent((e.writeNanos() - windowStart) / 100_000_000, k -> new long[2]);
+            long[] b =
+                buckets.computeIfAbsent(
+                    (e.writeNanos() - windowStart) / 100_000_000, k -> new long[2]);
             b[0]++;
             b[1] = Math.max(b[1], e.latenessNanos());
           }
         }
-        buckets.forEach((k, v) -> System.out.println("t=" + k * 100 + "ms events=" + v[0] + " maxLateMs=" + v[1] / 1_000_000));
+        buckets.forEach(
+            (k, v) ->
+                System.out.println(
+                    "t=" + k * 100 + "ms events=" + v[0] + " maxLateMs=" + v[1] / 1_000_000));
       }
       double window = (windowEnd - windowStart) / 1e9;
-      System.out.printf(Locale.ROOT,
+      System.out.printf(
+          Locale.ROOT,
           "mode=%s transport=%s streams=%d itl=%dms tokens/request=%d window=%.1fs serverThreads=%d%n",
-          mode, transport, streams, itlMs, tokens, window, serverThreads);
-      System.out.printf(Locale.ROOT, "server: %.0f content events/s (%.0f tokens/s), server CPU %.0f%% of one core%n",
-          events / window, tokensInWindow / window, 100.0 * (cpuEnd - cpuStart) / (windowEnd - windowStart));
-      System.out.printf(Locale.ROOT,
+          mode,
+          transport,
+          streams,
+          itlMs,
+          tokens,
+          window,
+          serverThreads);
+      System.out.printf(
+          Locale.ROOT,
+          "server: %.0f content events/s (%.0f tokens/s), server CPU %.0f%% of one core%n",
+          events / window,
+          tokensInWindow / window,
+          100.0 * (cpuEnd - cpuStart) / (windowEnd - windowStart));
+      System.out.printf(
+          Locale.ROOT,
           "write lateness vs schedule (ms): p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max %.3f  (n=%d, early<20us: %d)%n",
-          lateness.getValueAtPercentile(50) / 1e6, lateness.getValueAtPercentile(90) / 1e6,
-          lateness.getValueAtPercentile(99) / 1e6, lateness.getValueAtPercentile(99.9) / 1e6,
-          lateness.getMaxValue() / 1e6, lateness.getTotalCount(), early);
-      System.out.printf(Locale.ROOT, "server-side TTFT of requests received in the window (ms): p50 %.1f  p99 %.1f;"
-          + " per-stream speed %.1f tok/s (n=%d)%n", ttft.getValueAtPercentile(50) / 1e6,
-          ttft.getValueAtPercentile(99) / 1e6, speedCount == 0 ? 0 : speedSum / speedCount, speedCount);
+          lateness.getValueAtPercentile(50) / 1e6,
+          lateness.getValueAtPercentile(90) / 1e6,
+          lateness.getValueAtPercentile(99) / 1e6,
+          lateness.getValueAtPercentile(99.9) / 1e6,
+          lateness.getMaxValue() / 1e6,
+          lateness.getTotalCount(),
+          early);
+      System.out.printf(
+          Locale.ROOT,
+          "server-side TTFT of requests received in the window (ms): p50 %.1f  p99 %.1f;"
+              + " per-stream speed %.1f tok/s (n=%d)%n",
+          ttft.getValueAtPercentile(50) / 1e6,
+          ttft.getValueAtPercentile(99) / 1e6,
+          speedCount == 0 ? 0 : speedSum / speedCount,
+          speedCount);
       System.out.println("client: " + clientReport);
-      System.out.println("ground-truth records kept: " + simulator.groundTruth().size()
-          + ", dropped: " + simulator.groundTruthDropped());
+      System.out.println(
+          "ground-truth records kept: "
+              + simulator.groundTruth().size()
+              + ", dropped: "
+              + simulator.groundTruthDropped());
     }
   }
 
@@ -202,66 +266,109 @@ public final class SimulatorLoadBenchmark {
     private static final LongAdder REQUESTS = new LongAdder();
     private static final LongAdder ERRORS = new LongAdder();
 
-    static void run(int port, int streams, String timing, int tokens, int rampSeconds, int threads,
-                    String transport) throws Exception {
+    static void run(
+        int port,
+        int streams,
+        String timing,
+        int tokens,
+        int rampSeconds,
+        int threads,
+        String transport)
+        throws Exception {
       boolean uring = transport.equals("io_uring");
       boolean epoll = !uring && Epoll.isAvailable();
-      EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, uring ? IoUringIoHandler.newFactory()
-          : epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+      EventLoopGroup group =
+          new MultiThreadIoEventLoopGroup(
+              threads,
+              uring
+                  ? IoUringIoHandler.newFactory()
+                  : epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
       // 256 prompt tokens: the reference workload of the default capacity model
       String prompt = "benchmark" + " prompt".repeat(255);
-      byte[] body = ("{\"prompt\":\"" + prompt + "\",\"max_tokens\":" + tokens
-          + ",\"ignore_eos\":true,\"stream\":true}").getBytes(StandardCharsets.UTF_8);
-      ByteBuf shared = Unpooled.unreleasableBuffer(Unpooled.directBuffer(body.length).writeBytes(body));
-      Bootstrap bootstrap = new Bootstrap().group(group)
-          .channel(uring ? IoUringSocketChannel.class : epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-          .option(ChannelOption.TCP_NODELAY, true)
-          .handler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-              ch.pipeline().addLast(new HttpClientCodec()).addLast(new StreamHandler(shared, timing));
-            }
-          });
-      // connect over the ramp, without waiting for each connection, so the streams' schedules spread out
+      byte[] body =
+          ("{\"prompt\":\""
+                  + prompt
+                  + "\",\"max_tokens\":"
+                  + tokens
+                  + ",\"ignore_eos\":true,\"stream\":true}")
+              .getBytes(StandardCharsets.UTF_8);
+      ByteBuf shared =
+          Unpooled.unreleasableBuffer(Unpooled.directBuffer(body.length).writeBytes(body));
+      Bootstrap bootstrap =
+          new Bootstrap()
+              .group(group)
+              .channel(
+                  uring
+                      ? IoUringSocketChannel.class
+                      : epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+              .option(ChannelOption.TCP_NODELAY, true)
+              .handler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      ch.pipeline()
+                          .addLast(new HttpClientCodec())
+                          .addLast(new StreamHandler(shared, timing));
+                    }
+                  });
+      // connect over the ramp, without waiting for each connection, so the streams' schedules
+      // spread out
       List<Channel> channels = java.util.Collections.synchronizedList(new ArrayList<>(streams));
-      java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(streams);
+      java.util.concurrent.CountDownLatch connected =
+          new java.util.concurrent.CountDownLatch(streams);
       long rampNanos = rampSeconds * 1_000_000_000L;
       long start = System.nanoTime();
       for (int i = 0; i < streams; i++) {
         long wait = start + rampNanos * i / streams - System.nanoTime();
         if (wait > 0) Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-        bootstrap.connect("127.0.0.1", port).addListener((io.netty.channel.ChannelFuture f) -> {
-          if (f.isSuccess()) channels.add(f.channel()); else ERRORS.increment();
-          connected.countDown();
-        });
+        bootstrap
+            .connect("127.0.0.1", port)
+            .addListener(
+                (io.netty.channel.ChannelFuture f) -> {
+                  if (f.isSuccess()) channels.add(f.channel());
+                  else ERRORS.increment();
+                  connected.countDown();
+                });
       }
       connected.await(120, TimeUnit.SECONDS);
-      System.out.printf(Locale.ROOT, "%d connections up after %.1f s%n", channels.size(),
+      System.out.printf(
+          Locale.ROOT,
+          "%d connections up after %.1f s%n",
+          channels.size(),
           (System.nanoTime() - start) / 1e9);
       System.out.flush();
-      Thread progress = new Thread(() -> {
-        long last = 0;
-        while (!Thread.currentThread().isInterrupted()) {
-          try {
-            Thread.sleep(5_000);
-          } catch (InterruptedException e) {
-            return;
-          }
-          long now = EVENTS.sum();
-          System.err.println("client: " + (now - last) / 5 + " events/s");
-          last = now;
-        }
-      });
+      Thread progress =
+          new Thread(
+              () -> {
+                long last = 0;
+                while (!Thread.currentThread().isInterrupted()) {
+                  try {
+                    Thread.sleep(5_000);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                  long now = EVENTS.sum();
+                  System.err.println("client: " + (now - last) / 5 + " events/s");
+                  last = now;
+                }
+              });
       progress.setDaemon(true);
       progress.start();
       long cpuStart = processCpuNanos();
       long runStart = System.nanoTime();
       long eventsStart = EVENTS.sum();
-      new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII)).readLine(); // "stop"
+      new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))
+          .readLine(); // "stop"
       double elapsed = (System.nanoTime() - runStart) / 1e9;
-      System.out.printf(Locale.ROOT, "connections=%d, %.0f events/s received after the ramp, requests completed=%d,"
-          + " errors=%d, client CPU %.0f%% of one core%n", channels.size(), (EVENTS.sum() - eventsStart) / elapsed,
-          REQUESTS.sum(), ERRORS.sum(), 100.0 * (processCpuNanos() - cpuStart) / (elapsed * 1e9));
+      System.out.printf(
+          Locale.ROOT,
+          "connections=%d, %.0f events/s received after the ramp, requests completed=%d,"
+              + " errors=%d, client CPU %.0f%% of one core%n",
+          channels.size(),
+          (EVENTS.sum() - eventsStart) / elapsed,
+          REQUESTS.sum(),
+          ERRORS.sum(),
+          100.0 * (processCpuNanos() - cpuStart) / (elapsed * 1e9));
       System.out.flush();
       progress.interrupt();
       synchronized (channels) {
@@ -285,9 +392,12 @@ public final class SimulatorLoadBenchmark {
       }
 
       private void send(ChannelHandlerContext ctx) {
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-            "/v1/completions", body.retainedDuplicate());
-        request.headers().set(HttpHeaderNames.HOST, "127.0.0.1")
+        FullHttpRequest request =
+            new DefaultFullHttpRequest(
+                HttpVersion.HTTP_1_1, HttpMethod.POST, "/v1/completions", body.retainedDuplicate());
+        request
+            .headers()
+            .set(HttpHeaderNames.HOST, "127.0.0.1")
             .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
             .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         if (!timing.equals("-")) request.headers().set(LlmSimulator.TIMING_HEADER, timing);

@@ -19,11 +19,14 @@ class SimulatorPartsTest {
 
   @Test
   void tokenizerSplitsWordsSymbolsAndWhitespace() {
-    assertEquals(List.of("Hello", ",", " world", "!", "\n"), SimpleTokenizer.tokens("Hello, world!\n"));
+    assertEquals(
+        List.of("Hello", ",", " world", "!", "\n"), SimpleTokenizer.tokens("Hello, world!\n"));
     assertEquals(List.of("a", " ", " b"), SimpleTokenizer.tokens("a  b"));
     assertEquals(List.of("x", "\n", " y"), SimpleTokenizer.tokens("x\n y"));
     assertEquals(0, SimpleTokenizer.count(""));
-    assertEquals(SimpleTokenizer.tokens("The cat's 42 hats.").size(), SimpleTokenizer.count("The cat's 42 hats."));
+    assertEquals(
+        SimpleTokenizer.tokens("The cat's 42 hats.").size(),
+        SimpleTokenizer.count("The cat's 42 hats."));
     for (int i = 0; i < Vocabulary.size(); i++) {
       assertEquals(1, SimpleTokenizer.count(Vocabulary.word(i)), Vocabulary.word(i));
     }
@@ -38,8 +41,10 @@ class SimulatorPartsTest {
     assertEquals(503, spec.status());
     assertEquals(4, spec.retryAfterSeconds());
 
-    FaultSpec combined = FaultSpec.parse("tokens-per-event=3, line-endings=crlf, keepalive-comments, no-usage,"
-        + " close-after-response, invalid-json;at=5, wrong-content-type, empty-body, stall;after=7");
+    FaultSpec combined =
+        FaultSpec.parse(
+            "tokens-per-event=3, line-endings=crlf, keepalive-comments, no-usage,"
+                + " close-after-response, invalid-json;at=5, wrong-content-type, empty-body, stall;after=7");
     assertEquals(3, combined.tokensPerEvent());
     assertEquals(FaultSpec.LineEnding.CRLF, combined.lineEnding());
     assertTrue(combined.keepaliveComments() && combined.noUsage() && combined.closeAfterResponse());
@@ -66,8 +71,11 @@ class SimulatorPartsTest {
 
   @Test
   void parsesTimingHeaders() {
-    assertEquals(new FixedTiming(200_000_000, 20_000_000, -1), FixedTiming.parse("ttft=200;itl=20"));
-    assertEquals(new FixedTiming(1_500_000, 250_000, 10_000_000), FixedTiming.parse("ttft=1.5; itl=0.25; role=10"));
+    assertEquals(
+        new FixedTiming(200_000_000, 20_000_000, -1), FixedTiming.parse("ttft=200;itl=20"));
+    assertEquals(
+        new FixedTiming(1_500_000, 250_000, 10_000_000),
+        FixedTiming.parse("ttft=1.5; itl=0.25; role=10"));
     assertNull(FixedTiming.parse(""));
     assertThrows(IllegalArgumentException.class, () -> FixedTiming.parse("ttft=200"));
     assertThrows(IllegalArgumentException.class, () -> FixedTiming.parse("ttft=abc;itl=1"));
@@ -89,18 +97,27 @@ class SimulatorPartsTest {
       System.clearProperty(property);
     }
     assertThrows(IllegalArgumentException.class, () -> LlmSimulator.builder().slots(0).config());
-    assertThrows(IllegalArgumentException.class, () -> LlmSimulator.builder().transport("carrier-pigeon").config());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> LlmSimulator.builder().transport("carrier-pigeon").config());
     assertTrue(SimulatorSetting.markdownTable().contains("`sim.slots`"));
   }
 
   @Test
   void groundTruthIsBoundedAndWrittenAsJsonLines(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("truth.jsonl");
-    try (LlmSimulator sim = LlmSimulator.builder().groundTruth(true).groundTruthMaxRecords(3)
-        .groundTruthFile(file).timing("ttft=0;itl=0").build().start()) {
+    try (LlmSimulator sim =
+        LlmSimulator.builder()
+            .groundTruth(true)
+            .groundTruthMaxRecords(3)
+            .groundTruthFile(file)
+            .timing("ttft=0;itl=0")
+            .build()
+            .start()) {
       for (int i = 0; i < 5; i++) {
         try (RawHttp http = new RawHttp(sim.port(), 2_000)) {
-          http.send("POST", "/v1/completions", "{\"prompt\":\"p\",\"max_tokens\":2,\"stream\":true}");
+          http.send(
+              "POST", "/v1/completions", "{\"prompt\":\"p\",\"max_tokens\":2,\"stream\":true}");
           assertTrue(http.read().complete());
         }
       }
@@ -114,8 +131,10 @@ class SimulatorPartsTest {
       writes[0] = -1;
       assertFalse(records.get(0).writeNanos()[0] == -1, "records are immutable");
     }
-    // Every record reaches the file, the two dropped from memory included; a record is finished by the server
-    // a moment after the client has read the response's end, so two of them may reach the file in either order.
+    // Every record reaches the file, the two dropped from memory included; a record is finished by
+    // the server
+    // a moment after the client has read the response's end, so two of them may reach the file in
+    // either order.
     List<String> lines = Files.readAllLines(file);
     assertEquals(5, lines.size());
     for (int i = 1; i <= 5; i++) {

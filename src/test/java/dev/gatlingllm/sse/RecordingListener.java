@@ -4,7 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Copies every dispatched event (they are only valid during the callback) so tests can compare lists. */
+/**
+ * Copies every dispatched event (they are only valid during the callback) so tests can compare
+ * lists.
+ */
 final class RecordingListener implements SseEventListener {
   /** An immutable copy of one {@link SseEvent}. */
   record Ev(String type, String data, String id) {

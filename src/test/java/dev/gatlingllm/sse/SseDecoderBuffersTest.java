@@ -9,7 +9,10 @@ import dev.gatlingllm.sse.RecordingListener.Ev;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What a decoder keeps between events (its buffers shrink after a large one) and its state after an error. */
+/**
+ * What a decoder keeps between events (its buffers shrink after a large one) and its state after an
+ * error.
+ */
 class SseDecoderBuffersTest {
 
   private static void feed(SseDecoder decoder, String text) {
@@ -24,7 +27,10 @@ class SseDecoderBuffersTest {
     int initial = decoder.bufferBytes();
     String large = "x".repeat(1024 * 1024);
     feed(decoder, "data: " + large + "\n\n");
-    assertEquals(initial, decoder.bufferBytes(), "a 1 MiB event must not stay allocated after it was dispatched");
+    assertEquals(
+        initial,
+        decoder.bufferBytes(),
+        "a 1 MiB event must not stay allocated after it was dispatched");
     feed(decoder, "data: small\n\n");
     assertEquals(List.of(Ev.message(large), Ev.message("small")), listener.events);
     assertEquals(initial, decoder.bufferBytes());
@@ -42,8 +48,10 @@ class SseDecoderBuffersTest {
   void ordinaryEventsKeepTheirBuffers() {
     RecordingListener listener = new RecordingListener();
     SseDecoder decoder = new SseDecoder(listener);
-    // A typical chunk (a few hundred bytes) grows the buffers once and keeps them: no allocation per event.
-    String chunk = "data: {\"choices\":[{\"delta\":{\"content\":\"" + "t".repeat(600) + "\"}}]}\n\n";
+    // A typical chunk (a few hundred bytes) grows the buffers once and keeps them: no allocation
+    // per event.
+    String chunk =
+        "data: {\"choices\":[{\"delta\":{\"content\":\"" + "t".repeat(600) + "\"}}]}\n\n";
     feed(decoder, chunk);
     int afterFirst = decoder.bufferBytes();
     for (int i = 0; i < 100; i++) {
@@ -59,7 +67,8 @@ class SseDecoderBuffersTest {
     SseDecoder decoder = new SseDecoder(listener, 64);
     SseFormatException first =
         assertThrows(SseFormatException.class, () -> feed(decoder, "data: " + "x".repeat(100)));
-    // The rest of the too-long line, then a well-formed event: carrying on would dispatch the line's tail.
+    // The rest of the too-long line, then a well-formed event: carrying on would dispatch the
+    // line's tail.
     SseFormatException later =
         assertThrows(SseFormatException.class, () -> feed(decoder, "xxxx\n\ndata: ok\n\n"));
     assertTrue(later.getMessage().contains(first.getMessage()), later.getMessage());
@@ -75,6 +84,8 @@ class SseDecoderBuffersTest {
     for (int i = 0; i < 3; i++) {
       assertThrows(SseFormatException.class, () -> feed(decoder, "\n"));
     }
-    assertThrows(SseFormatException.class, () -> decoder.feed(java.nio.ByteBuffer.wrap(utf8("data: a\n\n"))));
+    assertThrows(
+        SseFormatException.class,
+        () -> decoder.feed(java.nio.ByteBuffer.wrap(utf8("data: a\n\n"))));
   }
 }

@@ -12,11 +12,16 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Chunk boundaries anywhere (inside lines, CRLF pairs, UTF-8 characters, the BOM) change nothing. */
+/**
+ * Chunk boundaries anywhere (inside lines, CRLF pairs, UTF-8 characters, the BOM) change nothing.
+ */
 class SseDecoderChunkingTest {
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
-  /** The shape of an OpenAI chat stream: role chunk, content with multi-byte text, finish, usage, [DONE]. */
+  /**
+   * The shape of an OpenAI chat stream: role chunk, content with multi-byte text, finish, usage,
+   * [DONE].
+   */
   private static final String OPENAI_STREAM =
       "data: {\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}\n\n"
           + ": keep-alive\n\n"
@@ -26,22 +31,37 @@ class SseDecoderChunkingTest {
           + "data: {\"id\":\"c1\",\"choices\":[],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":3}}\n\n"
           + "data: [DONE]\n\n";
 
-  private static final List<Ev> OPENAI_EVENTS = List.of(
-      Ev.message("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}"),
-      Ev.message("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Café \"}}]}"),
-      Ev.message("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"日本 😀\"}}]}"),
-      Ev.message("{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}"),
-      Ev.message("{\"id\":\"c1\",\"choices\":[],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":3}}"),
-      Ev.message("[DONE]"));
+  private static final List<Ev> OPENAI_EVENTS =
+      List.of(
+          Ev.message(
+              "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}]}"),
+          Ev.message(
+              "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Café \"}}]}"),
+          Ev.message(
+              "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"日本 😀\"}}]}"),
+          Ev.message(
+              "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}"),
+          Ev.message(
+              "{\"id\":\"c1\",\"choices\":[],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":3}}"),
+          Ev.message("[DONE]"));
 
-  /** Every rule that spans bytes at once: BOM, CRLF/CR/LF, multi-line data, id, event, 2/3/4-byte UTF-8. */
-  private static final byte[] TRICKY_STREAM = concat(BOM, utf8(
-      "id: é1\r\nevent: delta\r\ndata: ñ\r\ndata: €\r\n\r\n"
-          + ": c\rdata: 𝄞x\r\r"
-          + "retry: 10\nevent: e\n\ndata:  \u00A0\n\n"));
+  /**
+   * Every rule that spans bytes at once: BOM, CRLF/CR/LF, multi-line data, id, event, 2/3/4-byte
+   * UTF-8.
+   */
+  private static final byte[] TRICKY_STREAM =
+      concat(
+          BOM,
+          utf8(
+              "id: é1\r\nevent: delta\r\ndata: ñ\r\ndata: €\r\n\r\n"
+                  + ": c\rdata: 𝄞x\r\r"
+                  + "retry: 10\nevent: e\n\ndata:  \u00A0\n\n"));
 
-  private static final List<Ev> TRICKY_EVENTS = List.of(
-      new Ev("delta", "ñ\n€", "é1"), new Ev("message", "𝄞x", "é1"), new Ev("message", " \u00A0", "é1"));
+  private static final List<Ev> TRICKY_EVENTS =
+      List.of(
+          new Ev("delta", "ñ\n€", "é1"),
+          new Ev("message", "𝄞x", "é1"),
+          new Ev("message", " \u00A0", "é1"));
 
   @Test
   void wholeStreamsDecode() {
@@ -91,17 +111,21 @@ class SseDecoderChunkingTest {
   @Test
   void crAtChunkEndAndLfAtNextChunkStartAreOneLineEnd() {
     // If the LF were a second line end, the empty line would dispatch "a" alone.
-    assertEquals(List.of(Ev.message("a\nb")), RecordingListener.decode("data: a\r", "\ndata: b\r", "\n\r", "\n"));
+    assertEquals(
+        List.of(Ev.message("a\nb")),
+        RecordingListener.decode("data: a\r", "\ndata: b\r", "\n\r", "\n"));
   }
 
   @Test
   void crAtChunkEndFollowedByOtherByteIsStillALineEnd() {
-    assertEquals(List.of(Ev.message("a\nb")), RecordingListener.decode("data: a\r", "data: b\r", "\r"));
+    assertEquals(
+        List.of(Ev.message("a\nb")), RecordingListener.decode("data: a\r", "data: b\r", "\r"));
   }
 
   @Test
   void crAtChunkEndThenEmptyChunksThenLf() {
-    assertEquals(List.of(Ev.message("a")), RecordingListener.decode("data: a\r", "", "", "\n", "\n"));
+    assertEquals(
+        List.of(Ev.message("a")), RecordingListener.decode("data: a\r", "", "", "\n", "\n"));
   }
 
   @Test
@@ -111,43 +135,58 @@ class SseDecoderChunkingTest {
 
   @Test
   void leadingBomBeforeAFieldNameIsSkippedSoTheFieldIsRecognised() {
-    assertEquals(List.of(new Ev("e", "x", "")), decodeBytes(concat(BOM, utf8("event: e\ndata: x\n\n"))));
+    assertEquals(
+        List.of(new Ev("e", "x", "")), decodeBytes(concat(BOM, utf8("event: e\ndata: x\n\n"))));
   }
 
   @Test
   void bomSplitAcrossChunksIsSkipped() {
     byte[] rest = utf8("data: x\n\n");
-    assertEquals(List.of(Ev.message("x")), decodeBytes(new byte[] {BOM[0]}, new byte[] {BOM[1]}, concat(new byte[] {BOM[2]}, rest)));
-    assertEquals(List.of(Ev.message("x")), decodeBytes(new byte[] {BOM[0], BOM[1]}, new byte[] {BOM[2]}, rest));
+    assertEquals(
+        List.of(Ev.message("x")),
+        decodeBytes(new byte[] {BOM[0]}, new byte[] {BOM[1]}, concat(new byte[] {BOM[2]}, rest)));
+    assertEquals(
+        List.of(Ev.message("x")),
+        decodeBytes(new byte[] {BOM[0], BOM[1]}, new byte[] {BOM[2]}, rest));
     assertEquals(List.of(Ev.message("x")), decodeBytes(new byte[0], BOM, new byte[0], rest));
   }
 
   @Test
   void onlyTheFirstBomIsSkipped() {
     // A second BOM makes the first line's field name "\uFEFFdata", which is unknown.
-    assertEquals(List.of(Ev.message("y")), decodeBytes(concat(concat(BOM, BOM), utf8("data: x\n\ndata: y\n\n"))));
+    assertEquals(
+        List.of(Ev.message("y")),
+        decodeBytes(concat(concat(BOM, BOM), utf8("data: x\n\ndata: y\n\n"))));
   }
 
   @Test
   void bomInTheMiddleOfTheStreamIsKept() {
-    assertEquals(List.of(Ev.message("\uFEFFa")), decodeBytes(concat(utf8("data: "), concat(BOM, utf8("a\n\n")))));
+    assertEquals(
+        List.of(Ev.message("\uFEFFa")),
+        decodeBytes(concat(utf8("data: "), concat(BOM, utf8("a\n\n")))));
   }
 
   @Test
   void leadingEfThatIsNotABomIsKept() {
-    // U+F000 is EF 80 80: it starts like a BOM but is a real character, here part of the data value.
+    // U+F000 is EF 80 80: it starts like a BOM but is a real character, here part of the data
+    // value.
     byte[] stream = utf8("\uF000: comment\ndata: x\n\n");
     assertEquals(List.of(Ev.message("x")), decodeBytes(stream));
-    // As a field name prefix it must make the field unknown (so the bytes were not silently dropped).
+    // As a field name prefix it must make the field unknown (so the bytes were not silently
+    // dropped).
     assertEquals(List.of(), decodeBytes(utf8("\uF000data: x\n\n")));
     // Partly matching BOM bytes, then a split, then a mismatch: the bytes stay in the line.
-    assertEquals(List.of(), decodeBytes(new byte[] {BOM[0]}, new byte[] {BOM[1]}, utf8("data: x\n\n")));
-    assertEquals(List.of(Ev.message("x")), decodeBytes(new byte[] {BOM[0]}, utf8("\n"), utf8("data: x\n\n")));
+    assertEquals(
+        List.of(), decodeBytes(new byte[] {BOM[0]}, new byte[] {BOM[1]}, utf8("data: x\n\n")));
+    assertEquals(
+        List.of(Ev.message("x")),
+        decodeBytes(new byte[] {BOM[0]}, utf8("\n"), utf8("data: x\n\n")));
   }
 
   @Test
   void leadingEfEfBbBfIsNotABom() {
-    // EF then EF BB BF: the first EF breaks the match; the rest is a mid-line BOM kept in the field name.
+    // EF then EF BB BF: the first EF breaks the match; the rest is a mid-line BOM kept in the field
+    // name.
     byte[] stream = concat(new byte[] {BOM[0]}, concat(BOM, utf8("\ndata: x\n\n")));
     assertEquals(List.of(Ev.message("x")), decodeBytes(stream));
   }
@@ -170,8 +209,10 @@ class SseDecoderChunkingTest {
   @Test
   void invalidUtf8InDataIsPassedThroughAsBytes() {
     byte[][] seen = new byte[1][];
-    SseDecoder decoder = new SseDecoder(e -> seen[0] = Arrays.copyOf(e.dataBytes(), e.dataLength()));
-    byte[] stream = concat(utf8("data: "), concat(new byte[] {(byte) 0xC3, (byte) 0xFF}, utf8("\n\n")));
+    SseDecoder decoder =
+        new SseDecoder(e -> seen[0] = Arrays.copyOf(e.dataBytes(), e.dataLength()));
+    byte[] stream =
+        concat(utf8("data: "), concat(new byte[] {(byte) 0xC3, (byte) 0xFF}, utf8("\n\n")));
     decoder.feed(stream, 0, stream.length);
     assertEquals(List.of((byte) 0xC3, (byte) 0xFF), List.of(seen[0][0], seen[0][1]));
   }
@@ -214,9 +255,10 @@ class SseDecoderChunkingTest {
       sb.append("data: {\"n\":").append(i).append("}\n\n");
     }
     byte[] stream = utf8(sb.toString());
-    for (ByteBuffer buffer : List.of(
-        ByteBuffer.allocateDirect(stream.length).put(stream).flip(),
-        ByteBuffer.wrap(stream).asReadOnlyBuffer())) {
+    for (ByteBuffer buffer :
+        List.of(
+            ByteBuffer.allocateDirect(stream.length).put(stream).flip(),
+            ByteBuffer.wrap(stream).asReadOnlyBuffer())) {
       RecordingListener listener = new RecordingListener();
       new SseDecoder(listener).feed(buffer);
       assertEquals(3000, listener.events.size());
@@ -261,7 +303,15 @@ class SseDecoderChunkingTest {
         decoder.feed(stream, i, j - i);
         decoder.feed(stream, j, stream.length - j);
         if (!expected.equals(listener.events)) {
-          fail("splits at " + i + ", " + j + ": expected " + expected + " but was " + listener.events);
+          fail(
+              "splits at "
+                  + i
+                  + ", "
+                  + j
+                  + ": expected "
+                  + expected
+                  + " but was "
+                  + listener.events);
         }
       }
     }

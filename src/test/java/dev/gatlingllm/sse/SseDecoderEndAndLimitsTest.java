@@ -89,7 +89,8 @@ class SseDecoderEndAndLimitsTest {
   void lineLongerThanTheBoundFails() {
     SseDecoder decoder = new SseDecoder(new RecordingListener(), 64);
     byte[] line = utf8("data: " + "x".repeat(100));
-    SseFormatException e = assertThrows(SseFormatException.class, () -> decoder.feed(line, 0, line.length));
+    SseFormatException e =
+        assertThrows(SseFormatException.class, () -> decoder.feed(line, 0, line.length));
     assertTrue(e.getMessage().contains("64"), e.getMessage());
   }
 
@@ -97,11 +98,13 @@ class SseDecoderEndAndLimitsTest {
   void lineLongerThanTheBoundFailsWhenFedInSmallChunks() {
     SseDecoder decoder = new SseDecoder(new RecordingListener(), 64);
     byte[] line = utf8("data: " + "x".repeat(100));
-    assertThrows(SseFormatException.class, () -> {
-      for (int i = 0; i < line.length; i += 3) {
-        decoder.feed(line, i, Math.min(3, line.length - i));
-      }
-    });
+    assertThrows(
+        SseFormatException.class,
+        () -> {
+          for (int i = 0; i < line.length; i += 3) {
+            decoder.feed(line, i, Math.min(3, line.length - i));
+          }
+        });
   }
 
   @Test
@@ -126,7 +129,8 @@ class SseDecoderEndAndLimitsTest {
   void eventDataLongerThanTheBoundFailsEvenWithShortLines() {
     SseDecoder decoder = new SseDecoder(new RecordingListener(), 64);
     byte[] lines = utf8("data: 0123456789\n".repeat(10));
-    SseFormatException e = assertThrows(SseFormatException.class, () -> decoder.feed(lines, 0, lines.length));
+    SseFormatException e =
+        assertThrows(SseFormatException.class, () -> decoder.feed(lines, 0, lines.length));
     assertTrue(e.getMessage().contains("data"), e.getMessage());
   }
 

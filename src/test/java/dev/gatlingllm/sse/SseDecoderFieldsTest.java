@@ -44,7 +44,8 @@ class SseDecoderFieldsTest {
 
   @Test
   void multipleDataLinesAreJoinedWithLf() {
-    assertEquals(List.of(Ev.message("first\nsecond\n\nfourth")),
+    assertEquals(
+        List.of(Ev.message("first\nsecond\n\nfourth")),
         decode("data: first\ndata: second\ndata:\ndata: fourth\n\n"));
   }
 
@@ -68,7 +69,8 @@ class SseDecoderFieldsTest {
 
   @Test
   void onlyOneLeadingSpaceIsRemoved() {
-    assertEquals(List.of(Ev.message(" two"), Ev.message("  three "), Ev.message("\ttab")),
+    assertEquals(
+        List.of(Ev.message(" two"), Ev.message("  three "), Ev.message("\ttab")),
         decode("data:  two\n\ndata:   three \n\ndata: \ttab\n\n"));
   }
 
@@ -79,7 +81,8 @@ class SseDecoderFieldsTest {
 
   @Test
   void commentLinesAreIgnored() {
-    assertEquals(List.of(Ev.message("a\nb")),
+    assertEquals(
+        List.of(Ev.message("a\nb")),
         decode(": keep-alive\ndata: a\n:\n: another comment\ndata: b\n\n"));
   }
 
@@ -119,7 +122,8 @@ class SseDecoderFieldsTest {
   @Test
   void idPersistsAcrossEvents() {
     assertEquals(
-        List.of(new Ev("message", "a", "7"), new Ev("message", "b", "7"), new Ev("message", "c", "8")),
+        List.of(
+            new Ev("message", "a", "7"), new Ev("message", "b", "7"), new Ev("message", "c", "8")),
         decode("id: 7\ndata: a\n\ndata: b\n\nid: 8\ndata: c\n\n"));
   }
 
@@ -146,9 +150,10 @@ class SseDecoderFieldsTest {
   void retryAcceptsOnlyAsciiDigits() {
     RecordingListener listener = new RecordingListener();
     SseDecoder decoder = new SseDecoder(listener);
-    byte[] bytes = RecordingListener.utf8(
-        "retry: 3000\nretry: 0\nretry: 12a\nretry: -5\nretry: 1.5\nretry:\nretry: \nretry:  7\n"
-            + "retry: 5 \nretry: ١٢\nretry:250\n\n");
+    byte[] bytes =
+        RecordingListener.utf8(
+            "retry: 3000\nretry: 0\nretry: 12a\nretry: -5\nretry: 1.5\nretry:\nretry: \nretry:  7\n"
+                + "retry: 5 \nretry: ١٢\nretry:250\n\n");
     decoder.feed(bytes, 0, bytes.length);
     assertEquals(List.of(3000L, 0L, 250L), listener.retries);
     assertEquals(List.of(), listener.events);
@@ -159,15 +164,19 @@ class SseDecoderFieldsTest {
     RecordingListener listener = new RecordingListener();
     SseDecoder decoder = new SseDecoder(listener);
     // Leading zeros keep the value small; a value beyond a long saturates instead of being dropped.
-    byte[] bytes = RecordingListener.utf8("retry: 0000000000000000000000042\nretry: 99999999999999999999999\n");
+    byte[] bytes =
+        RecordingListener.utf8(
+            "retry: 0000000000000000000000042\nretry: 99999999999999999999999\n");
     decoder.feed(bytes, 0, bytes.length);
     assertEquals(List.of(42L, Long.MAX_VALUE), listener.retries);
   }
 
   @Test
   void unknownFieldsAreIgnored() {
-    assertEquals(List.of(Ev.message("x")),
-        decode("foo: bar\nDATA: no\nData: no\ndata : no\n data: no\nretries: 1\ndata: x\nevents: e\n\n"));
+    assertEquals(
+        List.of(Ev.message("x")),
+        decode(
+            "foo: bar\nDATA: no\nData: no\ndata : no\n data: no\nretries: 1\ndata: x\nevents: e\n\n"));
   }
 
   @Test
@@ -184,20 +193,23 @@ class SseDecoderFieldsTest {
   void dataBytesExposeOnlyDataLengthBytes() {
     byte[] done = RecordingListener.utf8("[DONE]");
     int[] calls = {0};
-    SseDecoder decoder = new SseDecoder(event -> {
-      calls[0]++;
-      if (calls[0] == 1) {
-        assertEquals(30, event.dataLength());
-        assertFalse(event.dataEquals(done));
-      } else {
-        // The buffer is reused: it may be longer than the data, only dataLength counts.
-        assertEquals(6, event.dataLength());
-        assertTrue(event.dataBytes().length >= 6);
-        assertTrue(event.dataEquals(done));
-        assertEquals("[DONE]", event.dataAsString());
-      }
-    });
-    byte[] bytes = RecordingListener.utf8("data: 012345678901234567890123456789\n\ndata: [DONE]\n\n");
+    SseDecoder decoder =
+        new SseDecoder(
+            event -> {
+              calls[0]++;
+              if (calls[0] == 1) {
+                assertEquals(30, event.dataLength());
+                assertFalse(event.dataEquals(done));
+              } else {
+                // The buffer is reused: it may be longer than the data, only dataLength counts.
+                assertEquals(6, event.dataLength());
+                assertTrue(event.dataBytes().length >= 6);
+                assertTrue(event.dataEquals(done));
+                assertEquals("[DONE]", event.dataAsString());
+              }
+            });
+    byte[] bytes =
+        RecordingListener.utf8("data: 012345678901234567890123456789\n\ndata: [DONE]\n\n");
     decoder.feed(bytes, 0, bytes.length);
     assertEquals(2, calls[0]);
   }

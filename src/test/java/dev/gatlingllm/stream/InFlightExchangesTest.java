@@ -18,8 +18,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stopped run's requests in flight: each one sent ends once, as aborted, with the timings it reached, on its
- * own executor (here a single thread standing for the event loop); one never written leaves no outcome.
+ * A stopped run's requests in flight: each one sent ends once, as aborted, with the timings it
+ * reached, on its own executor (here a single thread standing for the event loop); one never
+ * written leaves no outcome.
  */
 class InFlightExchangesTest {
   private static final long MS = 1_000_000L;
@@ -35,8 +36,9 @@ class InFlightExchangesTest {
   }
 
   private StreamExchange entered() {
-    StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, loop,
-        outcomes::add);
+    StreamExchange exchange =
+        new StreamExchange(
+            new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, loop, outcomes::add);
     assertTrue(exchange.enter(inFlight));
     exchange.start(connectionsClosed::incrementAndGet);
     return exchange;
@@ -78,15 +80,18 @@ class InFlightExchangesTest {
     StreamExchange exchange = entered();
     exchange.onRequestWritten(t0 + 2 * MS);
     exchange.onResponseHeaders(200, "text/event-stream", null, t0 + 7 * MS);
-    exchange.onBodyChunk(bytes(content("a") + StreamExchangeTest.FINISH + StreamExchangeTest.DONE), true,
+    exchange.onBodyChunk(
+        bytes(content("a") + StreamExchangeTest.FINISH + StreamExchangeTest.DONE),
+        true,
         t0 + 202 * MS);
     assertEquals(0, inFlight.size(), "left at its end");
 
     assertEquals(0, inFlight.stopAll(Duration.ofSeconds(10)));
     assertEquals(1, outcomes.size());
     assertTrue(outcomes.get(0).result().ok(), "an ended request keeps its outcome");
-    StreamExchange late = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, loop,
-        outcomes::add);
+    StreamExchange late =
+        new StreamExchange(
+            new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, loop, outcomes::add);
     assertFalse(late.enter(inFlight), "a stopping run sends nothing more");
   }
 }

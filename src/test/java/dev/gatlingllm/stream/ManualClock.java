@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** A clock a test moves by hand: its timers run, in order of their due times, when the test advances it. */
+/**
+ * A clock a test moves by hand: its timers run, in order of their due times, when the test advances
+ * it.
+ */
 final class ManualClock implements ExchangeClock {
   private long now;
   private long sequence;
@@ -30,10 +33,11 @@ final class ManualClock implements ExchangeClock {
   void advance(long nanos) {
     long target = now + nanos;
     while (true) {
-      Scheduled next = timers.stream()
-          .filter(t -> t.due() <= target)
-          .min(Comparator.comparingLong(Scheduled::due).thenComparingLong(Scheduled::sequence))
-          .orElse(null);
+      Scheduled next =
+          timers.stream()
+              .filter(t -> t.due() <= target)
+              .min(Comparator.comparingLong(Scheduled::due).thenComparingLong(Scheduled::sequence))
+              .orElse(null);
       if (next == null) {
         break;
       }

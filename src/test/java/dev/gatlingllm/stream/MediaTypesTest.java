@@ -12,7 +12,8 @@ class MediaTypesTest {
   @Test
   void theMediaTypeMatchesWhateverItsCaseAndParameters() {
     assertTrue(MediaTypes.matches("text/event-stream", List.of("text/event-stream")));
-    assertTrue(MediaTypes.matches("Text/Event-Stream ; charset=utf-8", List.of("text/event-stream")));
+    assertTrue(
+        MediaTypes.matches("Text/Event-Stream ; charset=utf-8", List.of("text/event-stream")));
     assertTrue(MediaTypes.matches("application/ndjson", NDJSON));
     assertTrue(MediaTypes.matches("application/x-ndjson; charset=utf-8", NDJSON));
   }

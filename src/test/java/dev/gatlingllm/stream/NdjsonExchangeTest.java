@@ -16,8 +16,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * An exchange reading an NDJSON stream (Ollama's), fed at chosen times: the same figures and the same single end
- * as an SSE stream, with the framing's own content type and messages.
+ * An exchange reading an NDJSON stream (Ollama's), fed at chosen times: the same figures and the
+ * same single end as an SSE stream, with the framing's own content type and messages.
  */
 class NdjsonExchangeTest {
   private static final long MS = 1_000_000L;
@@ -29,8 +29,17 @@ class NdjsonExchangeTest {
   private int aborts;
 
   private StreamExchange chat() {
-    StreamExchange exchange = new StreamExchange(new OllamaChatDialect(), StreamSettings.DEFAULTS, T0, clock,
-        outcomes::add, null, RequestSize.UNKNOWN, Redactor.NONE, null);
+    StreamExchange exchange =
+        new StreamExchange(
+            new OllamaChatDialect(),
+            StreamSettings.DEFAULTS,
+            T0,
+            clock,
+            outcomes::add,
+            null,
+            RequestSize.UNKNOWN,
+            Redactor.NONE,
+            null);
     exchange.start(() -> aborts++);
     exchange.onRequestWritten(T0);
     return exchange;
@@ -41,14 +50,20 @@ class NdjsonExchangeTest {
   }
 
   private static String content(String text) {
-    return "{\"model\":\"m\",\"created_at\":\"t\",\"message\":{\"role\":\"assistant\",\"content\":\"" + text
+    return "{\"model\":\"m\",\"created_at\":\"t\",\"message\":{\"role\":\"assistant\",\"content\":\""
+        + text
         + "\"},\"done\":false}\n";
   }
 
   private static String last(int prompt, int output, long decodeNanos) {
     return "{\"model\":\"m\",\"created_at\":\"t\",\"message\":{\"role\":\"assistant\",\"content\":\"\"},\"done\":true,"
-        + "\"done_reason\":\"stop\",\"prompt_eval_count\":" + prompt + ",\"eval_count\":" + output
-        + ",\"eval_duration\":" + decodeNanos + "}\n";
+        + "\"done_reason\":\"stop\",\"prompt_eval_count\":"
+        + prompt
+        + ",\"eval_count\":"
+        + output
+        + ",\"eval_duration\":"
+        + decodeNanos
+        + "}\n";
   }
 
   private FinishedStream only() {
@@ -103,26 +118,37 @@ class NdjsonExchangeTest {
     StreamExchange ex = chat();
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes("data: {}\n\n"), true, T0 + 2 * MS);
-    assertEquals("HTTP 200 with Content-Type 'text/event-stream', expected application/x-ndjson or "
-        + "application/ndjson: data: {}", only().result().outcome().message());
+    assertEquals(
+        "HTTP 200 with Content-Type 'text/event-stream', expected application/x-ndjson or "
+            + "application/ndjson: data: {}",
+        only().result().outcome().message());
   }
 
   @Test
   void anErrorBodyGivesOllamasMessage() {
     StreamExchange ex = chat();
     ex.onResponseHeaders(404, "application/json; charset=utf-8", null, T0 + MS);
-    ex.onBodyChunk(bytes("{\"error\":\"model \\\"llama9\\\" not found, try pulling it first\"}"), true, T0 + 2 * MS);
-    assertEquals("HTTP 404: model \"llama9\" not found, try pulling it first", only().result().outcome().message());
+    ex.onBodyChunk(
+        bytes("{\"error\":\"model \\\"llama9\\\" not found, try pulling it first\"}"),
+        true,
+        T0 + 2 * MS);
+    assertEquals(
+        "HTTP 404: model \"llama9\" not found, try pulling it first",
+        only().result().outcome().message());
   }
 
   @Test
   void anErrorLineEndsTheStreamAsKo() {
     StreamExchange ex = chat();
     ex.onResponseHeaders(200, NDJSON, null, T0 + MS);
-    ex.onBodyChunk(bytes(content("a") + "{\"error\":\"llama runner process has terminated\"}\n"), false, T0 + 5 * MS);
+    ex.onBodyChunk(
+        bytes(content("a") + "{\"error\":\"llama runner process has terminated\"}\n"),
+        false,
+        T0 + 5 * MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
-    assertEquals("error event in stream: llama runner process has terminated", r.outcome().message());
+    assertEquals(
+        "error event in stream: llama runner process has terminated", r.outcome().message());
     assertEquals(1, aborts, "a failed stream's connection is closed");
   }
 
@@ -131,7 +157,9 @@ class NdjsonExchangeTest {
     StreamExchange ex = chat();
     ex.onResponseHeaders(200, NDJSON, null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + "{\"message\":{\"content\":\"b\"\n"), false, T0 + 5 * MS);
-    assertEquals("invalid JSON in NDJSON line: {\"message\":{\"content\":\"b\"", only().result().outcome().message());
+    assertEquals(
+        "invalid JSON in NDJSON line: {\"message\":{\"content\":\"b\"",
+        only().result().outcome().message());
   }
 
   @Test
@@ -139,7 +167,9 @@ class NdjsonExchangeTest {
     StreamExchange ex = chat();
     ex.onResponseHeaders(200, NDJSON, null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b")), true, T0 + 5 * MS);
-    assertEquals("stream ended without a final object (\"done\": true)", only().result().outcome().message());
+    assertEquals(
+        "stream ended without a final object (\"done\": true)",
+        only().result().outcome().message());
   }
 
   @Test
@@ -147,19 +177,37 @@ class NdjsonExchangeTest {
     StreamExchange ex = chat();
     ex.onResponseHeaders(200, NDJSON, null, T0 + MS);
     ex.onBodyChunk(bytes("\n\n"), true, T0 + 5 * MS);
-    assertEquals("empty stream: HTTP 200 response ended without any JSON line", only().result().outcome().message());
+    assertEquals(
+        "empty stream: HTTP 200 response ended without any JSON line",
+        only().result().outcome().message());
   }
 
   @Test
   void aLineOverTheBoundIsKo() {
-    StreamSettings settings = new StreamSettings(StreamSettings.DEFAULTS.idleTimeout(),
-        StreamSettings.DEFAULTS.overallTimeout(), 1024, 16 * 1024, StreamSettings.DEFAULT_MAX_OUTPUT_BYTES);
-    StreamExchange ex = new StreamExchange(new OllamaGenerateDialect(), settings, T0, clock, outcomes::add, null,
-        RequestSize.UNKNOWN, Redactor.NONE, null);
+    StreamSettings settings =
+        new StreamSettings(
+            StreamSettings.DEFAULTS.idleTimeout(),
+            StreamSettings.DEFAULTS.overallTimeout(),
+            1024,
+            16 * 1024,
+            StreamSettings.DEFAULT_MAX_OUTPUT_BYTES);
+    StreamExchange ex =
+        new StreamExchange(
+            new OllamaGenerateDialect(),
+            settings,
+            T0,
+            clock,
+            outcomes::add,
+            null,
+            RequestSize.UNKNOWN,
+            Redactor.NONE,
+            null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, NDJSON, null, T0 + MS);
     ex.onBodyChunk(bytes("{\"response\":\"" + "x".repeat(2000)), false, T0 + 5 * MS);
-    assertEquals("malformed NDJSON: NDJSON line longer than 1024 bytes", only().result().outcome().message());
+    assertEquals(
+        "malformed NDJSON: NDJSON line longer than 1024 bytes",
+        only().result().outcome().message());
   }
 }

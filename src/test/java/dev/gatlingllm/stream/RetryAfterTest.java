@@ -12,7 +12,8 @@ class RetryAfterTest {
     assertEquals(3, RetryAfter.seconds("3", NOW));
     assertEquals(0, RetryAfter.seconds(" 0 ", NOW));
     assertEquals(120, RetryAfter.seconds("Wed, 21 Oct 2015 07:30:00 GMT", NOW));
-    assertEquals(0, RetryAfter.seconds("Wed, 21 Oct 2015 07:00:00 GMT", NOW), "a date in the past: now");
+    assertEquals(
+        0, RetryAfter.seconds("Wed, 21 Oct 2015 07:00:00 GMT", NOW), "a date in the past: now");
   }
 
   @Test

@@ -25,12 +25,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exchange fed with bytes at exact, chosen nanosecond times: the figures must come out exactly as
- * metrics.md defines them, and every bad stream must end once, as KO, with its message.
+ * The exchange fed with bytes at exact, chosen nanosecond times: the figures must come out exactly
+ * as metrics.md defines them, and every bad stream must end once, as KO, with its message.
  */
 class StreamExchangeTest {
   private static final long MS = 1_000_000L;
-  /** Now, so the real timers (idle 30 s, overall 10 min) stay far away while the test plays its times. */
+
+  /**
+   * Now, so the real timers (idle 30 s, overall 10 min) stay far away while the test plays its
+   * times.
+   */
   private final long T0 = System.nanoTime();
 
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
@@ -58,17 +62,25 @@ class StreamExchangeTest {
   }
 
   static String content(String text) {
-    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text + "\"},\"finish_reason\":null}]}\n\n";
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\""
+        + text
+        + "\"},\"finish_reason\":null}]}\n\n";
   }
 
   static final String ROLE =
       "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null},\"finish_reason\":null}]}\n\n";
-  static final String FINISH = "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n";
+  static final String FINISH =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}]}\n\n";
   static final String DONE = "data: [DONE]\n\n";
 
   static String usage(int prompt, int completion) {
-    return "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":" + prompt + ",\"completion_tokens\":" + completion
-        + ",\"total_tokens\":" + (prompt + completion) + "}}\n\n";
+    return "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":"
+        + prompt
+        + ",\"completion_tokens\":"
+        + completion
+        + ",\"total_tokens\":"
+        + (prompt + completion)
+        + "}}\n\n";
   }
 
   private FinishedStream only() {
@@ -133,8 +145,17 @@ class StreamExchangeTest {
   @Test
   void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
     var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
-    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, new RequestSize(9, -1), dev.gatlingllm.secrets.Redactor.NONE, null);
+    StreamExchange ex =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            StreamSettings.DEFAULTS,
+            T0,
+            timers,
+            outcomes::add,
+            tokenizer,
+            new RequestSize(9, -1),
+            dev.gatlingllm.secrets.Redactor.NONE,
+            null);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
@@ -148,11 +169,21 @@ class StreamExchangeTest {
     assertEquals(TokenCountSource.TOKENIZER, r.inputTokenSource());
 
     outcomes.clear();
-    StreamExchange withUsage = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, tokenizer, new RequestSize(9, -1), dev.gatlingllm.secrets.Redactor.NONE, null);
+    StreamExchange withUsage =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            StreamSettings.DEFAULTS,
+            T0,
+            timers,
+            outcomes::add,
+            tokenizer,
+            new RequestSize(9, -1),
+            dev.gatlingllm.secrets.Redactor.NONE,
+            null);
     withUsage.onRequestWritten(T0);
     withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    withUsage.onBodyChunk(bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
+    withUsage.onBodyChunk(
+        bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
     RequestResult u = only().result();
     assertEquals(3, u.outputTokens());
     assertEquals(TokenCountSource.SERVER_USAGE, u.outputTokenSource());
@@ -166,7 +197,9 @@ class StreamExchangeTest {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    ex.onBodyChunk(bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"think\"}}]}\n\n"), false,
+    ex.onBodyChunk(
+        bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"think\"}}]}\n\n"),
+        false,
         T0 + 30 * MS);
     ex.onBodyChunk(bytes(content("answer")), false, T0 + 90 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 95 * MS);
@@ -182,7 +215,9 @@ class StreamExchangeTest {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(429, "application/json", " req-429 ", T0 + MS);
-    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"rate_limit\"}}"), true,
+    ex.onBodyChunk(
+        bytes("{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"rate_limit\"}}"),
+        true,
         T0 + 2 * MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
@@ -215,7 +250,9 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "application/json", null, T0 + MS);
     ex.onBodyChunk(bytes("{\"choices\":[{\"message\":{\"content\":\"hi\"}}]}"), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
-    assertTrue(message.startsWith("HTTP 200 with Content-Type 'application/json', expected text/event-stream"),
+    assertTrue(
+        message.startsWith(
+            "HTTP 200 with Content-Type 'application/json', expected text/event-stream"),
         message);
   }
 
@@ -227,7 +264,8 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("a") + "data: {\"choices\":[{\"delta\":\n\n"), false, T0 + 5 * MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
-    assertTrue(r.outcome().message().startsWith("invalid JSON in SSE event"), r.outcome().message());
+    assertTrue(
+        r.outcome().message().startsWith("invalid JSON in SSE event"), r.outcome().message());
     assertEquals(1, aborts);
     // Later bytes are ignored: still one completion.
     ex.onBodyChunk(bytes(DONE), true, T0 + 6 * MS);
@@ -239,7 +277,9 @@ class StreamExchangeTest {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    ex.onBodyChunk(bytes(content("a") + "data: {\"error\":{\"message\":\"CUDA out of memory\"}}\n\n"), false,
+    ex.onBodyChunk(
+        bytes(content("a") + "data: {\"error\":{\"message\":\"CUDA out of memory\"}}\n\n"),
+        false,
         T0 + 5 * MS);
     RequestResult r = only().result();
     assertEquals("error event in stream: CUDA out of memory", r.outcome().message());
@@ -253,7 +293,8 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b")), false, T0 + 5 * MS);
-    ex.onTransportFailure(new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
+    ex.onTransportFailure(
+        new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
     assertEquals("connection reset by peer", only().result().outcome().message());
   }
 
@@ -263,7 +304,8 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 2 * MS);
-    assertEquals("empty stream: HTTP 200 response ended without any SSE event",
+    assertEquals(
+        "empty stream: HTTP 200 response ended without any SSE event",
         only().result().outcome().message());
   }
 
@@ -273,8 +315,8 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a")), true, T0 + 2 * MS);
-    assertEquals("stream ended without [DONE] or finish_reason",
-        only().result().outcome().message());
+    assertEquals(
+        "stream ended without [DONE] or finish_reason", only().result().outcome().message());
 
     outcomes.clear();
     StreamExchange finished = exchange();
@@ -286,8 +328,17 @@ class StreamExchangeTest {
 
   /** An exchange on a clock the test moves: timeouts and grace times pass without waiting. */
   private StreamExchange onClock(ManualClock clock, StreamSettings settings, Runnable onAbort) {
-    StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), settings, clock.nanoTime(), clock,
-        outcomes::add, null, RequestSize.UNKNOWN, dev.gatlingllm.secrets.Redactor.NONE, null);
+    StreamExchange exchange =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            settings,
+            clock.nanoTime(),
+            clock,
+            outcomes::add,
+            null,
+            RequestSize.UNKNOWN,
+            dev.gatlingllm.secrets.Redactor.NONE,
+            null);
     exchange.start(onAbort::run);
     return exchange;
   }
@@ -295,7 +346,9 @@ class StreamExchangeTest {
   @Test
   void stalledStreamEndsAtTheIdleTimeout() {
     ManualClock clock = new ManualClock(T0);
-    StreamExchange ex = onClock(clock, StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(150)), () -> aborts++);
+    StreamExchange ex =
+        onClock(
+            clock, StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(150)), () -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     clock.advance(100 * MS);
@@ -303,8 +356,12 @@ class StreamExchangeTest {
     clock.advance(100 * MS);
     assertEquals(0, outcomes.size(), "silent for 150 ms only at 250 ms");
     clock.advance(50 * MS);
-    assertEquals("stream stalled: no data for 150 ms (idle timeout)", only().result().outcome().message());
-    assertEquals(250 * MS, only().result().durationNanos(), "ended when the silence reached the idle timeout");
+    assertEquals(
+        "stream stalled: no data for 150 ms (idle timeout)", only().result().outcome().message());
+    assertEquals(
+        250 * MS,
+        only().result().durationNanos(),
+        "ended when the silence reached the idle timeout");
     assertEquals(1, aborts);
     assertEquals(0, clock.pending(), "no timer left armed");
   }
@@ -312,9 +369,13 @@ class StreamExchangeTest {
   @Test
   void endlessStreamEndsAtTheOverallTimeout() {
     ManualClock clock = new ManualClock(T0);
-    StreamExchange ex = onClock(clock,
-        StreamSettings.DEFAULTS.withIdleTimeout(Duration.ofMillis(100)).withOverallTimeout(Duration.ofMillis(300)),
-        () -> aborts++);
+    StreamExchange ex =
+        onClock(
+            clock,
+            StreamSettings.DEFAULTS
+                .withIdleTimeout(Duration.ofMillis(100))
+                .withOverallTimeout(Duration.ofMillis(300)),
+            () -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // A token every 20 ms keeps the idle timer quiet; only the overall timeout can end it.
@@ -337,13 +398,15 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0);
     clock.advance(50 * MS);
-    ex.onBodyChunk(bytes(content("a") + FINISH + DONE), false, T0 + 50 * MS); // and the body never ends
+    ex.onBodyChunk(
+        bytes(content("a") + FINISH + DONE), false, T0 + 50 * MS); // and the body never ends
     clock.advance(StreamExchange.DRAIN_GRACE_MILLIS * MS - 1);
     assertEquals(0, outcomes.size(), "held for the grace time");
     assertEquals(0, closed[0]);
     clock.advance(1);
     assertTrue(only().result().ok());
-    assertEquals(50 * MS, only().result().durationNanos(), "the request ended at [DONE], not at the close");
+    assertEquals(
+        50 * MS, only().result().durationNanos(), "the request ended at [DONE], not at the close");
     assertEquals(1, closed[0], "the lingering connection is closed");
   }
 
@@ -357,7 +420,10 @@ class StreamExchangeTest {
     assertEquals(0, outcomes.size(), "held until the connection is free");
     ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 21 * MS);
     assertEquals(1, outcomes.size());
-    assertEquals(20 * MS, only().result().durationNanos(), "done is still the [DONE] event, not the body end");
+    assertEquals(
+        20 * MS,
+        only().result().durationNanos(),
+        "done is still the [DONE] event, not the body end");
     assertEquals(0, aborts);
   }
 
@@ -378,8 +444,9 @@ class StreamExchangeTest {
 
   @Test
   void failureBeforeSendIsKoWithoutTimings() {
-    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add);
+    StreamExchange ex =
+        new StreamExchange(
+            new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers, outcomes::add);
     ex.failBeforeSend("cannot build request: No attribute named 'prompt' is defined");
     RequestResult r = only().result();
     assertFalse(r.ok());
@@ -390,37 +457,59 @@ class StreamExchangeTest {
 
   @Test
   void aRequestThatCouldNotBeBuiltEndsWithoutAnExchange() {
-    FinishedStream outcome = NotSent.outcome("cannot build request: key sk-KEY123 refused", T0, T0 + 3 * MS, 64,
-        dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
+    FinishedStream outcome =
+        NotSent.outcome(
+            "cannot build request: key sk-KEY123 refused",
+            T0,
+            T0 + 3 * MS,
+            64,
+            dev.gatlingllm.secrets.Redactor.of("sk-KEY123"),
+            null);
     RequestResult r = outcome.result();
     assertFalse(r.ok());
     assertEquals("cannot build request: key *** refused", r.outcome().message());
     assertEquals(3 * MS, r.durationNanos());
     assertEquals(-1, r.ttfbNanos());
     assertEquals("", outcome.content());
-    assertEquals(new Generation(64, null), r.generation(), "the limit it asked for, no finish reason");
+    assertEquals(
+        new Generation(64, null), r.generation(), "the limit it asked for, no finish reason");
   }
 
   @Test
   void aListenerFailingAtTheEndOfAnUnsentRequestIsNamed() {
-    OutputListener failing = new OutputListener() {
-      @Override
-      public void onToken(TokenEvent event) {}
+    OutputListener failing =
+        new OutputListener() {
+          @Override
+          public void onToken(TokenEvent event) {}
 
-      @Override
-      public void onEnd(FinishedStream outcome) {
-        throw new IllegalStateException("boom");
-      }
-    };
-    FinishedStream outcome = NotSent.outcome("cannot build request: x", T0, T0, -1,
-        dev.gatlingllm.secrets.Redactor.NONE, failing);
-    assertEquals("token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
+          @Override
+          public void onEnd(FinishedStream outcome) {
+            throw new IllegalStateException("boom");
+          }
+        };
+    FinishedStream outcome =
+        NotSent.outcome(
+            "cannot build request: x", T0, T0, -1, dev.gatlingllm.secrets.Redactor.NONE, failing);
+    assertEquals(
+        "token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
   }
 
-  /** A redacting exchange: the request carried {@code sk-KEY123} (long enough to be hidden inside a word). */
+  /**
+   * A redacting exchange: the request carried {@code sk-KEY123} (long enough to be hidden inside a
+   * word).
+   */
   private StreamExchange redacting() {
-    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, null, RequestSize.UNKNOWN, dev.gatlingllm.secrets.Redactor.of("sk-KEY123"), null);
+    StreamExchange ex =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            StreamSettings.DEFAULTS,
+            T0,
+            timers,
+            outcomes::add,
+            null,
+            RequestSize.UNKNOWN,
+            dev.gatlingllm.secrets.Redactor.of("sk-KEY123"),
+            null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     return ex;
@@ -430,7 +519,9 @@ class StreamExchangeTest {
   void anErrorBodyEchoingTheKeyIsRedactedBeforeItBecomesTheOutcome() {
     StreamExchange ex = redacting();
     ex.onResponseHeaders(401, "application/json", "id-sk-KEY123", T0 + MS);
-    ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Incorrect API key provided: Bearer sk-KEY123\"}}"), true,
+    ex.onBodyChunk(
+        bytes("{\"error\":{\"message\":\"Incorrect API key provided: Bearer sk-KEY123\"}}"),
+        true,
         T0 + 2 * MS);
     RequestResult r = only().result();
     assertEquals("HTTP 401: Incorrect API key provided: Bearer ***", r.outcome().message());
@@ -441,49 +532,64 @@ class StreamExchangeTest {
   void anErrorEventAndStreamedTextEchoingTheKeyAreRedacted() {
     StreamExchange ex = redacting();
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    ex.onBodyChunk(bytes(content("your key: sk-") + content("KEY123!")
-        + "data: {\"error\":{\"message\":\"bad key sk-KEY123\"}}\n\n"), true, T0 + 2 * MS);
+    ex.onBodyChunk(
+        bytes(
+            content("your key: sk-")
+                + content("KEY123!")
+                + "data: {\"error\":{\"message\":\"bad key sk-KEY123\"}}\n\n"),
+        true,
+        T0 + 2 * MS);
     FinishedStream outcome = only();
     assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
-    // Split across two events: only the whole text shows the key, and it is the whole text that is redacted.
+    // Split across two events: only the whole text shows the key, and it is the whole text that is
+    // redacted.
     assertEquals("your key: ***!", outcome.content());
   }
 
-
   @Test
   void aTokenizerThrowingAtTheEndStillEndsTheRequestOnceAsKo() {
-    dev.gatlingllm.tokenize.Tokenizer broken = new dev.gatlingllm.tokenize.Tokenizer() {
-      @Override
-      public String name() {
-        return "broken";
-      }
+    dev.gatlingllm.tokenize.Tokenizer broken =
+        new dev.gatlingllm.tokenize.Tokenizer() {
+          @Override
+          public String name() {
+            return "broken";
+          }
 
-      @Override
-      public int[] encode(String text) {
-        throw new IllegalStateException("no vocabulary");
-      }
+          @Override
+          public int[] encode(String text) {
+            throw new IllegalStateException("no vocabulary");
+          }
 
-      @Override
-      public String decode(int[] ids) {
-        return "";
-      }
-    };
-    StreamExchange ex = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, T0, timers,
-        outcomes::add, broken, RequestSize.UNKNOWN, dev.gatlingllm.secrets.Redactor.NONE, null);
+          @Override
+          public String decode(int[] ids) {
+            return "";
+          }
+        };
+    StreamExchange ex =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            StreamSettings.DEFAULTS,
+            T0,
+            timers,
+            outcomes::add,
+            broken,
+            RequestSize.UNKNOWN,
+            dev.gatlingllm.secrets.Redactor.NONE,
+            null);
     ex.start(() -> aborts++);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("Hello") + FINISH + DONE), false, T0 + 2 * MS);
     FinishedStream outcome = only();
     assertFalse(outcome.result().ok());
-    assertEquals("cannot complete request: IllegalStateException: no vocabulary",
+    assertEquals(
+        "cannot complete request: IllegalStateException: no vocabulary",
         outcome.result().outcome().message());
     assertEquals("Hello", outcome.content());
     assertEquals(1, aborts, "the body had not ended: the connection is not reused");
     ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
     assertEquals(1, outcomes.size(), "still one completion");
   }
-
 
   /** The KO message of a stream cut after {@code tokens} token events by {@code cut}. */
   private String messageAfter(int tokens, java.util.function.Consumer<StreamExchange> cut) {
@@ -499,9 +605,10 @@ class StreamExchangeTest {
 
   @Test
   void theSameFailureGivesTheSameMessageWhereverTheStreamBroke() {
-    java.util.function.Consumer<StreamExchange> reset = ex ->
-        ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
-    java.util.function.Consumer<StreamExchange> truncated = ex -> ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
+    java.util.function.Consumer<StreamExchange> reset =
+        ex -> ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
+    java.util.function.Consumer<StreamExchange> truncated =
+        ex -> ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
     assertEquals(messageAfter(2, reset), messageAfter(17, reset));
     assertEquals("connection reset by peer", messageAfter(0, reset));
     assertEquals(messageAfter(1, truncated), messageAfter(40, truncated));
@@ -514,7 +621,8 @@ class StreamExchangeTest {
     ex.onResponseHeaders(500, "text/html", null, T0 + MS);
     ex.onBodyChunk(bytes("<html>\n" + "x".repeat(10_000)), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
-    assertEquals(dev.gatlingllm.metrics.request.Verdict.MAX_MESSAGE_CHARS, message.length(), message);
+    assertEquals(
+        dev.gatlingllm.metrics.request.Verdict.MAX_MESSAGE_CHARS, message.length(), message);
     assertTrue(message.startsWith("HTTP 500: <html> xxx") && message.endsWith("x..."), message);
   }
 
@@ -522,14 +630,14 @@ class StreamExchangeTest {
   void aKeyStraddlingTheCutIsRedactedWholeBeforeTheMessageIsCut() {
     StreamExchange ex = redacting();
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    // The key starts at char 193 of the message: a cut (at 197) before redaction would leave "sk-K".
+    // The key starts at char 193 of the message: a cut (at 197) before redaction would leave
+    // "sk-K".
     String padding = "x".repeat(193 - "invalid JSON in SSE event: {".length());
     ex.onBodyChunk(bytes("data: {" + padding + "sk-KEY123 and more\n\n"), true, T0 + 2 * MS);
     String message = only().result().outcome().message();
     assertFalse(message.contains("sk-K"), message);
     assertTrue(message.endsWith("x*** ..."), message);
   }
-
 
   @Test
   void aRateLimitKeepsRetryAfterBesideAMessageThatDoesNotVary() {
@@ -548,7 +656,6 @@ class StreamExchangeTest {
     without.onBodyChunk(bytes("{}"), true, T0 + 2 * MS);
     assertEquals(-1, only().result().outcome().retryAfterSeconds());
   }
-
 
   @Test
   void aConnectionLostAfterFinishReasonIsOkLikeAnOrdinaryEndOfBody() {
@@ -574,7 +681,10 @@ class StreamExchangeTest {
     unfinished.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     unfinished.onBodyChunk(bytes(content("a")), false, T0 + 2 * MS);
     unfinished.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
-    assertEquals("connection reset by peer", only().result().outcome().message(), "without finish_reason: KO");
+    assertEquals(
+        "connection reset by peer",
+        only().result().outcome().message(),
+        "without finish_reason: KO");
   }
 
   @Test
@@ -584,14 +694,18 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes("{\"error\":{\"message\":\"model is overloaded\""), false, T0 + 2 * MS);
     ex.onBodyChunk(bytes(",\"type\":\"server_error\"}}\n"), true, T0 + 3 * MS);
-    assertEquals("HTTP 200 body is not an SSE stream: model is overloaded", only().result().outcome().message());
+    assertEquals(
+        "HTTP 200 body is not an SSE stream: model is overloaded",
+        only().result().outcome().message());
 
     outcomes.clear();
     StreamExchange empty = exchange();
     empty.onRequestWritten(T0);
     empty.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     empty.onBodyChunk(bytes(": keep-alive\n\n"), true, T0 + 2 * MS);
-    assertEquals("empty stream: HTTP 200 response ended without any SSE event", only().result().outcome().message());
+    assertEquals(
+        "empty stream: HTTP 200 response ended without any SSE event",
+        only().result().outcome().message());
   }
 
   // ---- bounded memory
@@ -613,7 +727,8 @@ class StreamExchangeTest {
     assertFalse(r.ok());
     assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.outcome().message());
     assertEquals(1, aborts, "the connection of a stream cut at the bound is closed");
-    assertEquals(1_048_000, outcome.content().length(), "only whole events within the bound are kept");
+    assertEquals(
+        1_048_000, outcome.content().length(), "only whole events within the bound are kept");
     assertEquals(1048, r.tokenEvents(), "the event crossing the bound is not taken in");
     ex.onBodyChunk(bytes(event), false, T0 + 9_999 * MS);
     assertEquals(1, outcomes.size());
@@ -624,7 +739,10 @@ class StreamExchangeTest {
     StreamExchange ex = exchange(StreamSettings.DEFAULTS.withMaxOutputBytes(12));
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    ex.onBodyChunk(bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\n"), false, T0 + 2 * MS);
+    ex.onBodyChunk(
+        bytes("data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\n"),
+        false,
+        T0 + 2 * MS);
     ex.onBodyChunk(bytes(content("\u00e9t\u00e9")), false, T0 + 3 * MS); // 5 bytes: 8 in all
     assertTrue(outcomes.isEmpty());
     ex.onBodyChunk(bytes(content("\u20ac\u20ac")), false, T0 + 4 * MS); // 6 bytes: 14 > 12
@@ -669,11 +787,13 @@ class StreamExchangeTest {
   void aCompressedResponseIsKoAtItsHeadersAndItsConnectionClosed() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(ResponseHead.of(200, "text/event-stream").withContentEncoding("gzip"), T0 + MS);
+    ex.onResponseHeaders(
+        ResponseHead.of(200, "text/event-stream").withContentEncoding("gzip"), T0 + MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
     assertEquals(200, r.outcome().httpStatus());
-    assertEquals("HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing",
+    assertEquals(
+        "HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing",
         r.outcome().message());
     assertEquals(1, aborts, "nothing more is read, so nothing more is inflated");
     ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
@@ -684,7 +804,8 @@ class StreamExchangeTest {
   void anIdentityEncodingIsNoCompression() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
-    ex.onResponseHeaders(ResponseHead.of(200, "text/event-stream").withContentEncoding("Identity"), T0 + MS);
+    ex.onResponseHeaders(
+        ResponseHead.of(200, "text/event-stream").withContentEncoding("Identity"), T0 + MS);
     ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
     assertTrue(only().result().ok());
   }
@@ -697,44 +818,65 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b") + content("c")), false, T0 + 50 * MS);
-    ex.onBodyChunk(bytes(FINISH + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":-7,"
-        + "\"completion_tokens\":9223372036854775807,\"total_tokens\":9223372036854775800}}\n\n" + DONE), true,
+    ex.onBodyChunk(
+        bytes(
+            FINISH
+                + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":-7,"
+                + "\"completion_tokens\":9223372036854775807,\"total_tokens\":9223372036854775800}}\n\n"
+                + DONE),
+        true,
         T0 + 90 * MS);
     RequestResult r = only().result();
     assertTrue(r.ok());
     assertEquals(3, r.outputTokens(), "the client's count instead of the server's");
     assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
-    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens(),
+    assertEquals(
+        dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT,
+        r.serverOutputTokens(),
         "the row says the server's count was not trusted");
     assertEquals(-1, r.inputTokens());
     assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
 
     long t0 = 1_700_000_000_000L;
-    var recorder = new dev.gatlingllm.metrics.aggregate.RunRecorder(dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(t0));
+    var recorder =
+        new dev.gatlingllm.metrics.aggregate.RunRecorder(
+            dev.gatlingllm.metrics.aggregate.RunConfig.startingAt(t0));
     for (int i = 0; i < 3; i++) {
       recorder.record("chat", t0 + 1_000, r);
     }
     var run = recorder.snapshot(t0 + 10_000).run();
     assertEquals(9, run.tokens().totalOutputTokens());
-    assertEquals(9 / 0.09, run.throughput().outputThroughput(), 1e-9, "9 tokens over the 90 ms the requests were busy");
+    assertEquals(
+        9 / 0.09,
+        run.throughput().outputThroughput(),
+        1e-9,
+        "9 tokens over the 90 ms the requests were busy");
     assertEquals(0, run.tokens().mismatch().requests());
   }
 
-  /** 2^63 is valid JSON, beyond a long: as implausible as any other count past 10^9, not a damaged event. */
+  /**
+   * 2^63 is valid JSON, beyond a long: as implausible as any other count past 10^9, not a damaged
+   * event.
+   */
   @Test
   void aServerCountBeyondALongIsIgnoredAndFlaggedAndTheStreamStaysOk() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a") + content("b") + FINISH), false, T0 + 50 * MS);
-    ex.onBodyChunk(bytes("data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,"
-        + "\"completion_tokens\":9223372036854775808,\"total_tokens\":9223372036854775813}}\n\n" + DONE), true,
+    ex.onBodyChunk(
+        bytes(
+            "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,"
+                + "\"completion_tokens\":9223372036854775808,\"total_tokens\":9223372036854775813}}\n\n"
+                + DONE),
+        true,
         T0 + 90 * MS);
     RequestResult r = only().result();
     assertTrue(r.ok(), String.valueOf(r.outcome()));
     assertEquals(2, r.outputTokens(), "the client's count instead of the server's");
     assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
-    assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens());
+    assertEquals(
+        dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens());
     assertEquals(5, r.inputTokens());
   }
 
@@ -743,7 +885,8 @@ class StreamExchangeTest {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
-    ex.onBodyChunk(bytes(content("a") + FINISH + usage(900_000, 1_000_000_000) + DONE), true, T0 + 50 * MS);
+    ex.onBodyChunk(
+        bytes(content("a") + FINISH + usage(900_000, 1_000_000_000) + DONE), true, T0 + 50 * MS);
     RequestResult r = only().result();
     assertEquals(1_000_000_000L, r.outputTokens());
     assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());

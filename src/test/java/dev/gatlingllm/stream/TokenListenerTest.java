@@ -22,9 +22,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@link OutputListener} of one exchange fed at chosen nanosecond times: it sees every piece of output in
- * order with its kind, text, token event index and arrival time, nothing else, and the end once; a listener
- * that throws ends the request as KO, once, naming it.
+ * The {@link OutputListener} of one exchange fed at chosen nanosecond times: it sees every piece of
+ * output in order with its kind, text, token event index and arrival time, nothing else, and the
+ * end once; a listener that throws ends the request as KO, once, naming it.
  */
 class TokenListenerTest {
   private static final long MS = 1_000_000L;
@@ -68,8 +68,17 @@ class TokenListenerTest {
   }
 
   private StreamExchange exchange(OutputListener listener) {
-    StreamExchange exchange = new StreamExchange(new OpenAiChatDialect(), StreamSettings.DEFAULTS, t0, timers,
-        outcomes::add, null, RequestSize.UNKNOWN, Redactor.NONE, listener);
+    StreamExchange exchange =
+        new StreamExchange(
+            new OpenAiChatDialect(),
+            StreamSettings.DEFAULTS,
+            t0,
+            timers,
+            outcomes::add,
+            null,
+            RequestSize.UNKNOWN,
+            Redactor.NONE,
+            listener);
     exchange.start(() -> aborts++);
     exchange.onRequestWritten(t0);
     exchange.onResponseHeaders(200, "text/event-stream", null, t0 + MS);
@@ -77,30 +86,48 @@ class TokenListenerTest {
   }
 
   private static String delta(String fields) {
-    return "data: {\"choices\":[{\"index\":0,\"delta\":{" + fields + "},\"finish_reason\":null}]}\n\n";
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{"
+        + fields
+        + "},\"finish_reason\":null}]}\n\n";
   }
 
-  /** A role-only delta, reasoning, two answer events in one chunk, a tool call's name and arguments in one event. */
+  /**
+   * A role-only delta, reasoning, two answer events in one chunk, a tool call's name and arguments
+   * in one event.
+   */
   private void playStream(StreamExchange ex) {
     ex.onBodyChunk(bytes(ROLE), false, t0 + 10 * MS);
     ex.onBodyChunk(bytes(delta("\"reasoning_content\":\"think\"")), false, t0 + 30 * MS);
     ex.onBodyChunk(bytes(content("Hel") + content("lo")), false, t0 + 50 * MS);
-    ex.onBodyChunk(bytes(delta("\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"type\":\"function\","
-        + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{}\"}}]")), false, t0 + 70 * MS);
+    ex.onBodyChunk(
+        bytes(
+            delta(
+                "\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"type\":\"function\","
+                    + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{}\"}}]")),
+        false,
+        t0 + 70 * MS);
     ex.onBodyChunk(bytes(FINISH + usage(5, 4)), false, t0 + 80 * MS);
     ex.onBodyChunk(bytes(DONE), true, t0 + 81 * MS);
   }
 
-  /** A chunk with a delta and the cumulative usage so far, as vLLM's continuous_usage_stats sends it. */
+  /**
+   * A chunk with a delta and the cumulative usage so far, as vLLM's continuous_usage_stats sends
+   * it.
+   */
   private static String withUsage(String fields, int completionTokens) {
-    return "data: {\"choices\":[{\"index\":0,\"delta\":{" + fields + "},\"finish_reason\":null}],"
-        + "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + completionTokens + "}}\n\n";
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{"
+        + fields
+        + "},\"finish_reason\":null}],"
+        + "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":"
+        + completionTokens
+        + "}}\n\n";
   }
 
   @Test
   void eachEventSaysHowManyTokensItHoldsFromTheServersRunningCountElseOne() {
     StreamExchange ex = exchange(new Recorder(-1, false));
-    ex.onBodyChunk(bytes(withUsage("\"role\":\"assistant\",\"content\":\"\"", 0)), false, t0 + 10 * MS);
+    ex.onBodyChunk(
+        bytes(withUsage("\"role\":\"assistant\",\"content\":\"\"", 0)), false, t0 + 10 * MS);
     ex.onBodyChunk(bytes(withUsage("\"content\":\"a\"", 1)), false, t0 + 20 * MS);
     // a speculative-decoding step: three tokens in one event
     ex.onBodyChunk(bytes(withUsage("\"content\":\" bc d\"", 4)), false, t0 + 30 * MS);
@@ -109,11 +136,13 @@ class TokenListenerTest {
     ex.onBodyChunk(bytes(content("f")), false, t0 + 50 * MS);
     ex.onBodyChunk(bytes(FINISH + usage(5, 7) + DONE), true, t0 + 60 * MS);
 
-    assertEquals(List.of(
-        new TokenEvent(OutputKind.CONTENT, "a", 0, t0 + 20 * MS, 1),
-        new TokenEvent(OutputKind.CONTENT, " bc d", 1, t0 + 30 * MS, 3),
-        new TokenEvent(OutputKind.CONTENT, "e", 2, t0 + 40 * MS, 2),
-        new TokenEvent(OutputKind.CONTENT, "f", 3, t0 + 50 * MS, 1)), tokens);
+    assertEquals(
+        List.of(
+            new TokenEvent(OutputKind.CONTENT, "a", 0, t0 + 20 * MS, 1),
+            new TokenEvent(OutputKind.CONTENT, " bc d", 1, t0 + 30 * MS, 3),
+            new TokenEvent(OutputKind.CONTENT, "e", 2, t0 + 40 * MS, 2),
+            new TokenEvent(OutputKind.CONTENT, "f", 3, t0 + 50 * MS, 1)),
+        tokens);
     assertEquals(7, outcomes.get(0).result().outputTokens(), "the server's last count");
   }
 
@@ -121,12 +150,14 @@ class TokenListenerTest {
   void seesEveryTokenEventInOrderAndNotRoleDeltasNorUsage() {
     playStream(exchange(new Recorder(-1, false)));
 
-    assertEquals(List.of(
-        new TokenEvent(OutputKind.REASONING, "think", 0, t0 + 30 * MS),
-        new TokenEvent(OutputKind.CONTENT, "Hel", 1, t0 + 50 * MS),
-        new TokenEvent(OutputKind.CONTENT, "lo", 2, t0 + 50 * MS),
-        new TokenEvent(OutputKind.TOOL_CALL_NAME, "get_weather", 3, t0 + 70 * MS),
-        new TokenEvent(OutputKind.TOOL_CALL, "{}", 3, t0 + 70 * MS)), tokens);
+    assertEquals(
+        List.of(
+            new TokenEvent(OutputKind.REASONING, "think", 0, t0 + 30 * MS),
+            new TokenEvent(OutputKind.CONTENT, "Hel", 1, t0 + 50 * MS),
+            new TokenEvent(OutputKind.CONTENT, "lo", 2, t0 + 50 * MS),
+            new TokenEvent(OutputKind.TOOL_CALL_NAME, "get_weather", 3, t0 + 70 * MS),
+            new TokenEvent(OutputKind.TOOL_CALL, "{}", 3, t0 + 70 * MS)),
+        tokens);
     assertEquals(1, outcomes.size());
     FinishedStream outcome = outcomes.get(0);
     assertTrue(outcome.result().ok(), outcome.result().outcome().message());
@@ -150,7 +181,8 @@ class TokenListenerTest {
 
     assertEquals(1, outcomes.size(), "exactly one completion");
     FinishedStream outcome = outcomes.get(0);
-    assertEquals("token listener failed: IllegalStateException: listener broke",
+    assertEquals(
+        "token listener failed: IllegalStateException: listener broke",
         outcome.result().outcome().message());
     assertEquals(2, tokens.size(), "nothing after the failure: " + tokens);
     assertEquals(List.of(outcome), ends, "the end is still told, once");
@@ -162,7 +194,8 @@ class TokenListenerTest {
     playStream(exchange(new Recorder(-1, true)));
 
     assertEquals(1, outcomes.size());
-    assertEquals("token listener failed: IllegalStateException: end broke",
+    assertEquals(
+        "token listener failed: IllegalStateException: end broke",
         outcomes.get(0).result().outcome().message());
     assertEquals(1, ends.size());
     assertEquals(1, aborts);

@@ -6,11 +6,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The request counts Gatling's console printed last (its final "---- Requests ----" table), by record name:
- * what a Gatling user reads as Global and per-request OK/KO, read the way they read it.
+ * The request counts Gatling's console printed last (its final "---- Requests ----" table), by
+ * record name: what a Gatling user reads as Global and per-request OK/KO, read the way they read
+ * it.
  */
 public final class GatlingConsoleStats {
-  private static final Pattern ROW = Pattern.compile("^> (.+?)\\s+\\|\\s+([\\d,]+) \\|\\s+([\\d,]+) \\|\\s+([\\d,]+)\\s*$");
+  private static final Pattern ROW =
+      Pattern.compile("^> (.+?)\\s+\\|\\s+([\\d,]+) \\|\\s+([\\d,]+) \\|\\s+([\\d,]+)\\s*$");
 
   /** The counts of one record name. */
   public record Counts(long total, long ok, long ko) {}
@@ -30,7 +32,9 @@ public final class GatlingConsoleStats {
       }
       Matcher row = ROW.matcher(line);
       if (row.matches()) {
-        rows.put(row.group(1).trim(), new Counts(number(row.group(2)), number(row.group(3)), number(row.group(4))));
+        rows.put(
+            row.group(1).trim(),
+            new Counts(number(row.group(2)), number(row.group(3)), number(row.group(4))));
       }
     }
     return rows;

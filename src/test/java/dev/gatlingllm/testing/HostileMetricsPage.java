@@ -13,19 +13,25 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A server of one hostile Prometheus metrics page, as no serving engine sends: one that never ends, one that
- * trickles. Records how much the first connection got and whether the client closed it.
+ * A server of one hostile Prometheus metrics page, as no serving engine sends: one that never ends,
+ * one that trickles. Records how much the first connection got and whether the client closed it.
  */
 public final class HostileMetricsPage implements AutoCloseable {
   /**
-   * Far beyond the scraper's 8 MiB bound: the endless page stops there and holds the connection, so that a client
-   * without a bound hangs (rather than fills its heap).
+   * Far beyond the scraper's 8 MiB bound: the endless page stops there and holds the connection, so
+   * that a client without a bound hangs (rather than fills its heap).
    */
   public static final long ENDLESS_CAP = 32L * 1024 * 1024;
 
-  /** How a hostile page is served: a status line and headers, then the body until the client goes away. */
+  /**
+   * How a hostile page is served: a status line and headers, then the body until the client goes
+   * away.
+   */
   public enum Page {
-    /** Comment lines without end, as fast as the client takes them (close-delimited: no length, no chunks). */
+    /**
+     * Comment lines without end, as fast as the client takes them (close-delimited: no length, no
+     * chunks).
+     */
     ENDLESS,
     /** A comment line's byte every 100 ms: never idle, never complete. */
     TRICKLE
@@ -68,8 +74,9 @@ public final class HostileMetricsPage implements AutoCloseable {
     try (connection) {
       readRequestHead(connection.getInputStream());
       OutputStream out = connection.getOutputStream();
-      out.write("HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nConnection: close\r\n\r\n"
-          .getBytes(StandardCharsets.US_ASCII));
+      out.write(
+          "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nConnection: close\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
       byte[] lines = new byte[64 * 1024];
       Arrays.fill(lines, (byte) '#');
       for (int i = 63; i < lines.length; i += 64) {
@@ -88,7 +95,8 @@ public final class HostileMetricsPage implements AutoCloseable {
           return;
         }
       }
-      closing.await(); // the endless page's cap: hold the connection open, silent, until the test ends
+      closing
+          .await(); // the endless page's cap: hold the connection open, silent, until the test ends
     } catch (IOException e) {
       if (first) {
         firstClosedByClient.countDown(); // the write failed: the client closed the connection
@@ -113,4 +121,3 @@ public final class HostileMetricsPage implements AutoCloseable {
     socket.close();
   }
 }
-

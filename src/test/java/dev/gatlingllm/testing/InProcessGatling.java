@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
 import io.gatling.app.Gatling$;
-import java.io.IOException;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,10 +47,16 @@ public final class InProcessGatling {
     }
   }
 
-  /** The LLM report's folder under {@code results} once a run has created it, for a run still under way. */
+  /**
+   * The LLM report's folder under {@code results} once a run has created it, for a run still under
+   * way.
+   */
   public static Optional<Path> createdLlmDir(Path results) throws IOException {
     try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).map(run -> run.resolve("llm")).filter(Files::isDirectory).findFirst();
+      return runs.filter(Files::isDirectory)
+          .map(run -> run.resolve("llm"))
+          .filter(Files::isDirectory)
+          .findFirst();
     }
   }
 
@@ -59,7 +65,10 @@ public final class InProcessGatling {
     return new ObjectMapper().readTree(llmDir(results).resolve("summary.json").toFile());
   }
 
-  /** The rows of the LLM report's requests.csv of the one run under {@code results}, in the file's order. */
+  /**
+   * The rows of the LLM report's requests.csv of the one run under {@code results}, in the file's
+   * order.
+   */
   public static List<RequestRow> requests(Path results) throws IOException {
     return RequestsCsvFile.rows(llmDir(results).resolve("requests.csv"));
   }
@@ -69,10 +78,21 @@ public final class InProcessGatling {
     PrintStream original = System.out;
     PrintStream tee = new PrintStream(new Tee(original, console), true, StandardCharsets.UTF_8);
     try {
-      // Gatling prints its assertion results through Scala's Console, which keeps the stream it first saw.
+      // Gatling prints its assertion results through Scala's Console, which keeps the stream it
+      // first saw.
       System.setOut(tee);
-      int exit = scala.Console$.MODULE$.withOut(tee, () -> Gatling$.MODULE$.fromArgs(new String[] {
-          "--simulation", simulation.getName(), "--results-folder", results.toString(), "--no-reports"}));
+      int exit =
+          scala.Console$.MODULE$.withOut(
+              tee,
+              () ->
+                  Gatling$.MODULE$.fromArgs(
+                      new String[] {
+                        "--simulation",
+                        simulation.getName(),
+                        "--results-folder",
+                        results.toString(),
+                        "--no-reports"
+                      }));
       return new Run(exit, console.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(original);

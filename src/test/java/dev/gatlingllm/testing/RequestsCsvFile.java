@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A {@code requests.csv} read whole, by the columns its header names, as the report's own reader reads it. */
+/**
+ * A {@code requests.csv} read whole, by the columns its header names, as the report's own reader
+ * reads it.
+ */
 public final class RequestsCsvFile {
   private RequestsCsvFile() {}
 

@@ -20,17 +20,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * A loopback HTTP/1.1 server for tests whose every byte and every delay is scripted: responses are written
- * raw on the socket at planned offsets from the request's arrival, so a test knows the true TTFT and gaps,
- * and can produce what real servers do wrong (resets, stalls, endless streams, bad framing).
+ * A loopback HTTP/1.1 server for tests whose every byte and every delay is scripted: responses are
+ * written raw on the socket at planned offsets from the request's arrival, so a test knows the true
+ * TTFT and gaps, and can produce what real servers do wrong (resets, stalls, endless streams, bad
+ * framing).
  */
 public final class ScriptedHttpServer implements AutoCloseable {
   /**
-   * A request as received, with the nanoTime just before each write of its response: the ground truth of what
-   * the server really did (sleeps overshoot on a busy machine; the plan is not the truth).
+   * A request as received, with the nanoTime just before each write of its response: the ground
+   * truth of what the server really did (sleeps overshoot on a busy machine; the plan is not the
+   * truth).
    */
   public record Received(
-      String method, String path, Map<String, String> headers, String body, long arrivalNanos, List<Long> writes) {}
+      String method,
+      String path,
+      Map<String, String> headers,
+      String body,
+      long arrivalNanos,
+      List<Long> writes) {}
 
   /** What to do on one connection after a request arrived; steps run in order. */
   public static final class Script {
@@ -38,20 +45,32 @@ public final class ScriptedHttpServer implements AutoCloseable {
     private boolean keepAlive = true;
 
     interface Step {
-      void run(Socket socket, OutputStream out, Received request) throws IOException, InterruptedException;
+      void run(Socket socket, OutputStream out, Received request)
+          throws IOException, InterruptedException;
     }
 
     /** Status line and headers of a chunked response. */
     public Script chunkedHeaders(int status, String contentType) {
-      return raw("HTTP/1.1 " + status + " X\r\nContent-Type: " + contentType
-          + "\r\nTransfer-Encoding: chunked\r\n\r\n");
+      return raw(
+          "HTTP/1.1 "
+              + status
+              + " X\r\nContent-Type: "
+              + contentType
+              + "\r\nTransfer-Encoding: chunked\r\n\r\n");
     }
 
     /** Status line and headers of a response with a fixed body, written at once. */
     public Script fixedResponse(int status, String contentType, String body) {
       byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-      return raw("HTTP/1.1 " + status + " X\r\nContent-Type: " + contentType + "\r\nContent-Length: "
-          + bytes.length + "\r\n\r\n" + body);
+      return raw(
+          "HTTP/1.1 "
+              + status
+              + " X\r\nContent-Type: "
+              + contentType
+              + "\r\nContent-Length: "
+              + bytes.length
+              + "\r\n\r\n"
+              + body);
     }
 
     /** One chunk of a chunked body. */
@@ -61,8 +80,11 @@ public final class ScriptedHttpServer implements AutoCloseable {
 
     /** One chunk of a chunked body holding these bytes (e.g. compressed ones). */
     public Script rawChunk(byte[] bytes) {
-      return rawBytes(concat((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII),
-          bytes, "\r\n".getBytes(StandardCharsets.US_ASCII)));
+      return rawBytes(
+          concat(
+              (Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII),
+              bytes,
+              "\r\n".getBytes(StandardCharsets.US_ASCII)));
     }
 
     /** The terminating zero-length chunk. */
@@ -75,28 +97,33 @@ public final class ScriptedHttpServer implements AutoCloseable {
     }
 
     public Script rawBytes(byte[] bytes) {
-      steps.add((socket, out, request) -> {
-        // Stamped before the write: the client can read the bytes before write() even returns.
-        request.writes().add(System.nanoTime());
-        out.write(bytes);
-        out.flush();
-      });
+      steps.add(
+          (socket, out, request) -> {
+            // Stamped before the write: the client can read the bytes before write() even returns.
+            request.writes().add(System.nanoTime());
+            out.write(bytes);
+            out.flush();
+          });
       return this;
     }
 
-    /** Waits until {@code millis} after the request arrived (not after the previous step: no drift). */
+    /**
+     * Waits until {@code millis} after the request arrived (not after the previous step: no drift).
+     */
     public Script at(long millis) {
-      steps.add((socket, out, request) ->
-          sleepUntil(request.arrivalNanos() + TimeUnit.MILLISECONDS.toNanos(millis)));
+      steps.add(
+          (socket, out, request) ->
+              sleepUntil(request.arrivalNanos() + TimeUnit.MILLISECONDS.toNanos(millis)));
       return this;
     }
 
     /** Resets the connection (RST), as a crashed server or proxy does. */
     public Script reset() {
-      steps.add((socket, out, request) -> {
-        socket.setSoLinger(true, 0);
-        socket.close();
-      });
+      steps.add(
+          (socket, out, request) -> {
+            socket.setSoLinger(true, 0);
+            socket.close();
+          });
       keepAlive = false;
       return this;
     }
@@ -110,10 +137,11 @@ public final class ScriptedHttpServer implements AutoCloseable {
 
     /** Keeps the connection open and silent for {@code millis}, then closes it. */
     public Script stall(long millis) {
-      steps.add((socket, out, request) -> {
-        Thread.sleep(millis);
-        socket.close();
-      });
+      steps.add(
+          (socket, out, request) -> {
+            Thread.sleep(millis);
+            socket.close();
+          });
       keepAlive = false;
       return this;
     }
@@ -142,11 +170,13 @@ public final class ScriptedHttpServer implements AutoCloseable {
   }
 
   private final ServerSocket server;
-  private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "scripted-http");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService workers =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "scripted-http");
+            t.setDaemon(true);
+            return t;
+          });
   private final Function<Received, Script> handler;
   private final ConcurrentLinkedQueue<Received> received = new ConcurrentLinkedQueue<>();
   private final List<Socket> sockets = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -232,8 +262,13 @@ public final class ScriptedHttpServer implements AutoCloseable {
     }
     int length = Integer.parseInt(headers.getOrDefault("Content-Length", "0"));
     byte[] body = in.readNBytes(length);
-    return new Received(requestLine[0], requestLine[1], headers, new String(body, StandardCharsets.UTF_8),
-        arrival, new java.util.concurrent.CopyOnWriteArrayList<>());
+    return new Received(
+        requestLine[0],
+        requestLine[1],
+        headers,
+        new String(body, StandardCharsets.UTF_8),
+        arrival,
+        new java.util.concurrent.CopyOnWriteArrayList<>());
   }
 
   @Override
@@ -248,5 +283,4 @@ public final class ScriptedHttpServer implements AutoCloseable {
     }
     workers.shutdownNow();
   }
-
 }

@@ -3,7 +3,10 @@ package dev.gatlingllm.testing;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** Writes to a real stream and keeps a copy: what a test reads of Gatling's console while it still shows. */
+/**
+ * Writes to a real stream and keeps a copy: what a test reads of Gatling's console while it still
+ * shows.
+ */
 public final class Tee extends OutputStream {
   private final OutputStream first;
   private final OutputStream second;

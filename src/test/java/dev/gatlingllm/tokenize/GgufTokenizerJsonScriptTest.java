@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code scripts/gguf-tokenizer-json.py} writes, from {@code models/stories260K.gguf}, the very tokenizer.json the
- * repository ships (skipped without python3), and refuses a GGUF whose vocabulary is not SentencePiece BPE.
+ * {@code scripts/gguf-tokenizer-json.py} writes, from {@code models/stories260K.gguf}, the very
+ * tokenizer.json the repository ships (skipped without python3), and refuses a GGUF whose
+ * vocabulary is not SentencePiece BPE.
  */
 class GgufTokenizerJsonScriptTest {
   private static final String SCRIPT = "scripts/gguf-tokenizer-json.py";
@@ -29,7 +30,9 @@ class GgufTokenizerJsonScriptTest {
     Result result = run("models/stories260K.gguf", written.toString());
     assertEquals(0, result.exit(), result.output());
     ObjectMapper json = new ObjectMapper();
-    assertEquals(json.readTree(Path.of(HuggingFaceTokenizerTest.STORIES).toFile()), json.readTree(written.toFile()));
+    assertEquals(
+        json.readTree(Path.of(HuggingFaceTokenizerTest.STORIES).toFile()),
+        json.readTree(written.toFile()));
   }
 
   @Test
@@ -38,14 +41,26 @@ class GgufTokenizerJsonScriptTest {
     Path gguf = dir.resolve("gpt2.gguf");
     byte[] key = "tokenizer.ggml.model".getBytes(StandardCharsets.UTF_8);
     byte[] value = "gpt2".getBytes(StandardCharsets.UTF_8);
-    java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(4 + 4 + 8 + 8 + 8 + key.length + 4 + 8 + value.length)
-        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    header.put("GGUF".getBytes(StandardCharsets.US_ASCII)).putInt(3).putLong(0).putLong(1)
-        .putLong(key.length).put(key).putInt(8).putLong(value.length).put(value);
+    java.nio.ByteBuffer header =
+        java.nio.ByteBuffer.allocate(4 + 4 + 8 + 8 + 8 + key.length + 4 + 8 + value.length)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    header
+        .put("GGUF".getBytes(StandardCharsets.US_ASCII))
+        .putInt(3)
+        .putLong(0)
+        .putLong(1)
+        .putLong(key.length)
+        .put(key)
+        .putInt(8)
+        .putLong(value.length)
+        .put(value);
     Files.write(gguf, header.array());
     Result result = run(gguf.toString(), dir.resolve("out.json").toString());
     assertEquals(1, result.exit(), result.output());
-    assertTrue(result.output().contains("tokenizer.ggml.model is 'gpt2': only SentencePiece BPE vocabularies"),
+    assertTrue(
+        result
+            .output()
+            .contains("tokenizer.ggml.model is 'gpt2': only SentencePiece BPE vocabularies"),
         result.output());
   }
 

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The repository model's own vocabulary ({@code models/stories260K.tokenizer.json}, written from its GGUF by
- * {@code scripts/gguf-tokenizer-json.py}): ids as llama.cpp's {@code /tokenize} gave them for the same model.
+ * The repository model's own vocabulary ({@code models/stories260K.tokenizer.json}, written from
+ * its GGUF by {@code scripts/gguf-tokenizer-json.py}): ids as llama.cpp's {@code /tokenize} gave
+ * them for the same model.
  */
 class HuggingFaceTokenizerTest {
   static final String STORIES = "models/stories260K.tokenizer.json";
@@ -37,9 +38,11 @@ class HuggingFaceTokenizerTest {
   @Test
   void countsInTheModelsOwnVocabulary() {
     Tokenizer tokenizer = byName("hf:" + STORIES);
-    // llama.cpp's /tokenize for this model: " Once"=403, " upon"=407, " a"=261, " time"=378, ","=432,
+    // llama.cpp's /tokenize for this model: " Once"=403, " upon"=407, " a"=261, " time"=378,
+    // ","=432,
     // " there"=383, " was"=286, " c"=280, "at"=294, "."=426 (" cat" is not one piece of its 512).
-    assertArrayEquals(new int[] {403, 407, 261, 378, 432, 383, 286, 261, 280, 294, 426},
+    assertArrayEquals(
+        new int[] {403, 407, 261, 378, 432, 383, 286, 261, 280, 294, 426},
         tokenizer.encode("Once upon a time, there was a cat."));
     assertEquals(11, tokenizer.count("Once upon a time, there was a cat."));
     assertEquals("hf:" + STORIES, tokenizer.name());
@@ -49,7 +52,8 @@ class HuggingFaceTokenizerTest {
   @Test
   void charactersOutsideTheVocabularyFallBackToTheirBytes() {
     Tokenizer tokenizer = byName(STORIES);
-    // The space prefix "▁" (410), then 日 = E6 97 A5 as the byte pieces <0xE6> <0x97> <0xA5>, whose ids are
+    // The space prefix "▁" (410), then 日 = E6 97 A5 as the byte pieces <0xE6> <0x97> <0xA5>, whose
+    // ids are
     // 3 + the byte (after <unk>, <s>, </s>): what llama.cpp's /tokenize answers.
     int[] ids = tokenizer.encode("日");
     assertArrayEquals(new int[] {410, 3 + 0xE6, 3 + 0x97, 3 + 0xA5}, ids);
@@ -70,7 +74,8 @@ class HuggingFaceTokenizerTest {
     RandomPrompts prompts = new RandomPrompts(tokenizer, 120, 0.5, 24, 7);
     for (int i = 0; i < 20; i++) {
       RandomPrompts.Prompt prompt = prompts.next();
-      assertEquals(prompt.tokens(), tokenizer.count(prompt.text()), "prompt " + i + ": " + prompt.text());
+      assertEquals(
+          prompt.tokens(), tokenizer.count(prompt.text()), "prompt " + i + ": " + prompt.text());
       assertTrue(prompt.text().startsWith(prompts.prefix()));
     }
   }
@@ -81,22 +86,29 @@ class HuggingFaceTokenizerTest {
     Tokenizer tokenizer = byName(STORIES);
     List<String> texts = new ArrayList<>();
     for (int i = 0; i < 50; i++) {
-      texts.add("Once upon a time " + i + " little cats played with " + "a ball ".repeat(i % 7) + "in the park.");
+      texts.add(
+          "Once upon a time "
+              + i
+              + " little cats played with "
+              + "a ball ".repeat(i % 7)
+              + "in the park.");
     }
     List<int[]> alone = texts.stream().map(tokenizer::encode).toList();
     ExecutorService threads = Executors.newFixedThreadPool(4);
     try {
       List<Future<Boolean>> runs = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        runs.add(threads.submit(() -> {
-          for (int round = 0; round < 200; round++) {
-            int i = round % texts.size();
-            if (!Arrays.equals(alone.get(i), tokenizer.encode(texts.get(i)))) {
-              return false;
-            }
-          }
-          return true;
-        }));
+        runs.add(
+            threads.submit(
+                () -> {
+                  for (int round = 0; round < 200; round++) {
+                    int i = round % texts.size();
+                    if (!Arrays.equals(alone.get(i), tokenizer.encode(texts.get(i)))) {
+                      return false;
+                    }
+                  }
+                  return true;
+                }));
       }
       for (Future<Boolean> run : runs) {
         assertTrue(run.get(60, TimeUnit.SECONDS));
@@ -125,31 +137,44 @@ class HuggingFaceTokenizerTest {
 
   @Test
   void aMissingOrBrokenFileIsNamedInTheError() throws Exception {
-    String missing = assertThrows(IllegalArgumentException.class,
-        () -> byName("hf:no/such/tokenizer.json")).getMessage();
-    assertEquals("no tokenizer.json at 'no/such/tokenizer.json' (neither a file nor on the classpath)", missing);
+    String missing =
+        assertThrows(IllegalArgumentException.class, () -> byName("hf:no/such/tokenizer.json"))
+            .getMessage();
+    assertEquals(
+        "no tokenizer.json at 'no/such/tokenizer.json' (neither a file nor on the classpath)",
+        missing);
     Path broken = Files.writeString(dir.resolve("tokenizer.json"), "{\"model\": 42}");
-    String message = assertThrows(IllegalArgumentException.class, () -> byName(broken.toString()))
-        .getMessage();
-    assertTrue(message.startsWith("'" + broken + "' is not a Hugging Face tokenizer.json"), message);
-    String unknown = assertThrows(IllegalArgumentException.class, () -> byName("gpt-42")).getMessage();
+    String message =
+        assertThrows(IllegalArgumentException.class, () -> byName(broken.toString())).getMessage();
+    assertTrue(
+        message.startsWith("'" + broken + "' is not a Hugging Face tokenizer.json"), message);
+    String unknown =
+        assertThrows(IllegalArgumentException.class, () -> byName("gpt-42")).getMessage();
     assertTrue(unknown.endsWith(", or hf:<path to a tokenizer.json>"), unknown);
   }
 
   @Test
   void itCountsDuringTheLoadWhenItShapesThePrompts() {
-    ClientTokenCount count = ClientTokenCount.fromSettings(settings("llm.tokenizer", "hf:" + STORIES));
+    ClientTokenCount count =
+        ClientTokenCount.fromSettings(settings("llm.tokenizer", "hf:" + STORIES));
     assertEquals("hf:" + STORIES, count.tokenizer().name());
-    ClientTokenCount explicit = ClientTokenCount.fromSettings(settings(
-        "llm.tokenizer", "server", "llm.clientTokenizer", STORIES));
+    ClientTokenCount explicit =
+        ClientTokenCount.fromSettings(
+            settings("llm.tokenizer", "server", "llm.clientTokenizer", STORIES));
     assertEquals(11, explicit.tokenizer().count("Once upon a time, there was a cat."));
   }
 
   @Test
   void aMissingFileIsNamedWithItsProperty() {
-    String message = assertThrows(IllegalArgumentException.class,
-        () -> ClientTokenCount.fromSettings(settings("llm.tokenizer", "hf:no/such/tokenizer.json"))).getMessage();
-    assertEquals("llm.tokenizer: no tokenizer.json at 'no/such/tokenizer.json' (neither a file nor on the classpath)",
+    String message =
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    ClientTokenCount.fromSettings(
+                        settings("llm.tokenizer", "hf:no/such/tokenizer.json")))
+            .getMessage();
+    assertEquals(
+        "llm.tokenizer: no tokenizer.json at 'no/such/tokenizer.json' (neither a file nor on the classpath)",
         message);
   }
 

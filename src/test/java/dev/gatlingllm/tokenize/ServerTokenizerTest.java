@@ -17,20 +17,31 @@ class ServerTokenizerTest {
     try (ServerSocket socket = new ServerSocket(0)) {
       closedPort = socket.getLocalPort();
     }
-    ServerTokenizer tokenizer = new ServerTokenizer("http://admin:PW-SECRET@127.0.0.1:" + closedPort, null);
+    ServerTokenizer tokenizer =
+        new ServerTokenizer("http://admin:PW-SECRET@127.0.0.1:" + closedPort, null);
     assertEquals("server:http://***@127.0.0.1:" + closedPort, tokenizer.name());
-    String message = assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
-    assertTrue(message.startsWith("cannot reach http://***@127.0.0.1:" + closedPort + "/tokenize"), message);
+    String message =
+        assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
+    assertTrue(
+        message.startsWith("cannot reach http://***@127.0.0.1:" + closedPort + "/tokenize"),
+        message);
     assertFalse(message.contains("SECRET"), message);
   }
 
   @Test
   void anErrorBodyEchoingTheUrlsPasswordIsRedacted() throws Exception {
-    try (ScriptedHttpServer server = new ScriptedHttpServer(request -> new Script()
-        .fixedResponse(500, "text/plain", "denied for admin:PW-SECRET-LONG (UFctU0VDUkVULUxPTkc=)"))) {
+    try (ScriptedHttpServer server =
+        new ScriptedHttpServer(
+            request ->
+                new Script()
+                    .fixedResponse(
+                        500,
+                        "text/plain",
+                        "denied for admin:PW-SECRET-LONG (UFctU0VDUkVULUxPTkc=)"))) {
       String base = server.baseUrl().replace("://", "://admin:PW-SECRET-LONG@");
       ServerTokenizer tokenizer = new ServerTokenizer(base, null);
-      String message = assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
+      String message =
+          assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
       assertTrue(message.contains("/tokenize answered HTTP 500: denied for "), message);
       assertFalse(message.contains("SECRET"), message);
       assertFalse(message.contains("U0VDUkVU"), message);

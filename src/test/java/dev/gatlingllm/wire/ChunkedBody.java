@@ -1,11 +1,21 @@
 package dev.gatlingllm.wire;
 
 /**
- * Takes the chunked transfer coding off an HTTP/1.1 body, byte by byte as it arrives, and says when the
- * last chunk (and its trailers) ended the body.
+ * Takes the chunked transfer coding off an HTTP/1.1 body, byte by byte as it arrives, and says when
+ * the last chunk (and its trailers) ended the body.
  */
 final class ChunkedBody {
-  private enum State { SIZE, EXTENSION, SIZE_LF, DATA, DATA_CR, DATA_LF, TRAILER, TRAILER_LF, DONE }
+  private enum State {
+    SIZE,
+    EXTENSION,
+    SIZE_LF,
+    DATA,
+    DATA_CR,
+    DATA_LF,
+    TRAILER,
+    TRAILER_LF,
+    DONE
+  }
 
   private State state = State.SIZE;
   private long remaining;
@@ -13,8 +23,8 @@ final class ChunkedBody {
   private boolean trailerLineEmpty = true;
 
   /**
-   * Reads bytes from {@code offset}, handing content bytes on, and returns how many it used (fewer than
-   * {@code length} only when the body ended: the rest belongs to the next message).
+   * Reads bytes from {@code offset}, handing content bytes on, and returns how many it used (fewer
+   * than {@code length} only when the body ended: the rest belongs to the next message).
    */
   int read(byte[] b, int offset, int length, long nanos, BodySink content) {
     int i = offset;
@@ -52,7 +62,8 @@ final class ChunkedBody {
           if (c != '\n') throw new IllegalStateException("chunk size line without LF");
           endOfSize();
         }
-        case DATA_CR -> state = c == '\r' ? State.DATA_LF : next(c == '\n', "chunk data without CRLF");
+        case DATA_CR ->
+            state = c == '\r' ? State.DATA_LF : next(c == '\n', "chunk data without CRLF");
         case DATA_LF -> state = next(c == '\n', "chunk data without CRLF");
         case TRAILER -> {
           if (c == '\r') {

@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The HTTP/1.1 messages of one direction of a connection, read from its bytes as they arrive: requests from the
- * client's side, responses from the server's. Tells its listener when each message's first byte, the end of its
- * head, each piece of its body and its end arrived.
+ * The HTTP/1.1 messages of one direction of a connection, read from its bytes as they arrive:
+ * requests from the client's side, responses from the server's. Tells its listener when each
+ * message's first byte, the end of its head, each piece of its body and its end arrived.
  */
 final class HttpMessages implements TcpDirection.Sink {
   /** What one message did, and when. */
@@ -26,7 +26,14 @@ final class HttpMessages implements TcpDirection.Sink {
     void broken(String why);
   }
 
-  private enum State { IDLE, HEAD, LENGTH, CHUNKED, UNTIL_CLOSE, BROKEN }
+  private enum State {
+    IDLE,
+    HEAD,
+    LENGTH,
+    CHUNKED,
+    UNTIL_CLOSE,
+    BROKEN
+  }
 
   private static final int MAX_HEAD_BYTES = 64 * 1024;
 
@@ -117,13 +124,16 @@ final class HttpMessages implements TcpDirection.Sink {
     String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r?\n");
     String startLine = lines[0];
     if (!startLine.startsWith(responses ? "HTTP/1." : "") || !startLine.contains(" ")) {
-      throw new IllegalStateException("not an HTTP/1.1 " + (responses ? "response" : "request") + ": " + startLine);
+      throw new IllegalStateException(
+          "not an HTTP/1.1 " + (responses ? "response" : "request") + ": " + startLine);
     }
     Map<String, String> headers = new HashMap<>();
     for (int k = 1; k < lines.length; k++) {
       int colon = lines[k].indexOf(':');
       if (colon > 0) {
-        headers.put(lines[k].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[k].substring(colon + 1).trim());
+        headers.put(
+            lines[k].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+            lines[k].substring(colon + 1).trim());
       }
     }
     listener.head(startLine, headers, nanos);

@@ -9,12 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Reads a capture in the classic pcap format (what {@code tcpdump -w} writes), packet by packet, without holding
- * the file in memory: a capture of a 1,000-stream level is hundreds of megabytes. Microsecond and nanosecond
- * timestamp files, either byte order.
+ * Reads a capture in the classic pcap format (what {@code tcpdump -w} writes), packet by packet,
+ * without holding the file in memory: a capture of a 1,000-stream level is hundreds of megabytes.
+ * Microsecond and nanosecond timestamp files, either byte order.
  */
 final class PcapReader implements AutoCloseable {
-  /** One captured frame: the kernel's timestamp (epoch nanoseconds), its link type and the bytes captured. */
+  /**
+   * One captured frame: the kernel's timestamp (epoch nanoseconds), its link type and the bytes
+   * captured.
+   */
   record Frame(long epochNanos, int linkType, byte[] bytes, int length) {}
 
   private static final int MAGIC_MICROS = 0xa1b2c3d4;
@@ -31,12 +34,16 @@ final class PcapReader implements AutoCloseable {
     int magic = in.readInt();
     if (magic == MAGIC_MICROS || magic == MAGIC_NANOS) {
       swapped = false;
-    } else if (Integer.reverseBytes(magic) == MAGIC_MICROS || Integer.reverseBytes(magic) == MAGIC_NANOS) {
+    } else if (Integer.reverseBytes(magic) == MAGIC_MICROS
+        || Integer.reverseBytes(magic) == MAGIC_NANOS) {
       swapped = true;
       magic = Integer.reverseBytes(magic);
     } else {
-      throw new IOException(String.format("not a pcap file (magic %08x); pcapng is not read: capture with"
-          + " tcpdump -w, or convert with editcap -F pcap", magic));
+      throw new IOException(
+          String.format(
+              "not a pcap file (magic %08x); pcapng is not read: capture with"
+                  + " tcpdump -w, or convert with editcap -F pcap",
+              magic));
     }
     nanos = magic == MAGIC_NANOS;
     in.readShort(); // version major
@@ -56,8 +63,8 @@ final class PcapReader implements AutoCloseable {
   }
 
   /**
-   * The next frame, or null at the end of the file. Its bytes are the reader's buffer, valid until the next call
-   * (a frame is parsed at once and dropped).
+   * The next frame, or null at the end of the file. Its bytes are the reader's buffer, valid until
+   * the next call (a frame is parsed at once and dropped).
    */
   Frame next() throws IOException {
     long seconds;

@@ -7,17 +7,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The server-sent events of one response body, read on their own (not with the client's decoder, so that the
- * wire is an independent truth): splits the body into events at blank lines and says, for each, whether it
- * carries generated output as docs/metrics.md defines {@code first_token} (a non-empty content, reasoning or
- * tool-call delta in the OpenAI chat dialect, a non-empty {@code text} in the completions dialect; never a
- * role-only delta, a usage chunk or {@code [DONE]}), and the id the server gave the response.
+ * The server-sent events of one response body, read on their own (not with the client's decoder, so
+ * that the wire is an independent truth): splits the body into events at blank lines and says, for
+ * each, whether it carries generated output as docs/metrics.md defines {@code first_token} (a
+ * non-empty content, reasoning or tool-call delta in the OpenAI chat dialect, a non-empty {@code
+ * text} in the completions dialect; never a role-only delta, a usage chunk or {@code [DONE]}), and
+ * the id the server gave the response.
  */
 final class SseEvents {
   /**
-   * Hears each event: whether it carries output, whether it holds a {@code choices} entry at all (a role-only delta
-   * does: what vLLM's benchmark client times as its first token), the response id, and when its last byte (the
-   * blank line that ends it) arrived.
+   * Hears each event: whether it carries output, whether it holds a {@code choices} entry at all (a
+   * role-only delta does: what vLLM's benchmark client times as its first token), the response id,
+   * and when its last byte (the blank line that ends it) arrived.
    */
   interface Listener {
     void event(boolean carriesOutput, boolean hasChoice, String responseId, long nanos);
@@ -85,8 +86,10 @@ final class SseEvents {
   static boolean carriesOutput(JsonNode event) {
     for (JsonNode choice : event.path("choices")) {
       JsonNode delta = choice.path("delta");
-      if (nonEmpty(delta.path("content")) || nonEmpty(delta.path("reasoning_content"))
-          || nonEmpty(delta.path("reasoning")) || delta.path("tool_calls").size() > 0
+      if (nonEmpty(delta.path("content"))
+          || nonEmpty(delta.path("reasoning_content"))
+          || nonEmpty(delta.path("reasoning"))
+          || delta.path("tool_calls").size() > 0
           || nonEmpty(choice.path("text"))) {
         return true;
       }

@@ -4,16 +4,20 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One direction of a TCP connection put back in order. Each byte is handed on with the time it became
- * readable by the receiving application: its own segment's capture time, or for a segment captured ahead of a
- * gap, the time of the segment that filled the gap. Retransmitted bytes are handed on once.
+ * One direction of a TCP connection put back in order. Each byte is handed on with the time it
+ * became readable by the receiving application: its own segment's capture time, or for a segment
+ * captured ahead of a gap, the time of the segment that filled the gap. Retransmitted bytes are
+ * handed on once.
  */
 final class TcpDirection {
   /** Receives the bytes in stream order. */
   interface Sink {
     void bytes(byte[] bytes, int offset, int length, long availableNanos);
 
-    /** Bytes the capture missed (the kernel dropped them): what follows cannot be read as HTTP any more. */
+    /**
+     * Bytes the capture missed (the kernel dropped them): what follows cannot be read as HTTP any
+     * more.
+     */
     void lost(long bytes);
 
     void end(long epochNanos);

@@ -3,12 +3,21 @@ package dev.gatlingllm.wire;
 import java.util.Arrays;
 
 /**
- * One TCP segment taken out of a captured frame: who sent it to whom, its sequence number, flags and payload.
- * Ethernet (what Linux's loopback gives tcpdump), Linux cooked captures ({@code -i any}), raw IP and BSD
- * loopback frames; IPv4 and IPv6 (without extension headers).
+ * One TCP segment taken out of a captured frame: who sent it to whom, its sequence number, flags
+ * and payload. Ethernet (what Linux's loopback gives tcpdump), Linux cooked captures ({@code -i
+ * any}), raw IP and BSD loopback frames; IPv4 and IPv6 (without extension headers).
  */
-record TcpSegment(long epochNanos, String from, String to, int fromPort, int toPort, int seq, boolean syn,
-    boolean fin, boolean rst, byte[] payload) {
+record TcpSegment(
+    long epochNanos,
+    String from,
+    String to,
+    int fromPort,
+    int toPort,
+    int seq,
+    boolean syn,
+    boolean fin,
+    boolean rst,
+    byte[] payload) {
 
   private static final int ETHERNET = 1;
   private static final int NULL_LOOPBACK = 0;
@@ -21,14 +30,16 @@ record TcpSegment(long epochNanos, String from, String to, int fromPort, int toP
   static TcpSegment parse(PcapReader.Frame frame) {
     byte[] b = frame.bytes();
     int end = frame.length();
-    int ip = switch (frame.linkType()) {
-      case ETHERNET -> ethernetPayload(b, end);
-      case LINUX_COOKED -> end >= 16 ? 16 : -1;
-      case LINUX_COOKED_V2 -> end >= 20 ? 20 : -1;
-      case NULL_LOOPBACK -> 4;
-      case RAW_IP, RAW_IP_OLD -> 0;
-      default -> throw new IllegalArgumentException("link type " + frame.linkType() + " is not read");
-    };
+    int ip =
+        switch (frame.linkType()) {
+          case ETHERNET -> ethernetPayload(b, end);
+          case LINUX_COOKED -> end >= 16 ? 16 : -1;
+          case LINUX_COOKED_V2 -> end >= 20 ? 20 : -1;
+          case NULL_LOOPBACK -> 4;
+          case RAW_IP, RAW_IP_OLD -> 0;
+          default ->
+              throw new IllegalArgumentException("link type " + frame.linkType() + " is not read");
+        };
     if (ip < 0 || ip >= end) {
       return null;
     }
@@ -58,8 +69,16 @@ record TcpSegment(long epochNanos, String from, String to, int fromPort, int toP
     int dataOffset = ((b[tcp + 12] & 0xff) >> 4) * 4;
     int flags = b[tcp + 13] & 0xff;
     int payloadStart = Math.min(ipEnd, tcp + dataOffset);
-    return new TcpSegment(frame.epochNanos(), from, to, u16(b, tcp), u16(b, tcp + 2), i32(b, tcp + 4),
-        (flags & 0x02) != 0, (flags & 0x01) != 0, (flags & 0x04) != 0,
+    return new TcpSegment(
+        frame.epochNanos(),
+        from,
+        to,
+        u16(b, tcp),
+        u16(b, tcp + 2),
+        i32(b, tcp + 4),
+        (flags & 0x02) != 0,
+        (flags & 0x01) != 0,
+        (flags & 0x04) != 0,
         Arrays.copyOfRange(b, payloadStart, ipEnd));
   }
 
@@ -82,7 +101,13 @@ record TcpSegment(long epochNanos, String from, String to, int fromPort, int toP
   }
 
   private static String ipv4(byte[] b, int at) {
-    return (b[at] & 0xff) + "." + (b[at + 1] & 0xff) + "." + (b[at + 2] & 0xff) + "." + (b[at + 3] & 0xff);
+    return (b[at] & 0xff)
+        + "."
+        + (b[at + 1] & 0xff)
+        + "."
+        + (b[at + 2] & 0xff)
+        + "."
+        + (b[at + 3] & 0xff);
   }
 
   private static String ipv6(byte[] b, int at) {

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The HTTP/1.1 exchanges with one server port in a loopback capture, each with the kernel's timestamps of its
- * request's first byte out and its first output event in: the wire truth a client's own timings are held against.
+ * The HTTP/1.1 exchanges with one server port in a loopback capture, each with the kernel's
+ * timestamps of its request's first byte out and its first output event in: the wire truth a
+ * client's own timings are held against.
  *
  * <pre>
  *   tcpdump -i lo -s 0 -B 262144 --time-stamp-precision=nano -w run.pcap tcp port 8000
@@ -17,7 +18,8 @@ import java.util.Map;
  */
 public final class WireCapture {
   /** What one capture holds. */
-  public record Read(List<WireExchange> exchanges, long frames, long tcpSegments, long connections) {}
+  public record Read(
+      List<WireExchange> exchanges, long frames, long tcpSegments, long connections) {}
 
   private WireCapture() {}
 
@@ -37,7 +39,10 @@ public final class WireCapture {
         boolean toServer = segment.toPort() == serverPort;
         if (!toServer && segment.fromPort() != serverPort) continue;
         segments++;
-        String client = toServer ? segment.from() + ":" + segment.fromPort() : segment.to() + ":" + segment.toPort();
+        String client =
+            toServer
+                ? segment.from() + ":" + segment.fromPort()
+                : segment.to() + ":" + segment.toPort();
         if (toServer && segment.syn()) {
           WireConnection previous = open.remove(client); // the port taken again by a new connection
           if (previous != null) previous.finish(segment.epochNanos());

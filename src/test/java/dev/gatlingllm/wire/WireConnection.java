@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * One TCP connection between a client and the server: its requests and responses, paired in order as HTTP/1.1
- * pairs them, and each finished pair handed on as a {@link WireExchange}.
+ * One TCP connection between a client and the server: its requests and responses, paired in order
+ * as HTTP/1.1 pairs them, and each finished pair handed on as a {@link WireExchange}.
  */
 final class WireConnection {
   private record Sent(long firstByteNanos, long lastByteNanos) {}
@@ -56,9 +56,20 @@ final class WireConnection {
 
   private void emit(long endNanos, String broken) {
     Sent request = sent.pollFirst();
-    exchanges.accept(new WireExchange(client, request == null ? -1 : request.firstByteNanos(),
-        request == null ? -1 : request.lastByteNanos(), status, headers, firstChoice, firstOutput, lastOutput, outputEvents,
-        responseId, endNanos, broken != null ? broken : request == null ? requestBroken : null));
+    exchanges.accept(
+        new WireExchange(
+            client,
+            request == null ? -1 : request.firstByteNanos(),
+            request == null ? -1 : request.lastByteNanos(),
+            status,
+            headers,
+            firstChoice,
+            firstOutput,
+            lastOutput,
+            outputEvents,
+            responseId,
+            endNanos,
+            broken != null ? broken : request == null ? requestBroken : null));
     status = -1;
     headers = -1;
     firstChoice = -1;
@@ -103,15 +114,17 @@ final class WireConnection {
     public void head(String startLine, Map<String, String> fields, long nanos) {
       status = Integer.parseInt(startLine.split(" ")[1]);
       headers = nanos;
-      events = new SseEvents((output, choice, id, at) -> {
-        if (id != null && responseId == null) responseId = id;
-        if (choice && firstChoice < 0) firstChoice = at;
-        if (output) {
-          if (firstOutput < 0) firstOutput = at;
-          lastOutput = at;
-          outputEvents++;
-        }
-      });
+      events =
+          new SseEvents(
+              (output, choice, id, at) -> {
+                if (id != null && responseId == null) responseId = id;
+                if (choice && firstChoice < 0) firstChoice = at;
+                if (output) {
+                  if (firstOutput < 0) firstOutput = at;
+                  lastOutput = at;
+                  outputEvents++;
+                }
+              });
     }
 
     @Override

@@ -6,12 +6,17 @@ import dev.gatlingllm.api.StreamInterpreter;
 public final class BenchInterpreters {
   private BenchInterpreters() {}
 
-  /** {@code cursor}: the plugin's way ({@code Utf8JsonCursor}, Jackson for what it leaves); {@code jackson}: Jackson alone. */
+  /**
+   * {@code cursor}: the plugin's way ({@code Utf8JsonCursor}, Jackson for what it leaves); {@code
+   * jackson}: Jackson alone.
+   */
   public static StreamInterpreter chat(String json) {
-    return new OpenAiStreamInterpreter(OpenAiStreamInterpreter.Shape.CHAT, switch (json) {
-      case "cursor" -> true;
-      case "jackson" -> false;
-      default -> throw new IllegalArgumentException("json: cursor or jackson, not " + json);
-    });
+    return new OpenAiStreamInterpreter(
+        OpenAiStreamInterpreter.Shape.CHAT,
+        switch (json) {
+          case "cursor" -> true;
+          case "jackson" -> false;
+          default -> throw new IllegalArgumentException("json: cursor or jackson, not " + json);
+        });
   }
 }

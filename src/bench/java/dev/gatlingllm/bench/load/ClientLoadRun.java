@@ -11,12 +11,14 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The client JVM of one harness run (started by {@link ClientLoadHarness} with Gatling's default 1 GiB heap):
- * runs the simulation in-process, then writes what {@link ClientProbe} measured to {@code <out>.properties}
- * and one row per request to {@code <out>.rows.csv}. For the SSE client it also builds Gatling's report
- * afterwards, since Gatling's connect times are the only latency it has.
+ * The client JVM of one harness run (started by {@link ClientLoadHarness} with Gatling's default 1
+ * GiB heap): runs the simulation in-process, then writes what {@link ClientProbe} measured to
+ * {@code <out>.properties} and one row per request to {@code <out>.rows.csv}. For the SSE client it
+ * also builds Gatling's report afterwards, since Gatling's connect times are the only latency it
+ * has.
  *
- * <p>Arguments: the output prefix and the results folder; the plan comes as {@code bench.*} properties.
+ * <p>Arguments: the output prefix and the results folder; the plan comes as {@code bench.*}
+ * properties.
  */
 public final class ClientLoadRun {
   private ClientLoadRun() {}
@@ -25,13 +27,19 @@ public final class ClientLoadRun {
     Path out = Path.of(args[0]);
     Path results = Path.of(args[1]);
     LoadPlan plan = LoadPlan.fromSystemProperties();
-    // Before Gatling is loaded: the probe's row arrays are allocated here, so they are in the baseline.
+    // Before Gatling is loaded: the probe's row arrays are allocated here, so they are in the
+    // baseline.
     ClientProbe.heapBaselineBytes = ClientProbe.usedHeapAfterGc();
     long cpuBefore = ClientProbe.processCpuNanos();
-    String simulation = plan.client().equals("sse") ? GatlingSseSimulation.class.getName()
-        : LlmClientSimulation.class.getName();
-    int exit = Gatling$.MODULE$.fromArgs(new String[] {
-        "--simulation", simulation, "--results-folder", results.toString(), "--no-reports"});
+    String simulation =
+        plan.client().equals("sse")
+            ? GatlingSseSimulation.class.getName()
+            : LlmClientSimulation.class.getName();
+    int exit =
+        Gatling$.MODULE$.fromArgs(
+            new String[] {
+              "--simulation", simulation, "--results-folder", results.toString(), "--no-reports"
+            });
     long cpuRun = ClientProbe.processCpuNanos() - cpuBefore;
 
     Properties p = new Properties();
@@ -49,8 +57,10 @@ public final class ClientLoadRun {
     p.setProperty("runFolder", run == null ? "" : run.toString());
     if (plan.client().equals("sse") && run != null) {
       // Reports only: reads simulation.log back, so the cost is not in the measured window.
-      Gatling$.MODULE$.fromArgs(new String[] {
-          "--reports-only", run.getFileName().toString(), "--results-folder", results.toString()});
+      Gatling$.MODULE$.fromArgs(
+          new String[] {
+            "--reports-only", run.getFileName().toString(), "--results-folder", results.toString()
+          });
     }
     try (var w = Files.newBufferedWriter(Path.of(out + ".properties"), StandardCharsets.UTF_8)) {
       p.store(w, "client load run");
@@ -64,8 +74,17 @@ public final class ClientLoadRun {
     int rows = Math.min(ClientProbe.rows.get(), ClientProbe.MAX_ROWS);
     try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (int i = 0; i < rows; i++) {
-        w.write(ClientProbe.keys[i] + "," + ClientProbe.startNanos[i] + "," + ClientProbe.ttftMicros[i] + ","
-            + ClientProbe.tokenEvents[i] + "," + ClientProbe.endNanos[i] + "\n");
+        w.write(
+            ClientProbe.keys[i]
+                + ","
+                + ClientProbe.startNanos[i]
+                + ","
+                + ClientProbe.ttftMicros[i]
+                + ","
+                + ClientProbe.tokenEvents[i]
+                + ","
+                + ClientProbe.endNanos[i]
+                + "\n");
       }
     }
   }
@@ -90,7 +109,9 @@ public final class ClientLoadRun {
 
   private static Path newestRun(Path results) throws IOException {
     try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).max(Comparator.comparing(Path::getFileName)).orElse(null);
+      return runs.filter(Files::isDirectory)
+          .max(Comparator.comparing(Path::getFileName))
+          .orElse(null);
     }
   }
 }

@@ -6,18 +6,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What the client JVM measures about itself while the simulation runs: process CPU and load average over the
- * window, used heap after a full GC right after the window, and one row per request for the join with the
- * server's ground truth.
+ * What the client JVM measures about itself while the simulation runs: process CPU and load average
+ * over the window, used heap after a full GC right after the window, and one row per request for
+ * the join with the server's ground truth.
  *
- * <p>The rows live in arrays allocated before the heap baseline, so that recording them does not count as
- * per-stream heap. A static holder because Gatling builds the simulation, and the harness's main reads it.
+ * <p>The rows live in arrays allocated before the heap baseline, so that recording them does not
+ * count as per-stream heap. A static holder because Gatling builds the simulation, and the
+ * harness's main reads it.
  */
 public final class ClientProbe {
   static final int MAX_ROWS = 1 << 20;
 
-  // One row per request: the key (prompt tokens), nanoTime just before the request action, the client TTFT
-  // in microseconds (-1 when none) and its token event count. nanoTime is CLOCK_MONOTONIC on Linux, shared
+  // One row per request: the key (prompt tokens), nanoTime just before the request action, the
+  // client TTFT
+  // in microseconds (-1 when none) and its token event count. nanoTime is CLOCK_MONOTONIC on Linux,
+  // shared
   // by every process, so these times compare with the simulator's.
   static final int[] keys = new int[MAX_ROWS];
   static final long[] startNanos = new long[MAX_ROWS];
@@ -25,8 +28,10 @@ public final class ClientProbe {
   static final int[] tokenEvents = new int[MAX_ROWS];
   static final long[] endNanos = new long[MAX_ROWS];
   static final AtomicInteger rows = new AtomicInteger();
-  // The plugin's inter-token gaps (saveItl, microseconds) of the requests started in the window, for the
-  // gap-by-gap join with the server's writes: one shared array, a slice per row (offset, count; count 0: none).
+  // The plugin's inter-token gaps (saveItl, microseconds) of the requests started in the window,
+  // for the
+  // gap-by-gap join with the server's writes: one shared array, a slice per row (offset, count;
+  // count 0: none).
   static final int GAP_CAPACITY = 1 << 22;
   static final int[] gapMicros = new int[GAP_CAPACITY];
   static final int[] gapOffset = new int[MAX_ROWS];
@@ -69,11 +74,17 @@ public final class ClientProbe {
     }
   }
 
-  /** Keeps a request's gaps when it started in the window and there is room; others are not needed. */
+  /**
+   * Keeps a request's gaps when it started in the window and there is room; others are not needed.
+   */
   static void saveGaps(int row, double[] itlMs) {
     long windowStart = windowStartNanos;
     long windowEnd = windowEndNanos;
-    if (row < 0 || row >= MAX_ROWS || itlMs == null || windowStart == 0 || startNanos[row] < windowStart
+    if (row < 0
+        || row >= MAX_ROWS
+        || itlMs == null
+        || windowStart == 0
+        || startNanos[row] < windowStart
         || (windowEnd != 0 && startNanos[row] >= windowEnd)) {
       return;
     }
@@ -103,25 +114,34 @@ public final class ClientProbe {
     return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
   }
 
-  /** Starts the phase clock when the injection starts: heap at the end of warm-up, then the CPU window. */
+  /**
+   * Starts the phase clock when the injection starts: heap at the end of warm-up, then the CPU
+   * window.
+   */
   static void startPhases(LoadPlan plan) {
-    Thread thread = new Thread(() -> {
-      try {
-        Thread.sleep((plan.rampSeconds() + plan.warmupSeconds() + LoadPlan.SETTLE_SECONDS) * 1_000L);
-        loadAverageStart = loadAverage();
-        long cpu = processCpuNanos();
-        windowStartNanos = System.nanoTime();
-        Thread.sleep(plan.windowSeconds() * 1_000L);
-        windowEndNanos = System.nanoTime();
-        windowCpuNanos = processCpuNanos() - cpu;
-        loadAverageEnd = loadAverage();
-        // After the window: a full GC stops the client for up to a second with thousands of streams open, and
-        // the streams take seconds to catch up; before the window it spoilt the timing figures.
-        heapSteadyBytes = usedHeapAfterGc();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "bench-phases");
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(
+                    (plan.rampSeconds() + plan.warmupSeconds() + LoadPlan.SETTLE_SECONDS) * 1_000L);
+                loadAverageStart = loadAverage();
+                long cpu = processCpuNanos();
+                windowStartNanos = System.nanoTime();
+                Thread.sleep(plan.windowSeconds() * 1_000L);
+                windowEndNanos = System.nanoTime();
+                windowCpuNanos = processCpuNanos() - cpu;
+                loadAverageEnd = loadAverage();
+                // After the window: a full GC stops the client for up to a second with thousands of
+                // streams open, and
+                // the streams take seconds to catch up; before the window it spoilt the timing
+                // figures.
+                heapSteadyBytes = usedHeapAfterGc();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "bench-phases");
     thread.setDaemon(true);
     thread.start();
   }

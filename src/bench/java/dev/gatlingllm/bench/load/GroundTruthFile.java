@@ -10,10 +10,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The simulator's ground truth as written by {@code sim.groundTruthFile}: one JSON line per request. */
+/**
+ * The simulator's ground truth as written by {@code sim.groundTruthFile}: one JSON line per
+ * request.
+ */
 final class GroundTruthFile {
-  /** One request: its id (the client's {@code x-request-id}), receive time and content write times. */
-  record Request(String id, long receivedNanos, String outcome, long[] contentWrites, long[] contentPlanned) {
+  /**
+   * One request: its id (the client's {@code x-request-id}), receive time and content write times.
+   */
+  record Request(
+      String id, long receivedNanos, String outcome, long[] contentWrites, long[] contentPlanned) {
     long ttftNanos() {
       return contentWrites.length == 0 ? -1 : contentWrites[0] - receivedNanos;
     }
@@ -42,8 +48,13 @@ final class GroundTruthFile {
             writes[i++] = e.get(2).asLong();
           }
         }
-        requests.add(new Request(r.path("id").asText(), r.path("received_ns").asLong(),
-            r.path("outcome").asText(), writes, planned));
+        requests.add(
+            new Request(
+                r.path("id").asText(),
+                r.path("received_ns").asLong(),
+                r.path("outcome").asText(),
+                writes,
+                planned));
       }
     }
     return requests;

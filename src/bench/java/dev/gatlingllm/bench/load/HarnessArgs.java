@@ -3,7 +3,10 @@ package dev.gatlingllm.bench.load;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The {@code key=value} arguments of a harness ({@code -Dharness.args="..."}), and the command that gave them. */
+/**
+ * The {@code key=value} arguments of a harness ({@code -Dharness.args="..."}), and the command that
+ * gave them.
+ */
 public final class HarnessArgs {
   private HarnessArgs() {}
 
@@ -19,9 +22,13 @@ public final class HarnessArgs {
     return values;
   }
 
-  /** The command BENCHMARKS.md quotes for a run of {@code exec:exec@<execution>} with these arguments. */
+  /**
+   * The command BENCHMARKS.md quotes for a run of {@code exec:exec@<execution>} with these
+   * arguments.
+   */
   public static String command(String execution, String[] args) {
-    return "./mvnw -q -Pbench test-compile exec:exec@" + execution
+    return "./mvnw -q -Pbench test-compile exec:exec@"
+        + execution
         + (args.length == 0 ? "" : " -Dharness.args=\"" + String.join(" ", args).trim() + "\"");
   }
 }

@@ -5,11 +5,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
-/** The machine the figures came from: CPUs, memory, Java, and the load average when the harness started. */
+/**
+ * The machine the figures came from: CPUs, memory, Java, and the load average when the harness
+ * started.
+ */
 record MachineInfo(int cpus, String memory, String java, String loadAverage, Instant started) {
   static MachineInfo now() {
-    return new MachineInfo(Runtime.getRuntime().availableProcessors(), memTotal(),
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), loadavg(), Instant.now());
+    return new MachineInfo(
+        Runtime.getRuntime().availableProcessors(),
+        memTotal(),
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+        loadavg(),
+        Instant.now());
   }
 
   static String loadavg() {

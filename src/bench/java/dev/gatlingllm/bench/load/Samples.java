@@ -2,7 +2,10 @@ package dev.gatlingllm.bench.load;
 
 import java.util.Arrays;
 
-/** A growable list of nanosecond values with exact percentiles (values may be negative: errors are signed). */
+/**
+ * A growable list of nanosecond values with exact percentiles (values may be negative: errors are
+ * signed).
+ */
 final class Samples {
   private long[] values = new long[1024];
   private int size;
@@ -50,7 +53,8 @@ final class Samples {
       return "n/a";
     }
     double ms = nanos / 1e6;
-    return Math.abs(ms) >= 100 ? String.format("%.0f", ms) : Math.abs(ms) >= 10 ? String.format("%.1f", ms)
-        : String.format("%.2f", ms);
+    return Math.abs(ms) >= 100
+        ? String.format("%.0f", ms)
+        : Math.abs(ms) >= 10 ? String.format("%.1f", ms) : String.format("%.2f", ms);
   }
 }

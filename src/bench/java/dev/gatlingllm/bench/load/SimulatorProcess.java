@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The simulator in a JVM of its own for the harnesses (the reference must not share the client's JVM): fixed
- * timing, a ground-truth file, a free loopback port; stopped with SIGTERM so that its shutdown hook flushes the
- * ground truth.
+ * The simulator in a JVM of its own for the harnesses (the reference must not share the client's
+ * JVM): fixed timing, a ground-truth file, a free loopback port; stopped with SIGTERM so that its
+ * shutdown hook flushes the ground truth.
  */
 public final class SimulatorProcess implements AutoCloseable {
   private final Process process;
@@ -29,29 +29,41 @@ public final class SimulatorProcess implements AutoCloseable {
    *
    * @param timing the {@code sim.timing} value, e.g. {@code ttft=50;itl=20}
    * @param groundTruthFile where each request's writes are appended
-   * @param settings more {@code sim.*} settings as {@code key=value} (without the {@code sim.} prefix)
+   * @param settings more {@code sim.*} settings as {@code key=value} (without the {@code sim.}
+   *     prefix)
    */
-  public static SimulatorProcess start(String timing, Path groundTruthFile, List<String> settings) throws IOException {
+  public static SimulatorProcess start(String timing, Path groundTruthFile, List<String> settings)
+      throws IOException {
     return start(timing, groundTruthFile, settings, 0);
   }
 
   /**
-   * As {@link #start(String, Path, List)}, the server at a lower scheduling priority ({@code nice}; 0: as the
-   * harness): on a machine the client and the server share, how much of the client's error is the server's CPU.
+   * As {@link #start(String, Path, List)}, the server at a lower scheduling priority ({@code nice};
+   * 0: as the harness): on a machine the client and the server share, how much of the client's
+   * error is the server's CPU.
    */
-  public static SimulatorProcess start(String timing, Path groundTruthFile, List<String> settings, int niceness)
-      throws IOException {
+  public static SimulatorProcess start(
+      String timing, Path groundTruthFile, List<String> settings, int niceness) throws IOException {
     int port = freePort();
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> cmd = new ArrayList<>();
     if (niceness != 0) cmd.addAll(List.of("nice", "-n", String.valueOf(niceness)));
-    cmd.addAll(List.of(java, "-Xmx1g", "-cp", System.getProperty("java.class.path"),
-        "-Dsim.port=" + port, "-Dsim.timing=" + timing, "-Dsim.groundTruth=true",
-        "-Dsim.groundTruthMaxRecords=1000", "-Dsim.groundTruthFile=" + groundTruthFile));
+    cmd.addAll(
+        List.of(
+            java,
+            "-Xmx1g",
+            "-cp",
+            System.getProperty("java.class.path"),
+            "-Dsim.port=" + port,
+            "-Dsim.timing=" + timing,
+            "-Dsim.groundTruth=true",
+            "-Dsim.groundTruthMaxRecords=1000",
+            "-Dsim.groundTruthFile=" + groundTruthFile));
     settings.forEach(setting -> cmd.add("-Dsim." + setting));
     cmd.add("dev.gatlingllm.simulator.LlmSimulatorMain");
     Process process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     String ready = out.readLine();
     if (ready == null || !ready.contains("listening")) {
       process.destroyForcibly();
@@ -83,15 +95,18 @@ public final class SimulatorProcess implements AutoCloseable {
   }
 
   private static void drain(BufferedReader in) {
-    Thread t = new Thread(() -> {
-      try {
-        while (in.readLine() != null) {
-          // the simulator's settings echo and any warning; not needed
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-    }, "sim-output");
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                while (in.readLine() != null) {
+                  // the simulator's settings echo and any warning; not needed
+                }
+              } catch (IOException e) {
+                // the process ended
+              }
+            },
+            "sim-output");
     t.setDaemon(true);
     t.start();
   }

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Samples the CPU time of a process found by a word of its command line (Linux {@code /proc}), four times a
- * second on a daemon thread, so that the CPU of a time range can be read afterwards.
+ * Samples the CPU time of a process found by a word of its command line (Linux {@code /proc}), four
+ * times a second on a daemon thread, so that the CPU of a time range can be read afterwards.
  */
 final class ProcessCpu implements AutoCloseable {
   /** Clock ticks per second of {@code /proc/<pid>/stat} (USER_HZ, 100 on Linux). */
@@ -27,7 +27,10 @@ final class ProcessCpu implements AutoCloseable {
     this(commandWord, "java");
   }
 
-  /** A process run by {@code interpreter} (e.g. {@code python3}) whose command line holds {@code commandWord}. */
+  /**
+   * A process run by {@code interpreter} (e.g. {@code python3}) whose command line holds {@code
+   * commandWord}.
+   */
   ProcessCpu(String commandWord, String interpreter) {
     this.commandWord = commandWord;
     this.interpreter = interpreter;
@@ -63,8 +66,10 @@ final class ProcessCpu implements AutoCloseable {
         String name = dir.getFileName().toString();
         if (!name.chars().allMatch(Character::isDigit)) continue;
         try {
-          String cmd = new String(Files.readAllBytes(dir.resolve("cmdline")), StandardCharsets.UTF_8);
-          if (cmd.contains(commandWord) && cmd.startsWith("/") && cmd.contains(interpreter)) return name;
+          String cmd =
+              new String(Files.readAllBytes(dir.resolve("cmdline")), StandardCharsets.UTF_8);
+          if (cmd.contains(commandWord) && cmd.startsWith("/") && cmd.contains(interpreter))
+            return name;
         } catch (IOException gone) {
           // a process that ended while listed
         }
@@ -79,7 +84,9 @@ final class ProcessCpu implements AutoCloseable {
     return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND;
   }
 
-  /** CPU seconds spent between two instants (nearest samples), or NaN without samples around them. */
+  /**
+   * CPU seconds spent between two instants (nearest samples), or NaN without samples around them.
+   */
   double cpuBetween(long fromEpochMillis, long toEpochMillis) {
     Sample from = nearest(fromEpochMillis);
     Sample to = nearest(toEpochMillis);
@@ -91,14 +98,18 @@ final class ProcessCpu implements AutoCloseable {
   double secondsBetween(long fromEpochMillis, long toEpochMillis) {
     Sample from = nearest(fromEpochMillis);
     Sample to = nearest(toEpochMillis);
-    return from == null || to == null ? Double.NaN : (to.epochMillis() - from.epochMillis()) / 1000.0;
+    return from == null || to == null
+        ? Double.NaN
+        : (to.epochMillis() - from.epochMillis()) / 1000.0;
   }
 
   private Sample nearest(long epochMillis) {
     synchronized (samples) {
       Sample best = null;
       for (Sample s : samples) {
-        if (best == null || Math.abs(s.epochMillis() - epochMillis) < Math.abs(best.epochMillis() - epochMillis)) {
+        if (best == null
+            || Math.abs(s.epochMillis() - epochMillis)
+                < Math.abs(best.epochMillis() - epochMillis)) {
           best = s;
         }
       }

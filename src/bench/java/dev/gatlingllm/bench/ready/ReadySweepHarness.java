@@ -20,25 +20,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The ready sweep as users run it, measured against the truth (a {@code main}, bench profile): the simulator in
- * its own JVM with fixed timing (first token 50 ms after the request is read, then one token every 20 ms, 128
- * tokens, usage sent) and a ground-truth file, and for each level {@code ./mvnw gatling:test} of the default
- * {@code ConcurrencySweepSimulation} with the issue's settings (32 input tokens, 128 output, 3 x C requests or a
- * fixed duration, one warm-up request, the built-in JIT warm-up). Each request's TTFT in {@code requests.csv} is
- * joined on {@code request_id} with the server's (first content write - request read): the difference is the
- * client's error. The Gatling JVM's CPU is sampled from {@code /proc} and read over the steady middle of the
- * level (its middle half).
+ * The ready sweep as users run it, measured against the truth (a {@code main}, bench profile): the
+ * simulator in its own JVM with fixed timing (first token 50 ms after the request is read, then one
+ * token every 20 ms, 128 tokens, usage sent) and a ground-truth file, and for each level {@code
+ * ./mvnw gatling:test} of the default {@code ConcurrencySweepSimulation} with the issue's settings
+ * (32 input tokens, 128 output, 3 x C requests or a fixed duration, one warm-up request, the
+ * built-in JIT warm-up). Each request's TTFT in {@code requests.csv} is joined on {@code
+ * request_id} with the server's (first content write - request read): the difference is the
+ * client's error. The Gatling JVM's CPU is sampled from {@code /proc} and read over the steady
+ * middle of the level (its middle half).
  *
  * <pre>
  *   ./mvnw -q -Pbench test-compile exec:exec@ready
  *   ./mvnw -q -Pbench test-compile exec:exec@ready -Dharness.args="levels=50,1000 long=1000 longSeconds=60"
  * </pre>
  *
- * Arguments ({@code key=value}): {@code levels} (50,200,500,1000,2000,5000: request-count runs, 3 x C requests),
- * {@code long} (50,1000: duration runs), {@code longSeconds} (60), {@code ttftMs} (50), {@code itlMs} (20),
- * {@code tokens} (128), {@code out} (BENCHMARKS.md), {@code heading} (the BENCHMARKS.md section, underscores for
- * spaces; "Ready sweep against the truth"), {@code work} (target/ready-sweep), {@code extra} (more {@code -D}
- * options for every run, comma-separated).
+ * Arguments ({@code key=value}): {@code levels} (50,200,500,1000,2000,5000: request-count runs, 3 x
+ * C requests), {@code long} (50,1000: duration runs), {@code longSeconds} (60), {@code ttftMs}
+ * (50), {@code itlMs} (20), {@code tokens} (128), {@code out} (BENCHMARKS.md), {@code heading} (the
+ * BENCHMARKS.md section, underscores for spaces; "Ready sweep against the truth"), {@code work}
+ * (target/ready-sweep), {@code extra} (more {@code -D} options for every run, comma-separated).
  */
 public final class ReadySweepHarness {
   private ReadySweepHarness() {}
@@ -54,8 +55,16 @@ public final class ReadySweepHarness {
     }
   }
 
-  /** What one run gave: the client's rows of its level, its summary and the CPU of its steady middle. */
-  record Measured(Run run, List<RequestRow> rows, JsonNode level, double middleCpuSeconds, double middleSeconds,
+  /**
+   * What one run gave: the client's rows of its level, its summary and the CPU of its steady
+   * middle.
+   */
+  record Measured(
+      Run run,
+      List<RequestRow> rows,
+      JsonNode level,
+      double middleCpuSeconds,
+      double middleSeconds,
       long runMillis) {}
 
   public static void main(String[] args) throws Exception {
@@ -73,14 +82,16 @@ public final class ReadySweepHarness {
     int tokens = Integer.parseInt(a.getOrDefault("tokens", "128"));
     Path work = Path.of(a.getOrDefault("work", "target/ready-sweep")).toAbsolutePath();
     Path out = Path.of(a.getOrDefault("out", "BENCHMARKS.md"));
-    List<String> extra = Arrays.stream(a.getOrDefault("extra", "").split(",")).filter(s -> !s.isBlank()).toList();
+    List<String> extra =
+        Arrays.stream(a.getOrDefault("extra", "").split(",")).filter(s -> !s.isBlank()).toList();
     Files.createDirectories(work);
     Path truthFile = work.resolve("ground-truth.jsonl");
     Files.deleteIfExists(truthFile);
     String started = Instant.now().toString();
 
-    SimulatorProcess simulator = SimulatorProcess.start("ttft=" + ttftMs + ";itl=" + itlMs, truthFile,
-        List.of("defaultMaxTokens=" + tokens));
+    SimulatorProcess simulator =
+        SimulatorProcess.start(
+            "ttft=" + ttftMs + ";itl=" + itlMs, truthFile, List.of("defaultMaxTokens=" + tokens));
     int port = simulator.port();
 
     List<Measured> measured = new ArrayList<>();
@@ -90,8 +101,14 @@ public final class ReadySweepHarness {
         try {
           Measured m = runOne(run, port, tokens, work, extra);
           measured.add(m);
-          System.out.println("ready sweep at " + run.tag() + ": " + m.rows().size() + " requests in "
-              + m.runMillis() / 1000 + " s");
+          System.out.println(
+              "ready sweep at "
+                  + run.tag()
+                  + ": "
+                  + m.rows().size()
+                  + " requests in "
+                  + m.runMillis() / 1000
+                  + " s");
         } catch (IOException | IllegalStateException e) {
           failures.add(run.tag() + ": " + e.getMessage());
           System.out.println("FAILED " + failures.get(failures.size() - 1));
@@ -103,25 +120,41 @@ public final class ReadySweepHarness {
     Map<String, Truth> truth = Truth.read(truthFile);
     String command = HarnessArgs.command("ready", args);
     String heading = a.getOrDefault("heading", "Ready sweep against the truth").replace('_', ' ');
-    String table = ReadySweepReport.markdown(measured, truth, failures, command, started, ttftMs, itlMs, tokens);
+    String table =
+        ReadySweepReport.markdown(
+            measured, truth, failures, command, started, ttftMs, itlMs, tokens);
     dev.gatlingllm.bench.load.BenchmarksFile.replaceGenerated(out, "## " + heading, table);
     System.out.println(table);
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  static Measured runOne(Run run, int port, int tokens, Path work, List<String> extra) throws Exception {
+  static Measured runOne(Run run, int port, int tokens, Path work, List<String> extra)
+      throws Exception {
     int c = run.streams();
-    List<String> cmd = new ArrayList<>(List.of("./mvnw", "-q", "-Pbench", "gatling:test",
-        "-Dllm.baseUrl=http://127.0.0.1:" + port, "-Dllm.model=m", "-Dllm.levels=" + c,
-        "-Dllm.inputTokens=32", "-Dllm.outputTokens=" + tokens, "-Dllm.warmupRequests=1"));
-    cmd.add(run.durationSeconds() > 0 ? "-Dllm.levelDuration=" + run.durationSeconds()
-        : "-Dllm.requestsPerLevel=" + 3 * c);
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "./mvnw",
+                "-q",
+                "-Pbench",
+                "gatling:test",
+                "-Dllm.baseUrl=http://127.0.0.1:" + port,
+                "-Dllm.model=m",
+                "-Dllm.levels=" + c,
+                "-Dllm.inputTokens=32",
+                "-Dllm.outputTokens=" + tokens,
+                "-Dllm.warmupRequests=1"));
+    cmd.add(
+        run.durationSeconds() > 0
+            ? "-Dllm.levelDuration=" + run.durationSeconds()
+            : "-Dllm.requestsPerLevel=" + 3 * c);
     extra.forEach(option -> cmd.add("-D" + option));
     Path log = work.resolve("run-" + run.tag() + ".log");
     long start = System.currentTimeMillis();
     Process gatling;
     try (ProcessCpu cpu = new ProcessCpu("io.gatling.app.Gatling")) {
-      gatling = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      gatling =
+          new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       long limit = 600 + (run.durationSeconds() > 0 ? run.durationSeconds() : c / 10);
       if (!gatling.waitFor(limit, TimeUnit.SECONDS)) {
         gatling.destroyForcibly();
@@ -129,17 +162,25 @@ public final class ReadySweepHarness {
       }
       Path llm = newestRun(Path.of("target/gatling"), start).resolve("llm");
       if (gatling.exitValue() != 0 && !Files.exists(llm.resolve("summary.json"))) {
-        throw new IllegalStateException("./mvnw gatling:test exited with " + gatling.exitValue() + ", see " + log);
+        throw new IllegalStateException(
+            "./mvnw gatling:test exited with " + gatling.exitValue() + ", see " + log);
       }
-      // A run whose own assertions failed (e.g. more than 1 % KO when the server is overloaded) is measured all
+      // A run whose own assertions failed (e.g. more than 1 % KO when the server is overloaded) is
+      // measured all
       // the same: its KO count is in the table.
-      JsonNode level = new ObjectMapper().readTree(llm.resolve("summary.json").toFile()).path("levels").get(0);
+      JsonNode level =
+          new ObjectMapper().readTree(llm.resolve("summary.json").toFile()).path("levels").get(0);
       long from = level.path("measure_from_epoch_ms").asLong();
       long to = level.path("end_epoch_ms").asLong();
       long quarter = (to - from) / 4;
       double middleCpu = cpu.cpuBetween(from + quarter, to - quarter);
       double middleSeconds = cpu.secondsBetween(from + quarter, to - quarter);
-      return new Measured(run, rows(llm.resolve("requests.csv")), level, middleCpu, middleSeconds,
+      return new Measured(
+          run,
+          rows(llm.resolve("requests.csv")),
+          level,
+          middleCpu,
+          middleSeconds,
           System.currentTimeMillis() - start);
     }
   }
@@ -162,9 +203,8 @@ public final class ReadySweepHarness {
       return runs.filter(p -> p.getFileName().toString().startsWith("concurrencysweepsimulation-"))
           .filter(p -> p.toFile().lastModified() >= notBefore - 1000)
           .max(java.util.Comparator.comparing(p -> p.getFileName().toString()))
-          .orElseThrow(() -> new IOException("no results folder of this run under " + gatlingResults));
+          .orElseThrow(
+              () -> new IOException("no results folder of this run under " + gatlingResults));
     }
   }
-
-
 }

@@ -11,8 +11,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the server did for one request, from the simulator's ground-truth file: how long after reading the
- * request it wrote the first content event and its response headers, and how late (against its own plan) it wrote its content events.
+ * What the server did for one request, from the simulator's ground-truth file: how long after
+ * reading the request it wrote the first content event and its response headers, and how late
+ * (against its own plan) it wrote its content events.
  */
 record Truth(long ttftNanos, long headersNanos, long[] writeLatenessNanos) {
   static Map<String, Truth> read(Path file) throws IOException {
@@ -28,7 +29,8 @@ record Truth(long ttftNanos, long headersNanos, long[] writeLatenessNanos) {
         int content = 0;
         for (JsonNode e : r.path("events")) {
           if (e.get(0).asText().equals("content")) content++;
-          if (e.get(0).asText().equals("headers") && headers < 0) headers = e.get(2).asLong() - received;
+          if (e.get(0).asText().equals("headers") && headers < 0)
+            headers = e.get(2).asLong() - received;
         }
         long[] lateness = new long[content];
         int i = 0;
@@ -39,7 +41,8 @@ record Truth(long ttftNanos, long headersNanos, long[] writeLatenessNanos) {
           if (first < 0) first = written;
           lateness[i++] = planned < 0 ? 0 : written - planned;
         }
-        byId.put(r.path("id").asText(), new Truth(first < 0 ? -1 : first - received, headers, lateness));
+        byId.put(
+            r.path("id").asText(), new Truth(first < 0 ? -1 : first - received, headers, lateness));
       }
     }
     return byId;

@@ -22,22 +22,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The soak benchmark (a {@code main}, bench profile): {@code streams} concurrent streams for {@code minutes}
- * against the simulator in its own JVM, with timing slow enough to keep this machine out of overload (first
- * token after {@code ttftMs}, then one every {@code itlMs}: 1,000 streams at 200 ms are 5,000 events/s). Every
- * {@code sampleSeconds} the client JVM is looked at from outside ({@link JvmSample}: heap after a full GC, open
- * file descriptors, threads). At the end every request must be accounted: the requests the users sent, the
- * LLM report's completed + failed, and the requests the simulator finished (its ground-truth file).
+ * The soak benchmark (a {@code main}, bench profile): {@code streams} concurrent streams for {@code
+ * minutes} against the simulator in its own JVM, with timing slow enough to keep this machine out
+ * of overload (first token after {@code ttftMs}, then one every {@code itlMs}: 1,000 streams at 200
+ * ms are 5,000 events/s). Every {@code sampleSeconds} the client JVM is looked at from outside
+ * ({@link JvmSample}: heap after a full GC, open file descriptors, threads). At the end every
+ * request must be accounted: the requests the users sent, the LLM report's completed + failed, and
+ * the requests the simulator finished (its ground-truth file).
  *
  * <pre>
  *   ./mvnw -q -Pbench test-compile exec:exec@soak
  *   ./mvnw -q -Pbench test-compile exec:exec@soak -Dharness.args="minutes=2 streams=200"
  * </pre>
  *
- * Arguments ({@code key=value}): {@code streams} (1000), {@code minutes} (30), {@code ttftMs} (200), {@code itlMs}
- * (200), {@code tokens} (128), {@code sampleSeconds} (30), {@code warmupSeconds} (120: samples before are shown,
- * not judged), {@code out} (BENCHMARKS.md), {@code work} (target/soak), {@code reanalyse} (false: true writes the
- * figures again from the files a previous run left in {@code work}).
+ * Arguments ({@code key=value}): {@code streams} (1000), {@code minutes} (30), {@code ttftMs}
+ * (200), {@code itlMs} (200), {@code tokens} (128), {@code sampleSeconds} (30), {@code
+ * warmupSeconds} (120: samples before are shown, not judged), {@code out} (BENCHMARKS.md), {@code
+ * work} (target/soak), {@code reanalyse} (false: true writes the figures again from the files a
+ * previous run left in {@code work}).
  */
 public final class SoakHarness {
   private SoakHarness() {}
@@ -63,23 +65,46 @@ public final class SoakHarness {
       run(work, streams, minutes, ttftMs, itlMs, tokens, sampleSeconds);
     }
     List<String> run = Files.readAllLines(runFile);
-    List<JvmSample> samples = Files.readAllLines(samplesFile).stream().skip(1).map(JvmSample::parse).toList();
-    JsonNode summary = new ObjectMapper().readTree(newestRun(results).resolve("llm/summary.json").toFile());
+    List<JvmSample> samples =
+        Files.readAllLines(samplesFile).stream().skip(1).map(JvmSample::parse).toList();
+    JsonNode summary =
+        new ObjectMapper().readTree(newestRun(results).resolve("llm/summary.json").toFile());
     long sent = Long.parseLong(Files.readString(sentFile).trim());
     Map<String, Long> serverOutcomes = outcomes(truthFile);
-    SoakReport report = new SoakReport(streams, minutes, ttftMs, itlMs, tokens, sampleSeconds, warmupSeconds,
-        samples, Integer.parseInt(run.get(1)), sent, summary, serverOutcomes, run.get(0),
-        // The command that ran the soak: without the reanalysis.
-        HarnessArgs.command("soak", Arrays.stream(args).map(arg -> arg.replaceAll("reanalyse=\\S*", "").trim())
-            .filter(arg -> !arg.isEmpty()).toArray(String[]::new)));
+    SoakReport report =
+        new SoakReport(
+            streams,
+            minutes,
+            ttftMs,
+            itlMs,
+            tokens,
+            sampleSeconds,
+            warmupSeconds,
+            samples,
+            Integer.parseInt(run.get(1)),
+            sent,
+            summary,
+            serverOutcomes,
+            run.get(0),
+            // The command that ran the soak: without the reanalysis.
+            HarnessArgs.command(
+                "soak",
+                Arrays.stream(args)
+                    .map(arg -> arg.replaceAll("reanalyse=\\S*", "").trim())
+                    .filter(arg -> !arg.isEmpty())
+                    .toArray(String[]::new)));
     String markdown = report.markdown();
     BenchmarksFile.replaceGenerated(out, "## Soak", markdown);
     System.out.println(markdown);
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  /** Runs the soak, leaving in {@code work}: samples.csv, run.txt (start, client exit code), the ground truth. */
-  private static void run(Path work, int streams, int minutes, int ttftMs, int itlMs, int tokens, int sampleSeconds)
+  /**
+   * Runs the soak, leaving in {@code work}: samples.csv, run.txt (start, client exit code), the
+   * ground truth.
+   */
+  private static void run(
+      Path work, int streams, int minutes, int ttftMs, int itlMs, int tokens, int sampleSeconds)
       throws Exception {
     Path truthFile = work.resolve("ground-truth.jsonl");
     Path sentFile = work.resolve("sent.txt");
@@ -89,17 +114,33 @@ public final class SoakHarness {
     Files.createDirectories(results);
     String started = Instant.now().toString();
     int exit;
-    SimulatorProcess simulator = SimulatorProcess.start("ttft=" + ttftMs + ";itl=" + itlMs, truthFile, List.of());
+    SimulatorProcess simulator =
+        SimulatorProcess.start("ttft=" + ttftMs + ";itl=" + itlMs, truthFile, List.of());
     try {
       String java = ProcessHandle.current().info().command().orElse("java");
-      List<String> cmd = List.of(java, "-Xmx1g", "-XX:+UseG1GC", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-          "-Dlogback.configurationFile=" + ClientLoadHarness.quietLogback(work),
-          "-Dsoak.baseUrl=" + simulator.baseUrl(), "-Dsoak.streams=" + streams, "-Dsoak.minutes=" + minutes,
-          "-Dsoak.tokens=" + tokens, "-Dsoak.sentFile=" + sentFile,
-          "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
-          "--simulation", SoakSimulation.class.getName(), "--results-folder", results.toString(), "--no-reports");
+      List<String> cmd =
+          List.of(
+              java,
+              "-Xmx1g",
+              "-XX:+UseG1GC",
+              "--add-opens=java.base/java.lang=ALL-UNNAMED",
+              "-Dlogback.configurationFile=" + ClientLoadHarness.quietLogback(work),
+              "-Dsoak.baseUrl=" + simulator.baseUrl(),
+              "-Dsoak.streams=" + streams,
+              "-Dsoak.minutes=" + minutes,
+              "-Dsoak.tokens=" + tokens,
+              "-Dsoak.sentFile=" + sentFile,
+              "-cp",
+              System.getProperty("java.class.path"),
+              "io.gatling.app.Gatling",
+              "--simulation",
+              SoakSimulation.class.getName(),
+              "--results-folder",
+              results.toString(),
+              "--no-reports");
       Path log = work.resolve("client.log");
-      Process client = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process client =
+          new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       long startNanos = System.nanoTime();
       long limitSeconds = minutes * 60L + 30 + 600;
       Path samplesFile = work.resolve("samples.csv");
@@ -108,7 +149,8 @@ public final class SoakHarness {
         long secondsIn = (System.nanoTime() - startNanos) / 1_000_000_000L;
         if (secondsIn > limitSeconds) {
           client.destroyForcibly();
-          throw new IllegalStateException("the client did not end after " + limitSeconds + " s, see " + log);
+          throw new IllegalStateException(
+              "the client did not end after " + limitSeconds + " s, see " + log);
         }
         try {
           JvmSample sample = JvmSample.take(client.pid(), secondsIn);
@@ -125,7 +167,10 @@ public final class SoakHarness {
     Files.writeString(work.resolve("run.txt"), started + "\n" + exit + "\n");
   }
 
-  /** How many requests the simulator finished, by outcome ({@code length}, {@code client-closed}...). */
+  /**
+   * How many requests the simulator finished, by outcome ({@code length}, {@code
+   * client-closed}...).
+   */
   private static Map<String, Long> outcomes(Path truthFile) throws IOException {
     ObjectMapper json = new ObjectMapper();
     Map<String, Long> byOutcome = new TreeMap<>();
@@ -143,7 +188,8 @@ public final class SoakHarness {
 
   private static Path newestRun(Path results) throws IOException {
     try (Stream<Path> runs = Files.list(results)) {
-      return runs.filter(Files::isDirectory).max(Comparator.comparing(Path::getFileName))
+      return runs.filter(Files::isDirectory)
+          .max(Comparator.comparing(Path::getFileName))
           .orElseThrow(() -> new IOException("no run under " + results));
     }
   }

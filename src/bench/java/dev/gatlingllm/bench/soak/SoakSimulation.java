@@ -16,10 +16,10 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The soak's client: {@code soak.streams} concurrent users (closed model, reached in a 30-s ramp, then held for
- * {@code soak.minutes}), each sending one streamed chat request. The closed model lets the requests in flight
- * at the end finish, so that every request sent ends OK or KO. Counts the requests sent and writes the count to
- * {@code soak.sentFile} when the run ends.
+ * The soak's client: {@code soak.streams} concurrent users (closed model, reached in a 30-s ramp,
+ * then held for {@code soak.minutes}), each sending one streamed chat request. The closed model
+ * lets the requests in flight at the end finish, so that every request sent ends OK or KO. Counts
+ * the requests sent and writes the count to {@code soak.sentFile} when the run ends.
  */
 public class SoakSimulation extends Simulation {
   private static final AtomicLong SENT = new AtomicLong();
@@ -28,15 +28,22 @@ public class SoakSimulation extends Simulation {
   private final int tokens = Integer.getInteger("soak.tokens", 128);
 
   {
-    var soak = scenario("soak")
-        .exec(session -> {
-          SENT.incrementAndGet();
-          return session;
-        })
-        .exec(chat("chat").user("Tell me a long story about a cat.").maxTokens(tokens).ignoreEos(true));
-    setUp(soak.injectClosed(
-            rampConcurrentUsers(0).to(streams).during(Duration.ofSeconds(30)),
-            constantConcurrentUsers(streams).during(Duration.ofMinutes(minutes))))
+    var soak =
+        scenario("soak")
+            .exec(
+                session -> {
+                  SENT.incrementAndGet();
+                  return session;
+                })
+            .exec(
+                chat("chat")
+                    .user("Tell me a long story about a cat.")
+                    .maxTokens(tokens)
+                    .ignoreEos(true));
+    setUp(
+            soak.injectClosed(
+                rampConcurrentUsers(0).to(streams).during(Duration.ofSeconds(30)),
+                constantConcurrentUsers(streams).during(Duration.ofMinutes(minutes))))
         .protocols(http.baseUrl(System.getProperty("soak.baseUrl")), llm().model("sim-llm"));
   }
 

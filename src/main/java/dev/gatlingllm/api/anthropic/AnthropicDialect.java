@@ -11,18 +11,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Anthropic Messages API ({@code /v1/messages}), served by Anthropic and by gateways and servers that
- * speak it. Stateless: one shared instance is enough.
+ * The Anthropic Messages API ({@code /v1/messages}), served by Anthropic and by gateways and
+ * servers that speak it. Stateless: one shared instance is enough.
  *
- * <p>The body: the system messages joined as the top-level {@code system} (the API has no system role in
- * {@code messages}), the other messages in order, {@code max_tokens} always (the API requires it:
- * {@value #DEFAULT_MAX_TOKENS} when the request sets none), {@code stream: true}. {@code ignore_eos} is not
- * sent: the API refuses unknown fields; a server that takes it gets it through {@code bodyField}.
+ * <p>The body: the system messages joined as the top-level {@code system} (the API has no system
+ * role in {@code messages}), the other messages in order, {@code max_tokens} always (the API
+ * requires it: {@value #DEFAULT_MAX_TOKENS} when the request sets none), {@code stream: true}.
+ * {@code ignore_eos} is not sent: the API refuses unknown fields; a server that takes it gets it
+ * through {@code bodyField}.
  */
 public final class AnthropicDialect implements LlmDialect {
   public static final String ID = "anthropic";
 
-  /** The output limit sent when the request names none, since the API refuses a request without one. */
+  /**
+   * The output limit sent when the request names none, since the API refuses a request without one.
+   */
   public static final int DEFAULT_MAX_TOKENS = 1024;
 
   /** The API version every request names; the stream format read here is this version's. */
@@ -42,18 +45,23 @@ public final class AnthropicDialect implements LlmDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return JsonBodyWriter.write(request.extraFields(), body -> {
-      body.string("model", request.model());
-      List<ChatMessage> messages = request.messages().isEmpty() && request.prompt() != null
-          ? List.of(ChatMessage.user(request.prompt())) : request.messages();
-      body.string(SYSTEM, systemPrompt(messages));
-      if (body.owns("messages")) {
-        writeMessages(body.json(), messages);
-      }
-      body.number("max_tokens", request.maxTokens() != null ? request.maxTokens() : DEFAULT_MAX_TOKENS);
-      body.bool("stream", true);
-      body.number("temperature", request.temperature());
-    });
+    return JsonBodyWriter.write(
+        request.extraFields(),
+        body -> {
+          body.string("model", request.model());
+          List<ChatMessage> messages =
+              request.messages().isEmpty() && request.prompt() != null
+                  ? List.of(ChatMessage.user(request.prompt()))
+                  : request.messages();
+          body.string(SYSTEM, systemPrompt(messages));
+          if (body.owns("messages")) {
+            writeMessages(body.json(), messages);
+          }
+          body.number(
+              "max_tokens", request.maxTokens() != null ? request.maxTokens() : DEFAULT_MAX_TOKENS);
+          body.bool("stream", true);
+          body.number("temperature", request.temperature());
+        });
   }
 
   /** The system messages' texts, joined by a blank line; null when there are none. */
@@ -69,8 +77,11 @@ public final class AnthropicDialect implements LlmDialect {
   }
 
   /** The messages but the system ones, which go in the top-level {@code system}. */
-  private static void writeMessages(JsonGenerator json, List<ChatMessage> messages) throws IOException {
-    JsonBodyWriter.messages(json, "messages",
+  private static void writeMessages(JsonGenerator json, List<ChatMessage> messages)
+      throws IOException {
+    JsonBodyWriter.messages(
+        json,
+        "messages",
         messages.stream().filter(message -> !SYSTEM.equals(message.role())).toList());
   }
 

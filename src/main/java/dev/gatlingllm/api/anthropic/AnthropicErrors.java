@@ -5,15 +5,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.openai.OpenAiErrors;
 import java.io.IOException;
 
-/** The message of an Anthropic error body: {@code {"type":"error","error":{"type":..,"message":..}}}. */
+/**
+ * The message of an Anthropic error body: {@code
+ * {"type":"error","error":{"type":..,"message":..}}}.
+ */
 final class AnthropicErrors {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private AnthropicErrors() {}
 
   /**
-   * {@code "<error.type>: <error.message>"} (e.g. {@code overloaded_error: Overloaded}); any other body as
-   * the OpenAI dialects read it, since gateways in front of Anthropic models often answer in that shape.
+   * {@code "<error.type>: <error.message>"} (e.g. {@code overloaded_error: Overloaded}); any other
+   * body as the OpenAI dialects read it, since gateways in front of Anthropic models often answer
+   * in that shape.
    */
   static String message(String body) {
     String known = anthropicMessage(body);

@@ -10,14 +10,14 @@ import java.io.IOException;
  * Reads an Anthropic Messages stream ({@code /v1/messages}).
  *
  * <ul>
- *   <li>{@code message_start}: the input tokens ({@code message.usage}); its {@code output_tokens} is a
- *       placeholder and is not read;
- *   <li>{@code content_block_start} and {@code content_block_delta}: output by field, whatever the block's
- *       type says: {@code text} (text_delta) is the answer, {@code thinking} (thinking_delta) reasoning,
- *       {@code partial_json} (input_json_delta) and a tool block's {@code name} a tool call; signatures and
- *       citations are not output;
- *   <li>{@code message_delta}: {@code delta.stop_reason} is the finish reason, {@code usage.output_tokens} the
- *       output count so far (cumulative);
+ *   <li>{@code message_start}: the input tokens ({@code message.usage}); its {@code output_tokens}
+ *       is a placeholder and is not read;
+ *   <li>{@code content_block_start} and {@code content_block_delta}: output by field, whatever the
+ *       block's type says: {@code text} (text_delta) is the answer, {@code thinking}
+ *       (thinking_delta) reasoning, {@code partial_json} (input_json_delta) and a tool block's
+ *       {@code name} a tool call; signatures and citations are not output;
+ *   <li>{@code message_delta}: {@code delta.stop_reason} is the finish reason, {@code
+ *       usage.output_tokens} the output count so far (cumulative);
  *   <li>{@code message_stop}: the stream's end;
  *   <li>{@code error}: {@code error.type} and {@code error.message}, a KO.
  * </ul>
@@ -35,8 +35,11 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
     "end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn", "refusal"
   };
 
-  /** One reader for every block event: a method reference made per event would be garbage per token. */
+  /**
+   * One reader for every block event: a method reference made per event would be garbage per token.
+   */
   private final FieldReader blockFields = this::readBlockField;
+
   private String error;
 
   @Override
@@ -67,21 +70,25 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
     if (type == BLOCK && object && (json.nameIs("delta") || json.nameIs("content_block"))) {
       readObject(json, blockFields);
     } else if (type == MESSAGE_START && object && json.nameIs("message")) {
-      readObject(json, (j, v) -> {
-        if (v == JsonToken.START_OBJECT && j.nameIs("usage")) {
-          readUsage(j, false);
-        } else {
-          j.skipChildren(); // id, role, content (empty), model, stop_reason (null)
-        }
-      });
+      readObject(
+          json,
+          (j, v) -> {
+            if (v == JsonToken.START_OBJECT && j.nameIs("usage")) {
+              readUsage(j, false);
+            } else {
+              j.skipChildren(); // id, role, content (empty), model, stop_reason (null)
+            }
+          });
     } else if (type == MESSAGE_DELTA && object && json.nameIs("delta")) {
-      readObject(json, (j, v) -> {
-        if (v == JsonToken.VALUE_STRING && j.nameIs("stop_reason")) {
-          pending.finish(stopReason(j));
-        } else {
-          j.skipChildren(); // stop_sequence, a null stop_reason
-        }
-      });
+      readObject(
+          json,
+          (j, v) -> {
+            if (v == JsonToken.VALUE_STRING && j.nameIs("stop_reason")) {
+              pending.finish(stopReason(j));
+            } else {
+              j.skipChildren(); // stop_sequence, a null stop_reason
+            }
+          });
     } else if (type == MESSAGE_DELTA && object && json.nameIs("usage")) {
       readUsage(json, true);
     } else if (type == ERROR && json.nameIs("error")) {
@@ -105,26 +112,33 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
   }
 
   /**
-   * The input is {@code input_tokens} plus the cached parts the API counts apart
-   * ({@code cache_creation_input_tokens}, {@code cache_read_input_tokens}): all of it is the prompt. The output
-   * count (thinking tokens included) is read from {@code message_delta} only ({@code withOutput}).
+   * The input is {@code input_tokens} plus the cached parts the API counts apart ({@code
+   * cache_creation_input_tokens}, {@code cache_read_input_tokens}): all of it is the prompt. The
+   * output count (thinking tokens included) is read from {@code message_delta} only ({@code
+   * withOutput}).
    */
   private void readUsage(JsonCursor json, boolean withOutput) throws IOException {
     long[] counts = {-1, -1};
-    readObject(json, (j, v) -> {
-      if (v != JsonToken.VALUE_NUMBER_INT) {
-        j.skipChildren(); // null cache counts, server_tool_use, service_tier...
-      } else if (j.nameIs("input_tokens") || j.nameIs("cache_creation_input_tokens")
-          || j.nameIs("cache_read_input_tokens")) {
-        counts[0] = saturatedSum(Math.max(0, counts[0]), j.longValue());
-      } else if (withOutput && j.nameIs("output_tokens")) {
-        counts[1] = j.longValue();
-      }
-    });
+    readObject(
+        json,
+        (j, v) -> {
+          if (v != JsonToken.VALUE_NUMBER_INT) {
+            j.skipChildren(); // null cache counts, server_tool_use, service_tier...
+          } else if (j.nameIs("input_tokens")
+              || j.nameIs("cache_creation_input_tokens")
+              || j.nameIs("cache_read_input_tokens")) {
+            counts[0] = saturatedSum(Math.max(0, counts[0]), j.longValue());
+          } else if (withOutput && j.nameIs("output_tokens")) {
+            counts[1] = j.longValue();
+          }
+        });
     pending.usage(counts[0], counts[1]);
   }
 
-  /** {@code a + b}, stopping at a long's bounds: a count beyond them must stay implausible, not wrap round. */
+  /**
+   * {@code a + b}, stopping at a long's bounds: a count beyond them must stay implausible, not wrap
+   * round.
+   */
   private static long saturatedSum(long a, long b) {
     long sum = a + b;
     if (((a ^ sum) & (b ^ sum)) < 0) {

@@ -5,9 +5,9 @@ import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.values.OutputKind;
 
 /**
- * The signals of the event being read, held until the whole event parsed: a truncated or broken event then
- * reports {@link StreamSignals#onMalformed} alone, never half of its content, so that a damaged event cannot
- * be taken for the first token. Reused event after event; one per stream.
+ * The signals of the event being read, held until the whole event parsed: a truncated or broken
+ * event then reports {@link StreamSignals#onMalformed} alone, never half of its content, so that a
+ * damaged event cannot be taken for the first token. Reused event after event; one per stream.
  */
 public final class PendingSignals {
   // Outputs and finish reasons in stream order: a null kind marks a finish reason.
@@ -36,7 +36,10 @@ public final class PendingSignals {
     pieces.add(null, reason);
   }
 
-  /** Server token counts, -1 for one not given; a later call in the same event keeps the counts it lacks. */
+  /**
+   * Server token counts, -1 for one not given; a later call in the same event keeps the counts it
+   * lacks.
+   */
   public void usage(long prompt, long completion) {
     hasUsage = true;
     if (prompt != -1) {
@@ -76,7 +79,10 @@ public final class PendingSignals {
     done = true;
   }
 
-  /** Hands the signals over (outputs and finish reasons, usage, server times, error, end) and clears them. */
+  /**
+   * Hands the signals over (outputs and finish reasons, usage, server times, error, end) and clears
+   * them.
+   */
   public void emitTo(StreamSignals signals) {
     for (int i = 0; i < pieces.size(); i++) {
       if (pieces.kind(i) == null) {

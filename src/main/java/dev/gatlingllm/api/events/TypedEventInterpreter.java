@@ -13,14 +13,15 @@ import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
 
 /**
- * Reads streams whose every event is one JSON object naming its kind in a top-level {@code "type"} field
- * (Anthropic Messages, OpenAI Responses). The meaning of a field depends on that type ({@code "delta"} is the
- * answer in one event and tool-call arguments in another) and JSON does not order fields, so an event is read
- * twice: a first pass finds the type (one field in, when it comes first as the APIs send it), the second
- * reads the fields knowing it. Both passes use {@link Utf8JsonCursor}, and Jackson for what it leaves.
+ * Reads streams whose every event is one JSON object naming its kind in a top-level {@code "type"}
+ * field (Anthropic Messages, OpenAI Responses). The meaning of a field depends on that type ({@code
+ * "delta"} is the answer in one event and tool-call arguments in another) and JSON does not order
+ * fields, so an event is read twice: a first pass finds the type (one field in, when it comes first
+ * as the APIs send it), the second reads the fields knowing it. Both passes use {@link
+ * Utf8JsonCursor}, and Jackson for what it leaves.
  *
- * <p>The SSE event name is not used: the type in the data says the same, and stays when the framing has no
- * names (NDJSON). Unknown types are read, to catch broken JSON, and carry nothing.
+ * <p>The SSE event name is not used: the type in the data says the same, and stays when the framing
+ * has no names (NDJSON). Unknown types are read, to catch broken JSON, and carry nothing.
  */
 public abstract class TypedEventInterpreter implements StreamInterpreter {
   /** An event without a type, or of a type the dialect does not handle. */
@@ -29,6 +30,7 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   private static final JsonFactory FACTORY = OpenAiJson.FACTORY;
 
   private final Utf8JsonCursor fast = new Utf8JsonCursor();
+
   /** What the event being read carries; subclasses add to it from {@link #readField}. */
   protected final PendingSignals pending = new PendingSignals();
 
@@ -49,25 +51,29 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
     if (!parse(data, offset, frame.dataLength())) {
       pending.clear();
       // Both dialects reading typed events stream SSE.
-      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
+      signals.onMalformed(
+          "invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     pending.emitTo(signals);
   }
 
   /**
-   * The code of the event type the cursor is on (a string); {@link #UNKNOWN} for one not handled. Compare with
-   * {@link JsonCursor#textEquals}: no String per event.
+   * The code of the event type the cursor is on (a string); {@link #UNKNOWN} for one not handled.
+   * Compare with {@link JsonCursor#textEquals}: no String per event.
    */
   protected abstract int eventType(JsonCursor json) throws IOException;
 
   /**
-   * One top-level field of an event of a known type, other than {@code type}, the cursor on its value: read it
-   * into {@link #pending}, or skip it ({@link JsonCursor#skipChildren}).
+   * One top-level field of an event of a known type, other than {@code type}, the cursor on its
+   * value: read it into {@link #pending}, or skip it ({@link JsonCursor#skipChildren}).
    */
   protected abstract void readField(int type, JsonCursor json, JsonToken value) throws IOException;
 
-  /** Called before the fields of an event are read (again, when Jackson rereads it): clear per-event state. */
+  /**
+   * Called before the fields of an event are read (again, when Jackson rereads it): clear per-event
+   * state.
+   */
   protected void startEvent() {}
 
   /** Called once the whole event was read, before its signals are handed over. */
@@ -107,7 +113,10 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
     }
   }
 
-  /** The first pass: the type, as soon as it is found. The second pass judges whether the event is well formed. */
+  /**
+   * The first pass: the type, as soon as it is found. The second pass judges whether the event is
+   * well formed.
+   */
   private int findType(JsonCursor json) throws IOException {
     if (json.nextToken() != JsonToken.START_OBJECT) {
       return UNKNOWN;
@@ -136,7 +145,8 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
       } else if (type != UNKNOWN) {
         readField(type, json, value);
       } else if (json.nameIs("error") && value != JsonToken.VALUE_NULL) {
-        // An event of another type carries nothing, unless a gateway put an OpenAI-style error in it.
+        // An event of another type carries nothing, unless a gateway put an OpenAI-style error in
+        // it.
         pending.error(errorText(json, value));
       } else {
         json.skipChildren();
@@ -165,8 +175,8 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   }
 
   /**
-   * An error object ({@code {"type"|"code":..,"message":..}}) as {@code "<code or type>: <message>"}, the
-   * cursor on its START_OBJECT; or the text of an error given as a string.
+   * An error object ({@code {"type"|"code":..,"message":..}}) as {@code "<code or type>:
+   * <message>"}, the cursor on its START_OBJECT; or the text of an error given as a string.
    */
   protected static String errorText(JsonCursor json, JsonToken value) throws IOException {
     if (value == JsonToken.VALUE_STRING) {
@@ -181,7 +191,9 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
     return fields.text();
   }
 
-  /** The fields of an error object that make its message; the rest (param, request ids) are skipped. */
+  /**
+   * The fields of an error object that make its message; the rest (param, request ids) are skipped.
+   */
   protected static final class ErrorFields implements FieldReader {
     public ErrorFields() {}
 
@@ -202,7 +214,10 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
       }
     }
 
-    /** {@code "<code>: <message>"}, the type standing in for a missing code; what there is of it otherwise. */
+    /**
+     * {@code "<code>: <message>"}, the type standing in for a missing code; what there is of it
+     * otherwise.
+     */
     public String text() {
       String label = code != null && !code.isBlank() ? code : type;
       boolean hasMessage = message != null && !message.isBlank();

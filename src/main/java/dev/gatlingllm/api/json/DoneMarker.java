@@ -1,8 +1,9 @@
 package dev.gatlingllm.api.json;
 
 /**
- * The data of an SSE event as the interpreters look at it before any JSON: blank (a keep-alive some proxies
- * send) or the OpenAI-style end marker {@code [DONE]}, compared on the bytes, whitespace around it tolerated.
+ * The data of an SSE event as the interpreters look at it before any JSON: blank (a keep-alive some
+ * proxies send) or the OpenAI-style end marker {@code [DONE]}, compared on the bytes, whitespace
+ * around it tolerated.
  */
 public final class DoneMarker {
   private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
@@ -18,7 +19,10 @@ public final class DoneMarker {
     return i;
   }
 
-  /** True when {@code [start, end)}, starting at a non-whitespace byte, is {@code [DONE]} and whitespace. */
+  /**
+   * True when {@code [start, end)}, starting at a non-whitespace byte, is {@code [DONE]} and
+   * whitespace.
+   */
   public static boolean isDone(byte[] data, int start, int end) {
     if (end - start < DONE.length) {
       return false;

@@ -8,10 +8,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Jackson's parser over one event: the reference reader, used for the events {@link Utf8JsonCursor} gives up
- * on. A new parser per event (some 900 bytes), which only those rare events pay. The non-blocking byte-array
- * parser, fed the whole event and told it is the end: it reads UTF-8 only, where the blocking parser would
- * guess UTF-16 or UTF-32 from zero bytes at the start of a damaged event.
+ * Jackson's parser over one event: the reference reader, used for the events {@link Utf8JsonCursor}
+ * gives up on. A new parser per event (some 900 bytes), which only those rare events pay. The
+ * non-blocking byte-array parser, fed the whole event and told it is the end: it reads UTF-8 only,
+ * where the blocking parser would guess UTF-16 or UTF-32 from zero bytes at the start of a damaged
+ * event.
  */
 public final class JacksonCursor implements JsonCursor {
   private final JsonParser parser;
@@ -22,12 +23,16 @@ public final class JacksonCursor implements JsonCursor {
   }
 
   /** A cursor before the first token of {@code data[0, length)}; close it when done. */
-  public static JacksonCursor open(JsonFactory factory, byte[] data, int length) throws IOException {
+  public static JacksonCursor open(JsonFactory factory, byte[] data, int length)
+      throws IOException {
     return open(factory, data, 0, length);
   }
 
-  /** A cursor before the first token of {@code data[offset, offset + length)}; close it when done. */
-  public static JacksonCursor open(JsonFactory factory, byte[] data, int offset, int length) throws IOException {
+  /**
+   * A cursor before the first token of {@code data[offset, offset + length)}; close it when done.
+   */
+  public static JacksonCursor open(JsonFactory factory, byte[] data, int offset, int length)
+      throws IOException {
     JsonParser parser = factory.createNonBlockingByteArrayParser();
     ByteArrayFeeder feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
     feeder.feedInput(data, offset, offset + length);
@@ -91,8 +96,10 @@ public final class JacksonCursor implements JsonCursor {
 
   @Override
   public boolean atEnd() throws IOException {
-    // Not nextToken() == null: at the end of its input this parser answers NOT_AVAILABLE after trailing
-    // whitespace, and after an unfinished trailing value too ({...} 1). The bytes it has not read tell.
+    // Not nextToken() == null: at the end of its input this parser answers NOT_AVAILABLE after
+    // trailing
+    // whitespace, and after an unfinished trailing value too ({...} 1). The bytes it has not read
+    // tell.
     WhitespaceCheck rest = new WhitespaceCheck();
     parser.releaseBuffered(rest);
     return rest.whitespaceOnly;

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Writes a request body: the dialect's fields, then the user's extra fields, sorted so that one request
- * always gives the same bytes. A field the extras name is left to them, never written twice: JSON parsers
- * disagree on duplicate keys.
+ * Writes a request body: the dialect's fields, then the user's extra fields, sorted so that one
+ * request always gives the same bytes. A field the extras name is left to them, never written
+ * twice: JSON parsers disagree on duplicate keys.
  */
 public final class JsonBodyWriter {
   /** Thread-safe once configured; it serialises the extra fields (maps, lists, numbers...). */
@@ -26,19 +26,26 @@ public final class JsonBodyWriter {
     void write(JsonBodyWriter body) throws IOException;
   }
 
-  /** Writes a dialect's input field ({@code messages}, {@code prompt}...) into the open top-level object. */
+  /**
+   * Writes a dialect's input field ({@code messages}, {@code prompt}...) into the open top-level
+   * object.
+   */
   @FunctionalInterface
   public interface InputWriter {
     /** {@code messages} for a chat endpoint: {@link GenerationRequest#chatMessages()}. */
     InputWriter MESSAGES = (json, request) -> messages(json, "messages", request.chatMessages());
 
-    /** {@code prompt} for a completion endpoint: {@link GenerationRequest#promptText()}, none when null. */
-    InputWriter PROMPT = (json, request) -> {
-      String prompt = request.promptText();
-      if (prompt != null) {
-        json.writeStringField("prompt", prompt);
-      }
-    };
+    /**
+     * {@code prompt} for a completion endpoint: {@link GenerationRequest#promptText()}, none when
+     * null.
+     */
+    InputWriter PROMPT =
+        (json, request) -> {
+          String prompt = request.promptText();
+          if (prompt != null) {
+            json.writeStringField("prompt", prompt);
+          }
+        };
 
     void write(JsonGenerator json, GenerationRequest request) throws IOException;
   }
@@ -105,8 +112,8 @@ public final class JsonBodyWriter {
   }
 
   /**
-   * How every streaming body of the OpenAI and Ollama APIs begins: {@code model}, the dialect's input field
-   * (unless an extra field names it) and {@code "stream": true}.
+   * How every streaming body of the OpenAI and Ollama APIs begins: {@code model}, the dialect's
+   * input field (unless an extra field names it) and {@code "stream": true}.
    */
   public void modelInputAndStream(GenerationRequest request, String inputField, InputWriter input)
       throws IOException {
@@ -117,8 +124,12 @@ public final class JsonBodyWriter {
     bool("stream", true);
   }
 
-  /** {@code name}: the messages as an array of {@code {"role": .., "content": ..}}, the shape chat APIs share. */
-  public static void messages(JsonGenerator json, String name, List<ChatMessage> messages) throws IOException {
+  /**
+   * {@code name}: the messages as an array of {@code {"role": .., "content": ..}}, the shape chat
+   * APIs share.
+   */
+  public static void messages(JsonGenerator json, String name, List<ChatMessage> messages)
+      throws IOException {
     json.writeArrayFieldStart(name);
     for (ChatMessage message : messages) {
       json.writeStartObject();

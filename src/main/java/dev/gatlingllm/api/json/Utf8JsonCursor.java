@@ -6,21 +6,25 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A strict JSON tokenizer over the UTF-8 bytes of one event, made for what a dialect does per streamed chunk:
- * walk a small object, decode the one or two strings it wants, skip the rest. It builds no parser object and
- * no String but the ones asked for, and does not decode the strings it skips (Jackson's non-blocking parser
- * decodes every one: two thirds of the time per event went there).
+ * A strict JSON tokenizer over the UTF-8 bytes of one event, made for what a dialect does per
+ * streamed chunk: walk a small object, decode the one or two strings it wants, skip the rest. It
+ * builds no parser object and no String but the ones asked for, and does not decode the strings it
+ * skips (Jackson's non-blocking parser decodes every one: two thirds of the time per event went
+ * there).
  *
- * <p>It accepts a subset of what Jackson accepts and reads it to the same tokens and values. On anything
- * outside that subset it throws {@link GiveUp}, and the caller hands the event to {@link JacksonCursor}:
- * malformed JSON, escapes in field names, ill-formed UTF-8, numbers of more than {@value #MAX_NUMBER_BYTES}
- * characters, names over {@value #MAX_NAME_BYTES} bytes, nesting deeper than {@value #MAX_DEPTH}. So this
- * class never decides alone that an event is damaged, and an odd one is read exactly as Jackson reads it.
+ * <p>It accepts a subset of what Jackson accepts and reads it to the same tokens and values. On
+ * anything outside that subset it throws {@link GiveUp}, and the caller hands the event to {@link
+ * JacksonCursor}: malformed JSON, escapes in field names, ill-formed UTF-8, numbers of more than
+ * {@value #MAX_NUMBER_BYTES} characters, names over {@value #MAX_NAME_BYTES} bytes, nesting deeper
+ * than {@value #MAX_DEPTH}. So this class never decides alone that an event is damaged, and an odd
+ * one is read exactly as Jackson reads it.
  *
  * <p>One instance per stream, reused event after event ({@link #reset}); not thread-safe.
  */
 public final class Utf8JsonCursor implements JsonCursor {
-  /** This reader does not take the event: ask {@link JacksonCursor}. Thrown without a stack trace. */
+  /**
+   * This reader does not take the event: ask {@link JacksonCursor}. Thrown without a stack trace.
+   */
   static final class GiveUp extends IOException {
     private static final long serialVersionUID = 1L;
     private static final GiveUp INSTANCE = new GiveUp();
@@ -39,8 +43,10 @@ public final class Utf8JsonCursor implements JsonCursor {
   static final int MAX_DEPTH = 64;
   static final int MAX_NAME_BYTES = 1024;
   static final int MAX_NUMBER_BYTES = 100;
+
   /** Decoding buffers up to this size are kept for the next string; larger ones are not. */
   private static final int KEPT_BUFFER_CHARS = 64 * 1024;
+
   private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
   private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
   private static final byte[] NULL = {'n', 'u', 'l', 'l'};
@@ -63,12 +69,16 @@ public final class Utf8JsonCursor implements JsonCursor {
   private int expect;
   private JsonToken token;
   private int depth;
+
   /** Bit {@code d - 1} set: the container at depth {@code d} is an object. */
   private long objects;
+
   private int nameStart;
   private int nameEnd;
+
   /** A string's bytes between its quotes; a number's or a literal's text. */
   private int valueStart;
+
   private int valueEnd;
   private boolean valueEscaped;
   private boolean valueAscii;
@@ -79,7 +89,10 @@ public final class Utf8JsonCursor implements JsonCursor {
     return reset(data, 0, length);
   }
 
-  /** Positions the cursor before the first token of {@code data[offset, offset + length)}; returns it. */
+  /**
+   * Positions the cursor before the first token of {@code data[offset, offset + length)}; returns
+   * it.
+   */
   public Utf8JsonCursor reset(byte[] data, int offset, int length) {
     this.data = data;
     this.end = offset + length;
@@ -99,30 +112,34 @@ public final class Utf8JsonCursor implements JsonCursor {
       case FIELD_VALUE:
         expectByte(':');
         return value(skipWhitespace());
-      case FIRST_FIELD: {
-        int b = skipWhitespace();
-        return b == '}' ? close(JsonToken.END_OBJECT) : name(b);
-      }
-      case NEXT_FIELD: {
-        int b = skipWhitespace();
-        if (b == '}') {
-          return close(JsonToken.END_OBJECT);
+      case FIRST_FIELD:
+        {
+          int b = skipWhitespace();
+          return b == '}' ? close(JsonToken.END_OBJECT) : name(b);
         }
-        expectByte(',');
-        return name(skipWhitespace());
-      }
-      case FIRST_ELEMENT: {
-        int b = skipWhitespace();
-        return b == ']' ? close(JsonToken.END_ARRAY) : value(b);
-      }
-      case NEXT_ELEMENT: {
-        int b = skipWhitespace();
-        if (b == ']') {
-          return close(JsonToken.END_ARRAY);
+      case NEXT_FIELD:
+        {
+          int b = skipWhitespace();
+          if (b == '}') {
+            return close(JsonToken.END_OBJECT);
+          }
+          expectByte(',');
+          return name(skipWhitespace());
         }
-        expectByte(',');
-        return value(skipWhitespace());
-      }
+      case FIRST_ELEMENT:
+        {
+          int b = skipWhitespace();
+          return b == ']' ? close(JsonToken.END_ARRAY) : value(b);
+        }
+      case NEXT_ELEMENT:
+        {
+          int b = skipWhitespace();
+          if (b == ']') {
+            return close(JsonToken.END_ARRAY);
+          }
+          expectByte(',');
+          return value(skipWhitespace());
+        }
       default: // ROOT_END
         if (skipWhitespace() != -1) {
           throw GiveUp.INSTANCE;
@@ -137,13 +154,20 @@ public final class Utf8JsonCursor implements JsonCursor {
     if (length == name.length()) {
       return bytesAre(nameStart, name);
     }
-    // In UTF-8 a name with non-ASCII characters has more bytes than chars. Most names that differ in length
+    // In UTF-8 a name with non-ASCII characters has more bytes than chars. Most names that differ
+    // in length
     // differ in their first byte too: that test spares the scan of the expected name.
-    return !name.isEmpty() && length > name.length() && (data[nameStart] < 0 || data[nameStart] == name.charAt(0))
-        && !isAscii(name) && name.equals(text(nameStart, nameEnd));
+    return !name.isEmpty()
+        && length > name.length()
+        && (data[nameStart] < 0 || data[nameStart] == name.charAt(0))
+        && !isAscii(name)
+        && name.equals(text(nameStart, nameEnd));
   }
 
-  /** True when the bytes from {@code from} are the chars of {@code expected}, one (ASCII) byte per char. */
+  /**
+   * True when the bytes from {@code from} are the chars of {@code expected}, one (ASCII) byte per
+   * char.
+   */
   private boolean bytesAre(int from, String expected) {
     byte[] bytes = data;
     for (int i = 0; i < expected.length(); i++) {
@@ -227,7 +251,8 @@ public final class Utf8JsonCursor implements JsonCursor {
     if (negative) {
       i++;
     }
-    // 18 digits always fit in a long; Jackson decides the longer ones (beyond a long, the nearest long).
+    // 18 digits always fit in a long; Jackson decides the longer ones (beyond a long, the nearest
+    // long).
     if (valueEnd - i > 18) {
       throw GiveUp.INSTANCE;
     }
@@ -350,9 +375,13 @@ public final class Utf8JsonCursor implements JsonCursor {
     int i = pos + 1;
     while (true) {
       if (i + 8 <= end) {
-        // Eight bytes at a time: jump to the first quote, backslash or control character among them.
+        // Eight bytes at a time: jump to the first quote, backslash or control character among
+        // them.
         long word = SwarBytes.read(bytes, i);
-        long special = SwarBytes.equalTo(word, QUOTES) | SwarBytes.equalTo(word, BACKSLASHES) | SwarBytes.below(word, 0x20);
+        long special =
+            SwarBytes.equalTo(word, QUOTES)
+                | SwarBytes.equalTo(word, BACKSLASHES)
+                | SwarBytes.below(word, 0x20);
         if (special == 0) {
           highBits |= word;
           i += 8;
@@ -488,8 +517,12 @@ public final class Utf8JsonCursor implements JsonCursor {
       if (b == '\\') {
         byte escape = bytes[i + 1];
         if (escape == 'u') {
-          out[n++] = (char) (hexValue(bytes[i + 2]) << 12 | hexValue(bytes[i + 3]) << 8
-              | hexValue(bytes[i + 4]) << 4 | hexValue(bytes[i + 5]));
+          out[n++] =
+              (char)
+                  (hexValue(bytes[i + 2]) << 12
+                      | hexValue(bytes[i + 3]) << 8
+                      | hexValue(bytes[i + 4]) << 4
+                      | hexValue(bytes[i + 5]));
           i += 6;
         } else {
           out[n++] = unescape(escape);
@@ -505,8 +538,11 @@ public final class Utf8JsonCursor implements JsonCursor {
         out[n++] = (char) ((b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | (bytes[i + 2] & 0x3F));
         i += 3;
       } else {
-        int codePoint = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6
-            | (bytes[i + 3] & 0x3F);
+        int codePoint =
+            (b & 0x07) << 18
+                | (bytes[i + 1] & 0x3F) << 12
+                | (bytes[i + 2] & 0x3F) << 6
+                | (bytes[i + 3] & 0x3F);
         out[n++] = Character.highSurrogate(codePoint);
         out[n++] = Character.lowSurrogate(codePoint);
         i += 4;

@@ -5,8 +5,8 @@ final class Utf8Validation {
   private Utf8Validation() {}
 
   /**
-   * True when {@code bytes[from, to)} is well-formed UTF-8: no stray continuation byte, no truncated
-   * sequence, no overlong form, no encoded surrogate, nothing above U+10FFFF.
+   * True when {@code bytes[from, to)} is well-formed UTF-8: no stray continuation byte, no
+   * truncated sequence, no overlong form, no encoded surrogate, nothing above U+10FFFF.
    */
   static boolean isWellFormed(byte[] bytes, int from, int to) {
     int i = from;

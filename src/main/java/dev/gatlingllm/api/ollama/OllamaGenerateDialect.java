@@ -4,8 +4,8 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
- * Ollama's native completion endpoint ({@code /api/generate}): a {@code prompt} in; {@code response} and
- * {@code thinking} out, one JSON object per line. Stateless.
+ * Ollama's native completion endpoint ({@code /api/generate}): a {@code prompt} in; {@code
+ * response} and {@code thinking} out, one JSON object per line. Stateless.
  */
 public final class OllamaGenerateDialect extends OllamaDialect {
   public static final String ID = "ollama-generate";

@@ -5,34 +5,38 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
- * Writes the body both Ollama endpoints share, as Ollama's API documents it: {@code model}, the input,
- * {@code "stream": true} and the sampling settings inside {@code options} ({@code num_predict} for the output
- * token limit, {@code temperature}). Ollama has no {@code ignore_eos}: that setting is not sent.
+ * Writes the body both Ollama endpoints share, as Ollama's API documents it: {@code model}, the
+ * input, {@code "stream": true} and the sampling settings inside {@code options} ({@code
+ * num_predict} for the output token limit, {@code temperature}). Ollama has no {@code ignore_eos}:
+ * that setting is not sent.
  */
 final class OllamaRequestBody {
 
   private OllamaRequestBody() {}
 
   /**
-   * Standard fields first, null ones omitted; then the extra fields, sorted, through the dialects' shared
-   * {@link JsonBodyWriter}. A standard field an extra field names is not written (an extra {@code options}
-   * replaces the whole object), rather than written twice.
+   * Standard fields first, null ones omitted; then the extra fields, sorted, through the dialects'
+   * shared {@link JsonBodyWriter}. A standard field an extra field names is not written (an extra
+   * {@code options} replaces the whole object), rather than written twice.
    */
-  static String write(GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
-    return JsonBodyWriter.write(request.extraFields(), body -> {
-      JsonGenerator json = body.json();
-      body.modelInputAndStream(request, inputField, input);
-      boolean hasOptions = request.maxTokens() != null || request.temperature() != null;
-      if (hasOptions && body.owns("options")) {
-        json.writeObjectFieldStart("options");
-        if (request.maxTokens() != null) {
-          json.writeNumberField("num_predict", request.maxTokens());
-        }
-        if (request.temperature() != null) {
-          json.writeNumberField("temperature", request.temperature());
-        }
-        json.writeEndObject();
-      }
-    });
+  static String write(
+      GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
+    return JsonBodyWriter.write(
+        request.extraFields(),
+        body -> {
+          JsonGenerator json = body.json();
+          body.modelInputAndStream(request, inputField, input);
+          boolean hasOptions = request.maxTokens() != null || request.temperature() != null;
+          if (hasOptions && body.owns("options")) {
+            json.writeObjectFieldStart("options");
+            if (request.maxTokens() != null) {
+              json.writeNumberField("num_predict", request.maxTokens());
+            }
+            if (request.temperature() != null) {
+              json.writeNumberField("temperature", request.temperature());
+            }
+            json.writeEndObject();
+          }
+        });
   }
 }

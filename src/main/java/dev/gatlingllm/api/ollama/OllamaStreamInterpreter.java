@@ -13,15 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the lines of an Ollama stream ({@code /api/chat} or {@code /api/generate}) from their UTF-8 bytes with
- * {@link FrameJson}. Each line is one JSON object: generated text ({@code message.content} or
- * {@code response}), reasoning ({@code message.thinking} or {@code thinking}), tool calls
- * ({@code message.tool_calls}, each whole in one line); the last line has {@code "done": true},
- * {@code done_reason} and the server's counts and timings ({@code prompt_eval_count}, {@code eval_count},
- * {@code prompt_eval_duration}, {@code eval_duration} in nanoseconds); an error is {@code {"error": "..."}}.
+ * Reads the lines of an Ollama stream ({@code /api/chat} or {@code /api/generate}) from their UTF-8
+ * bytes with {@link FrameJson}. Each line is one JSON object: generated text ({@code
+ * message.content} or {@code response}), reasoning ({@code message.thinking} or {@code thinking}),
+ * tool calls ({@code message.tool_calls}, each whole in one line); the last line has {@code "done":
+ * true}, {@code done_reason} and the server's counts and timings ({@code prompt_eval_count}, {@code
+ * eval_count}, {@code prompt_eval_duration}, {@code eval_duration} in nanoseconds); an error is
+ * {@code {"error": "..."}}.
  *
- * <p>A line's signals are collected first and emitted only once the whole line parsed: a broken line reports
- * {@link StreamSignals#onMalformed} alone, never half of its content.
+ * <p>A line's signals are collected first and emitted only once the whole line parsed: a broken
+ * line reports {@link StreamSignals#onMalformed} alone, never half of its content.
  */
 final class OllamaStreamInterpreter implements StreamInterpreter {
   /** Where the generated text sits in a line. */
@@ -33,6 +34,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
   }
 
   private static final String[] KNOWN_DONE_REASONS = {"stop", "length", "load", "unload"};
+
   /** The text a tool call counts as when it names no function: it is output all the same. */
   private static final String UNNAMED_TOOL_CALL = "tool_call";
 
@@ -66,7 +68,8 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     clear();
     if (!json.read(data, offset, length, restart, reader)) {
       clear();
-      signals.onMalformed("invalid JSON in NDJSON line: " + OpenAiJson.excerpt(data, offset, length));
+      signals.onMalformed(
+          "invalid JSON in NDJSON line: " + OpenAiJson.excerpt(data, offset, length));
       return;
     }
     emit(signals);
@@ -86,13 +89,18 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
       JsonToken value = cursor.nextToken();
       if (shape == Shape.CHAT && value == JsonToken.START_OBJECT && cursor.nameIs("message")) {
         readMessage(cursor);
-      } else if (shape == Shape.GENERATE && value == JsonToken.VALUE_STRING && cursor.nameIs("response")) {
+      } else if (shape == Shape.GENERATE
+          && value == JsonToken.VALUE_STRING
+          && cursor.nameIs("response")) {
         content = nonEmptyText(cursor);
-      } else if (shape == Shape.GENERATE && value == JsonToken.VALUE_STRING && cursor.nameIs("thinking")) {
+      } else if (shape == Shape.GENERATE
+          && value == JsonToken.VALUE_STRING
+          && cursor.nameIs("thinking")) {
         reasoning = nonEmptyText(cursor);
       } else if (cursor.nameIs("done")) {
         done = value == JsonToken.VALUE_TRUE;
-        cursor.skipChildren(); // an odd object or array is not the end, and must not derail the reading
+        cursor.skipChildren(); // an odd object or array is not the end, and must not derail the
+        // reading
       } else if (value == JsonToken.VALUE_STRING && cursor.nameIs("done_reason")) {
         doneReason = cursor.textIsEmpty() ? null : doneReason(cursor);
       } else if (value == JsonToken.VALUE_NUMBER_INT && cursor.nameIs("prompt_eval_count")) {
@@ -127,7 +135,9 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     }
   }
 
-  /** Each call comes whole: its function's name is the output text; the arguments object is skipped. */
+  /**
+   * Each call comes whole: its function's name is the output text; the arguments object is skipped.
+   */
   private void readToolCalls(JsonCursor cursor) throws IOException {
     for (JsonToken token = cursor.nextToken(); !isArrayEnd(token); token = cursor.nextToken()) {
       if (token != JsonToken.START_OBJECT) {
@@ -177,7 +187,10 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     }
   }
 
-  /** See {@code OpenAiStreamInterpreter}: null, and a non-blocking parser out of input, end a loop too. */
+  /**
+   * See {@code OpenAiStreamInterpreter}: null, and a non-blocking parser out of input, end a loop
+   * too.
+   */
   private static boolean isArrayEnd(JsonToken token) {
     return token == JsonToken.END_ARRAY || token == null || token == JsonToken.NOT_AVAILABLE;
   }

@@ -4,8 +4,8 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
- * OpenAI Chat Completions ({@code /v1/chat/completions}), as served by OpenAI, vLLM, SGLang, llama.cpp, TGI
- * and most gateways. Stateless: one shared instance is enough.
+ * OpenAI Chat Completions ({@code /v1/chat/completions}), as served by OpenAI, vLLM, SGLang,
+ * llama.cpp, TGI and most gateways. Stateless: one shared instance is enough.
  */
 public final class OpenAiChatDialect extends OpenAiDialect {
   public static final String ID = "openai-chat";

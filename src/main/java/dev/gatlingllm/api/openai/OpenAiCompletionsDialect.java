@@ -4,8 +4,9 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
- * The legacy OpenAI Completions API ({@code /v1/completions}): a raw {@code prompt} in, {@code choices[].text}
- * out. Still the way to benchmark an exact prompt without a chat template (vLLM, SGLang, llama.cpp).
+ * The legacy OpenAI Completions API ({@code /v1/completions}): a raw {@code prompt} in, {@code
+ * choices[].text} out. Still the way to benchmark an exact prompt without a chat template (vLLM,
+ * SGLang, llama.cpp).
  */
 public final class OpenAiCompletionsDialect extends OpenAiDialect {
   public static final String ID = "openai-completions";

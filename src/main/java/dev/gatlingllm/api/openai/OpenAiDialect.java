@@ -6,9 +6,9 @@ import dev.gatlingllm.api.StreamInterpreter;
 import java.util.function.Supplier;
 
 /**
- * What the OpenAI dialects share: errors are OpenAI's {@code error} objects; the chat and completions
- * streams are read by {@link OpenAiStreamInterpreter} in the dialect's shape. Each dialect writes its own
- * request body.
+ * What the OpenAI dialects share: errors are OpenAI's {@code error} objects; the chat and
+ * completions streams are read by {@link OpenAiStreamInterpreter} in the dialect's shape. Each
+ * dialect writes its own request body.
  */
 abstract class OpenAiDialect extends AbstractDialect {
   OpenAiDialect(String id, String defaultEndpoint, OpenAiStreamInterpreter.Shape shape) {

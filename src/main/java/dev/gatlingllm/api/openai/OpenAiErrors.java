@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 
 /**
- * Finds the human-readable message in an error body, whatever shape the server gave it: public so that the
- * other dialects fall back on it for the bodies of gateways that answer in OpenAI's shape.
+ * Finds the human-readable message in an error body, whatever shape the server gave it: public so
+ * that the other dialects fall back on it for the bodies of gateways that answer in OpenAI's shape.
  */
 public final class OpenAiErrors {
   /** Far more than a KO message shows: see {@link OpenAiJson#EXCERPT_CHARS}. */
@@ -14,9 +14,9 @@ public final class OpenAiErrors {
   private OpenAiErrors() {}
 
   /**
-   * OpenAI's {@code {"error":{"message":..}}}, then the looser shapes other servers use
-   * ({@code {"error":".."}}, {@code {"message":".."}}, FastAPI's {@code {"detail":".."}}), else the body itself,
-   * shortened: a load test report must show something even for an HTML page from a proxy.
+   * OpenAI's {@code {"error":{"message":..}}}, then the looser shapes other servers use ({@code
+   * {"error":".."}}, {@code {"message":".."}}, FastAPI's {@code {"detail":".."}}), else the body
+   * itself, shortened: a load test report must show something even for an HTML page from a proxy.
    */
   public static String message(String body) {
     if (body == null || body.isBlank()) {
@@ -56,6 +56,8 @@ public final class OpenAiErrors {
   }
 
   private static String text(JsonNode node) {
-    return node != null && node.isTextual() && !node.textValue().isBlank() ? node.textValue() : null;
+    return node != null && node.isTextual() && !node.textValue().isBlank()
+        ? node.textValue()
+        : null;
   }
 }

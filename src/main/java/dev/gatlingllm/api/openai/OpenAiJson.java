@@ -4,16 +4,22 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 
-/** Jackson plumbing shared by the dialects (the OpenAI ones and those reusing its helpers): one mapper and factory per JVM, and small text helpers for messages. */
+/**
+ * Jackson plumbing shared by the dialects (the OpenAI ones and those reusing its helpers): one
+ * mapper and factory per JVM, and small text helpers for messages.
+ */
 public final class OpenAiJson {
-  /** Thread-safe once configured; creating parsers and generators from it is cheap, creating it is not. */
+  /**
+   * Thread-safe once configured; creating parsers and generators from it is cheap, creating it is
+   * not.
+   */
   public static final ObjectMapper MAPPER = new ObjectMapper();
 
   public static final JsonFactory FACTORY = MAPPER.getFactory();
 
   /**
-   * Far more than a KO message shows ({@code Verdict.MAX_MESSAGE_CHARS}): the message is redacted and
-   * only then cut, so a secret echoed in the text must reach the redactor whole.
+   * Far more than a KO message shows ({@code Verdict.MAX_MESSAGE_CHARS}): the message is redacted
+   * and only then cut, so a secret echoed in the text must reach the redactor whole.
    */
   public static final int EXCERPT_CHARS = 1024;
 
@@ -29,13 +35,17 @@ public final class OpenAiJson {
     return excerpt(new String(utf8, offset, decoded, StandardCharsets.UTF_8), decoded < length);
   }
 
-  /** {@code text} shortened to {@code maxChars} (without splitting a surrogate pair) and put on one line. */
+  /**
+   * {@code text} shortened to {@code maxChars} (without splitting a surrogate pair) and put on one
+   * line.
+   */
   public static String shorten(String text, int maxChars) {
     return oneLine(cut(text, maxChars)) + (text.length() > maxChars ? "..." : "");
   }
 
   private static String excerpt(String text, boolean moreBytes) {
-    return oneLine(cut(text, EXCERPT_CHARS)) + (moreBytes || text.length() > EXCERPT_CHARS ? "..." : "");
+    return oneLine(cut(text, EXCERPT_CHARS))
+        + (moreBytes || text.length() > EXCERPT_CHARS ? "..." : "");
   }
 
   private static String cut(String text, int maxChars) {

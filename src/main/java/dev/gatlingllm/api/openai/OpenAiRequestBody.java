@@ -14,26 +14,33 @@ final class OpenAiRequestBody {
   private OpenAiRequestBody() {}
 
   /**
-   * Standard fields first, null ones omitted; then {@code extraFields}, through the dialects' shared
-   * {@link JsonBodyWriter}: a standard field that an extra field names is not written at all.
+   * Standard fields first, null ones omitted; then {@code extraFields}, through the dialects'
+   * shared {@link JsonBodyWriter}: a standard field that an extra field names is not written at
+   * all.
    */
-  static String write(GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
-    return JsonBodyWriter.write(request.extraFields(), body -> {
-      JsonGenerator json = body.json();
-      body.modelInputAndStream(request, inputField, input);
-      if (request.includeUsage() && body.owns("stream_options")) {
-        json.writeObjectFieldStart("stream_options");
-        json.writeBooleanField("include_usage", true);
-        json.writeEndObject();
-      }
-      String maxTokensField = request.maxTokensField() == null
-          ? MaxTokensField.MAX_TOKENS.fieldName() : request.maxTokensField().fieldName();
-      body.number(maxTokensField, request.maxTokens());
-      body.number("temperature", request.temperature());
-      // Only when asked: false is every server's default, and hosted APIs reject the field itself.
-      if (Boolean.TRUE.equals(request.ignoreEos())) {
-        body.bool("ignore_eos", true);
-      }
-    });
+  static String write(
+      GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
+    return JsonBodyWriter.write(
+        request.extraFields(),
+        body -> {
+          JsonGenerator json = body.json();
+          body.modelInputAndStream(request, inputField, input);
+          if (request.includeUsage() && body.owns("stream_options")) {
+            json.writeObjectFieldStart("stream_options");
+            json.writeBooleanField("include_usage", true);
+            json.writeEndObject();
+          }
+          String maxTokensField =
+              request.maxTokensField() == null
+                  ? MaxTokensField.MAX_TOKENS.fieldName()
+                  : request.maxTokensField().fieldName();
+          body.number(maxTokensField, request.maxTokens());
+          body.number("temperature", request.temperature());
+          // Only when asked: false is every server's default, and hosted APIs reject the field
+          // itself.
+          if (Boolean.TRUE.equals(request.ignoreEos())) {
+            body.bool("ignore_eos", true);
+          }
+        });
   }
 }

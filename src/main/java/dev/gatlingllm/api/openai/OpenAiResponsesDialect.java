@@ -5,13 +5,13 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
- * The OpenAI Responses API ({@code /v1/responses}), OpenAI's newer generation endpoint, also served by
- * vLLM and several gateways. The messages go in {@code input} with their roles (a prompt alone as the input
- * string), the output limit is {@code max_output_tokens}.
+ * The OpenAI Responses API ({@code /v1/responses}), OpenAI's newer generation endpoint, also served
+ * by vLLM and several gateways. The messages go in {@code input} with their roles (a prompt alone
+ * as the input string), the output limit is {@code max_output_tokens}.
  *
  * <p>Not sent: {@code stream_options.include_usage} (the final event always has the usage) and
- * {@code ignore_eos}, which OpenAI refuses as an unknown parameter; servers that take it get it through
- * {@code bodyField("ignore_eos", true)}.
+ * {@code ignore_eos}, which OpenAI refuses as an unknown parameter; servers that take it get it
+ * through {@code bodyField("ignore_eos", true)}.
  */
 public final class OpenAiResponsesDialect extends OpenAiDialect {
   public static final String ID = "openai-responses";
@@ -28,11 +28,13 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return JsonBodyWriter.write(request.extraFields(), body -> {
-      body.modelInputAndStream(request, "input", OpenAiResponsesDialect::writeInput);
-      body.number("max_output_tokens", request.maxTokens());
-      body.number("temperature", request.temperature());
-    });
+    return JsonBodyWriter.write(
+        request.extraFields(),
+        body -> {
+          body.modelInputAndStream(request, "input", OpenAiResponsesDialect::writeInput);
+          body.number("max_output_tokens", request.maxTokens());
+          body.number("temperature", request.temperature());
+        });
   }
 
   /** The API ends a stream with a terminal event, never {@code [DONE]}. */
@@ -41,7 +43,8 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
     return "response.completed or response.incomplete";
   }
 
-  private static void writeInput(JsonGenerator json, GenerationRequest request) throws java.io.IOException {
+  private static void writeInput(JsonGenerator json, GenerationRequest request)
+      throws java.io.IOException {
     if (request.messages().isEmpty()) {
       // A completion workload: its prompt is the input text.
       json.writeStringField("input", request.prompt() != null ? request.prompt() : "");

@@ -13,14 +13,14 @@ import java.io.IOException;
 import java.util.function.LongConsumer;
 
 /**
- * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8 bytes, with
- * {@link FrameJson} (a fast cursor over the bytes, and Jackson for the events that cursor leaves to it).
- * Only the generated text and error messages become Strings; every other field is skipped or compared in
- * place.
+ * Reads the chunks of an OpenAI-style stream (chat or completions) straight from the event's UTF-8
+ * bytes, with {@link FrameJson} (a fast cursor over the bytes, and Jackson for the events that
+ * cursor leaves to it). Only the generated text and error messages become Strings; every other
+ * field is skipped or compared in place.
  *
- * <p>An event's signals are collected first and emitted only once the whole event parsed: a truncated or
- * broken chunk reports {@link StreamSignals#onMalformed} alone, never half of its content, so a damaged
- * event cannot be mistaken for the first token.
+ * <p>An event's signals are collected first and emitted only once the whole event parsed: a
+ * truncated or broken chunk reports {@link StreamSignals#onMalformed} alone, never half of its
+ * content, so a damaged event cannot be mistaken for the first token.
  */
 final class OpenAiStreamInterpreter implements StreamInterpreter {
   /** Where the generated text sits in a choice. */
@@ -43,8 +43,13 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
 
   /** The signals of the event being parsed, handed over once the whole event has parsed. */
   private final PendingSignals pending = new PendingSignals();
-  /** The top-level {@code "object":"error"} and {@code "message"} of older vLLM versions' stream errors. */
+
+  /**
+   * The top-level {@code "object":"error"} and {@code "message"} of older vLLM versions' stream
+   * errors.
+   */
   private boolean objectIsError;
+
   private String topLevelMessage;
 
   OpenAiStreamInterpreter(Shape shape) {
@@ -77,7 +82,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     clear();
     if (!parse(data, offset, frame.dataLength())) {
       clear();
-      signals.onMalformed("invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
+      signals.onMalformed(
+          "invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     pending.emitTo(signals);
@@ -96,7 +102,10 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     return readTopLevel(json) == JsonToken.END_OBJECT && json.atEnd();
   }
 
-  /** Reads the top-level fields; returns the token that ended them (END_OBJECT when the object closed). */
+  /**
+   * Reads the top-level fields; returns the token that ended them (END_OBJECT when the object
+   * closed).
+   */
   private JsonToken readTopLevel(JsonCursor json) throws IOException {
     JsonToken token;
     while ((token = json.nextToken()) == JsonToken.FIELD_NAME) {
@@ -127,7 +136,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       }
     }
     if (objectIsError) {
-      // Kept only when the event had no "error" field of its own (the first error of an event is kept).
+      // Kept only when the event had no "error" field of its own (the first error of an event is
+      // kept).
       pending.error(topLevelMessage != null ? topLevelMessage : "error object without message");
     }
     return token;
@@ -144,8 +154,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /**
-   * Both cursors throw on a truncated array; null and NOT_AVAILABLE (a non-blocking parser out of input) end
-   * the loop all the same, so that no reader can make it spin.
+   * Both cursors throw on a truncated array; null and NOT_AVAILABLE (a non-blocking parser out of
+   * input) end the loop all the same, so that no reader can make it spin.
    */
   private static boolean isArrayEnd(JsonToken token) {
     return token == JsonToken.END_ARRAY || token == null || token == JsonToken.NOT_AVAILABLE;
@@ -156,7 +166,9 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       JsonToken value = json.nextToken();
       if (shape == Shape.CHAT && value == JsonToken.START_OBJECT && json.nameIs("delta")) {
         readDelta(json);
-      } else if (shape == Shape.COMPLETIONS && value == JsonToken.VALUE_STRING && json.nameIs("text")) {
+      } else if (shape == Shape.COMPLETIONS
+          && value == JsonToken.VALUE_STRING
+          && json.nameIs("text")) {
         addText(OutputKind.CONTENT, json);
       } else if (value == JsonToken.VALUE_STRING && json.nameIs("finish_reason")) {
         if (!json.textIsEmpty()) {
@@ -176,7 +188,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
       JsonToken value = json.nextToken();
       if (value == JsonToken.VALUE_STRING && json.nameIs("content")) {
         addText(OutputKind.CONTENT, json);
-      } else if (value == JsonToken.VALUE_STRING && (json.nameIs("reasoning_content") || json.nameIs("reasoning"))) {
+      } else if (value == JsonToken.VALUE_STRING
+          && (json.nameIs("reasoning_content") || json.nameIs("reasoning"))) {
         if (!reasoningSeen && !json.textIsEmpty()) {
           reasoningSeen = true;
           addText(OutputKind.REASONING, json);
@@ -205,7 +218,10 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     }
   }
 
-  /** The name comes in the first delta of a call, the arguments in fragments after: each fragment is output. */
+  /**
+   * The name comes in the first delta of a call, the arguments in fragments after: each fragment is
+   * output.
+   */
   private void readFunction(JsonCursor json) throws IOException {
     while (json.nextToken() == JsonToken.FIELD_NAME) {
       JsonToken value = json.nextToken();
@@ -236,10 +252,11 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   }
 
   /**
-   * llama.cpp's {@code timings} (on the last chunk): {@code prompt_ms}, its prompt time, and its decode time as
-   * the time of its {@code predicted_n} output tokens at its own rate, {@code predicted_per_token_ms} x
-   * {@code predicted_n} (metrics.md, "Server decode tok/s"). Not {@code predicted_ms}: that spans n - 1 decode
-   * steps, the first token coming from the prefill. Read once per stream, so the numbers' text is parsed as it is.
+   * llama.cpp's {@code timings} (on the last chunk): {@code prompt_ms}, its prompt time, and its
+   * decode time as the time of its {@code predicted_n} output tokens at its own rate, {@code
+   * predicted_per_token_ms} x {@code predicted_n} (metrics.md, "Server decode tok/s"). Not {@code
+   * predicted_ms}: that spans n - 1 decode steps, the first token coming from the prefill. Read
+   * once per stream, so the numbers' text is parsed as it is.
    */
   private void readTimings(JsonCursor json) throws IOException {
     double perTokenMillis = -1;
@@ -298,7 +315,8 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
           json.skipChildren(); // type, code, param
         }
       }
-      pending.error(message != null && !message.isBlank() ? message : "error object without message");
+      pending.error(
+          message != null && !message.isBlank() ? message : "error object without message");
     } else if (value == JsonToken.START_ARRAY) {
       json.skipChildren();
       pending.error("error array without message");

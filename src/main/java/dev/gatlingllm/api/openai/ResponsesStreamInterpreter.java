@@ -10,20 +10,23 @@ import java.io.IOException;
  * Reads an OpenAI Responses stream ({@code /v1/responses}): semantic events, each naming its type.
  *
  * <ul>
- *   <li>{@code response.output_text.delta} and {@code response.refusal.delta}: the answer ({@code delta});
- *   <li>{@code response.reasoning_summary_text.delta}, {@code response.reasoning_text.delta}: reasoning;
- *   <li>{@code response.function_call_arguments.delta}, {@code response.custom_tool_call_input.delta}: a tool
- *       call;
- *   <li>{@code response.completed}: the end, finish reason {@code completed}, with {@code response.usage};
- *   <li>{@code response.incomplete}: the end of an answer cut short, finish reason
- *       {@code response.incomplete_details.reason} ({@code max_output_tokens}, {@code content_filter}): OK,
- *       as a chat stream ending on {@code length} is;
- *   <li>{@code response.failed} ({@code response.error}) and {@code error} ({@code code}, {@code message}):
- *       an error in the stream (KO).
+ *   <li>{@code response.output_text.delta} and {@code response.refusal.delta}: the answer ({@code
+ *       delta});
+ *   <li>{@code response.reasoning_summary_text.delta}, {@code response.reasoning_text.delta}:
+ *       reasoning;
+ *   <li>{@code response.function_call_arguments.delta}, {@code
+ *       response.custom_tool_call_input.delta}: a tool call;
+ *   <li>{@code response.completed}: the end, finish reason {@code completed}, with {@code
+ *       response.usage};
+ *   <li>{@code response.incomplete}: the end of an answer cut short, finish reason {@code
+ *       response.incomplete_details.reason} ({@code max_output_tokens}, {@code content_filter}):
+ *       OK, as a chat stream ending on {@code length} is;
+ *   <li>{@code response.failed} ({@code response.error}) and {@code error} ({@code code}, {@code
+ *       message}): an error in the stream (KO).
  * </ul>
  *
- * Everything else (created, in_progress, output_item.*, content_part.*, *.done, ...) carries no output. The
- * API ends the stream with the terminal event, without {@code [DONE]}.
+ * Everything else (created, in_progress, output_item.*, content_part.*, *.done, ...) carries no
+ * output. The API ends the stream with the terminal event, without {@code [DONE]}.
  */
 final class ResponsesStreamInterpreter extends TypedEventInterpreter {
   private static final int OUTPUT_TEXT = 1;
@@ -39,15 +42,18 @@ final class ResponsesStreamInterpreter extends TypedEventInterpreter {
 
   /** The fields of an {@code error} event, which sit at its top level. */
   private ErrorFields errorEvent;
+
   private String incompleteReason;
   private String failure;
 
   @Override
   protected int eventType(JsonCursor json) throws IOException {
-    if (json.textEquals("response.output_text.delta") || json.textEquals("response.refusal.delta")) {
+    if (json.textEquals("response.output_text.delta")
+        || json.textEquals("response.refusal.delta")) {
       return OUTPUT_TEXT;
     }
-    if (json.textEquals("response.reasoning_summary_text.delta") || json.textEquals("response.reasoning_text.delta")) {
+    if (json.textEquals("response.reasoning_summary_text.delta")
+        || json.textEquals("response.reasoning_text.delta")) {
       return REASONING;
     }
     if (json.textEquals("response.function_call_arguments.delta")
@@ -100,7 +106,8 @@ final class ResponsesStreamInterpreter extends TypedEventInterpreter {
         pending.output(kind, json.text());
       }
     } else {
-      json.skipChildren(); // item_id, output_index, content_index, summary_index, sequence_number, logprobs...
+      json.skipChildren(); // item_id, output_index, content_index, summary_index, sequence_number,
+      // logprobs...
     }
   }
 
@@ -108,44 +115,51 @@ final class ResponsesStreamInterpreter extends TypedEventInterpreter {
     if (value == JsonToken.START_OBJECT && json.nameIs("usage")) {
       readUsage(json);
     } else if (value == JsonToken.START_OBJECT && json.nameIs("incomplete_details")) {
-      readObject(json, (j, v) -> {
-        if (v == JsonToken.VALUE_STRING && j.nameIs("reason")) {
-          incompleteReason = knownReason(j);
-        } else {
-          j.skipChildren();
-        }
-      });
+      readObject(
+          json,
+          (j, v) -> {
+            if (v == JsonToken.VALUE_STRING && j.nameIs("reason")) {
+              incompleteReason = knownReason(j);
+            } else {
+              j.skipChildren();
+            }
+          });
     } else if (value == JsonToken.START_OBJECT && json.nameIs("error")) {
       failure = errorText(json, value);
     } else {
-      json.skipChildren(); // id, status, output (the whole answer again), model, instructions, tools...
+      json.skipChildren(); // id, status, output (the whole answer again), model, instructions,
+      // tools...
     }
   }
 
   /**
    * {@code input_tokens} and {@code output_tokens}. The output count includes the reasoning tokens
-   * ({@code output_tokens_details.reasoning_tokens}), as {@code completion_tokens} does in chat streams: the
-   * figures count reasoning as output, and the reasoning count is reported apart.
+   * ({@code output_tokens_details.reasoning_tokens}), as {@code completion_tokens} does in chat
+   * streams: the figures count reasoning as output, and the reasoning count is reported apart.
    */
   private void readUsage(JsonCursor json) throws IOException {
     long[] counts = {-1, -1, -1};
-    readObject(json, (j, v) -> {
-      if (v == JsonToken.VALUE_NUMBER_INT && j.nameIs("input_tokens")) {
-        counts[0] = j.longValue();
-      } else if (v == JsonToken.VALUE_NUMBER_INT && j.nameIs("output_tokens")) {
-        counts[1] = j.longValue();
-      } else if (v == JsonToken.START_OBJECT && j.nameIs("output_tokens_details")) {
-        readObject(j, (d, dv) -> {
-          if (dv == JsonToken.VALUE_NUMBER_INT && d.nameIs("reasoning_tokens")) {
-            counts[2] = d.longValue();
+    readObject(
+        json,
+        (j, v) -> {
+          if (v == JsonToken.VALUE_NUMBER_INT && j.nameIs("input_tokens")) {
+            counts[0] = j.longValue();
+          } else if (v == JsonToken.VALUE_NUMBER_INT && j.nameIs("output_tokens")) {
+            counts[1] = j.longValue();
+          } else if (v == JsonToken.START_OBJECT && j.nameIs("output_tokens_details")) {
+            readObject(
+                j,
+                (d, dv) -> {
+                  if (dv == JsonToken.VALUE_NUMBER_INT && d.nameIs("reasoning_tokens")) {
+                    counts[2] = d.longValue();
+                  } else {
+                    d.skipChildren();
+                  }
+                });
           } else {
-            d.skipChildren();
+            j.skipChildren(); // total_tokens, input_tokens_details
           }
         });
-      } else {
-        j.skipChildren(); // total_tokens, input_tokens_details
-      }
-    });
     pending.usage(counts[0], counts[1]);
     pending.reasoningTokens(counts[2]);
   }
@@ -177,8 +191,11 @@ final class ResponsesStreamInterpreter extends TypedEventInterpreter {
         pending.finish(incompleteReason != null ? incompleteReason : "incomplete");
         pending.done();
       }
-      case FAILED -> pending.error(failure != null ? failure : "response failed without error details");
-      case ERROR -> pending.error(failure != null ? failure : errorEvent != null ? errorEvent.text() : "error event");
+      case FAILED ->
+          pending.error(failure != null ? failure : "response failed without error details");
+      case ERROR ->
+          pending.error(
+              failure != null ? failure : errorEvent != null ? errorEvent.text() : "error event");
       default -> {
         // no signal of its own
       }

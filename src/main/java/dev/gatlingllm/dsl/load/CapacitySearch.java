@@ -17,31 +17,37 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Finds the highest concurrency whose p99 TTFT meets the SLO, in one run: the coarse levels in order until one
- * breaks the SLO, then bisection between the last level that met it and the first that broke it, down to a
- * resolution ({@link CapacityBisection}). Gatling fixes its injection when the simulation is built, so the run
- * declares as many levels as the search can need ({@link CapacityBisection#levelsAtMost}) and each one's
- * concurrency is chosen when it starts ({@link ConcurrencySteps#buildChosen}): the first user of a level judges
- * the level before it (p99 TTFT of its requests, a failed request counting as infinitely slow) and asks the
- * bisection for the next. Levels the search does not need send nothing and are in no figure. Thread-safe: one
- * instance per simulation.
+ * Finds the highest concurrency whose p99 TTFT meets the SLO, in one run: the coarse levels in
+ * order until one breaks the SLO, then bisection between the last level that met it and the first
+ * that broke it, down to a resolution ({@link CapacityBisection}). Gatling fixes its injection when
+ * the simulation is built, so the run declares as many levels as the search can need ({@link
+ * CapacityBisection#levelsAtMost}) and each one's concurrency is chosen when it starts ({@link
+ * ConcurrencySteps#buildChosen}): the first user of a level judges the level before it (p99 TTFT of
+ * its requests, a failed request counting as infinitely slow) and asks the bisection for the next.
+ * Levels the search does not need send nothing and are in no figure. Thread-safe: one instance per
+ * simulation.
  */
 public final class CapacitySearch {
   private final List<Integer> levels;
   private final double sloP99TtftMs;
   private final int levelsAtMost;
   private final CapacityBisection bisection;
+
   /** TTFTs by level position, infinite for a failed request. */
   private final Map<Integer, ConcurrentLinkedQueue<Double>> ttfts = new ConcurrentHashMap<>();
+
   private final List<String> verdicts = new ArrayList<>();
+
   /** The position and concurrency of the level running and not judged yet; -1 and 0 when none. */
   private int runningLevel = -1;
+
   private int runningStreams;
 
   /**
    * @param levels the coarse levels, rising
    * @param sloP99TtftMs the p99 TTFT a level must meet
-   * @param resolution the bisection's resolution in streams, or 0 for 10 % of the last level that met the SLO
+   * @param resolution the bisection's resolution in streams, or 0 for 10 % of the last level that
+   *     met the SLO
    */
   public CapacitySearch(List<Integer> levels, double sloP99TtftMs, int resolution) {
     if (!(sloP99TtftMs > 0)) {
@@ -59,8 +65,8 @@ public final class CapacitySearch {
   }
 
   /**
-   * The levels as the LLM report should expect them (pass to {@code llm().levels(...)}): each one's concurrency
-   * is set when it starts.
+   * The levels as the LLM report should expect them (pass to {@code llm().levels(...)}): each one's
+   * concurrency is set when it starts.
    */
   public List<LevelWindow> plannedLevels() {
     List<LevelWindow> planned = new ArrayList<>();
@@ -75,28 +81,37 @@ public final class CapacitySearch {
    *
    * @param steps the warm-ups, ramp and requests per level (its own levels are not used)
    * @param oneRequest one request, whose result the action stores under {@code resultKey}
-   * @param resultKey the session key of the request's result ({@code chat(...).resultKey(...)}, default "llm")
+   * @param resultKey the session key of the request's result ({@code chat(...).resultKey(...)},
+   *     default "llm")
    * @param last a population to run after the levels, or null
    */
-  public PopulationBuilder build(ConcurrencySteps steps, String name, ChainBuilder oneRequest, String resultKey,
+  public PopulationBuilder build(
+      ConcurrencySteps steps,
+      String name,
+      ChainBuilder oneRequest,
+      String resultKey,
       PopulationBuilder last) {
     int mostStreams = levels.get(levels.size() - 1);
-    return steps.buildChosen(name, levelsAtMost, mostStreams, this::concurrencyOf, timed(oneRequest, resultKey), last);
+    return steps.buildChosen(
+        name, levelsAtMost, mostStreams, this::concurrencyOf, timed(oneRequest, resultKey), last);
   }
 
   /** Keeps each request's TTFT for its level's verdict. */
   private ChainBuilder timed(ChainBuilder oneRequest, String resultKey) {
-    return exec(oneRequest).exec(session -> {
-      int level = level(session);
-      if (level >= 0) {
-        Map<String, Object> result = session.getMap(resultKey);
-        boolean ok = Boolean.TRUE.equals(result.get("ok"));
-        double ttft = ((Number) result.get("ttftMs")).doubleValue();
-        ttfts.computeIfAbsent(level, k -> new ConcurrentLinkedQueue<>())
-            .add(ok && ttft >= 0 ? ttft : Double.POSITIVE_INFINITY);
-      }
-      return session;
-    });
+    return exec(oneRequest)
+        .exec(
+            session -> {
+              int level = level(session);
+              if (level >= 0) {
+                Map<String, Object> result = session.getMap(resultKey);
+                boolean ok = Boolean.TRUE.equals(result.get("ok"));
+                double ttft = ((Number) result.get("ttftMs")).doubleValue();
+                ttfts
+                    .computeIfAbsent(level, k -> new ConcurrentLinkedQueue<>())
+                    .add(ok && ttft >= 0 ? ttft : Double.POSITIVE_INFINITY);
+              }
+              return session;
+            });
   }
 
   /** Called by the first user of each level, in order, once the level before has ended. */
@@ -121,8 +136,13 @@ public final class CapacitySearch {
     }
     double p99 = p99(ttfts.getOrDefault(runningLevel, new ConcurrentLinkedQueue<>()));
     boolean met = p99 <= sloP99TtftMs;
-    verdicts.add(String.format(Locale.ROOT, "level %s: p99 TTFT %.1f ms -> %s", streams(runningStreams), p99,
-        met ? "meets the SLO" : "breaks the SLO"));
+    verdicts.add(
+        String.format(
+            Locale.ROOT,
+            "level %s: p99 TTFT %.1f ms -> %s",
+            streams(runningStreams),
+            p99,
+            met ? "meets the SLO" : "breaks the SLO"));
     bisection.verdict(met);
     runningLevel = -1;
     runningStreams = 0;
@@ -148,15 +168,26 @@ public final class CapacitySearch {
     int fail = bisection.firstFail();
     String slo = String.format(Locale.ROOT, "p99 TTFT <= %.1f ms", sloP99TtftMs);
     if (pass > 0 && fail > 0) {
-      out.append("capacity: ").append(streams(pass)).append(pass == 1 ? " meets " : " meet ").append(slo).append(", ")
-          .append(streams(fail)).append(fail == 1 ? " breaks" : " break").append(" it, resolution ")
+      out.append("capacity: ")
+          .append(streams(pass))
+          .append(pass == 1 ? " meets " : " meet ")
+          .append(slo)
+          .append(", ")
+          .append(streams(fail))
+          .append(fail == 1 ? " breaks" : " break")
+          .append(" it, resolution ")
           .append(streams(fail - pass));
     } else if (pass > 0) {
-      out.append("capacity: at least ").append(streams(pass)).append(": every level met ").append(slo)
+      out.append("capacity: at least ")
+          .append(streams(pass))
+          .append(": every level met ")
+          .append(slo)
           .append(" (raise llm.levels to find where it breaks)");
     } else {
-      out.append("capacity: no level met ").append(slo)
-          .append(fail > 0 ? ", " + streams(fail) + (fail == 1 ? " breaks" : " break") + " it" : "");
+      out.append("capacity: no level met ")
+          .append(slo)
+          .append(
+              fail > 0 ? ", " + streams(fail) + (fail == 1 ? " breaks" : " break") + " it" : "");
     }
     return out.toString();
   }

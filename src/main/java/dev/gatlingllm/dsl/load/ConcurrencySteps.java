@@ -22,16 +22,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntUnaryOperator;
 
 /**
- * Closed-model concurrency steps (1, 4, 16, 32, 64, 128 streams by default): each level runs its own
- * virtual users, tagged with the level, and the next level starts when the previous one has ended, so
- * levels never overlap and every request and token belongs to exactly one level. Immutable.
+ * Closed-model concurrency steps (1, 4, 16, 32, 64, 128 streams by default): each level runs its
+ * own virtual users, tagged with the level, and the next level starts when the previous one has
+ * ended, so levels never overlap and every request and token belongs to exactly one level.
+ * Immutable.
  *
- * <p>A level lasts either a number of requests (default 10 x concurrency, the usual choice for a stable
- * mean; each of the c users runs its share in a loop) or a duration (each of the c users loops until the
- * duration has passed, then finishes its request in flight). Optional warm-up requests run first, outside every level.
+ * <p>A level lasts either a number of requests (default 10 x concurrency, the usual choice for a
+ * stable mean; each of the c users runs its share in a loop) or a duration (each of the c users
+ * loops until the duration has passed, then finishes its request in flight). Optional warm-up
+ * requests run first, outside every level.
  */
 public final class ConcurrencySteps {
   public static final List<Integer> DEFAULT_LEVELS = List.of(1, 4, 16, 32, 64, 128);
+
   /** Requests a level runs per stream of its concurrency unless told otherwise. */
   public static final int DEFAULT_REQUESTS_PER_STREAM = 10;
 
@@ -41,12 +44,21 @@ public final class ConcurrencySteps {
   private final int warmupRequests;
   private final Duration ramp;
   private final JitWarmup jitWarmup;
+
   /** Requests per stream of a level when {@code requestsPerLevel} is 0. */
   private final int requestsPerStream;
+
   private final long startAtEpochMillis;
 
-  private ConcurrencySteps(List<Integer> levels, int requestsPerLevel, Duration levelDuration, int warmupRequests,
-      Duration ramp, JitWarmup jitWarmup, int requestsPerStream, long startAtEpochMillis) {
+  private ConcurrencySteps(
+      List<Integer> levels,
+      int requestsPerLevel,
+      Duration levelDuration,
+      int warmupRequests,
+      Duration ramp,
+      JitWarmup jitWarmup,
+      int requestsPerStream,
+      long startAtEpochMillis) {
     this.requestsPerStream = requestsPerStream;
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
@@ -67,7 +79,8 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(List.copyOf(levels), 0, null, 0, Duration.ZERO, null, DEFAULT_REQUESTS_PER_STREAM, -1);
+    return new ConcurrencySteps(
+        List.copyOf(levels), 0, null, 0, Duration.ZERO, null, DEFAULT_REQUESTS_PER_STREAM, -1);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -75,14 +88,21 @@ public final class ConcurrencySteps {
   }
 
   /**
-   * Each level without a number of requests of its own runs {@code requests} x its concurrency (default 10):
-   * every stream sends that many requests one after the other.
+   * Each level without a number of requests of its own runs {@code requests} x its concurrency
+   * (default 10): every stream sends that many requests one after the other.
    */
   public ConcurrencySteps requestsPerStream(int requests) {
     if (requests < 1) {
       throw new IllegalArgumentException("requests per stream must be >= 1, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requests,
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requests,
         startAtEpochMillis);
   }
 
@@ -91,7 +111,14 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requests, null, warmupRequests, ramp, jitWarmup, requestsPerStream,
+    return new ConcurrencySteps(
+        levels,
+        requests,
+        null,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
         startAtEpochMillis);
   }
 
@@ -100,7 +127,14 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(levels, 0, duration, warmupRequests, ramp, jitWarmup, requestsPerStream,
+    return new ConcurrencySteps(
+        levels,
+        0,
+        duration,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
         startAtEpochMillis);
   }
 
@@ -109,60 +143,99 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, requests, ramp, jitWarmup, requestsPerStream,
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        requests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
         startAtEpochMillis);
   }
 
   /**
-   * The users of a level start spread over this time rather than in the same instant (requests mode): streams
-   * that all start together with the same length move in lockstep through a batching server, which real
-   * traffic does not do.
+   * The users of a level start spread over this time rather than in the same instant (requests
+   * mode): streams that all start together with the same length move in lockstep through a batching
+   * server, which real traffic does not do.
    */
   public ConcurrencySteps ramp(Duration ramp) {
     if (ramp == null || ramp.isNegative()) {
       throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
     }
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup, requestsPerStream,
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
         startAtEpochMillis);
   }
 
   /**
-   * Before everything else, {@code warmup.streams()} users send requests until the JVM has compiled the request
-   * path ({@link JitWarmup}); left out of every figure. Without it, the first level of a heavy run is measured by
-   * a client still interpreting its own code. Ramped like the levels.
+   * Before everything else, {@code warmup.streams()} users send requests until the JVM has compiled
+   * the request path ({@link JitWarmup}); left out of every figure. Without it, the first level of
+   * a heavy run is measured by a client still interpreting its own code. Ramped like the levels.
    *
    * @param warmup the warm-up, or null for none
    */
   public ConcurrencySteps jitWarmup(JitWarmup warmup) {
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, warmup, requestsPerStream, startAtEpochMillis);
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        warmupRequests,
+        ramp,
+        warmup,
+        requestsPerStream,
+        startAtEpochMillis);
   }
 
   /**
-   * The first level starts at this instant and not before (after the warm-ups), so that the injectors of a run
-   * shared by several JVMs start their levels together ({@link dev.gatlingllm.dsl.ready.InjectorSettings}).
+   * The first level starts at this instant and not before (after the warm-ups), so that the
+   * injectors of a run shared by several JVMs start their levels together ({@link
+   * dev.gatlingllm.dsl.ready.InjectorSettings}).
    *
    * @param epochMillis the instant, or -1 to start as soon as the warm-ups end
    */
   public ConcurrencySteps startAt(long epochMillis) {
-    return new ConcurrencySteps(levels, requestsPerLevel, levelDuration, warmupRequests, ramp, jitWarmup,
-        requestsPerStream, epochMillis);
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
+        epochMillis);
   }
 
   public List<Integer> levels() {
     return levels;
   }
 
-  /** Requests level {@code index} runs in request mode (rounded up to a multiple of its concurrency). */
+  /**
+   * Requests level {@code index} runs in request mode (rounded up to a multiple of its
+   * concurrency).
+   */
   public int requestsAt(int index) {
     return requestsFor(levels.get(index));
   }
 
-  /** Requests a level of this concurrency runs in request mode (rounded up to a multiple of the concurrency). */
+  /**
+   * Requests a level of this concurrency runs in request mode (rounded up to a multiple of the
+   * concurrency).
+   */
   public int requestsFor(int concurrency) {
     return loopsFor(concurrency) * concurrency;
   }
 
-  /** How many requests each user of a level of this concurrency sends one after the other, in request mode. */
+  /**
+   * How many requests each user of a level of this concurrency sends one after the other, in
+   * request mode.
+   */
   private int loopsFor(int concurrency) {
     int wanted = requestsPerLevel > 0 ? requestsPerLevel : requestsPerStream * concurrency;
     return loopsPerUser(concurrency, wanted);
@@ -183,7 +256,8 @@ public final class ConcurrencySteps {
   }
 
   /**
-   * The same, followed by {@code last} (e.g. {@code LlmDsl.llmChecks(...)}) once every level has ended.
+   * The same, followed by {@code last} (e.g. {@code LlmDsl.llmChecks(...)}) once every level has
+   * ended.
    *
    * @param last a population to run after the levels, or null
    */
@@ -192,22 +266,31 @@ public final class ConcurrencySteps {
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {
       int concurrency = levels.get(i);
-      ChainBuilder tagged = exec(byDuration() ? LlmDsl.startLevel(i) : LlmDsl.startLevel(i, requestsAt(i)));
+      ChainBuilder tagged =
+          exec(byDuration() ? LlmDsl.startLevel(i) : LlmDsl.startLevel(i, requestsAt(i)));
       String levelName = levelNames.get(i);
       if (byDuration()) {
-        // Each user loops for the level's duration on its own keep-alive connection, as a benchmark client's
-        // pool does; replacing users after every request (constantConcurrentUsers) would open a connection per
+        // Each user loops for the level's duration on its own keep-alive connection, as a benchmark
+        // client's
+        // pool does; replacing users after every request (constantConcurrentUsers) would open a
+        // connection per
         // request, a cost for both sides that the requests of a real client do not pay.
-        chain.add(scenario(levelName).exec(tagged, during(levelDuration).on(oneRequest))
-            .injectOpen(ramp.isZero() || concurrency == 1
-                ? atOnceUsers(concurrency)
-                : rampUsers(concurrency).during(ramp)));
+        chain.add(
+            scenario(levelName)
+                .exec(tagged, during(levelDuration).on(oneRequest))
+                .injectOpen(
+                    ramp.isZero() || concurrency == 1
+                        ? atOnceUsers(concurrency)
+                        : rampUsers(concurrency).during(ramp)));
       } else {
         int loops = requestsAt(i) / concurrency;
-        chain.add(scenario(levelName).exec(tagged, repeat(loops).on(oneRequest))
-            .injectOpen(ramp.isZero() || concurrency == 1
-                ? atOnceUsers(concurrency)
-                : rampUsers(concurrency).during(ramp)));
+        chain.add(
+            scenario(levelName)
+                .exec(tagged, repeat(loops).on(oneRequest))
+                .injectOpen(
+                    ramp.isZero() || concurrency == 1
+                        ? atOnceUsers(concurrency)
+                        : rampUsers(concurrency).during(ramp)));
       }
     }
     if (last != null) {
@@ -217,38 +300,53 @@ public final class ConcurrencySteps {
   }
 
   /**
-   * Levels whose concurrency is chosen as each one starts, not when the simulation is built (Gatling fixes its
-   * injection then): {@code levelCount} levels run one after the other, after the same warm-ups as
-   * {@link #build}, each injecting {@code mostStreams} users at once. The first user of a level asks
-   * {@code concurrencyOf} for its concurrency c, given the level's 0-based position, once the level before has
-   * ended (0: the level does not run). The level's first c users stay, and start spread over the ramp as
-   * {@code rampUsers(c)} would start them; the others leave before sending anything. The level's window in the
-   * report opens with c streams; a level that does not run opens none, so it is in no figure.
+   * Levels whose concurrency is chosen as each one starts, not when the simulation is built
+   * (Gatling fixes its injection then): {@code levelCount} levels run one after the other, after
+   * the same warm-ups as {@link #build}, each injecting {@code mostStreams} users at once. The
+   * first user of a level asks {@code concurrencyOf} for its concurrency c, given the level's
+   * 0-based position, once the level before has ended (0: the level does not run). The level's
+   * first c users stay, and start spread over the ramp as {@code rampUsers(c)} would start them;
+   * the others leave before sending anything. The level's window in the report opens with c
+   * streams; a level that does not run opens none, so it is in no figure.
    *
-   * <p>This instance's levels are not used: only its warm-ups, ramp, requests per stream or level, duration
-   * and start. Build once per simulation: the users' positions in each level are counted while it runs.
+   * <p>This instance's levels are not used: only its warm-ups, ramp, requests per stream or level,
+   * duration and start. Build once per simulation: the users' positions in each level are counted
+   * while it runs.
    *
    * @param concurrencyOf the concurrency of the level at a position, from 0 to {@code mostStreams}
    */
-  public PopulationBuilder buildChosen(String name, int levelCount, int mostStreams, IntUnaryOperator concurrencyOf,
-      ChainBuilder oneRequest, PopulationBuilder last) {
+  public PopulationBuilder buildChosen(
+      String name,
+      int levelCount,
+      int mostStreams,
+      IntUnaryOperator concurrencyOf,
+      ChainBuilder oneRequest,
+      PopulationBuilder last) {
     if (levelCount < 1 || mostStreams < 1) {
-      throw new IllegalArgumentException("need at least one level of at least one stream, were " + levelCount
-          + " levels of " + mostStreams);
+      throw new IllegalArgumentException(
+          "need at least one level of at least one stream, were "
+              + levelCount
+              + " levels of "
+              + mostStreams);
     }
     ChosenLevels chosen = new ChosenLevels(levelCount, mostStreams, concurrencyOf);
     List<PopulationBuilder> chain = beforeLevels(name, oneRequest);
     for (int i = 0; i < levelCount; i++) {
       int index = i;
-      ChainBuilder level = exec(session -> session.set(CHOSEN_STREAMS, chosen.concurrency(index))
-              .set(POSITION, chosen.arrival(index)))
-          .exitHereIf(session -> session.getInt(POSITION) >= session.getInt(CHOSEN_STREAMS))
-          .pause(session -> rampDelay(session.getInt(POSITION), session.getInt(CHOSEN_STREAMS)))
-          .exec(LlmDsl.startLevel(index, session -> session.getInt(CHOSEN_STREAMS)))
-          .exec(byDuration()
-              ? during(levelDuration).on(oneRequest)
-              : repeat(session -> loopsFor(session.getInt(CHOSEN_STREAMS))).on(oneRequest));
-      chain.add(scenario(name + " level " + (i + 1)).exec(level).injectOpen(atOnceUsers(mostStreams)));
+      ChainBuilder level =
+          exec(session ->
+                  session
+                      .set(CHOSEN_STREAMS, chosen.concurrency(index))
+                      .set(POSITION, chosen.arrival(index)))
+              .exitHereIf(session -> session.getInt(POSITION) >= session.getInt(CHOSEN_STREAMS))
+              .pause(session -> rampDelay(session.getInt(POSITION), session.getInt(CHOSEN_STREAMS)))
+              .exec(LlmDsl.startLevel(index, session -> session.getInt(CHOSEN_STREAMS)))
+              .exec(
+                  byDuration()
+                      ? during(levelDuration).on(oneRequest)
+                      : repeat(session -> loopsFor(session.getInt(CHOSEN_STREAMS))).on(oneRequest));
+      chain.add(
+          scenario(name + " level " + (i + 1)).exec(level).injectOpen(atOnceUsers(mostStreams)));
     }
     if (last != null) {
       chain.add(last);
@@ -256,22 +354,28 @@ public final class ConcurrencySteps {
     return LevelChain.sequential(chain);
   }
 
-  /** When the user at {@code position} of {@code streams} starts: as {@code rampUsers(streams).during(ramp)}. */
+  /**
+   * When the user at {@code position} of {@code streams} starts: as {@code
+   * rampUsers(streams).during(ramp)}.
+   */
   private Duration rampDelay(int position, int streams) {
     return streams <= 1 ? Duration.ZERO : ramp.multipliedBy(position).dividedBy(streams);
   }
 
-  /** The JIT warm-up, the warm-up requests and the shared start, as the levels need them, in order. */
+  /**
+   * The JIT warm-up, the warm-up requests and the shared start, as the levels need them, in order.
+   */
   private List<PopulationBuilder> beforeLevels(String name, ChainBuilder oneRequest) {
     List<PopulationBuilder> chain = new ArrayList<>();
     if (jitWarmup != null) {
       chain.add(jitWarmup.population(name, oneRequest, ramp));
     }
     if (warmupRequests > 0) {
-      chain.add(scenario(name + " warm-up")
-          .exec(LlmDsl.startWarmup())
-          .exec(repeat(warmupRequests).on(oneRequest))
-          .injectOpen(atOnceUsers(1)));
+      chain.add(
+          scenario(name + " warm-up")
+              .exec(LlmDsl.startWarmup())
+              .exec(repeat(warmupRequests).on(oneRequest))
+              .injectOpen(atOnceUsers(1)));
     }
     if (startAtEpochMillis >= 0) {
       chain.add(SharedStart.population(name, startAtEpochMillis));
@@ -289,17 +393,22 @@ public final class ConcurrencySteps {
   }
 
   /**
-   * The scenario name of each level, e.g. {@code sweep 4 streams}. Gatling requires scenario names to be unique,
-   * and a level may be repeated (e.g. {@code 1000,1000} to see whether a server holds up): the second occurrence
-   * of a concurrency is suffixed {@code (2)}, the third {@code (3)}, and so on.
+   * The scenario name of each level, e.g. {@code sweep 4 streams}. Gatling requires scenario names
+   * to be unique, and a level may be repeated (e.g. {@code 1000,1000} to see whether a server holds
+   * up): the second occurrence of a concurrency is suffixed {@code (2)}, the third {@code (3)}, and
+   * so on.
    */
   static List<String> levelNames(String name, List<Integer> levels) {
     Map<Integer, Integer> seen = new HashMap<>();
     List<String> names = new ArrayList<>(levels.size());
     for (int concurrency : levels) {
       int occurrence = seen.merge(concurrency, 1, Integer::sum);
-      names.add(name + " " + concurrency + (concurrency == 1 ? " stream" : " streams")
-          + (occurrence > 1 ? " (" + occurrence + ")" : ""));
+      names.add(
+          name
+              + " "
+              + concurrency
+              + (concurrency == 1 ? " stream" : " streams")
+              + (occurrence > 1 ? " (" + occurrence + ")" : ""));
     }
     return List.copyOf(names);
   }
@@ -308,11 +417,18 @@ public final class ConcurrencySteps {
     return Math.max(1, (requests + concurrency - 1) / concurrency);
   }
 
-  /** Session keys of a level chosen at run time: its concurrency, and the user's position among its users. */
+  /**
+   * Session keys of a level chosen at run time: its concurrency, and the user's position among its
+   * users.
+   */
   private static final String CHOSEN_STREAMS = "gatling-llm.chosenStreams";
+
   private static final String POSITION = "gatling-llm.positionInLevel";
 
-  /** The run-time state of chosen levels: each one's concurrency, asked once, and its users counted as they come. */
+  /**
+   * The run-time state of chosen levels: each one's concurrency, asked once, and its users counted
+   * as they come.
+   */
   private static final class ChosenLevels {
     private final int[] concurrency;
     private final AtomicInteger[] arrivals;
@@ -328,12 +444,16 @@ public final class ConcurrencySteps {
       this.concurrencyOf = concurrencyOf;
     }
 
-    /** The level's concurrency, asked of {@code concurrencyOf} by its first user (a level's users run at once). */
+    /**
+     * The level's concurrency, asked of {@code concurrencyOf} by its first user (a level's users
+     * run at once).
+     */
     synchronized int concurrency(int level) {
       if (concurrency[level] < 0) {
         int chosen = concurrencyOf.applyAsInt(level);
         if (chosen < 0 || chosen > mostStreams) {
-          throw new IllegalStateException("level " + level + ": " + chosen + " streams, not in [0, " + mostStreams + "]");
+          throw new IllegalStateException(
+              "level " + level + ": " + chosen + " streams, not in [0, " + mostStreams + "]");
         }
         concurrency[level] = chosen;
       }

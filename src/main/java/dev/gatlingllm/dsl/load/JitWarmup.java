@@ -18,27 +18,31 @@ import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * A warm-up that lasts until the JVM has compiled the request path, rather than for a fixed number of requests.
+ * A warm-up that lasts until the JVM has compiled the request path, rather than for a fixed number
+ * of requests.
  *
- * <p>Why: a fresh JVM interprets the code that reads each token event, then compiles it in the background; on a
- * machine with few cores the compiler threads take a large share of the CPU for tens of seconds at thousands of
- * events per second, and the event loops that timestamp the events wait behind them. Figures measured meanwhile
- * carry the client's own delay (seconds of TTFT at the tail, at 1,000 streams on two cores). The warm-up drives
- * the real requests at the given concurrency until the compilers have gone quiet: their CPU time over the last
- * second below {@link #QUIET_SHARE} of one core, for {@link #QUIET_SECONDS} seconds in a row, after at least
- * {@code minDuration}; or until {@code maxDuration}, whichever comes first.
+ * <p>Why: a fresh JVM interprets the code that reads each token event, then compiles it in the
+ * background; on a machine with few cores the compiler threads take a large share of the CPU for
+ * tens of seconds at thousands of events per second, and the event loops that timestamp the events
+ * wait behind them. Figures measured meanwhile carry the client's own delay (seconds of TTFT at the
+ * tail, at 1,000 streams on two cores). The warm-up drives the real requests at the given
+ * concurrency until the compilers have gone quiet: their CPU time over the last second below {@link
+ * #QUIET_SHARE} of one core, for {@link #QUIET_SECONDS} seconds in a row, after at least {@code
+ * minDuration}; or until {@code maxDuration}, whichever comes first.
  *
  * <p>One instance serves one warm-up: its clock starts with the first question. Thread-safe.
  */
 public final class JitWarmup {
   /** The compilers' share of one core under which they count as quiet. */
   static final double QUIET_SHARE = 0.10;
+
   /** Consecutive quiet seconds that end the warm-up. */
   static final int QUIET_SECONDS = 2;
+
   /**
-   * Failed requests, with none succeeded before them, that end the warm-up and the run: a target that cannot
-   * answer once in so many tries is the wrong one (a closed port fails thousands of times a second), and a run
-   * against it would measure nothing.
+   * Failed requests, with none succeeded before them, that end the warm-up and the run: a target
+   * that cannot answer once in so many tries is the wrong one (a closed port fails thousands of
+   * times a second), and a run against it would measure nothing.
    */
   static final int FAILED_START = 20;
 
@@ -58,7 +62,11 @@ public final class JitWarmup {
   private boolean anySucceeded;
   private String failure;
 
-  private JitWarmup(int streams, Duration minDuration, Duration maxDuration, LongSupplier nanoClock,
+  private JitWarmup(
+      int streams,
+      Duration minDuration,
+      Duration maxDuration,
+      LongSupplier nanoClock,
       LongSupplier compileMillis) {
     if (streams < 1) {
       throw new IllegalArgumentException("warm-up streams must be >= 1, was " + streams);
@@ -74,19 +82,24 @@ public final class JitWarmup {
   }
 
   /**
-   * A warm-up of {@code streams} concurrent streams lasting at most {@code maxDuration}, at least 3 s (or the
-   * maximum when shorter), ending as soon as the JIT compilers are quiet.
+   * A warm-up of {@code streams} concurrent streams lasting at most {@code maxDuration}, at least 3
+   * s (or the maximum when shorter), ending as soon as the JIT compilers are quiet.
    */
   public static JitWarmup of(int streams, Duration maxDuration) {
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    LongSupplier compiled = jit != null && jit.isCompilationTimeMonitoringSupported()
-        ? jit::getTotalCompilationTime
-        : () -> 0L; // no JIT figures: the warm-up runs its full duration
+    LongSupplier compiled =
+        jit != null && jit.isCompilationTimeMonitoringSupported()
+            ? jit::getTotalCompilationTime
+            : () -> 0L; // no JIT figures: the warm-up runs its full duration
     return new JitWarmup(streams, Duration.ofSeconds(3), maxDuration, System::nanoTime, compiled);
   }
 
   /** For tests: explicit clocks. */
-  static JitWarmup of(int streams, Duration minDuration, Duration maxDuration, LongSupplier nanoClock,
+  static JitWarmup of(
+      int streams,
+      Duration minDuration,
+      Duration maxDuration,
+      LongSupplier nanoClock,
       LongSupplier compileMillis) {
     return new JitWarmup(streams, minDuration, maxDuration, nanoClock, compileMillis);
   }
@@ -100,8 +113,8 @@ public final class JitWarmup {
   }
 
   /**
-   * Whether the warm-up is over; the first call starts its clock. Cheap enough to ask before every request:
-   * the compilers' time is read at most once a second.
+   * Whether the warm-up is over; the first call starts its clock. Cheap enough to ask before every
+   * request: the compilers' time is read at most once a second.
    */
   public synchronized boolean done() {
     if (done || failure != null) {
@@ -122,8 +135,13 @@ public final class JitWarmup {
       sampleNanos = now;
       sampleCompileMillis = compiled;
       if (quietSeconds >= QUIET_SECONDS && elapsed >= minDuration.toNanos()) {
-        return finish(String.format(Locale.ROOT, "JIT compilers quiet (under %.0f %% of a core for %d s)",
-            100 * QUIET_SHARE, QUIET_SECONDS), elapsed);
+        return finish(
+            String.format(
+                Locale.ROOT,
+                "JIT compilers quiet (under %.0f %% of a core for %d s)",
+                100 * QUIET_SHARE,
+                QUIET_SECONDS),
+            elapsed);
       }
     }
     if (elapsed >= maxDuration.toNanos()) {
@@ -133,9 +151,10 @@ public final class JitWarmup {
   }
 
   /**
-   * The warm-up's population: {@link #streams()} users, started over {@code ramp}, each sending {@code oneRequest}
-   * in a loop until the warm-up is {@link #done()} ({@link #requests}). Its users are in no level
-   * ({@link LlmDsl#startWarmup()}), so their requests are in no figure and no Gatling record.
+   * The warm-up's population: {@link #streams()} users, started over {@code ramp}, each sending
+   * {@code oneRequest} in a loop until the warm-up is {@link #done()} ({@link #requests}). Its
+   * users are in no level ({@link LlmDsl#startWarmup()}), so their requests are in no figure and no
+   * Gatling record.
    *
    * @param name the load model's scenario name prefix; the scenario is {@code <name> JIT warm-up}
    * @param oneRequest what one virtual user does for one request
@@ -145,12 +164,13 @@ public final class JitWarmup {
     return scenario(name + " JIT warm-up")
         .exec(LlmDsl.startWarmup())
         .exec(requests(oneRequest))
-        .injectOpen(ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp));
+        .injectOpen(
+            ramp.isZero() || streams == 1 ? atOnceUsers(streams) : rampUsers(streams).during(ramp));
   }
 
   /**
-   * Counts one warm-up request's outcome; the first {@value #FAILED_START} all failing end the warm-up
-   * ({@link #failure()}).
+   * Counts one warm-up request's outcome; the first {@value #FAILED_START} all failing end the
+   * warm-up ({@link #failure()}).
    *
    * @param ok whether the request succeeded
    * @param error its KO message, or null
@@ -159,9 +179,12 @@ public final class JitWarmup {
     if (ok) {
       anySucceeded = true;
     } else if (!anySucceeded && failure == null && ++failedFromStart >= FAILED_START) {
-      failure = "the warm-up's first " + FAILED_START + " requests all failed"
-          + (error == null || error.isBlank() ? "" : " (the last: " + error + ")")
-          + ": check llm.baseUrl, llm.endpoint, llm.model and llm.apiKey";
+      failure =
+          "the warm-up's first "
+              + FAILED_START
+              + " requests all failed"
+              + (error == null || error.isBlank() ? "" : " (the last: " + error + ")")
+              + ": check llm.baseUrl, llm.endpoint, llm.model and llm.apiKey";
       System.out.println("gatling-llm: " + failure + "; the run stops");
     }
   }
@@ -172,18 +195,24 @@ public final class JitWarmup {
   }
 
   /**
-   * The warm-up's requests: {@code oneRequest} again and again until {@link #done()}, each outcome counted,
-   * then the end of the run when they all failed.
+   * The warm-up's requests: {@code oneRequest} again and again until {@link #done()}, each outcome
+   * counted, then the end of the run when they all failed.
    *
-   * @param oneRequest one request of the workload, saving its result under the default key {@code llm}
+   * @param oneRequest one request of the workload, saving its result under the default key {@code
+   *     llm}
    * @return the chain a warm-up user runs
    */
   public ChainBuilder requests(ChainBuilder oneRequest) {
-    ChainBuilder counted = exec(Session::markAsSucceeded).exec(oneRequest).exec(session -> {
-      record(!session.isFailed(), lastError(session));
-      return session;
-    });
-    return asLongAs(session -> !done()).on(counted)
+    ChainBuilder counted =
+        exec(Session::markAsSucceeded)
+            .exec(oneRequest)
+            .exec(
+                session -> {
+                  record(!session.isFailed(), lastError(session));
+                  return session;
+                });
+    return asLongAs(session -> !done())
+        .on(counted)
         .exec(crashLoadGeneratorIf(session -> failure(), session -> failure() != null));
   }
 
@@ -203,8 +232,12 @@ public final class JitWarmup {
   private boolean finish(String why, long elapsedNanos) {
     done = true;
     reason = String.format(Locale.ROOT, "%.1f s, %s", elapsedNanos / 1e9, why);
-    System.out.println("gatling-llm: warm-up of " + streams + (streams == 1 ? " stream" : " streams")
-        + " ended after " + reason);
+    System.out.println(
+        "gatling-llm: warm-up of "
+            + streams
+            + (streams == 1 ? " stream" : " streams")
+            + " ended after "
+            + reason);
     return true;
   }
 }

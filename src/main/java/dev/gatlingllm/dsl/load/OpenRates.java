@@ -19,10 +19,10 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Open-model arrival rates, one level per rate, run one after the other: each arriving virtual user sends
- * one request. Arrivals are constant or Poisson (exponential gaps). An optional cap on concurrent requests
- * makes arrivals wait for a free stream; the wait counts as send lateness, since the arrival time is
- * recorded as the request's scheduled start. Immutable.
+ * Open-model arrival rates, one level per rate, run one after the other: each arriving virtual user
+ * sends one request. Arrivals are constant or Poisson (exponential gaps). An optional cap on
+ * concurrent requests makes arrivals wait for a free stream; the wait counts as send lateness,
+ * since the arrival time is recorded as the request's scheduled start. Immutable.
  */
 public final class OpenRates {
   private final List<Double> rates;
@@ -32,8 +32,13 @@ public final class OpenRates {
   private final long startAtEpochMillis;
   private final JitWarmup jitWarmup;
 
-  private OpenRates(List<Double> rates, Duration levelDuration, boolean poisson, int maxConcurrency,
-      long startAtEpochMillis, JitWarmup jitWarmup) {
+  private OpenRates(
+      List<Double> rates,
+      Duration levelDuration,
+      boolean poisson,
+      int maxConcurrency,
+      long startAtEpochMillis,
+      JitWarmup jitWarmup) {
     this.rates = rates;
     this.levelDuration = levelDuration;
     this.poisson = poisson;
@@ -61,10 +66,14 @@ public final class OpenRates {
 
   /** Poisson arrivals (randomized gaps around the rate) instead of evenly spaced ones. */
   public OpenRates poisson(boolean poisson) {
-    return new OpenRates(rates, levelDuration, poisson, maxConcurrency, startAtEpochMillis, jitWarmup);
+    return new OpenRates(
+        rates, levelDuration, poisson, maxConcurrency, startAtEpochMillis, jitWarmup);
   }
 
-  /** At most this many requests in flight (0 = no cap); arrivals beyond it wait, and their wait is measured. */
+  /**
+   * At most this many requests in flight (0 = no cap); arrivals beyond it wait, and their wait is
+   * measured.
+   */
   public OpenRates maxConcurrency(int cap) {
     if (cap < 0) {
       throw new IllegalArgumentException("max concurrency must be >= 0, was " + cap);
@@ -73,8 +82,8 @@ public final class OpenRates {
   }
 
   /**
-   * The first rate starts at this instant and not before, so that the injectors of a run shared by several JVMs
-   * start together ({@link dev.gatlingllm.dsl.ready.InjectorSettings}).
+   * The first rate starts at this instant and not before, so that the injectors of a run shared by
+   * several JVMs start together ({@link dev.gatlingllm.dsl.ready.InjectorSettings}).
    *
    * @param epochMillis the instant, or -1 to start at once
    */
@@ -83,9 +92,9 @@ public final class OpenRates {
   }
 
   /**
-   * Before the first rate, closed-model users send requests until the JVM has compiled the request path
-   * ({@link JitWarmup}), left out of every figure: without it the first rate is measured by a client still
-   * interpreting its own code, and its late sends look like the server's queue.
+   * Before the first rate, closed-model users send requests until the JVM has compiled the request
+   * path ({@link JitWarmup}), left out of every figure: without it the first rate is measured by a
+   * client still interpreting its own code, and its late sends look like the server's queue.
    *
    * @param warmup the warm-up, or null for none
    */
@@ -94,8 +103,9 @@ public final class OpenRates {
   }
 
   /**
-   * The JIT warm-up's streams when the user names none: about the requests in flight at the first rate when a
-   * request takes a second (its rate, rounded up), and never more than the cap on concurrency.
+   * The JIT warm-up's streams when the user names none: about the requests in flight at the first
+   * rate when a request takes a second (its rate, rounded up), and never more than the cap on
+   * concurrency.
    */
   public int warmupStreams() {
     int streams = (int) Math.ceil(rates.get(0));
@@ -112,7 +122,8 @@ public final class OpenRates {
   }
 
   /**
-   * The same, followed by {@code last} (e.g. {@code LlmDsl.llmChecks(...)}) once every level has ended.
+   * The same, followed by {@code last} (e.g. {@code LlmDsl.llmChecks(...)}) once every level has
+   * ended.
    *
    * @param last a population to run after the levels, or null
    */
@@ -129,19 +140,23 @@ public final class OpenRates {
       int index = i;
       double rate = rates.get(i);
       // The arrival time first: whatever the user waits for afterwards counts as send lateness.
-      ChainBuilder arrive = exec(session -> session.set(SessionKeys.SCHEDULED_NANOS, System.nanoTime()))
-          .exec(LlmDsl.startLevel(index));
-      ChainBuilder body = maxConcurrency > 0
-          ? exec(asLongAs(session -> !tryAcquire(inFlight)).on(pause(Duration.ofMillis(1))))
-              .exec(oneRequest)
-              .exec(session -> {
-                inFlight.decrementAndGet();
-                return session;
-              })
-          : oneRequest;
-      OpenInjectionStep step = poisson
-          ? constantUsersPerSec(rate).during(levelDuration).randomized()
-          : constantUsersPerSec(rate).during(levelDuration);
+      ChainBuilder arrive =
+          exec(session -> session.set(SessionKeys.SCHEDULED_NANOS, System.nanoTime()))
+              .exec(LlmDsl.startLevel(index));
+      ChainBuilder body =
+          maxConcurrency > 0
+              ? exec(asLongAs(session -> !tryAcquire(inFlight)).on(pause(Duration.ofMillis(1))))
+                  .exec(oneRequest)
+                  .exec(
+                      session -> {
+                        inFlight.decrementAndGet();
+                        return session;
+                      })
+              : oneRequest;
+      OpenInjectionStep step =
+          poisson
+              ? constantUsersPerSec(rate).during(levelDuration).randomized()
+              : constantUsersPerSec(rate).during(levelDuration);
       String levelName = name + " " + rate + " req/s";
       chain.add(scenario(levelName).exec(arrive, body).injectOpen(step));
     }

@@ -6,36 +6,46 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 
 /**
- * Paces requests so that a provider's budget holds as the provider counts it: at most {@code requestsPerMinute}
- * requests and {@code tokensPerMinute} metered tokens (input + max output, as providers count a request when it
- * arrives) in every window of a minute of arrivals, whichever limit binds first.
+ * Paces requests so that a provider's budget holds as the provider counts it: at most {@code
+ * requestsPerMinute} requests and {@code tokensPerMinute} metered tokens (input + max output, as
+ * providers count a request when it arrives) in every window of a minute of arrivals, whichever
+ * limit binds first.
  *
  * <p>Two steps per request, neither of which blocks a thread (the caller pauses, a Gatling pause):
+ *
  * <ol>
- *   <li>{@link #reserve} plans a send time. Requests are spaced evenly (the window over the requests per minute,
- *       or their tokens' share of the window, the longer) rather than sent in a burst at the start of each
- *       minute, as providers that meter per second or per few seconds expect; a sliding log of the planned sends
- *       keeps every window of the plan within the budget.</li>
- *   <li>{@link #trySend} judges the actual send. A plan is not a send: a pause wakes up late on a busy event loop
- *       or a cold JVM, so two requests planned a minute apart can go out less than a minute apart. The actual
- *       sends have their own sliding log; a send that would overfill one of its windows is refused with the
- *       wait until the oldest sends have left it, so the budget holds on what was really sent.</li>
+ *   <li>{@link #reserve} plans a send time. Requests are spaced evenly (the window over the
+ *       requests per minute, or their tokens' share of the window, the longer) rather than sent in
+ *       a burst at the start of each minute, as providers that meter per second or per few seconds
+ *       expect; a sliding log of the planned sends keeps every window of the plan within the
+ *       budget.
+ *   <li>{@link #trySend} judges the actual send. A plan is not a send: a pause wakes up late on a
+ *       busy event loop or a cold JVM, so two requests planned a minute apart can go out less than
+ *       a minute apart. The actual sends have their own sliding log; a send that would overfill one
+ *       of its windows is refused with the wait until the oldest sends have left it, so the budget
+ *       holds on what was really sent.
  * </ol>
  *
- * <p>A request reaches the provider some time after it is sent (a new connection, the network), and that delay
- * varies: every window is judged over the minute plus a {@code margin} (1 s by default), which leaves the budget
- * that much room for the variation. Requests are thus paced at the budget per 61 s. Thread-safe; memory is
- * bounded by the sends of one window.
+ * <p>A request reaches the provider some time after it is sent (a new connection, the network), and
+ * that delay varies: every window is judged over the minute plus a {@code margin} (1 s by default),
+ * which leaves the budget that much room for the variation. Requests are thus paced at the budget
+ * per 61 s. Thread-safe; memory is bounded by the sends of one window.
  */
 public final class RatePacer {
   /** The window providers count their per-minute limits over. */
   public static final Duration MINUTE = Duration.ofSeconds(60);
-  /** The room left by default for the variation of the delay between a send and its arrival at the provider. */
+
+  /**
+   * The room left by default for the variation of the delay between a send and its arrival at the
+   * provider.
+   */
   public static final Duration DEFAULT_MARGIN = Duration.ofSeconds(1);
 
   private final RateBudget budget;
+
   /** The window plus the margin: the span every window is judged over. */
   private final long spanNanos;
+
   private final SendLog planned = new SendLog();
   private final SendLog sent = new SendLog();
   private long nextNanos = Long.MIN_VALUE;
@@ -47,9 +57,10 @@ public final class RatePacer {
   }
 
   /**
-   * @param window the span the budget is counted over: a minute for providers' per-minute limits; shorter only to
-   *     test the pacing in seconds
-   * @param margin room for the variation of the delay between a send and its arrival at the provider
+   * @param window the span the budget is counted over: a minute for providers' per-minute limits;
+   *     shorter only to test the pacing in seconds
+   * @param margin room for the variation of the delay between a send and its arrival at the
+   *     provider
    */
   public RatePacer(RateBudget budget, Duration window, Duration margin) {
     if (window == null || window.isNegative() || window.isZero()) {
@@ -67,8 +78,8 @@ public final class RatePacer {
   }
 
   /**
-   * Plans the earliest send time, at or after {@code nowNanos}, at which a request of {@code tokens} metered
-   * tokens keeps every window of the planned sends within the budget.
+   * Plans the earliest send time, at or after {@code nowNanos}, at which a request of {@code
+   * tokens} metered tokens keeps every window of the planned sends within the budget.
    *
    * @param nowNanos {@link System#nanoTime()} now
    * @param tokens the request's input tokens plus its output limit
@@ -85,16 +96,19 @@ public final class RatePacer {
   }
 
   /**
-   * The request is about to be sent: records the send at {@code nowNanos} when every window of the actual sends
-   * keeps within the budget with it, else records nothing and says how long to wait before asking again.
+   * The request is about to be sent: records the send at {@code nowNanos} when every window of the
+   * actual sends keeps within the budget with it, else records nothing and says how long to wait
+   * before asking again.
    *
    * @param nowNanos {@link System#nanoTime()} now, at or after the time {@link #reserve} planned
    * @param tokens the request's metered tokens, as reserved
-   * @return 0 when the send is recorded (send now), else the nanoseconds to wait before calling again
+   * @return 0 when the send is recorded (send now), else the nanoseconds to wait before calling
+   *     again
    */
   public synchronized long trySend(long nowNanos, long tokens) {
     checkFits(tokens);
-    // A caller that waited for the lock may carry a clock read just before another's: keep the log in order.
+    // A caller that waited for the lock may carry a clock read just before another's: keep the log
+    // in order.
     long at = Math.max(nowNanos, lastSentNanos);
     long room = sent.earliestRoom(at, tokens);
     if (room > at) {
@@ -108,16 +122,26 @@ public final class RatePacer {
   private void checkFits(long tokens) {
     long tpm = budget.tokensPerMinute();
     if (tpm > 0 && tokens > tpm) {
-      throw new IllegalArgumentException("one request meters " + tokens + " tokens, more than the budget of " + tpm
-          + " tokens per minute");
+      throw new IllegalArgumentException(
+          "one request meters "
+              + tokens
+              + " tokens, more than the budget of "
+              + tpm
+              + " tokens per minute");
     }
   }
 
-  /** The even spacing after a request of {@code tokens}: the longer of the two budgets' shares of the span. */
+  /**
+   * The even spacing after a request of {@code tokens}: the longer of the two budgets' shares of
+   * the span.
+   */
   long spacing(long tokens) {
-    long byRequests = budget.requestsPerMinute() > 0 ? ceilDiv(spanNanos, budget.requestsPerMinute()) : 0;
-    long byTokens = budget.tokensPerMinute() > 0
-        ? (long) Math.ceil((double) tokens * spanNanos / budget.tokensPerMinute()) : 0;
+    long byRequests =
+        budget.requestsPerMinute() > 0 ? ceilDiv(spanNanos, budget.requestsPerMinute()) : 0;
+    long byTokens =
+        budget.tokensPerMinute() > 0
+            ? (long) Math.ceil((double) tokens * spanNanos / budget.tokensPerMinute())
+            : 0;
     return Math.max(byRequests, byTokens);
   }
 
@@ -129,6 +153,7 @@ public final class RatePacer {
   private final class SendLog {
     /** {time, tokens}, in time order. */
     private final ArrayDeque<long[]> sends = new ArrayDeque<>();
+
     private long tokens;
 
     void add(long nanos, long meteredTokens) {
@@ -137,8 +162,9 @@ public final class RatePacer {
     }
 
     /**
-     * The earliest time, at or after {@code at}, at which the window ending then, (t - span, t], leaves room for
-     * one more request of {@code meteredTokens}: when the oldest sends that fill it have left.
+     * The earliest time, at or after {@code at}, at which the window ending then, (t - span, t],
+     * leaves room for one more request of {@code meteredTokens}: when the oldest sends that fill it
+     * have left.
      */
     long earliestRoom(long at, long meteredTokens) {
       while (!sends.isEmpty() && sends.peekFirst()[0] <= at - spanNanos) {
@@ -159,7 +185,9 @@ public final class RatePacer {
 
     private boolean fits(long requests, long tokensInWindow, long meteredTokens) {
       boolean byRequests = budget.requestsPerMinute() <= 0 || requests < budget.requestsPerMinute();
-      boolean byTokens = budget.tokensPerMinute() <= 0 || tokensInWindow + meteredTokens <= budget.tokensPerMinute();
+      boolean byTokens =
+          budget.tokensPerMinute() <= 0
+              || tokensInWindow + meteredTokens <= budget.tokensPerMinute();
       return byRequests && byTokens;
     }
   }

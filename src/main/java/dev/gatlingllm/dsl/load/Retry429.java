@@ -9,10 +9,11 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Retries a request the server turned away with HTTP 429, as a client of a rate-limited API would: after its
- * {@code Retry-After} (or, without one, 1 s, 2 s, 4 s...), never longer than {@code maxWait}, at most
- * {@code retries} times. Nothing is hidden: every attempt is its own request, so each 429 stays a KO record in
- * Gatling's report, {@code requests.csv} and the 429 figures, and the retry is a new record of its own.
+ * Retries a request the server turned away with HTTP 429, as a client of a rate-limited API would:
+ * after its {@code Retry-After} (or, without one, 1 s, 2 s, 4 s...), never longer than {@code
+ * maxWait}, at most {@code retries} times. Nothing is hidden: every attempt is its own request, so
+ * each 429 stays a KO record in Gatling's report, {@code requests.csv} and the 429 figures, and the
+ * retry is a new record of its own.
  */
 public final class Retry429 {
   /** The session's count of retries of the current request. */
@@ -26,12 +27,14 @@ public final class Retry429 {
    * @param retries the most retries after the first attempt; 0 returns {@code attempt} unchanged
    * @param maxWait the longest pause before a retry, whatever the server asks
    */
-  public static ChainBuilder around(ChainBuilder attempt, String saveAs, int retries, Duration maxWait) {
+  public static ChainBuilder around(
+      ChainBuilder attempt, String saveAs, int retries, Duration maxWait) {
     if (retries < 0) {
       throw new IllegalArgumentException("retries must be >= 0, was " + retries);
     }
     if (maxWait == null || maxWait.isNegative()) {
-      throw new IllegalArgumentException("the longest wait before a retry must be >= 0, was " + maxWait);
+      throw new IllegalArgumentException(
+          "the longest wait before a retry must be >= 0, was " + maxWait);
     }
     if (retries == 0) {
       return attempt;
@@ -39,9 +42,10 @@ public final class Retry429 {
     return exec(session -> session.set(RETRIES, 0))
         .exec(attempt)
         .asLongAs(session -> rateLimited(session, saveAs) && session.getInt(RETRIES) < retries)
-        .on(exec(session -> session.set(RETRIES, session.getInt(RETRIES) + 1))
-            .pause(session -> waitBefore(session, saveAs, maxWait))
-            .exec(attempt));
+        .on(
+            exec(session -> session.set(RETRIES, session.getInt(RETRIES) + 1))
+                .pause(session -> waitBefore(session, saveAs, maxWait))
+                .exec(attempt));
   }
 
   private static boolean rateLimited(Session session, String saveAs) {
@@ -52,9 +56,10 @@ public final class Retry429 {
   /** The server's Retry-After, else 1 s doubling with each retry; capped at {@code maxWait}. */
   static Duration waitBefore(Session session, String saveAs, Duration maxWait) {
     Object retryAfter = session.getMap(saveAs).get(SessionResults.RETRY_AFTER_S);
-    long seconds = retryAfter instanceof Number n && n.longValue() >= 0
-        ? n.longValue()
-        : 1L << Math.min(20, session.getInt(RETRIES) - 1);
+    long seconds =
+        retryAfter instanceof Number n && n.longValue() >= 0
+            ? n.longValue()
+            : 1L << Math.min(20, session.getInt(RETRIES) - 1);
     Duration wait = Duration.ofSeconds(seconds);
     return wait.compareTo(maxWait) > 0 ? maxWait : wait;
   }

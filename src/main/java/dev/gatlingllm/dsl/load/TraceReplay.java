@@ -35,23 +35,27 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Replays a recorded trace in an open model that keeps its arrival times: Mooncake's trace format, one JSON object a
- * line, {@code {"timestamp": ms, "input_length": n, "output_length": m, "hash_ids": [...]}}. Request i is scheduled at
- * the run's start + timestamp_i / speed, whatever the server does (a late send counts as send lateness, from that
- * scheduled time); its prompt is exactly input_length tokens and asks for output_length tokens.
+ * Replays a recorded trace in an open model that keeps its arrival times: Mooncake's trace format,
+ * one JSON object a line, {@code {"timestamp": ms, "input_length": n, "output_length": m,
+ * "hash_ids": [...]}}. Request i is scheduled at the run's start + timestamp_i / speed, whatever
+ * the server does (a late send counts as send lateness, from that scheduled time); its prompt is
+ * exactly input_length tokens and asks for output_length tokens.
  *
- * <p>Shared prefixes: in the trace, each hash id names a block of {@code blockTokens} (512 in Mooncake) prompt
- * tokens, and requests with the same leading ids share those blocks. Each id gets one block of random words of that
- * many tokens, so requests sharing ids send the same leading text and a server's prefix cache sees them as the trace
- * recorded; the rest of each prompt is its own. Immutable.
+ * <p>Shared prefixes: in the trace, each hash id names a block of {@code blockTokens} (512 in
+ * Mooncake) prompt tokens, and requests with the same leading ids share those blocks. Each id gets
+ * one block of random words of that many tokens, so requests sharing ids send the same leading text
+ * and a server's prefix cache sees them as the trace recorded; the rest of each prompt is its own.
+ * Immutable.
  */
 public final class TraceReplay {
   /** Mooncake's block size. */
   public static final int DEFAULT_BLOCK_TOKENS = 512;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One recorded request. */
-  public record Entry(long timestampMillis, int inputTokens, int outputTokens, List<Long> hashIds) {}
+  public record Entry(
+      long timestampMillis, int inputTokens, int outputTokens, List<Long> hashIds) {}
 
   private final List<Entry> entries;
   private final double speed;
@@ -74,7 +78,8 @@ public final class TraceReplay {
     }
     List<Entry> entries = new ArrayList<>();
     try (InputStream in = Datasets.open(location, "trace");
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        BufferedReader lines =
+            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       int number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         number++;
@@ -84,12 +89,16 @@ public final class TraceReplay {
         try {
           entries.add(entry(JSON.readTree(line)));
         } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(Redactor.credentialsIn(location) + " line " + number + ": " + e.getMessage());
+          throw new IllegalArgumentException(
+              Redactor.credentialsIn(location) + " line " + number + ": " + e.getMessage());
         }
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read trace '" + Redactor.credentialsIn(location) + "': "
-          + Redactor.credentialsIn(e.getMessage()));
+      throw new IllegalArgumentException(
+          "cannot read trace '"
+              + Redactor.credentialsIn(location)
+              + "': "
+              + Redactor.credentialsIn(e.getMessage()));
     }
     if (entries.isEmpty()) {
       throw new IllegalArgumentException(Redactor.credentialsIn(location) + " holds no request");
@@ -115,7 +124,10 @@ public final class TraceReplay {
 
   private static long whole(JsonNode node, String field, long min) {
     JsonNode value = node.get(field);
-    if (value == null || !value.canConvertToLong() || value.asLong() < min || value.asLong() > Integer.MAX_VALUE) {
+    if (value == null
+        || !value.canConvertToLong()
+        || value.asLong() < min
+        || value.asLong() > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("needs '" + field + "', a whole number >= " + min);
     }
     return value.asLong();
@@ -130,15 +142,17 @@ public final class TraceReplay {
     return Duration.ofNanos(offsetNanos(entries.get(entries.size() - 1)));
   }
 
-  /** The mean arrival rate at the replay's speed, requests per second (the level's offered rate). */
+  /**
+   * The mean arrival rate at the replay's speed, requests per second (the level's offered rate).
+   */
   public double meanRate() {
     double seconds = span().toNanos() / 1e9;
     return seconds > 0 ? (entries.size() - 1) / seconds : entries.size();
   }
 
   /**
-   * The feeder records, in arrival order: each with its exact prompt, its output limit
-   * ({@link PromptFeeders#MAX_TOKENS}) and its scheduled offset; built now, before the load.
+   * The feeder records, in arrival order: each with its exact prompt, its output limit ({@link
+   * PromptFeeders#MAX_TOKENS}) and its scheduled offset; built now, before the load.
    *
    * @param tokenizer the tokenizer the prompts are exact for
    * @param blockTokens the tokens of one hash id's block
@@ -155,12 +169,18 @@ public final class TraceReplay {
     for (Entry entry : entries) {
       String shared = sharedBlocks(entry, blocks, words, tokenizer, blockTokens);
       RandomPrompts.Prompt prompt = words.startingWith(shared, entry.inputTokens());
-      records.add(Map.of(
-          PromptRecords.PROMPT, prompt.text(),
-          PromptRecords.MESSAGES, List.of(ChatMessage.user(prompt.text())),
-          PromptRecords.INPUT_TOKENS, prompt.tokens(),
-          PromptRecords.MAX_TOKENS, entry.outputTokens(),
-          OFFSET_NANOS, offsetNanos(entry)));
+      records.add(
+          Map.of(
+              PromptRecords.PROMPT,
+              prompt.text(),
+              PromptRecords.MESSAGES,
+              List.of(ChatMessage.user(prompt.text())),
+              PromptRecords.INPUT_TOKENS,
+              prompt.tokens(),
+              PromptRecords.MAX_TOKENS,
+              entry.outputTokens(),
+              OFFSET_NANOS,
+              offsetNanos(entry)));
     }
     return List.copyOf(records);
   }
@@ -169,7 +189,11 @@ public final class TraceReplay {
   public static final String OFFSET_NANOS = "traceOffsetNanos";
 
   /** The blocks of the entry's hash ids that fit below its length, joined; "" for none. */
-  private static String sharedBlocks(Entry entry, Map<Long, String> blocks, RandomPrompts words, Tokenizer tokenizer,
+  private static String sharedBlocks(
+      Entry entry,
+      Map<Long, String> blocks,
+      RandomPrompts words,
+      Tokenizer tokenizer,
       int blockTokens) {
     StringBuilder text = new StringBuilder();
     for (long id : entry.hashIds()) {
@@ -191,38 +215,50 @@ public final class TraceReplay {
   }
 
   /**
-   * The population: one user per recorded request, all started together, each waiting (a Gatling pause, no thread
-   * held) until its scheduled time, then marking it as the request's scheduled start and sending.
+   * The population: one user per recorded request, all started together, each waiting (a Gatling
+   * pause, no thread held) until its scheduled time, then marking it as the request's scheduled
+   * start and sending.
    *
-   * A JIT warm-up, when given, runs first with records of its own (the trace's, again), so that the first recorded
-   * arrivals are not sent late by a client still compiling its own code.
+   * <p>A JIT warm-up, when given, runs first with records of its own (the trace's, again), so that
+   * the first recorded arrivals are not sent late by a client still compiling its own code.
    *
    * @param name the scenario name
    * @param records {@link #records}, in order
    * @param oneRequest the request, reading the fed record
    * @param warmup the JIT warm-up, or null for none
    */
-  public PopulationBuilder build(String name, List<Map<String, Object>> records, ChainBuilder oneRequest,
-      JitWarmup warmup) {
+  public PopulationBuilder build(
+      String name, List<Map<String, Object>> records, ChainBuilder oneRequest, JitWarmup warmup) {
     AtomicLong startNanos = new AtomicLong();
-    ChainBuilder arrive = feed(listFeeder(records).queue())
-        .exec(session -> {
-          startNanos.compareAndSet(0, System.nanoTime());
-          long scheduled = startNanos.get() + session.getLong(OFFSET_NANOS);
-          return session.set(SessionKeys.SCHEDULED_NANOS, scheduled);
-        })
-        .exec(pause(session -> Duration.ofNanos(Math.max(0,
-            session.getLong(SessionKeys.SCHEDULED_NANOS) - System.nanoTime()))))
-        .exec(LlmDsl.startLevel(0, records.size()));
-    PopulationBuilder replay = scenario(name).exec(arrive, exec(oneRequest)).injectOpen(atOnceUsers(records.size()));
+    ChainBuilder arrive =
+        feed(listFeeder(records).queue())
+            .exec(
+                session -> {
+                  startNanos.compareAndSet(0, System.nanoTime());
+                  long scheduled = startNanos.get() + session.getLong(OFFSET_NANOS);
+                  return session.set(SessionKeys.SCHEDULED_NANOS, scheduled);
+                })
+            .exec(
+                pause(
+                    session ->
+                        Duration.ofNanos(
+                            Math.max(
+                                0,
+                                session.getLong(SessionKeys.SCHEDULED_NANOS) - System.nanoTime()))))
+            .exec(LlmDsl.startLevel(0, records.size()));
+    PopulationBuilder replay =
+        scenario(name).exec(arrive, exec(oneRequest)).injectOpen(atOnceUsers(records.size()));
     if (warmup == null) {
       return replay;
     }
     ChainBuilder warmupRequest = feed(listFeeder(records).circular()).exec(oneRequest);
-    return LevelChain.sequential(List.of(warmup.population(name, warmupRequest, Duration.ZERO), replay));
+    return LevelChain.sequential(
+        List.of(warmup.population(name, warmupRequest, Duration.ZERO), replay));
   }
 
-  /** The JIT warm-up's streams when the user names none: the trace's mean arrival rate, rounded up. */
+  /**
+   * The JIT warm-up's streams when the user names none: the trace's mean arrival rate, rounded up.
+   */
   public int warmupStreams() {
     return (int) Math.max(1, Math.ceil(meanRate()));
   }
@@ -231,5 +267,4 @@ public final class TraceReplay {
   public List<LevelWindow> plannedLevels() {
     return List.of(LevelWindow.pending(0, 0, meanRate()));
   }
-
 }

@@ -17,9 +17,10 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Multi-turn chats: the session keeps the conversation, each turn sends it with a new user message and
- * appends the answer, with think time between turns. Each turn is its own record ({@code <name> turn 2}),
- * so the growth of TTFT with the context shows per turn. A failed turn ends the conversation.
+ * Multi-turn chats: the session keeps the conversation, each turn sends it with a new user message
+ * and appends the answer, with think time between turns. Each turn is its own record ({@code <name>
+ * turn 2}), so the growth of TTFT with the context shows per turn. A failed turn ends the
+ * conversation.
  */
 public final class Conversations {
   /** Session key of the conversation so far ({@code List<ChatMessage>}). */
@@ -46,11 +47,13 @@ public final class Conversations {
     ChainBuilder chain = exec(session -> session.set(HISTORY, List.<ChatMessage>of()));
     for (int turn = 1; turn <= turns; turn++) {
       String turnName = name + " turn " + turn;
-      chain = chain
-          .exec(feed(feeder))
-          .exec(request.apply(chat(turnName).messages(Conversations::history).user("#{prompt}")))
-          .exec(exitHereIfFailed())
-          .exec(Conversations::appendTurn);
+      chain =
+          chain
+              .exec(feed(feeder))
+              .exec(
+                  request.apply(chat(turnName).messages(Conversations::history).user("#{prompt}")))
+              .exec(exitHereIfFailed())
+              .exec(Conversations::appendTurn);
       if (turn < turns) {
         chain = chain.exec(pause(thinkTime));
       }

@@ -25,17 +25,19 @@ import java.util.Map;
  * Reads the prompt datasets users already have into feeder records ({@link PromptFeeders#MESSAGES},
  * {@link PromptFeeders#PROMPT}, optionally {@link PromptFeeders#MAX_TOKENS}).
  *
- * <p>The file is JSONL (one JSON object a line) or one JSON array of objects, told apart by its first character, and
- * read as a stream: ShareGPT's published file is hundreds of megabytes, and only the records used are kept. A record
- * is one of:
+ * <p>The file is JSONL (one JSON object a line) or one JSON array of objects, told apart by its
+ * first character, and read as a stream: ShareGPT's published file is hundreds of megabytes, and
+ * only the records used are kept. A record is one of:
+ *
  * <ul>
- *   <li>{@code {"prompt": "..."}} or {@code {"messages": [{"role", "content"}...]}}, optionally with
- *       {@code max_tokens} (or {@code output_tokens});
- *   <li>ShareGPT's {@code {"conversations": [{"from": "human"|"gpt"|"system", "value": "..."}...]}}: the prompt is
- *       the system turn, if any, and the first human turn; the recorded answer is the reply after it. Records with no
- *       human turn (they exist in the published file) are skipped and counted, as {@code vllm bench serve} skips them;
- *   <li>any object with the text field {@link DatasetOptions#promptField()} (e.g. {@code instruction}), its answer in
- *       {@link DatasetOptions#answerField()}.
+ *   <li>{@code {"prompt": "..."}} or {@code {"messages": [{"role", "content"}...]}}, optionally
+ *       with {@code max_tokens} (or {@code output_tokens});
+ *   <li>ShareGPT's {@code {"conversations": [{"from": "human"|"gpt"|"system", "value":
+ *       "..."}...]}}: the prompt is the system turn, if any, and the first human turn; the recorded
+ *       answer is the reply after it. Records with no human turn (they exist in the published file)
+ *       are skipped and counted, as {@code vllm bench serve} skips them;
+ *   <li>any object with the text field {@link DatasetOptions#promptField()} (e.g. {@code
+ *       instruction}), its answer in {@link DatasetOptions#answerField()}.
  * </ul>
  */
 public final class Datasets {
@@ -49,12 +51,15 @@ public final class Datasets {
   /**
    * @param location a path, or else a classpath resource (e.g. one in {@code feeders/})
    * @param options field names, output limits from the recorded answers, how many records
-   * @param tokenizer counts the recorded answers when {@link DatasetOptions#answerLength()}; else may be null
-   * @throws IllegalArgumentException naming the file and the line (JSONL) or element (array) of the first bad record
+   * @param tokenizer counts the recorded answers when {@link DatasetOptions#answerLength()}; else
+   *     may be null
+   * @throws IllegalArgumentException naming the file and the line (JSONL) or element (array) of the
+   *     first bad record
    */
   public static Read read(String location, DatasetOptions options, Tokenizer tokenizer) {
     if (options.answerLength() && tokenizer == null) {
-      throw new IllegalArgumentException("llm.dataset.answerLength needs a tokenizer to count the recorded answers");
+      throw new IllegalArgumentException(
+          "llm.dataset.answerLength needs a tokenizer to count the recorded answers");
     }
     Reader reader = new Reader(location, options, tokenizer);
     try (InputStream in = new BufferedInputStream(open(location, "dataset"))) {
@@ -64,12 +69,19 @@ public final class Datasets {
         reader.readLines(in);
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read dataset '" + Redactor.credentialsIn(location) + "': "
-          + Redactor.credentialsIn(e.getMessage()));
+      throw new IllegalArgumentException(
+          "cannot read dataset '"
+              + Redactor.credentialsIn(location)
+              + "': "
+              + Redactor.credentialsIn(e.getMessage()));
     }
     if (reader.records.isEmpty()) {
-      throw new IllegalArgumentException(Redactor.credentialsIn(location) + " holds no prompt"
-          + (reader.skipped > 0 ? " (" + reader.skipped + " records without one skipped)" : ""));
+      throw new IllegalArgumentException(
+          Redactor.credentialsIn(location)
+              + " holds no prompt"
+              + (reader.skipped > 0
+                  ? " (" + reader.skipped + " records without one skipped)"
+                  : ""));
     }
     return new Read(List.copyOf(reader.records), reader.skipped);
   }
@@ -100,7 +112,8 @@ public final class Datasets {
         try {
           add(JSON.readTree(text));
         } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(Redactor.credentialsIn(location) + " line " + number + ": " + message(e));
+          throw new IllegalArgumentException(
+              Redactor.credentialsIn(location) + " line " + number + ": " + message(e));
         }
       }
     }
@@ -115,7 +128,8 @@ public final class Datasets {
           try {
             add(node);
           } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(Redactor.credentialsIn(location) + " element " + element + ": " + e.getMessage());
+            throw new IllegalArgumentException(
+                Redactor.credentialsIn(location) + " element " + element + ": " + e.getMessage());
           }
         }
       } catch (IOException e) {
@@ -157,24 +171,27 @@ public final class Datasets {
       }
       if (options.answerLength()) {
         if (answer == null) {
-          throw new IllegalArgumentException("no recorded answer to take the output length from"
-              + " (llm.dataset.answerLength)");
+          throw new IllegalArgumentException(
+              "no recorded answer to take the output length from" + " (llm.dataset.answerLength)");
         }
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, tokenizer.count(answer)));
       }
       return null;
     }
 
-    /** The messages to send and the recorded answer, or null when the record has nothing to send. */
+    /**
+     * The messages to send and the recorded answer, or null when the record has nothing to send.
+     */
     private Turns turns(JsonNode node) {
       if (options.promptField() != null) {
         JsonNode prompt = node.get(options.promptField());
         if (prompt == null || !prompt.isTextual()) {
-          throw new IllegalArgumentException("needs the text field '" + options.promptField()
-              + "' (llm.dataset.promptField)");
+          throw new IllegalArgumentException(
+              "needs the text field '" + options.promptField() + "' (llm.dataset.promptField)");
         }
         JsonNode answer = options.answerField() == null ? null : node.get(options.answerField());
-        return new Turns(List.of(ChatMessage.user(prompt.asText())),
+        return new Turns(
+            List.of(ChatMessage.user(prompt.asText())),
             answer != null && answer.isTextual() ? answer.asText() : null);
       }
       if (node.has("conversations")) {
@@ -186,14 +203,18 @@ public final class Datasets {
       if (node.path("prompt").isTextual()) {
         return new Turns(List.of(ChatMessage.user(node.get("prompt").asText())), null);
       }
-      throw new IllegalArgumentException("a record needs 'prompt' (text), 'messages' (array) or 'conversations'"
-          + " (ShareGPT), or set llm.dataset.promptField to its prompt's field");
+      throw new IllegalArgumentException(
+          "a record needs 'prompt' (text), 'messages' (array) or 'conversations'"
+              + " (ShareGPT), or set llm.dataset.promptField to its prompt's field");
     }
   }
 
   private record Turns(List<ChatMessage> messages, String answer) {}
 
-  /** ShareGPT: the system turn and the first human turn, then the reply after it; null without a human turn. */
+  /**
+   * ShareGPT: the system turn and the first human turn, then the reply after it; null without a
+   * human turn.
+   */
   private static Turns shareGpt(JsonNode conversations) {
     if (!conversations.isArray()) {
       throw new IllegalArgumentException("'conversations' must be an array");
@@ -208,7 +229,10 @@ public final class Datasets {
       } else if ((from.equals("human") || from.equals("user")) && !value.isBlank()) {
         prompt.add(ChatMessage.user(value));
         JsonNode next = i + 1 < conversations.size() ? conversations.get(i + 1) : null;
-        String answer = next != null && !next.path("value").asText("").isBlank() ? next.path("value").asText() : null;
+        String answer =
+            next != null && !next.path("value").asText("").isBlank()
+                ? next.path("value").asText()
+                : null;
         return new Turns(prompt, answer);
       }
     }
@@ -241,7 +265,10 @@ public final class Datasets {
     return lastUser;
   }
 
-  /** The first character after white space (and a UTF-8 byte order mark), the stream left where it was. */
+  /**
+   * The first character after white space (and a UTF-8 byte order mark), the stream left where it
+   * was.
+   */
   private static int firstCharacter(InputStream in) throws IOException {
     in.mark(4096);
     try {
@@ -276,7 +303,11 @@ public final class Datasets {
     String resource = location.startsWith("/") ? location.substring(1) : location;
     InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
     if (in == null) {
-      throw new IllegalArgumentException(kind + " '" + Redactor.credentialsIn(location) + "' is neither a file nor a classpath resource");
+      throw new IllegalArgumentException(
+          kind
+              + " '"
+              + Redactor.credentialsIn(location)
+              + "' is neither a file nor a classpath resource");
     }
     return in;
   }

@@ -10,23 +10,27 @@ import java.util.function.LongSupplier;
 /**
  * An endless feeder of exact-length random prompts, generated before the load starts.
  *
- * <p>Why before: making a prompt exact takes several tokenizer rounds (with {@code llm.tokenizer=server}, each a
- * blocking HTTP call), and Gatling polls a feeder on a virtual user's event loop. So the prompts the run plans
- * to use are generated up front, on the thread that builds the simulation, and then handed out without a lock:
- * one {@code getAndIncrement} into an array of immutable records.
+ * <p>Why before: making a prompt exact takes several tokenizer rounds (with {@code
+ * llm.tokenizer=server}, each a blocking HTTP call), and Gatling polls a feeder on a virtual user's
+ * event loop. So the prompts the run plans to use are generated up front, on the thread that builds
+ * the simulation, and then handed out without a lock: one {@code getAndIncrement} into an array of
+ * immutable records.
  *
- * <p>Why not cycle through a small pool: real servers cache prompt prefixes (vLLM's automatic prefix caching,
- * llama.cpp's prompt cache), so a prompt sent twice is answered faster and the figures flatter the server.
- * Every prompt handed out is therefore new. When a run needs more than were prepared (levels that last a
- * duration, open arrival rates: their count is an estimate), {@link PromptsAhead} goes on from where the
- * preparation stopped, on a background thread.
+ * <p>Why not cycle through a small pool: real servers cache prompt prefixes (vLLM's automatic
+ * prefix caching, llama.cpp's prompt cache), so a prompt sent twice is answered faster and the
+ * figures flatter the server. Every prompt handed out is therefore new. When a run needs more than
+ * were prepared (levels that last a duration, open arrival rates: their count is an estimate),
+ * {@link PromptsAhead} goes on from where the preparation stopped, on a background thread.
  *
- * <p>Same seed, same prompts: the prepared ones are the first of the generator's sequence, in order, and the
- * later ones continue it.
+ * <p>Same seed, same prompts: the prepared ones are the first of the generator's sequence, in
+ * order, and the later ones continue it.
  */
 public final class PreparedPrompts implements Iterator<Map<String, Object>> {
-  /** At most this many prompts are held prepared; a longer run goes on with {@link PromptsAhead}. */
+  /**
+   * At most this many prompts are held prepared; a longer run goes on with {@link PromptsAhead}.
+   */
   public static final int MAX_PREPARED = 100_000;
+
   /** And at most this many tokens in all (some 100 MB of text), for runs of long prompts. */
   static final long MAX_PREPARED_TOKENS = 25_000_000;
 
@@ -43,15 +47,18 @@ public final class PreparedPrompts implements Iterator<Map<String, Object>> {
   }
 
   /**
-   * Generates the prompts a run plans to use, on the calling thread (call it while the simulation is built,
-   * never from a virtual user), printing its progress on {@code System.out} when that takes over a second.
+   * Generates the prompts a run plans to use, on the calling thread (call it while the simulation
+   * is built, never from a virtual user), printing its progress on {@code System.out} when that
+   * takes over a second.
    *
    * @param generator the source of prompts; from now on used by the returned feeder only
-   * @param plannedPrompts how many the run will use (exact, or an estimate); at most {@link #MAX_PREPARED} and
-   *     {@link #MAX_PREPARED_TOKENS} tokens' worth are prepared, the rest follow in the background
+   * @param plannedPrompts how many the run will use (exact, or an estimate); at most {@link
+   *     #MAX_PREPARED} and {@link #MAX_PREPARED_TOKENS} tokens' worth are prepared, the rest follow
+   *     in the background
    */
   public static PreparedPrompts prepare(RandomPrompts generator, long plannedPrompts) {
-    return prepare(generator, plannedPrompts, System.out, System::nanoTime, PromptsAhead.backgroundExecutor());
+    return prepare(
+        generator, plannedPrompts, System.out, System::nanoTime, PromptsAhead.backgroundExecutor());
   }
 
   static PreparedPrompts prepare(
@@ -85,7 +92,10 @@ public final class PreparedPrompts implements Iterator<Map<String, Object>> {
     return prepared.length;
   }
 
-  /** How many prompts, beyond the prepared ones, a virtual user had to wait for while one was generated. */
+  /**
+   * How many prompts, beyond the prepared ones, a virtual user had to wait for while one was
+   * generated.
+   */
   public long generatedInline() {
     return ahead.generatedInline();
   }
@@ -105,7 +115,10 @@ public final class PreparedPrompts implements Iterator<Map<String, Object>> {
     return ahead.next(prepared.length);
   }
 
-  /** Prints a line at every tenth of the work once it has lasted over a second, and the total at the end. */
+  /**
+   * Prints a line at every tenth of the work once it has lasted over a second, and the total at the
+   * end.
+   */
   private static final class Progress {
     private final int total;
     private final PrintStream console;
@@ -129,12 +142,14 @@ public final class PreparedPrompts implements Iterator<Map<String, Object>> {
       long elapsed = nanoTime.getAsLong() - startNanos;
       if (prepared == total) {
         if (shown || elapsed > QUIET_NANOS) {
-          console.printf("gatling-llm: %d random prompts prepared in %.1f s%n", total, elapsed / 1e9);
+          console.printf(
+              "gatling-llm: %d random prompts prepared in %.1f s%n", total, elapsed / 1e9);
         }
       } else if (elapsed > QUIET_NANOS) {
         shown = true;
-        console.printf("gatling-llm: preparing random prompts: %d of %d (%d %%)%n", prepared, total,
-            prepared * 100L / total);
+        console.printf(
+            "gatling-llm: preparing random prompts: %d of %d (%d %%)%n",
+            prepared, total, prepared * 100L / total);
       }
     }
   }

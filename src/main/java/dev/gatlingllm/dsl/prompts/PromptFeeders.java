@@ -1,45 +1,43 @@
 package dev.gatlingllm.dsl.prompts;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.tokenize.Tokenizer;
-import dev.gatlingllm.values.ChatMessage;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Feeders for the ready simulations, their records keyed as {@link PromptRecords} says.
- */
+/** Feeders for the ready simulations, their records keyed as {@link PromptRecords} says. */
 public final class PromptFeeders {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private PromptFeeders() {}
 
   /**
-   * An endless feeder of exact-length random prompts, thread-safe. The {@code plannedPrompts} the run will use
-   * are generated now, on the calling thread (build it in the simulation's constructor, never from a virtual
-   * user), so that polling the feeder does no tokenizer work; see {@link PreparedPrompts}.
+   * An endless feeder of exact-length random prompts, thread-safe. The {@code plannedPrompts} the
+   * run will use are generated now, on the calling thread (build it in the simulation's
+   * constructor, never from a virtual user), so that polling the feeder does no tokenizer work; see
+   * {@link PreparedPrompts}.
    *
-   * @param plannedPrompts how many prompts the run will feed: exact when the load is a number of requests, an
-   *     estimate when it lasts a duration (prompts beyond it are generated in the background)
+   * @param plannedPrompts how many prompts the run will feed: exact when the load is a number of
+   *     requests, an estimate when it lasts a duration (prompts beyond it are generated in the
+   *     background)
    */
   public static PreparedPrompts randomPrompts(
-      Tokenizer tokenizer, int inputTokens, double rangeRatio, SharedPrefix prefix, long seed, long plannedPrompts) {
+      Tokenizer tokenizer,
+      int inputTokens,
+      double rangeRatio,
+      SharedPrefix prefix,
+      long seed,
+      long plannedPrompts) {
     return PreparedPrompts.prepare(
         new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefix, seed), plannedPrompts);
   }
 
   /**
-   * Reads a dataset with the default options ({@link Datasets}): JSONL or a JSON array of records with
-   * {@code "prompt": "..."}, {@code "messages": [{"role": "...", "content": "..."}...]} or ShareGPT's
-   * {@code "conversations"}, and optionally {@code "max_tokens": n}. Blank lines and lines starting with {@code //}
-   * are skipped. The file is a path, or else a classpath resource (e.g. one in {@code feeders/}).
+   * Reads a dataset with the default options ({@link Datasets}): JSONL or a JSON array of records
+   * with {@code "prompt": "..."}, {@code "messages": [{"role": "...", "content": "..."}...]} or
+   * ShareGPT's {@code "conversations"}, and optionally {@code "max_tokens": n}. Blank lines and
+   * lines starting with {@code //} are skipped. The file is a path, or else a classpath resource
+   * (e.g. one in {@code feeders/}).
    *
    * @throws IllegalArgumentException naming the file and line of the first bad record
    */

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The keys of a prompt feeder's record, shared by every feeder so that one request definition serves random,
- * dataset and trace prompts alike: {@code messages} (a {@code List<ChatMessage>}), {@code prompt} (the last user
- * message's text), and {@code inputTokens} or {@code maxTokens} when known.
+ * The keys of a prompt feeder's record, shared by every feeder so that one request definition
+ * serves random, dataset and trace prompts alike: {@code messages} (a {@code List<ChatMessage>}),
+ * {@code prompt} (the last user message's text), and {@code inputTokens} or {@code maxTokens} when
+ * known.
  */
 public final class PromptRecords {
   public static final String MESSAGES = "messages";
@@ -17,7 +18,9 @@ public final class PromptRecords {
 
   private PromptRecords() {}
 
-  /** The record of one generated prompt: immutable, so one instance serves whichever user takes it. */
+  /**
+   * The record of one generated prompt: immutable, so one instance serves whichever user takes it.
+   */
   static Map<String, Object> of(RandomPrompts.Prompt prompt) {
     return Map.of(
         MESSAGES, List.of(ChatMessage.user(prompt.text())),

@@ -14,18 +14,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The prompts of a run that outlasts its prepared ones: a background thread keeps up to {@link #AHEAD} of them
- * ready, refilling when fewer than {@link #LOW_WATER} are left, so that virtual users still take them without
- * waiting. Only when none is ready (the server answers faster than prompts are made) does a user generate one
- * itself, on its event loop; those are counted and logged, since they delay that user's request.
+ * The prompts of a run that outlasts its prepared ones: a background thread keeps up to {@link
+ * #AHEAD} of them ready, refilling when fewer than {@link #LOW_WATER} are left, so that virtual
+ * users still take them without waiting. Only when none is ready (the server answers faster than
+ * prompts are made) does a user generate one itself, on its event loop; those are counted and
+ * logged, since they delay that user's request.
  *
- * <p>The generator is not thread-safe: the background thread and those inline generations share it under its
- * own lock, so together they continue its one sequence.
+ * <p>The generator is not thread-safe: the background thread and those inline generations share it
+ * under its own lock, so together they continue its one sequence.
  */
 final class PromptsAhead {
   static final int AHEAD = 256;
   static final int LOW_WATER = AHEAD / 2;
-  /** The background thread ends when idle this long, so that a run that is over leaves no thread behind. */
+
+  /**
+   * The background thread ends when idle this long, so that a run that is over leaves no thread
+   * behind.
+   */
   private static final long IDLE_SECONDS = 5;
 
   private static final Logger LOG = LoggerFactory.getLogger(PromptsAhead.class);
@@ -33,8 +38,10 @@ final class PromptsAhead {
   private final RandomPrompts generator;
   private final Executor background;
   private final ConcurrentLinkedQueue<Map<String, Object>> ready = new ConcurrentLinkedQueue<>();
+
   /** The queue's size: {@link ConcurrentLinkedQueue#size()} walks the whole queue. */
   private final AtomicInteger readyCount = new AtomicInteger();
+
   private final AtomicBoolean refilling = new AtomicBoolean();
   private final AtomicBoolean announced = new AtomicBoolean();
   private final AtomicBoolean failureLogged = new AtomicBoolean();
@@ -47,12 +54,18 @@ final class PromptsAhead {
 
   /** One daemon thread at most, started on demand and ended when idle. */
   static Executor backgroundExecutor() {
-    ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, IDLE_SECONDS, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), task -> {
-          Thread thread = new Thread(task, "llm-prompts-ahead");
-          thread.setDaemon(true);
-          return thread;
-        });
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            IDLE_SECONDS,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            task -> {
+              Thread thread = new Thread(task, "llm-prompts-ahead");
+              thread.setDaemon(true);
+              return thread;
+            });
     executor.allowCoreThreadTimeOut(true);
     return executor;
   }
@@ -60,7 +73,9 @@ final class PromptsAhead {
   /** A prompt the prepared ones did not cover; {@code prepared} only serves the messages. */
   Map<String, Object> next(int prepared) {
     if (announced.compareAndSet(false, true)) {
-      LOG.info("gatling-llm: the {} prepared prompts are used up; more are generated in the background", prepared);
+      LOG.info(
+          "gatling-llm: the {} prepared prompts are used up; more are generated in the background",
+          prepared);
     }
     Map<String, Object> prompt = ready.poll();
     if (prompt != null) {
@@ -72,8 +87,10 @@ final class PromptsAhead {
     }
     long count = inline.incrementAndGet();
     if (Long.bitCount(count) == 1) {
-      LOG.warn("gatling-llm: {} prompt(s) generated on a virtual user's thread because none was ready: "
-          + "plan more prompts for this run (that request's send lateness includes the wait)", count);
+      LOG.warn(
+          "gatling-llm: {} prompt(s) generated on a virtual user's thread because none was ready: "
+              + "plan more prompts for this run (that request's send lateness includes the wait)",
+          count);
     }
     return generate();
   }
@@ -102,8 +119,11 @@ final class PromptsAhead {
     } catch (RuntimeException e) {
       // The users go on generating inline, and meet the same error there if it persists.
       if (failureLogged.compareAndSet(false, true)) {
-        // The server tokenizer's errors are redacted where they are made; a cause from elsewhere is masked here.
-        LOG.warn("gatling-llm: generating prompts in the background failed: {}", Redactor.credentialsIn(e.toString()));
+        // The server tokenizer's errors are redacted where they are made; a cause from elsewhere is
+        // masked here.
+        LOG.warn(
+            "gatling-llm: generating prompts in the background failed: {}",
+            Redactor.credentialsIn(e.toString()));
       }
       refilling.set(false);
       return;

@@ -6,17 +6,17 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Generates prompts of an exact token count for a given tokenizer, each one different so that no prefix
- * cache can answer it, optionally starting with a shared prefix, with lengths optionally drawn uniformly
- * in {@code [N(1-r), N(1+r)]} (vLLM's random dataset does the same).
+ * Generates prompts of an exact token count for a given tokenizer, each one different so that no
+ * prefix cache can answer it, optionally starting with a shared prefix, with lengths optionally
+ * drawn uniformly in {@code [N(1-r), N(1+r)]} (vLLM's random dataset does the same).
  *
- * <p>How the count is made exact: random words are encoded, the ids cut at the target length and decoded;
- * decoding and re-encoding can merge or split tokens at the cut, so the text is re-encoded and corrected
- * (cut shorter, or extended) until the count is exact. Not thread-safe (one random source), and slow for a
- * feeder: {@link PreparedPrompts} generates them before the load.
+ * <p>How the count is made exact: random words are encoded, the ids cut at the target length and
+ * decoded; decoding and re-encoding can merge or split tokens at the cut, so the text is re-encoded
+ * and corrected (cut shorter, or extended) until the count is exact. Not thread-safe (one random
+ * source), and slow for a feeder: {@link PreparedPrompts} generates them before the load.
  *
- * <p>The count is that of the prompt text alone; a chat template on the server adds its own tokens, which
- * the server's {@code usage.prompt_tokens} then shows.
+ * <p>The count is that of the prompt text alone; a chat template on the server adds its own tokens,
+ * which the server's {@code usage.prompt_tokens} then shows.
  */
 public final class RandomPrompts {
   private static final int MAX_CORRECTIONS = 50;
@@ -33,18 +33,22 @@ public final class RandomPrompts {
   /**
    * @param inputTokens N, the total prompt length in tokens (the prefix included)
    * @param rangeRatio r in [0, 1): lengths uniform in [N(1-r), N(1+r)]
-   * @param prefixTokens P, a prefix shared by every prompt, 0 for none; must be below the shortest length
+   * @param prefixTokens P, a prefix shared by every prompt, 0 for none; must be below the shortest
+   *     length
    */
-  public RandomPrompts(Tokenizer tokenizer, int inputTokens, double rangeRatio, int prefixTokens, long seed) {
+  public RandomPrompts(
+      Tokenizer tokenizer, int inputTokens, double rangeRatio, int prefixTokens, long seed) {
     this(tokenizer, inputTokens, rangeRatio, new SharedPrefix(prefixTokens, 1), seed);
   }
 
   /**
    * @param inputTokens N, the total prompt length in tokens (the prefix included)
    * @param rangeRatio r in [0, 1): lengths uniform in [N(1-r), N(1+r)]
-   * @param shared G prefixes of P tokens, prompt i starting with prefix i mod G; P must be below the shortest length
+   * @param shared G prefixes of P tokens, prompt i starting with prefix i mod G; P must be below
+   *     the shortest length
    */
-  public RandomPrompts(Tokenizer tokenizer, int inputTokens, double rangeRatio, SharedPrefix shared, long seed) {
+  public RandomPrompts(
+      Tokenizer tokenizer, int inputTokens, double rangeRatio, SharedPrefix shared, long seed) {
     int prefixTokens = shared.tokens();
     if (inputTokens < 1) {
       throw new IllegalArgumentException("input tokens must be at least 1, was " + inputTokens);
@@ -54,8 +58,11 @@ public final class RandomPrompts {
     }
     int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
     if (prefixTokens < 0 || (prefixTokens > 0 && prefixTokens >= shortest)) {
-      throw new IllegalArgumentException("prefix tokens must be in [0, " + shortest
-          + ") (below the shortest prompt), was " + prefixTokens);
+      throw new IllegalArgumentException(
+          "prefix tokens must be in [0, "
+              + shortest
+              + ") (below the shortest prompt), was "
+              + prefixTokens);
     }
     this.tokenizer = tokenizer;
     this.inputTokens = inputTokens;
@@ -98,8 +105,9 @@ public final class RandomPrompts {
   }
 
   /**
-   * A prompt of exactly {@code tokens} tokens that starts with {@code start} (which must be shorter), whatever this
-   * generator's own length and prefixes: a trace's shared blocks, then random words.
+   * A prompt of exactly {@code tokens} tokens that starts with {@code start} (which must be
+   * shorter), whatever this generator's own length and prefixes: a trace's shared blocks, then
+   * random words.
    */
   public Prompt startingWith(String start, int tokens) {
     return new Prompt(exact(start, tokens), tokens);
@@ -127,13 +135,19 @@ public final class RandomPrompts {
     }
     for (int attempt = 0; attempt < MAX_CORRECTIONS; attempt++) {
       String decoded = tokenizer.decode(Arrays.copyOf(ids, target));
-      // SentencePiece tokenizers (llama.cpp's) add or drop a leading space when decoding: compare without it,
+      // SentencePiece tokenizers (llama.cpp's) add or drop a leading space when decoding: compare
+      // without it,
       // then put the shared prefix back exactly as every other prompt has it.
       String body = decoded.stripLeading();
       String wanted = start.stripLeading();
       if (!body.startsWith(wanted)) {
-        throw new IllegalStateException("prompt of " + target + " tokens cannot keep its " + prefixTokens
-            + "-token prefix with tokenizer " + tokenizer.name());
+        throw new IllegalStateException(
+            "prompt of "
+                + target
+                + " tokens cannot keep its "
+                + prefixTokens
+                + "-token prefix with tokenizer "
+                + tokenizer.name());
       }
       String candidate = start + body.substring(wanted.length());
       int[] again = tokenizer.encode(candidate);
@@ -148,8 +162,14 @@ public final class RandomPrompts {
         ids = tokenizer.encode(longer.toString());
       }
     }
-    throw new IllegalStateException("could not build a prompt of exactly " + target + " tokens with tokenizer "
-        + tokenizer.name() + " after " + MAX_CORRECTIONS + " corrections");
+    throw new IllegalStateException(
+        "could not build a prompt of exactly "
+            + target
+            + " tokens with tokenizer "
+            + tokenizer.name()
+            + " after "
+            + MAX_CORRECTIONS
+            + " corrections");
   }
 
   private void appendWords(StringBuilder text, int count) {

@@ -1,9 +1,10 @@
 package dev.gatlingllm.dsl.prompts;
 
 /**
- * Prompts that start with a shared prefix, as system prompts and few-shot examples do, so that a server's prefix
- * cache shows in TTFT: {@code groups} different prefixes of {@code tokens} tokens each, prompt i starting with
- * prefix i mod groups (as vLLM's and inference-perf's prefix-sharing datasets spread prompts over their prefixes).
+ * Prompts that start with a shared prefix, as system prompts and few-shot examples do, so that a
+ * server's prefix cache shows in TTFT: {@code groups} different prefixes of {@code tokens} tokens
+ * each, prompt i starting with prefix i mod groups (as vLLM's and inference-perf's prefix-sharing
+ * datasets spread prompts over their prefixes).
  *
  * @param tokens P, the length of each prefix in tokens; 0 for none
  * @param groups G, how many different prefixes (at least 1)

@@ -5,19 +5,22 @@ import dev.gatlingllm.tokenize.Tokenizers;
 import java.util.Locale;
 
 /**
- * Which tokenizer counts the prompt and the generated text of each request during the load, beside the
- * server's usage: {@code llm.clientTokenizer} when set (an encoding such as {@code cl100k_base}, a model's
- * {@code hf:<tokenizer.json>}, or {@code none}), else {@code llm.tokenizer} (default {@code cl100k_base}) when it is
- * local. The server's {@code /tokenize} ({@code llm.tokenizer=server}) is only ever called before the load, to
- * shape the prompts: counting then stays off unless {@code llm.clientTokenizer} names a local one, and the console
- * says so once.
+ * Which tokenizer counts the prompt and the generated text of each request during the load, beside
+ * the server's usage: {@code llm.clientTokenizer} when set (an encoding such as {@code
+ * cl100k_base}, a model's {@code hf:<tokenizer.json>}, or {@code none}), else {@code llm.tokenizer}
+ * (default {@code cl100k_base}) when it is local. The server's {@code /tokenize} ({@code
+ * llm.tokenizer=server}) is only ever called before the load, to shape the prompts: counting then
+ * stays off unless {@code llm.clientTokenizer} names a local one, and the console says so once.
  *
  * @param tokenizer the local tokenizer counting during the load, or null for none
  * @param note what the console says about it, or null
  */
 public record ClientTokenCount(Tokenizer tokenizer, String note) {
 
-  /** Reads the two properties; an unknown encoding or a missing tokenizer.json fails naming its property. */
+  /**
+   * Reads the two properties; an unknown encoding or a missing tokenizer.json fails naming its
+   * property.
+   */
   public static ClientTokenCount fromSettings(Settings settings) {
     String explicit = settings.text("llm.clientTokenizer", null);
     if (explicit != null) {
@@ -27,20 +30,26 @@ public record ClientTokenCount(Tokenizer tokenizer, String note) {
       try {
         return new ClientTokenCount(Tokenizers.local(explicit), null);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("llm.clientTokenizer: " + e.getMessage()
-            + (Tokenizers.namesATokenizerJson(explicit) ? "" : ", or none"));
+        throw new IllegalArgumentException(
+            "llm.clientTokenizer: "
+                + e.getMessage()
+                + (Tokenizers.namesATokenizerJson(explicit) ? "" : ", or none"));
       }
     }
     String prompts = settings.text("llm.tokenizer", "cl100k_base");
     if (prompts.strip().equalsIgnoreCase("server")) {
-      return new ClientTokenCount(null, "llm.tokenizer=server shapes the prompts before the load only; no token"
-          + " is counted on the client during it (set llm.clientTokenizer=<encoding> to count with a local one)");
+      return new ClientTokenCount(
+          null,
+          "llm.tokenizer=server shapes the prompts before the load only; no token"
+              + " is counted on the client during it (set llm.clientTokenizer=<encoding> to count with a local one)");
     }
     try {
       return new ClientTokenCount(Tokenizers.local(prompts), null);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("llm.tokenizer: " + e.getMessage()
-          + (Tokenizers.namesATokenizerJson(prompts) ? "" : ", or server"));
+      throw new IllegalArgumentException(
+          "llm.tokenizer: "
+              + e.getMessage()
+              + (Tokenizers.namesATokenizerJson(prompts) ? "" : ", or server"));
     }
   }
 }

@@ -8,10 +8,11 @@ import java.util.List;
 
 /**
  * This JVM's part of a run shared by several injectors: {@code llm.injector.index} (0-based) of
- * {@code llm.injector.count}, and {@code llm.injector.startAt} (epoch milliseconds or an ISO instant such as
- * {@code 2026-12-01T10:00:00Z}), when every injector starts its first level. Each level's streams, requests and
- * arrival rate are split so that the injectors together run what was planned: 10 streams over 3 injectors are
- * 4, 3 and 3. Prompts are seeded per injector, so that they differ while following the same distribution.
+ * {@code llm.injector.count}, and {@code llm.injector.startAt} (epoch milliseconds or an ISO
+ * instant such as {@code 2026-12-01T10:00:00Z}), when every injector starts its first level. Each
+ * level's streams, requests and arrival rate are split so that the injectors together run what was
+ * planned: 10 streams over 3 injectors are 4, 3 and 3. Prompts are seeded per injector, so that
+ * they differ while following the same distribution.
  *
  * @param index this injector's number, 0 to count - 1
  * @param count how many injectors share the run (1: this JVM alone)
@@ -25,8 +26,13 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
       throw new IllegalArgumentException("llm.injector.count must be at least 1, was " + count);
     }
     if (index < 0 || index >= count) {
-      throw new IllegalArgumentException("llm.injector.index must be in [0, " + (count - 1) + "] (llm.injector.count is "
-          + count + "), was " + index);
+      throw new IllegalArgumentException(
+          "llm.injector.index must be in [0, "
+              + (count - 1)
+              + "] (llm.injector.count is "
+              + count
+              + "), was "
+              + index);
     }
   }
 
@@ -43,8 +49,11 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
           ? Long.parseLong(value)
           : Instant.parse(value).toEpochMilli();
     } catch (NumberFormatException | DateTimeParseException e) {
-      throw new IllegalArgumentException("llm.injector.startAt must be epoch milliseconds or an ISO instant such as "
-          + "2026-12-01T10:00:00Z, was '" + Redactor.setting(value) + "'");
+      throw new IllegalArgumentException(
+          "llm.injector.startAt must be epoch milliseconds or an ISO instant such as "
+              + "2026-12-01T10:00:00Z, was '"
+              + Redactor.setting(value)
+              + "'");
     }
   }
 
@@ -57,13 +66,20 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
     return total / count + (index < total % count ? 1 : 0);
   }
 
-  /** This injector's share of every level's streams; each level needs at least one stream per injector. */
+  /**
+   * This injector's share of every level's streams; each level needs at least one stream per
+   * injector.
+   */
   public List<Integer> shareOfLevels(List<Integer> levels) {
     List<Integer> shares = new ArrayList<>(levels.size());
     for (int level : levels) {
       if (level < count) {
-        throw new IllegalArgumentException("a level of " + level + " streams cannot be split over " + count
-            + " injectors (llm.injector.count): every injector needs one stream at least");
+        throw new IllegalArgumentException(
+            "a level of "
+                + level
+                + " streams cannot be split over "
+                + count
+                + " injectors (llm.injector.count): every injector needs one stream at least");
       }
       shares.add(share(level));
     }
@@ -75,7 +91,9 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
     return rates.stream().map(rate -> rate / count).toList();
   }
 
-  /** The prompt seed of this injector: the run's seed for the first, a different one for each other. */
+  /**
+   * The prompt seed of this injector: the run's seed for the first, a different one for each other.
+   */
   public long seed(long runSeed) {
     return runSeed + 1_000_003L * index;
   }

@@ -12,13 +12,13 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
   public static final InputOutputRatio DECODE_HEAVY = new InputOutputRatio(200, 2000);
 
   /** Named presets besides the plain {@code <input>:<output>} form. */
-  private static final Map<String, InputOutputRatio> PRESETS = Map.of(
-      "balanced", BALANCED, "prefill-heavy", PREFILL_HEAVY, "decode-heavy", DECODE_HEAVY);
+  private static final Map<String, InputOutputRatio> PRESETS =
+      Map.of("balanced", BALANCED, "prefill-heavy", PREFILL_HEAVY, "decode-heavy", DECODE_HEAVY);
 
   public InputOutputRatio {
     if (inputTokens < 1 || outputTokens < 1) {
-      throw new IllegalArgumentException("input and output tokens must be >= 1, were " + inputTokens + ":"
-          + outputTokens);
+      throw new IllegalArgumentException(
+          "input and output tokens must be >= 1, were " + inputTokens + ":" + outputTokens);
     }
   }
 
@@ -37,7 +37,10 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
     }
   }
 
-  /** {@code <input>:<output>} (e.g. {@code 4000:50}) or a preset name (balanced, prefill-heavy, decode-heavy). */
+  /**
+   * {@code <input>:<output>} (e.g. {@code 4000:50}) or a preset name (balanced, prefill-heavy,
+   * decode-heavy).
+   */
   public static InputOutputRatio parse(String value) {
     InputOutputRatio preset = PRESETS.get(value.trim().toLowerCase(java.util.Locale.ROOT));
     if (preset != null) {
@@ -55,8 +58,11 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException("the ratio must be <input>:<output> tokens such as 1024:1024, or one of "
-        + "balanced, prefill-heavy, decode-heavy; was '" + dev.gatlingllm.secrets.Redactor.setting(value) + "'");
+    throw new IllegalArgumentException(
+        "the ratio must be <input>:<output> tokens such as 1024:1024, or one of "
+            + "balanced, prefill-heavy, decode-heavy; was '"
+            + dev.gatlingllm.secrets.Redactor.setting(value)
+            + "'");
   }
 
   @Override

@@ -12,13 +12,18 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * The server a ready simulation loads, from system properties: {@code llm.baseUrl} (server root, e.g.
- * {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey} (or the
- * environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code llm.idleTimeoutSeconds},
- * {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code llm.detailedResults} (per-request arrays in summary.json), {@code llm.sloRecords} (none, misses, verdicts), {@code llm.tokenRecords} (the {@code <name> ITL}
- * records, default false), {@code llm.maxTokensField}, {@code llm.includeUsage}, {@code llm.ignoreEos} (see {@link #ignoreEos}), and the
- * client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}), {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
- * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link #close()}. Bad values fail here, before any load is sent.
+ * The server a ready simulation loads, from system properties: {@code llm.baseUrl} (server root,
+ * e.g. {@code http://127.0.0.1:8080}), {@code llm.endpoint}, {@code llm.model}, {@code llm.apiKey}
+ * (or the environment variable {@code LLM_API_KEY}), {@code llm.dialect}, {@code
+ * llm.idleTimeoutSeconds}, {@code llm.timeoutSeconds}, {@code llm.maxOutputBytes}, {@code
+ * llm.detailedResults} (per-request arrays in summary.json), {@code llm.sloRecords} (none, misses,
+ * verdicts), {@code llm.tokenRecords} (the {@code <name> ITL} records, default false), {@code
+ * llm.maxTokensField}, {@code llm.includeUsage}, {@code llm.ignoreEos} (see {@link #ignoreEos}),
+ * and the client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}),
+ * {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
+ * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without
+ * {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link
+ * #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
   /** The report's metadata key naming this injector's part of a shared run, e.g. {@code 2 of 3}. */
@@ -27,10 +32,12 @@ public final class LlmTarget implements AutoCloseable {
   private final String baseUrl;
   private final LlmSimulator simulator;
   private final LlmProtocolBuilder llmProtocol;
+
   /** {@code llm.ignoreEos}, or null when not set. */
   private final Boolean ignoreEos;
 
-  private LlmTarget(String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol, Boolean ignoreEos) {
+  private LlmTarget(
+      String baseUrl, LlmSimulator simulator, LlmProtocolBuilder llmProtocol, Boolean ignoreEos) {
     this.baseUrl = baseUrl;
     this.simulator = simulator;
     this.llmProtocol = llmProtocol;
@@ -46,19 +53,25 @@ public final class LlmTarget implements AutoCloseable {
     String endpoint = settings.text("llm.endpoint", null);
     if (endpoint != null) {
       if (!endpoint.startsWith("/")) {
-        throw new IllegalArgumentException("llm.endpoint must be a path starting with '/', was '"
-            + Redactor.url(endpoint) + "'");
+        throw new IllegalArgumentException(
+            "llm.endpoint must be a path starting with '/', was '" + Redactor.url(endpoint) + "'");
       }
       protocol = protocol.endpoint(endpoint);
     }
     String model = settings.text("llm.model", null);
     String apiKey = settings.text("llm.apiKey", System.getenv("LLM_API_KEY"));
     protocol = protocol.apiKey(apiKey);
-    protocol = protocol.idleTimeout(Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
-    protocol = protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
-    protocol = protocol.maxOutputBytes(
-        settings.positiveInt("llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
-    // llm.tokenRecords, llm.detailedResults and llm.sloRecords are read by llm() itself, in any simulation.
+    protocol =
+        protocol.idleTimeout(
+            Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
+    protocol =
+        protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
+    protocol =
+        protocol.maxOutputBytes(
+            settings.positiveInt(
+                "llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
+    // llm.tokenRecords, llm.detailedResults and llm.sloRecords are read by llm() itself, in any
+    // simulation.
     protocol = protocol.includeUsage(settings.flag("llm.includeUsage", true));
     String maxTokensField = settings.text("llm.maxTokensField", null);
     if (maxTokensField != null) {
@@ -79,20 +92,28 @@ public final class LlmTarget implements AutoCloseable {
       protocol = protocol.metadata(INJECTOR_METADATA, injector.label());
     }
     String serverMetrics = settings.text("llm.serverMetrics", null);
-    Boolean ignoreEos = settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
-    // Every setting is read and checked: only now start the embedded simulator, so that a bad one leaves no
+    Boolean ignoreEos =
+        settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
+    // Every setting is read and checked: only now start the embedded simulator, so that a bad one
+    // leaves no
     // server (and its non-daemon threads) running.
     LlmSimulator simulator = null;
     if (baseUrl == null) {
-      simulator = LlmSimulator.builder().fromSystemProperties().host("127.0.0.1").port(0).build().start();
+      simulator =
+          LlmSimulator.builder().fromSystemProperties().host("127.0.0.1").port(0).build().start();
       baseUrl = "http://127.0.0.1:" + simulator.port();
     }
-    protocol = protocol.model(model != null ? model : simulator != null ? "simulated-llm" : null)
-        .serverMetrics(serverMetricsUrl(serverMetrics, baseUrl));
+    protocol =
+        protocol
+            .model(model != null ? model : simulator != null ? "simulated-llm" : null)
+            .serverMetrics(serverMetricsUrl(serverMetrics, baseUrl));
     return new LlmTarget(baseUrl, simulator, protocol, ignoreEos);
   }
 
-  /** {@code true} means the target's own {@code /metrics}; {@code false} or unset, none; anything else is the URL. */
+  /**
+   * {@code true} means the target's own {@code /metrics}; {@code false} or unset, none; anything
+   * else is the URL.
+   */
   static String serverMetricsUrl(String value, String baseUrl) {
     if (value == null || value.equalsIgnoreCase("false")) {
       return null;
@@ -107,10 +128,13 @@ public final class LlmTarget implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("llm.baseUrl is not a URL: '" + Redactor.url(value) + "'");
     }
-    if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+    if (uri.getScheme() == null
+        || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
         || uri.getHost() == null) {
-      throw new IllegalArgumentException("llm.baseUrl must be an http(s) URL such as http://127.0.0.1:8080, was '"
-          + Redactor.url(value) + "'");
+      throw new IllegalArgumentException(
+          "llm.baseUrl must be an http(s) URL such as http://127.0.0.1:8080, was '"
+              + Redactor.url(value)
+              + "'");
     }
     return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
   }
@@ -129,17 +153,20 @@ public final class LlmTarget implements AutoCloseable {
   }
 
   /**
-   * Whether requests ask the server to keep generating past end-of-sequence ({@code ignore_eos}), so that every
-   * output has the length asked for: {@code llm.ignoreEos} when set, else the workload's default; never for a
-   * dialect whose API has no such field (said once on the console).
+   * Whether requests ask the server to keep generating past end-of-sequence ({@code ignore_eos}),
+   * so that every output has the length asked for: {@code llm.ignoreEos} when set, else the
+   * workload's default; never for a dialect whose API has no such field (said once on the console).
    *
    * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
    */
   public boolean ignoreEos(boolean workloadDefault) {
     boolean wanted = ignoreEos != null ? ignoreEos : workloadDefault;
     if (wanted && !LlmProtocol.of(llmProtocol).dialect().supportsIgnoreEos()) {
-      System.out.println("gatling-llm: dialect " + LlmProtocol.of(llmProtocol).dialect().id() + " has no ignore_eos:"
-          + " outputs may stop before their max tokens (the report counts them)");
+      System.out.println(
+          "gatling-llm: dialect "
+              + LlmProtocol.of(llmProtocol).dialect().id()
+              + " has no ignore_eos:"
+              + " outputs may stop before their max tokens (the report counts them)");
       return false;
     }
     return wanted;
@@ -150,26 +177,39 @@ public final class LlmTarget implements AutoCloseable {
   }
 
   /**
-   * A short block for the console: where the load goes and how it is sent, one setting a line, the key never
-   * shown (only whether one is set) and URLs without their user info or query values.
+   * A short block for the console: where the load goes and how it is sent, one setting a line, the
+   * key never shown (only whether one is set) and URLs without their user info or query values.
    */
   public String describe() {
     LlmProtocol p = LlmProtocol.of(llmProtocol);
-    StringBuilder text = new StringBuilder()
-        .append(simulator != null ? "embedded LLM simulator at " : "LLM server at ")
-        .append(Redactor.url(baseUrl)).append('\n');
+    StringBuilder text =
+        new StringBuilder()
+            .append(simulator != null ? "embedded LLM simulator at " : "LLM server at ")
+            .append(Redactor.url(baseUrl))
+            .append('\n');
     row(text, "endpoint", Redactor.url(p.effectiveEndpoint()));
     row(text, "dialect", p.dialect().id());
     row(text, "model", p.model() == null ? "none named (the server's default)" : p.model());
     row(text, "API key", p.apiKey() == null ? "none" : "set (hidden)");
-    row(text, "timeouts", p.settings().idleTimeout().toSeconds() + " s idle, "
-        + p.settings().overallTimeout().toSeconds() + " s per request");
-    row(text, "max tokens field", p.maxTokensField() == null ? "the dialect's" : p.maxTokensField().toString());
+    row(
+        text,
+        "timeouts",
+        p.settings().idleTimeout().toSeconds()
+            + " s idle, "
+            + p.settings().overallTimeout().toSeconds()
+            + " s per request");
+    row(
+        text,
+        "max tokens field",
+        p.maxTokensField() == null ? "the dialect's" : p.maxTokensField().toString());
     row(text, "usage asked", p.includeUsage() ? "yes" : "no");
     row(text, "client tokenizer", p.tokenizer() == null ? "none" : p.tokenizer().name());
     row(text, "token records", p.tokenRecords() ? "on" : "off");
     row(text, "SLO records", p.sloRecords().toString());
-    row(text, "server metrics", p.serverMetricsUrl() == null ? "none" : Redactor.url(p.serverMetricsUrl()));
+    row(
+        text,
+        "server metrics",
+        p.serverMetricsUrl() == null ? "none" : Redactor.url(p.serverMetricsUrl()));
     return text.toString();
   }
 

@@ -17,14 +17,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What every ready simulation reads from the {@code llm.*} properties: the target (a server, or the embedded
- * simulator started for the run) and the report's settings (SLOs, capacity target, prices, run checks). All
- * values are read and checked when the simulation is built, before any load. Close it in the simulation's
- * {@code after()}, which stops an embedded simulator.
+ * What every ready simulation reads from the {@code llm.*} properties: the target (a server, or the
+ * embedded simulator started for the run) and the report's settings (SLOs, capacity target, prices,
+ * run checks). All values are read and checked when the simulation is built, before any load. Close
+ * it in the simulation's {@code after()}, which stops an embedded simulator.
  */
 public final class ReadyRun implements AutoCloseable {
   private final LlmTarget target;
   private final ReportSettings report;
+
   /** {@link System#nanoTime()} when the target check was sent, or -1 when none was. */
   private final long probeSentNanos;
 
@@ -35,9 +36,10 @@ public final class ReadyRun implements AutoCloseable {
   }
 
   /**
-   * The target and report settings the system properties describe. Unless {@code llm.probe=false}, a server given
-   * by {@code llm.baseUrl} is checked with one request ({@link TargetProbe}) before the load: a closed port, a
-   * refused key or an unknown model stops the run here, in one line, with no load sent.
+   * The target and report settings the system properties describe. Unless {@code llm.probe=false},
+   * a server given by {@code llm.baseUrl} is checked with one request ({@link TargetProbe}) before
+   * the load: a closed port, a refused key or an unknown model stops the run here, in one line,
+   * with no load sent.
    *
    * @return the run's settings
    */
@@ -56,16 +58,16 @@ public final class ReadyRun implements AutoCloseable {
   }
 
   /**
-   * When the target check was sent ({@link System#nanoTime()}), or -1 when none was: a rate-limited run counts it
-   * in its first minute, as the provider does ({@link RateLimits#sentBefore}).
+   * When the target check was sent ({@link System#nanoTime()}), or -1 when none was: a rate-limited
+   * run counts it in its first minute, as the provider does ({@link RateLimits#sentBefore}).
    */
   public long probeSentNanos() {
     return probeSentNanos;
   }
 
   /**
-   * Whether requests ask for {@code ignore_eos}: {@code llm.ignoreEos} when set, else the workload's default;
-   * never for a dialect without the field (see {@link LlmTarget#ignoreEos}).
+   * Whether requests ask for {@code ignore_eos}: {@code llm.ignoreEos} when set, else the
+   * workload's default; never for a dialect without the field (see {@link LlmTarget#ignoreEos}).
    *
    * @param workloadDefault true for fixed-length workloads (random prompts), false for datasets
    */
@@ -73,7 +75,9 @@ public final class ReadyRun implements AutoCloseable {
     return target.ignoreEos(workloadDefault);
   }
 
-  /** @return Gatling's http protocol for the target */
+  /**
+   * @return Gatling's http protocol for the target
+   */
   public HttpProtocolBuilder http() {
     return target.http();
   }
@@ -89,23 +93,29 @@ public final class ReadyRun implements AutoCloseable {
   }
 
   /**
-   * Exact-length random prompts as the settings describe them, all {@code plannedPrompts} generated now, while
-   * the simulation is built, so that no virtual user waits for a tokenizer. Each record holds {@code messages}.
+   * Exact-length random prompts as the settings describe them, all {@code plannedPrompts} generated
+   * now, while the simulation is built, so that no virtual user waits for a tokenizer. Each record
+   * holds {@code messages}.
    *
    * @param settings the workload's settings
    * @param plannedPrompts how many the run will use ({@link PlannedPrompts})
    * @return a feeder
    */
-  public Iterator<Map<String, Object>> randomPrompts(WorkloadSettings settings, long plannedPrompts) {
+  public Iterator<Map<String, Object>> randomPrompts(
+      WorkloadSettings settings, long plannedPrompts) {
     return PromptFeeders.randomPrompts(
         tokenizer(settings),
-        settings.inputTokens(), settings.rangeRatio(), settings.prefix(), settings.seed(), plannedPrompts);
+        settings.inputTokens(),
+        settings.rangeRatio(),
+        settings.prefix(),
+        settings.seed(),
+        plannedPrompts);
   }
 
   /**
-   * A dataset's records ({@link Datasets}), read now with the options of {@code llm.dataset.*}: ShareGPT, JSONL,
-   * Hugging Face-style fields; a record's recorded answer sets its output limit with
-   * {@code llm.dataset.answerLength=true}, counted with the settings' tokenizer.
+   * A dataset's records ({@link Datasets}), read now with the options of {@code llm.dataset.*}:
+   * ShareGPT, JSONL, Hugging Face-style fields; a record's recorded answer sets its output limit
+   * with {@code llm.dataset.answerLength=true}, counted with the settings' tokenizer.
    *
    * @param location a path or a classpath resource
    * @param settings the workload's settings (its tokenizer)
@@ -113,28 +123,36 @@ public final class ReadyRun implements AutoCloseable {
    */
   public List<Map<String, Object>> dataset(String location, WorkloadSettings settings) {
     DatasetOptions options = datasetOptions(Settings.fromSystemProperties());
-    Datasets.Read read = Datasets.read(location, options,
-        options.answerLength() ? tokenizer(settings) : null);
+    Datasets.Read read =
+        Datasets.read(location, options, options.answerLength() ? tokenizer(settings) : null);
     if (read.skipped() > 0) {
-      System.out.println("gatling-llm: " + location + ": " + read.skipped() + " records with nothing to send skipped"
-          + " (no human turn)");
+      System.out.println(
+          "gatling-llm: "
+              + location
+              + ": "
+              + read.skipped()
+              + " records with nothing to send skipped"
+              + " (no human turn)");
     }
     return read.records();
   }
+
   /**
-   * The dataset options of {@code llm.dataset.promptField}, {@code llm.dataset.answerField},
-   * {@code llm.dataset.answerLength} and {@code llm.dataset.limit}.
+   * The dataset options of {@code llm.dataset.promptField}, {@code llm.dataset.answerField}, {@code
+   * llm.dataset.answerLength} and {@code llm.dataset.limit}.
    */
   private static DatasetOptions datasetOptions(Settings settings) {
-    return new DatasetOptions(settings.text("llm.dataset.promptField", null),
-        settings.text("llm.dataset.answerField", null), settings.flag("llm.dataset.answerLength", false),
+    return new DatasetOptions(
+        settings.text("llm.dataset.promptField", null),
+        settings.text("llm.dataset.answerField", null),
+        settings.flag("llm.dataset.answerLength", false),
         settings.nonNegativeInt("llm.dataset.limit", 0));
   }
 
   /**
-   * The tokenizer prompts are built and counted with: {@code llm.tokenizer}, a JTokkit encoding, the model's own
-   * {@code hf:<tokenizer.json>} or the target's {@code /tokenize} ({@code server}). For use while the simulation is
-   * built: the server's one blocks.
+   * The tokenizer prompts are built and counted with: {@code llm.tokenizer}, a JTokkit encoding,
+   * the model's own {@code hf:<tokenizer.json>} or the target's {@code /tokenize} ({@code server}).
+   * For use while the simulation is built: the server's one blocks.
    *
    * @param settings the workload's settings
    */
@@ -142,7 +160,10 @@ public final class ReadyRun implements AutoCloseable {
     return Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null);
   }
 
-  /** @return the population judging the run checks ({@code llm.check.*}) after the load, or null for none */
+  /**
+   * @return the population judging the run checks ({@code llm.check.*}) after the load, or null for
+   *     none
+   */
   public PopulationBuilder checks() {
     return report.checksPopulation();
   }
@@ -159,7 +180,9 @@ public final class ReadyRun implements AutoCloseable {
     return all;
   }
 
-  /** @return the TTFT SLO in milliseconds, or null when none is set */
+  /**
+   * @return the TTFT SLO in milliseconds, or null when none is set
+   */
   public Double sloTtftMs() {
     return report.sloTtftMs();
   }
@@ -170,8 +193,11 @@ public final class ReadyRun implements AutoCloseable {
    * @param description the workload, e.g. {@code "concurrency sweep [1, 4, 16]"}
    */
   public void announce(String description) {
-    StringBuilder text = new StringBuilder("gatling-llm: ").append(description).append(", against the ")
-        .append(target.describe());
+    StringBuilder text =
+        new StringBuilder("gatling-llm: ")
+            .append(description)
+            .append(", against the ")
+            .append(target.describe());
     report.describe(text);
     System.out.print(text);
   }

@@ -3,7 +3,6 @@ package dev.gatlingllm.dsl.ready;
 import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
-import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.values.LevelWindow;
@@ -14,14 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the ready simulations' LLM report measures and checks, from properties:
- * {@code llm.slo.ttftMs} / {@code llm.slo.tpotMs} / {@code llm.slo.e2elMs} (goodput SLOs; TTFT 500 ms and TPOT
- * 50 ms unless set, {@code none} for none),
- * {@code llm.settleSeconds} (start of each level left out), {@code llm.capacity.p99TtftMs} (capacity target;
- * default: 95 % good requests, {@code llm.capacity.goodFraction}), {@code llm.cost.pricePerHour} with
- * {@code llm.cost.pricePerMillionOutputTokens}, and checks that fail the run: {@code llm.assert.outputThroughput}
- * (tok/s), {@code llm.assert.goodput} (req/s), {@code llm.assert.goodFraction}, {@code llm.assert.capacity}
- * (streams or req/s), {@code llm.assert.ttftP99Ms}.
+ * What the ready simulations' LLM report measures and checks, from properties: {@code
+ * llm.slo.ttftMs} / {@code llm.slo.tpotMs} / {@code llm.slo.e2elMs} (goodput SLOs; TTFT 500 ms and
+ * TPOT 50 ms unless set, {@code none} for none), {@code llm.settleSeconds} (start of each level
+ * left out), {@code llm.capacity.p99TtftMs} (capacity target; default: 95 % good requests, {@code
+ * llm.capacity.goodFraction}), {@code llm.cost.pricePerHour} with {@code
+ * llm.cost.pricePerMillionOutputTokens}, and checks that fail the run: {@code
+ * llm.assert.outputThroughput} (tok/s), {@code llm.assert.goodput} (req/s), {@code
+ * llm.assert.goodFraction}, {@code llm.assert.capacity} (streams or req/s), {@code
+ * llm.assert.ttftP99Ms}.
  */
 public record ReportSettings(
     Double sloTtftMs,
@@ -34,12 +34,13 @@ public record ReportSettings(
     List<LlmCheck> checks) {
 
   /**
-   * The ready simulations judge goodput and capacity by default against SLOs an interactive chat needs (the
-   * metrics reference's capacity bound on TTFT; 50 ms per token is 20 tokens/s, faster than one reads): without
-   * SLOs every successful request would be good and the top tested level would pass for a capacity.
-   * {@code none} turns one off.
+   * The ready simulations judge goodput and capacity by default against SLOs an interactive chat
+   * needs (the metrics reference's capacity bound on TTFT; 50 ms per token is 20 tokens/s, faster
+   * than one reads): without SLOs every successful request would be good and the top tested level
+   * would pass for a capacity. {@code none} turns one off.
    */
   public static final double DEFAULT_SLO_TTFT_MS = 500;
+
   public static final double DEFAULT_SLO_TPOT_MS = 50;
 
   public static ReportSettings fromSystemProperties() {
@@ -49,9 +50,10 @@ public record ReportSettings(
   public static ReportSettings read(Settings s) {
     Double capacityTtft = s.optionalPositive("llm.capacity.p99TtftMs");
     double goodFraction = s.number("llm.capacity.goodFraction", 0.95, 0, 1.000001);
-    AttainmentTarget target = capacityTtft != null
-        ? AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, capacityTtft)
-        : AttainmentTarget.goodFractionAtLeast(goodFraction);
+    AttainmentTarget target =
+        capacityTtft != null
+            ? AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, capacityTtft)
+            : AttainmentTarget.goodFractionAtLeast(goodFraction);
     Double pricePerHour = s.optionalPositive("llm.cost.pricePerHour");
     Double pricePerMillion = s.optionalPositive("llm.cost.pricePerMillionOutputTokens");
     if ((pricePerHour == null) != (pricePerMillion == null)) {
@@ -98,8 +100,12 @@ public record ReportSettings(
    * @return a new protocol builder
    */
   public LlmProtocolBuilder applyTo(LlmProtocolBuilder protocol, List<LevelWindow> levels) {
-    LlmProtocolBuilder p = protocol.levels(levels).settle(settle).capacityTarget(target)
-        .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
+    LlmProtocolBuilder p =
+        protocol
+            .levels(levels)
+            .settle(settle)
+            .capacityTarget(target)
+            .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
     if (pricePerHour != null) {
       p = p.pricing(pricePerHour, pricePerMillionOutputTokens);
     }

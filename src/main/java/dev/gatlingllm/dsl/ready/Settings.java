@@ -5,8 +5,8 @@ import dev.gatlingllm.secrets.Redactor;
 import java.util.Properties;
 
 /**
- * Typed reads of {@code llm.*} system properties that name the property and its value in every error, the value
- * shown without its secrets ({@link Redactor#setting}).
+ * Typed reads of {@code llm.*} system properties that name the property and its value in every
+ * error, the value shown without its secrets ({@link Redactor#setting}).
  */
 public final class Settings {
   private final Properties properties;
@@ -15,7 +15,10 @@ public final class Settings {
     this.properties = properties;
   }
 
-  /** The system properties, once every {@code llm.*} name among them is known ({@link LlmProperties}). */
+  /**
+   * The system properties, once every {@code llm.*} name among them is known ({@link
+   * LlmProperties}).
+   */
   public static Settings fromSystemProperties() {
     LlmProperties.rejectUnknown(System.getProperties());
     return new Settings(System.getProperties());
@@ -40,7 +43,8 @@ public final class Settings {
     try {
       return Long.parseLong(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be an integer, was '" + Redactor.setting(value) + "'");
+      throw new IllegalArgumentException(
+          name + " must be an integer, was '" + Redactor.setting(value) + "'");
     }
   }
 
@@ -57,7 +61,8 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(name + " must be an integer >= 0, was '" + Redactor.setting(value) + "'");
+    throw new IllegalArgumentException(
+        name + " must be an integer >= 0, was '" + Redactor.setting(value) + "'");
   }
 
   /** A number in [min, max), or the default when unset. */
@@ -75,7 +80,14 @@ public final class Settings {
       // reported below with the property's name
     }
     throw new IllegalArgumentException(
-        name + " must be a number in [" + min + ", " + max + "), was '" + Redactor.setting(value) + "'");
+        name
+            + " must be a number in ["
+            + min
+            + ", "
+            + max
+            + "), was '"
+            + Redactor.setting(value)
+            + "'");
   }
 
   /** An optional positive number (e.g. an SLO in ms), null when unset. */
@@ -116,8 +128,12 @@ public final class Settings {
       } catch (NumberFormatException e) {
         // reported below with the property's name
       }
-      throw new IllegalArgumentException(name + " must be a comma-separated list of positive integers such as "
-          + "1,4,16, was '" + Redactor.setting(value) + "'");
+      throw new IllegalArgumentException(
+          name
+              + " must be a comma-separated list of positive integers such as "
+              + "1,4,16, was '"
+              + Redactor.setting(value)
+              + "'");
     }
     return java.util.List.copyOf(out);
   }
@@ -139,8 +155,12 @@ public final class Settings {
       } catch (NumberFormatException e) {
         // reported below with the property's name
       }
-      throw new IllegalArgumentException(name + " must be a comma-separated list of positive numbers such as "
-          + "1,2.5,8, was '" + Redactor.setting(value) + "'");
+      throw new IllegalArgumentException(
+          name
+              + " must be a comma-separated list of positive numbers such as "
+              + "1,2.5,8, was '"
+              + Redactor.setting(value)
+              + "'");
     }
     return java.util.List.copyOf(out);
   }
@@ -150,9 +170,12 @@ public final class Settings {
     return seconds(name, defaultValue, 0.001, 1e9);
   }
 
-  /** A duration in seconds (decimals allowed) in {@code [minSeconds, maxSeconds)}, or the default when unset. */
-  public java.time.Duration seconds(String name, java.time.Duration defaultValue, double minSeconds,
-      double maxSeconds) {
+  /**
+   * A duration in seconds (decimals allowed) in {@code [minSeconds, maxSeconds)}, or the default
+   * when unset.
+   */
+  public java.time.Duration seconds(
+      String name, java.time.Duration defaultValue, double minSeconds, double maxSeconds) {
     String value = text(name, null);
     if (value == null) {
       return defaultValue;
@@ -179,6 +202,7 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(name + " must be a positive integer, was '" + Redactor.setting(value) + "'");
+    throw new IllegalArgumentException(
+        name + " must be a positive integer, was '" + Redactor.setting(value) + "'");
   }
 }

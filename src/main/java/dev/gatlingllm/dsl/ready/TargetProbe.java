@@ -24,24 +24,32 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One request before the load, to stop a run whose target is wrong in one clear line instead of sending it
- * thousands of failing requests: a streamed request for one output token, with the run's dialect, endpoint,
- * model and key, so that it checks exactly what the load will send (a {@code GET /v1/models} would not check
- * the endpoint nor the dialect, and not every server or dialect has it). Only the status and the response's
- * {@code Content-Type} are judged; the body of a successful answer is not waited for.
+ * One request before the load, to stop a run whose target is wrong in one clear line instead of
+ * sending it thousands of failing requests: a streamed request for one output token, with the run's
+ * dialect, endpoint, model and key, so that it checks exactly what the load will send (a {@code GET
+ * /v1/models} would not check the endpoint nor the dialect, and not every server or dialect has
+ * it). Only the status and the response's {@code Content-Type} are judged; the body of a successful
+ * answer is not waited for.
  *
- * <p>It blocks (java.net.http, its own threads): call it while the simulation is built, before Gatling starts
- * the load, never from a virtual user.
+ * <p>It blocks (java.net.http, its own threads): call it while the simulation is built, before
+ * Gatling starts the load, never from a virtual user.
  */
 public final class TargetProbe {
   /** The check's output limit: one token. */
   static final int MAX_TOKENS = 1;
-  /** What the check meters against a tokens-per-minute budget, counted as the load's requests are: "Hi" + 1. */
+
+  /**
+   * What the check meters against a tokens-per-minute budget, counted as the load's requests are:
+   * "Hi" + 1.
+   */
   public static final long METERED_TOKENS = 1 + MAX_TOKENS;
 
   private TargetProbe() {}
 
-  /** Why a run stops before its load; its message is the one line to read. No stack trace: it is not a bug. */
+  /**
+   * Why a run stops before its load; its message is the one line to read. No stack trace: it is not
+   * a bug.
+   */
   public static final class TargetUnusable extends IllegalStateException {
     TargetUnusable(String message) {
       super(message, null);
@@ -69,7 +77,10 @@ public final class TargetProbe {
     }
   }
 
-  /** The one-line problem, or null when the target answered with a stream (or 429: it is the right target). */
+  /**
+   * The one-line problem, or null when the target answered with a stream (or 429: it is the right
+   * target).
+   */
   static String problem(String baseUrl, LlmProtocol protocol) {
     LlmDialect dialect = protocol.dialect();
     String url = baseUrl + protocol.effectiveEndpoint();
@@ -77,23 +88,46 @@ public final class TargetProbe {
     // The URL's own credentials too: a server (or a proxy) may echo the user info it was sent.
     Redactor redactor = protocol.redactor().with(Redactor.urlSecrets(url));
     Duration timeout = protocol.settings().idleTimeout();
-    GenerationRequest probe = new GenerationRequest(protocol.model(), List.of(ChatMessage.user("Hi")), null,
-        MAX_TOKENS,
-        null, null, protocol.includeUsage(), Map.of(), protocol.maxTokensField());
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
-        .header("Content-Type", "application/json").header("Accept", dialect.accept())
-        .POST(HttpRequest.BodyPublishers.ofString(dialect.requestBody(probe)));
+    GenerationRequest probe =
+        new GenerationRequest(
+            protocol.model(),
+            List.of(ChatMessage.user("Hi")),
+            null,
+            MAX_TOKENS,
+            null,
+            null,
+            protocol.includeUsage(),
+            Map.of(),
+            protocol.maxTokensField());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(timeout)
+            .header("Content-Type", "application/json")
+            .header("Accept", dialect.accept())
+            .POST(HttpRequest.BodyPublishers.ofString(dialect.requestBody(probe)));
     protocol.headers(dialect).forEach(request::header);
-    // HTTP/1.1 as the load speaks it: the default would offer an h2c upgrade that some servers refuse.
-    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+    // HTTP/1.1 as the load speaks it: the default would offer an h2c upgrade that some servers
+    // refuse.
+    HttpClient client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(timeout)
+            .build();
     HttpResponse<InputStream> response;
     try {
       response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (HttpTimeoutException e) {
-      return "no answer from " + shownUrl + " within " + timeout.toSeconds()
+      return "no answer from "
+          + shownUrl
+          + " within "
+          + timeout.toSeconds()
           + " s (llm.baseUrl, llm.idleTimeoutSeconds)";
     } catch (ConnectException e) {
-      return "cannot connect to " + shownUrl + ": " + reason(e, redactor) + " (is the server up? llm.baseUrl)";
+      return "cannot connect to "
+          + shownUrl
+          + ": "
+          + reason(e, redactor)
+          + " (is the server up? llm.baseUrl)";
     } catch (IOException e) {
       return "cannot reach " + shownUrl + ": " + reason(e, redactor) + " (llm.baseUrl)";
     } catch (InterruptedException e) {
@@ -107,28 +141,47 @@ public final class TargetProbe {
       if (MediaTypes.matches(contentType, dialect.contentTypes())) {
         return null;
       }
-      return "HTTP " + status + " from " + shownUrl + " is not a stream (Content-Type "
-          + (contentType == null ? "none" : contentType) + ", expected " + dialect.contentTypes().get(0)
+      return "HTTP "
+          + status
+          + " from "
+          + shownUrl
+          + " is not a stream (Content-Type "
+          + (contentType == null ? "none" : contentType)
+          + ", expected "
+          + dialect.contentTypes().get(0)
           + "): check llm.endpoint and llm.dialect";
     }
     String said = redactor.redact(dialect.errorMessage(errorBody(response.body(), timeout)));
     if (status == 429) {
-      System.out.println("gatling-llm: the target answered the check with HTTP 429 (rate limited): it is the"
-          + " right target, the run goes on");
+      System.out.println(
+          "gatling-llm: the target answered the check with HTTP 429 (rate limited): it is the"
+              + " right target, the run goes on");
       return null;
     }
     String head = "HTTP " + status + " from " + shownUrl + ": ";
     if (status == 401 || status == 403) {
-      return head + "the server refused the request's credentials ("
-          + (protocol.apiKey() == null ? "no API key set: llm.apiKey or LLM_API_KEY" : "check llm.apiKey or LLM_API_KEY")
-          + "): " + said;
+      return head
+          + "the server refused the request's credentials ("
+          + (protocol.apiKey() == null
+              ? "no API key set: llm.apiKey or LLM_API_KEY"
+              : "check llm.apiKey or LLM_API_KEY")
+          + "): "
+          + said;
     }
     if (status == 404) {
       return said.toLowerCase(Locale.ROOT).contains("model")
-          ? head + "model " + (protocol.model() == null ? "(none named)" : "'" + protocol.model() + "'")
-              + " not found (llm.model): " + said
-          : head + "no such endpoint " + Redactor.url(protocol.effectiveEndpoint()) + " (llm.endpoint, llm.dialect "
-              + dialect.id() + "): " + said;
+          ? head
+              + "model "
+              + (protocol.model() == null ? "(none named)" : "'" + protocol.model() + "'")
+              + " not found (llm.model): "
+              + said
+          : head
+              + "no such endpoint "
+              + Redactor.url(protocol.effectiveEndpoint())
+              + " (llm.endpoint, llm.dialect "
+              + dialect.id()
+              + "): "
+              + said;
     }
     return head + said;
   }
@@ -138,21 +191,28 @@ public final class TargetProbe {
     while (root.getCause() != null) {
       root = root.getCause();
     }
-    String message = root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+    String message =
+        root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
     return redactor.redact(message.isBlank() ? "connection refused" : message);
   }
 
-  /** The first 8 KiB of an error body, waited for no longer than the timeout (a stalled body is no answer). */
+  /**
+   * The first 8 KiB of an error body, waited for no longer than the timeout (a stalled body is no
+   * answer).
+   */
   private static String errorBody(InputStream body, Duration timeout) {
-    CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
-      try {
-        return body.readNBytes(8192);
-      } catch (IOException e) {
-        return new byte[0];
-      }
-    });
+    CompletableFuture<byte[]> read =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return body.readNBytes(8192);
+              } catch (IOException e) {
+                return new byte[0];
+              }
+            });
     try {
-      return new String(read.get(timeout.toMillis(), TimeUnit.MILLISECONDS), StandardCharsets.UTF_8);
+      return new String(
+          read.get(timeout.toMillis(), TimeUnit.MILLISECONDS), StandardCharsets.UTF_8);
     } catch (Exception e) {
       return "";
     } finally {

@@ -7,18 +7,21 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The workload properties of the ready simulations, read and checked at once so that a bad value stops the
- * run with a clear message before any load is sent. Each simulation takes the defaults it documents.
+ * The workload properties of the ready simulations, read and checked at once so that a bad value
+ * stops the run with a clear message before any load is sent. Each simulation takes the defaults it
+ * documents.
  *
  * @param levels {@code llm.levels}: concurrency steps
  * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = {@code requestsPerStream} x concurrency
  * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long instead
- * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from figures
+ * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from
+ *     figures
  * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
  * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
  * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
  * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared prefixes
- * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or {@code server}
+ * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or
+ *     {@code server}
  * @param seed {@code llm.seed}: makes prompts repeatable
  * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource)
  * @param rates {@code llm.rates}: open-model request rates per second
@@ -27,14 +30,16 @@ import java.util.List;
  * @param turns {@code llm.turns}: turns per conversation
  * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
  * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
- * @param warmupSeconds {@code llm.warmupSeconds}: longest JIT warm-up before the first level (default 30 s; 0:
- *     none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
- * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the default: the
- *     highest level's)
+ * @param warmupSeconds {@code llm.warmupSeconds}: longest JIT warm-up before the first level
+ *     (default 30 s; 0: none); it ends earlier once the JVM's compilers are quiet ({@link
+ *     JitWarmup})
+ * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the
+ *     default: the highest level's)
  * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
  *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
- * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings}); levels,
- *     requests per level, rates, the open-model cap and seed above are already this injector's share
+ * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings});
+ *     levels, requests per level, rates, the open-model cap and seed above are already this
+ *     injector's share
  */
 public record WorkloadSettings(
     List<Integer> levels,
@@ -61,8 +66,9 @@ public record WorkloadSettings(
 
   /** Defaults a simulation may change before the properties are read. */
   /**
-   * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()} and name each
-   * value: {@code WorkloadSettings.defaults().levels(1, 4, 16).inputTokens(256).outputTokens(48)}.
+   * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()}
+   * and name each value: {@code WorkloadSettings.defaults().levels(1, 4,
+   * 16).inputTokens(256).outputTokens(48)}.
    *
    * @param levels the concurrency steps
    * @param inputTokens the prompt length in tokens
@@ -71,46 +77,66 @@ public record WorkloadSettings(
    * @param rates the arrival rates of an open model, requests per second
    */
   public record Defaults(
-      List<Integer> levels, int inputTokens, int outputTokens, Duration levelDuration, List<Double> rates,
+      List<Integer> levels,
+      int inputTokens,
+      int outputTokens,
+      Duration levelDuration,
+      List<Double> rates,
       int requestsPerStream) {
 
-    /** @return a new value with these concurrency steps */
+    /**
+     * @return a new value with these concurrency steps
+     */
     public Defaults levels(Integer... concurrency) {
-      return new Defaults(List.of(concurrency), inputTokens, outputTokens, levelDuration, rates, requestsPerStream);
+      return new Defaults(
+          List.of(concurrency), inputTokens, outputTokens, levelDuration, rates, requestsPerStream);
     }
 
-    /** @return a new value with this prompt length */
+    /**
+     * @return a new value with this prompt length
+     */
     public Defaults inputTokens(int tokens) {
       return new Defaults(levels, tokens, outputTokens, levelDuration, rates, requestsPerStream);
     }
 
-    /** @return a new value with this output length */
+    /**
+     * @return a new value with this output length
+     */
     public Defaults outputTokens(int tokens) {
       return new Defaults(levels, inputTokens, tokens, levelDuration, rates, requestsPerStream);
     }
 
-    /** @return a new value whose levels each last this long */
+    /**
+     * @return a new value whose levels each last this long
+     */
     public Defaults levelDuration(Duration duration) {
       return new Defaults(levels, inputTokens, outputTokens, duration, rates, requestsPerStream);
     }
 
-    /** @return a new value with these open-model arrival rates (requests per second) */
+    /**
+     * @return a new value with these open-model arrival rates (requests per second)
+     */
     public Defaults rates(Double... perSecond) {
-      return new Defaults(levels, inputTokens, outputTokens, levelDuration, List.of(perSecond), requestsPerStream);
+      return new Defaults(
+          levels, inputTokens, outputTokens, levelDuration, List.of(perSecond), requestsPerStream);
     }
 
-    /** @return a new value whose levels each run this many requests per stream (without a level duration) */
+    /**
+     * @return a new value whose levels each run this many requests per stream (without a level
+     *     duration)
+     */
     public Defaults requestsPerStream(int requests) {
       return new Defaults(levels, inputTokens, outputTokens, levelDuration, rates, requests);
     }
   }
 
   /**
-   * One level of one stream, 128 input and 128 output tokens, {@value ConcurrencySteps#DEFAULT_REQUESTS_PER_STREAM}
-   * requests per stream: name what differs.
+   * One level of one stream, 128 input and 128 output tokens, {@value
+   * ConcurrencySteps#DEFAULT_REQUESTS_PER_STREAM} requests per stream: name what differs.
    */
   public static Defaults defaults() {
-    return new Defaults(List.of(1), 128, 128, null, List.of(1.0), ConcurrencySteps.DEFAULT_REQUESTS_PER_STREAM);
+    return new Defaults(
+        List.of(1), 128, 128, null, List.of(1.0), ConcurrencySteps.DEFAULT_REQUESTS_PER_STREAM);
   }
 
   public static WorkloadSettings fromSystemProperties(Defaults defaults) {
@@ -131,8 +157,12 @@ public record WorkloadSettings(
     int prefixTokens = s.nonNegativeInt("llm.prefixTokens", 0);
     int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
     if (prefixTokens > 0 && prefixTokens >= shortest) {
-      throw new IllegalArgumentException("llm.prefixTokens (" + prefixTokens
-          + ") must be below the shortest prompt (" + shortest + " tokens from llm.inputTokens and llm.rangeRatio)");
+      throw new IllegalArgumentException(
+          "llm.prefixTokens ("
+              + prefixTokens
+              + ") must be below the shortest prompt ("
+              + shortest
+              + " tokens from llm.inputTokens and llm.rangeRatio)");
     }
     InjectorSettings injector = InjectorSettings.read(s);
     int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
@@ -160,7 +190,10 @@ public record WorkloadSettings(
         injector);
   }
 
-  /** The JIT warm-up these settings ask for, at the highest level's concurrency unless told, or null for none. */
+  /**
+   * The JIT warm-up these settings ask for, at the highest level's concurrency unless told, or null
+   * for none.
+   */
   public JitWarmup jitWarmup() {
     return jitWarmup(levels.stream().mapToInt(Integer::intValue).max().orElse(1));
   }
@@ -174,13 +207,21 @@ public record WorkloadSettings(
     if (warmupSeconds.isZero()) {
       return null;
     }
-    return JitWarmup.of(warmupStreams > 0 ? warmupStreams : Math.max(1, defaultStreams), warmupSeconds);
+    return JitWarmup.of(
+        warmupStreams > 0 ? warmupStreams : Math.max(1, defaultStreams), warmupSeconds);
   }
 
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
-    ConcurrencySteps steps = ConcurrencySteps.of(levels).jitWarmup(jitWarmup()).warmupRequests(warmupRequests)
-        .ramp(ramp).requestsPerStream(requestsPerStream).startAt(injector.startAtEpochMillis());
-    return levelDuration != null ? steps.levelDuration(levelDuration) : steps.requestsPerLevel(requestsPerLevel);
+    ConcurrencySteps steps =
+        ConcurrencySteps.of(levels)
+            .jitWarmup(jitWarmup())
+            .warmupRequests(warmupRequests)
+            .ramp(ramp)
+            .requestsPerStream(requestsPerStream)
+            .startAt(injector.startAtEpochMillis());
+    return levelDuration != null
+        ? steps.levelDuration(levelDuration)
+        : steps.requestsPerLevel(requestsPerLevel);
   }
 }

@@ -13,8 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Builds the shared {@link LlmStreamAction} for one place in a scenario: the Scala side of the DSL's action
- * builder. Runs once per place, when Gatling builds the scenario.
+ * Builds the shared {@link LlmStreamAction} for one place in a scenario: the Scala side of the
+ * DSL's action builder. Runs once per place, when Gatling builds the scenario.
  */
 public final class LlmActionFactory implements io.gatling.core.action.builder.ActionBuilder {
   /** Gatling's own request timeout is kept above ours, so that our clearer timeout message wins. */
@@ -28,7 +28,8 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
 
   @Override
   public Action build(ScenarioContext ctx, Action next) {
-    LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
+    LlmProtocol.Components components =
+        ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
     LlmProtocol protocol = components.protocol();
     String dialectId = spec.dialectId();
     LlmDialect dialect = dialectId != null ? Dialects.byId(dialectId) : protocol.dialect();
@@ -42,14 +43,19 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     }
     // The dialect's headers first, so that the request's own headers can override them.
     Map<String, SessionExpression<String>> allHeaders = new LinkedHashMap<>();
-    protocol.headers(dialect).forEach((name, value) -> allHeaders.put(name, SessionExpression.constant(value)));
+    protocol
+        .headers(dialect)
+        .forEach((name, value) -> allHeaders.put(name, SessionExpression.constant(value)));
     allHeaders.putAll(spec.headers());
     Duration clientTimeout = protocol.settings().overallTimeout().plus(CLIENT_TIMEOUT_MARGIN);
     GatlingHttpTransport transport =
-        GatlingHttpTransport.create(ctx, spec.name(), endpoint, dialect.accept(), allHeaders, clientTimeout);
+        GatlingHttpTransport.create(
+            ctx, spec.name(), endpoint, dialect.accept(), allHeaders, clientTimeout);
     GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
-    // The protocol's switch turns the records on for every request; a request's own tokenRecords() for itself.
-    LlmRequestSpec effective = protocol.tokenRecords() ? spec.withPerToken(spec.perToken().withRecords()) : spec;
+    // The protocol's switch turns the records on for every request; a request's own tokenRecords()
+    // for itself.
+    LlmRequestSpec effective =
+        protocol.tokenRecords() ? spec.withPerToken(spec.perToken().withRecords()) : spec;
     return new LlmStreamAction(effective, next, components, dialect, transport, runtime);
   }
 

@@ -12,9 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Judges {@link LlmCheck}s on the run's figures so far and logs one {@code llm checks} record per check,
- * OK or KO with the figure, its value and the bound. Logged while the run is live, so Gatling's own
- * assertions ({@code details("llm checks").failedRequests().count().is(0L)}) fail the build on them.
+ * Judges {@link LlmCheck}s on the run's figures so far and logs one {@code llm checks} record per
+ * check, OK or KO with the figure, its value and the bound. Logged while the run is live, so
+ * Gatling's own assertions ({@code details("llm checks").failedRequests().count().is(0L)}) fail the
+ * build on them.
  */
 public final class LlmChecksAction extends PlainAction {
   public static final String RECORD = CheckVerdict.LLM_CHECKS;
@@ -24,7 +25,8 @@ public final class LlmChecksAction extends PlainAction {
   private final GatlingRuntime runtime;
   private final Action next;
 
-  private LlmChecksAction(List<LlmCheck> checks, RunReporter reporter, GatlingRuntime runtime, Action next) {
+  private LlmChecksAction(
+      List<LlmCheck> checks, RunReporter reporter, GatlingRuntime runtime, Action next) {
     this.checks = checks;
     this.reporter = reporter;
     this.runtime = runtime;
@@ -33,11 +35,13 @@ public final class LlmChecksAction extends PlainAction {
 
   public static io.gatling.core.action.builder.ActionBuilder builder(List<LlmCheck> checks) {
     List<LlmCheck> copy = List.copyOf(checks);
-    return PlainAction.builder((ctx, next) -> {
-      LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-      GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
-      return new LlmChecksAction(copy, components.reporter(), runtime, next);
-    });
+    return PlainAction.builder(
+        (ctx, next) -> {
+          LlmProtocol.Components components =
+              ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
+          GatlingRuntime runtime = GatlingRuntime.of(ctx.coreComponents());
+          return new LlmChecksAction(copy, components.reporter(), runtime, next);
+        });
   }
 
   @Override

@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything one request step of a scenario asks for, as the DSL's builder collected it: one immutable value
- * handed whole from the builder to the action, so that a new setting is added here and nowhere along the way.
+ * Everything one request step of a scenario asks for, as the DSL's builder collected it: one
+ * immutable value handed whole from the builder to the action, so that a new setting is added here
+ * and nowhere along the way.
  *
  * @param name the Gatling request name
  * @param dialectId the dialect for this request, or null for the protocol's
@@ -43,16 +44,25 @@ public record LlmRequestSpec(
 
   /** A request with nothing set but its name and dialect (null: the protocol's). */
   public static LlmRequestSpec named(String name, String dialectId) {
-    return new LlmRequestSpec(name, dialectId, null, RequestTemplate.empty(), Map.of(), SavedResults.DEFAULT,
-        TokenOptions.NONE, List.of());
+    return new LlmRequestSpec(
+        name,
+        dialectId,
+        null,
+        RequestTemplate.empty(),
+        Map.of(),
+        SavedResults.DEFAULT,
+        TokenOptions.NONE,
+        List.of());
   }
 
   public LlmRequestSpec withEndpoint(String newEndpoint) {
-    return new LlmRequestSpec(name, dialectId, newEndpoint, template, headers, saveAs, perToken, checks);
+    return new LlmRequestSpec(
+        name, dialectId, newEndpoint, template, headers, saveAs, perToken, checks);
   }
 
   public LlmRequestSpec withTemplate(RequestTemplate newTemplate) {
-    return new LlmRequestSpec(name, dialectId, endpoint, newTemplate, headers, saveAs, perToken, checks);
+    return new LlmRequestSpec(
+        name, dialectId, endpoint, newTemplate, headers, saveAs, perToken, checks);
   }
 
   /** This spec with one more (or a replaced) HTTP header. */
@@ -63,11 +73,13 @@ public record LlmRequestSpec(
   }
 
   public LlmRequestSpec withSaveAs(SavedResults newSaveAs) {
-    return new LlmRequestSpec(name, dialectId, endpoint, template, headers, newSaveAs, perToken, checks);
+    return new LlmRequestSpec(
+        name, dialectId, endpoint, template, headers, newSaveAs, perToken, checks);
   }
 
   public LlmRequestSpec withPerToken(TokenOptions newPerToken) {
-    return new LlmRequestSpec(name, dialectId, endpoint, template, headers, saveAs, newPerToken, checks);
+    return new LlmRequestSpec(
+        name, dialectId, endpoint, template, headers, saveAs, newPerToken, checks);
   }
 
   /** This spec with {@code more} checks after its own. */

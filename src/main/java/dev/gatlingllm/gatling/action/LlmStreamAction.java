@@ -24,12 +24,13 @@ import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Gatling action of one streamed LLM request. Shared by every virtual user that reaches its place in
- * the scenario, so it holds no per-request state: each execution gets its own {@link StreamExchange}.
+ * The Gatling action of one streamed LLM request. Shared by every virtual user that reaches its
+ * place in the scenario, so it holds no per-request state: each execution gets its own {@link
+ * StreamExchange}.
  *
- * <p>Every path ends with exactly one set of records and one {@code next ! session}, even when a part of the
- * plugin or a user function throws (see {@link PlainAction} for why this is not Gatling's
- * {@code ChainableAction}, which would otherwise catch for us).
+ * <p>Every path ends with exactly one set of records and one {@code next ! session}, even when a
+ * part of the plugin or a user function throws (see {@link PlainAction} for why this is not
+ * Gatling's {@code ChainableAction}, which would otherwise catch for us).
  */
 public final class LlmStreamAction extends PlainAction {
   private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(LlmStreamAction.class);
@@ -78,18 +79,22 @@ public final class LlmStreamAction extends PlainAction {
     long scheduledNanos = scheduledNanos(session, now);
     long scheduledMillis = runtime.nowMillis() - toMillis(now - scheduledNanos);
     Session current = GatlingRuntime.remove(session, SessionKeys.SCHEDULED_NANOS);
-    // Exactly once, whatever happens below: a second end (a failure after the exchange already ended) is dropped.
+    // Exactly once, whatever happens below: a second end (a failure after the exchange already
+    // ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
-    Consumer<FinishedStream> onComplete = outcome -> {
-      if (ended.compareAndSet(false, true)) {
-        complete(current, outcome, scheduledMillis);
-      }
-    };
+    Consumer<FinishedStream> onComplete =
+        outcome -> {
+          if (ended.compareAndSet(false, true)) {
+            complete(current, outcome, scheduledMillis);
+          }
+        };
     GenerationRequest request;
     try {
-      request = forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
+      request =
+          forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
-      // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...) ends it as
+      // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...)
+      // ends it as
       // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
       failBeforeSend(scheduledNanos, onComplete, -1, "cannot build request: " + cause(e));
       return;
@@ -97,22 +102,36 @@ public final class LlmStreamAction extends PlainAction {
     try {
       buildAndSend(current, request, scheduledNanos, onComplete);
     } catch (RuntimeException e) {
-      failBeforeSend(scheduledNanos, onComplete, maxTokens(request), "cannot build request: " + cause(e));
+      failBeforeSend(
+          scheduledNanos, onComplete, maxTokens(request), "cannot build request: " + cause(e));
     }
   }
 
-  private void buildAndSend(Session session, GenerationRequest request, long scheduledNanos,
+  private void buildAndSend(
+      Session session,
+      GenerationRequest request,
+      long scheduledNanos,
       Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
     RequestSize size = new RequestSize(clientInputTokens(request), maxTokens(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
-    // The secrets this very request carries (headers of the http protocol, EL values...): known before any
+    // The secrets this very request carries (headers of the http protocol, EL values...): known
+    // before any
     // byte is sent, so that even a failure reported while sending is redacted.
-    StreamExchange exchange = new StreamExchange(dialect, protocol.settings(), scheduledNanos,
-        session.eventLoop(), onComplete, protocol.tokenizer(), size, redactor.with(prepared.secrets()),
-        spec.perToken().listener());
+    StreamExchange exchange =
+        new StreamExchange(
+            dialect,
+            protocol.settings(),
+            scheduledNanos,
+            session.eventLoop(),
+            onComplete,
+            protocol.tokenizer(),
+            size,
+            redactor.with(prepared.secrets()),
+            spec.perToken().listener());
     if (!exchange.enter(reporter.inFlight())) {
-      // The run is stopping (the JVM exits): nothing more is sent, nothing recorded, and the user goes no further.
+      // The run is stopping (the JVM exits): nothing more is sent, nothing recorded, and the user
+      // goes no further.
       return;
     }
     try {
@@ -125,14 +144,21 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   /**
-   * Ends a request that was never sent: a KO without timings, seen by the token listener like any end.
+   * Ends a request that was never sent: a KO without timings, seen by the token listener like any
+   * end.
    *
    * @param maxTokens the limit the request asked for, or -1 when it was not built that far
    */
-  private void failBeforeSend(long scheduledNanos, Consumer<FinishedStream> onComplete, long maxTokens,
-      String message) {
-    onComplete.accept(NotSent.outcome(message, scheduledNanos, System.nanoTime(), maxTokens, redactor,
-        spec.perToken().listener()));
+  private void failBeforeSend(
+      long scheduledNanos, Consumer<FinishedStream> onComplete, long maxTokens, String message) {
+    onComplete.accept(
+        NotSent.outcome(
+            message,
+            scheduledNanos,
+            System.nanoTime(),
+            maxTokens,
+            redactor,
+            spec.perToken().listener()));
   }
 
   /** The output limit the request asks for, or -1 for none. */
@@ -142,7 +168,8 @@ public final class LlmStreamAction extends PlainAction {
 
   /** The user-facing message of our own build errors; the type and message of anything else. */
   private static String cause(RuntimeException e) {
-    if (e instanceof ExpressionException || e instanceof RequestBuildException
+    if (e instanceof ExpressionException
+        || e instanceof RequestBuildException
         || e instanceof IllegalArgumentException && e.getMessage() != null) {
       return e.getMessage();
     }
@@ -150,17 +177,20 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   /**
-   * Logs the request's records and saves its outcome; the user goes on in the {@code finally}, whatever fails
-   * (a record refused at shutdown, the report's recorder): a request never keeps its user.
+   * Logs the request's records and saves its outcome; the user goes on in the {@code finally},
+   * whatever fails (a record refused at shutdown, the report's recorder): a request never keeps its
+   * user.
    */
   private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
-    // Before anything records it: a failed answer check is a KO everywhere (records, report, session).
+    // Before anything records it: a failed answer check is a KO everywhere (records, report,
+    // session).
     AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), streamed);
     FinishedStream outcome = judged.outcome();
     RequestResult result = outcome.result();
     boolean ok = result.ok();
     long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
-    long endMillis = scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
+    long endMillis =
+        scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
     Session after = session;
     try {
       if (!inWarmup(session)) {
@@ -179,7 +209,11 @@ public final class LlmStreamAction extends PlainAction {
     }
   }
 
-  private void logRecords(Session session, RequestResult result, long startMillis, long endMillis,
+  private void logRecords(
+      Session session,
+      RequestResult result,
+      long startMillis,
+      long endMillis,
       long scheduledMillis) {
     boolean ok = result.ok();
     int status = result.outcome().httpStatus();
@@ -190,9 +224,11 @@ public final class LlmStreamAction extends PlainAction {
       long ttftEnd = scheduledMillis + toMillis(result.sendLatenessNanos() + result.ttftNanos());
       runtime.logRecord(session, RecordNames.ttft(name), startMillis, ttftEnd, true, status, null);
     } else {
-      // No token: the TTFT is at least the whole wait, and counts as a failure so TTFT gates see it.
+      // No token: the TTFT is at least the whole wait, and counts as a failure so TTFT gates see
+      // it.
       String why = message != null ? message : "no token received";
-      runtime.logRecord(session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
+      runtime.logRecord(
+          session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
     }
     if (spec.perToken().records()) {
       TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
@@ -205,26 +241,39 @@ public final class LlmStreamAction extends PlainAction {
     }
   }
 
-  /** A request that succeeded but missed an SLO did not fail: only the verdicts, when asked for, are KO. */
-  private void logSloRecord(Session session, RequestResult result, long startMillis, long endMillis) {
+  /**
+   * A request that succeeded but missed an SLO did not fail: only the verdicts, when asked for, are
+   * KO.
+   */
+  private void logSloRecord(
+      Session session, RequestResult result, long startMillis, long endMillis) {
     int status = result.outcome().httpStatus();
     switch (protocol.sloRecords()) {
       case VERDICTS -> {
         String notGood = reporter.whyNotGood(startMillis, result);
-        runtime.logRecord(session, RecordNames.slo(name), startMillis, endMillis, notGood == null, status, notGood);
+        runtime.logRecord(
+            session,
+            RecordNames.slo(name),
+            startMillis,
+            endMillis,
+            notGood == null,
+            status,
+            notGood);
       }
       case MISSES -> {
         if (result.ok() && reporter.whyNotGood(startMillis, result) != null) {
-          runtime.logRecord(session, RecordNames.sloMiss(name), startMillis, endMillis, true, status, null);
+          runtime.logRecord(
+              session, RecordNames.sloMiss(name), startMillis, endMillis, true, status, null);
         }
       }
-      case NONE -> { }
+      case NONE -> {}
     }
   }
 
   /**
-   * Whether the user is in a warm-up ({@code LlmDsl.startWarmup()}): its requests are left out of Gatling's report
-   * as they are out of the LLM report's figures, so that Gatling's Global stats and timeline hold the test alone.
+   * Whether the user is in a warm-up ({@code LlmDsl.startWarmup()}): its requests are left out of
+   * Gatling's report as they are out of the LLM report's figures, so that Gatling's Global stats
+   * and timeline hold the test alone.
    */
   private static boolean inWarmup(Session session) {
     return GatlingRuntime.attribute(session, SessionKeys.LEVEL) instanceof Integer level
@@ -233,10 +282,15 @@ public final class LlmStreamAction extends PlainAction {
 
   /** The protocol's choice of max-tokens field. */
   private GenerationRequest forDialect(GenerationRequest request) {
-    return protocol.maxTokensField() == null ? request : request.withMaxTokensField(protocol.maxTokensField());
+    return protocol.maxTokensField() == null
+        ? request
+        : request.withMaxTokensField(protocol.maxTokensField());
   }
 
-  /** The client's count of the prompt text (chat template tokens excluded), or -1 without a tokenizer. */
+  /**
+   * The client's count of the prompt text (chat template tokens excluded), or -1 without a
+   * tokenizer.
+   */
   private long clientInputTokens(GenerationRequest request) {
     if (protocol.tokenizer() == null) {
       return -1;

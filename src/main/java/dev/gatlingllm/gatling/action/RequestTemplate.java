@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A generation request with its expressions still unresolved; {@link #resolve} evaluates them against one
- * virtual user's session. Immutable and shared by all users.
+ * A generation request with its expressions still unresolved; {@link #resolve} evaluates them
+ * against one virtual user's session. Immutable and shared by all users.
  *
  * @param messages message templates, in order (chat dialects)
- * @param history optional messages computed from the session (e.g. a conversation so far), placed first
+ * @param history optional messages computed from the session (e.g. a conversation so far), placed
+ *     first
  * @param prompt the prompt (completion dialects), or null
  * @param model the model, or null for the protocol's
  * @param maxTokens or null
@@ -48,38 +49,46 @@ public record RequestTemplate(
   public RequestTemplate withMessage(MessageTemplate message) {
     List<MessageTemplate> all = new ArrayList<>(messages);
     all.add(message);
-    return new RequestTemplate(all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+    return new RequestTemplate(
+        all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
   }
 
   public RequestTemplate withHistory(SessionExpression<List<ChatMessage>> newHistory) {
-    return new RequestTemplate(messages, newHistory, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+    return new RequestTemplate(
+        messages, newHistory, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
   }
 
   public RequestTemplate withPrompt(SessionExpression<String> newPrompt) {
-    return new RequestTemplate(messages, history, newPrompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+    return new RequestTemplate(
+        messages, history, newPrompt, model, maxTokens, temperature, ignoreEos, bodyFields);
   }
 
   public RequestTemplate withModel(SessionExpression<String> newModel) {
-    return new RequestTemplate(messages, history, prompt, newModel, maxTokens, temperature, ignoreEos, bodyFields);
+    return new RequestTemplate(
+        messages, history, prompt, newModel, maxTokens, temperature, ignoreEos, bodyFields);
   }
 
   public RequestTemplate withMaxTokens(SessionExpression<Integer> newMaxTokens) {
-    return new RequestTemplate(messages, history, prompt, model, newMaxTokens, temperature, ignoreEos, bodyFields);
+    return new RequestTemplate(
+        messages, history, prompt, model, newMaxTokens, temperature, ignoreEos, bodyFields);
   }
 
   public RequestTemplate withTemperature(SessionExpression<Double> newTemperature) {
-    return new RequestTemplate(messages, history, prompt, model, maxTokens, newTemperature, ignoreEos, bodyFields);
+    return new RequestTemplate(
+        messages, history, prompt, model, maxTokens, newTemperature, ignoreEos, bodyFields);
   }
 
   public RequestTemplate withIgnoreEos(SessionExpression<Boolean> newIgnoreEos) {
-    return new RequestTemplate(messages, history, prompt, model, maxTokens, temperature, newIgnoreEos, bodyFields);
+    return new RequestTemplate(
+        messages, history, prompt, model, maxTokens, temperature, newIgnoreEos, bodyFields);
   }
 
   /** This template with one more (or a replaced) top-level JSON field. */
   public RequestTemplate withBodyField(String field, SessionExpression<Object> value) {
     Map<String, SessionExpression<Object>> all = new LinkedHashMap<>(bodyFields);
     all.put(field, value);
-    return new RequestTemplate(messages, history, prompt, model, maxTokens, temperature, ignoreEos, all);
+    return new RequestTemplate(
+        messages, history, prompt, model, maxTokens, temperature, ignoreEos, all);
   }
 
   /**
@@ -93,21 +102,27 @@ public record RequestTemplate(
       List<ChatMessage> past = history.resolve(session);
       if (past != null) {
         for (int i = 0; i < past.size(); i++) {
-          // Checked here, so that the KO names the culprit rather than a NullPointerException in the body writer.
+          // Checked here, so that the KO names the culprit rather than a NullPointerException in
+          // the body writer.
           if (past.get(i) == null) {
-            throw new dev.gatlingllm.gatling.ExpressionException("messages(fn) returned a null message at index " + i);
+            throw new dev.gatlingllm.gatling.ExpressionException(
+                "messages(fn) returned a null message at index " + i);
           }
           resolved.add(past.get(i));
         }
       }
     }
     for (MessageTemplate message : messages) {
-      resolved.add(new ChatMessage(message.role(), requireValue(message.content().resolve(session),
-          message.role() + " message")));
+      resolved.add(
+          new ChatMessage(
+              message.role(),
+              requireValue(message.content().resolve(session), message.role() + " message")));
     }
     Map<String, Object> fields = new LinkedHashMap<>();
     for (Map.Entry<String, SessionExpression<Object>> field : bodyFields.entrySet()) {
-      fields.put(field.getKey(), requireValue(field.getValue().resolve(session), "body field " + field.getKey()));
+      fields.put(
+          field.getKey(),
+          requireValue(field.getValue().resolve(session), "body field " + field.getKey()));
     }
     String resolvedModel = model != null ? model.resolve(session) : defaultModel;
     return new GenerationRequest(
@@ -123,7 +138,8 @@ public record RequestTemplate(
 
   private static Double checkedTemperature(Double value) {
     if (value != null && (value < 0 || value.isNaN())) {
-      throw new dev.gatlingllm.gatling.ExpressionException("temperature must be >= 0, was " + value);
+      throw new dev.gatlingllm.gatling.ExpressionException(
+          "temperature must be >= 0, was " + value);
     }
     return value;
   }

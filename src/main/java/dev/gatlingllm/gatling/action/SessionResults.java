@@ -9,14 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Saves a request's outcome in the session under one key, as a map, so that checks, later requests and
- * multi-turn conversations can use it: {@code #{llm.content}}, {@code session.getMap("llm")}.
+ * Saves a request's outcome in the session under one key, as a map, so that checks, later requests
+ * and multi-turn conversations can use it: {@code #{llm.content}}, {@code session.getMap("llm")}.
  */
 public final class SessionResults {
   private SessionResults() {}
 
   /** The keys of the saved map. */
   public static final String CONTENT = "content";
+
   public static final String REASONING = "reasoning";
   public static final String FINISH_REASON = "finishReason";
   public static final String OK = "ok";
@@ -30,19 +31,26 @@ public final class SessionResults {
   public static final String OUTPUT_TOKEN_SOURCE = "outputTokenSource";
   public static final String INPUT_TOKENS = "inputTokens";
   public static final String TOKEN_EVENTS = "tokenEvents";
+
   /** The server's {@code Retry-After} in seconds (429, 503), -1 when it sent none. */
   public static final String RETRY_AFTER_S = "retryAfterS";
+
   /**
-   * The server's own decode time, ms (Ollama's {@code eval_duration}, llama.cpp's
-   * {@code predicted_per_token_ms} x {@code predicted_n}), -1 when it sent none.
+   * The server's own decode time, ms (Ollama's {@code eval_duration}, llama.cpp's {@code
+   * predicted_per_token_ms} x {@code predicted_n}), -1 when it sent none.
    */
   public static final String SERVER_DECODE_MS = "serverDecodeMs";
+
   /**
-   * The server's own prompt time, ms (llama.cpp's {@code timings.prompt_ms}, Ollama's
-   * {@code prompt_eval_duration}), -1 when it sent none.
+   * The server's own prompt time, ms (llama.cpp's {@code timings.prompt_ms}, Ollama's {@code
+   * prompt_eval_duration}), -1 when it sent none.
    */
   public static final String SERVER_PREFILL_MS = "serverPrefillMs";
-  /** Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a {@code double[]}. */
+
+  /**
+   * Only with {@code saveItl()}: the gaps between token events, ms (microsecond resolution), a
+   * {@code double[]}.
+   */
   public static final String ITL_MS = "itlMs";
 
   static Session save(Session session, SavedResults saved, FinishedStream outcome, String error) {

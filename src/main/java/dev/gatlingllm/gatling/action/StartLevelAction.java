@@ -9,23 +9,34 @@ import io.gatling.core.session.Session;
 import java.util.function.Function;
 
 /**
- * Puts a virtual user in a load level: tags its session (every request it sends belongs to the level) and,
- * for the level's first user, opens the level's window in the run's report. Shared and stateless.
+ * Puts a virtual user in a load level: tags its session (every request it sends belongs to the
+ * level) and, for the level's first user, opens the level's window in the run's report. Shared and
+ * stateless.
  */
 public final class StartLevelAction extends PlainAction {
-  /** The level of warm-up requests, which count in no level ({@code SessionKeys.LEVEL}'s value for them). */
+  /**
+   * The level of warm-up requests, which count in no level ({@code SessionKeys.LEVEL}'s value for
+   * them).
+   */
   public static final int WARMUP = -1;
 
   private final int level;
+
   /** The level's concurrency when it is chosen at run time, or null for the planned one. */
   private final Function<io.gatling.javaapi.core.Session, Integer> streams;
+
   /** The requests the level runs in all, or 0 when not known. */
   private final long plannedRequests;
+
   private final RunReporter reporter;
   private final Action next;
 
-  private StartLevelAction(int level, Function<io.gatling.javaapi.core.Session, Integer> streams,
-      long plannedRequests, RunReporter reporter, Action next) {
+  private StartLevelAction(
+      int level,
+      Function<io.gatling.javaapi.core.Session, Integer> streams,
+      long plannedRequests,
+      RunReporter reporter,
+      Action next) {
     this.level = level;
     this.streams = streams;
     this.plannedRequests = plannedRequests;
@@ -39,12 +50,14 @@ public final class StartLevelAction extends PlainAction {
    * @param streams the level's concurrency from the session when it is chosen at run time, or null
    * @param plannedRequests the requests the level runs in all, or 0 when not known
    */
-  public static io.gatling.core.action.builder.ActionBuilder builder(int level,
-      Function<io.gatling.javaapi.core.Session, Integer> streams, long plannedRequests) {
-    return PlainAction.builder((ctx, next) -> {
-      LlmProtocol.Components components = ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-      return new StartLevelAction(level, streams, plannedRequests, components.reporter(), next);
-    });
+  public static io.gatling.core.action.builder.ActionBuilder builder(
+      int level, Function<io.gatling.javaapi.core.Session, Integer> streams, long plannedRequests) {
+    return PlainAction.builder(
+        (ctx, next) -> {
+          LlmProtocol.Components components =
+              ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
+          return new StartLevelAction(level, streams, plannedRequests, components.reporter(), next);
+        });
   }
 
   @Override
@@ -55,7 +68,9 @@ public final class StartLevelAction extends PlainAction {
   @Override
   public void execute(Session session) {
     if (level != WARMUP) {
-      reporter.startLevel(level, streams == null ? 0 : streams.apply(GatlingRuntime.javaSession(session)),
+      reporter.startLevel(
+          level,
+          streams == null ? 0 : streams.apply(GatlingRuntime.javaSession(session)),
           plannedRequests);
     }
     next.$bang(GatlingRuntime.set(session, SessionKeys.LEVEL, level));

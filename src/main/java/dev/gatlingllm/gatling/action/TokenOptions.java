@@ -5,8 +5,8 @@ import dev.gatlingllm.stream.OutputListener;
 /**
  * What a request does per token event beyond its own figures.
  *
- * @param records whether the request logs its {@code <name> ITL} records (one per token event after the first);
- *     the protocol's {@code tokenRecords(true)} turns them on for every request
+ * @param records whether the request logs its {@code <name> ITL} records (one per token event after
+ *     the first); the protocol's {@code tokenRecords(true)} turns them on for every request
  * @param listener sees every output piece and the end of each request, or null
  */
 public record TokenOptions(boolean records, OutputListener listener) {

@@ -36,17 +36,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one adapter over Gatling's HTTP engine: everything here is Gatling-internal API
- * ({@code private[http]} in Scala) and may change with a Gatling minor version, so nothing else in the
+ * The one adapter over Gatling's HTTP engine: everything here is Gatling-internal API ({@code
+ * private[http]} in Scala) and may change with a Gatling minor version, so nothing else in the
  * project touches it.
  *
- * <p>Why reuse the engine rather than raw Netty: the user's {@code http} protocol (baseUrl, headers,
- * authorization, TLS, proxies, DNS, per-user or shared connection pools) applies unchanged. The request is
- * described once with Gatling's own request builder and sent with our own listener, so every body chunk
- * reaches us as it arrives instead of being aggregated.
+ * <p>Why reuse the engine rather than raw Netty: the user's {@code http} protocol (baseUrl,
+ * headers, authorization, TLS, proxies, DNS, per-user or shared connection pools) applies
+ * unchanged. The request is described once with Gatling's own request builder and sent with our own
+ * listener, so every body chunk reaches us as it arrives instead of being aggregated.
  */
 public final class GatlingHttpTransport {
-  /** Session attribute carrying the request body from {@link #send} into Gatling's request builder. */
+  /**
+   * Session attribute carrying the request body from {@link #send} into Gatling's request builder.
+   */
   private static final String BODY_ATTRIBUTE = "gatling-llm.requestBody";
 
   private final HttpComponents http;
@@ -65,7 +67,8 @@ public final class GatlingHttpTransport {
    * @param url the endpoint (EL), resolved against the protocol's baseUrl like any Gatling request
    * @param accept the {@code Accept} header: the media type of the dialect's stream
    * @param headers extra headers, their values computed per session
-   * @param clientTimeout Gatling's own request timeout; set above the plugin's timeouts as a last resort
+   * @param clientTimeout Gatling's own request timeout; set above the plugin's timeouts as a last
+   *     resort
    */
   public static GatlingHttpTransport create(
       ScenarioContext ctx,
@@ -74,14 +77,17 @@ public final class GatlingHttpTransport {
       String accept,
       Map<String, SessionExpression<String>> headers,
       Duration clientTimeout) {
-    HttpComponents http = ctx.protocolComponentsRegistry().components(HttpProtocol.HttpProtocolKey());
+    HttpComponents http =
+        ctx.protocolComponentsRegistry().components(HttpProtocol.HttpProtocolKey());
     HttpRequestActionBuilder builder =
         HttpDsl.http(requestName)
             .post(url)
             .header("Content-Type", "application/json")
             .header("Accept", accept)
-            // Gatling's client always inflates compressed bodies, without a bound on what one chunk inflates
-            // to, and a compressing server or proxy batches tokens: the timing would be the compressor's.
+            // Gatling's client always inflates compressed bodies, without a bound on what one chunk
+            // inflates
+            // to, and a compressing server or proxy batches tokens: the timing would be the
+            // compressor's.
             .header("Accept-Encoding", "identity")
             .body(StringBody(session -> session.getString(BODY_ATTRIBUTE)))
             .requestTimeout(clientTimeout);
@@ -91,15 +97,17 @@ public final class GatlingHttpTransport {
     }
     HttpRequestBuilder scalaBuilder = (HttpRequestBuilder) builder.asScala();
     HttpRequestDef requestDef =
-        scalaBuilder.build(http.httpCaches(), http.httpProtocol(), false, ctx.coreComponents().configuration());
+        scalaBuilder.build(
+            http.httpCaches(), http.httpProtocol(), false, ctx.coreComponents().configuration());
     return new GatlingHttpTransport(http, requestDef);
   }
 
   /**
-   * Builds the request for one session, without sending it: its secrets are then known before any response
-   * (or failure) can echo them.
+   * Builds the request for one session, without sending it: its secrets are then known before any
+   * response (or failure) can echo them.
    *
-   * @throws RequestBuildException when the request cannot be built (e.g. an EL attribute is missing)
+   * @throws RequestBuildException when the request cannot be built (e.g. an EL attribute is
+   *     missing)
    */
   public Prepared prepare(Session session, String body) {
     Validation<HttpRequest> built = requestDef.build(session.set(BODY_ATTRIBUTE, body));
@@ -121,8 +129,9 @@ public final class GatlingHttpTransport {
     }
 
     /**
-     * The secret values this request carries, as sent: credential headers from the user's {@code http}
-     * protocol and the request (EL resolved), basic-auth credentials, URL user info and secret query values.
+     * The secret values this request carries, as sent: credential headers from the user's {@code
+     * http} protocol and the request (EL resolved), basic-auth credentials, URL user info and
+     * secret query values.
      */
     public List<String> secrets() {
       List<String> found = new ArrayList<>();
@@ -133,7 +142,8 @@ public final class GatlingHttpTransport {
         found.add(basic.getPassword());
         found.addAll(Redactor.headerSecrets("Authorization", basic.getAuthorizationHeader()));
       }
-      found.addAll(Redactor.urlSecrets(request.getUri().getUserInfo(), request.getUri().getQuery()));
+      found.addAll(
+          Redactor.urlSecrets(request.getUri().getUserInfo(), request.getUri().getQuery()));
       return found;
     }
 
@@ -152,7 +162,9 @@ public final class GatlingHttpTransport {
     }
   }
 
-  /** Translates Gatling's client callbacks into {@link ResponseHandler} calls stamped with nanoTime. */
+  /**
+   * Translates Gatling's client callbacks into {@link ResponseHandler} calls stamped with nanoTime.
+   */
   static final class ChunkListener implements HttpListener, InFlightRequest {
     private final ResponseHandler handler;
     private Channel channel;
@@ -179,14 +191,21 @@ public final class GatlingHttpTransport {
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
       if (InterimResponses.isInterim(status, false)) {
-        // Over HTTP/2 each HEADERS frame of the stream comes here: an interim one is not the answer's head.
-        // (Over HTTP/1.1 InterimResponses keeps them from Gatling's handler, which would end the request.)
+        // Over HTTP/2 each HEADERS frame of the stream comes here: an interim one is not the
+        // answer's head.
+        // (Over HTTP/1.1 InterimResponses keeps them from Gatling's handler, which would end the
+        // request.)
         return;
       }
       long now = System.nanoTime();
-      handler.onResponseHeaders(new ResponseHead(status.code(), headers.get(HttpHeaderNames.CONTENT_TYPE),
-          headers.get(HttpHeaderNames.CONTENT_ENCODING), headers.get(RequestIds.HEADER),
-          headers.get(HttpHeaderNames.RETRY_AFTER)), now);
+      handler.onResponseHeaders(
+          new ResponseHead(
+              status.code(),
+              headers.get(HttpHeaderNames.CONTENT_TYPE),
+              headers.get(HttpHeaderNames.CONTENT_ENCODING),
+              headers.get(RequestIds.HEADER),
+              headers.get(HttpHeaderNames.RETRY_AFTER)),
+          now);
     }
 
     @Override

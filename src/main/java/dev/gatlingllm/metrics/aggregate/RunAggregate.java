@@ -12,22 +12,23 @@ import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The mutable state behind a {@link RunSummary}: one accumulator per level and the time buckets. The recorder
- * feeds it live; a merge feeds it the rows of several runs' {@code requests.csv} and their {@code run.json}.
- * Both then call the same {@link #summarize}, so every figure is computed in exactly one place.
- * Not thread-safe: the recorder locks around it.
+ * The mutable state behind a {@link RunSummary}: one accumulator per level and the time buckets.
+ * The recorder feeds it live; a merge feeds it the rows of several runs' {@code requests.csv} and
+ * their {@code run.json}. Both then call the same {@link #summarize}, so every figure is computed
+ * in exactly one place. Not thread-safe: the recorder locks around it.
  */
 public final class RunAggregate {
   static final int DISTRIBUTION_BINS = 40;
 
   private final LevelAccumulator[] levels;
+
   /** Per level, the first send and the last byte of the requests started in it: its busy span. */
   private final long[] firstSendMillis;
+
   private final long[] lastByteMillis;
   private final PerSecondBuckets timeline;
   private long excludedRequests;
@@ -46,13 +47,15 @@ public final class RunAggregate {
   }
 
   /**
-   * Counts a request in its level when it started in that level's measurement window, and its output tokens
-   * (successful requests only, as for every token total) in the windows they arrived in. A request cut off by
-   * the run's stop is counted apart ({@code aborted}) and in no other figure: it neither succeeded nor failed.
+   * Counts a request in its level when it started in that level's measurement window, and its
+   * output tokens (successful requests only, as for every token total) in the windows they arrived
+   * in. A request cut off by the run's stop is counted apart ({@code aborted}) and in no other
+   * figure: it neither succeeded nor failed.
    */
   public void add(RequestRow record) {
     RequestRow.Placement placement = record.placement();
-    boolean measured = placement.level() >= 0 && placement.level() < levels.length && placement.inWindow();
+    boolean measured =
+        placement.level() >= 0 && placement.level() < levels.length && placement.inWindow();
     if (record.outcome().aborted()) {
       if (measured) {
         abortedRequests++;
@@ -61,8 +64,10 @@ public final class RunAggregate {
       }
       return;
     }
-    // The levels this request kept busy: its own (settling requests too, whose tokens in its window count) and
-    // any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span to each window.
+    // The levels this request kept busy: its own (settling requests too, whose tokens in its window
+    // count) and
+    // any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span to each
+    // window.
     markBusy(placement.level(), record);
     long[] windowTokens = placement.windowTokens();
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
@@ -85,7 +90,8 @@ public final class RunAggregate {
 
   private void markBusy(int level, RequestRow record) {
     if (level >= 0 && level < levels.length) {
-      firstSendMillis[level] = Math.min(firstSendMillis[level], record.placement().startEpochMillis());
+      firstSendMillis[level] =
+          Math.min(firstSendMillis[level], record.placement().startEpochMillis());
       lastByteMillis[level] = Math.max(lastByteMillis[level], record.lastByteEpochMillis());
     }
   }
@@ -102,14 +108,16 @@ public final class RunAggregate {
    * Computes every figure.
    *
    * @param config the run's configuration (its target and prices apply)
-   * @param measuredLevels the levels with their final windows, in the order of the accumulators; fewer
-   *     than the accumulators when a run ended before its last levels started (they recorded nothing)
+   * @param measuredLevels the levels with their final windows, in the order of the accumulators;
+   *     fewer than the accumulators when a run ended before its last levels started (they recorded
+   *     nothing)
    * @param runEndEpochMillis the end of the run
    */
-  public RunSummary summarize(RunConfig config, List<MeasuredLevel> measuredLevels, long runEndEpochMillis) {
+  public RunSummary summarize(
+      RunConfig config, List<MeasuredLevel> measuredLevels, long runEndEpochMillis) {
     if (measuredLevels.size() > levels.length) {
-      throw new IllegalArgumentException("expected at most " + levels.length + " levels, got "
-          + measuredLevels.size());
+      throw new IllegalArgumentException(
+          "expected at most " + levels.length + " levels, got " + measuredLevels.size());
     }
     LevelAccumulator whole = new LevelAccumulator();
     List<TimeInterval> allWindows = new ArrayList<>();
@@ -121,7 +129,8 @@ public final class RunAggregate {
       Figures figures = levels[i].toFigures(level.windowSeconds());
       boolean fromArrival = level.window().isOpenModel();
       double attainment = levels[i].attainment(config.target(), fromArrival);
-      // An open-model level whose requests left slower than they arrived did not carry its load, whatever its
+      // An open-model level whose requests left slower than they arrived did not carry its load,
+      // whatever its
       // latencies: it is never the capacity.
       boolean keptRate = !fromArrival || figures.arrivals().keptArrivalRate();
       levelFigures.add(
@@ -131,8 +140,11 @@ public final class RunAggregate {
               attainment,
               config.target().isMetBy(attainment) && keptRate,
               keptRate,
-              config.pricing() == null ? Double.NaN
-                  : config.pricing().costPerMillionOutputTokens(figures.throughput().outputThroughput()),
+              config.pricing() == null
+                  ? Double.NaN
+                  : config
+                      .pricing()
+                      .costPerMillionOutputTokens(figures.throughput().outputThroughput()),
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken(),
               levels[i].encodedEventLoopDelay(),

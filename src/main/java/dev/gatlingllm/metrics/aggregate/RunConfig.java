@@ -12,14 +12,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a run was: when it started, its load levels, its SLOs and capacity target, prices, and what was tested.
- * Written to {@code run.json} so that a later merge can rebuild every figure.
+ * What a run was: when it started, its load levels, its SLOs and capacity target, prices, and what
+ * was tested. Written to {@code run.json} so that a later merge can rebuild every figure.
  *
  * @param runStartEpochMillis when the run started; the time buckets of the report count from here
- * @param levels the load levels in time order, not overlapping; empty = one implicit level covering the whole
- *     run after {@code warmupMillis}
- * @param warmupMillis the settle time: how long after the start of each level (or of the run, with no explicit
- *     levels) requests are left out of the figures
+ * @param levels the load levels in time order, not overlapping; empty = one implicit level covering
+ *     the whole run after {@code warmupMillis}
+ * @param warmupMillis the settle time: how long after the start of each level (or of the run, with
+ *     no explicit levels) requests are left out of the figures
  * @param slos the SLOs that make a request good
  * @param target what a level must achieve to count as sustainable capacity
  * @param pricing prices for the cost figures, or null
@@ -27,10 +27,13 @@ import java.util.Map;
  * @param inputLength the intended prompt length in tokens, or -1
  * @param outputLength the intended output length in tokens, or -1
  * @param toolVersion the version of this plugin, or null
- * @param metadata free-form labels (hardware, engine flags...); values of secret-looking keys (or values) are
- *     replaced by {@code ***} ({@link Redactor#metadata}) so that no credential reaches a report file
- * @param endpoint the endpoint URL or path, with user info and query values hidden ({@link Redactor#url})
- * @param rateBudget the provider's rate limits the load was paced by, shown against the achieved rates; or null
+ * @param metadata free-form labels (hardware, engine flags...); values of secret-looking keys (or
+ *     values) are replaced by {@code ***} ({@link Redactor#metadata}) so that no credential reaches
+ *     a report file
+ * @param endpoint the endpoint URL or path, with user info and query values hidden ({@link
+ *     Redactor#url})
+ * @param rateBudget the provider's rate limits the load was paced by, shown against the achieved
+ *     rates; or null
  */
 public record RunConfig(
     long runStartEpochMillis,
@@ -47,7 +50,10 @@ public record RunConfig(
     Map<String, String> metadata,
     RateBudget rateBudget) {
 
-  /** The capacity target when none is given: at least 95 % good requests (failures count as not good). */
+  /**
+   * The capacity target when none is given: at least 95 % good requests (failures count as not
+   * good).
+   */
   public static final AttainmentTarget DEFAULT_TARGET = AttainmentTarget.goodFractionAtLeast(0.95);
 
   public RunConfig {
@@ -71,46 +77,190 @@ public record RunConfig(
 
   /** A run starting at {@code runStartEpochMillis} with one implicit level, no SLO, no prices. */
   public static RunConfig startingAt(long runStartEpochMillis) {
-    return new RunConfig(runStartEpochMillis, List.of(), 0, Slos.NONE, DEFAULT_TARGET, null, null, null, -1, -1, null, Map.of(), null);
+    return new RunConfig(
+        runStartEpochMillis,
+        List.of(),
+        0,
+        Slos.NONE,
+        DEFAULT_TARGET,
+        null,
+        null,
+        null,
+        -1,
+        -1,
+        null,
+        Map.of(),
+        null);
   }
 
   public RunConfig withRunStart(long newRunStartEpochMillis) {
-    return new RunConfig(newRunStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
+    return new RunConfig(
+        newRunStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withLevels(List<LevelWindow> newLevels) {
-    return new RunConfig(runStartEpochMillis, newLevels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        newLevels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withWarmupMillis(long newWarmupMillis) {
-    return new RunConfig(runStartEpochMillis, levels, newWarmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        newWarmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withSlos(Slos newSlos) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, newSlos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        newSlos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withTarget(AttainmentTarget newTarget) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, newTarget, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        newTarget,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withPricing(Pricing newPricing) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, newPricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        newPricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
-  public RunConfig withWorkload(String newModel, String newEndpoint, int newInputLength, int newOutputLength) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, newModel, newEndpoint, newInputLength, newOutputLength, toolVersion, metadata, rateBudget);
+  public RunConfig withWorkload(
+      String newModel, String newEndpoint, int newInputLength, int newOutputLength) {
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        newModel,
+        newEndpoint,
+        newInputLength,
+        newOutputLength,
+        toolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withToolVersion(String newToolVersion) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, newToolVersion, metadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        newToolVersion,
+        metadata,
+        rateBudget);
   }
 
   public RunConfig withRateBudget(RateBudget newRateBudget) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, metadata, newRateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        newRateBudget);
   }
 
   public RunConfig withMetadata(Map<String, String> newMetadata) {
-    return new RunConfig(runStartEpochMillis, levels, warmupMillis, slos, target, pricing, model, endpoint, inputLength, outputLength, toolVersion, newMetadata, rateBudget);
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        newMetadata,
+        rateBudget);
   }
 }

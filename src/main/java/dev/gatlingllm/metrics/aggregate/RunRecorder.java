@@ -8,9 +8,6 @@ import dev.gatlingllm.metrics.request.TokenArrivals;
 import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.metrics.stats.PerSecondBuckets;
 import dev.gatlingllm.values.LevelWindow;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,25 +15,34 @@ import java.util.List;
 /**
  * Records every finished request of a run and produces the {@link RunSummary} the report shows.
  *
- * <p>Thread-safe: requests finish on several event-loop threads at once. The figures a request changes are
- * updated under one short lock per request (nothing happens per token outside {@link #record}); its CSV row is
- * handed to a background writer, so no event loop waits on the disk. Memory does not grow with the number of
- * requests: counters, HDR histograms, one bucket per second, and a bounded queue of rows not yet written.
+ * <p>Thread-safe: requests finish on several event-loop threads at once. The figures a request
+ * changes are updated under one short lock per request (nothing happens per token outside {@link
+ * #record}); its CSV row is handed to a background writer, so no event loop waits on the disk.
+ * Memory does not grow with the number of requests: counters, HDR histograms, one bucket per
+ * second, and a bounded queue of rows not yet written.
  */
 public final class RunRecorder implements AutoCloseable {
   private final RunConfig config;
+
   /**
-   * The levels while recording: the implicit level's window stays open until the summary closes it. Levels
-   * declared {@link LevelWindow#pending pending} get their times when they start ({@link #startLevel});
-   * replaced whole, never changed in place, so readers outside the lock see a consistent array.
+   * The levels while recording: the implicit level's window stays open until the summary closes it.
+   * Levels declared {@link LevelWindow#pending pending} get their times when they start ({@link
+   * #startLevel}); replaced whole, never changed in place, so readers outside the lock see a
+   * consistent array.
    */
   private volatile LevelWindow[] windows;
+
   private final RunAggregate aggregate;
   private final RowSink csv;
   private final Object lock = new Object();
+
   /** Set by {@link #finish}: later requests are not recorded. Guarded by {@link #lock}. */
   private boolean stopped;
-  /** Per event-loop thread scratch space, so that record() allocates almost nothing for its statistics. */
+
+  /**
+   * Per event-loop thread scratch space, so that record() allocates almost nothing for its
+   * statistics.
+   */
   private final ThreadLocal<Scratch> scratch;
 
   /**
@@ -46,7 +52,8 @@ public final class RunRecorder implements AutoCloseable {
   public RunRecorder(RunConfig config, RowSink rows) {
     this.config = config;
     this.windows = recordingWindows(config).toArray(new LevelWindow[0]);
-    this.aggregate = new RunAggregate(windows.length, Math.floorDiv(config.runStartEpochMillis(), 1000));
+    this.aggregate =
+        new RunAggregate(windows.length, Math.floorDiv(config.runStartEpochMillis(), 1000));
     this.scratch = ThreadLocal.withInitial(() -> new Scratch(windows.length));
     this.csv = rows;
   }
@@ -69,8 +76,8 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
-   * Goodput check: succeeded and met every SLO set, TTFT and E2EL measured from the arrival in an open-model level
-   * (a request rate), from the send in any other.
+   * Goodput check: succeeded and met every SLO set, TTFT and E2EL measured from the arrival in an
+   * open-model level (a request rate), from the send in any other.
    *
    * @param startEpochMillis when the request was sent, which places it in its level
    */
@@ -78,7 +85,10 @@ public final class RunRecorder implements AutoCloseable {
     return config.slos().isGood(result, judgedFromArrival(startEpochMillis));
   }
 
-  /** Why the request is not good ({@link #isGood}), for the action's {@code <name> SLO} record; null when good. */
+  /**
+   * Why the request is not good ({@link #isGood}), for the action's {@code <name> SLO} record; null
+   * when good.
+   */
   public String whyNotGood(long startEpochMillis, RequestResult result) {
     return config.slos().whyNotGood(result, judgedFromArrival(startEpochMillis));
   }
@@ -94,27 +104,31 @@ public final class RunRecorder implements AutoCloseable {
    *
    * @param requestName the Gatling request name
    * @param startEpochMillis when the request was sent (the start of its Gatling record)
-   * @param result its figures, with the limit it asked for and how it ended, so that early stops are counted
+   * @param result its figures, with the limit it asked for and how it ended, so that early stops
+   *     are counted
    */
   public void record(String requestName, long startEpochMillis, RequestResult result) {
     RequestRow record = toRecord(requestName, startEpochMillis, result);
     synchronized (lock) {
       if (stopped) {
-        // The run's figures are final (the JVM is stopping): a late request goes into neither them nor the file.
+        // The run's figures are final (the JVM is stopping): a late request goes into neither them
+        // nor the file.
         return;
       }
       aggregate.add(record);
       addTimesAndGaps(record, startEpochMillis, result);
       if (csv != null) {
-        // Under the same lock as the figures, so that a row is in both or in neither; submit never waits.
+        // Under the same lock as the figures, so that a row is in both or in neither; submit never
+        // waits.
         csv.submit(record, result.itlNanos());
       }
     }
   }
 
   /**
-   * One sample of the client's event-loop delay ({@code EventLoopDelayProbe}), counted in the level whose
-   * measurement window holds {@code epochMillis}; samples outside every window (warm-up, settling) are dropped.
+   * One sample of the client's event-loop delay ({@code EventLoopDelayProbe}), counted in the level
+   * whose measurement window holds {@code epochMillis}; samples outside every window (warm-up,
+   * settling) are dropped.
    */
   public void recordEventLoopDelay(long epochMillis, long delayMicros) {
     int level = measuringLevelOf(windows, epochMillis);
@@ -133,15 +147,17 @@ public final class RunRecorder implements AutoCloseable {
 
   /**
    * Marks the start of a level declared {@link LevelWindow#pending pending}: its window opens at
-   * {@code startEpochMillis}, is measured from {@code settleMillis} later, and the level before it ends there.
-   * Levels start in order; only the first call for a level counts (every virtual user of the level may call it).
+   * {@code startEpochMillis}, is measured from {@code settleMillis} later, and the level before it
+   * ends there. Levels start in order; only the first call for a level counts (every virtual user
+   * of the level may call it).
    */
   public void startLevel(int index, long startEpochMillis, long settleMillis) {
     startLevel(index, startEpochMillis, settleMillis, 0);
   }
 
   /**
-   * The same, for a level whose concurrency was chosen as it started (a capacity search's next level).
+   * The same, for a level whose concurrency was chosen as it started (a capacity search's next
+   * level).
    *
    * @param streams its concurrency, or 0 for the one it was declared with
    */
@@ -158,17 +174,23 @@ public final class RunRecorder implements AutoCloseable {
         }
       }
       LevelWindow pending = current[index];
-      next[index] = new LevelWindow(index, streams > 0 ? streams : pending.concurrency(), pending.requestRate(), startEpochMillis,
-          startEpochMillis + settleMillis, Long.MAX_VALUE);
+      next[index] =
+          new LevelWindow(
+              index,
+              streams > 0 ? streams : pending.concurrency(),
+              pending.requestRate(),
+              startEpochMillis,
+              startEpochMillis + settleMillis,
+              Long.MAX_VALUE);
       windows = next;
     }
   }
 
   /**
-   * The figures so far, as if the run ended at {@code runEndEpochMillis}: the implicit level (if any) ends then,
-   * and so does a level still running (a snapshot during the run, or a run stopped early), so that its
-   * window only counts the time it was measured. Levels that never started (a search that stopped early)
-   * are left out.
+   * The figures so far, as if the run ended at {@code runEndEpochMillis}: the implicit level (if
+   * any) ends then, and so does a level still running (a snapshot during the run, or a run stopped
+   * early), so that its window only counts the time it was measured. Levels that never started (a
+   * search that stopped early) are left out.
    */
   public RunSummary snapshot(long runEndEpochMillis) {
     LevelWindow[] current = windows;
@@ -178,7 +200,8 @@ public final class RunRecorder implements AutoCloseable {
       if (window.isPending()) {
         break;
       }
-      LevelWindow ended = window.endMillis() > runEndEpochMillis ? closed(window, runEndEpochMillis) : window;
+      LevelWindow ended =
+          window.endMillis() > runEndEpochMillis ? closed(window, runEndEpochMillis) : window;
       actual.add(ended);
       measured.add(MeasuredLevel.of(ended));
     }
@@ -191,7 +214,8 @@ public final class RunRecorder implements AutoCloseable {
   private static LevelWindow closed(LevelWindow window, long end) {
     long start = Math.min(window.startMillis(), end);
     long measureFrom = Math.min(window.measureFromMillis(), end);
-    return new LevelWindow(window.index(), window.concurrency(), window.requestRate(), start, measureFrom, end);
+    return new LevelWindow(
+        window.index(), window.concurrency(), window.requestRate(), start, measureFrom, end);
   }
 
   /** Writes the rows still queued and closes {@code requests.csv}. Record nothing after this. */
@@ -208,9 +232,9 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
-   * Stops recording, then reads the run's end from {@code clock}: every request recorded so far started before
-   * that end, so the figures and {@code requests.csv} count the same requests, even when the JVM is stopped
-   * while requests still finish.
+   * Stops recording, then reads the run's end from {@code clock}: every request recorded so far
+   * started before that end, so the figures and {@code requests.csv} count the same requests, even
+   * when the JVM is stopped while requests still finish.
    */
   public RunSummary finish(java.util.function.LongSupplier clock) {
     synchronized (lock) {
@@ -244,10 +268,15 @@ public final class RunRecorder implements AutoCloseable {
       for (int i = 0; i < gapCount; i++) {
         sum += sorted[i];
       }
-      // The gaps add up to last token - first token, which stays exact when a long stream's gaps were capped.
-      itlMean = gapCount == result.tokenEvents() - 1
-          ? Micros.of(Math.round((double) sum / gapCount))
-          : Micros.of(Math.round((double) (result.e2elNanos() - result.ttftNanos()) / (result.tokenEvents() - 1)));
+      // The gaps add up to last token - first token, which stays exact when a long stream's gaps
+      // were capped.
+      itlMean =
+          gapCount == result.tokenEvents() - 1
+              ? Micros.of(Math.round((double) sum / gapCount))
+              : Micros.of(
+                  Math.round(
+                      (double) (result.e2elNanos() - result.ttftNanos())
+                          / (result.tokenEvents() - 1)));
       itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
       itlMax = Micros.of(sorted[gapCount - 1]);
     }
@@ -290,9 +319,9 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
-   * Output tokens by the measurement window they arrived in. The N output tokens are spread over the token
-   * events as evenly as whole numbers allow (event i carries floor((i+1)N/E) - floor(iN/E)), since a stream
-   * says how many tokens it produced in all, not in each event.
+   * Output tokens by the measurement window they arrived in. The N output tokens are spread over
+   * the token events as evenly as whole numbers allow (event i carries floor((i+1)N/E) -
+   * floor(iN/E)), since a stream says how many tokens it produced in all, not in each event.
    */
   private long[] windowTokens(long startEpochMillis, RequestResult result, long[] tokensByLevel) {
     int events = result.tokenEvents();
@@ -347,15 +376,18 @@ public final class RunRecorder implements AutoCloseable {
     int gapCount = Math.min(gaps.length, events - 1);
     TokenArrivals arrivals = new TokenArrivals(startEpochMillis, result);
     for (int i = 0; i < events; i++) {
-      timeline.addTokens(Math.floorDiv(arrivals.next(), 1_000_000L), tokensCarried(tokens, events, i));
+      timeline.addTokens(
+          Math.floorDiv(arrivals.next(), 1_000_000L), tokensCarried(tokens, events, i));
     }
     if (record.placement().inWindow()) {
       LevelAccumulator level = aggregate.level(record.placement().level());
       for (int i = 0; i < gapCount; i++) {
         long gap = gaps[i];
-        // Token-normalised: an event carrying k > 1 tokens stands for k gaps; k is taken as N / events,
+        // Token-normalised: an event carrying k > 1 tokens stands for k gaps; k is taken as N /
+        // events,
         // since a stream gives the total, not a count per event.
-        long perToken = tokens == events || tokens <= 0 ? gap : Math.round((double) gap * events / tokens);
+        long perToken =
+            tokens == events || tokens <= 0 ? gap : Math.round((double) gap * events / tokens);
         level.addItlGap(Micros.of(gap), Micros.of(perToken));
       }
     }

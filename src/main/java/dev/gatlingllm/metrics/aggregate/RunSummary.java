@@ -26,10 +26,12 @@ import java.util.Map;
  * @param timeline per-second output tokens and streams in flight
  * @param distributions bars of the run's TTFT, TPOT, ITL distributions, from the HDR histograms
  * @param percentileCurves the run's TTFT, TPOT, ITL latency by percentile, from the same histograms
- * @param server what the server's own metrics page said during the run, or null when it was not read
- * @param abortedRequests requests started in a measurement window and still in flight when the run was stopped
- * @param interruptedAtEpochMillis when the run was stopped before its end (SIGTERM, Ctrl-C, its parent gone), or
- *     {@link #NOT_INTERRUPTED}
+ * @param server what the server's own metrics page said during the run, or null when it was not
+ *     read
+ * @param abortedRequests requests started in a measurement window and still in flight when the run
+ *     was stopped
+ * @param interruptedAtEpochMillis when the run was stopped before its end (SIGTERM, Ctrl-C, its
+ *     parent gone), or {@link #NOT_INTERRUPTED}
  */
 public record RunSummary(
     RunConfig config,
@@ -60,25 +62,76 @@ public record RunSummary(
   }
 
   /** A summary without the percentile curves and the server's metrics. */
-  public RunSummary(RunConfig config, long runEndEpochMillis, Figures run, List<LevelFigures> levels,
-      long excludedRequests, Capacity capacity, Knee knee, CostFigures cost, PerSecondSeries timeline,
+  public RunSummary(
+      RunConfig config,
+      long runEndEpochMillis,
+      Figures run,
+      List<LevelFigures> levels,
+      long excludedRequests,
+      Capacity capacity,
+      Knee knee,
+      CostFigures cost,
+      PerSecondSeries timeline,
       Map<String, List<HistogramBin>> distributions) {
-    this(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline, distributions,
-        Map.of(), null, 0, NOT_INTERRUPTED);
+    this(
+        config,
+        runEndEpochMillis,
+        run,
+        levels,
+        excludedRequests,
+        capacity,
+        knee,
+        cost,
+        timeline,
+        distributions,
+        Map.of(),
+        null,
+        0,
+        NOT_INTERRUPTED);
   }
 
-  /** The same figures with the server's metrics summarised over these levels; null leaves them out. */
+  /**
+   * The same figures with the server's metrics summarised over these levels; null leaves them out.
+   */
   public RunSummary withServer(ServerMetrics scraped) {
-    ServerMetrics perLevel = scraped == null ? null
-        : scraped.forLevels(levels.stream().map(LevelFigures::level).toList());
-    return new RunSummary(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline,
-        distributions, percentileCurves, perLevel, abortedRequests, interruptedAtEpochMillis);
+    ServerMetrics perLevel =
+        scraped == null
+            ? null
+            : scraped.forLevels(levels.stream().map(LevelFigures::level).toList());
+    return new RunSummary(
+        config,
+        runEndEpochMillis,
+        run,
+        levels,
+        excludedRequests,
+        capacity,
+        knee,
+        cost,
+        timeline,
+        distributions,
+        percentileCurves,
+        perLevel,
+        abortedRequests,
+        interruptedAtEpochMillis);
   }
 
   /** The same figures, of a run stopped at {@code epochMillis} before its end. */
   public RunSummary interruptedAt(long epochMillis) {
-    return new RunSummary(config, runEndEpochMillis, run, levels, excludedRequests, capacity, knee, cost, timeline,
-        distributions, percentileCurves, server, abortedRequests, epochMillis);
+    return new RunSummary(
+        config,
+        runEndEpochMillis,
+        run,
+        levels,
+        excludedRequests,
+        capacity,
+        knee,
+        cost,
+        timeline,
+        distributions,
+        percentileCurves,
+        server,
+        abortedRequests,
+        epochMillis);
   }
 
   /** Whether the run was stopped before its end. */
@@ -87,15 +140,20 @@ public record RunSummary(
   }
 
   /**
-   * What the console, the page and summary.json say of a stopped run ("interrupted at 2026-12-02T01:50:00.123Z:
-   * 4 requests in flight aborted"), or null for a run that reached its end.
+   * What the console, the page and summary.json say of a stopped run ("interrupted at
+   * 2026-12-02T01:50:00.123Z: 4 requests in flight aborted"), or null for a run that reached its
+   * end.
    */
   public String interruption() {
     if (!interrupted()) {
       return null;
     }
-    return "interrupted at " + java.time.Instant.ofEpochMilli(interruptedAtEpochMillis) + ": " + abortedRequests
-        + (abortedRequests == 1 ? " request" : " requests") + " in flight aborted";
+    return "interrupted at "
+        + java.time.Instant.ofEpochMilli(interruptedAtEpochMillis)
+        + ": "
+        + abortedRequests
+        + (abortedRequests == 1 ? " request" : " requests")
+        + " in flight aborted";
   }
 
   /** Seconds from the run start to {@link #runEndEpochMillis}. */

@@ -9,15 +9,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Measures how late the client's event loops run their work, as jHiccup measures a JVM's hiccups: each loop
- * runs a tiny task every {@code interval}; how late the task starts is how late any read of a token event on
- * that loop could have been. A loop busy with other work (a burst of connections, JIT-compiled code not yet
- * ready, a blocking call) delays its timestamps by as much, so this is the bound on what the client itself
- * added to every TTFT and ITL it measured while the sample was taken (docs/metrics.md, "Client health").
+ * Measures how late the client's event loops run their work, as jHiccup measures a JVM's hiccups:
+ * each loop runs a tiny task every {@code interval}; how late the task starts is how late any read
+ * of a token event on that loop could have been. A loop busy with other work (a burst of
+ * connections, JIT-compiled code not yet ready, a blocking call) delays its timestamps by as much,
+ * so this is the bound on what the client itself added to every TTFT and ITL it measured while the
+ * sample was taken (docs/metrics.md, "Client health").
  *
- * <p>A late tick hides the ticks that would have run during the delay; they are recorded too (delay minus one
- * interval, minus two...), as HdrHistogram's {@code recordValueWithExpectedInterval} does, so one long stall is
- * weighted by how long it lasted rather than counted once.
+ * <p>A late tick hides the ticks that would have run during the delay; they are recorded too (delay
+ * minus one interval, minus two...), as HdrHistogram's {@code recordValueWithExpectedInterval}
+ * does, so one long stall is weighted by how long it lasted rather than counted once.
  *
  * <p>Costs one scheduled task per loop and interval; nothing is allocated per tick.
  */
@@ -47,10 +48,15 @@ public final class EventLoopDelayProbe {
    * @param nanoClock monotonic nanoseconds ({@code System::nanoTime})
    * @param epochMillisClock wall-clock milliseconds
    */
-  public EventLoopDelayProbe(List<ScheduledExecutorService> loops, long intervalNanos, Sink sink,
-      LongSupplier nanoClock, LongSupplier epochMillisClock) {
+  public EventLoopDelayProbe(
+      List<ScheduledExecutorService> loops,
+      long intervalNanos,
+      Sink sink,
+      LongSupplier nanoClock,
+      LongSupplier epochMillisClock) {
     if (intervalNanos <= 0) {
-      throw new IllegalArgumentException("probe interval must be positive, was " + intervalNanos + " ns");
+      throw new IllegalArgumentException(
+          "probe interval must be positive, was " + intervalNanos + " ns");
     }
     this.loops = List.copyOf(loops);
     this.intervalNanos = intervalNanos;

@@ -4,10 +4,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The busiest minute of a level as a provider's rate limiter sees it (metrics.md, "Rate limits"): the most
- * requests, and the most metered tokens, sent within any 60 consecutive whole seconds. The averages over the
- * window hide a burst; a limiter counts over a rolling minute. Kept per second that saw a request, so memory
- * follows the seconds with traffic, not the span of the timestamps.
+ * The busiest minute of a level as a provider's rate limiter sees it (metrics.md, "Rate limits"):
+ * the most requests, and the most metered tokens, sent within any 60 consecutive whole seconds. The
+ * averages over the window hide a burst; a limiter counts over a rolling minute. Kept per second
+ * that saw a request, so memory follows the seconds with traffic, not the span of the timestamps.
  */
 public final class BusiestMinute {
   static final int WINDOW_SECONDS = 60;
@@ -15,7 +15,9 @@ public final class BusiestMinute {
   /** Epoch second -> {requests, metered tokens}. */
   private final TreeMap<Long, long[]> seconds = new TreeMap<>();
 
-  /** A request sent at {@code epochMillis}, metering {@code meteredTokens} (input + output limit). */
+  /**
+   * A request sent at {@code epochMillis}, metering {@code meteredTokens} (input + output limit).
+   */
   public void add(long epochMillis, long meteredTokens) {
     add(Math.floorDiv(epochMillis, 1000), 1, meteredTokens);
   }
@@ -40,7 +42,10 @@ public final class BusiestMinute {
     return peak(1);
   }
 
-  /** The largest sum of one count over the seconds (t - 60, t], for every second t that saw a request. */
+  /**
+   * The largest sum of one count over the seconds (t - 60, t], for every second t that saw a
+   * request.
+   */
   private long peak(int index) {
     long[] keys = new long[seconds.size()];
     long[] values = new long[seconds.size()];

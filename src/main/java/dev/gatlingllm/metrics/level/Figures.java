@@ -3,12 +3,13 @@ package dev.gatlingllm.metrics.level;
 import dev.gatlingllm.metrics.stats.Distribution;
 
 /**
- * The figures of one level, or of the whole run, over its measurement window (metrics.md, "Run and level
- * figures"), in parts that follow metrics.md's sections. Requests count by their start time, output tokens by
- * their arrival time.
+ * The figures of one level, or of the whole run, over its measurement window (metrics.md, "Run and
+ * level figures"), in parts that follow metrics.md's sections. Requests count by their start time,
+ * output tokens by their arrival time.
  *
- * <p>Latencies and token totals cover the successful requests, as in vLLM; the good fraction counts failed
- * requests as not good; send lateness covers every request, since a failed request waited as well.
+ * <p>Latencies and token totals cover the successful requests, as in vLLM; the good fraction counts
+ * failed requests as not good; send lateness covers every request, since a failed request waited as
+ * well.
  *
  * @param windowSeconds the length of the measurement window (a union of windows after a merge)
  * @param counts how the requests started in the window ended
@@ -16,13 +17,17 @@ import dev.gatlingllm.metrics.stats.Distribution;
  * @param arrivals the rates the requests arrived and were sent at
  * @param latency the latencies of the successful requests, and every request's send lateness
  * @param tokens the tokens of the successful requests and where their counts came from
- * @param outputLengths the successful requests' output lengths, and how many stopped before their limit
+ * @param outputLengths the successful requests' output lengths, and how many stopped before their
+ *     limit
  * @param reasoning the reasoning tokens servers counted apart within their output counts
- * @param serverTimes what the server said of its own decode and prompt times, for servers that time them
+ * @param serverTimes what the server said of its own decode and prompt times, for servers that time
+ *     them
  * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
- * @param untrusted requests whose server figures were not taken as given (ignored usage, capped gaps, cut output)
- * @param eventLoopDelay how late the client's event loops ran during the window (EventLoopDelayProbe): a
- *     bound on what the client itself added to the latencies it measured; empty when not probed
+ * @param untrusted requests whose server figures were not taken as given (ignored usage, capped
+ *     gaps, cut output)
+ * @param eventLoopDelay how late the client's event loops ran during the window
+ *     (EventLoopDelayProbe): a bound on what the client itself added to the latencies it measured;
+ *     empty when not probed
  */
 public record Figures(
     double windowSeconds,

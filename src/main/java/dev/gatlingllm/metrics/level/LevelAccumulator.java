@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The running totals and histograms of one level (or of the run). Its memory does not grow with the number
- * of requests: counters, auto-resizing histograms and at most {@link #MAX_ERROR_MESSAGES} error messages.
- * Not thread-safe: the recorder locks around it.
+ * The running totals and histograms of one level (or of the run). Its memory does not grow with the
+ * number of requests: counters, auto-resizing histograms and at most {@link #MAX_ERROR_MESSAGES}
+ * error messages. Not thread-safe: the recorder locks around it.
  */
 public final class LevelAccumulator {
   static final int MAX_ERROR_MESSAGES = 20;
@@ -55,8 +55,13 @@ public final class LevelAccumulator {
   private long withRetryAfter;
   private long meteredTokens;
   private final BusiestMinute busiestMinute = new BusiestMinute();
-  /** The first and last arrival (scheduled time) and send of the requests started in the window, epoch µs. */
+
+  /**
+   * The first and last arrival (scheduled time) and send of the requests started in the window,
+   * epoch µs.
+   */
   private long firstArrivalMicros = Long.MAX_VALUE;
+
   private long lastArrivalMicros = Long.MIN_VALUE;
   private long firstSendMicros = Long.MAX_VALUE;
   private long lastSendMicros = Long.MIN_VALUE;
@@ -71,6 +76,7 @@ public final class LevelAccumulator {
   final LatencyStats sendLateness = new LatencyStats();
   final LatencyStats itl = new LatencyStats();
   final LatencyStats itlPerToken = new LatencyStats();
+
   /** How late the client's event loops ran while this level was measured (EventLoopDelayProbe). */
   final LatencyStats eventLoopDelay = new LatencyStats();
 
@@ -153,9 +159,14 @@ public final class LevelAccumulator {
     lastSendMicros = Math.max(lastSendMicros, lastSend);
   }
 
-  /** (requests - 1) / (last - first): the rate of events between the first and the last; NaN under two. */
+  /**
+   * (requests - 1) / (last - first): the rate of events between the first and the last; NaN under
+   * two.
+   */
   private double rateBetween(long firstMicros, long lastMicros) {
-    return requests < 2 || lastMicros <= firstMicros ? Double.NaN : (requests - 1) * 1e6 / (lastMicros - firstMicros);
+    return requests < 2 || lastMicros <= firstMicros
+        ? Double.NaN
+        : (requests - 1) * 1e6 / (lastMicros - firstMicros);
   }
 
   private void countUntrusted(RequestRow record) {
@@ -171,11 +182,12 @@ public final class LevelAccumulator {
   }
 
   /**
-   * What the capacity target measures at this level: the good fraction, or the latency percentile over every
-   * request started in the window, a failed request counting as slower than any other (+infinity when more
-   * than 100 - p % of them failed). Gaps (ITL) are pooled over successful streams, so failures do not enter
-   * there. NaN when there is nothing to measure. TTFT and E2EL are measured from the arrival when
-   * {@code fromArrival} (an open-model level), else from the send.
+   * What the capacity target measures at this level: the good fraction, or the latency percentile
+   * over every request started in the window, a failed request counting as slower than any other
+   * (+infinity when more than 100 - p % of them failed). Gaps (ITL) are pooled over successful
+   * streams, so failures do not enter there. NaN when there is nothing to measure. TTFT and E2EL
+   * are measured from the arrival when {@code fromArrival} (an open-model level), else from the
+   * send.
    */
   public double attainment(AttainmentTarget target, boolean fromArrival) {
     if (target.kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST) {
@@ -205,15 +217,26 @@ public final class LevelAccumulator {
     outputTokensInWindow += tokens;
   }
 
-  /** One inter-token gap of a successful request started in this level's window, and its per-token value. */
+  /**
+   * One inter-token gap of a successful request started in this level's window, and its per-token
+   * value.
+   */
   public void addItlGap(long gapMicros, long perTokenMicros) {
     itl.add(gapMicros);
     itlPerToken.add(perTokenMicros);
   }
 
-  /** The shares of this level's requests that failed or missed each SLO, measured as {@link #attainment} does. */
+  /**
+   * The shares of this level's requests that failed or missed each SLO, measured as {@link
+   * #attainment} does.
+   */
   public SloMisses sloMisses(Slos slos, boolean fromArrival) {
-    return SloMisses.of(slos, requests, requests - completed, fromArrival ? ttftFromScheduled : ttft, tpot,
+    return SloMisses.of(
+        slos,
+        requests,
+        requests - completed,
+        fromArrival ? ttftFromScheduled : ttft,
+        tpot,
         fromArrival ? e2elFromScheduled : e2el);
   }
 
@@ -255,7 +278,11 @@ public final class LevelAccumulator {
     withRetryAfter += other.withRetryAfter;
     meteredTokens += other.meteredTokens;
     busiestMinute.addAll(other.busiestMinute);
-    addSpans(other.firstArrivalMicros, other.lastArrivalMicros, other.firstSendMicros, other.lastSendMicros);
+    addSpans(
+        other.firstArrivalMicros,
+        other.lastArrivalMicros,
+        other.firstSendMicros,
+        other.lastSendMicros);
     other.errors.forEach((message, count) -> countError(message, count));
     List<LatencyStats> mine = statsList();
     List<LatencyStats> theirs = other.statsList();
@@ -264,7 +291,10 @@ public final class LevelAccumulator {
     }
   }
 
-  /** The pooled ITL histograms, which a row of requests.csv cannot carry: run.json keeps them for a merge. */
+  /**
+   * The pooled ITL histograms, which a row of requests.csv cannot carry: run.json keeps them for a
+   * merge.
+   */
   public EncodedStats encodedItl() {
     return itl.encode();
   }
@@ -273,7 +303,10 @@ public final class LevelAccumulator {
     return itlPerToken.encode();
   }
 
-  /** The event-loop delay samples, which requests.csv cannot carry either: run.json keeps them for a merge. */
+  /**
+   * The event-loop delay samples, which requests.csv cannot carry either: run.json keeps them for a
+   * merge.
+   */
   public EncodedStats encodedEventLoopDelay() {
     return eventLoopDelay.encode();
   }
@@ -282,14 +315,26 @@ public final class LevelAccumulator {
     eventLoopDelay.addAll(LatencyStats.decode(delayData));
   }
 
-  /** Adds ITL data kept by {@link #encodedItl()} and {@link #encodedItlPerToken()} of another run. */
+  /**
+   * Adds ITL data kept by {@link #encodedItl()} and {@link #encodedItlPerToken()} of another run.
+   */
   public void addEncodedItl(EncodedStats itlData, EncodedStats perTokenData) {
     itl.addAll(LatencyStats.decode(itlData));
     itlPerToken.addAll(LatencyStats.decode(perTokenData));
   }
 
   private List<LatencyStats> statsList() {
-    return List.of(ttft, ttftFromScheduled, ttfb, ttfo, tpot, e2el, e2elFromScheduled, sendLateness, itl, itlPerToken,
+    return List.of(
+        ttft,
+        ttftFromScheduled,
+        ttfb,
+        ttfo,
+        tpot,
+        e2el,
+        e2elFromScheduled,
+        sendLateness,
+        itl,
+        itlPerToken,
         eventLoopDelay);
   }
 
@@ -302,7 +347,8 @@ public final class LevelAccumulator {
   }
 
   private void countError(String message, long count) {
-    String key = errors.containsKey(message) || errors.size() < MAX_ERROR_MESSAGES ? message : OTHER_ERRORS;
+    String key =
+        errors.containsKey(message) || errors.size() < MAX_ERROR_MESSAGES ? message : OTHER_ERRORS;
     errors.merge(key, count, Long::sum);
   }
 
@@ -324,7 +370,9 @@ public final class LevelAccumulator {
             rate(good, window),
             speedSamples == 0 ? 0 : speedSum / speedSamples,
             speedSamples),
-        new Arrivals(rateBetween(firstArrivalMicros, lastArrivalMicros), rateBetween(firstSendMicros, lastSendMicros)),
+        new Arrivals(
+            rateBetween(firstArrivalMicros, lastArrivalMicros),
+            rateBetween(firstSendMicros, lastSendMicros)),
         new LatencyFigures(
             ttft.toDistribution(),
             ttftFromScheduled.toDistribution(),
@@ -354,9 +402,16 @@ public final class LevelAccumulator {
             serverDecodeSamples,
             serverPrefillSamples == 0 ? 0 : serverPrefillMicrosSum / 1e3 / serverPrefillSamples,
             serverPrefillSamples),
-        new RateFigures(requests, rateLimited, withRetryAfter, 60 * rate(requests, window),
-            60 * rate(inputTokens, window), 60 * rate(outputTokensInWindow, window), 60 * rate(meteredTokens, window),
-            busiestMinute.requests(), busiestMinute.meteredTokens()),
+        new RateFigures(
+            requests,
+            rateLimited,
+            withRetryAfter,
+            60 * rate(requests, window),
+            60 * rate(inputTokens, window),
+            60 * rate(outputTokensInWindow, window),
+            60 * rate(meteredTokens, window),
+            busiestMinute.requests(),
+            busiestMinute.meteredTokens()),
         new UntrustedStreams(usageIgnored, itlCapped, outputCut),
         eventLoopDelay.toDistribution());
   }

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A load level as the figures use it: its definition and the measurement windows its figures cover. A run
- * has one window per level; a merge of runs that tested the same level has several.
+ * A load level as the figures use it: its definition and the measurement windows its figures cover.
+ * A run has one window per level; a merge of runs that tested the same level has several.
  *
  * @param window the level's definition (for a merge: its earliest start and latest end)
  * @param measured the measurement windows, whose union is the figures' denominator
@@ -17,16 +17,18 @@ public record MeasuredLevel(LevelWindow window, List<TimeInterval> measured) {
   }
 
   public static MeasuredLevel of(LevelWindow window) {
-    return new MeasuredLevel(window, List.of(new TimeInterval(window.measureFromMillis(), window.endMillis())));
+    return new MeasuredLevel(
+        window, List.of(new TimeInterval(window.measureFromMillis(), window.endMillis())));
   }
 
   /**
-   * The same level with its windows cut to the time it was busy (metrics.md, "Run and level figures"): from its
-   * first send to the last byte of its requests. The settle time before a window and the idle time after its
-   * last request (until the next level starts, or the run ends) are not load the server was under.
+   * The same level with its windows cut to the time it was busy (metrics.md, "Run and level
+   * figures"): from its first send to the last byte of its requests. The settle time before a
+   * window and the idle time after its last request (until the next level starts, or the run ends)
+   * are not load the server was under.
    *
-   * @param firstSendMillis the first send of a request started in the level (settle time included), or
-   *     {@code Long.MAX_VALUE} when none was sent: the level then has no window
+   * @param firstSendMillis the first send of a request started in the level (settle time included),
+   *     or {@code Long.MAX_VALUE} when none was sent: the level then has no window
    * @param lastByteMillis the last byte received of a request started in the level
    */
   public MeasuredLevel busy(long firstSendMillis, long lastByteMillis) {
@@ -45,7 +47,9 @@ public record MeasuredLevel(LevelWindow window, List<TimeInterval> measured) {
     return TimeInterval.unionSeconds(measured);
   }
 
-  /** Concurrency for a closed-model level, arrival rate for an open one, 0 for the implicit level. */
+  /**
+   * Concurrency for a closed-model level, arrival rate for an open one, 0 for the implicit level.
+   */
   public double load() {
     return window.concurrency() > 0 ? window.concurrency() : window.requestRate();
   }

@@ -22,7 +22,10 @@ public record RequestCounts(long requests, long completed, long good, Map<String
     return requests - completed;
   }
 
-  /** good / requests: a failed request counts as not good (AIPerf's good_request_fraction); 0 without requests. */
+  /**
+   * good / requests: a failed request counts as not good (AIPerf's good_request_fraction); 0
+   * without requests.
+   */
   public double goodFraction() {
     return requests == 0 ? 0 : (double) good / requests;
   }

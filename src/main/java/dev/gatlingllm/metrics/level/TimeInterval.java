@@ -8,13 +8,14 @@ import java.util.List;
 public record TimeInterval(long fromMillis, long toMillis) {
   public TimeInterval {
     if (toMillis < fromMillis) {
-      throw new IllegalArgumentException("interval ends before it starts: " + fromMillis + " > " + toMillis);
+      throw new IllegalArgumentException(
+          "interval ends before it starts: " + fromMillis + " > " + toMillis);
     }
   }
 
   /**
-   * The length in seconds of the union of intervals. Runs merged from load generators that ran side by side
-   * overlap in time: their windows count once, while their tokens add up.
+   * The length in seconds of the union of intervals. Runs merged from load generators that ran side
+   * by side overlap in time: their windows count once, while their tokens add up.
    */
   public static double unionSeconds(List<TimeInterval> intervals) {
     List<TimeInterval> sorted = new ArrayList<>(intervals);

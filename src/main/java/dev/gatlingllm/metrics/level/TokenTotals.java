@@ -4,8 +4,9 @@ import dev.gatlingllm.metrics.request.TokenCountSource;
 import java.util.Map;
 
 /**
- * The tokens of the successful requests of a window, and where their counts came from (metrics.md, "Per-request
- * figures"): requests count by their start time, output tokens in the window by their arrival time.
+ * The tokens of the successful requests of a window, and where their counts came from (metrics.md,
+ * "Per-request figures"): requests count by their start time, output tokens in the window by their
+ * arrival time.
  *
  * @param totalInputTokens input tokens (unknown counts add nothing)
  * @param totalOutputTokens output tokens N

@@ -1,9 +1,10 @@
 package dev.gatlingllm.metrics.request;
 
 /**
- * The server's id of a request (the {@code x-request-id} response header of vLLM, OpenAI and most gateways),
- * kept so that a row of {@code requests.csv} can be joined with the server's logs. The server chooses the
- * text, so it is bounded: a hostile or broken server must not bloat every row nor the memory held per request.
+ * The server's id of a request (the {@code x-request-id} response header of vLLM, OpenAI and most
+ * gateways), kept so that a row of {@code requests.csv} can be joined with the server's logs. The
+ * server chooses the text, so it is bounded: a hostile or broken server must not bloat every row
+ * nor the memory held per request.
  */
 public final class RequestIds {
   /** The response header read. */
@@ -15,8 +16,8 @@ public final class RequestIds {
   private RequestIds() {}
 
   /**
-   * The id as kept: trimmed, at most {@link #MAX_CHARS} characters (never cutting a surrogate pair in
-   * half), or null when absent or blank.
+   * The id as kept: trimmed, at most {@link #MAX_CHARS} characters (never cutting a surrogate pair
+   * in half), or null when absent or blank.
    */
   public static String bounded(String raw) {
     if (raw == null) {

@@ -1,13 +1,14 @@
 package dev.gatlingllm.metrics.request;
 
 /**
- * One finished request as the run figures see it, and as one row of {@code requests.csv}: durations in
- * microseconds (-1 = absent). Every run and level figure is computed from these (plus the pooled ITL gaps,
- * which do not fit in a row), so recomputing the figures from {@code requests.csv} gives the same numbers.
+ * One finished request as the run figures see it, and as one row of {@code requests.csv}: durations
+ * in microseconds (-1 = absent). Every run and level figure is computed from these (plus the pooled
+ * ITL gaps, which do not fit in a row), so recomputing the figures from {@code requests.csv} gives
+ * the same numbers.
  *
- * <p>Its parts follow metrics.md's sections; a figure added to one of them is written to and read from
- * {@code requests.csv} by one more entry of the CSV's column table. {@link #builder()} makes a row with every
- * figure absent but the ones set.
+ * <p>Its parts follow metrics.md's sections; a figure added to one of them is written to and read
+ * from {@code requests.csv} by one more entry of the CSV's column table. {@link #builder()} makes a
+ * row with every figure absent but the ones set.
  *
  * @param placement which request it was, when it was sent and which level it counts in
  * @param outcome how it ended, and whether it met the SLOs
@@ -21,13 +22,18 @@ public record RequestRow(
   /**
    * @param startEpochMillis when the request was sent
    * @param level the index of the level whose time span holds the start, or -1
-   * @param inWindow true when the start falls in that level's measurement window (after its settle time)
+   * @param inWindow true when the start falls in that level's measurement window (after its settle
+   *     time)
    * @param requestName the name the simulation gave the request
-   * @param windowTokens output tokens by the measurement window they arrived in: pairs (level index, tokens)
+   * @param windowTokens output tokens by the measurement window they arrived in: pairs (level
+   *     index, tokens)
    */
   public record Placement(
       long startEpochMillis, int level, boolean inWindow, String requestName, long[] windowTokens) {
-    /** The same request attributed to another level index (a merge renumbers the levels of each run). */
+    /**
+     * The same request attributed to another level index (a merge renumbers the levels of each
+     * run).
+     */
     public Placement withLevels(int newLevel, long[] newWindowTokens) {
       return new Placement(startEpochMillis, newLevel, inWindow, requestName, newWindowTokens);
     }
@@ -42,19 +48,32 @@ public record RequestRow(
    * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
    */
   public record Outcome(
-      boolean ok, int httpStatus, String error, boolean good, String requestId, long retryAfterSeconds) {
-    /** A request still in flight when the run was stopped: neither a success nor a failure (metrics.md). */
+      boolean ok,
+      int httpStatus,
+      String error,
+      boolean good,
+      String requestId,
+      long retryAfterSeconds) {
+    /**
+     * A request still in flight when the run was stopped: neither a success nor a failure
+     * (metrics.md).
+     */
     public boolean aborted() {
       return Verdict.isAborted(ok, error);
     }
 
     /** The same outcome judged again (a merge applies its own SLOs). */
     public Outcome withGood(boolean newGood) {
-      return newGood == good ? this : new Outcome(ok, httpStatus, error, newGood, requestId, retryAfterSeconds);
+      return newGood == good
+          ? this
+          : new Outcome(ok, httpStatus, error, newGood, requestId, retryAfterSeconds);
     }
   }
 
-  /** The request's figures of time, in microseconds (-1 = the request never reached the point they measure). */
+  /**
+   * The request's figures of time, in microseconds (-1 = the request never reached the point they
+   * measure).
+   */
   public record Latencies(
       long ttftMicros,
       long ttfbMicros,
@@ -67,7 +86,10 @@ public record RequestRow(
       long sendLatenessMicros,
       long ttftFromScheduledMicros,
       long durationMicros) {
-    /** last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a last token. */
+    /**
+     * last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a
+     * last token.
+     */
     public long e2elFromScheduledMicros() {
       return e2elMicros < 0 ? -1 : e2elMicros + Math.max(0, sendLatenessMicros);
     }
@@ -77,12 +99,12 @@ public record RequestRow(
    * @param tokenEvents the number of events that carried generated output
    * @param inputTokens the prompt tokens, or -1 when unknown
    * @param outputTokens N, from {@code outputTokenSource}
-   * @param serverOutputTokens usage.completion_tokens, or -1 when absent, or
-   *     {@link RequestTimeline#UNTRUSTED_COUNT} when the server sent an implausible count (not used)
+   * @param serverOutputTokens usage.completion_tokens, or -1 when absent, or {@link
+   *     RequestTimeline#UNTRUSTED_COUNT} when the server sent an implausible count (not used)
    * @param clientOutputTokens a client tokenizer count, or -1
    * @param maxTokens the output limit the request asked for, or -1 when it set none
-   * @param finishReason the last {@code finish_reason} the server sent (at most {@value #MAX_FINISH_REASON_CHARS}
-   *     chars), or null
+   * @param finishReason the last {@code finish_reason} the server sent (at most {@value
+   *     #MAX_FINISH_REASON_CHARS} chars), or null
    */
   public record Tokens(
       int tokenEvents,
@@ -94,7 +116,10 @@ public record RequestRow(
       long clientOutputTokens,
       long maxTokens,
       String finishReason) {
-    /** Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one is cut. */
+    /**
+     * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer
+     * one is cut.
+     */
     public static final int MAX_FINISH_REASON_CHARS = 32;
 
     public Tokens {
@@ -104,8 +129,9 @@ public record RequestRow(
     }
 
     /**
-     * True when the request asked for an output limit and its answer ended before it: a finish reason other than
-     * {@code length}, or fewer output tokens than asked. False when no limit was set.
+     * True when the request asked for an output limit and its answer ended before it: a finish
+     * reason other than {@code length}, or fewer output tokens than asked. False when no limit was
+     * set.
      */
     public boolean endedBeforeLimit() {
       if (maxTokens <= 0) {
@@ -116,10 +142,10 @@ public record RequestRow(
   }
 
   /**
-   * @param decodeMicros the server's own measure of its decode time (Ollama's {@code eval_duration}, from
-   *     llama.cpp's {@code timings}), or -1
-   * @param prefillMicros the server's own measure of its prompt time (llama.cpp's {@code prompt_ms}, Ollama's
-   *     {@code prompt_eval_duration}), or -1
+   * @param decodeMicros the server's own measure of its decode time (Ollama's {@code
+   *     eval_duration}, from llama.cpp's {@code timings}), or -1
+   * @param prefillMicros the server's own measure of its prompt time (llama.cpp's {@code
+   *     prompt_ms}, Ollama's {@code prompt_eval_duration}), or -1
    * @param reasoningTokens the part of the server's output count it counted as reasoning, or -1
    */
   public record ServerFigures(long decodeMicros, long prefillMicros, long reasoningTokens) {}
@@ -130,26 +156,34 @@ public record RequestRow(
   }
 
   /**
-   * A successful request that asked for an output limit and ended before it: a finish reason other than
-   * {@code length}, or fewer output tokens than asked (metrics.md, "Early stops"). False when no limit was set.
+   * A successful request that asked for an output limit and ended before it: a finish reason other
+   * than {@code length}, or fewer output tokens than asked (metrics.md, "Early stops"). False when
+   * no limit was set.
    */
   public boolean stoppedEarly() {
     return outcome.ok() && tokens.endedBeforeLimit();
   }
 
-  /** When the last byte of the response arrived (the request's end), rounded up to a whole millisecond. */
+  /**
+   * When the last byte of the response arrived (the request's end), rounded up to a whole
+   * millisecond.
+   */
   public long lastByteEpochMillis() {
-    return placement.startEpochMillis() - Math.floorDiv(-Math.max(0, latency.durationMicros()), 1000);
+    return placement.startEpochMillis()
+        - Math.floorDiv(-Math.max(0, latency.durationMicros()), 1000);
   }
 
-  /** When the load model wanted the request to start (its arrival in an open model), in epoch microseconds. */
+  /**
+   * When the load model wanted the request to start (its arrival in an open model), in epoch
+   * microseconds.
+   */
   public long scheduledEpochMicros() {
     return placement.startEpochMillis() * 1000 - Math.max(0, latency.sendLatenessMicros());
   }
 
   /**
-   * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond figures
-   * (so that the report and a recomputation from the CSV agree); -1 when undefined.
+   * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, from the microsecond
+   * figures (so that the report and a recomputation from the CSV agree); -1 when undefined.
    */
   public double outputTokensPerSecond() {
     long n = tokens.outputTokens();
@@ -162,8 +196,8 @@ public record RequestRow(
   }
 
   /**
-   * The server's own decode speed for this stream, server output tokens / server decode time in tokens per
-   * second; -1 when the server gave either no decode time or no count.
+   * The server's own decode speed for this stream, server output tokens / server decode time in
+   * tokens per second; -1 when the server gave either no decode time or no count.
    */
   public double serverDecodeTokensPerSecond() {
     if (server.decodeMicros() <= 0 || tokens.serverOutputTokens() <= 0) {
@@ -183,8 +217,9 @@ public record RequestRow(
   }
 
   /**
-   * Gathers a row figure by figure (the CSV reader, the recorder, tests); a figure never set stays absent: -1
-   * for durations and counts, null for texts, 0 token events and output tokens, an unknown source, no window.
+   * Gathers a row figure by figure (the CSV reader, the recorder, tests); a figure never set stays
+   * absent: -1 for durations and counts, null for texts, 0 token events and output tokens, an
+   * unknown source, no window.
    */
   public static final class Builder {
     private long startEpochMillis;
@@ -228,10 +263,28 @@ public record RequestRow(
       return new RequestRow(
           new Placement(startEpochMillis, level, inWindow, requestName, windowTokens),
           new Outcome(ok, httpStatus, error, good, requestId, retryAfterSeconds),
-          new Latencies(ttftMicros, ttfbMicros, ttfoMicros, tpotMicros, e2elMicros, itlMeanMicros, itlP50Micros,
-              itlMaxMicros, sendLatenessMicros, ttftFromScheduledMicros, durationMicros),
-          new Tokens(tokenEvents, inputTokens, inputTokenSource, outputTokens, outputTokenSource, serverOutputTokens,
-              clientOutputTokens, maxTokens, finishReason),
+          new Latencies(
+              ttftMicros,
+              ttfbMicros,
+              ttfoMicros,
+              tpotMicros,
+              e2elMicros,
+              itlMeanMicros,
+              itlP50Micros,
+              itlMaxMicros,
+              sendLatenessMicros,
+              ttftFromScheduledMicros,
+              durationMicros),
+          new Tokens(
+              tokenEvents,
+              inputTokens,
+              inputTokenSource,
+              outputTokens,
+              outputTokenSource,
+              serverOutputTokens,
+              clientOutputTokens,
+              maxTokens,
+              finishReason),
           new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
     }
 

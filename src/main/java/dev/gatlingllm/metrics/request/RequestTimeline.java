@@ -5,25 +5,34 @@ import java.util.Arrays;
 /**
  * The monotonic-nanosecond history of one streamed request, as metrics.md defines its timestamps.
  *
- * <p>Mutable and confined to the thread that drives the request (the virtual user's event loop). It keeps
- * one primitive array of inter-token gaps, at most {@link #MAX_KEPT_GAPS} long, and nothing per token
- * beyond that; {@link #toResult} turns it into the immutable {@link RequestResult} every consumer reads.
+ * <p>Mutable and confined to the thread that drives the request (the virtual user's event loop). It
+ * keeps one primitive array of inter-token gaps, at most {@link #MAX_KEPT_GAPS} long, and nothing
+ * per token beyond that; {@link #toResult} turns it into the immutable {@link RequestResult} every
+ * consumer reads.
  */
 public final class RequestTimeline {
   /** Marks a timestamp not reached: {@link System#nanoTime()} may be any value, even negative. */
   public static final long UNSET = Long.MIN_VALUE;
+
   /**
-   * The most inter-token gaps one request keeps (512 KiB): far more than any real answer has events, while an
-   * endless stream of tiny events cannot grow the list until its timeout. The gaps after these are not kept;
-   * the token event count stays exact, so {@code itlNanos().length < tokenEvents() - 1} says the cap was hit.
+   * The most inter-token gaps one request keeps (512 KiB): far more than any real answer has
+   * events, while an endless stream of tiny events cannot grow the list until its timeout. The gaps
+   * after these are not kept; the token event count stays exact, so {@code itlNanos().length <
+   * tokenEvents() - 1} says the cap was hit.
    */
   public static final int MAX_KEPT_GAPS = 1 << 16;
+
   /**
-   * The largest server token count believed: above any context length today by three orders of magnitude,
-   * and low enough that the run's sums cannot overflow. A larger or negative count is a server bug.
+   * The largest server token count believed: above any context length today by three orders of
+   * magnitude, and low enough that the run's sums cannot overflow. A larger or negative count is a
+   * server bug.
    */
   public static final long MAX_PLAUSIBLE_TOKENS = 1_000_000_000L;
-  /** {@code serverOutputTokens} of a request whose server sent a count that was not believed (see above). */
+
+  /**
+   * {@code serverOutputTokens} of a request whose server sent a count that was not believed (see
+   * above).
+   */
   public static final long UNTRUSTED_COUNT = -2;
 
   private final long scheduledNanos;
@@ -59,7 +68,8 @@ public final class RequestTimeline {
   /**
    * The response headers arrived; only the first call counts.
    *
-   * @param requestId the server's id of the request (its {@code x-request-id} header), or null; kept bounded
+   * @param requestId the server's id of the request (its {@code x-request-id} header), or null;
+   *     kept bounded
    */
   public void onHeaders(long nanos, String requestId) {
     if (headersNanos == UNSET) {
@@ -69,8 +79,8 @@ public final class RequestTimeline {
   }
 
   /**
-   * One event carrying generated output arrived at {@code nanos}. {@code answer} is true when it carried
-   * answer content (not only reasoning or tool-call data).
+   * One event carrying generated output arrived at {@code nanos}. {@code answer} is true when it
+   * carried answer content (not only reasoning or tool-call data).
    */
   public void onTokenEvent(long nanos, boolean answer) {
     if (firstTokenNanos == UNSET) {
@@ -86,9 +96,10 @@ public final class RequestTimeline {
   }
 
   /**
-   * Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps it. An
-   * implausible count (negative, or above {@link #MAX_PLAUSIBLE_TOKENS}) is not believed: the request falls back
-   * to the client's count, and an implausible completion count shows as {@link #UNTRUSTED_COUNT}.
+   * Server token counts; a later usage object replaces an earlier one, a missing count (-1) keeps
+   * it. An implausible count (negative, or above {@link #MAX_PLAUSIBLE_TOKENS}) is not believed:
+   * the request falls back to the client's count, and an implausible completion count shows as
+   * {@link #UNTRUSTED_COUNT}.
    */
   public void onUsage(long promptTokens, long completionTokens) {
     if (promptTokens != -1) {
@@ -120,8 +131,8 @@ public final class RequestTimeline {
   }
 
   /**
-   * The server's count of reasoning tokens within its output count (OpenAI's {@code reasoning_tokens}); an
-   * implausible one is not believed.
+   * The server's count of reasoning tokens within its output count (OpenAI's {@code
+   * reasoning_tokens}); an implausible one is not believed.
    */
   public void onReasoningTokens(long tokens) {
     serverReasoningTokens = plausible(tokens) ? tokens : -1;
@@ -164,12 +175,13 @@ public final class RequestTimeline {
    * Freezes the timeline into a result.
    *
    * @param outcome OK or KO with its message
-   * @param clientOutputTokens a client tokenizer count of the generated text, or -1 without a tokenizer
+   * @param clientOutputTokens a client tokenizer count of the generated text, or -1 without a
+   *     tokenizer
    * @param clientInputTokens a client tokenizer count of the prompt, or -1 without a tokenizer
    * @param generation the limit the request asked for and the finish reason it ended with
    */
-  public RequestResult toResult(Verdict outcome, long clientOutputTokens, long clientInputTokens,
-      Generation generation) {
+  public RequestResult toResult(
+      Verdict outcome, long clientOutputTokens, long clientInputTokens, Generation generation) {
     long start = sentNanos != UNSET ? sentNanos : scheduledNanos;
     long end = doneNanos != UNSET ? doneNanos : start;
     long outputTokens;
@@ -221,7 +233,9 @@ public final class RequestTimeline {
         requestId,
         serverDecodeNanos,
         // Reasoning is part of the output count: more of it than the whole is not believed.
-        serverReasoningTokens >= 0 && serverCompletionTokens >= 0 && serverReasoningTokens <= serverCompletionTokens
+        serverReasoningTokens >= 0
+                && serverCompletionTokens >= 0
+                && serverReasoningTokens <= serverCompletionTokens
             ? serverReasoningTokens
             : -1,
         serverPrefillNanos,

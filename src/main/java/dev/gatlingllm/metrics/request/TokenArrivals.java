@@ -1,9 +1,10 @@
 package dev.gatlingllm.metrics.request;
 
 /**
- * The arrival times of one request's token events, in epoch nanoseconds, replayed from its TTFT and gaps.
- * A stream longer than the gaps kept ({@link RequestTimeline#MAX_KEPT_GAPS}) has its remaining events spread
- * evenly up to its last token (E2EL), which is exact: they are not all put at the last kept arrival.
+ * The arrival times of one request's token events, in epoch nanoseconds, replayed from its TTFT and
+ * gaps. A stream longer than the gaps kept ({@link RequestTimeline#MAX_KEPT_GAPS}) has its
+ * remaining events spread evenly up to its last token (E2EL), which is exact: they are not all put
+ * at the last kept arrival.
  */
 public final class TokenArrivals {
   private final long[] gaps;
@@ -24,7 +25,9 @@ public final class TokenArrivals {
     this.lastArrival = sentNanos + Math.max(result.e2elNanos(), result.ttftNanos());
   }
 
-  /** The arrival of the next event (the first call gives the first token's), in epoch nanoseconds. */
+  /**
+   * The arrival of the next event (the first call gives the first token's), in epoch nanoseconds.
+   */
   public long next() {
     int i = next++;
     if (i == 0) {

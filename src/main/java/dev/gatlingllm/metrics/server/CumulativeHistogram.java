@@ -3,8 +3,8 @@ package dev.gatlingllm.metrics.server;
 import java.util.Arrays;
 
 /**
- * A Prometheus histogram as scraped: cumulative bucket counts by upper bound ({@code le}), the last bound
- * {@code +Inf}, with the sum of the observations. Immutable.
+ * A Prometheus histogram as scraped: cumulative bucket counts by upper bound ({@code le}), the last
+ * bound {@code +Inf}, with the sum of the observations. Immutable.
  *
  * @param upperBounds increasing, the last one +Inf
  * @param cumulativeCounts observations at or below each bound; non-decreasing
@@ -12,7 +12,8 @@ import java.util.Arrays;
  */
 public record CumulativeHistogram(double[] upperBounds, double[] cumulativeCounts, double sum) {
   public CumulativeHistogram {
-    if (upperBounds.length == 0 || upperBounds.length != cumulativeCounts.length
+    if (upperBounds.length == 0
+        || upperBounds.length != cumulativeCounts.length
         || upperBounds[upperBounds.length - 1] != Double.POSITIVE_INFINITY) {
       throw new IllegalArgumentException("a histogram needs buckets ending with le=\"+Inf\"");
     }
@@ -31,8 +32,9 @@ public record CumulativeHistogram(double[] upperBounds, double[] cumulativeCount
   }
 
   /**
-   * The observations of {@code this} not in {@code earlier} (the same buckets, a later scrape of the same
-   * server); negative differences (a restarted server) count as this scrape's whole content.
+   * The observations of {@code this} not in {@code earlier} (the same buckets, a later scrape of
+   * the same server); negative differences (a restarted server) count as this scrape's whole
+   * content.
    */
   public CumulativeHistogram minus(CumulativeHistogram earlier) {
     if (earlier == null || !sameBuckets(earlier) || earlier.count() > count()) {
@@ -46,9 +48,9 @@ public record CumulativeHistogram(double[] upperBounds, double[] cumulativeCount
   }
 
   /**
-   * The q-quantile (0 to 1) estimated as Prometheus's {@code histogram_quantile} does: linear inside the bucket
-   * that holds it, the first bucket starting at 0, a quantile in the {@code +Inf} bucket reported as the highest
-   * finite bound. NaN without observations.
+   * The q-quantile (0 to 1) estimated as Prometheus's {@code histogram_quantile} does: linear
+   * inside the bucket that holds it, the first bucket starting at 0, a quantile in the {@code +Inf}
+   * bucket reported as the highest finite bound. NaN without observations.
    */
   public double quantile(double q) {
     double total = count();
@@ -75,8 +77,10 @@ public record CumulativeHistogram(double[] upperBounds, double[] cumulativeCount
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CumulativeHistogram h && Arrays.equals(upperBounds, h.upperBounds)
-        && Arrays.equals(cumulativeCounts, h.cumulativeCounts) && Double.compare(sum, h.sum) == 0;
+    return o instanceof CumulativeHistogram h
+        && Arrays.equals(upperBounds, h.upperBounds)
+        && Arrays.equals(cumulativeCounts, h.cumulativeCounts)
+        && Double.compare(sum, h.sum) == 0;
   }
 
   @Override
@@ -86,7 +90,12 @@ public record CumulativeHistogram(double[] upperBounds, double[] cumulativeCount
 
   @Override
   public String toString() {
-    return "CumulativeHistogram[le=" + Arrays.toString(upperBounds) + ", counts=" + Arrays.toString(cumulativeCounts)
-        + ", sum=" + sum + "]";
+    return "CumulativeHistogram[le="
+        + Arrays.toString(upperBounds)
+        + ", counts="
+        + Arrays.toString(cumulativeCounts)
+        + ", sum="
+        + sum
+        + "]";
   }
 }

@@ -7,17 +7,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A strict parser of the Prometheus text exposition format (version 0.0.4, which OpenMetrics text also reads
- * as for the lines used here): {@code name{label="value",...} value [timestamp]} lines, {@code #} comments
- * ({@code # HELP}, {@code # TYPE} and others, skipped), blank lines. Label values may hold the escapes
- * {@code \\}, {@code \"} and {@code \n}. Values are floats, {@code NaN}, {@code +Inf} or {@code -Inf}.
+ * A strict parser of the Prometheus text exposition format (version 0.0.4, which OpenMetrics text
+ * also reads as for the lines used here): {@code name{label="value",...} value [timestamp]} lines,
+ * {@code #} comments ({@code # HELP}, {@code # TYPE} and others, skipped), blank lines. Label
+ * values may hold the escapes {@code \\}, {@code \"} and {@code \n}. Values are floats, {@code
+ * NaN}, {@code +Inf} or {@code -Inf}.
  *
- * <p>Maven Central's Prometheus client writes this format but has no reader for it, hence this small one. A line
- * that breaks the grammar fails the whole scrape with its line number: figures read from a half-understood page
- * would be worse than none. Bounded: at most {@link #MAX_SAMPLES} samples a page.
+ * <p>Maven Central's Prometheus client writes this format but has no reader for it, hence this
+ * small one. A line that breaks the grammar fails the whole scrape with its line number: figures
+ * read from a half-understood page would be worse than none. Bounded: at most {@link #MAX_SAMPLES}
+ * samples a page.
  */
 public final class PrometheusText {
-  /** More series than any serving engine exposes; a page beyond it is not what this reader is for. */
+  /**
+   * More series than any serving engine exposes; a page beyond it is not what this reader is for.
+   */
   public static final int MAX_SAMPLES = 100_000;
 
   /** One sample: a metric name, its labels in page order, its value. */
@@ -189,7 +193,8 @@ public final class PrometheusText {
           case '\\' -> value.append('\\');
           case '"' -> value.append('"');
           case 'n' -> value.append('\n');
-          default -> throw new FormatException(line, "unknown escape \\" + escaped + " in a label value");
+          default ->
+              throw new FormatException(line, "unknown escape \\" + escaped + " in a label value");
         }
       } else {
         value.append(c);
@@ -223,8 +228,10 @@ public final class PrometheusText {
         break;
     }
     try {
-      // Double.parseDouble also takes "Infinity", hex floats and a trailing 'd': the format has none of them
-      if (token.isEmpty() || token.chars().anyMatch(ch -> Character.isLetter(ch) && ch != 'e' && ch != 'E')) {
+      // Double.parseDouble also takes "Infinity", hex floats and a trailing 'd': the format has
+      // none of them
+      if (token.isEmpty()
+          || token.chars().anyMatch(ch -> Character.isLetter(ch) && ch != 'e' && ch != 'E')) {
         throw new NumberFormatException();
       }
       return Double.parseDouble(token);

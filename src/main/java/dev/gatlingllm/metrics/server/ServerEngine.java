@@ -6,28 +6,50 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The metric names of the serving engines whose pages this reader maps to neutral figures. A figure an engine
- * does not expose is null here and NaN in its samples. Where an engine has a histogram of per-request counts but
- * no counter (TGI's generated tokens and prompt lengths), the histogram's {@code _sum} is the counter; it grows
- * when requests end, not token by token.
+ * The metric names of the serving engines whose pages this reader maps to neutral figures. A figure
+ * an engine does not expose is null here and NaN in its samples. Where an engine has a histogram of
+ * per-request counts but no counter (TGI's generated tokens and prompt lengths), the histogram's
+ * {@code _sum} is the counter; it grows when requests end, not token by token.
  */
 public enum ServerEngine {
-  VLLM("vLLM",
-      "vllm:num_requests_running", "vllm:num_requests_waiting",
+  VLLM(
+      "vLLM",
+      "vllm:num_requests_running",
+      "vllm:num_requests_waiting",
       List.of("vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"),
-      "vllm:num_preemptions_total", "vllm:generation_tokens_total", "vllm:prompt_tokens_total",
+      "vllm:num_preemptions_total",
+      "vllm:generation_tokens_total",
+      "vllm:prompt_tokens_total",
       "vllm:time_to_first_token_seconds"),
-  // SGLang calls a preemption a retraction: its counter (the gauge sglang:num_retracted_reqs is the last batch's).
-  SGLANG("SGLang",
-      "sglang:num_running_reqs", "sglang:num_queue_reqs", List.of("sglang:token_usage"),
-      "sglang:num_retracted_requests_total", "sglang:generation_tokens_total", "sglang:prompt_tokens_total",
+  // SGLang calls a preemption a retraction: its counter (the gauge sglang:num_retracted_reqs is the
+  // last batch's).
+  SGLANG(
+      "SGLang",
+      "sglang:num_running_reqs",
+      "sglang:num_queue_reqs",
+      List.of("sglang:token_usage"),
+      "sglang:num_retracted_requests_total",
+      "sglang:generation_tokens_total",
+      "sglang:prompt_tokens_total",
       "sglang:time_to_first_token_seconds"),
-  TGI("TGI",
-      "tgi_batch_current_size", "tgi_queue_size", List.of(),
-      null, "tgi_request_generated_tokens_sum", "tgi_request_input_length_sum", null),
-  LLAMA_CPP("llama.cpp",
-      "llamacpp:requests_processing", "llamacpp:requests_deferred", List.of("llamacpp:kv_cache_usage_ratio"),
-      null, "llamacpp:tokens_predicted_total", "llamacpp:prompt_tokens_total", null);
+  TGI(
+      "TGI",
+      "tgi_batch_current_size",
+      "tgi_queue_size",
+      List.of(),
+      null,
+      "tgi_request_generated_tokens_sum",
+      "tgi_request_input_length_sum",
+      null),
+  LLAMA_CPP(
+      "llama.cpp",
+      "llamacpp:requests_processing",
+      "llamacpp:requests_deferred",
+      List.of("llamacpp:kv_cache_usage_ratio"),
+      null,
+      "llamacpp:tokens_predicted_total",
+      "llamacpp:prompt_tokens_total",
+      null);
 
   private final String label;
   private final String running;
@@ -38,8 +60,15 @@ public enum ServerEngine {
   private final String promptTokens;
   private final String ttftHistogram;
 
-  ServerEngine(String label, String running, String waiting, List<String> kvCacheUsage, String preemptions,
-      String generatedTokens, String promptTokens, String ttftHistogram) {
+  ServerEngine(
+      String label,
+      String running,
+      String waiting,
+      List<String> kvCacheUsage,
+      String preemptions,
+      String generatedTokens,
+      String promptTokens,
+      String ttftHistogram) {
     this.label = label;
     this.running = running;
     this.waiting = waiting;
@@ -75,12 +104,21 @@ public enum ServerEngine {
         break;
       }
     }
-    return new ServerSample(epochMillis, sum(samples, running), sum(samples, waiting), kv,
-        sum(samples, preemptions), sum(samples, generatedTokens), sum(samples, promptTokens),
+    return new ServerSample(
+        epochMillis,
+        sum(samples, running),
+        sum(samples, waiting),
+        kv,
+        sum(samples, preemptions),
+        sum(samples, generatedTokens),
+        sum(samples, promptTokens),
         histogram(samples, ttftHistogram));
   }
 
-  /** The sum over every series of the metric (several models, data-parallel engines), NaN when absent. */
+  /**
+   * The sum over every series of the metric (several models, data-parallel engines), NaN when
+   * absent.
+   */
   static double sum(List<PrometheusText.Sample> samples, String name) {
     if (name == null) {
       return Double.NaN;
@@ -106,7 +144,9 @@ public enum ServerEngine {
     return max;
   }
 
-  /** The histogram's buckets summed over its series by upper bound, or null when the page has none. */
+  /**
+   * The histogram's buckets summed over its series by upper bound, or null when the page has none.
+   */
   static CumulativeHistogram histogram(List<PrometheusText.Sample> samples, String name) {
     if (name == null) {
       return null;
@@ -121,7 +161,10 @@ public enum ServerEngine {
         }
         double bound;
         try {
-          bound = le.equals("+Inf") || le.equals("Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
+          bound =
+              le.equals("+Inf") || le.equals("Inf")
+                  ? Double.POSITIVE_INFINITY
+                  : Double.parseDouble(le);
         } catch (NumberFormatException e) {
           return null; // not a histogram this reader understands: no figure rather than a wrong one
         }
@@ -145,7 +188,10 @@ public enum ServerEngine {
   /** The names this engine's figures are read from, for the docs and the report. */
   public List<String> metricNames() {
     List<String> names = new ArrayList<>();
-    for (String name : new String[] {running, waiting, preemptions, generatedTokens, promptTokens, ttftHistogram}) {
+    for (String name :
+        new String[] {
+          running, waiting, preemptions, generatedTokens, promptTokens, ttftHistogram
+        }) {
       if (name != null) {
         names.add(name);
       }

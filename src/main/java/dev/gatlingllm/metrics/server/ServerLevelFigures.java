@@ -5,11 +5,12 @@ import dev.gatlingllm.metrics.level.TimeInterval;
 import java.util.List;
 
 /**
- * What the server said about itself during one level's measurement windows. Gauges (running, waiting, KV cache)
- * are the mean and the peak of the scrapes inside the windows; counters (preemptions, tokens) are their increase
- * over the windows, read at the windows' edges by linear interpolation between the scrapes around them; the
- * server's TTFT is the histogram's increase between the scrapes that enclose the windows. NaN where the server
- * does not expose a figure or no scrape fell in the windows.
+ * What the server said about itself during one level's measurement windows. Gauges (running,
+ * waiting, KV cache) are the mean and the peak of the scrapes inside the windows; counters
+ * (preemptions, tokens) are their increase over the windows, read at the windows' edges by linear
+ * interpolation between the scrapes around them; the server's TTFT is the histogram's increase
+ * between the scrapes that enclose the windows. NaN where the server does not expose a figure or no
+ * scrape fell in the windows.
  *
  * @param samples scrapes inside the windows
  * @param meanRunning mean requests running
@@ -55,7 +56,8 @@ public record ServerLevelFigures(
     boolean ttftKnown = true;
     for (TimeInterval window : level.measured()) {
       for (ServerSample sample : samples) {
-        if (sample.epochMillis() >= window.fromMillis() && sample.epochMillis() < window.toMillis()) {
+        if (sample.epochMillis() >= window.fromMillis()
+            && sample.epochMillis() < window.toMillis()) {
           inside++;
           running.add(sample.running());
           waiting.add(sample.waiting());
@@ -80,8 +82,18 @@ public record ServerLevelFigures(
       ttft = null;
     }
     double count = ttft == null ? Double.NaN : ttft.count();
-    return new ServerLevelFigures(inside, running.mean(), running.max, waiting.mean(), waiting.max, kv.mean(), kv.max,
-        preemptions, generated, prompt, count,
+    return new ServerLevelFigures(
+        inside,
+        running.mean(),
+        running.max,
+        waiting.mean(),
+        waiting.max,
+        kv.mean(),
+        kv.max,
+        preemptions,
+        generated,
+        prompt,
+        count,
         ttft == null || !(count > 0) ? Double.NaN : 1000 * ttft.sum() / count,
         ttft == null ? Double.NaN : 1000 * ttft.quantile(0.5),
         ttft == null ? Double.NaN : 1000 * ttft.quantile(0.99));
@@ -107,11 +119,13 @@ public record ServerLevelFigures(
   }
 
   /**
-   * A counter's increase over the window: its value at the window's end minus its value at the start, each
-   * interpolated between the scrapes around that instant (clamped to the first and last scrape). A counter
-   * that went down (a restarted server) counts from zero again.
+   * A counter's increase over the window: its value at the window's end minus its value at the
+   * start, each interpolated between the scrapes around that instant (clamped to the first and last
+   * scrape). A counter that went down (a restarted server) counts from zero again.
    */
-  static double increase(List<ServerSample> samples, TimeInterval window,
+  static double increase(
+      List<ServerSample> samples,
+      TimeInterval window,
       java.util.function.ToDoubleFunction<ServerSample> counter) {
     double start = valueAt(samples, window.fromMillis(), counter);
     double end = valueAt(samples, window.toMillis(), counter);
@@ -121,7 +135,9 @@ public record ServerLevelFigures(
     return end >= start ? end - start : end;
   }
 
-  private static double valueAt(List<ServerSample> samples, long epochMillis,
+  private static double valueAt(
+      List<ServerSample> samples,
+      long epochMillis,
       java.util.function.ToDoubleFunction<ServerSample> counter) {
     ServerSample before = null;
     ServerSample after = null;
@@ -150,12 +166,18 @@ public record ServerLevelFigures(
     if (b < a) {
       return a; // reset between the two scrapes: the value before it is the best we know
     }
-    double share = (double) (epochMillis - before.epochMillis()) / (after.epochMillis() - before.epochMillis());
+    double share =
+        (double) (epochMillis - before.epochMillis())
+            / (after.epochMillis() - before.epochMillis());
     return a + (b - a) * share;
   }
 
-  /** The TTFT histogram's increase between the last scrape at or before the window and the first one after it. */
-  private static CumulativeHistogram histogramIncrease(List<ServerSample> samples, TimeInterval window) {
+  /**
+   * The TTFT histogram's increase between the last scrape at or before the window and the first one
+   * after it.
+   */
+  private static CumulativeHistogram histogramIncrease(
+      List<ServerSample> samples, TimeInterval window) {
     ServerSample first = null;
     ServerSample last = null;
     for (ServerSample sample : samples) {

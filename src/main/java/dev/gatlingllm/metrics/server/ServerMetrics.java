@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a run read from the server's own metrics page: the scrapes and, per level, their figures. Immutable.
+ * What a run read from the server's own metrics page: the scrapes and, per level, their figures.
+ * Immutable.
  *
  * @param url the page's address (with any user info and query values hidden)
  * @param engine the engine whose names the page used, or null when none was recognised
@@ -37,7 +38,9 @@ public record ServerMetrics(
     return new ServerMetrics(url, engine, scrapes, failures, firstFailure, samples, figures);
   }
 
-  /** The generated-tokens counter's increase from the first scrape to the last, NaN when unknown. */
+  /**
+   * The generated-tokens counter's increase from the first scrape to the last, NaN when unknown.
+   */
   public double generatedTokensOverRun() {
     double first = Double.NaN;
     double last = Double.NaN;

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The scrapes of a run as they come in, from the scraping thread, and the failures. Thread-safe. Memory is
- * bounded: past {@link #MAX_SAMPLES} scrapes (more than a day at one a second), every other one is dropped
- * and the run keeps its shape at half the resolution.
+ * The scrapes of a run as they come in, from the scraping thread, and the failures. Thread-safe.
+ * Memory is bounded: past {@link #MAX_SAMPLES} scrapes (more than a day at one a second), every
+ * other one is dropped and the run keeps its shape at half the resolution.
  */
 public final class ServerMetricsSeries {
   public static final int MAX_SAMPLES = 100_000;
@@ -18,7 +18,9 @@ public final class ServerMetricsSeries {
   private long failures;
   private String firstFailure;
 
-  /** @param url the page's address, already free of secrets */
+  /**
+   * @param url the page's address, already free of secrets
+   */
   public ServerMetricsSeries(String url) {
     this.url = url;
   }
@@ -26,8 +28,9 @@ public final class ServerMetricsSeries {
   /**
    * Adds one page read at {@code epochMillis}.
    *
-   * @throws IllegalArgumentException when the page is not in the format ({@link PrometheusText.FormatException}) or
-   *     has no name of a known engine; the caller counts it as a failed scrape
+   * @throws IllegalArgumentException when the page is not in the format ({@link
+   *     PrometheusText.FormatException}) or has no name of a known engine; the caller counts it as
+   *     a failed scrape
    */
   public void addPage(long epochMillis, String page) {
     List<PrometheusText.Sample> parsed = PrometheusText.parse(page);

@@ -7,9 +7,10 @@ import dev.gatlingllm.metrics.stats.Micros;
 /**
  * Service-level objectives of a run, each optional (null = not set), in milliseconds.
  *
- * <p>A request is good (metrics.md, vLLM {@code --goodput}) when it succeeded and meets every SLO that is
- * set. Comparisons use microseconds, the resolution of every figure the report prints, so that a request
- * judged good here is judged good again by anyone who recomputes it from {@code requests.csv}.
+ * <p>A request is good (metrics.md, vLLM {@code --goodput}) when it succeeded and meets every SLO
+ * that is set. Comparisons use microseconds, the resolution of every figure the report prints, so
+ * that a request judged good here is judged good again by anyone who recomputes it from {@code
+ * requests.csv}.
  */
 public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   public static final Slos NONE = new Slos(null, null, null);
@@ -31,8 +32,9 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   }
 
   /**
-   * Goodput check on a request result, its TTFT and E2EL measured from the send (a closed-model level) or
-   * from its arrival, the scheduled time ({@code fromArrival}, an open-model level: the user waited from there).
+   * Goodput check on a request result, its TTFT and E2EL measured from the send (a closed-model
+   * level) or from its arrival, the scheduled time ({@code fromArrival}, an open-model level: the
+   * user waited from there).
    */
   public boolean isGood(RequestResult result, boolean fromArrival) {
     return isGood(
@@ -42,7 +44,10 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
         Micros.of(fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos()));
   }
 
-  /** The same check on a row of {@code requests.csv}, so that a merge judges it again as the run did. */
+  /**
+   * The same check on a row of {@code requests.csv}, so that a merge judges it again as the run
+   * did.
+   */
   public boolean isGood(RequestRow row, boolean fromArrival) {
     return isGood(
         row.outcome().ok(),
@@ -52,8 +57,9 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   }
 
   /**
-   * Goodput check on figures in microseconds (-1 = absent). A missing TTFT or E2EL fails a set SLO; a missing
-   * TPOT (one output token) has no per-token time to miss, so it meets a TPOT SLO, as in vLLM.
+   * Goodput check on figures in microseconds (-1 = absent). A missing TTFT or E2EL fails a set SLO;
+   * a missing TPOT (one output token) has no per-token time to miss, so it meets a TPOT SLO, as in
+   * vLLM.
    */
   public boolean isGood(boolean ok, long ttftMicros, long tpotMicros, long e2elMicros) {
     if (!ok) {
@@ -69,22 +75,34 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   }
 
   /**
-   * Why a request is not good, e.g. "TTFT > 500 ms", or null when it is good. A failed request is not good
-   * whatever its figures: "request failed". The text names the SLOs missed, not the values, so that Gatling
-   * groups the records by cause. TTFT and E2EL are measured as {@link #isGood(RequestResult, boolean)} does.
+   * Why a request is not good, e.g. "TTFT > 500 ms", or null when it is good. A failed request is
+   * not good whatever its figures: "request failed". The text names the SLOs missed, not the
+   * values, so that Gatling groups the records by cause. TTFT and E2EL are measured as {@link
+   * #isGood(RequestResult, boolean)} does.
    */
   public String whyNotGood(RequestResult result, boolean fromArrival) {
     if (!result.ok()) {
       return "request failed";
     }
     StringBuilder why = new StringBuilder();
-    missed(why, "TTFT", ttftMs, fromArrival ? result.ttftFromScheduledNanos() : result.ttftNanos(), true);
+    missed(
+        why,
+        "TTFT",
+        ttftMs,
+        fromArrival ? result.ttftFromScheduledNanos() : result.ttftNanos(),
+        true);
     missed(why, "TPOT", tpotMs, result.tpotNanos(), false);
-    missed(why, "E2EL", e2elMs, fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos(), true);
+    missed(
+        why,
+        "E2EL",
+        e2elMs,
+        fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos(),
+        true);
     return why.length() == 0 ? null : why.toString();
   }
 
-  private static void missed(StringBuilder why, String name, Double sloMs, long nanos, boolean absentMisses) {
+  private static void missed(
+      StringBuilder why, String name, Double sloMs, long nanos, boolean absentMisses) {
     if (sloMs == null) {
       return;
     }

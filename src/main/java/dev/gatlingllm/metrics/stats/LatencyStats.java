@@ -9,9 +9,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * One latency in microseconds: an auto-resizing HDR histogram (3 significant digits, so memory grows with the
- * range of values seen, not with their number) plus exact count, sum, sum of squares, min and max.
- * Not thread-safe: its owner locks.
+ * One latency in microseconds: an auto-resizing HDR histogram (3 significant digits, so memory
+ * grows with the range of values seen, not with their number) plus exact count, sum, sum of
+ * squares, min and max. Not thread-safe: its owner locks.
  */
 public final class LatencyStats {
   private static final int SIGNIFICANT_DIGITS = 3;
@@ -57,7 +57,8 @@ public final class LatencyStats {
     if (count == 0 || micros >= maxMicros) {
       return 0;
     }
-    return histogram.getCountBetweenValues(histogram.nextNonEquivalentValue(micros), histogram.getMaxValue());
+    return histogram.getCountBetweenValues(
+        histogram.nextNonEquivalentValue(micros), histogram.getMaxValue());
   }
 
   public Distribution toDistribution() {
@@ -78,16 +79,20 @@ public final class LatencyStats {
         percentileMillis(99));
   }
 
-  /** The nearest-rank percentile in ms (HDR, 3 significant digits, clamped to the exact min and max). */
+  /**
+   * The nearest-rank percentile in ms (HDR, 3 significant digits, clamped to the exact min and
+   * max).
+   */
   public double percentileMillis(double percentile) {
     long value = histogram.getValueAtPercentile(percentile);
-    // The histogram answers with the top of the value's bucket; the exact extremes bound it more tightly.
+    // The histogram answers with the top of the value's bucket; the exact extremes bound it more
+    // tightly.
     return Math.min(Math.max(value, minMicros), maxMicros) / 1000.0;
   }
 
   /**
-   * Up to {@code binCount} equal-width bars from the minimum to the 99.9th percentile; the few values above
-   * go into the last bar so that one outlier does not flatten the chart.
+   * Up to {@code binCount} equal-width bars from the minimum to the 99.9th percentile; the few
+   * values above go into the last bar so that one outlier does not flatten the chart.
    */
   public List<HistogramBin> bins(int binCount) {
     List<HistogramBin> bins = new ArrayList<>();
@@ -105,7 +110,9 @@ public final class LatencyStats {
       counts[index] += value.getCountAddedInThisIterationStep();
     }
     for (int i = 0; i < used; i++) {
-      bins.add(new HistogramBin((low + i * width) / 1000.0, (low + (i + 1) * width) / 1000.0, counts[i]));
+      bins.add(
+          new HistogramBin(
+              (low + i * width) / 1000.0, (low + (i + 1) * width) / 1000.0, counts[i]));
     }
     return bins;
   }
@@ -114,10 +121,10 @@ public final class LatencyStats {
   static final double[] CURVE_PERCENTILES = {50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999};
 
   /**
-   * Latency by percentile: the exact minimum (0), p50 to p99.999 and the exact maximum (100). A percentile
-   * beyond what the count resolves (p99.99 of 1,000 values) is the maximum, as nearest rank gives it. Empty
-   * without values. Unlike equal-width bars, the curve keeps a tail of a few slow gaps visible beside a body
-   * of fast ones.
+   * Latency by percentile: the exact minimum (0), p50 to p99.999 and the exact maximum (100). A
+   * percentile beyond what the count resolves (p99.99 of 1,000 values) is the maximum, as nearest
+   * rank gives it. Empty without values. Unlike equal-width bars, the curve keeps a tail of a few
+   * slow gaps visible beside a body of fast ones.
    */
   public List<PercentilePoint> percentileCurve() {
     List<PercentilePoint> curve = new ArrayList<>();
@@ -135,9 +142,15 @@ public final class LatencyStats {
   public EncodedStats encode() {
     ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
     int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-    String base64 = Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    String base64 =
+        Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
     return new EncodedStats(
-        base64, count, sumMicros, sumSquares, count == 0 ? -1 : minMicros, count == 0 ? -1 : maxMicros);
+        base64,
+        count,
+        sumMicros,
+        sumSquares,
+        count == 0 ? -1 : minMicros,
+        count == 0 ? -1 : maxMicros);
   }
 
   public static LatencyStats decode(EncodedStats encoded) {
@@ -147,7 +160,8 @@ public final class LatencyStats {
     }
     try {
       Histogram decoded =
-          Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded.hdrBase64())), 0);
+          Histogram.decodeFromCompressedByteBuffer(
+              ByteBuffer.wrap(Base64.getDecoder().decode(encoded.hdrBase64())), 0);
       stats.histogram.add(decoded);
     } catch (DataFormatException | IllegalArgumentException e) {
       throw new IllegalArgumentException("corrupt histogram data: " + e.getMessage(), e);

@@ -3,9 +3,9 @@ package dev.gatlingllm.metrics.stats;
 import java.util.Arrays;
 
 /**
- * One bucket per second from a start second: output tokens received and stream-seconds in flight. Memory is
- * 16 bytes per second of run, capped at {@link #MAX_SECONDS}; later seconds are left out of the chart only.
- * Not thread-safe: the recorder locks around it.
+ * One bucket per second from a start second: output tokens received and stream-seconds in flight.
+ * Memory is 16 bytes per second of run, capped at {@link #MAX_SECONDS}; later seconds are left out
+ * of the chart only. Not thread-safe: the recorder locks around it.
  */
 public final class PerSecondBuckets {
   static final int MAX_SECONDS = 7 * 24 * 3600;
@@ -63,9 +63,11 @@ public final class PerSecondBuckets {
   /** The buckets up to {@code endEpochMillis} (or the last one used, whichever is later). */
   public PerSecondSeries snapshot(long endEpochMillis) {
     long endSecond = Math.floorDiv(endEpochMillis + 999, 1000);
-    int length = (int) Math.max(used, Math.min(MAX_SECONDS, Math.max(0, endSecond - startEpochSecond)));
+    int length =
+        (int) Math.max(used, Math.min(MAX_SECONDS, Math.max(0, endSecond - startEpochSecond)));
     ensure(length);
-    return new PerSecondSeries(startEpochSecond, Arrays.copyOf(tokens, length), Arrays.copyOf(streamSeconds, length));
+    return new PerSecondSeries(
+        startEpochSecond, Arrays.copyOf(tokens, length), Arrays.copyOf(streamSeconds, length));
   }
 
   private int bucket(long epochSecond) {

@@ -5,7 +5,8 @@ package dev.gatlingllm.metrics.stats;
  *
  * @param startEpochSecond the epoch second of bucket 0
  * @param outputTokens output tokens of successful requests that arrived in each second
- * @param activeStreams the mean number of requests in flight (sent, not yet done) during each second
+ * @param activeStreams the mean number of requests in flight (sent, not yet done) during each
+ *     second
  */
 public record PerSecondSeries(long startEpochSecond, long[] outputTokens, double[] activeStreams) {
   public PerSecondSeries {

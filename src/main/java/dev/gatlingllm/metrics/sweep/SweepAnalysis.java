@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Capacity, knee and cost over the levels of a sweep (metrics.md). Pure functions of the level figures. */
+/**
+ * Capacity, knee and cost over the levels of a sweep (metrics.md). Pure functions of the level
+ * figures.
+ */
 public final class SweepAnalysis {
   /** The default knee threshold: doubling the load adds less than 10 % output throughput. */
   public static final double KNEE_THRESHOLD = 0.10;
@@ -16,15 +19,21 @@ public final class SweepAnalysis {
   private SweepAnalysis() {}
 
   /**
-   * The highest load level that meets the target. The levels are taken by load, not by time, and the highest
-   * one that passes wins even if a lower one failed: that is the most load the deployment was seen to sustain.
+   * The highest load level that meets the target. The levels are taken by load, not by time, and
+   * the highest one that passes wins even if a lower one failed: that is the most load the
+   * deployment was seen to sustain.
    */
   public static Capacity capacity(List<LevelFigures> levels) {
-    double peak = levels.stream().mapToDouble(level -> level.figures().throughput().outputThroughput()).max().orElse(0);
+    double peak =
+        levels.stream()
+            .mapToDouble(level -> level.figures().throughput().outputThroughput())
+            .max()
+            .orElse(0);
     int best = -1;
     for (int i = 0; i < levels.size(); i++) {
       LevelFigures level = levels.get(i);
-      if (level.meetsTarget() && (best < 0 || level.level().load() >= levels.get(best).level().load())) {
+      if (level.meetsTarget()
+          && (best < 0 || level.level().load() >= levels.get(best).level().load())) {
         best = i;
       }
     }
@@ -54,7 +63,8 @@ public final class SweepAnalysis {
     int found = -1;
     for (int i = 0; i < levels.size(); i++) {
       LevelFigures level = levels.get(i);
-      if (level.level().load() > load && !level.meetsTarget()
+      if (level.level().load() > load
+          && !level.meetsTarget()
           && (found < 0 || level.level().load() < levels.get(found).level().load())) {
         found = i;
       }
@@ -62,7 +72,10 @@ public final class SweepAnalysis {
     return found;
   }
 
-  /** The positions of the levels by load, lowest first (run order among equal loads): how tables list them. */
+  /**
+   * The positions of the levels by load, lowest first (run order among equal loads): how tables
+   * list them.
+   */
   public static List<Integer> byLoad(List<LevelFigures> levels) {
     List<Integer> positions = new ArrayList<>();
     for (int i = 0; i < levels.size(); i++) {
@@ -73,8 +86,8 @@ public final class SweepAnalysis {
   }
 
   /**
-   * The TTFT a user of the level waited: from the arrival in an open model (the wait in the client's queue
-   * included), from the send in a closed one.
+   * The TTFT a user of the level waited: from the arrival in an open model (the wait in the
+   * client's queue included), from the send in a closed one.
    */
   public static Distribution userTtft(LevelFigures level) {
     LatencyFigures latency = level.figures().latency();
@@ -88,8 +101,8 @@ public final class SweepAnalysis {
 
   /**
    * The first level (by load) for which the next level with at least twice its load adds less than
-   * {@code threshold} output throughput while its p99 TTFT is higher. Null when there is none, or when the
-   * levels are not a sweep (only the implicit level).
+   * {@code threshold} output throughput while its p99 TTFT is higher. Null when there is none, or
+   * when the levels are not a sweep (only the implicit level).
    */
   public static Knee knee(List<LevelFigures> levels, double threshold) {
     List<Integer> byLoad = new ArrayList<>();
@@ -119,7 +132,13 @@ public final class SweepAnalysis {
       double p99 = level.figures().latency().ttft().p99();
       double ratio = p99 > 0 ? next.figures().latency().ttft().p99() / p99 : Double.NaN;
       if (gain < threshold && next.figures().latency().ttft().p99() > p99) {
-        return new Knee(byLoad.get(position), level.level().label(), doubled, next.level().label(), gain, ratio);
+        return new Knee(
+            byLoad.get(position),
+            level.level().label(),
+            doubled,
+            next.level().label(),
+            gain,
+            ratio);
       }
     }
     return null;
@@ -131,10 +150,19 @@ public final class SweepAnalysis {
       return null;
     }
     double breakEven = pricing.breakEvenTokensPerSecond();
-    double atCapacity = capacity == null ? Double.NaN : pricing.costPerMillionOutputTokens(capacity.outputThroughput());
+    double atCapacity =
+        capacity == null
+            ? Double.NaN
+            : pricing.costPerMillionOutputTokens(capacity.outputThroughput());
     double utilisation =
-        capacity == null || capacity.outputThroughput() <= 0 ? Double.NaN : breakEven / capacity.outputThroughput();
+        capacity == null || capacity.outputThroughput() <= 0
+            ? Double.NaN
+            : breakEven / capacity.outputThroughput();
     return new CostFigures(
-        pricing.pricePerHour(), pricing.pricePerMillionOutputTokens(), breakEven, atCapacity, utilisation);
+        pricing.pricePerHour(),
+        pricing.pricePerMillionOutputTokens(),
+        breakEven,
+        atCapacity,
+        utilisation);
   }
 }

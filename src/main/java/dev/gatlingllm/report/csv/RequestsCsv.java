@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code requests.csv} format: one line per request, RFC 4180 quoting. Durations are milliseconds with
- * three decimals (microseconds, exact), -1 when absent. Free text (request names, error messages from the
- * server) has its control characters replaced by spaces, so every request stays on one line, and a leading
- * {@code = + - @} is prefixed with {@code '} so that a spreadsheet never runs it as a formula.
+ * The {@code requests.csv} format: one line per request, RFC 4180 quoting. Durations are
+ * milliseconds with three decimals (microseconds, exact), -1 when absent. Free text (request names,
+ * error messages from the server) has its control characters replaced by spaces, so every request
+ * stays on one line, and a leading {@code = + - @} is prefixed with {@code '} so that a spreadsheet
+ * never runs it as a formula.
  */
 public final class RequestsCsv {
   /** The column names, in the file's order ({@link RequestColumn}). */
@@ -98,11 +99,15 @@ public final class RequestsCsv {
 
   /** Reads rows by column name, so that files with more (or reordered) columns still parse. */
   public static final class Reader {
-    /** Each column's position in the file, by {@link RequestColumn} ordinal; -1 for an optional one it lacks. */
+    /**
+     * Each column's position in the file, by {@link RequestColumn} ordinal; -1 for an optional one
+     * it lacks.
+     */
     private final int[] positions = new int[TABLE.length];
 
     public Reader(String headerLine) {
-      List<String> names = split(headerLine.startsWith("\uFEFF") ? headerLine.substring(1) : headerLine);
+      List<String> names =
+          split(headerLine.startsWith("\uFEFF") ? headerLine.substring(1) : headerLine);
       Map<String, Integer> byName = new HashMap<>();
       for (int i = 0; i < names.size(); i++) {
         byName.put(names.get(i).trim(), i);
@@ -125,7 +130,8 @@ public final class RequestsCsv {
           continue; // an optional column the file lacks: the row's default
         }
         if (position >= fields.size()) {
-          throw new IllegalArgumentException("requests.csv: row has no " + column.header() + " field");
+          throw new IllegalArgumentException(
+              "requests.csv: row has no " + column.header() + " field");
         }
         column.read(fields.get(position), row);
       }

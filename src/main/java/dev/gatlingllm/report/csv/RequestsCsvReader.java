@@ -9,9 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Reads a {@code requests.csv} row by row, by column name ({@link RequestsCsv.Reader}), and with it, when one is
- * given, the {@code itls.csv} written beside it: the gaps of row n are on line n of that file, blank rows
- * included, so the two files are read in step. Streams: memory stays constant whatever the file's length.
+ * Reads a {@code requests.csv} row by row, by column name ({@link RequestsCsv.Reader}), and with
+ * it, when one is given, the {@code itls.csv} written beside it: the gaps of row n are on line n of
+ * that file, blank rows included, so the two files are read in step. Streams: memory stays constant
+ * whatever the file's length.
  */
 public final class RequestsCsvReader implements Closeable {
   private final BufferedReader rows;
@@ -37,8 +38,8 @@ public final class RequestsCsvReader implements Closeable {
   public static RequestsCsvReader open(Path requestsCsv, Path itlsCsv) throws IOException {
     BufferedReader rows = Files.newBufferedReader(requestsCsv, StandardCharsets.UTF_8);
     try {
-      return new RequestsCsvReader(rows,
-          itlsCsv == null ? null : Files.newBufferedReader(itlsCsv, StandardCharsets.UTF_8));
+      return new RequestsCsvReader(
+          rows, itlsCsv == null ? null : Files.newBufferedReader(itlsCsv, StandardCharsets.UTF_8));
     } catch (IOException | RuntimeException e) {
       rows.close();
       throw e;
@@ -69,14 +70,18 @@ public final class RequestsCsvReader implements Closeable {
     return columns.parse(line);
   }
 
-  /** The current row's gaps as written, {@code ;}-separated milliseconds; empty when none or no gaps file. */
+  /**
+   * The current row's gaps as written, {@code ;}-separated milliseconds; empty when none or no gaps
+   * file.
+   */
   public String gaps() {
     return gapLine == null ? "" : gapLine;
   }
 
   @Override
   public void close() throws IOException {
-    try (rows; BufferedReader other = gaps) {
+    try (rows;
+        BufferedReader other = gaps) {
       // both closed, the rows' reader last
     }
   }

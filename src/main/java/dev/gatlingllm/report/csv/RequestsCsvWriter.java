@@ -11,14 +11,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Streams rows to {@code requests.csv} from its own thread, so that the event loops that finish requests
- * never wait on the disk. The queue is bounded; when the disk falls {@link #QUEUE_CAPACITY} rows behind,
- * {@link #submit} drops the row and counts it rather than block an event loop (the run's figures are kept
- * apart from the file and lose nothing). Rows reach the file whole, in batches ({@link WholeRows}), written
- * whenever the queue runs dry, so a partial file can be read during the run. A row that cannot be made (any
- * exception) is counted and skipped; a batch that cannot be written (a full disk) is cut back out of the file, so
- * that it never ends in a partial row, and each of its rows is counted as not written; the next batch is tried
- * all the same. With the gaps file on, both files take or lose a batch together and stay line for line.
+ * Streams rows to {@code requests.csv} from its own thread, so that the event loops that finish
+ * requests never wait on the disk. The queue is bounded; when the disk falls {@link
+ * #QUEUE_CAPACITY} rows behind, {@link #submit} drops the row and counts it rather than block an
+ * event loop (the run's figures are kept apart from the file and lose nothing). Rows reach the file
+ * whole, in batches ({@link WholeRows}), written whenever the queue runs dry, so a partial file can
+ * be read during the run. A row that cannot be made (any exception) is counted and skipped; a batch
+ * that cannot be written (a full disk) is cut back out of the file, so that it never ends in a
+ * partial row, and each of its rows is counted as not written; the next batch is tried all the
+ * same. With the gaps file on, both files take or lose a batch together and stay line for line.
  */
 public final class RequestsCsvWriter implements RowSink {
   static final int QUEUE_CAPACITY = 65_536;
@@ -26,7 +27,10 @@ public final class RequestsCsvWriter implements RowSink {
   /** Header of the gaps file: one line per row of requests.csv, in the same order. */
   public static final String ITLS_HEADER = "itl_ms";
 
-  /** A row and, when the gaps file is on, the request's inter-token gaps (the request's own array, not a copy). */
+  /**
+   * A row and, when the gaps file is on, the request's inter-token gaps (the request's own array,
+   * not a copy).
+   */
   private record Entry(RequestRow row, long[] itlNanos) {}
 
   /** Marks the end of the rows; compared by identity. */
@@ -34,19 +38,29 @@ public final class RequestsCsvWriter implements RowSink {
 
   private final BlockingQueue<Entry> queue;
   private final WholeRows out;
+
   /** The gaps file, or null when it is off. */
   private final WholeRows itls;
+
   private final Path file;
   private final Thread thread;
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicLong failedRows = new AtomicLong();
-  /** Rows queued, and rows since written or counted as not written: equal when the writer has caught up. */
+
+  /**
+   * Rows queued, and rows since written or counted as not written: equal when the writer has caught
+   * up.
+   */
   private final AtomicLong queuedRows = new AtomicLong();
+
   private final AtomicLong settledRows = new AtomicLong();
+
   /** The first error met while writing, or null. */
   private volatile String firstError;
+
   /** A file could not be cut back to its last whole row: nothing more is written to it. */
   private volatile boolean broken;
+
   private volatile boolean closed;
 
   /** Creates the file (and its folder) and starts the writer thread. */
@@ -55,15 +69,23 @@ public final class RequestsCsvWriter implements RowSink {
   }
 
   /**
-   * Also writes each request's inter-token gaps to {@code itlsFile}: one line per row of requests.csv, in the
-   * same order (a row dropped is dropped from both), the gaps in ms separated by {@code ;}, an empty line for a
-   * request with fewer than two token events. About 8 bytes per token event.
+   * Also writes each request's inter-token gaps to {@code itlsFile}: one line per row of
+   * requests.csv, in the same order (a row dropped is dropped from both), the gaps in ms separated
+   * by {@code ;}, an empty line for a request with fewer than two token events. About 8 bytes per
+   * token event.
    */
   public RequestsCsvWriter(Path file, Path itlsFile) throws IOException {
-    this(file, RowFile.create(file), QUEUE_CAPACITY, itlsFile == null ? null : RowFile.create(itlsFile));
+    this(
+        file,
+        RowFile.create(file),
+        QUEUE_CAPACITY,
+        itlsFile == null ? null : RowFile.create(itlsFile));
   }
 
-  /** Writes the rows to {@code out}, standing for {@code file} in messages (tests give a slow or full one). */
+  /**
+   * Writes the rows to {@code out}, standing for {@code file} in messages (tests give a slow or
+   * full one).
+   */
   RequestsCsvWriter(Path file, RowFile out, int capacity) throws IOException {
     this(file, out, capacity, null);
   }
@@ -90,7 +112,10 @@ public final class RequestsCsvWriter implements RowSink {
     thread.start();
   }
 
-  /** Queues a row; never waits: a row that finds the queue full (or the writer closed) is dropped and counted. */
+  /**
+   * Queues a row; never waits: a row that finds the queue full (or the writer closed) is dropped
+   * and counted.
+   */
   @Override
   public void submit(RequestRow record) {
     submit(record, null);
@@ -108,7 +133,8 @@ public final class RequestsCsvWriter implements RowSink {
   private void drain() {
     StringBuilder line = new StringBuilder(512);
     StringBuilder gaps = new StringBuilder(512);
-    try (out; itls) {
+    try (out;
+        itls) {
       while (true) {
         Entry entry;
         try {
@@ -124,7 +150,10 @@ public final class RequestsCsvWriter implements RowSink {
         if (entry != null) {
           add(entry, line, gaps);
         }
-        if (entry == null || queue.isEmpty() || out.batchFull() || (itls != null && itls.batchFull())) {
+        if (entry == null
+            || queue.isEmpty()
+            || out.batchFull()
+            || (itls != null && itls.batchFull())) {
           writeAndSettleBatch();
         }
       }
@@ -134,7 +163,10 @@ public final class RequestsCsvWriter implements RowSink {
     }
   }
 
-  /** Makes the row's line (and its gaps' line) and adds them to the batch; a row that fails is counted. */
+  /**
+   * Makes the row's line (and its gaps' line) and adds them to the batch; a row that fails is
+   * counted.
+   */
   private void add(Entry entry, StringBuilder line, StringBuilder gaps) {
     if (broken) {
       failedRows.incrementAndGet();
@@ -167,8 +199,9 @@ public final class RequestsCsvWriter implements RowSink {
   }
 
   /**
-   * Writes the batch to the file(s). When one cannot take it all (a full disk), both are cut back to their last
-   * whole row and every row of the batch is counted as not written. Returns whether the batch was written.
+   * Writes the batch to the file(s). When one cannot take it all (a full disk), both are cut back
+   * to their last whole row and every row of the batch is counted as not written. Returns whether
+   * the batch was written.
    */
   private boolean writeBatch() {
     int rows = out.pendingRows();
@@ -241,15 +274,22 @@ public final class RequestsCsvWriter implements RowSink {
     }
     StringBuilder text = new StringBuilder();
     if (drops > 0) {
-      text.append(drops).append(" rows dropped (the disk fell ").append(queue.remainingCapacity() + queue.size())
+      text.append(drops)
+          .append(" rows dropped (the disk fell ")
+          .append(queue.remainingCapacity() + queue.size())
           .append(" rows behind)");
     }
     if (failed > 0 || error != null) {
-      text.append(text.length() > 0 ? "; " : "").append(failed).append(" rows not written to ").append(file)
-          .append(", first error: ").append(error);
+      text.append(text.length() > 0 ? "; " : "")
+          .append(failed)
+          .append(" rows not written to ")
+          .append(file)
+          .append(", first error: ")
+          .append(error);
     }
     if (broken) {
-      text.append("; the file could not be cut back to its last whole row and may end in a partial one");
+      text.append(
+          "; the file could not be cut back to its last whole row and may end in a partial one");
     }
     return text.toString();
   }
@@ -263,7 +303,8 @@ public final class RequestsCsvWriter implements RowSink {
     closed = true;
     try {
       if (!queue.offer(END, 1, TimeUnit.MINUTES)) {
-        noteError("the writer did not keep up at the close", new IllegalStateException("queue full"));
+        noteError(
+            "the writer did not keep up at the close", new IllegalStateException("queue full"));
       }
       thread.join(TimeUnit.MINUTES.toMillis(1));
     } catch (InterruptedException e) {

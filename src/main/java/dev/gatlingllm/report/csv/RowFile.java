@@ -9,12 +9,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The bytes of one file that rows are appended to, and cut back. A seam: tests give one that fills up or hangs.
+ * The bytes of one file that rows are appended to, and cut back. A seam: tests give one that fills
+ * up or hangs.
  */
 interface RowFile extends Closeable {
   /**
-   * Appends all of {@code bytes}, or throws; a file on a disk that fills may have taken a part of them when it
-   * throws.
+   * Appends all of {@code bytes}, or throws; a file on a disk that fills may have taken a part of
+   * them when it throws.
    */
   void append(ByteBuffer bytes) throws IOException;
 
@@ -26,8 +27,12 @@ interface RowFile extends Closeable {
     if (file.getParent() != null) {
       Files.createDirectories(file.getParent());
     }
-    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING);
+    FileChannel channel =
+        FileChannel.open(
+            file,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
     return new RowFile() {
       @Override
       public void append(ByteBuffer bytes) throws IOException {

@@ -7,21 +7,26 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A file that only ever ends at the end of a row: rows wait whole in a buffer and reach the file together
- * ({@link #write}); once every file of a batch took it, {@link #commit} makes it the new end to come back to, and
- * {@link #rollback} cuts the file back there, as when a full disk took a part of a batch. Not thread-safe: the
- * writer's thread alone uses it.
+ * A file that only ever ends at the end of a row: rows wait whole in a buffer and reach the file
+ * together ({@link #write}); once every file of a batch took it, {@link #commit} makes it the new
+ * end to come back to, and {@link #rollback} cuts the file back there, as when a full disk took a
+ * part of a batch. Not thread-safe: the writer's thread alone uses it.
  */
 final class WholeRows implements Closeable {
-  /** Rows are written in batches of about this many bytes (and whenever the writer's queue runs dry). */
+  /**
+   * Rows are written in batches of about this many bytes (and whenever the writer's queue runs
+   * dry).
+   */
   static final int BATCH_BYTES = 64 * 1024;
 
   private final RowFile file;
   private byte[] buffer = new byte[BATCH_BYTES + 1024];
   private int buffered;
   private int rows;
+
   /** Bytes of the file that hold whole, committed rows. */
   private long committed;
+
   /** Bytes the file has taken, committed or not. */
   private long written;
 
@@ -63,7 +68,9 @@ final class WholeRows implements Closeable {
     clear();
   }
 
-  /** Forgets the rows added since the last commit and cuts the file back to its last committed row. */
+  /**
+   * Forgets the rows added since the last commit and cuts the file back to its last committed row.
+   */
   void rollback() throws IOException {
     clear();
     written = committed;
@@ -74,7 +81,9 @@ final class WholeRows implements Closeable {
     buffered = 0;
     rows = 0;
     if (buffer.length > 4 * BATCH_BYTES) {
-      buffer = new byte[BATCH_BYTES + 1024]; // one huge row must not hold its buffer for the rest of the run
+      buffer =
+          new byte
+              [BATCH_BYTES + 1024]; // one huge row must not hold its buffer for the rest of the run
     }
   }
 

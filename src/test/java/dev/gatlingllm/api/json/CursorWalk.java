@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * Walks one JSON value with a cursor and writes down everything the cursor reports (tokens, names, texts,
- * numbers, the end), so that two cursors can be compared on the same bytes.
+ * Walks one JSON value with a cursor and writes down everything the cursor reports (tokens, names,
+ * texts, numbers, the end), so that two cursors can be compared on the same bytes.
  */
 final class CursorWalk {
   static final String GAVE_UP = "gave up";
@@ -17,7 +17,10 @@ final class CursorWalk {
 
   private CursorWalk() {}
 
-  /** What {@link Utf8JsonCursor} reports, or {@link #GAVE_UP}. {@code skip} says which containers to skip. */
+  /**
+   * What {@link Utf8JsonCursor} reports, or {@link #GAVE_UP}. {@code skip} says which containers to
+   * skip.
+   */
   static String fast(byte[] json, IntPredicate skip) {
     try {
       return walk(new Utf8JsonCursor().reset(json, json.length), skip);
@@ -71,11 +74,21 @@ final class CursorWalk {
         case FIELD_NAME -> out.add("name " + cursor.text() + " " + cursor.nameIs(cursor.text()));
         case VALUE_STRING -> {
           String text = cursor.text();
-          out.add("string " + text + " " + cursor.textIsEmpty() + " " + cursor.textEquals(text)
-              + " " + cursor.textEquals(text + "x") + " " + cursor.textEquals("stop"));
+          out.add(
+              "string "
+                  + text
+                  + " "
+                  + cursor.textIsEmpty()
+                  + " "
+                  + cursor.textEquals(text)
+                  + " "
+                  + cursor.textEquals(text + "x")
+                  + " "
+                  + cursor.textEquals("stop"));
         }
         case VALUE_NUMBER_INT -> {
-          // The value, not the text: Jackson writes -0 as "0". Longer integers are Jackson's to judge (out of
+          // The value, not the text: Jackson writes -0 as "0". Longer integers are Jackson's to
+          // judge (out of
           // range is an error there), so only their text is compared.
           String text = cursor.text();
           out.add("int " + (text.replace("-", "").length() <= 18 ? cursor.longValue() : text));

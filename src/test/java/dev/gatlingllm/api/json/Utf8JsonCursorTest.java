@@ -18,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The fast cursor against Jackson on the same bytes: whenever it does not give up, it must report exactly what
- * Jackson reports; on the chunks servers really send, it must not give up.
+ * The fast cursor against Jackson on the same bytes: whenever it does not give up, it must report
+ * exactly what Jackson reports; on the chunks servers really send, it must not give up.
  */
 class Utf8JsonCursorTest {
   private static final IntPredicate WALK_ALL = n -> false;
@@ -36,54 +36,92 @@ class Utf8JsonCursorTest {
   }
 
   private static String show(byte[] json) {
-    return new String(json, StandardCharsets.UTF_8) + " (hex " + HexFormat.of().formatHex(json) + ")";
+    return new String(json, StandardCharsets.UTF_8)
+        + " (hex "
+        + HexFormat.of().formatHex(json)
+        + ")";
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-    // vLLM / OpenAI chat chunks
-    "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1764500000,\"model\":\"m\","
-        + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,"
-        + "\"finish_reason\":null}],\"usage\":null}",
-    "{\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\" caf\u00e9 \ud83d\ude00 \u4f60\u597d\"},"
-        + "\"finish_reason\":null}]}",
-    "{\"choices\":[{\"delta\":{\"content\":\"line\\nnext \\\"quoted\\\" \\u00e9\\ud83d\\ude00 tab\\t\\\\\"}}]}",
-    "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\",\"stop_reason\":null}],"
-        + "\"usage\":{\"prompt_tokens\":1024,\"completion_tokens\":1024,\"total_tokens\":2048,"
-        + "\"prompt_tokens_details\":{\"cached_tokens\":0}}}",
-    // llama.cpp's last chunk: timings in floats
-    "{\"choices\":[{\"finish_reason\":\"length\",\"index\":0,\"delta\":{}}],\"created\":1764500000,"
-        + "\"timings\":{\"prompt_n\":12,\"prompt_ms\":41.237,\"prompt_per_token_ms\":3.4364166666666667,"
-        + "\"predicted_per_second\":1.2e+2,\"negative\":-0.5,\"exp\":-1E-7}}",
-    // tool calls, reasoning, errors
-    "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\","
-        + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]}}]}",
-    "{\"choices\":[{\"delta\":{\"reasoning_content\":\"Let me think.\",\"content\":null}}]}",
-    "{\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\",\"code\":500,\"param\":null}}",
-    "{\"object\":\"error\",\"message\":\"out of memory\",\"type\":\"InternalServerError\",\"code\":500}",
-    "{\"choices\":[{\"text\":\" the\",\"index\":0,\"logprobs\":null,\"finish_reason\":null}],"
-        + "\"usage\":{\"prompt_tokens\":-1,\"ok\":true,\"no\":false}}",
-    " \t\r\n{ \"a\" : [ 1 , -0 , 0.5 , [ ] , { } , \"\" ] } \r\n"
-  })
+  @ValueSource(
+      strings = {
+        // vLLM / OpenAI chat chunks
+        "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1764500000,\"model\":\"m\","
+            + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,"
+            + "\"finish_reason\":null}],\"usage\":null}",
+        "{\"id\":\"c\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\" caf\u00e9 \ud83d\ude00 \u4f60\u597d\"},"
+            + "\"finish_reason\":null}]}",
+        "{\"choices\":[{\"delta\":{\"content\":\"line\\nnext \\\"quoted\\\" \\u00e9\\ud83d\\ude00 tab\\t\\\\\"}}]}",
+        "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\",\"stop_reason\":null}],"
+            + "\"usage\":{\"prompt_tokens\":1024,\"completion_tokens\":1024,\"total_tokens\":2048,"
+            + "\"prompt_tokens_details\":{\"cached_tokens\":0}}}",
+        // llama.cpp's last chunk: timings in floats
+        "{\"choices\":[{\"finish_reason\":\"length\",\"index\":0,\"delta\":{}}],\"created\":1764500000,"
+            + "\"timings\":{\"prompt_n\":12,\"prompt_ms\":41.237,\"prompt_per_token_ms\":3.4364166666666667,"
+            + "\"predicted_per_second\":1.2e+2,\"negative\":-0.5,\"exp\":-1E-7}}",
+        // tool calls, reasoning, errors
+        "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]}}]}",
+        "{\"choices\":[{\"delta\":{\"reasoning_content\":\"Let me think.\",\"content\":null}}]}",
+        "{\"error\":{\"message\":\"KV cache exhausted\",\"type\":\"server_error\",\"code\":500,\"param\":null}}",
+        "{\"object\":\"error\",\"message\":\"out of memory\",\"type\":\"InternalServerError\",\"code\":500}",
+        "{\"choices\":[{\"text\":\" the\",\"index\":0,\"logprobs\":null,\"finish_reason\":null}],"
+            + "\"usage\":{\"prompt_tokens\":-1,\"ok\":true,\"no\":false}}",
+        " \t\r\n{ \"a\" : [ 1 , -0 , 0.5 , [ ] , { } , \"\" ] } \r\n"
+      })
   void realChunksAreReadByTheFastCursorExactlyAsJacksonReadsThem(String chunk) {
     byte[] json = utf8(chunk);
     String fast = CursorWalk.fast(json, WALK_ALL);
     assertNotEquals(GAVE_UP, fast, chunk);
     assertEquals(CursorWalk.jackson(json, WALK_ALL), fast);
-    assertEquals(CursorWalk.jackson(json, n -> n % 2 == 1), CursorWalk.fast(json, n -> n % 2 == 1), "skipping");
+    assertEquals(
+        CursorWalk.jackson(json, n -> n % 2 == 1),
+        CursorWalk.fast(json, n -> n % 2 == 1),
+        "skipping");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-    // malformed: Jackson rejects them all
-    "", " ", "{", "{\"a\"", "{\"a\":", "{\"a\":1", "{\"a\":1,}", "{,}", "{\"a\" 1}", "{\"a\":1 \"b\":2}",
-    "[1,]", "[1 2]", "[,1]", "{\"a\":01}", "{\"a\":-}", "{\"a\":1.}", "{\"a\":.5}", "{\"a\":1e}",
-    "{\"a\":1e+}", "{\"a\":+1}", "{\"a\":nul}", "{\"a\":truex}", "{\"a\":NaN}", "{\"a\":\"x}", "{\"a\":\"\\x\"}",
-    "{\"a\":\"\\u12\"}", "{\"a\":\"\\u12g4\"}", "{\"a\":\"tab\there\"}", "{\"a\":'x'}", "{a:1}", "{\"a\":1}}",
-    "{\"a\":1} x", "{\"a\":[}", "{\"a\":{]}",
-    // valid but left to Jackson
-    "{\"con\\u0074ent\":\"x\"}", "{\"a\":1} {}"
-  })
+  @ValueSource(
+      strings = {
+        // malformed: Jackson rejects them all
+        "",
+        " ",
+        "{",
+        "{\"a\"",
+        "{\"a\":",
+        "{\"a\":1",
+        "{\"a\":1,}",
+        "{,}",
+        "{\"a\" 1}",
+        "{\"a\":1 \"b\":2}",
+        "[1,]",
+        "[1 2]",
+        "[,1]",
+        "{\"a\":01}",
+        "{\"a\":-}",
+        "{\"a\":1.}",
+        "{\"a\":.5}",
+        "{\"a\":1e}",
+        "{\"a\":1e+}",
+        "{\"a\":+1}",
+        "{\"a\":nul}",
+        "{\"a\":truex}",
+        "{\"a\":NaN}",
+        "{\"a\":\"x}",
+        "{\"a\":\"\\x\"}",
+        "{\"a\":\"\\u12\"}",
+        "{\"a\":\"\\u12g4\"}",
+        "{\"a\":\"tab\there\"}",
+        "{\"a\":'x'}",
+        "{a:1}",
+        "{\"a\":1}}",
+        "{\"a\":1} x",
+        "{\"a\":[}",
+        "{\"a\":{]}",
+        // valid but left to Jackson
+        "{\"con\\u0074ent\":\"x\"}",
+        "{\"a\":1} {}"
+      })
   void eventsTheFastCursorDoesNotTakeAreLeftToJackson(String chunk) {
     assertEquals(GAVE_UP, CursorWalk.fast(utf8(chunk), WALK_ALL), chunk);
   }
@@ -98,10 +136,12 @@ class Utf8JsonCursorTest {
 
   @Test
   void limitsLeaveTheEventToJackson() {
-    String deep = "[".repeat(Utf8JsonCursor.MAX_DEPTH + 1) + "]".repeat(Utf8JsonCursor.MAX_DEPTH + 1);
+    String deep =
+        "[".repeat(Utf8JsonCursor.MAX_DEPTH + 1) + "]".repeat(Utf8JsonCursor.MAX_DEPTH + 1);
     assertEquals(GAVE_UP, CursorWalk.fast(utf8(deep), WALK_ALL));
     String deepest = "[".repeat(Utf8JsonCursor.MAX_DEPTH) + "]".repeat(Utf8JsonCursor.MAX_DEPTH);
-    assertEquals(CursorWalk.jackson(utf8(deepest), WALK_ALL), CursorWalk.fast(utf8(deepest), WALK_ALL));
+    assertEquals(
+        CursorWalk.jackson(utf8(deepest), WALK_ALL), CursorWalk.fast(utf8(deepest), WALK_ALL));
     String longName = "{\"" + "n".repeat(Utf8JsonCursor.MAX_NAME_BYTES + 1) + "\":1}";
     assertEquals(GAVE_UP, CursorWalk.fast(utf8(longName), WALK_ALL));
     String longNumber = "{\"a\":0." + "1".repeat(Utf8JsonCursor.MAX_NUMBER_BYTES) + "}";
@@ -134,14 +174,18 @@ class Utf8JsonCursorTest {
 
   @Test
   void longValuesUpToEighteenDigitsAreExact() throws Exception {
-    for (String number : new String[] {"0", "-0", "7", "-42", "999999999999999999", "-999999999999999999"}) {
+    for (String number :
+        new String[] {"0", "-0", "7", "-42", "999999999999999999", "-999999999999999999"}) {
       Utf8JsonCursor cursor = new Utf8JsonCursor().reset(utf8(number), number.length());
       cursor.nextToken();
       assertEquals(Long.parseLong(number), cursor.longValue(), number);
     }
   }
 
-  /** Random JSON values written in every legal style: the fast cursor takes them all, reads them as Jackson does. */
+  /**
+   * Random JSON values written in every legal style: the fast cursor takes them all, reads them as
+   * Jackson does.
+   */
   @Test
   void randomValidJsonReadsTheSame() {
     Random random = new Random(11);
@@ -154,7 +198,10 @@ class Utf8JsonCursorTest {
     }
   }
 
-  /** Damaged JSON: whenever the fast cursor takes the bytes, Jackson takes them too and reads the same. */
+  /**
+   * Damaged JSON: whenever the fast cursor takes the bytes, Jackson takes them too and reads the
+   * same.
+   */
   @Test
   void randomDamageIsEitherLeftToJacksonOrReadTheSame() {
     Random random = new Random(13);
@@ -166,7 +213,8 @@ class Utf8JsonCursorTest {
       String fast = CursorWalk.fast(json, WALK_ALL);
       String jackson = CursorWalk.jackson(json, WALK_ALL);
       if (jackson.startsWith("NOT_AVAILABLE")) {
-        continue; // Jackson's non-blocking parser leaves a number that ends the input unfinished; not an event
+        continue; // Jackson's non-blocking parser leaves a number that ends the input unfinished;
+        // not an event
       }
       if (!fast.equals(GAVE_UP)) {
         takenByFast++;
@@ -184,9 +232,12 @@ class Utf8JsonCursorTest {
     int at = random.nextInt(json.length + 1);
     int kind = random.nextInt(5);
     out.write(json, 0, at);
-    byte other = random.nextBoolean() ? interesting[random.nextInt(interesting.length)] : (byte) random.nextInt(256);
+    byte other =
+        random.nextBoolean()
+            ? interesting[random.nextInt(interesting.length)]
+            : (byte) random.nextInt(256);
     switch (kind) {
-      case 0 -> { } // cut here
+      case 0 -> {} // cut here
       case 1 -> { // drop a byte
         if (at < json.length) {
           out.write(json, at + 1, json.length - at - 1);
@@ -215,10 +266,29 @@ class Utf8JsonCursorTest {
     return out.toByteArray();
   }
 
-  /** Writes a random JSON value, using every legal form: escapes, raw UTF-8, whitespace, number shapes. */
+  /**
+   * Writes a random JSON value, using every legal form: escapes, raw UTF-8, whitespace, number
+   * shapes.
+   */
   private static final class RandomJson {
-    private static final String[] NAMES = {"id", "choices", "delta", "content", "usage", "error", "message",
-        "object", "finish_reason", "text", "tool_calls", "function", "arguments", "prompt_tokens", "caf\u00e9", ""};
+    private static final String[] NAMES = {
+      "id",
+      "choices",
+      "delta",
+      "content",
+      "usage",
+      "error",
+      "message",
+      "object",
+      "finish_reason",
+      "text",
+      "tool_calls",
+      "function",
+      "arguments",
+      "prompt_tokens",
+      "caf\u00e9",
+      ""
+    };
     private final Random random;
     private final StringBuilder out = new StringBuilder();
 
@@ -229,7 +299,8 @@ class Utf8JsonCursorTest {
     byte[] document() {
       space();
       if (random.nextInt(4) == 0) {
-        // Not a number: Jackson's non-blocking parser leaves a number that ends the input unfinished.
+        // Not a number: Jackson's non-blocking parser leaves a number that ends the input
+        // unfinished.
         if (random.nextBoolean()) {
           array(0);
         } else {
@@ -296,12 +367,16 @@ class Utf8JsonCursorTest {
       if (random.nextBoolean()) {
         out.append('-');
       }
-      out.append(random.nextInt(4) == 0 ? "0" : Long.toString(1 + (random.nextLong() >>> (2 + random.nextInt(62)))));
+      out.append(
+          random.nextInt(4) == 0
+              ? "0"
+              : Long.toString(1 + (random.nextLong() >>> (2 + random.nextInt(62)))));
       if (random.nextInt(3) == 0) {
         out.append('.').append(random.nextInt(1000));
       }
       if (random.nextInt(4) == 0) {
-        out.append(random.nextBoolean() ? 'e' : 'E').append(random.nextBoolean() ? "" : random.nextBoolean() ? "+" : "-")
+        out.append(random.nextBoolean() ? 'e' : 'E')
+            .append(random.nextBoolean() ? "" : random.nextBoolean() ? "+" : "-")
             .append(random.nextInt(300));
       }
     }
@@ -311,36 +386,39 @@ class Utf8JsonCursorTest {
       int length = random.nextInt(8);
       for (int i = 0; i < length; i++) {
         int pick = random.nextInt(10);
-        int codePoint = switch (pick) {
-          case 0 -> random.nextInt(0x20); // must be escaped
-          case 1 -> 0x80 + random.nextInt(0x780); // 2 bytes
-          case 2 -> 0x800 + random.nextInt(0xD000); // 3 bytes, below the surrogates
-          case 3 -> 0x10000 + random.nextInt(0x100000); // 4 bytes, a surrogate pair in Java
-          case 4 -> "\"\\/".charAt(random.nextInt(3));
-          default -> 0x20 + random.nextInt(0x5F);
-        };
+        int codePoint =
+            switch (pick) {
+              case 0 -> random.nextInt(0x20); // must be escaped
+              case 1 -> 0x80 + random.nextInt(0x780); // 2 bytes
+              case 2 -> 0x800 + random.nextInt(0xD000); // 3 bytes, below the surrogates
+              case 3 -> 0x10000 + random.nextInt(0x100000); // 4 bytes, a surrogate pair in Java
+              case 4 -> "\"\\/".charAt(random.nextInt(3));
+              default -> 0x20 + random.nextInt(0x5F);
+            };
         append(codePoint);
       }
       out.append('"');
     }
 
     private void append(int codePoint) {
-      boolean escape = codePoint < 0x20 || codePoint == '"' || codePoint == '\\' || random.nextInt(6) == 0;
+      boolean escape =
+          codePoint < 0x20 || codePoint == '"' || codePoint == '\\' || random.nextInt(6) == 0;
       if (!escape) {
         out.appendCodePoint(codePoint);
         return;
       }
-      String shortEscape = switch (codePoint) {
-        case '"' -> "\\\"";
-        case '\\' -> "\\\\";
-        case '/' -> "\\/";
-        case '\b' -> "\\b";
-        case '\f' -> "\\f";
-        case '\n' -> "\\n";
-        case '\r' -> "\\r";
-        case '\t' -> "\\t";
-        default -> null;
-      };
+      String shortEscape =
+          switch (codePoint) {
+            case '"' -> "\\\"";
+            case '\\' -> "\\\\";
+            case '/' -> "\\/";
+            case '\b' -> "\\b";
+            case '\f' -> "\\f";
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            default -> null;
+          };
       if (shortEscape != null && random.nextBoolean()) {
         out.append(shortEscape);
         return;

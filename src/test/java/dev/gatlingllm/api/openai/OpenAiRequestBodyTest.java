@@ -30,9 +30,15 @@ class OpenAiRequestBodyTest {
   }
 
   private static GenerationRequest chatRequest(Map<String, Object> extra) {
-    return new GenerationRequest("meta-llama/Llama-3.1-8B-Instruct",
+    return new GenerationRequest(
+        "meta-llama/Llama-3.1-8B-Instruct",
         List.of(ChatMessage.system("Be brief."), ChatMessage.user("Say \"hi\"\nin 日本語 😀")),
-        null, 128, 0.7, true, true, extra);
+        null,
+        128,
+        0.7,
+        true,
+        true,
+        extra);
   }
 
   @Test
@@ -50,21 +56,31 @@ class OpenAiRequestBodyTest {
     assertEquals(0.7, body.get("temperature").asDouble());
     assertTrue(body.get("ignore_eos").asBoolean());
     assertFalse(body.has("prompt"));
-    assertEquals(List.of("model", "messages", "stream", "stream_options", "max_tokens", "temperature", "ignore_eos"),
+    assertEquals(
+        List.of(
+            "model",
+            "messages",
+            "stream",
+            "stream_options",
+            "max_tokens",
+            "temperature",
+            "ignore_eos"),
         names(body));
   }
 
   @Test
   void nullFieldsAreOmitted() throws Exception {
-    GenerationRequest request = new GenerationRequest(null, List.of(ChatMessage.user("x")), null, null, null, null,
-        false, Map.of());
+    GenerationRequest request =
+        new GenerationRequest(
+            null, List.of(ChatMessage.user("x")), null, null, null, null, false, Map.of());
     JsonNode body = parse(new OpenAiChatDialect().requestBody(request));
     assertEquals(List.of("messages", "stream"), names(body));
   }
 
   @Test
   void ignoreEosFalseIsLeftOutSinceHostedApisRejectTheFieldItself() throws Exception {
-    GenerationRequest request = new GenerationRequest("m", List.of(), null, null, null, false, false, Map.of());
+    GenerationRequest request =
+        new GenerationRequest("m", List.of(), null, null, null, false, false, Map.of());
     JsonNode body = parse(new OpenAiChatDialect().requestBody(request));
     assertFalse(body.has("ignore_eos"));
     assertEquals(0, body.get("messages").size());
@@ -72,25 +88,32 @@ class OpenAiRequestBodyTest {
 
   @Test
   void theLimitGoesInTheChosenField() throws Exception {
-    GenerationRequest request = chatRequest(Map.of()).withMaxTokensField(MaxTokensField.MAX_COMPLETION_TOKENS)
-        .withoutIgnoreEos();
+    GenerationRequest request =
+        chatRequest(Map.of())
+            .withMaxTokensField(MaxTokensField.MAX_COMPLETION_TOKENS)
+            .withoutIgnoreEos();
     JsonNode body = parse(new OpenAiChatDialect().requestBody(request));
     assertEquals(128, body.get("max_completion_tokens").asInt());
     assertFalse(body.has("max_tokens"));
     assertFalse(body.has("ignore_eos"));
-    JsonNode usual = parse(new OpenAiChatDialect().requestBody(
-        chatRequest(Map.of()).withMaxTokensField(MaxTokensField.MAX_TOKENS)));
+    JsonNode usual =
+        parse(
+            new OpenAiChatDialect()
+                .requestBody(chatRequest(Map.of()).withMaxTokensField(MaxTokensField.MAX_TOKENS)));
     assertEquals(128, usual.get("max_tokens").asInt());
     assertFalse(usual.has("max_completion_tokens"));
   }
 
   @Test
   void maxTokensFieldNamesAreParsedAndBadOnesNamed() {
-    assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS,
+    assertEquals(
+        MaxTokensField.MAX_COMPLETION_TOKENS,
         LlmProtocol.of(LlmDsl.llm().maxTokensField(" Max_Completion_Tokens ")).maxTokensField());
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-        () -> LlmDsl.llm().maxTokensField("max"));
-    assertEquals("max tokens field must be max_tokens or max_completion_tokens, was 'max'", e.getMessage());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> LlmDsl.llm().maxTokensField("max"));
+    assertEquals(
+        "max tokens field must be max_tokens or max_completion_tokens, was 'max'", e.getMessage());
   }
 
   @Test
@@ -108,13 +131,22 @@ class OpenAiRequestBodyTest {
     assertFalse(body.get("chat_template_kwargs").get("enable_thinking").asBoolean(true));
     assertEquals("load-test", body.get("user").asText());
     List<String> names = names(body);
-    assertEquals(List.of("chat_template_kwargs", "seed", "stop", "top_p", "user"), names.subList(7, 12));
+    assertEquals(
+        List.of("chat_template_kwargs", "seed", "stop", "top_p", "user"), names.subList(7, 12));
   }
 
   @Test
   void extraFieldsOverrideStandardFieldsWithoutDuplicateKeys() throws Exception {
-    Map<String, Object> extra = Map.of("max_tokens", 7, "model", "other", "stream_options",
-        Map.of("include_usage", true, "continuous_usage_stats", true), "temperature", 0);
+    Map<String, Object> extra =
+        Map.of(
+            "max_tokens",
+            7,
+            "model",
+            "other",
+            "stream_options",
+            Map.of("include_usage", true, "continuous_usage_stats", true),
+            "temperature",
+            0);
     String text = new OpenAiChatDialect().requestBody(chatRequest(extra));
     JsonNode body = parse(text);
     assertEquals(7, body.get("max_tokens").asInt());
@@ -128,19 +160,36 @@ class OpenAiRequestBodyTest {
 
   @Test
   void extraFieldCanReplaceMessages() throws Exception {
-    Map<String, Object> extra = Map.of("messages", List.of(Map.of("role", "user", "content", List.of(
-        Map.of("type", "text", "text", "describe")))));
+    Map<String, Object> extra =
+        Map.of(
+            "messages",
+            List.of(
+                Map.of(
+                    "role",
+                    "user",
+                    "content",
+                    List.of(Map.of("type", "text", "text", "describe")))));
     JsonNode body = parse(new OpenAiChatDialect().requestBody(chatRequest(extra)));
     assertEquals(1, body.get("messages").size());
-    assertEquals("describe", body.get("messages").get(0).get("content").get(0).get("text").asText());
+    assertEquals(
+        "describe", body.get("messages").get(0).get("content").get(0).get("text").asText());
   }
 
   @Test
   void completionsBodyHasPromptInsteadOfMessages() throws Exception {
-    GenerationRequest request = new GenerationRequest("Qwen/Qwen2.5-7B", List.of(), "The capital of France is",
-        16, 0.0, null, true, Map.of("echo", false));
+    GenerationRequest request =
+        new GenerationRequest(
+            "Qwen/Qwen2.5-7B",
+            List.of(),
+            "The capital of France is",
+            16,
+            0.0,
+            null,
+            true,
+            Map.of("echo", false));
     JsonNode body = parse(new OpenAiCompletionsDialect().requestBody(request));
-    assertEquals(List.of("model", "prompt", "stream", "stream_options", "max_tokens", "temperature", "echo"),
+    assertEquals(
+        List.of("model", "prompt", "stream", "stream_options", "max_tokens", "temperature", "echo"),
         names(body));
     assertEquals("The capital of France is", body.get("prompt").asText());
     assertEquals(0.0, body.get("temperature").asDouble());
@@ -150,16 +199,20 @@ class OpenAiRequestBodyTest {
   @Test
   void completionsPromptWithControlCharactersRoundTrips() throws Exception {
     String prompt = "line1\nline2\t\"quoted\" \\ \u0001 \u2028 é";
-    GenerationRequest request = new GenerationRequest(null, List.of(), prompt, null, null, null, false, Map.of());
-    assertEquals(prompt, parse(new OpenAiCompletionsDialect().requestBody(request)).get("prompt").asText());
+    GenerationRequest request =
+        new GenerationRequest(null, List.of(), prompt, null, null, null, false, Map.of());
+    assertEquals(
+        prompt, parse(new OpenAiCompletionsDialect().requestBody(request)).get("prompt").asText());
   }
 
   @Test
   void unserialisableExtraFieldFailsClearly() {
-    GenerationRequest request = new GenerationRequest("m", List.of(), "p", null, null, null, false,
-        Map.of("bad", new Object()));
-    UncheckedIOException e = assertThrows(UncheckedIOException.class,
-        () -> new OpenAiCompletionsDialect().requestBody(request));
+    GenerationRequest request =
+        new GenerationRequest(
+            "m", List.of(), "p", null, null, null, false, Map.of("bad", new Object()));
+    UncheckedIOException e =
+        assertThrows(
+            UncheckedIOException.class, () -> new OpenAiCompletionsDialect().requestBody(request));
     assertTrue(e.getMessage().startsWith("cannot write the request body"), e.getMessage());
   }
 
@@ -173,8 +226,9 @@ class OpenAiRequestBodyTest {
 
   @Test
   void aPromptOnlyRequestIsAskedAsTheUserOnAChatEndpoint() throws Exception {
-    GenerationRequest request = new GenerationRequest("m", java.util.List.of(), "Once upon a time", 8, null, null,
-        true, Map.of());
+    GenerationRequest request =
+        new GenerationRequest(
+            "m", java.util.List.of(), "Once upon a time", 8, null, null, true, Map.of());
     JsonNode messages = parse(new OpenAiChatDialect().requestBody(request)).path("messages");
     assertEquals(1, messages.size());
     assertEquals("user", messages.get(0).path("role").asText());
@@ -183,9 +237,18 @@ class OpenAiRequestBodyTest {
 
   @Test
   void messagesWithoutAPromptBecomeThePromptOnACompletionsEndpoint() throws Exception {
-    GenerationRequest request = new GenerationRequest("m",
-        java.util.List.of(dev.gatlingllm.values.ChatMessage.system("Be brief."), dev.gatlingllm.values.ChatMessage.user("Hi")),
-        null, 8, null, null, true, Map.of());
+    GenerationRequest request =
+        new GenerationRequest(
+            "m",
+            java.util.List.of(
+                dev.gatlingllm.values.ChatMessage.system("Be brief."),
+                dev.gatlingllm.values.ChatMessage.user("Hi")),
+            null,
+            8,
+            null,
+            null,
+            true,
+            Map.of());
     JsonNode body = parse(new OpenAiCompletionsDialect().requestBody(request));
     assertEquals("Be brief.\nHi", body.path("prompt").asText());
     assertFalse(body.has("messages"));

@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Records signals as short strings ("CONTENT:Hi", "usage:9/3", "finish:stop"...) for list comparisons. */
+/**
+ * Records signals as short strings ("CONTENT:Hi", "usage:9/3", "finish:stop"...) for list
+ * comparisons.
+ */
 public final class SignalRecorder implements StreamSignals {
   public final List<String> signals = new ArrayList<>();
 
@@ -58,7 +61,9 @@ public final class SignalRecorder implements StreamSignals {
     signals.add("malformed:" + message);
   }
 
-  /** Runs raw SSE text through a real decoder into the interpreter: the path production bytes take. */
+  /**
+   * Runs raw SSE text through a real decoder into the interpreter: the path production bytes take.
+   */
   public static List<String> interpretSse(StreamInterpreter interpreter, String sse) {
     SignalRecorder recorder = new SignalRecorder();
     SseDecoder decoder = new SseDecoder(event -> interpreter.onFrame(event, recorder));
@@ -67,7 +72,9 @@ public final class SignalRecorder implements StreamSignals {
     return recorder.signals;
   }
 
-  /** A recorded stream under {@code src/test/resources/fixtures/}, e.g. {@code anthropic/text.sse}. */
+  /**
+   * A recorded stream under {@code src/test/resources/fixtures/}, e.g. {@code anthropic/text.sse}.
+   */
   public static String fixture(String path) {
     try (java.io.InputStream in = SignalRecorder.class.getResourceAsStream("/fixtures/" + path)) {
       if (in == null) {
@@ -88,7 +95,10 @@ public final class SignalRecorder implements StreamSignals {
     return interpretSse(interpreter, sse.toString());
   }
 
-  /** Runs raw NDJSON text through a real decoder into the interpreter, ending the body as a transport would. */
+  /**
+   * Runs raw NDJSON text through a real decoder into the interpreter, ending the body as a
+   * transport would.
+   */
   public static List<String> interpretNdjson(StreamInterpreter interpreter, String ndjson) {
     SignalRecorder recorder = new SignalRecorder();
     NdjsonDecoder decoder = new NdjsonDecoder(frame -> interpreter.onFrame(frame, recorder));

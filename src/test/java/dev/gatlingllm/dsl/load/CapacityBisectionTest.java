@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The search's decisions against servers whose capacity is known: a level passes when its concurrency <= it. */
+/**
+ * The search's decisions against servers whose capacity is known: a level passes when its
+ * concurrency <= it.
+ */
 class CapacityBisectionTest {
   private static final List<Integer> DOUBLING = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256);
 
@@ -73,7 +76,8 @@ class CapacityBisectionTest {
         CapacityBisection search = new CapacityBisection(DOUBLING, resolution);
         List<Integer> ran = run(search, capacity);
         String what = "capacity " + capacity + ", resolution " + resolution + ": " + ran;
-        assertTrue(ran.size() <= planned, what + " ran more than the " + planned + " levels planned");
+        assertTrue(
+            ran.size() <= planned, what + " ran more than the " + planned + " levels planned");
         assertTrue(search.lastPass() <= capacity, what);
         if (search.firstFail() > 0) {
           assertTrue(capacity < search.firstFail(), what);
@@ -81,7 +85,10 @@ class CapacityBisectionTest {
         }
       }
     }
-    assertEquals(9 + 4, CapacityBisection.levelsAtMost(DOUBLING, 0), "128 -> 256 at 12 streams: 4 midpoints");
+    assertEquals(
+        9 + 4,
+        CapacityBisection.levelsAtMost(DOUBLING, 0),
+        "128 -> 256 at 12 streams: 4 midpoints");
   }
 
   @Test

@@ -16,7 +16,11 @@ class JitWarmupTest {
   private final AtomicLong compiledMillis = new AtomicLong();
 
   private JitWarmup warmup(int minSeconds, int maxSeconds) {
-    return JitWarmup.of(4, Duration.ofSeconds(minSeconds), Duration.ofSeconds(maxSeconds), now::get,
+    return JitWarmup.of(
+        4,
+        Duration.ofSeconds(minSeconds),
+        Duration.ofSeconds(maxSeconds),
+        now::get,
         compiledMillis::get);
   }
 

@@ -73,30 +73,47 @@ class RatePacerTest {
         requests++;
         tokens += sends.get(i)[1];
       }
-      assertTrue(requests <= budget.requestsPerMinute(), requests + " requests in the minute to send " + end);
-      assertTrue(tokens <= budget.tokensPerMinute(), tokens + " tokens in the minute to send " + end);
+      assertTrue(
+          requests <= budget.requestsPerMinute(),
+          requests + " requests in the minute to send " + end);
+      assertTrue(
+          tokens <= budget.tokensPerMinute(), tokens + " tokens in the minute to send " + end);
     }
   }
 
   @Test
   void oneRequestAboveTheTokenBudgetIsRefusedNamingBoth() {
     RatePacer pacer = new RatePacer(new RateBudget(0, 1_000));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pacer.reserve(0, 1_001));
-    assertEquals("one request meters 1001 tokens, more than the budget of 1000 tokens per minute", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> pacer.reserve(0, 1_001));
+    assertEquals(
+        "one request meters 1001 tokens, more than the budget of 1000 tokens per minute",
+        e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> pacer.trySend(0, 1_001));
-    assertThrows(IllegalArgumentException.class, () -> RateLimits.of(new RateBudget(0, 1_000),
-        Duration.ofSeconds(10), 1_001));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> RateLimits.of(new RateBudget(0, 1_000), Duration.ofSeconds(10), 1_001));
   }
 
   @Test
   void theArrivalRateIsWhatTheTighterBudgetAllows() {
-    assertEquals(2.0, exactMinute(RateLimits.of(new RateBudget(120, 0), Duration.ofSeconds(10), 160)).arrivalRate(),
+    assertEquals(
+        2.0,
+        exactMinute(RateLimits.of(new RateBudget(120, 0), Duration.ofSeconds(10), 160))
+            .arrivalRate(),
         1e-12);
-    // 48,000 tokens per minute of 160-token requests: 300 per minute, but only 120 requests per minute.
-    assertEquals(2.0, exactMinute(RateLimits.of(new RateBudget(120, 48_000), Duration.ofSeconds(10), 160))
-        .arrivalRate(), 1e-12);
-    assertEquals(1.0, exactMinute(RateLimits.of(new RateBudget(120, 9_600), Duration.ofSeconds(10), 160))
-        .arrivalRate(), 1e-12);
+    // 48,000 tokens per minute of 160-token requests: 300 per minute, but only 120 requests per
+    // minute.
+    assertEquals(
+        2.0,
+        exactMinute(RateLimits.of(new RateBudget(120, 48_000), Duration.ofSeconds(10), 160))
+            .arrivalRate(),
+        1e-12);
+    assertEquals(
+        1.0,
+        exactMinute(RateLimits.of(new RateBudget(120, 9_600), Duration.ofSeconds(10), 160))
+            .arrivalRate(),
+        1e-12);
   }
 
   private static RateLimits exactMinute(RateLimits limits) {
@@ -109,9 +126,16 @@ class RatePacerTest {
     RatePacer pacer = new RatePacer(new RateBudget(120, 0));
     assertEquals(0, pacer.reserve(0, 100));
     assertEquals(508_333_334, pacer.reserve(0, 100));
-    assertEquals(120 / 61.0, RateLimits.of(new RateBudget(120, 0), Duration.ofSeconds(10), 160).arrivalRate(), 1e-12);
-    assertEquals(3.0, RateLimits.of(new RateBudget(9, 0), Duration.ofSeconds(10), 160)
-        .window(Duration.ofSeconds(2)).arrivalRate(), 1e-12);
+    assertEquals(
+        120 / 61.0,
+        RateLimits.of(new RateBudget(120, 0), Duration.ofSeconds(10), 160).arrivalRate(),
+        1e-12);
+    assertEquals(
+        3.0,
+        RateLimits.of(new RateBudget(9, 0), Duration.ofSeconds(10), 160)
+            .window(Duration.ofSeconds(2))
+            .arrivalRate(),
+        1e-12);
   }
 
   @Test
@@ -125,7 +149,8 @@ class RatePacerTest {
     for (int i = 1; i < 4; i++) {
       assertEquals(0, pacer.trySend(i * 15 * S, 100));
     }
-    // Planned a minute after the first plan, but the minute of actual sends (0 s, 60 s] still holds four:
+    // Planned a minute after the first plan, but the minute of actual sends (0 s, 60 s] still holds
+    // four:
     // it waits until the late send has left the window, at 70 s, then goes.
     assertEquals(60 * S, pacer.reserve(0, 100));
     assertEquals(10 * S, pacer.trySend(60 * S, 100));
@@ -134,9 +159,10 @@ class RatePacerTest {
   }
 
   /**
-   * Requests arrive faster and slower than the budget; 1 in 10 pauses wakes up late by up to 3 s (a cold JVM, a
-   * busy event loop, a refused send's wait too), the others within 5 ms; each request reaches the provider up to
-   * the margin after it was sent. However late, no minute of arrivals at the provider holds more than the budget.
+   * Requests arrive faster and slower than the budget; 1 in 10 pauses wakes up late by up to 3 s (a
+   * cold JVM, a busy event loop, a refused send's wait too), the others within 5 ms; each request
+   * reaches the provider up to the margin after it was sent. However late, no minute of arrivals at
+   * the provider holds more than the budget.
    */
   @Test
   void noMinuteOfArrivalsHoldsMoreThanTheBudgetWhenSendsAreLate() {
@@ -145,7 +171,8 @@ class RatePacerTest {
     RatePacer pacer = new RatePacer(budget, RatePacer.MINUTE, margin);
     SplittableRandom random = new SplittableRandom(7);
     // Plans, then attempts in time order: {time of the attempt, tokens, planned time}.
-    PriorityQueue<long[]> attempts = new PriorityQueue<>(Comparator.comparingLong((long[] a) -> a[0]));
+    PriorityQueue<long[]> attempts =
+        new PriorityQueue<>(Comparator.comparingLong((long[] a) -> a[0]));
     long now = 0;
     long lastPlanned = 0;
     int requests = 2_000;
@@ -165,7 +192,8 @@ class RatePacerTest {
         arrivals.add(new long[] {attempt[0] + random.nextLong(0, margin.toNanos()), attempt[1]});
       } else {
         assertTrue(wait > 0);
-        attempts.add(new long[] {attempt[0] + wait + wakeUpLateness(random), attempt[1], attempt[2]});
+        attempts.add(
+            new long[] {attempt[0] + wait + wakeUpLateness(random), attempt[1], attempt[2]});
       }
     }
     assertEquals(requests, arrivals.size(), "every request sent in the end");
@@ -178,32 +206,46 @@ class RatePacerTest {
         requestsInMinute++;
         tokens += arrivals.get(i)[1];
       }
-      assertTrue(requestsInMinute <= budget.requestsPerMinute(),
+      assertTrue(
+          requestsInMinute <= budget.requestsPerMinute(),
           requestsInMinute + " requests in the minute to arrival " + end + " at " + times[end]);
-      assertTrue(tokens <= budget.tokensPerMinute(), tokens + " tokens in the minute to arrival " + end);
+      assertTrue(
+          tokens <= budget.tokensPerMinute(), tokens + " tokens in the minute to arrival " + end);
     }
-    // Waiting for the actual sends costs little beyond the plan: the last arrival within a few seconds of it.
+    // Waiting for the actual sends costs little beyond the plan: the last arrival within a few
+    // seconds of it.
     long last = Arrays.stream(times).max().orElseThrow();
-    assertTrue(last < lastPlanned + 5 * S, "the last arrival at " + last + ", the last plan at " + lastPlanned);
+    assertTrue(
+        last < lastPlanned + 5 * S,
+        "the last arrival at " + last + ", the last plan at " + lastPlanned);
   }
 
   private static long wakeUpLateness(SplittableRandom random) {
     return random.nextInt(10) == 0 ? random.nextLong(0, 3 * S) : random.nextLong(0, 5_000_000);
   }
 
-  /** The target check is sent before the load and counted by the provider: the first minute has room for one less. */
+  /**
+   * The target check is sent before the load and counted by the provider: the first minute has room
+   * for one less.
+   */
   @Test
   void theRequestSentBeforeTheLoadTakesItsPlaceInTheFirstMinute() {
     long t0 = 1_000_000_000_000L;
     long second = 1_000_000_000L;
-    RateLimits limits = RateLimits.of(new RateBudget(2, 0), Duration.ofSeconds(60), 10).margin(Duration.ZERO);
+    RateLimits limits =
+        RateLimits.of(new RateBudget(2, 0), Duration.ofSeconds(60), 10).margin(Duration.ZERO);
     assertEquals(0, limits.pacer().trySend(t0 + second, 10));
-    assertEquals(0, limits.pacer().trySend(t0 + 2 * second, 10), "without the check, two fit in the minute");
+    assertEquals(
+        0, limits.pacer().trySend(t0 + 2 * second, 10), "without the check, two fit in the minute");
 
-    RateLimits checked = RateLimits.of(new RateBudget(2, 0), Duration.ofSeconds(60), 10).margin(Duration.ZERO)
-        .sentBefore(t0, TargetProbe.METERED_TOKENS);
+    RateLimits checked =
+        RateLimits.of(new RateBudget(2, 0), Duration.ofSeconds(60), 10)
+            .margin(Duration.ZERO)
+            .sentBefore(t0, TargetProbe.METERED_TOKENS);
     assertEquals(0, checked.pacer().trySend(t0 + second, 10));
-    assertEquals(58 * second, checked.pacer().trySend(t0 + 2 * second, 10),
+    assertEquals(
+        58 * second,
+        checked.pacer().trySend(t0 + 2 * second, 10),
         "the second waits until the check leaves the minute");
   }
 }

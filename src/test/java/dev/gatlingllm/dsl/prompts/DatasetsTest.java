@@ -17,20 +17,25 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DatasetsTest {
   /** ShareGPT as published: one JSON array, a byte order mark, a record without a human turn. */
-  private static final String SHARE_GPT = "\uFEFF\n ["
-      + "{\"id\": \"a\", \"conversations\": [{\"from\": \"human\", \"value\": \"Say hi\"},"
-      + " {\"from\": \"gpt\", \"value\": \"hello world\"}, {\"from\": \"human\", \"value\": \"again\"}]},"
-      + "{\"id\": \"b\", \"conversations\": []},"
-      + "{\"id\": \"c\", \"conversations\": [{\"from\": \"system\", \"value\": \"Be brief.\"},"
-      + " {\"from\": \"human\", \"value\": \"Name a colour\"}, {\"from\": \"gpt\", \"value\": \"Blue\"}]}"
-      + "]";
+  private static final String SHARE_GPT =
+      "\uFEFF\n ["
+          + "{\"id\": \"a\", \"conversations\": [{\"from\": \"human\", \"value\": \"Say hi\"},"
+          + " {\"from\": \"gpt\", \"value\": \"hello world\"}, {\"from\": \"human\", \"value\": \"again\"}]},"
+          + "{\"id\": \"b\", \"conversations\": []},"
+          + "{\"id\": \"c\", \"conversations\": [{\"from\": \"system\", \"value\": \"Be brief.\"},"
+          + " {\"from\": \"human\", \"value\": \"Name a colour\"}, {\"from\": \"gpt\", \"value\": \"Blue\"}]}"
+          + "]";
 
   @TempDir Path dir;
 
   @Test
-  void shareGptJsonGivesTheFirstHumanTurnAndTheRecordedAnswersLengthAsTheLimit() throws IOException {
-    Datasets.Read read = Datasets.read(file("sharegpt.json", SHARE_GPT), new DatasetOptions(null, null, true, 0),
-        JTokkitTokenizer.of("cl100k_base"));
+  void shareGptJsonGivesTheFirstHumanTurnAndTheRecordedAnswersLengthAsTheLimit()
+      throws IOException {
+    Datasets.Read read =
+        Datasets.read(
+            file("sharegpt.json", SHARE_GPT),
+            new DatasetOptions(null, null, true, 0),
+            JTokkitTokenizer.of("cl100k_base"));
     assertEquals(1, read.skipped(), "the conversation without a human turn");
     assertEquals(2, read.records().size());
     Map<String, Object> first = read.records().get(0);
@@ -38,16 +43,20 @@ class DatasetsTest {
     assertEquals("Say hi", first.get(PromptRecords.PROMPT));
     assertEquals(2, first.get(PromptRecords.MAX_TOKENS), "'hello world' is 2 cl100k_base tokens");
     Map<String, Object> second = read.records().get(1);
-    assertEquals(List.of(new ChatMessage("system", "Be brief."), ChatMessage.user("Name a colour")),
+    assertEquals(
+        List.of(new ChatMessage("system", "Be brief."), ChatMessage.user("Name a colour")),
         second.get(PromptRecords.MESSAGES));
     assertEquals(1, second.get(PromptRecords.MAX_TOKENS), "'Blue' is 1 token");
   }
 
   @Test
-  void shareGptJsonlReadsTheSameRecordsAndWithoutAnswerLengthLeavesTheLimitToTheRun() throws IOException {
-    String jsonl = "{\"conversations\": [{\"from\": \"human\", \"value\": \"Say hi\"}, {\"from\": \"gpt\","
-        + " \"value\": \"hello world\"}]}\n\n{\"conversations\": [{\"from\": \"gpt\", \"value\": \"orphan\"}]}\n";
-    Datasets.Read read = Datasets.read(file("sharegpt.jsonl", jsonl), DatasetOptions.DEFAULTS, null);
+  void shareGptJsonlReadsTheSameRecordsAndWithoutAnswerLengthLeavesTheLimitToTheRun()
+      throws IOException {
+    String jsonl =
+        "{\"conversations\": [{\"from\": \"human\", \"value\": \"Say hi\"}, {\"from\": \"gpt\","
+            + " \"value\": \"hello world\"}]}\n\n{\"conversations\": [{\"from\": \"gpt\", \"value\": \"orphan\"}]}\n";
+    Datasets.Read read =
+        Datasets.read(file("sharegpt.jsonl", jsonl), DatasetOptions.DEFAULTS, null);
     assertEquals(1, read.records().size());
     assertEquals(1, read.skipped());
     assertFalse(read.records().get(0).containsKey(PromptRecords.MAX_TOKENS));
@@ -55,43 +64,82 @@ class DatasetsTest {
 
   @Test
   void huggingFaceStyleFieldsAreNamedByTheOptionsAndALimitStopsReadingEarly() throws IOException {
-    String jsonl = "{\"instruction\": \"Add 2 and 2\", \"output\": \"4\"}\n"
-        + "{\"instruction\": \"Spell cat\", \"output\": \"c a t\"}\n"
-        + "this line is never read\n";
-    Datasets.Read read = Datasets.read(file("hf.jsonl", jsonl), new DatasetOptions("instruction", "output", true, 2),
-        JTokkitTokenizer.of("cl100k_base"));
+    String jsonl =
+        "{\"instruction\": \"Add 2 and 2\", \"output\": \"4\"}\n"
+            + "{\"instruction\": \"Spell cat\", \"output\": \"c a t\"}\n"
+            + "this line is never read\n";
+    Datasets.Read read =
+        Datasets.read(
+            file("hf.jsonl", jsonl),
+            new DatasetOptions("instruction", "output", true, 2),
+            JTokkitTokenizer.of("cl100k_base"));
     assertEquals(2, read.records().size());
     assertEquals("Spell cat", read.records().get(1).get(PromptRecords.PROMPT));
-    assertEquals(JTokkitTokenizer.of("cl100k_base").count("c a t"), (long) (int) read.records().get(1)
-        .get(PromptRecords.MAX_TOKENS));
+    assertEquals(
+        JTokkitTokenizer.of("cl100k_base").count("c a t"),
+        (long) (int) read.records().get(1).get(PromptRecords.MAX_TOKENS));
   }
 
   @Test
   void aRecordsOwnLimitWinsOverItsAnswersLength() throws IOException {
-    String jsonl = "{\"conversations\": [{\"from\": \"human\", \"value\": \"Hi\"}, {\"from\": \"gpt\", \"value\":"
-        + " \"hello world\"}], \"max_tokens\": 64}\n";
-    Datasets.Read read = Datasets.read(file("own.jsonl", jsonl), new DatasetOptions(null, null, true, 0),
-        JTokkitTokenizer.of("cl100k_base"));
+    String jsonl =
+        "{\"conversations\": [{\"from\": \"human\", \"value\": \"Hi\"}, {\"from\": \"gpt\", \"value\":"
+            + " \"hello world\"}], \"max_tokens\": 64}\n";
+    Datasets.Read read =
+        Datasets.read(
+            file("own.jsonl", jsonl),
+            new DatasetOptions(null, null, true, 0),
+            JTokkitTokenizer.of("cl100k_base"));
     assertEquals(64, read.records().get(0).get(PromptRecords.MAX_TOKENS));
   }
 
   @Test
   void badRecordsNameTheirPlace() throws IOException {
-    IllegalArgumentException line = assertThrows(IllegalArgumentException.class, () -> Datasets.read(
-        file("bad.jsonl", "{\"prompt\": \"ok\"}\n{\"prompt\": \n"), DatasetOptions.DEFAULTS, null));
-    assertEquals(dir.resolve("bad.jsonl") + " line 2: ", line.getMessage().substring(0,
-        (dir.resolve("bad.jsonl") + " line 2: ").length()));
-    IllegalArgumentException field = assertThrows(IllegalArgumentException.class, () -> Datasets.read(
-        file("hf.json", "[{\"question\": \"?\"}]"), new DatasetOptions("instruction", null, false, 0), null));
-    assertEquals(dir.resolve("hf.json") + " element 1: needs the text field 'instruction' (llm.dataset.promptField)",
+    IllegalArgumentException line =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Datasets.read(
+                    file("bad.jsonl", "{\"prompt\": \"ok\"}\n{\"prompt\": \n"),
+                    DatasetOptions.DEFAULTS,
+                    null));
+    assertEquals(
+        dir.resolve("bad.jsonl") + " line 2: ",
+        line.getMessage().substring(0, (dir.resolve("bad.jsonl") + " line 2: ").length()));
+    IllegalArgumentException field =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Datasets.read(
+                    file("hf.json", "[{\"question\": \"?\"}]"),
+                    new DatasetOptions("instruction", null, false, 0),
+                    null));
+    assertEquals(
+        dir.resolve("hf.json")
+            + " element 1: needs the text field 'instruction' (llm.dataset.promptField)",
         field.getMessage());
-    IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Datasets.read(
-        file("empty.json", "[{\"conversations\": []}]"), DatasetOptions.DEFAULTS, null));
-    assertEquals(dir.resolve("empty.json") + " holds no prompt (1 records without one skipped)", none.getMessage());
-    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> Datasets.read(
-        file("other.jsonl", "{\"text\": \"?\"}\n"), DatasetOptions.DEFAULTS, null));
-    assertEquals(dir.resolve("other.jsonl") + " line 1: a record needs 'prompt' (text), 'messages' (array) or"
-        + " 'conversations' (ShareGPT), or set llm.dataset.promptField to its prompt's field", unknown.getMessage());
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Datasets.read(
+                    file("empty.json", "[{\"conversations\": []}]"),
+                    DatasetOptions.DEFAULTS,
+                    null));
+    assertEquals(
+        dir.resolve("empty.json") + " holds no prompt (1 records without one skipped)",
+        none.getMessage());
+    IllegalArgumentException unknown =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Datasets.read(
+                    file("other.jsonl", "{\"text\": \"?\"}\n"), DatasetOptions.DEFAULTS, null));
+    assertEquals(
+        dir.resolve("other.jsonl")
+            + " line 1: a record needs 'prompt' (text), 'messages' (array) or"
+            + " 'conversations' (ShareGPT), or set llm.dataset.promptField to its prompt's field",
+        unknown.getMessage());
   }
 
   private String file(String name, String text) throws IOException {

@@ -25,11 +25,13 @@ class RandomPromptsTest {
       for (int i = 0; i < count; i++) {
         RandomPrompts.Prompt p = prompts.next();
         assertEquals(target, p.tokens());
-        assertEquals(target, tokenizer.count(p.text()), encoding + " prompt " + i + ": '" + p.text() + "'");
+        assertEquals(
+            target, tokenizer.count(p.text()), encoding + " prompt " + i + ": '" + p.text() + "'");
         seen.add(p.text());
       }
       if (target >= 7) {
-        assertEquals(count, seen.size(), "prompts must all differ (" + encoding + ", " + target + ")");
+        assertEquals(
+            count, seen.size(), "prompts must all differ (" + encoding + ", " + target + ")");
       }
     }
   }
@@ -68,7 +70,8 @@ class RandomPromptsTest {
     for (int i = 0; i < 9; i++) {
       RandomPrompts.Prompt p = prompts.next();
       String prefix = prompts.prefixes().get(i % 3);
-      assertTrue(p.text().startsWith(prefix + "\n"), "prompt " + i + " starts with prefix " + (i % 3));
+      assertTrue(
+          p.text().startsWith(prefix + "\n"), "prompt " + i + " starts with prefix " + (i % 3));
       assertEquals(120, tokenizer.count(p.text()));
       int[] ids = tokenizer.encode(p.text());
       int[] prefixIds = tokenizer.encode(prefix);
@@ -112,9 +115,11 @@ class RandomPromptsTest {
   void badSettingsAreRejectedWithTheirValue() {
     Tokenizer tokenizer = JTokkitTokenizer.of("cl100k_base");
     assertThrows(IllegalArgumentException.class, () -> new RandomPrompts(tokenizer, 0, 0, 0, 1));
-    assertThrows(IllegalArgumentException.class, () -> new RandomPrompts(tokenizer, 100, 1.0, 0, 1));
+    assertThrows(
+        IllegalArgumentException.class, () -> new RandomPrompts(tokenizer, 100, 1.0, 0, 1));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new RandomPrompts(tokenizer, 100, 0.5, 60, 1));
+        assertThrows(
+            IllegalArgumentException.class, () -> new RandomPrompts(tokenizer, 100, 0.5, 60, 1));
     assertTrue(e.getMessage().contains("prefix tokens must be in [0, 50)"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> JTokkitTokenizer.of("gpt-42"));
   }

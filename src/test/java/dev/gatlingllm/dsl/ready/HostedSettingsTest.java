@@ -13,10 +13,19 @@ import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The properties that make requests acceptable to hosted APIs, and which tokenizer counts during the load. */
+/**
+ * The properties that make requests acceptable to hosted APIs, and which tokenizer counts during
+ * the load.
+ */
 class HostedSettingsTest {
-  private static final List<String> PROPERTIES = List.of("llm.baseUrl", "llm.maxTokensField", "llm.ignoreEos",
-      "llm.includeUsage", "llm.tokenizer", "llm.clientTokenizer");
+  private static final List<String> PROPERTIES =
+      List.of(
+          "llm.baseUrl",
+          "llm.maxTokensField",
+          "llm.ignoreEos",
+          "llm.includeUsage",
+          "llm.tokenizer",
+          "llm.clientTokenizer");
 
   @AfterEach
   void clear() {
@@ -34,18 +43,25 @@ class HostedSettingsTest {
   @Test
   void theMaxTokensFieldIsTheDialectsUnlessChosen() {
     assertNull(LlmProtocol.of(target().llm()).maxTokensField());
-    assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS,
-        LlmProtocol.of(target("llm.maxTokensField", "max_completion_tokens").llm()).maxTokensField());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> target("llm.maxTokensField", "max_output_tokens"));
-    assertEquals("llm.maxTokensField: max tokens field must be max_tokens or max_completion_tokens, was"
-        + " 'max_output_tokens'", e.getMessage());
+    assertEquals(
+        MaxTokensField.MAX_COMPLETION_TOKENS,
+        LlmProtocol.of(target("llm.maxTokensField", "max_completion_tokens").llm())
+            .maxTokensField());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> target("llm.maxTokensField", "max_output_tokens"));
+    assertEquals(
+        "llm.maxTokensField: max tokens field must be max_tokens or max_completion_tokens, was"
+            + " 'max_output_tokens'",
+        e.getMessage());
   }
 
   @Test
   void ignoreEosFollowsTheWorkloadUnlessThePropertySaysOtherwise() {
     LlmTarget unset = target();
-    assertTrue(unset.ignoreEos(true), "fixed-length workloads keep ignore_eos on self-hosted servers");
+    assertTrue(
+        unset.ignoreEos(true), "fixed-length workloads keep ignore_eos on self-hosted servers");
     assertFalse(unset.ignoreEos(false), "datasets let the model stop");
     assertFalse(target("llm.ignoreEos", "false").ignoreEos(true));
     assertTrue(target("llm.ignoreEos", "true").ignoreEos(false));
@@ -61,7 +77,9 @@ class HostedSettingsTest {
   @Test
   void theClientCountsWithTheLocalPromptTokenizerByDefault() {
     assertEquals("cl100k_base", LlmProtocol.of(target().llm()).tokenizer().name());
-    assertEquals("o200k_base", LlmProtocol.of(target("llm.tokenizer", "o200k_base").llm()).tokenizer().name());
+    assertEquals(
+        "o200k_base",
+        LlmProtocol.of(target("llm.tokenizer", "o200k_base").llm()).tokenizer().name());
     assertNull(LlmProtocol.of(target("llm.clientTokenizer", "none").llm()).tokenizer());
   }
 
@@ -79,7 +97,11 @@ class HostedSettingsTest {
     assertNull(local.note());
     server.setProperty("llm.clientTokenizer", "server");
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> ClientTokenCount.fromSettings(Settings.of(server)));
-    assertTrue(e.getMessage().startsWith("llm.clientTokenizer: unknown tokenizer encoding 'server'"), e.getMessage());
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ClientTokenCount.fromSettings(Settings.of(server)));
+    assertTrue(
+        e.getMessage().startsWith("llm.clientTokenizer: unknown tokenizer encoding 'server'"),
+        e.getMessage());
   }
 }

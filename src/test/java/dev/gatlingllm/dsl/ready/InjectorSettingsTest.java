@@ -21,9 +21,13 @@ class InjectorSettingsTest {
   @Test
   void aStartTooLargeForALongNamesThePropertyAndTheValue() {
     String value = "9".repeat(25);
-    assertEquals("llm.injector.startAt must be epoch milliseconds or an ISO instant such as 2026-12-01T10:00:00Z, "
-            + "was '" + value + "'",
-        assertThrows(IllegalArgumentException.class, () -> read("llm.injector.startAt", value)).getMessage());
+    assertEquals(
+        "llm.injector.startAt must be epoch milliseconds or an ISO instant such as 2026-12-01T10:00:00Z, "
+            + "was '"
+            + value
+            + "'",
+        assertThrows(IllegalArgumentException.class, () -> read("llm.injector.startAt", value))
+            .getMessage());
   }
 
   @Test
@@ -45,29 +49,45 @@ class InjectorSettingsTest {
 
   @Test
   void aLevelSmallerThanTheInjectorsIsRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new InjectorSettings(0, 3, -1).shareOfLevels(List.of(4, 2)));
-    assertTrue(e.getMessage().contains("a level of 2 streams cannot be split over 3 injectors"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new InjectorSettings(0, 3, -1).shareOfLevels(List.of(4, 2)));
+    assertTrue(
+        e.getMessage().contains("a level of 2 streams cannot be split over 3 injectors"),
+        e.getMessage());
   }
 
   @Test
   void readsIndexCountAndStartAtAsEpochMillisOrIsoInstant() {
-    InjectorSettings s = read("llm.injector.index", "2", "llm.injector.count", "3",
-        "llm.injector.startAt", "2026-12-01T10:00:00Z");
+    InjectorSettings s =
+        read(
+            "llm.injector.index",
+            "2",
+            "llm.injector.count",
+            "3",
+            "llm.injector.startAt",
+            "2026-12-01T10:00:00Z");
     assertEquals(2, s.index());
-    assertEquals(java.time.OffsetDateTime.of(2026, 12, 1, 10, 0, 0, 0, java.time.ZoneOffset.UTC).toInstant()
-        .toEpochMilli(), s.startAtEpochMillis());
+    assertEquals(
+        java.time.OffsetDateTime.of(2026, 12, 1, 10, 0, 0, 0, java.time.ZoneOffset.UTC)
+            .toInstant()
+            .toEpochMilli(),
+        s.startAtEpochMillis());
     assertEquals("3 of 3", s.label());
     assertEquals(1234L, read("llm.injector.startAt", "1234").startAtEpochMillis());
     assertEquals(InjectorSettings.ALONE, read());
-    assertThrows(IllegalArgumentException.class, () -> read("llm.injector.index", "3", "llm.injector.count", "3"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> read("llm.injector.index", "3", "llm.injector.count", "3"));
     assertThrows(IllegalArgumentException.class, () -> read("llm.injector.startAt", "tomorrow"));
   }
 
   @Test
   void eachInjectorHasItsOwnPromptsFromTheSameSeed() {
     long first = new InjectorSettings(0, 2, -1).seed(42);
-    assertEquals(42, first, "the first injector keeps the run's seed: a one-injector run is unchanged");
+    assertEquals(
+        42, first, "the first injector keeps the run's seed: a one-injector run is unchanged");
     assertNotEquals(first, new InjectorSettings(1, 2, -1).seed(42));
   }
 }

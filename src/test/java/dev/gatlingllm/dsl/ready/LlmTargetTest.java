@@ -28,12 +28,17 @@ class LlmTargetTest {
 
   @Test
   void aRefusedUrlOrEndpointIsShownWithoutItsSecrets() {
-    for (String[] bad : new String[][] {{"llm.baseUrl", "ftp://admin:PW-SECRET@127.0.0.1:21/x"},
-        {"llm.baseUrl", "http://admin:PW-SECRET@ bad?api_key=K-SECRET"},
-        {"llm.endpoint", "v1/chat?api_key=K-SECRET"}}) {
+    for (String[] bad :
+        new String[][] {
+          {"llm.baseUrl", "ftp://admin:PW-SECRET@127.0.0.1:21/x"},
+          {"llm.baseUrl", "http://admin:PW-SECRET@ bad?api_key=K-SECRET"},
+          {"llm.endpoint", "v1/chat?api_key=K-SECRET"}
+        }) {
       System.setProperty(bad[0], bad[1]);
       try {
-        String message = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties).getMessage();
+        String message =
+            assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties)
+                .getMessage();
         assertTrue(message.startsWith(bad[0]), message);
         assertFalse(message.contains("SECRET"), message);
         assertTrue(message.contains("***"), message);
@@ -50,19 +55,21 @@ class LlmTargetTest {
     System.setProperty("llm.apiKey", "sk-SECRET");
     try (LlmTarget target = LlmTarget.fromSystemProperties()) {
       String block = target.describe();
-      assertEquals(List.of(
-          "LLM server at http://127.0.0.1:9",
-          "  endpoint          /v1/chat/completions",
-          "  dialect           openai-chat",
-          "  model             my-model",
-          "  API key           set (hidden)",
-          "  timeouts          30 s idle, 600 s per request",
-          "  max tokens field  the dialect's",
-          "  usage asked       yes",
-          "  client tokenizer  cl100k_base",
-          "  token records     off",
-          "  SLO records       misses",
-          "  server metrics    none"), block.lines().toList());
+      assertEquals(
+          List.of(
+              "LLM server at http://127.0.0.1:9",
+              "  endpoint          /v1/chat/completions",
+              "  dialect           openai-chat",
+              "  model             my-model",
+              "  API key           set (hidden)",
+              "  timeouts          30 s idle, 600 s per request",
+              "  max tokens field  the dialect's",
+              "  usage asked       yes",
+              "  client tokenizer  cl100k_base",
+              "  token records     off",
+              "  SLO records       misses",
+              "  server metrics    none"),
+          block.lines().toList());
     } finally {
       System.clearProperty("llm.baseUrl");
       System.clearProperty("llm.model");
@@ -82,7 +89,8 @@ class LlmTargetTest {
         assertTrue(LlmProtocol.of(target.llm()).tokenRecords());
       }
       System.setProperty("llm.tokenRecords", "yes");
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
       assertEquals("llm.tokenRecords must be true or false, was 'yes'", e.getMessage());
     } finally {
       System.clearProperty("llm.baseUrl");
@@ -102,8 +110,10 @@ class LlmTargetTest {
         assertEquals(SloRecords.VERDICTS, LlmProtocol.of(target.llm()).sloRecords());
       }
       System.setProperty("llm.sloRecords", "ko");
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
-      assertEquals("llm.sloRecords: SLO records must be none, misses or verdicts, was 'ko'", e.getMessage());
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertEquals(
+          "llm.sloRecords: SLO records must be none, misses or verdicts, was 'ko'", e.getMessage());
     } finally {
       System.clearProperty("llm.baseUrl");
       System.clearProperty("llm.sloRecords");

@@ -26,7 +26,8 @@ class ReportSettingsTest {
 
   @Test
   void noneTurnsADefaultSloOffAndAValueReplacesIt() {
-    ReportSettings s = read("llm.slo.ttftMs", "none", "llm.slo.tpotMs", "25", "llm.slo.e2elMs", "9000");
+    ReportSettings s =
+        read("llm.slo.ttftMs", "none", "llm.slo.tpotMs", "25", "llm.slo.e2elMs", "9000");
     assertNull(s.sloTtftMs());
     assertEquals(25.0, s.sloTpotMs());
     assertEquals(9000.0, s.sloE2elMs());
@@ -34,7 +35,9 @@ class ReportSettingsTest {
 
   @Test
   void aBadSloNamesItsProperty() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read("llm.slo.tpotMs", "fast"));
-    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("llm.slo.tpotMs"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> read("llm.slo.tpotMs", "fast"));
+    org.junit.jupiter.api.Assertions.assertTrue(
+        e.getMessage().contains("llm.slo.tpotMs"), e.getMessage());
   }
 }

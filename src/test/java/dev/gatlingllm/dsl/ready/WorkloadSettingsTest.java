@@ -39,9 +39,22 @@ class WorkloadSettingsTest {
 
   @Test
   void propertiesAreParsed() {
-    WorkloadSettings s = read("llm.levels", "2, 8,32", "llm.levelDuration", "1.5", "llm.inputTokens", "1024",
-        "llm.outputTokens", "1024", "llm.rangeRatio", "0.25", "llm.prefixTokens", "100",
-        "llm.rates", "0.5,4");
+    WorkloadSettings s =
+        read(
+            "llm.levels",
+            "2, 8,32",
+            "llm.levelDuration",
+            "1.5",
+            "llm.inputTokens",
+            "1024",
+            "llm.outputTokens",
+            "1024",
+            "llm.rangeRatio",
+            "0.25",
+            "llm.prefixTokens",
+            "100",
+            "llm.rates",
+            "0.5,4");
     assertEquals(List.of(2, 8, 32), s.levels());
     assertEquals(Duration.ofMillis(1500), s.levelDuration());
     assertEquals(0.25, s.rangeRatio());
@@ -51,14 +64,20 @@ class WorkloadSettingsTest {
 
   @Test
   void badValuesNameTheProperty() {
-    assertEquals("llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '1,x'",
+    assertEquals(
+        "llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '1,x'",
         error("llm.levels", "1,x"));
-    assertEquals("llm.inputTokens must be a positive integer, was '-5'", error("llm.inputTokens", "-5"));
-    assertEquals("llm.rangeRatio must be a number in [0.0, 1.0), was '1.5'", error("llm.rangeRatio", "1.5"));
-    assertEquals("set llm.requestsPerLevel or llm.levelDuration, not both",
+    assertEquals(
+        "llm.inputTokens must be a positive integer, was '-5'", error("llm.inputTokens", "-5"));
+    assertEquals(
+        "llm.rangeRatio must be a number in [0.0, 1.0), was '1.5'", error("llm.rangeRatio", "1.5"));
+    assertEquals(
+        "set llm.requestsPerLevel or llm.levelDuration, not both",
         error("llm.requestsPerLevel", "10", "llm.levelDuration", "30"));
-    assertEquals("llm.prefixTokens (128) must be below the shortest prompt (128 tokens from llm.inputTokens and "
-        + "llm.rangeRatio)", error("llm.prefixTokens", "128"));
+    assertEquals(
+        "llm.prefixTokens (128) must be below the shortest prompt (128 tokens from llm.inputTokens and "
+            + "llm.rangeRatio)",
+        error("llm.prefixTokens", "128"));
     assertEquals("llm.poisson must be true or false, was 'yes'", error("llm.poisson", "yes"));
   }
 
@@ -66,11 +85,14 @@ class WorkloadSettingsTest {
   void everyParseErrorNamesThePropertyAndItsValueWithoutSecrets() {
     assertEquals("llm.seed must be an integer, was 'abc'", error("llm.seed", "abc"));
     assertEquals(-7, read("llm.seed", "-7").seed());
-    assertEquals("llm.inputTokens must be a positive integer, was 'http://***@host?api_key=***'",
+    assertEquals(
+        "llm.inputTokens must be a positive integer, was 'http://***@host?api_key=***'",
         error("llm.inputTokens", "http://admin:PW-SECRET@host?api_key=K-SECRET"));
-    assertEquals("llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '***'",
+    assertEquals(
+        "llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '***'",
         error("llm.levels", "sk-proj-abcdefghijklmnop"));
-    assertEquals("llm.poisson must be true or false, was '***'", error("llm.poisson", "Bearer abcdefgh"));
+    assertEquals(
+        "llm.poisson must be true or false, was '***'", error("llm.poisson", "Bearer abcdefgh"));
   }
 
   @Test

@@ -23,15 +23,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The filter in a pipeline as Gatling builds it for HTTP/1.1 (Netty's codec, then Gatling's handler, here a
- * recorder under its name): what reaches Gatling's handler is the answer alone, request after request on one
- * kept-alive connection.
+ * The filter in a pipeline as Gatling builds it for HTTP/1.1 (Netty's codec, then Gatling's
+ * handler, here a recorder under its name): what reaches Gatling's handler is the answer alone,
+ * request after request on one kept-alive connection.
  */
 class InterimResponsesTest {
-  private static final String ANSWER = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-      + "Transfer-Encoding: chunked\r\n\r\n5\r\ndata:\r\n0\r\n\r\n";
+  private static final String ANSWER =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+          + "Transfer-Encoding: chunked\r\n\r\n5\r\ndata:\r\n0\r\n\r\n";
 
-  /** Stands for Gatling's handler: records what it is given, as "status 200", "content 5", "last". */
+  /**
+   * Stands for Gatling's handler: records what it is given, as "status 200", "content 5", "last".
+   */
   private static final class Recorder extends ChannelInboundHandlerAdapter {
     final List<String> seen = new ArrayList<>();
 
@@ -66,12 +69,14 @@ class InterimResponsesTest {
   }
 
   private static FullHttpRequest post() {
-    return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/v1/chat/completions");
+    return new DefaultFullHttpRequest(
+        HttpVersion.HTTP_1_1, HttpMethod.POST, "/v1/chat/completions");
   }
 
   @Test
   void earlyHintsAndAnUnaskedContinueNeverReachGatlingOnAKeptAliveConnection() {
-    exchange(post(), "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n" + ANSWER);
+    exchange(
+        post(), "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n" + ANSWER);
     exchange(post(), "HTTP/1.1 100 Continue\r\n\r\n" + ANSWER);
     exchange(post(), "HTTP/1.1 103 Early Hints\r\n\r\nHTTP/1.1 103 Early Hints\r\n\r\n" + ANSWER);
     exchange(post(), ANSWER);
@@ -81,7 +86,8 @@ class InterimResponsesTest {
       expected.addAll(one);
     }
     assertEquals(expected, gatling.seen);
-    assertEquals(1, channel.pipeline().names().stream().filter(InterimResponses.NAME::equals).count());
+    assertEquals(
+        1, channel.pipeline().names().stream().filter(InterimResponses.NAME::equals).count());
   }
 
   @Test

@@ -9,55 +9,93 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A level's throughputs count the time it was busy, not the idle time until the next level starts: its window
- * runs from the measurement start (the first send when it measures from its start) to the last byte of its
- * requests. The idle seconds between levels are in neither a level's window nor the run's.
+ * A level's throughputs count the time it was busy, not the idle time until the next level starts:
+ * its window runs from the measurement start (the first send when it measures from its start) to
+ * the last byte of its requests. The idle seconds between levels are in neither a level's window
+ * nor the run's.
  */
 class BusySpanTest {
   private static final long T0 = 1_800_000_000_000L;
   private static final double HALF_PERCENT = 0.005;
 
-  /** 11 token events 50 ms apart after a 100 ms TTFT: the last token 600 ms after the send, the end 1 ms later. */
+  /**
+   * 11 token events 50 ms apart after a 100 ms TTFT: the last token 600 ms after the send, the end
+   * 1 ms later.
+   */
   private static void send(RunRecorder recorder, long sentMillis) {
     recorder.record("chat", sentMillis, SyntheticResults.ok(100 * MS, 11, 50 * MS, 11, 20));
   }
 
   @Test
   void levelsWithIdleGapsBetweenThemCountOnlyTheirBusySpans() {
-    RunConfig config = RunConfig.startingAt(T0)
-        .withLevels(List.of(LevelWindow.pending(0, 2, 0), LevelWindow.pending(1, 4, 0)));
+    RunConfig config =
+        RunConfig.startingAt(T0)
+            .withLevels(List.of(LevelWindow.pending(0, 2, 0), LevelWindow.pending(1, 4, 0)));
     RunRecorder recorder = new RunRecorder(config);
-    // Level 0, measured from its start: its first send 20 ms after the start, its last byte at 40 + 601 ms.
+    // Level 0, measured from its start: its first send 20 ms after the start, its last byte at 40 +
+    // 601 ms.
     recorder.startLevel(0, T0, 0);
     send(recorder, T0 + 20);
     send(recorder, T0 + 40);
-    // Seconds of nothing, then level 1 with a 500 ms settle time: a request while settling, two measured.
+    // Seconds of nothing, then level 1 with a 500 ms settle time: a request while settling, two
+    // measured.
     recorder.startLevel(1, T0 + 5_000, 500);
-    send(recorder, T0 + 5_000); // its tokens at 5,100 ... 5,600 ms: 5,500, 5,550 and 5,600 are measured
+    send(
+        recorder,
+        T0 + 5_000); // its tokens at 5,100 ... 5,600 ms: 5,500, 5,550 and 5,600 are measured
     send(recorder, T0 + 5_600);
     send(recorder, T0 + 5_700); // the last byte at 6,301 ms
     RunSummary summary = recorder.snapshot(T0 + 9_000); // the run ends seconds after the last byte
 
     Figures first = summary.levels().get(0).figures();
     double firstSpan = (641 - 20) / 1000.0;
-    assertEquals(firstSpan, first.windowSeconds(), firstSpan * HALF_PERCENT, "first send to last byte");
-    assertEquals(22 / firstSpan, first.throughput().outputThroughput(), 22 / firstSpan * HALF_PERCENT, "output tok/s");
-    assertEquals(2 / firstSpan, first.throughput().requestThroughput(), 2 / firstSpan * HALF_PERCENT, "requests/s");
-    assertEquals((2 * 20 + 22) / firstSpan, first.throughput().totalTokenThroughput(), 62 / firstSpan * HALF_PERCENT,
+    assertEquals(
+        firstSpan, first.windowSeconds(), firstSpan * HALF_PERCENT, "first send to last byte");
+    assertEquals(
+        22 / firstSpan,
+        first.throughput().outputThroughput(),
+        22 / firstSpan * HALF_PERCENT,
+        "output tok/s");
+    assertEquals(
+        2 / firstSpan,
+        first.throughput().requestThroughput(),
+        2 / firstSpan * HALF_PERCENT,
+        "requests/s");
+    assertEquals(
+        (2 * 20 + 22) / firstSpan,
+        first.throughput().totalTokenThroughput(),
+        62 / firstSpan * HALF_PERCENT,
         "total tok/s");
 
     Figures second = summary.levels().get(1).figures();
     double secondSpan = (6_301 - 5_500) / 1000.0;
-    assertEquals(secondSpan, second.windowSeconds(), secondSpan * HALF_PERCENT, "end of settling to last byte");
-    assertEquals(25 / secondSpan, second.throughput().outputThroughput(), 25 / secondSpan * HALF_PERCENT,
+    assertEquals(
+        secondSpan,
+        second.windowSeconds(),
+        secondSpan * HALF_PERCENT,
+        "end of settling to last byte");
+    assertEquals(
+        25 / secondSpan,
+        second.throughput().outputThroughput(),
+        25 / secondSpan * HALF_PERCENT,
         "output tok/s");
-    assertEquals(2 / secondSpan, second.throughput().requestThroughput(), 2 / secondSpan * HALF_PERCENT, "requests/s");
+    assertEquals(
+        2 / secondSpan,
+        second.throughput().requestThroughput(),
+        2 / secondSpan * HALF_PERCENT,
+        "requests/s");
 
     Figures run = summary.run();
-    assertEquals(firstSpan + secondSpan, run.windowSeconds(), (firstSpan + secondSpan) * HALF_PERCENT,
+    assertEquals(
+        firstSpan + secondSpan,
+        run.windowSeconds(),
+        (firstSpan + secondSpan) * HALF_PERCENT,
         "the run: its levels' busy spans, not the idle time between them");
-    assertEquals(47 / (firstSpan + secondSpan), run.throughput().outputThroughput(),
-        47 / (firstSpan + secondSpan) * HALF_PERCENT, "the run's output tok/s");
+    assertEquals(
+        47 / (firstSpan + secondSpan),
+        run.throughput().outputThroughput(),
+        47 / (firstSpan + secondSpan) * HALF_PERCENT,
+        "the run's output tok/s");
   }
 
   @Test

@@ -10,7 +10,10 @@ import dev.gatlingllm.values.LevelWindow;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Levels declared pending open when the load model reaches them; requests are attributed by start time. */
+/**
+ * Levels declared pending open when the load model reaches them; requests are attributed by start
+ * time.
+ */
 class LevelStartTest {
   private static final long T0 = 1_800_000_000_000L;
   private static final long MS = 1_000_000L;
@@ -18,17 +21,31 @@ class LevelStartTest {
   private static RequestResult ok(long ttftMs, long e2elMs, int tokens) {
     long[] gaps = new long[tokens - 1];
     java.util.Arrays.fill(gaps, (e2elMs - ttftMs) * MS / (tokens - 1));
-    return ResultBuilder.result().ttfbNanos(MS).ttftNanos(ttftMs * MS).ttftFromScheduledNanos(ttftMs * MS)
-        .ttfoNanos(ttftMs * MS).e2elNanos(e2elMs * MS).tpotNanos((e2elMs - ttftMs) * MS / (tokens - 1))
-        .durationNanos(e2elMs * MS).tokenEvents(tokens).itlNanos(gaps)
-        .outputTokens(tokens, TokenCountSource.SERVER_USAGE).serverOutputTokens(tokens)
-        .inputTokens(10, TokenCountSource.SERVER_USAGE).build();
+    return ResultBuilder.result()
+        .ttfbNanos(MS)
+        .ttftNanos(ttftMs * MS)
+        .ttftFromScheduledNanos(ttftMs * MS)
+        .ttfoNanos(ttftMs * MS)
+        .e2elNanos(e2elMs * MS)
+        .tpotNanos((e2elMs - ttftMs) * MS / (tokens - 1))
+        .durationNanos(e2elMs * MS)
+        .tokenEvents(tokens)
+        .itlNanos(gaps)
+        .outputTokens(tokens, TokenCountSource.SERVER_USAGE)
+        .serverOutputTokens(tokens)
+        .inputTokens(10, TokenCountSource.SERVER_USAGE)
+        .build();
   }
 
   @Test
   void requestsBelongToTheLevelRunningWhenTheyStartedEvenAtTheBoundary() {
-    RunConfig config = RunConfig.startingAt(T0)
-        .withLevels(List.of(LevelWindow.pending(0, 1, 0), LevelWindow.pending(1, 4, 0), LevelWindow.pending(2, 16, 0)));
+    RunConfig config =
+        RunConfig.startingAt(T0)
+            .withLevels(
+                List.of(
+                    LevelWindow.pending(0, 1, 0),
+                    LevelWindow.pending(1, 4, 0),
+                    LevelWindow.pending(2, 16, 0)));
     RunRecorder recorder = new RunRecorder(config);
     recorder.startLevel(0, T0 + 1_000, 0);
     recorder.record("chat", T0 + 1_000, ok(50, 150, 11)); // first instant of level 0
@@ -45,14 +62,28 @@ class LevelStartTest {
     LevelFigures first = summary.levels().get(0);
     LevelFigures second = summary.levels().get(1);
     assertEquals(2, first.figures().counts().completed());
-    assertEquals(4.0, first.figures().windowSeconds(), 1e-9, "to the next level's start: its last byte is later");
-    assertEquals(2, second.figures().counts().completed(), "the two settling requests are left out of level 1");
-    assertEquals(3.65, second.figures().windowSeconds(), 1e-9, "from the end of the settle time to the last byte");
+    assertEquals(
+        4.0,
+        first.figures().windowSeconds(),
+        1e-9,
+        "to the next level's start: its last byte is later");
+    assertEquals(
+        2,
+        second.figures().counts().completed(),
+        "the two settling requests are left out of level 1");
+    assertEquals(
+        3.65,
+        second.figures().windowSeconds(),
+        1e-9,
+        "from the end of the settle time to the last byte");
     assertEquals(2, summary.excludedRequests());
-    // 11 tokens per request, counted by arrival time: the request started at 5,499 ms is left out of the
-    // figures (it started while settling) but its tokens, arriving from 5,549 ms, are in level 1's window.
+    // 11 tokens per request, counted by arrival time: the request started at 5,499 ms is left out
+    // of the
+    // figures (it started while settling) but its tokens, arriving from 5,549 ms, are in level 1's
+    // window.
     assertEquals(22 / 4.0, first.figures().throughput().outputThroughput(), 1e-9);
     assertEquals(33 / 3.65, second.figures().throughput().outputThroughput(), 1e-9);
-    assertEquals(List.of(1, 4), summary.config().levels().stream().map(LevelWindow::concurrency).toList());
+    assertEquals(
+        List.of(1, 4), summary.config().levels().stream().map(LevelWindow::concurrency).toList());
   }
 }

@@ -23,13 +23,27 @@ class RunConfigTest {
     metadata.put("HF_TOKEN", "hf-not-shaped-like-a-key");
     RunConfig config = RunConfig.startingAt(0).withMetadata(metadata);
     assertEquals(
-        Map.of("gpu", "H100", "OPENAI_API_KEY", "***", "note", "***", "header", "***", "max_tokens", "256", "HF_TOKEN", "***"),
+        Map.of(
+            "gpu",
+            "H100",
+            "OPENAI_API_KEY",
+            "***",
+            "note",
+            "***",
+            "header",
+            "***",
+            "max_tokens",
+            "256",
+            "HF_TOKEN",
+            "***"),
         config.metadata());
   }
 
   @Test
   void endpointHidesUserInfoAndQueryValues() {
-    RunConfig config = RunConfig.startingAt(0).withWorkload("m", "https://user:pw@host:8443/v1/chat?api-key=k", 128, 256);
+    RunConfig config =
+        RunConfig.startingAt(0)
+            .withWorkload("m", "https://user:pw@host:8443/v1/chat?api-key=k", 128, 256);
     assertEquals("https://***@host:8443/v1/chat?api-key=***", config.endpoint());
   }
 
@@ -37,10 +51,18 @@ class RunConfigTest {
   void levelsMustNotOverlapAndTargetsAreChecked() {
     assertThrows(
         IllegalArgumentException.class,
-        () -> RunConfig.startingAt(0).withLevels(List.of(new LevelWindow(0, 1, 0, 0, 0, 10), new LevelWindow(1, 2, 0, 5, 5, 20))));
-    assertThrows(IllegalArgumentException.class, () -> AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 97, 500));
+        () ->
+            RunConfig.startingAt(0)
+                .withLevels(
+                    List.of(
+                        new LevelWindow(0, 1, 0, 0, 0, 10), new LevelWindow(1, 2, 0, 5, 5, 20))));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 97, 500));
     assertThrows(IllegalArgumentException.class, () -> AttainmentTarget.goodFractionAtLeast(1.5));
-    assertEquals("p99 TTFT <= 500 ms", AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, 500).describe());
+    assertEquals(
+        "p99 TTFT <= 500 ms",
+        AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, 500).describe());
     assertEquals("good fraction >= 0.95", AttainmentTarget.goodFractionAtLeast(0.95).describe());
     assertEquals("TTFT <= 500 ms, E2EL <= 2500.5 ms", new Slos(500.0, null, 2500.5).describe());
   }

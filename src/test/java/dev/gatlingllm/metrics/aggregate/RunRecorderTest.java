@@ -57,7 +57,8 @@ class RunRecorderTest {
     // 6 events 20 ms apart, 6 tokens: E2EL 300 ms, TPOT 20 ms, 50 tok/s
     recorder.record("chat", T0 + 2_000, SyntheticResults.ok(200 * MS, 6, 20 * MS, 6, 100));
     recorder.record("chat", T0 + 3_000, SyntheticResults.failed(500, "HTTP 500: boom", 50 * MS));
-    // 11 events 20 ms apart carrying 21 tokens (client counted 20): E2EL 500 ms, TPOT 10 ms, 100 tok/s
+    // 11 events 20 ms apart carrying 21 tokens (client counted 20): E2EL 500 ms, TPOT 10 ms, 100
+    // tok/s
     long[] gaps = new long[10];
     java.util.Arrays.fill(gaps, 20 * MS);
     recorder.record("chat", T0 + 4_000, SyntheticResults.okWithGaps(300 * MS, gaps, 21, 100, 20));
@@ -70,7 +71,8 @@ class RunRecorderTest {
     RunSummary summary = recorder.snapshot(T0 + 10_000);
     Figures f = summary.levels().get(0).figures();
 
-    // Busy from the first send (1 s in) to the last byte of the last request (4 s + 501 ms), not the 10 s level.
+    // Busy from the first send (1 s in) to the last byte of the last request (4 s + 501 ms), not
+    // the 10 s level.
     double span = 3.501;
     assertEquals(span, f.windowSeconds(), EPS);
     assertEquals(4, f.counts().requests());
@@ -113,7 +115,8 @@ class RunRecorderTest {
     // token-normalised: the 21-token stream's 20 ms gaps count as 20 * 11 / 21 ms
     assertEquals(25, f.latency().itlPerToken().count());
     assertEquals(10.0, f.latency().itlPerToken().min(), EPS);
-    assertEquals(20.0, f.latency().itlPerToken().max(), EPS); // the 6-token stream: one token per event
+    assertEquals(
+        20.0, f.latency().itlPerToken().max(), EPS); // the 6-token stream: one token per event
     assertEquals((10 * 10 + 5 * 20 + 10 * 10.476) / 25, f.latency().itlPerToken().mean(), 1e-9);
 
     assertEquals(Map.of(TokenCountSource.SERVER_USAGE, 3L), f.tokens().outputTokenSources());
@@ -121,20 +124,34 @@ class RunRecorderTest {
     assertEquals(Map.of("HTTP 500: boom", 1L), f.counts().errors());
 
     // The run equals its only level
-    assertEquals(f.throughput().outputThroughput(), summary.run().throughput().outputThroughput(), EPS);
+    assertEquals(
+        f.throughput().outputThroughput(), summary.run().throughput().outputThroughput(), EPS);
     assertEquals(0, summary.excludedRequests());
   }
 
   @Test
   void goodputCheckFollowsEverySloSet() {
-    RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0).withSlos(new Slos(250.0, 15.0, 400.0)));
+    RunRecorder recorder =
+        new RunRecorder(RunConfig.startingAt(T0).withSlos(new Slos(250.0, 15.0, 400.0)));
     assertTrue(recorder.isGood(T0 + 1_000, SyntheticResults.ok(100 * MS, 11, 10 * MS, 11, 1)));
-    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.ok(300 * MS, 11, 10 * MS, 11, 1)), "TTFT 300 > 250");
-    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.ok(200 * MS, 6, 20 * MS, 6, 1)), "TPOT 20 > 15");
-    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.ok(100 * MS, 41, 10 * MS, 41, 1)), "E2EL 500 > 400");
-    assertTrue(recorder.isGood(T0 + 1_000, SyntheticResults.ok(250 * MS, 1, 0, 1, 1)), "on the limit; one token has no TPOT");
-    assertFalse(recorder.isGood(T0 + 1_000, SyntheticResults.failed(500, "x", MS)), "failed requests are never good");
-    assertTrue(new RunRecorder(RunConfig.startingAt(T0)).isGood(T0 + 1_000, SyntheticResults.ok(9_000 * MS, 2, MS, 2, 1)));
+    assertFalse(
+        recorder.isGood(T0 + 1_000, SyntheticResults.ok(300 * MS, 11, 10 * MS, 11, 1)),
+        "TTFT 300 > 250");
+    assertFalse(
+        recorder.isGood(T0 + 1_000, SyntheticResults.ok(200 * MS, 6, 20 * MS, 6, 1)),
+        "TPOT 20 > 15");
+    assertFalse(
+        recorder.isGood(T0 + 1_000, SyntheticResults.ok(100 * MS, 41, 10 * MS, 41, 1)),
+        "E2EL 500 > 400");
+    assertTrue(
+        recorder.isGood(T0 + 1_000, SyntheticResults.ok(250 * MS, 1, 0, 1, 1)),
+        "on the limit; one token has no TPOT");
+    assertFalse(
+        recorder.isGood(T0 + 1_000, SyntheticResults.failed(500, "x", MS)),
+        "failed requests are never good");
+    assertTrue(
+        new RunRecorder(RunConfig.startingAt(T0))
+            .isGood(T0 + 1_000, SyntheticResults.ok(9_000 * MS, 2, MS, 2, 1)));
   }
 
   @Test
@@ -143,7 +160,8 @@ class RunRecorderTest {
     // in the settle time of level 0: excluded, though its tokens arrive in level 0's window
     recorder.record("r", T0 + 1_000, SyntheticResults.ok(1_500 * MS, 11, 100 * MS, 11, 10));
     // starts in level 0's window; first token at T0+9.5s, 10 events 1 s apart, 2 tokens each:
-    // events at 9.5 (level 0), 10.5, 11.5 (level 1 settle: counted nowhere), 12.5 .. 18.5 (level 1: 7 events)
+    // events at 9.5 (level 0), 10.5, 11.5 (level 1 settle: counted nowhere), 12.5 .. 18.5 (level 1:
+    // 7 events)
     recorder.record("r", T0 + 9_000, SyntheticResults.ok(500 * MS, 10, 1_000 * MS, 20, 10));
     RunSummary summary = recorder.snapshot(T0 + 20_000);
 
@@ -154,7 +172,8 @@ class RunRecorderTest {
     assertEquals(1, summary.excludedRequests());
     assertEquals(11 + 2, level0.tokens().outputTokensInWindow());
     assertEquals(14, level1.tokens().outputTokensInWindow());
-    // Level 0 is busy over its whole 8 s window; level 1 from its measurement start, while the request of level 0
+    // Level 0 is busy over its whole 8 s window; level 1 from its measurement start, while the
+    // request of level 0
     // still streams into it, to that request's last byte (18.5 s + 1 ms).
     assertEquals(13 / 8.0, level0.throughput().outputThroughput(), EPS);
     assertEquals(14 / 6.501, level1.throughput().outputThroughput(), EPS);
@@ -181,7 +200,8 @@ class RunRecorderTest {
   @Test
   void timelineCountsTokensPerSecondAndStreamsInFlight() {
     RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0));
-    // sent at 0.5 s, tokens at 0.6, 1.1, 1.6 s (3 events, 6 tokens), done 1 ms after the last: 1.101 s in flight
+    // sent at 0.5 s, tokens at 0.6, 1.1, 1.6 s (3 events, 6 tokens), done 1 ms after the last:
+    // 1.101 s in flight
     recorder.record("r", T0 + 500, SyntheticResults.ok(100 * MS, 3, 500 * MS, 6, 1));
     PerSecondSeries timeline = recorder.snapshot(T0 + 3_000).timeline();
     assertEquals(T0 / 1000, timeline.startEpochSecond());
@@ -190,16 +210,20 @@ class RunRecorderTest {
   }
 
   @Test
-  void aRequestEndingWhileTheRunStopsIsInBothTheFiguresAndTheFileOrInNeither(@TempDir Path dir) throws Exception {
+  void aRequestEndingWhileTheRunStopsIsInBothTheFiguresAndTheFileOrInNeither(@TempDir Path dir)
+      throws Exception {
     Path csv = dir.resolve("requests.csv");
     RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0), new RequestsCsvWriter(csv));
     recorder.record("r", T0 + 500, SyntheticResults.ok(100 * MS, 3, 10 * MS, 3, 1));
-    // As when SIGTERM stops the run: a request started after the run's end was read ends while the report is
+    // As when SIGTERM stops the run: a request started after the run's end was read ends while the
+    // report is
     // written. It must not reach the file without reaching the figures.
-    RunSummary summary = recorder.finish(() -> {
-      recorder.record("r", T0 + 2_500, SyntheticResults.ok(100 * MS, 3, 10 * MS, 3, 1));
-      return T0 + 2_000;
-    });
+    RunSummary summary =
+        recorder.finish(
+            () -> {
+              recorder.record("r", T0 + 2_500, SyntheticResults.ok(100 * MS, 3, 10 * MS, 3, 1));
+              return T0 + 2_000;
+            });
     long rows = Files.readAllLines(csv).size() - 1;
     assertEquals(1, summary.run().counts().completed() + summary.run().counts().failed());
     assertEquals(1, rows, "requests.csv counts what the figures count");
@@ -214,10 +238,15 @@ class RunRecorderTest {
     RequestResult full = SyntheticResults.ok(100 * MS, 5, 500 * MS, 5, 1);
     recorder.record("r", T0 + 500, SyntheticResults.capped(full, 2));
     RunSummary summary = recorder.finish(T0 + 4_000);
-    assertArrayEquals(new long[] {1, 2, 2, 0}, summary.timeline().outputTokens(),
+    assertArrayEquals(
+        new long[] {1, 2, 2, 0},
+        summary.timeline().outputTokens(),
         "the events after the kept gaps arrive until the last token, not all at the last kept arrival");
     RequestRow row = RequestsCsvFile.rows(csv).get(0);
-    assertEquals(500_000, row.latency().itlMeanMicros(), "(E2EL - TTFT) / (events - 1) is exact without every gap");
+    assertEquals(
+        500_000,
+        row.latency().itlMeanMicros(),
+        "(E2EL - TTFT) / (events - 1) is exact without every gap");
     assertEquals(5, row.tokens().tokenEvents());
   }
 
@@ -253,7 +282,8 @@ class RunRecorderTest {
     RunRecorder recorder = new RunRecorder(twoLevels());
     recorder.record("r", T0 + 3_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
     recorder.record("r", T0 + 13_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
-    // Level 1 ends when the run stops, 4 s after its measurement started, but its request kept it busy from its
+    // Level 1 ends when the run stops, 4 s after its measurement started, but its request kept it
+    // busy from its
     // send (13 s) to its last byte (141 ms later): the time after that was measured idle, not load.
     RunSummary summary = recorder.snapshot(T0 + 16_000);
     assertEquals(0.141, summary.levels().get(0).figures().windowSeconds(), EPS);
@@ -265,7 +295,8 @@ class RunRecorderTest {
   @Test
   void failedRequestsCountAgainstAPercentileTarget() {
     RunConfig config =
-        oneLevel().withTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, 500));
+        oneLevel()
+            .withTarget(AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, 500));
     for (int failures = 1; failures <= 2; failures++) {
       RunRecorder recorder = new RunRecorder(config);
       for (int i = 0; i < 100 - failures; i++) {
@@ -280,7 +311,8 @@ class RunRecorderTest {
         assertEquals(100.0, level.attainment(), 0.1, "99 of 100 requests had a TTFT <= 100 ms");
         assertTrue(level.meetsTarget());
       } else {
-        assertEquals(Double.POSITIVE_INFINITY, level.attainment(), "the 99th of 100 requests failed");
+        assertEquals(
+            Double.POSITIVE_INFINITY, level.attainment(), "the 99th of 100 requests failed");
         assertFalse(level.meetsTarget());
       }
     }

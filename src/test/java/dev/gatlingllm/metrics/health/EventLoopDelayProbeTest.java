@@ -17,16 +17,26 @@ import org.junit.jupiter.api.Test;
 class EventLoopDelayProbeTest {
   private static final long MS = 1_000_000L;
 
-  /** A loop whose clock only moves when the test says, and whose ticks run when the test says: exact delays. */
+  /**
+   * A loop whose clock only moves when the test says, and whose ticks run when the test says: exact
+   * delays.
+   */
   @Test
   void aTickThatRunsLateReportsItsDelayAndTheTicksItSwallowed() {
     AtomicLong now = new AtomicLong(0);
     List<Long> samples = new CopyOnWriteArrayList<>();
     ManualLoop loop = new ManualLoop();
     try {
-      EventLoopDelayProbe probe = new EventLoopDelayProbe(List.of(loop), 2 * MS,
-          (epochMillis, delayMicros) -> samples.add(delayMicros), now::get, () -> 0L).start();
-      // The first tick is due at 2 ms; the loop gets to it at 9.5 ms: 7.5 ms late, hiding the ticks due at
+      EventLoopDelayProbe probe =
+          new EventLoopDelayProbe(
+                  List.of(loop),
+                  2 * MS,
+                  (epochMillis, delayMicros) -> samples.add(delayMicros),
+                  now::get,
+                  () -> 0L)
+              .start();
+      // The first tick is due at 2 ms; the loop gets to it at 9.5 ms: 7.5 ms late, hiding the ticks
+      // due at
       // 4, 6 and 8 ms, which would have been 5.5, 3.5 and 1.5 ms late.
       now.set(9_500_000);
       loop.runNext();
@@ -52,7 +62,8 @@ class EventLoopDelayProbeTest {
     }
 
     @Override
-    public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+    public java.util.concurrent.ScheduledFuture<?> schedule(
+        Runnable command, long delay, TimeUnit unit) {
       scheduled = command;
       return null;
     }
@@ -66,7 +77,10 @@ class EventLoopDelayProbeTest {
     }
   }
 
-  /** A real executor blocked on purpose: the probe on it sees the block, the one on an idle executor does not. */
+  /**
+   * A real executor blocked on purpose: the probe on it sees the block, the one on an idle executor
+   * does not.
+   */
   @Test
   void aBlockedLoopShowsItsBlockAndAnIdleOneDoesNot() throws Exception {
     ScheduledExecutorService blocked = Executors.newSingleThreadScheduledExecutor();
@@ -74,10 +88,22 @@ class EventLoopDelayProbeTest {
     LatencyStats onBlocked = new LatencyStats();
     LatencyStats onIdle = new LatencyStats();
     try {
-      EventLoopDelayProbe blockedProbe = new EventLoopDelayProbe(List.of(blocked), 2 * MS,
-          (t, delay) -> add(onBlocked, delay), System::nanoTime, System::currentTimeMillis).start();
-      EventLoopDelayProbe idleProbe = new EventLoopDelayProbe(List.of(idle), 2 * MS,
-          (t, delay) -> add(onIdle, delay), System::nanoTime, System::currentTimeMillis).start();
+      EventLoopDelayProbe blockedProbe =
+          new EventLoopDelayProbe(
+                  List.of(blocked),
+                  2 * MS,
+                  (t, delay) -> add(onBlocked, delay),
+                  System::nanoTime,
+                  System::currentTimeMillis)
+              .start();
+      EventLoopDelayProbe idleProbe =
+          new EventLoopDelayProbe(
+                  List.of(idle),
+                  2 * MS,
+                  (t, delay) -> add(onIdle, delay),
+                  System::nanoTime,
+                  System::currentTimeMillis)
+              .start();
       Thread.sleep(50);
       blocked.submit(() -> sleep(200)).get();
       Thread.sleep(50);
@@ -97,8 +123,11 @@ class EventLoopDelayProbeTest {
 
   @Test
   void anIntervalOfZeroIsRefused() {
-    assertThrows(IllegalArgumentException.class,
-        () -> new EventLoopDelayProbe(List.of(), 0, (t, d) -> {}, System::nanoTime, System::currentTimeMillis));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new EventLoopDelayProbe(
+                List.of(), 0, (t, d) -> {}, System::nanoTime, System::currentTimeMillis));
   }
 
   private static void add(LatencyStats stats, long micros) {

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The most requests and metered tokens within 60 consecutive seconds, where the average hides a burst. */
+/**
+ * The most requests and metered tokens within 60 consecutive seconds, where the average hides a
+ * burst.
+ */
 class BusiestMinuteTest {
   private static final long T0 = 1_700_000_000_000L;
 

@@ -1,8 +1,9 @@
 package dev.gatlingllm.metrics.request;
 
 /**
- * Request results for tests, figure by figure by name: what is not set is what a request that reached nothing
- * has (an OK 200, no timing, no token, nothing from the server), so that a test names only the figures it checks.
+ * Request results for tests, figure by figure by name: what is not set is what a request that
+ * reached nothing has (an OK 200, no timing, no token, nothing from the server), so that a test
+ * names only the figures it checks.
  */
 public final class ResultBuilder {
   private Verdict outcome = Verdict.ok(200);
@@ -36,14 +37,27 @@ public final class ResultBuilder {
 
   /** A builder holding every figure of {@code r}, to change a few of them. */
   public static ResultBuilder from(RequestResult r) {
-    return result().outcome(r.outcome()).sendLatenessNanos(r.sendLatenessNanos()).ttfbNanos(r.ttfbNanos())
-        .ttftNanos(r.ttftNanos()).ttftFromScheduledNanos(r.ttftFromScheduledNanos()).ttfoNanos(r.ttfoNanos())
-        .e2elNanos(r.e2elNanos()).tpotNanos(r.tpotNanos()).durationNanos(r.durationNanos())
-        .tokenEvents(r.tokenEvents()).itlNanos(r.itlNanos()).outputTokens(r.outputTokens(), r.outputTokenSource())
-        .serverOutputTokens(r.serverOutputTokens()).clientOutputTokens(r.clientOutputTokens())
-        .inputTokens(r.inputTokens(), r.inputTokenSource()).requestId(r.requestId())
-        .serverDecodeNanos(r.serverDecodeNanos()).serverReasoningTokens(r.serverReasoningTokens())
-        .serverPrefillNanos(r.serverPrefillNanos()).generation(r.generation());
+    return result()
+        .outcome(r.outcome())
+        .sendLatenessNanos(r.sendLatenessNanos())
+        .ttfbNanos(r.ttfbNanos())
+        .ttftNanos(r.ttftNanos())
+        .ttftFromScheduledNanos(r.ttftFromScheduledNanos())
+        .ttfoNanos(r.ttfoNanos())
+        .e2elNanos(r.e2elNanos())
+        .tpotNanos(r.tpotNanos())
+        .durationNanos(r.durationNanos())
+        .tokenEvents(r.tokenEvents())
+        .itlNanos(r.itlNanos())
+        .outputTokens(r.outputTokens(), r.outputTokenSource())
+        .serverOutputTokens(r.serverOutputTokens())
+        .clientOutputTokens(r.clientOutputTokens())
+        .inputTokens(r.inputTokens(), r.inputTokenSource())
+        .requestId(r.requestId())
+        .serverDecodeNanos(r.serverDecodeNanos())
+        .serverReasoningTokens(r.serverReasoningTokens())
+        .serverPrefillNanos(r.serverPrefillNanos())
+        .generation(r.generation());
   }
 
   public ResultBuilder outcome(Verdict value) {
@@ -154,9 +168,28 @@ public final class ResultBuilder {
   }
 
   public RequestResult build() {
-    return new RequestResult(outcome, sendLatenessNanos, ttfbNanos, ttftNanos, ttftFromScheduledNanos, ttfoNanos,
-        e2elNanos, tpotNanos, durationNanos, tokenEvents, itlNanos, outputTokens, outputTokenSource,
-        serverOutputTokens, clientOutputTokens, inputTokens, inputTokenSource, requestId, serverDecodeNanos,
-        serverReasoningTokens, serverPrefillNanos, generation);
+    return new RequestResult(
+        outcome,
+        sendLatenessNanos,
+        ttfbNanos,
+        ttftNanos,
+        ttftFromScheduledNanos,
+        ttfoNanos,
+        e2elNanos,
+        tpotNanos,
+        durationNanos,
+        tokenEvents,
+        itlNanos,
+        outputTokens,
+        outputTokenSource,
+        serverOutputTokens,
+        clientOutputTokens,
+        inputTokens,
+        inputTokenSource,
+        requestId,
+        serverDecodeNanos,
+        serverReasoningTokens,
+        serverPrefillNanos,
+        generation);
   }
 }

@@ -22,19 +22,28 @@ class PrometheusTextTest {
   @Test
   void readsNamesLabelsValuesAndSkipsComments() throws IOException {
     List<PrometheusText.Sample> samples = PrometheusText.parse(fixture("vllm.txt"));
-    assertEquals(23, samples.size(), "12 gauge and counter series, 2 histograms of 5 lines, 1 other");
+    assertEquals(
+        23, samples.size(), "12 gauge and counter series, 2 histograms of 5 lines, 1 other");
     PrometheusText.Sample first = samples.get(0);
     assertEquals("vllm:num_requests_running", first.name());
-    assertEquals(Map.of("engine", "0", "model_name", "meta-llama/Llama-3.1-8B-Instruct"), first.labels());
+    assertEquals(
+        Map.of("engine", "0", "model_name", "meta-llama/Llama-3.1-8B-Instruct"), first.labels());
     assertEquals(12.0, first.value());
-    assertEquals(12000.0, samples.stream().filter(s -> s.name().equals("vllm:generation_tokens_total")).findFirst()
-        .orElseThrow().value(), "1.2e+04");
+    assertEquals(
+        12000.0,
+        samples.stream()
+            .filter(s -> s.name().equals("vllm:generation_tokens_total"))
+            .findFirst()
+            .orElseThrow()
+            .value(),
+        "1.2e+04");
   }
 
   @Test
   void readsEscapesSpecialValuesTimestampsAndCrlf() {
-    List<PrometheusText.Sample> samples = PrometheusText.parse(
-        "a{path=\"C:\\\\x\",msg=\"say \\\"hi\\\"\\nbye\"} NaN\r\nb +Inf 1700000000000\nc{} -Inf\n  \nd -1.5e-3");
+    List<PrometheusText.Sample> samples =
+        PrometheusText.parse(
+            "a{path=\"C:\\\\x\",msg=\"say \\\"hi\\\"\\nbye\"} NaN\r\nb +Inf 1700000000000\nc{} -Inf\n  \nd -1.5e-3");
     assertEquals(4, samples.size());
     assertEquals("C:\\x", samples.get(0).label("path"));
     assertEquals("say \"hi\"\nbye", samples.get(0).label("msg"));
@@ -46,10 +55,17 @@ class PrometheusTextTest {
 
   @Test
   void rejectsWhatIsNotTheFormatWithTheLineNumber() {
-    for (String bad : List.of("ok 1\nmetric{le=\"1\" 2", "ok 1\nmetric 12abc", "ok 1\n9metric 1",
-        "ok 1\nmetric{l=\"\\q\"} 1", "ok 1\nmetric 1 2 3", "ok 1\nmetric Infinity", "ok 1\nmetric{l=\"x} 1")) {
-      PrometheusText.FormatException e = assertThrows(PrometheusText.FormatException.class,
-          () -> PrometheusText.parse(bad), bad);
+    for (String bad :
+        List.of(
+            "ok 1\nmetric{le=\"1\" 2",
+            "ok 1\nmetric 12abc",
+            "ok 1\n9metric 1",
+            "ok 1\nmetric{l=\"\\q\"} 1",
+            "ok 1\nmetric 1 2 3",
+            "ok 1\nmetric Infinity",
+            "ok 1\nmetric{l=\"x} 1")) {
+      PrometheusText.FormatException e =
+          assertThrows(PrometheusText.FormatException.class, () -> PrometheusText.parse(bad), bad);
       assertTrue(e.getMessage().startsWith("metrics page line 2: "), e.getMessage());
     }
   }
@@ -108,8 +124,10 @@ class PrometheusTextTest {
   @Test
   void aPageOfNoKnownEngineIsAFailedScrapeNotASample() {
     ServerMetricsSeries series = new ServerMetricsSeries("http://127.0.0.1:1/metrics");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> series.addPage(1, "process_cpu_seconds_total 1.5\n"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> series.addPage(1, "process_cpu_seconds_total 1.5\n"));
     assertTrue(e.getMessage().contains("none of the metric names"), e.getMessage());
     assertEquals(0, series.snapshot().samples().size());
   }

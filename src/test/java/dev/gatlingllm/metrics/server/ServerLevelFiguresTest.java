@@ -12,9 +12,22 @@ import org.junit.jupiter.api.Test;
 class ServerLevelFiguresTest {
   private static final double[] LE = {0.1, 0.5, Double.POSITIVE_INFINITY};
 
-  private static ServerSample sample(long t, double running, double waiting, double kv, double generated,
-      double[] ttftCounts, double ttftSum) {
-    return new ServerSample(t, running, waiting, kv, 0, generated, generated * 2,
+  private static ServerSample sample(
+      long t,
+      double running,
+      double waiting,
+      double kv,
+      double generated,
+      double[] ttftCounts,
+      double ttftSum) {
+    return new ServerSample(
+        t,
+        running,
+        waiting,
+        kv,
+        0,
+        generated,
+        generated * 2,
         new CumulativeHistogram(LE, ttftCounts, ttftSum));
   }
 
@@ -23,8 +36,15 @@ class ServerLevelFiguresTest {
     List<ServerSample> samples = new ArrayList<>();
     // a counter growing 100 tokens a second, scraped every second from t = 0 to 10 s
     for (int i = 0; i <= 10; i++) {
-      samples.add(sample(i * 1000L, i, 10 - i, i / 20.0, 100.0 * i,
-          new double[] {i, 2 * i, 3 * i}, 0.2 * 3 * i));
+      samples.add(
+          sample(
+              i * 1000L,
+              i,
+              10 - i,
+              i / 20.0,
+              100.0 * i,
+              new double[] {i, 2 * i, 3 * i},
+              0.2 * 3 * i));
     }
     // measured from 2.5 s to 7.5 s: the scrapes at 3..7 s are inside
     MeasuredLevel level = MeasuredLevel.of(new LevelWindow(0, 8, 0, 2000, 2500, 7500));
@@ -37,7 +57,8 @@ class ServerLevelFiguresTest {
     assertEquals(500.0, f.generatedTokens(), 1e-9, "100 tok/s over 5 s");
     assertEquals(1000.0, f.promptTokens(), 1e-9);
     assertEquals(0.0, f.preemptions());
-    // the histogram's increase between the scrapes at 2 s and 8 s: 18 observations, 6 in each bucket
+    // the histogram's increase between the scrapes at 2 s and 8 s: 18 observations, 6 in each
+    // bucket
     assertEquals(18.0, f.ttftCount());
     assertEquals(200.0, f.ttftMeanMs(), 1e-9);
     assertEquals(100.0 + 400.0 * (9 - 6) / 6, f.ttftP50Ms(), 1e-9);
@@ -45,10 +66,12 @@ class ServerLevelFiguresTest {
 
   @Test
   void aServerThatExposesNoFigureGivesNaNNotZero() {
-    List<ServerSample> samples = List.of(
-        new ServerSample(0, Double.NaN, 1, Double.NaN, Double.NaN, 10, Double.NaN, null),
-        new ServerSample(1000, Double.NaN, 1, Double.NaN, Double.NaN, 20, Double.NaN, null));
-    ServerLevelFigures f = ServerLevelFigures.of(samples, MeasuredLevel.of(new LevelWindow(0, 1, 0, 0, 0, 1000)));
+    List<ServerSample> samples =
+        List.of(
+            new ServerSample(0, Double.NaN, 1, Double.NaN, Double.NaN, 10, Double.NaN, null),
+            new ServerSample(1000, Double.NaN, 1, Double.NaN, Double.NaN, 20, Double.NaN, null));
+    ServerLevelFigures f =
+        ServerLevelFigures.of(samples, MeasuredLevel.of(new LevelWindow(0, 1, 0, 0, 0, 1000)));
     assertTrue(Double.isNaN(f.meanRunning()));
     assertTrue(Double.isNaN(f.peakKvCacheUsage()));
     assertTrue(Double.isNaN(f.preemptions()));
@@ -58,10 +81,12 @@ class ServerLevelFiguresTest {
 
   @Test
   void aCounterThatWentDownCountsFromZeroAgain() {
-    List<ServerSample> samples = List.of(
-        new ServerSample(0, 0, 0, 0, 0, 500, 0, null),
-        new ServerSample(1000, 0, 0, 0, 0, 30, 0, null));
-    ServerLevelFigures f = ServerLevelFigures.of(samples, MeasuredLevel.of(new LevelWindow(0, 1, 0, 0, 0, 1000)));
+    List<ServerSample> samples =
+        List.of(
+            new ServerSample(0, 0, 0, 0, 0, 500, 0, null),
+            new ServerSample(1000, 0, 0, 0, 0, 30, 0, null));
+    ServerLevelFigures f =
+        ServerLevelFigures.of(samples, MeasuredLevel.of(new LevelWindow(0, 1, 0, 0, 0, 1000)));
     assertEquals(30.0, f.generatedTokens(), 1e-9);
   }
 }

@@ -20,16 +20,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * requests.csv on a real disk that fills: a 64 KiB tmpfs, mounted for the test (skipped where it cannot be
- * mounted, e.g. without root). Whatever the disk took, the file ends at the end of a row, and the rows it has plus
- * the rows said not written are every row submitted.
+ * requests.csv on a real disk that fills: a 64 KiB tmpfs, mounted for the test (skipped where it
+ * cannot be mounted, e.g. without root). Whatever the disk took, the file ends at the end of a row,
+ * and the rows it has plus the rows said not written are every row submitted.
  */
 class RequestsCsvOnAFullDiskTest {
   private static final int ROWS = 2_000; // some 400 KB: six times the disk
   private static final Pattern NOT_WRITTEN = Pattern.compile("(\\d+) rows not written");
 
-  @TempDir
-  Path temp;
+  @TempDir Path temp;
   private Path disk;
   private boolean mounted;
 
@@ -61,8 +60,11 @@ class RequestsCsvOnAFullDiskTest {
   }
 
   private static RequestRow row(int i) {
-    return TestRows.numbered("chat").startEpochMillis(1_700_000_000_000L + i).requestId("chatcmpl-" + i)
-        .finishReason("stop").build();
+    return TestRows.numbered("chat")
+        .startEpochMillis(1_700_000_000_000L + i)
+        .requestId("chatcmpl-" + i)
+        .finishReason("stop")
+        .build();
   }
 
   @Test
@@ -87,7 +89,8 @@ class RequestsCsvOnAFullDiskTest {
     assertNotNull(failure, "the disk was full, yet no row is missing");
     Matcher counted = NOT_WRITTEN.matcher(failure);
     assertTrue(counted.find(), failure);
-    assertEquals(ROWS, inFile + Long.parseLong(counted.group(1)), inFile + " rows in the file; " + failure);
+    assertEquals(
+        ROWS, inFile + Long.parseLong(counted.group(1)), inFile + " rows in the file; " + failure);
     assertTrue(failure.contains("No space left on device"), failure);
   }
 }

@@ -26,16 +26,24 @@ class RequestsCsvTest {
   @Test
   void rowsAreWrittenInTheBackgroundAndReadBackExactly(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("llm/requests.csv");
-    RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0).withSlos(new Slos(150.0, null, null)), new RequestsCsvWriter(file));
+    RunRecorder recorder =
+        new RunRecorder(
+            RunConfig.startingAt(T0).withSlos(new Slos(150.0, null, null)),
+            new RequestsCsvWriter(file));
     long[] gaps = {10 * MS, 30 * MS, 20 * MS, 1_234_567};
     recorder.record("chat", T0 + 5, SyntheticResults.okWithGaps(123_456_789, gaps, 9, 42, 8));
-    recorder.record("bad, \"quoted\"", T0 + 6, SyntheticResults.failed(502, "=HYPERLINK(\"x\")\nline two, <b>", 7 * MS));
+    recorder.record(
+        "bad, \"quoted\"",
+        T0 + 6,
+        SyntheticResults.failed(502, "=HYPERLINK(\"x\")\nline two, <b>", 7 * MS));
     recorder.close();
 
     List<String> lines = Files.readAllLines(file);
-    assertEquals(3, lines.size(), "header and one line per request, even with a newline in a message");
+    assertEquals(
+        3, lines.size(), "header and one line per request, even with a newline in a message");
     assertEquals(RequestsCsv.HEADER, lines.get(0));
-    assertTrue(lines.get(1).startsWith(T0 + 5 + ",0,chat,OK,,123.457,61.728,123.457,"), lines.get(1));
+    assertTrue(
+        lines.get(1).startsWith(T0 + 5 + ",0,chat,OK,,123.457,61.728,123.457,"), lines.get(1));
 
     RequestsCsv.Reader reader = new RequestsCsv.Reader(lines.get(0));
     RequestRow ok = reader.parse(lines.get(1));
@@ -55,7 +63,8 @@ class RequestsCsvTest {
     assertTrue(ok.placement().inWindow());
     assertArrayEquals(new long[] {0, 9}, ok.placement().windowTokens());
     assertEquals("req-123456789", ok.outcome().requestId());
-    assertTrue(lines.get(1).endsWith(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
+    assertTrue(
+        lines.get(1).endsWith(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
         "the server's id, then no Retry-After, no server decode time: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
@@ -67,7 +76,9 @@ class RequestsCsvTest {
     assertEquals(false, failed.outcome().ok());
     assertEquals(false, failed.outcome().good());
     assertEquals(null, failed.outcome().requestId());
-    assertTrue(lines.get(2).endsWith(",,-1,-1,,-1,-1,-1"), "no id from the server, an empty field: " + lines.get(2));
+    assertTrue(
+        lines.get(2).endsWith(",,-1,-1,,-1,-1,-1"),
+        "no id from the server, an empty field: " + lines.get(2));
   }
 
   @Test
@@ -83,8 +94,12 @@ class RequestsCsvTest {
   void aHugeRequestIdInAFileIsReadBoundedWithoutCuttingACharacterInTwo() {
     String emoji = "\uD83D\uDE00"; // one character, two chars in Java
     String huge = "a".repeat(127) + emoji + "b".repeat(10_000);
-    RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(RequestsCsv.row(withRequestId(huge)));
-    assertEquals("a".repeat(127), back.outcome().requestId(), "cut before the surrogate pair, not inside it");
+    RequestRow back =
+        new RequestsCsv.Reader(RequestsCsv.HEADER).parse(RequestsCsv.row(withRequestId(huge)));
+    assertEquals(
+        "a".repeat(127),
+        back.outcome().requestId(),
+        "cut before the surrogate pair, not inside it");
     assertEquals("x".repeat(RequestIds.MAX_CHARS), RequestIds.bounded("x".repeat(500)));
     assertEquals("a".repeat(126) + emoji, RequestIds.bounded("a".repeat(126) + emoji + "c"));
   }
@@ -92,7 +107,8 @@ class RequestsCsvTest {
   @Test
   void aFileWrittenBeforeTheRequestIdColumnStillParses() {
     RequestRow record = withRequestId("gone");
-    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 7));
+    String header =
+        String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 7));
     String row = RequestsCsv.row(record);
     String oldRow = row;
     for (int i = 0; i < 7; i++) {
@@ -105,14 +121,24 @@ class RequestsCsvTest {
     assertEquals(55_555, back.latency().e2elMicros());
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.placement().windowTokens());
     // Any other column is still required.
-    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 8));
+    String noWindowTokens =
+        String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 8));
     assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
   }
 
   private static RequestRow withRequestId(String requestId) {
-    return TestRows.numbered("n").startEpochMillis(T0).level(2).inWindow(false)
-        .ttfbMicros(22).ttfoMicros(333).tpotMicros(4_444).e2elMicros(55_555)
-        .windowTokens(new long[] {2, 5, 3, 6}).requestId(requestId).retryAfterSeconds(3).serverDecodeMicros(15_500)
+    return TestRows.numbered("n")
+        .startEpochMillis(T0)
+        .level(2)
+        .inWindow(false)
+        .ttfbMicros(22)
+        .ttfoMicros(333)
+        .tpotMicros(4_444)
+        .e2elMicros(55_555)
+        .windowTokens(new long[] {2, 5, 3, 6})
+        .requestId(requestId)
+        .retryAfterSeconds(3)
+        .serverDecodeMicros(15_500)
         .build();
   }
 
@@ -133,7 +159,8 @@ class RequestsCsvTest {
   @Test
   void theHeaderIsPublishedAndStaysAsItIs() {
     // Users' scripts read requests.csv by name and by position: a change here breaks them.
-    assertEquals("start_epoch_ms,level,request_name,status,error,ttft_ms,ttfb_ms,ttfo_ms,tpot_ms,e2el_ms,"
+    assertEquals(
+        "start_epoch_ms,level,request_name,status,error,ttft_ms,ttfb_ms,ttfo_ms,tpot_ms,e2el_ms,"
             + "itl_mean_ms,itl_p50_ms,itl_max_ms,token_events,input_tokens,output_tokens,output_token_source,"
             + "send_lateness_ms,good,in_window,http_status,input_token_source,server_output_tokens,"
             + "client_output_tokens,ttft_from_scheduled_ms,duration_ms,window_tokens,request_id,retry_after_s,"
@@ -143,22 +170,51 @@ class RequestsCsvTest {
 
   @Test
   void aRowWithEveryFigureSetIsReadBackEqual() {
-    RequestRow record = RequestRow.builder()
-        .startEpochMillis(T0 + 1).level(3).inWindow(true).requestName("chat, \"long\"")
-        .windowTokens(new long[] {3, 40, 4, 2})
-        .ok(false).httpStatus(503).error("HTTP 503: busy").good(false).requestId("chatcmpl-7").retryAfterSeconds(2)
-        .ttftMicros(1_001).ttfbMicros(502).ttfoMicros(1_503).tpotMicros(20_004).e2elMicros(900_005)
-        .itlMeanMicros(19_006).itlP50Micros(18_007).itlMaxMicros(40_008).sendLatenessMicros(309)
-        .ttftFromScheduledMicros(1_310).durationMicros(901_011)
-        .tokenEvents(41).inputTokens(812).inputTokenSource(TokenCountSource.TOKENIZER)
-        .outputTokens(45).outputTokenSource(TokenCountSource.SERVER_USAGE).serverOutputTokens(45)
-        .clientOutputTokens(44).maxTokens(64).finishReason("stop")
-        .serverDecodeMicros(850_012).serverPrefillMicros(12_013).serverReasoningTokens(13)
-        .build();
+    RequestRow record =
+        RequestRow.builder()
+            .startEpochMillis(T0 + 1)
+            .level(3)
+            .inWindow(true)
+            .requestName("chat, \"long\"")
+            .windowTokens(new long[] {3, 40, 4, 2})
+            .ok(false)
+            .httpStatus(503)
+            .error("HTTP 503: busy")
+            .good(false)
+            .requestId("chatcmpl-7")
+            .retryAfterSeconds(2)
+            .ttftMicros(1_001)
+            .ttfbMicros(502)
+            .ttfoMicros(1_503)
+            .tpotMicros(20_004)
+            .e2elMicros(900_005)
+            .itlMeanMicros(19_006)
+            .itlP50Micros(18_007)
+            .itlMaxMicros(40_008)
+            .sendLatenessMicros(309)
+            .ttftFromScheduledMicros(1_310)
+            .durationMicros(901_011)
+            .tokenEvents(41)
+            .inputTokens(812)
+            .inputTokenSource(TokenCountSource.TOKENIZER)
+            .outputTokens(45)
+            .outputTokenSource(TokenCountSource.SERVER_USAGE)
+            .serverOutputTokens(45)
+            .clientOutputTokens(44)
+            .maxTokens(64)
+            .finishReason("stop")
+            .serverDecodeMicros(850_012)
+            .serverPrefillMicros(12_013)
+            .serverReasoningTokens(13)
+            .build();
     String line = RequestsCsv.row(record);
-    assertEquals(T0 + 1 + ",3,\"chat, \"\"long\"\"\",KO,HTTP 503: busy,1.001,0.502,1.503,20.004,900.005,19.006,18.007,"
-        + "40.008,41,812,45,SERVER_USAGE,0.309,false,true,503,TOKENIZER,45,44,1.310,901.011,3:40;4:2,chatcmpl-7,2,"
-        + "850.012,stop,64,13,12.013", line);
+    assertEquals(
+        T0
+            + 1
+            + ",3,\"chat, \"\"long\"\"\",KO,HTTP 503: busy,1.001,0.502,1.503,20.004,900.005,19.006,18.007,"
+            + "40.008,41,812,45,SERVER_USAGE,0.309,false,true,503,TOKENIZER,45,44,1.310,901.011,3:40;4:2,chatcmpl-7,2,"
+            + "850.012,stop,64,13,12.013",
+        line);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(line);
     assertEquals(record.outcome(), back.outcome());
     assertEquals(record.latency(), back.latency());
@@ -173,15 +229,28 @@ class RequestsCsvTest {
 
   @Test
   void theLaterColumnsComeLastAndAFileWithoutThemStillParses() {
-    assertEquals(List.of("request_id", "retry_after_s", "server_decode_ms", "finish_reason", "max_tokens",
-            "server_reasoning_tokens", "server_prefill_ms"),
+    assertEquals(
+        List.of(
+            "request_id",
+            "retry_after_s",
+            "server_decode_ms",
+            "finish_reason",
+            "max_tokens",
+            "server_reasoning_tokens",
+            "server_prefill_ms"),
         RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 7, RequestsCsv.COLUMNS.size()));
-    String row = RequestsCsv.row(new RequestsCsv.Reader(RequestsCsv.HEADER).parse(
-        RequestsCsv.row(withRequestId("r-1")).replace(",3,15.500,,-1,-1,-1", ",3,15.500,stop,64,48,12.345")));
+    String row =
+        RequestsCsv.row(
+            new RequestsCsv.Reader(RequestsCsv.HEADER)
+                .parse(
+                    RequestsCsv.row(withRequestId("r-1"))
+                        .replace(",3,15.500,,-1,-1,-1", ",3,15.500,stop,64,48,12.345")));
     assertTrue(row.endsWith(",r-1,3,15.500,stop,64,48,12.345"), row);
-    assertEquals(12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).server().prefillMicros());
+    assertEquals(
+        12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).server().prefillMicros());
     String withoutPrefill = row.substring(0, row.lastIndexOf(','));
-    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
+    String header =
+        String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
     RequestRow back = new RequestsCsv.Reader(header).parse(withoutPrefill);
     assertEquals(-1, back.server().prefillMicros());
     assertEquals(48, back.server().reasoningTokens());
@@ -202,9 +271,10 @@ class RequestsCsvTest {
     assertEquals(3, back.outcome().retryAfterSeconds());
     assertEquals(-1, back.server().decodeMicros());
     header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 6));
-    back = new RequestsCsv.Reader(header).parse(withoutDecode.substring(0, withoutDecode.lastIndexOf(',')));
+    back =
+        new RequestsCsv.Reader(header)
+            .parse(withoutDecode.substring(0, withoutDecode.lastIndexOf(',')));
     assertEquals("r-1", back.outcome().requestId());
     assertEquals(-1, back.outcome().retryAfterSeconds());
   }
-
 }

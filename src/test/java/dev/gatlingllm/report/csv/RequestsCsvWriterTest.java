@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The writer behind requests.csv: it never makes an event loop wait, a bad row never stops it, and a disk that
- * fills leaves whole rows and true counts.
+ * The writer behind requests.csv: it never makes an event loop wait, a bad row never stops it, and
+ * a disk that fills leaves whole rows and true counts.
  */
 class RequestsCsvWriterTest {
   private static final Path FILE = Path.of("requests.csv");
@@ -34,8 +34,8 @@ class RequestsCsvWriterTest {
   }
 
   /**
-   * A file in memory on a disk of {@code capacity} bytes: an append that does not fit takes what fits, then fails
-   * as a full disk does. {@link #free} makes room again.
+   * A file in memory on a disk of {@code capacity} bytes: an append that does not fit takes what
+   * fits, then fails as a full disk does. {@link #free} makes room again.
    */
   static class MemoryFile implements RowFile {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -105,9 +105,13 @@ class RequestsCsvWriterTest {
     return Long.parseLong(counted.group(1));
   }
 
-  /** Every line of the file is whole: it ends with a line end, and each line has the header's columns. */
+  /**
+   * Every line of the file is whole: it ends with a line end, and each line has the header's
+   * columns.
+   */
   private static List<String> wholeLines(String text, int columns) {
-    assertTrue(text.endsWith("\n"),
+    assertTrue(
+        text.endsWith("\n"),
         "the file ends in a cut row: ..." + text.substring(Math.max(0, text.length() - 80)));
     List<String> lines = text.lines().toList();
     for (String line : lines) {
@@ -122,12 +126,15 @@ class RequestsCsvWriterTest {
     RequestsCsvWriter writer = new RequestsCsvWriter(FILE, out, 8);
     writer.submit(row("first", TokenCountSource.EVENT_COUNT));
     assertTrue(out.stuck.await(10, TimeUnit.SECONDS), "the first row was never written");
-    // The writer hangs on the first row: 8 rows fit in the queue, the other 12 must be dropped at once.
-    CompletableFuture<Void> submits = CompletableFuture.runAsync(() -> {
-      for (int i = 0; i < 20; i++) {
-        writer.submit(row("r" + i, TokenCountSource.EVENT_COUNT));
-      }
-    });
+    // The writer hangs on the first row: 8 rows fit in the queue, the other 12 must be dropped at
+    // once.
+    CompletableFuture<Void> submits =
+        CompletableFuture.runAsync(
+            () -> {
+              for (int i = 0; i < 20; i++) {
+                writer.submit(row("r" + i, TokenCountSource.EVENT_COUNT));
+              }
+            });
     submits.get(5, TimeUnit.SECONDS);
     assertEquals(12, writer.droppedRows());
     out.release.countDown();
@@ -135,7 +142,8 @@ class RequestsCsvWriterTest {
     String failure = writer.failure();
     assertNotNull(failure);
     assertTrue(failure.startsWith("12 rows dropped"), failure);
-    assertEquals(1 + 1 + 8, out.text().lines().count(), "the header, the first row and the 8 queued");
+    assertEquals(
+        1 + 1 + 8, out.text().lines().count(), "the header, the first row and the 8 queued");
   }
 
   @Test
@@ -157,8 +165,8 @@ class RequestsCsvWriterTest {
   }
 
   /**
-   * The disk fills in the middle of a row: the file is cut back to its last whole row, every row that missed the
-   * disk is counted, and once there is room again the next rows are written.
+   * The disk fills in the middle of a row: the file is cut back to its last whole row, every row
+   * that missed the disk is counted, and once there is room again the next rows are written.
    */
   @Test
   void aDiskThatFillsLeavesWholeRowsAndCountsEveryRowNotWritten() throws Exception {
@@ -167,7 +175,8 @@ class RequestsCsvWriterTest {
     StringBuilder oneRow = new StringBuilder();
     RequestsCsv.appendRow(oneRow, row("r00", TokenCountSource.EVENT_COUNT));
     int rowBytes = oneRow.length() + 1;
-    MemoryFile out = new MemoryFile(header + 2 * rowBytes + rowBytes / 2); // room for two rows and a half
+    MemoryFile out =
+        new MemoryFile(header + 2 * rowBytes + rowBytes / 2); // room for two rows and a half
     RequestsCsvWriter writer = new RequestsCsvWriter(FILE, out, 64);
     for (int i = 0; i < 40; i++) {
       writer.submit(row(String.format("r%02d", i), TokenCountSource.EVENT_COUNT));
@@ -185,22 +194,25 @@ class RequestsCsvWriterTest {
     assertNotNull(failure, "the disk was full, yet no row is missing");
     assertEquals(41, inFile + notWritten(failure), inFile + " rows in the file; " + failure);
     assertTrue(failure.contains("No space left on device"), failure);
-    assertTrue(lines.get(lines.size() - 1).contains(",later,"), "written once there was room: " + lines);
+    assertTrue(
+        lines.get(lines.size() - 1).contains(",later,"), "written once there was room: " + lines);
   }
 
   /**
-   * A file that cannot even be cut back may end in a partial row: then nothing more is written after it (a row
-   * glued to a cut one would be a wrong row), and every later row is counted as not written.
+   * A file that cannot even be cut back may end in a partial row: then nothing more is written
+   * after it (a row glued to a cut one would be a wrong row), and every later row is counted as not
+   * written.
    */
   @Test
   void aFileThatCannotBeCutBackTakesNoMoreRows() throws Exception {
     int header = (RequestsCsv.HEADER + "\n").length();
-    MemoryFile out = new MemoryFile(header + 10) {
-      @Override
-      public void truncate(long size) throws IOException {
-        throw new IOException("Input/output error");
-      }
-    };
+    MemoryFile out =
+        new MemoryFile(header + 10) {
+          @Override
+          public void truncate(long size) throws IOException {
+            throw new IOException("Input/output error");
+          }
+        };
     RequestsCsvWriter writer = new RequestsCsvWriter(FILE, out, 64);
     for (int i = 0; i < 5; i++) {
       writer.submit(row("r" + i, TokenCountSource.EVENT_COUNT));
@@ -212,23 +224,35 @@ class RequestsCsvWriterTest {
     assertEquals(header + 10, out.text().length(), "nothing after the cut row: " + out.text());
     assertEquals(6, notWritten(writer.failure()), writer.failure());
     assertTrue(writer.failure().contains("No space left on device"), writer.failure());
-    assertTrue(writer.failure().endsWith("; the file could not be cut back to its last whole row and may end in a "
-        + "partial one"), writer.failure());
+    assertTrue(
+        writer
+            .failure()
+            .endsWith(
+                "; the file could not be cut back to its last whole row and may end in a "
+                    + "partial one"),
+        writer.failure());
   }
 
-  /** With the gaps file on, a batch the gaps file cannot take is cut from both files: they stay line for line. */
+  /**
+   * With the gaps file on, a batch the gaps file cannot take is cut from both files: they stay line
+   * for line.
+   */
   @Test
   void aFullGapsFileCutsTheSameRowsFromBoth() throws Exception {
     MemoryFile out = new MemoryFile(Long.MAX_VALUE);
     MemoryFile itls = new MemoryFile((RequestsCsvWriter.ITLS_HEADER + "\n").length() + 30);
     RequestsCsvWriter writer = new RequestsCsvWriter(FILE, out, 64, itls);
     for (int i = 0; i < 10; i++) {
-      writer.submit(row("r" + i, TokenCountSource.EVENT_COUNT), new long[] {1_000_000, 2_000_000, 3_000_000});
+      writer.submit(
+          row("r" + i, TokenCountSource.EVENT_COUNT), new long[] {1_000_000, 2_000_000, 3_000_000});
     }
     writer.close();
     long rows = wholeLines(out.text(), RequestsCsv.COLUMNS.size()).size() - 1;
     assertTrue(itls.text().endsWith("\n"), itls.text());
-    assertEquals(rows, itls.text().lines().count() - 1, "line for line:\n" + out.text() + "\n" + itls.text());
+    assertEquals(
+        rows,
+        itls.text().lines().count() - 1,
+        "line for line:\n" + out.text() + "\n" + itls.text());
     assertEquals(10, rows + notWritten(writer.failure()), writer.failure());
   }
 
@@ -242,7 +266,10 @@ class RequestsCsvWriterTest {
     assertEquals(2, out.text().lines().count());
   }
 
-  /** Waits until the writer took every queued row and tried to write it (a batch is written once the queue is dry). */
+  /**
+   * Waits until the writer took every queued row and tried to write it (a batch is written once the
+   * queue is dry).
+   */
   private static void waitUntilTaken(RequestsCsvWriter writer) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!writer.idle() && System.nanoTime() < deadline) {

@@ -15,21 +15,26 @@ import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
 /**
- * Streamed chats against gatling-llm's simulated OpenAI-compatible server, started on a loopback port for the
- * run: 4 users, 3 chats each, 32 output tokens a chat. Point {@code http.baseUrl} at your own server instead.
+ * Streamed chats against gatling-llm's simulated OpenAI-compatible server, started on a loopback
+ * port for the run: 4 users, 3 chats each, 32 output tokens a chat. Point {@code http.baseUrl} at
+ * your own server instead.
  */
 public class EmbeddedChatSimulation extends Simulation {
   private static final int OUTPUT_TOKENS = 32;
 
   private final LlmSimulator server = LlmSimulator.builder().model("simulated-llm").build().start();
 
-  private final ScenarioBuilder chats = scenario("chats").repeat(3).on(
-      io.gatling.javaapi.core.CoreDsl.exec(chat("chat")
-          .system("You are a helpful assistant.")
-          .user("Tell me a story about a lighthouse.")
-          .maxTokens(OUTPUT_TOKENS)
-          .ignoreEos(true)
-          .check(outputTokensAtLeast(OUTPUT_TOKENS))));
+  private final ScenarioBuilder chats =
+      scenario("chats")
+          .repeat(3)
+          .on(
+              io.gatling.javaapi.core.CoreDsl.exec(
+                  chat("chat")
+                      .system("You are a helpful assistant.")
+                      .user("Tell me a story about a lighthouse.")
+                      .maxTokens(OUTPUT_TOKENS)
+                      .ignoreEos(true)
+                      .check(outputTokensAtLeast(OUTPUT_TOKENS))));
 
   {
     setUp(chats.injectOpen(atOnceUsers(4)))
