@@ -60,8 +60,7 @@ public final class LlmReportMerger {
     }
 
     // The parts of one run shared by several injectors ran the same levels at the same time, each
-    // with its share
-    // of the streams: their levels are aligned by position and their loads add up.
+    // with its share of the streams: their levels are aligned by position and their loads add up.
     boolean injectors =
         InjectorParts.areParts(runs.stream().map(run -> run.config().metadata()).toList());
     Map<String, List<MeasuredLevel>> byKey = new LinkedHashMap<>();
@@ -160,8 +159,7 @@ public final class LlmReportMerger {
       }
     }
     // Every injector reads the same server's page: its figures are taken once, from the first run
-    // that has them,
-    // and summarised again over the merged levels, never added up.
+    // that has them, and summarised again over the merged levels, never added up.
     ServerMetrics server =
         runs.stream()
             .map(RunJson.RunData::server)

@@ -70,8 +70,8 @@ final class SummaryJson {
 
     ArrayNode levels = root.putArray("levels");
     // In run order, so that levels[i] is the level whose "index" is i, as the capacity's and the
-    // knee's level_index
-    // refer to it; the console and the page list them by load, as a sweep is read.
+    // knee's level_index refer to it; the console and the page list them by load, as a sweep is
+    // read.
     for (int i = 0; i < summary.levels().size(); i++) {
       ObjectNode level = level(i, summary.levels().get(i));
       if (summary.server() != null && i < summary.server().levels().size()) {
@@ -141,8 +141,7 @@ final class SummaryJson {
     ServerTimes server = f.serverTimes();
     if (server.decodeStreams() > 0) {
       // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the
-      // client's per-stream
-      // figure.
+      // client's per-stream figure.
       Json.put(node, "server_decode_throughput", server.decodeTokensPerSecond());
       node.put("server_decode_streams", server.decodeStreams());
     }

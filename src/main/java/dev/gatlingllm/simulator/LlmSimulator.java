@@ -102,10 +102,9 @@ public final class LlmSimulator implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                       if (config.idleTimeoutSeconds() > 0) {
                         // Neither read nor write for that long: a client that sent half a request,
-                        // or left a
-                        // keep-alive connection behind. A streaming response writes, and a stalled
-                        // one (the stall fault)
-                        // is the client's idle timeout to catch first (30 s by default).
+                        // or left a keep-alive connection behind. A streaming response writes, and
+                        // a stalled one (the stall fault) is the client's idle timeout to catch
+                        // first (30 s by default).
                         ch.pipeline()
                             .addLast(new IdleStateHandler(0, 0, config.idleTimeoutSeconds()))
                             .addLast(new IdleConnectionCloser());

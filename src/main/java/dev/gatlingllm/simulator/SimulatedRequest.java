@@ -104,8 +104,7 @@ final class SimulatedRequest {
           "max_tokens: Field required"); // the Messages API requires it
     }
     // Ollama streams unless told not to and has no ignore_eos. The Responses, Messages and Ollama
-    // streams
-    // always end with the usage.
+    // streams always end with the usage.
     boolean stream = body.path("stream").asBoolean(format.isOllama());
     boolean includeUsage =
         !format.endsWithDone()

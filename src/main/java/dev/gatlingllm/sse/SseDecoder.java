@@ -260,8 +260,7 @@ public final class SseDecoder extends ByteArrayFrameDecoder {
       return;
     }
     // Any run of ASCII digits is valid (leading zeros included), so the length alone decides
-    // nothing;
-    // a value beyond a long saturates rather than overflowing or being dropped.
+    // nothing; a value beyond a long saturates rather than overflowing or being dropped.
     long millis = 0;
     for (int i = valueStart; i < valueStart + valueLength; i++) {
       byte b = line[i];

@@ -255,12 +255,10 @@ public final class StreamExchange implements ResponseHandler {
     timeline.onHeaders(nanos, redactor.redact(head.requestId()));
     if (isCompressed(head.contentEncoding())) {
       // KO rather than read on: Gatling's client inflates the body before it reaches us, with no
-      // bound on
-      // what one chunk inflates to (a few KiB of gzip can become GiB), and a compressor batches
-      // tokens, so
-      // the gaps measured would be its own. Every request asks for identity; a server or proxy
-      // ignoring that
-      // is reported, and the connection closed before more is inflated.
+      // bound on what one chunk inflates to (a few KiB of gzip can become GiB), and a compressor
+      // batches tokens, so the gaps measured would be its own. Every request asks for identity; a
+      // server or proxy ignoring that is reported, and the connection closed before more is
+      // inflated.
       fail(
           "HTTP "
               + status
@@ -445,12 +443,9 @@ public final class StreamExchange implements ResponseHandler {
     }
     if (result.result().ok() && !bodyEnded && inFlight != null) {
       // [DONE] came before the end of the body. Gatling's client frees the connection only at the
-      // body's end:
-      // going on now would make the user's next request open a second connection. Hold the outcome
-      // until the
-      // body ends (it normally follows at once); a server that keeps it open (some llama.cpp builds
-      // do) gets
-      // its connection closed after a grace time.
+      // body's end: going on now would make the user's next request open a second connection. Hold
+      // the outcome until the body ends (it normally follows at once); a server that keeps it open
+      // (some llama.cpp builds do) gets its connection closed after a grace time.
       heldOutcome = result;
       try {
         drainTimer =

@@ -21,8 +21,8 @@ final class TransportErrors {
       return "connection failed: " + message;
     }
     // The resolver's own wording varies by platform ("Name or service not known", "nodename nor
-    // servname"):
-    // a stable prefix keeps one row per unresolvable host in the error table, and says it is DNS.
+    // servname"): a stable prefix keeps one row per unresolvable host in the error table, and says
+    // it is DNS.
     if (root instanceof UnknownHostException) {
       return "host not found (DNS resolution failed): " + message;
     }

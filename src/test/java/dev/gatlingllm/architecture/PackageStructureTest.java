@@ -72,29 +72,25 @@ class PackageStructureTest {
   private static final Set<String> NAMED_BY_THE_API_ALTHOUGH_INTERNAL =
       Set.of(
           // What an answer check and a token listener read: the request's RequestResult and kept
-          // texts. Users reach it
-          // in a lambda's parameter, without naming it; making it API would make the metrics'
-          // result an API too.
+          // texts. Users reach it in a lambda's parameter, without naming it; making it API would
+          // make the metrics' result an API too.
           "dev.gatlingllm.stream.FinishedStream",
           // What a check on the run's figures reads: the whole summary, the metrics' core, reached
           // in a lambda.
           "dev.gatlingllm.metrics.aggregate.RunSummary",
           // Returned by LlmDsl's capacity-target factories and passed on to capacityTarget(..) and
-          // ReportSettings;
-          // its description shares the report's number format (metrics.stats), so it stays with the
-          // SLOs.
+          // ReportSettings; its description shares the report's number format (metrics.stats), so
+          // it stays with the SLOs.
           "dev.gatlingllm.metrics.slo.AttainmentTarget",
           // Judges a RequestResult; users set SLOs through ttftSlo/tpotSlo/e2elSlo, the ready
-          // simulations' report
-          // settings hand theirs on whole through slos(..).
+          // simulations' report settings hand theirs on whole through slos(..).
           "dev.gatlingllm.metrics.slo.Slos",
           // An interface whose implementations (JTokkit, Hugging Face, a server's /tokenize) are
-          // internal; users name
-          // one to the protocol as text, the ready target and the prompt and dataset building
-          // blocks pass instances.
+          // internal; users name one to the protocol as text, the ready target and the prompt and
+          // dataset building blocks pass instances.
           "dev.gatlingllm.tokenize.Tokenizer",
-          // The simulator is API only as the server a test starts; its model and settings stay with
-          // it.
+          // The simulator is API only as the server a test starts; its model and settings stay
+          // with it.
           "dev.gatlingllm.simulator.CapacityModel",
           "dev.gatlingllm.simulator.SimulatorConfig",
           "dev.gatlingllm.simulator.SimulatorSetting",

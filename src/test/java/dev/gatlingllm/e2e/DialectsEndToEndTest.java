@@ -100,10 +100,8 @@ class DialectsEndToEndTest {
             + Arrays.toString(tpotErrors);
     System.out.println(errors);
     // The medians show no bias: the client's marks are where metrics.md puts them. Taking the
-    // second token for
-    // the first would add an ITL (15 ms) to the TTFT error; the bound leaves room for a loaded
-    // machine (the
-    // median is about 1 ms on a quiet one).
+    // second token for the first would add an ITL (15 ms) to the TTFT error; the bound leaves room
+    // for a loaded machine (the median is about 1 ms on a quiet one).
     assertTrue(ttftErrors[ttftErrors.length / 2] < MAX_MEDIAN_TTFT_ERROR_MS, errors);
     assertTrue(tpotErrors[tpotErrors.length / 2] < MAX_MEDIAN_TPOT_ERROR_MS, errors);
   }

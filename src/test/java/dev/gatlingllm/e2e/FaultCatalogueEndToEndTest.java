@@ -100,8 +100,7 @@ class FaultCatalogueEndToEndTest {
               .chunk(content("c") + END)
               .endChunks();
       // Interim 1xx responses before the answer, as HTTP clients skip them: Early Hints (with its
-      // Link header), and
-      // a 100 Continue the request never asked for (no Expect header).
+      // Link header), and a 100 Continue the request never asked for (no Expect header).
       case "/early-hints" ->
           s.raw("HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n")
               .at(20)
@@ -145,13 +144,12 @@ class FaultCatalogueEndToEndTest {
               .endChunks()
               .close();
       // Keeps an idle connection for 100 ms (nginx's keepalive_timeout, the simulator's idle
-      // timeout), then
-      // closes it: the user, thinking for 300 ms, finds its pooled connection closed.
+      // timeout), then closes it: the user, thinking for 300 ms, finds its pooled connection
+      // closed.
       case "/close-when-idle" ->
           s.chunkedHeaders(200, SSE).chunk(content("b") + END).endChunks().at(100).close();
       // A plain kept-alive answer; then, on the next request over that connection, a reset as soon
-      // as the server
-      // has read it (the first time only: a request sent again would be answered).
+      // as the server has read it (the first time only: a request sent again would be answered).
       case "/kept-alive" -> s.chunkedHeaders(200, SSE).chunk(content("k") + END).endChunks();
       case "/reset-on-reuse" -> {
         if (RESET_ONCE.compareAndSet(false, true)) {

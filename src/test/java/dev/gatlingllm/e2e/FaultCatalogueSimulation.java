@@ -112,8 +112,7 @@ public class FaultCatalogueSimulation extends Simulation {
                                     }))
                         .injectOpen(atOnceUsers(1)),
                     // A think time longer than the server keeps an idle connection: each request
-                    // finds its pooled
-                    // connection closed by the server while it waited.
+                    // finds its pooled connection closed by the server while it waited.
                     scenario("idle-closed")
                         .repeat(reuseRequests)
                         .on(
@@ -129,8 +128,7 @@ public class FaultCatalogueSimulation extends Simulation {
                                 .pause(Duration.ofMillis(Long.getLong("test.thinkMs", 300))))
                         .injectOpen(atOnceUsers(1)),
                     // A first request leaves its connection kept alive; the server resets it as
-                    // soon as it has read the
-                    // second request sent on it.
+                    // soon as it has read the second request sent on it.
                     scenario("reset-on-reuse")
                         .foreach(
                             List.of(

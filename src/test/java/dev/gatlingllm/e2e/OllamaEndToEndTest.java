@@ -100,8 +100,7 @@ class OllamaEndToEndTest {
           Math.round(plannedSpan * n / (double) (n - 1) / 1_000), row.server().decodeMicros(), id);
       assertEquals(1_000.0 / ITL_MS, row.serverDecodeTokensPerSecond(), 0.01, id);
       // prompt_eval_duration as the simulator computed it: the first token's planned time -
-      // received, a part of
-      // the client's TTFT.
+      // received, a part of the client's TTFT.
       assertEquals(
           Math.round((writes.get(0).plannedNanos() - server.receivedNanos()) / 1_000.0),
           row.server().prefillMicros(),
@@ -124,9 +123,8 @@ class OllamaEndToEndTest {
             + Arrays.toString(tpotErrors);
     System.out.println(errors);
     // The medians are held, not each request's: on a busy shared 2-core machine a single read is
-    // now and then
-    // late by 10 to 100 ms. Taking the second line for the first token would add an ITL (10 ms) to
-    // the median.
+    // now and then late by 10 to 100 ms. Taking the second line for the first token would add an
+    // ITL (10 ms) to the median.
     assertTrue(ttftErrors[ttftErrors.length / 2] < 5.0, errors);
     assertTrue(tpotErrors[tpotErrors.length / 2] < 0.5, errors);
     JsonNode summary = JSON.readTree(llm.resolve("summary.json").toFile());
@@ -137,8 +135,7 @@ class OllamaEndToEndTest {
     assertEquals(rows.size(), summary.get("server_prefill_streams").asLong(), summary.toString());
     assertEquals(TTFT_MS, summary.get("mean_server_prefill_ms").asDouble(), 0.001);
     // The client's own figure stays beside it, measured as always (a mean over every stream, cold
-    // ones included,
-    // so on a busy machine it is not held to the server's).
+    // ones included, so on a busy machine it is not held to the server's).
     assertTrue(summary.get("per_stream_output_throughput").asDouble() > 0, summary.toString());
   }
 }

@@ -167,9 +167,8 @@ class SecretsEndToEndTest {
     System.setOut(tee);
     System.setErr(new PrintStream(new Tee(err, captured), true, StandardCharsets.UTF_8));
     // Gatling's HTTP client at DEBUG prints every request with its headers: the logback file must
-    // mask them. An
-    // earlier in-process Gatling run in this JVM stops logback at its end: configure it afresh from
-    // the project's file.
+    // mask them. An earlier in-process Gatling run in this JVM stops logback at its end: configure
+    // it afresh from the project's file.
     ch.qos.logback.classic.LoggerContext logging =
         (ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
     logging.reset();

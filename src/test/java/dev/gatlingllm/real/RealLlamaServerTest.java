@@ -67,8 +67,7 @@ class RealLlamaServerTest {
                 "--no-reports"
               });
       // llama-server closes the connection after each stream although it advertised keep-alive: the
-      // next
-      // request on that pooled connection must still succeed.
+      // next request on that pooled connection must still succeed.
       assertEquals(0, exit, "every request OK");
       assertEquals(12, RealServerSimulation.CHATS.size());
       assertEquals(6, RealServerSimulation.COMPLETIONS.size());
@@ -153,9 +152,8 @@ class RealLlamaServerTest {
     double serverTpotMs = serverGenerationMs / (serverTokens - all.size());
     double clientMeanTpotMs = clientTpotMs / all.size();
     // The client sees each token one loopback write later than the server sampled it, with the same
-    // delay at
-    // both ends of the window; what remains is scheduling on a machine the server, Gatling and the
-    // JIT share.
+    // delay at both ends of the window; what remains is scheduling on a machine the server, Gatling
+    // and the JIT share.
     assertEquals(
         serverTpotMs,
         clientMeanTpotMs,

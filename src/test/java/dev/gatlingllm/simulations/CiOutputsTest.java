@@ -28,8 +28,8 @@ class CiOutputsTest {
   @Test
   void oneFailedCheckIsOneFailedTestCaseBesideTheSummaryAndTheProgressLines() throws Exception {
     // 60 requests a level: the failed check's KO record is then less than 1 % of the run's records,
-    // and the
-    // simulation's own assertion (under 1 % failed) holds, as it does in any run of some size.
+    // and the simulation's own assertion (under 1 % failed) holds, as it does in any run of some
+    // size.
     InProcessGatling.Run run =
         InProcessGatling.run(
             ConcurrencySweepSimulation.class,

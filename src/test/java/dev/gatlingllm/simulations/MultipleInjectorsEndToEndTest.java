@@ -106,8 +106,8 @@ class MultipleInjectorsEndToEndTest {
         "output tokens the server sent");
 
     // Levels aligned in time: both injectors waited for the shared start, and started their first
-    // level then;
-    // an injector whose JVM came up after it (a loaded machine) says so rather than pretend.
+    // level then; an injector whose JVM came up after it (a loaded machine) says so rather than
+    // pretend.
     for (int index = 0; index < 2; index++) {
       long start = List.of(a, b).get(index).path("levels").get(0).path("start_epoch_ms").asLong();
       assertTrue(start >= startAt, "injector " + index + " waited for the shared start");

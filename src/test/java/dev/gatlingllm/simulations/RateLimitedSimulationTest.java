@@ -134,9 +134,8 @@ class RateLimitedSimulationTest {
     List<RequestRow> rows = InProcessGatling.requests(results);
 
     // 2 requests a second for 10 s, each scheduled (sent - send lateness) 500 ms after the one
-    // before; the start is
-    // in whole milliseconds of the wall clock, each rounded once, so a gap may read up to 2 ms
-    // short.
+    // before; the start is in whole milliseconds of the wall clock, each rounded once, so a gap may
+    // read up to 2 ms short.
     assertEquals(20, rows.size());
     List<Double> scheduled =
         rows.stream()
@@ -155,8 +154,7 @@ class RateLimitedSimulationTest {
     assertEquals(20, summary.path("completed").asInt());
     assertEquals(0, summary.path("rate_limited").asInt());
     // The whole run lasts about 10 s: its busiest minute holds all 20 requests, within the 122 of
-    // the budget, and
-    // meters each one's input and output limit (16 + 12 tokens).
+    // the budget, and meters each one's input and output limit (16 + 12 tokens).
     assertEquals(20, summary.path("busiest_minute_requests").asInt(), summary.toString());
     assertEquals(
         rows.stream().mapToLong(r -> r.tokens().inputTokens() + r.tokens().maxTokens()).sum(),

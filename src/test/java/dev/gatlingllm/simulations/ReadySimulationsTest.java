@@ -108,8 +108,8 @@ class ReadySimulationsTest {
     assertEquals(4, levels.get(1).path("completed").asInt());
     List<String> rows = Files.readAllLines(llm.resolve("requests.csv"));
     // The JIT warm-up (2 streams, the highest level) ran until the compilers were quiet, 3 s at
-    // least: its
-    // requests are in requests.csv with level -1 like the warm-up request, and in no figure.
+    // least: its requests are in requests.csv with level -1 like the warm-up request, and in no
+    // figure.
     long warmup = rows.stream().skip(1).filter(row -> row.split(",")[1].equals("-1")).count();
     assertTrue(warmup >= 3, "JIT warm-up and warm-up requests in requests.csv: " + warmup);
     assertEquals(1 + warmup + 8, rows.size(), "header, the warm-ups and 8 requests");
@@ -262,8 +262,7 @@ class ReadySimulationsTest {
       assertEquals(
           ttftP50, level.path("median_ttft_ms").asDouble(), ttftP50 * 0.02, name + " TTFT p50");
       // p99 of 16 requests is the slowest one: one GC pause or descheduling of this JVM shows there
-      // in full,
-      // hence 10 %; the tail's exactness is GroundTruthFidelityTest's, request by request.
+      // in full, hence 10 %; the tail's exactness is GroundTruthFidelityTest's, request by request.
       assertEquals(
           ttftP99, level.path("p99_ttft_ms").asDouble(), ttftP99 * 0.10, name + " TTFT p99");
       assertEquals(

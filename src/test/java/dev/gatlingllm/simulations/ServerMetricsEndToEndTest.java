@@ -133,8 +133,7 @@ class ServerMetricsEndToEndTest {
           name);
       assertEquals(0, s.path("preemptions").asDouble(), 0, name);
       // The server counts a token when it plans it, the client when it arrives, both over the same
-      // window;
-      // the server's counter is read once a second and interpolated at the window's edges.
+      // window; the server's counter is read once a second and interpolated at the window's edges.
       double client = level.path("output_tokens_in_window").asDouble();
       assertEquals(client, s.path("generated_tokens").asDouble(), client * 0.25, name);
       assertTrue(

@@ -60,8 +60,8 @@ class TraceReplaySimulationTest {
     long[] all = truth.stream().mapToLong(GroundTruthRecord::receivedNanos).sorted().toArray();
     long[] arrivals = Arrays.copyOfRange(all, all.length - trace.size(), all.length);
     // Each arrival's offset from its recorded time (halved); their spread around the median offset
-    // is how well the
-    // recorded gaps were kept, whatever the constant delay from the replay's start to the server.
+    // is how well the recorded gaps were kept, whatever the constant delay from the replay's start
+    // to the server.
     long firstRecorded = trace.get(0).path("timestamp").asLong();
     double[] offsetsMs = new double[arrivals.length];
     for (int i = 0; i < arrivals.length; i++) {

@@ -115,8 +115,8 @@ class FixedTimingTest {
     }
 
     // server side: the planned schedule is exact and the writes follow it (median under 1 ms; the
-    // worst
-    // under 5 ms because other processes on the shared 2-CPU machine can deschedule the event loop)
+    // worst under 5 ms because other processes on the shared 2-CPU machine can deschedule the event
+    // loop)
     Thread.sleep(20);
     GroundTruthRecord truth = simulator.groundTruth().get(simulator.groundTruth().size() - 1);
     List<GroundTruthRecord.Event> content = truth.contentEvents();
@@ -241,8 +241,8 @@ class FixedTimingTest {
     long p99 = lateness[(int) Math.ceil(0.99 * lateness.length) - 1];
     assertTrue(p50 < 1_000_000, "p50 lateness ms " + p50 / 1e6);
     // One descheduling of the engine's thread delays the writes of all four streams at once: the
-    // p99 of 120 is
-    // then its full length (5.6 ms seen with another process busy on one of the two cores).
+    // p99 of 120 is then its full length (5.6 ms seen with another process busy on one of the two
+    // cores).
     assertTrue(
         p99 < 10_000_000, "p99 lateness ms " + p99 / 1e6 + " all " + Arrays.toString(lateness));
   }

@@ -132,9 +132,8 @@ class SimulatorPartsTest {
       assertFalse(records.get(0).writeNanos()[0] == -1, "records are immutable");
     }
     // Every record reaches the file, the two dropped from memory included; a record is finished by
-    // the server
-    // a moment after the client has read the response's end, so two of them may reach the file in
-    // either order.
+    // the server a moment after the client has read the response's end, so two of them may reach
+    // the file in either order.
     List<String> lines = Files.readAllLines(file);
     assertEquals(5, lines.size());
     for (int i = 1; i <= 5; i++) {

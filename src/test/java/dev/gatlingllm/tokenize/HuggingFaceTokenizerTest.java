@@ -39,8 +39,8 @@ class HuggingFaceTokenizerTest {
   void countsInTheModelsOwnVocabulary() {
     Tokenizer tokenizer = byName("hf:" + STORIES);
     // llama.cpp's /tokenize for this model: " Once"=403, " upon"=407, " a"=261, " time"=378,
-    // ","=432,
-    // " there"=383, " was"=286, " c"=280, "at"=294, "."=426 (" cat" is not one piece of its 512).
+    // ","=432, " there"=383, " was"=286, " c"=280, "at"=294, "."=426 (" cat" is not one piece of
+    // its 512).
     assertArrayEquals(
         new int[] {403, 407, 261, 378, 432, 383, 286, 261, 280, 294, 426},
         tokenizer.encode("Once upon a time, there was a cat."));
@@ -53,8 +53,7 @@ class HuggingFaceTokenizerTest {
   void charactersOutsideTheVocabularyFallBackToTheirBytes() {
     Tokenizer tokenizer = byName(STORIES);
     // The space prefix "▁" (410), then 日 = E6 97 A5 as the byte pieces <0xE6> <0x97> <0xA5>, whose
-    // ids are
-    // 3 + the byte (after <unk>, <s>, </s>): what llama.cpp's /tokenize answers.
+    // ids are 3 + the byte (after <unk>, <s>, </s>): what llama.cpp's /tokenize answers.
     int[] ids = tokenizer.encode("日");
     assertArrayEquals(new int[] {410, 3 + 0xE6, 3 + 0x97, 3 + 0xA5}, ids);
     assertEquals("日", tokenizer.decode(ids));

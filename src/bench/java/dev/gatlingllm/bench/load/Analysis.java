@@ -104,37 +104,33 @@ final class Analysis {
           }
         }
         // Requests started in the window, but not in its last second: the heap measurement's full
-        // GC follows
-        // the window and would stall their first token.
+        // GC follows the window and would stall their first token.
         if (start < ws || start >= we - 1_000_000_000L) continue;
         GroundTruthFile.Request match = byId.get(LoadPlan.requestId(row));
         if (match == null || match.contentWrites().length == 0) {
           continue;
         }
         // What the user lived, on the shared clock: server's first content write - the client's
-        // timestamp just
-        // before the request action (an upper bound: request building and connection wait are
-        // included).
+        // timestamp just before the request action (an upper bound: request building and connection
+        // wait are included).
         trueTtft.add(match.contentWrites()[0] - start);
         readDelay.add(match.receivedNanos() - start);
         joined++;
         if (ttftUs >= 0) {
           clientTtft.add(ttftUs * 1_000);
           // Error against the server's TTFT (received -> first content write): the loopback transit
-          // both ways,
-          // the server's delay in reading the request and the client's delay in seeing the event.
+          // both ways, the server's delay in reading the request and the client's delay in seeing
+          // the event.
           ttftError.add(ttftUs * 1_000 - match.ttftNanos());
           // And a lower bound: against the write measured from the timestamp before the action,
-          // which is not
-          // after the client's own "sent" mark.
+          // which is not after the client's own "sent" mark.
           ttftErrorLow.add(ttftUs * 1_000 - (match.contentWrites()[0] - start));
         }
         int[] gapsUs = clientGaps.get(row);
         long[] writes = match.contentWrites();
         if (gapsUs != null && gapsUs.length == writes.length - 1) {
           // Gaps that end after the window are left out: the heap measurement's full GC follows the
-          // window and
-          // stalls every open stream, which is the harness's doing, not the client's.
+          // window and stalls every open stream, which is the harness's doing, not the client's.
           for (int i = 0; i < gapsUs.length && writes[i + 1] < we; i++) {
             long error = gapsUs[i] * 1_000L - (writes[i + 1] - writes[i]);
             itlError.add(error);

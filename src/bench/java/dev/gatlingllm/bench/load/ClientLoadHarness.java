@@ -63,10 +63,9 @@ public final class ClientLoadHarness {
     int window = Integer.parseInt(a.getOrDefault("window", "15"));
     String jfrLevel = a.getOrDefault("jfr", "");
     // One request's duration by default, so that request starts stay evenly spread (the steady
-    // state of
-    // independent users). A short ramp (rampSeconds=2) makes every stream start, and end, within a
-    // second or
-    // two of the others, request after request: a wave of requests every request duration.
+    // state of independent users). A short ramp (rampSeconds=2) makes every stream start, and end,
+    // within a second or two of the others, request after request: a wave of requests every request
+    // duration.
     String rampOption = a.getOrDefault("rampSeconds", "request");
     REANALYSE = Boolean.parseBoolean(a.getOrDefault("reanalyse", "false"));
     ASYNC_PROFILER = a.get("asyncProfiler");

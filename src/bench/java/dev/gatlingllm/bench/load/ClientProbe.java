@@ -18,10 +18,8 @@ public final class ClientProbe {
   static final int MAX_ROWS = 1 << 20;
 
   // One row per request: the key (prompt tokens), nanoTime just before the request action, the
-  // client TTFT
-  // in microseconds (-1 when none) and its token event count. nanoTime is CLOCK_MONOTONIC on Linux,
-  // shared
-  // by every process, so these times compare with the simulator's.
+  // client TTFT in microseconds (-1 when none) and its token event count. nanoTime is
+  // CLOCK_MONOTONIC on Linux, shared by every process, so these times compare with the simulator's.
   static final int[] keys = new int[MAX_ROWS];
   static final long[] startNanos = new long[MAX_ROWS];
   static final long[] ttftMicros = new long[MAX_ROWS];
@@ -29,9 +27,8 @@ public final class ClientProbe {
   static final long[] endNanos = new long[MAX_ROWS];
   static final AtomicInteger rows = new AtomicInteger();
   // The plugin's inter-token gaps (saveItl, microseconds) of the requests started in the window,
-  // for the
-  // gap-by-gap join with the server's writes: one shared array, a slice per row (offset, count;
-  // count 0: none).
+  // for the gap-by-gap join with the server's writes: one shared array, a slice per row (offset,
+  // count; count 0: none).
   static final int GAP_CAPACITY = 1 << 22;
   static final int[] gapMicros = new int[GAP_CAPACITY];
   static final int[] gapOffset = new int[MAX_ROWS];
@@ -133,9 +130,8 @@ public final class ClientProbe {
                 windowCpuNanos = processCpuNanos() - cpu;
                 loadAverageEnd = loadAverage();
                 // After the window: a full GC stops the client for up to a second with thousands of
-                // streams open, and
-                // the streams take seconds to catch up; before the window it spoilt the timing
-                // figures.
+                // streams open, and the streams take seconds to catch up; before the window it
+                // spoilt the timing figures.
                 heapSteadyBytes = usedHeapAfterGc();
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

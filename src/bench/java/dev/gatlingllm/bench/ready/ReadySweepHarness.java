@@ -166,8 +166,7 @@ public final class ReadySweepHarness {
             "./mvnw gatling:test exited with " + gatling.exitValue() + ", see " + log);
       }
       // A run whose own assertions failed (e.g. more than 1 % KO when the server is overloaded) is
-      // measured all
-      // the same: its KO count is in the table.
+      // measured all the same: its KO count is in the table.
       JsonNode level =
           new ObjectMapper().readTree(llm.resolve("summary.json").toFile()).path("levels").get(0);
       long from = level.path("measure_from_epoch_ms").asLong();

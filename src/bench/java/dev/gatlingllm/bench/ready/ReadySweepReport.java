@@ -81,10 +81,9 @@ final class ReadySweepReport {
       trueTtft[joined] = t.ttftNanos() / 1e6;
       clientTtft[joined] = r.latency().ttftMicros() / 1000.0;
       // The TTFB error (client TTFB - server headers write) and the rest: what went wrong before
-      // the server
-      // answered (the client's send, the server's read of the request, or the client's read of the
-      // headers),
-      // and what went wrong between the headers and the first token on a connection already open.
+      // the server answered (the client's send, the server's read of the request, or the client's
+      // read of the headers), and what went wrong between the headers and the first token on a
+      // connection already open.
       beforeHeaders[joined] =
           t.headersNanos() < 0 || r.latency().ttfbMicros() < 0
               ? Double.NaN

@@ -62,14 +62,10 @@ final class Tcpdump implements AutoCloseable {
    */
   static Tcpdump start(int port, Path pcap) throws IOException {
     // Only what the reading needs: segments that carry data, and the SYN, FIN and RST that open and
-    // close a
-    // connection. Pure ACKs are half the packets of a stream and cost the capture CPU the measured
-    // client and
-    // server share. tcpdump runs at the lowest priority: the kernel stamps each packet as it
-    // passes, so a
-    // capture that lags behind (into its 1 GiB buffer) still records the true times, and takes less
-    // from the
-    // processes it measures.
+    // close a connection. Pure ACKs are half the packets of a stream and cost the capture CPU the
+    // measured client and server share. tcpdump runs at the lowest priority: the kernel stamps each
+    // packet as it passes, so a capture that lags behind (into its 1 GiB buffer) still records the
+    // true times, and takes less from the processes it measures.
     String filter =
         "tcp port "
             + port

@@ -48,8 +48,7 @@ record SoakReport(
             warmupSeconds,
             clientExit));
     // The steady state: after the warm-up, until the users stop (30-s ramp + the hold); later
-    // samples see the
-    // connections close as the last requests end.
+    // samples see the connections close as the last requests end.
     long steadyEnd = 30 + minutes * 60L;
     List<JvmSample> judged =
         samples.stream()

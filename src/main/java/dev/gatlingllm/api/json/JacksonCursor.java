@@ -97,9 +97,8 @@ public final class JacksonCursor implements JsonCursor {
   @Override
   public boolean atEnd() throws IOException {
     // Not nextToken() == null: at the end of its input this parser answers NOT_AVAILABLE after
-    // trailing
-    // whitespace, and after an unfinished trailing value too ({...} 1). The bytes it has not read
-    // tell.
+    // trailing whitespace, and after an unfinished trailing value too ({...} 1). The bytes it has
+    // not read tell.
     WhitespaceCheck rest = new WhitespaceCheck();
     parser.releaseBuffered(rest);
     return rest.whitespaceOnly;

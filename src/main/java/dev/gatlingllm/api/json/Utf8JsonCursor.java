@@ -155,8 +155,7 @@ public final class Utf8JsonCursor implements JsonCursor {
       return bytesAre(nameStart, name);
     }
     // In UTF-8 a name with non-ASCII characters has more bytes than chars. Most names that differ
-    // in length
-    // differ in their first byte too: that test spares the scan of the expected name.
+    // in length differ in their first byte too: that test spares the scan of the expected name.
     return !name.isEmpty()
         && length > name.length()
         && (data[nameStart] < 0 || data[nameStart] == name.charAt(0))

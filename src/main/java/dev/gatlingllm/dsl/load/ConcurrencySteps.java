@@ -271,10 +271,9 @@ public final class ConcurrencySteps {
       String levelName = levelNames.get(i);
       if (byDuration()) {
         // Each user loops for the level's duration on its own keep-alive connection, as a benchmark
-        // client's
-        // pool does; replacing users after every request (constantConcurrentUsers) would open a
-        // connection per
-        // request, a cost for both sides that the requests of a real client do not pay.
+        // client's pool does; replacing users after every request (constantConcurrentUsers) would
+        // open a connection per request, a cost for both sides that the requests of a real client
+        // do not pay.
         chain.add(
             scenario(levelName)
                 .exec(tagged, during(levelDuration).on(oneRequest))

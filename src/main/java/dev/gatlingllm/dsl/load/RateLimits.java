@@ -210,9 +210,8 @@ public final class RateLimits {
    */
   public ChainBuilder pace(ToLongFunction<Session> meteredTokens) {
     // A loop rather than one pause: Gatling shortens a pause by the time the user's previous
-    // actions took (its
-    // "drift"), which would send the request before its time; and a send the pacer refuses waits
-    // again.
+    // actions took (its "drift"), which would send the request before its time; and a send the
+    // pacer refuses waits again.
     return exec(session -> {
           long tokens = meteredTokens.applyAsLong(session);
           long planned = pacer.reserve(System.nanoTime(), tokens);

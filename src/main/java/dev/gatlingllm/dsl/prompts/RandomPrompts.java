@@ -136,8 +136,7 @@ public final class RandomPrompts {
     for (int attempt = 0; attempt < MAX_CORRECTIONS; attempt++) {
       String decoded = tokenizer.decode(Arrays.copyOf(ids, target));
       // SentencePiece tokenizers (llama.cpp's) add or drop a leading space when decoding: compare
-      // without it,
-      // then put the shared prefix back exactly as every other prompt has it.
+      // without it, then put the shared prefix back exactly as every other prompt has it.
       String body = decoded.stripLeading();
       String wanted = start.stripLeading();
       if (!body.startsWith(wanted)) {

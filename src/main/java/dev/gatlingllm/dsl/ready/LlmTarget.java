@@ -95,8 +95,7 @@ public final class LlmTarget implements AutoCloseable {
     Boolean ignoreEos =
         settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
     // Every setting is read and checked: only now start the embedded simulator, so that a bad one
-    // leaves no
-    // server (and its non-daemon threads) running.
+    // leaves no server (and its non-daemon threads) running.
     LlmSimulator simulator = null;
     if (baseUrl == null) {
       simulator =

@@ -94,8 +94,8 @@ public final class LlmStreamAction extends PlainAction {
           forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...)
-      // ends it as
-      // KO naming the cause; escaping here would lose the virtual user in Gatling's crash path.
+      // ends it as KO naming the cause; escaping here would lose the virtual user in Gatling's
+      // crash path.
       failBeforeSend(scheduledNanos, onComplete, -1, "cannot build request: " + cause(e));
       return;
     }
@@ -116,8 +116,7 @@ public final class LlmStreamAction extends PlainAction {
     RequestSize size = new RequestSize(clientInputTokens(request), maxTokens(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
     // The secrets this very request carries (headers of the http protocol, EL values...): known
-    // before any
-    // byte is sent, so that even a failure reported while sending is redacted.
+    // before any byte is sent, so that even a failure reported while sending is redacted.
     StreamExchange exchange =
         new StreamExchange(
             dialect,

@@ -85,9 +85,8 @@ public final class GatlingHttpTransport {
             .header("Content-Type", "application/json")
             .header("Accept", accept)
             // Gatling's client always inflates compressed bodies, without a bound on what one chunk
-            // inflates
-            // to, and a compressing server or proxy batches tokens: the timing would be the
-            // compressor's.
+            // inflates to, and a compressing server or proxy batches tokens: the timing would be
+            // the compressor's.
             .header("Accept-Encoding", "identity")
             .body(StringBody(session -> session.getString(BODY_ATTRIBUTE)))
             .requestTimeout(clientTimeout);
@@ -192,9 +191,8 @@ public final class GatlingHttpTransport {
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
       if (InterimResponses.isInterim(status, false)) {
         // Over HTTP/2 each HEADERS frame of the stream comes here: an interim one is not the
-        // answer's head.
-        // (Over HTTP/1.1 InterimResponses keeps them from Gatling's handler, which would end the
-        // request.)
+        // answer's head. (Over HTTP/1.1 InterimResponses keeps them from Gatling's handler, which
+        // would end the request.)
         return;
       }
       long now = System.nanoTime();

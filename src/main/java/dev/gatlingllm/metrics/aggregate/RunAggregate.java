@@ -65,9 +65,8 @@ public final class RunAggregate {
       return;
     }
     // The levels this request kept busy: its own (settling requests too, whose tokens in its window
-    // count) and
-    // any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span to each
-    // window.
+    // count) and any later one whose window its tokens arrived in. MeasuredLevel.busy cuts the span
+    // to each window.
     markBusy(placement.level(), record);
     long[] windowTokens = placement.windowTokens();
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
@@ -130,8 +129,7 @@ public final class RunAggregate {
       boolean fromArrival = level.window().isOpenModel();
       double attainment = levels[i].attainment(config.target(), fromArrival);
       // An open-model level whose requests left slower than they arrived did not carry its load,
-      // whatever its
-      // latencies: it is never the capacity.
+      // whatever its latencies: it is never the capacity.
       boolean keptRate = !fromArrival || figures.arrivals().keptArrivalRate();
       levelFigures.add(
           new LevelFigures(

@@ -384,8 +384,7 @@ public final class RunRecorder implements AutoCloseable {
       for (int i = 0; i < gapCount; i++) {
         long gap = gaps[i];
         // Token-normalised: an event carrying k > 1 tokens stands for k gaps; k is taken as N /
-        // events,
-        // since a stream gives the total, not a count per event.
+        // events, since a stream gives the total, not a count per event.
         long perToken =
             tokens == events || tokens <= 0 ? gap : Math.round((double) gap * events / tokens);
         level.addItlGap(Micros.of(gap), Micros.of(perToken));

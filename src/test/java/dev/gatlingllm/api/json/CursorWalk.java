@@ -88,8 +88,7 @@ final class CursorWalk {
         }
         case VALUE_NUMBER_INT -> {
           // The value, not the text: Jackson writes -0 as "0". Longer integers are Jackson's to
-          // judge (out of
-          // range is an error there), so only their text is compared.
+          // judge (out of range is an error there), so only their text is compared.
           String text = cursor.text();
           out.add("int " + (text.replace("-", "").length() <= 18 ? cursor.longValue() : text));
         }

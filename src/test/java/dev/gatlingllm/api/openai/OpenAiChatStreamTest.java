@@ -118,8 +118,7 @@ class OpenAiChatStreamTest {
                 + "\"predicted_n\":5,\"predicted_ms\":40.08,\"predicted_per_token_ms\":10.02,\"predicted_per_second\":99.8}}",
             "[DONE]");
     // The server's decode time: its 5 tokens at its own 10.02 ms a step (predicted_ms spans the 4
-    // steps after
-    // the first token, which came from the prefill); its prompt time, prompt_ms.
+    // steps after the first token, which came from the prefill); its prompt time, prompt_ms.
     assertEquals(
         List.of(
             "CONTENT:Hi",

@@ -150,8 +150,7 @@ class RatePacerTest {
       assertEquals(0, pacer.trySend(i * 15 * S, 100));
     }
     // Planned a minute after the first plan, but the minute of actual sends (0 s, 60 s] still holds
-    // four:
-    // it waits until the late send has left the window, at 70 s, then goes.
+    // four: it waits until the late send has left the window, at 70 s, then goes.
     assertEquals(60 * S, pacer.reserve(0, 100));
     assertEquals(10 * S, pacer.trySend(60 * S, 100));
     assertEquals(1, pacer.trySend(70 * S - 1, 100));

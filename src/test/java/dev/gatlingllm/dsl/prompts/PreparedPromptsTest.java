@@ -191,8 +191,7 @@ class PreparedPromptsTest {
     PrintStream console = new PrintStream(printed, true, StandardCharsets.UTF_8);
     AtomicLong clock = new AtomicLong();
     // The clock is read at the start and at every tenth (2 prompts), each reading moving it 150 ms
-    // on: past a
-    // second from the seventh tenth.
+    // on: past a second from the seventh tenth.
     PreparedPrompts.prepare(
         new RandomPrompts(CL100K, 8, 0, 0, 1),
         20,
@@ -241,8 +240,7 @@ class PreparedPromptsTest {
     assertEquals(2 + 4 + 6, PlannedPrompts.forSteps(requests, 1));
     assertEquals(3 * (2 + 4 + 6), PlannedPrompts.forSteps(requests, 3), "one prompt a turn");
     // A JIT warm-up of 3 streams (the highest level) for at most 10 s, 32-token answers at 100
-    // tok/s per stream:
-    // 3 x 10 x 100 / 32 = 93.75, rounded up.
+    // tok/s per stream: 3 x 10 x 100 / 32 = 93.75, rounded up.
     WorkloadSettings warmed =
         settings(
             "llm.levels",

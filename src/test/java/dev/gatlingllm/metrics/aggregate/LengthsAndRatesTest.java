@@ -39,8 +39,8 @@ class LengthsAndRatesTest {
   void answersEndingBeforeTheirMaxTokensAreCountedWithTheLengthDistribution() {
     RunRecorder recorder = recorder();
     // 10 output tokens asked for each: one ran to the limit, one said "stop" after 4, one said
-    // "stop" at exactly 10
-    // tokens (the model ended by itself), one had no finish reason but 7 tokens.
+    // "stop" at exactly 10 tokens (the model ended by itself), one had no finish reason but 7
+    // tokens.
     recorder.record(
         "chat",
         T0 + 1_000,

@@ -78,9 +78,8 @@ class LevelStartTest {
         "from the end of the settle time to the last byte");
     assertEquals(2, summary.excludedRequests());
     // 11 tokens per request, counted by arrival time: the request started at 5,499 ms is left out
-    // of the
-    // figures (it started while settling) but its tokens, arriving from 5,549 ms, are in level 1's
-    // window.
+    // of the figures (it started while settling) but its tokens, arriving from 5,549 ms, are in
+    // level 1's window.
     assertEquals(22 / 4.0, first.figures().throughput().outputThroughput(), 1e-9);
     assertEquals(33 / 3.65, second.figures().throughput().outputThroughput(), 1e-9);
     assertEquals(

@@ -173,8 +173,7 @@ class RunRecorderTest {
     assertEquals(11 + 2, level0.tokens().outputTokensInWindow());
     assertEquals(14, level1.tokens().outputTokensInWindow());
     // Level 0 is busy over its whole 8 s window; level 1 from its measurement start, while the
-    // request of level 0
-    // still streams into it, to that request's last byte (18.5 s + 1 ms).
+    // request of level 0 still streams into it, to that request's last byte (18.5 s + 1 ms).
     assertEquals(13 / 8.0, level0.throughput().outputThroughput(), EPS);
     assertEquals(14 / 6.501, level1.throughput().outputThroughput(), EPS);
     assertEquals(27 / 14.501, summary.run().throughput().outputThroughput(), EPS);
@@ -216,8 +215,7 @@ class RunRecorderTest {
     RunRecorder recorder = new RunRecorder(RunConfig.startingAt(T0), new RequestsCsvWriter(csv));
     recorder.record("r", T0 + 500, SyntheticResults.ok(100 * MS, 3, 10 * MS, 3, 1));
     // As when SIGTERM stops the run: a request started after the run's end was read ends while the
-    // report is
-    // written. It must not reach the file without reaching the figures.
+    // report is written. It must not reach the file without reaching the figures.
     RunSummary summary =
         recorder.finish(
             () -> {
@@ -283,8 +281,8 @@ class RunRecorderTest {
     recorder.record("r", T0 + 3_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
     recorder.record("r", T0 + 13_000, SyntheticResults.ok(100 * MS, 5, 10 * MS, 5, 1));
     // Level 1 ends when the run stops, 4 s after its measurement started, but its request kept it
-    // busy from its
-    // send (13 s) to its last byte (141 ms later): the time after that was measured idle, not load.
+    // busy from its send (13 s) to its last byte (141 ms later): the time after that was measured
+    // idle, not load.
     RunSummary summary = recorder.snapshot(T0 + 16_000);
     assertEquals(0.141, summary.levels().get(0).figures().windowSeconds(), EPS);
     assertEquals(0.141, summary.levels().get(1).figures().windowSeconds(), EPS);

@@ -36,8 +36,7 @@ class EventLoopDelayProbeTest {
                   () -> 0L)
               .start();
       // The first tick is due at 2 ms; the loop gets to it at 9.5 ms: 7.5 ms late, hiding the ticks
-      // due at
-      // 4, 6 and 8 ms, which would have been 5.5, 3.5 and 1.5 ms late.
+      // due at 4, 6 and 8 ms, which would have been 5.5, 3.5 and 1.5 ms late.
       now.set(9_500_000);
       loop.runNext();
       assertEquals(List.of(7_500L, 5_500L, 3_500L, 1_500L), samples);

@@ -193,9 +193,8 @@ class ReferenceSweepTest {
   @Test
   void capacityStoryNamesTheLevelAboveAndTheSloItMissed() {
     // TTFT <= 500 ms and TPOT <= 50 ms, 95 % good: 32 streams has its requests at 287 and 498 ms
-    // (all good),
-    // 64 streams at 611 and 1,240 ms: none good, all over the TTFT SLO, none over the TPOT SLO (1 /
-    // 34 tok/s).
+    // (all good), 64 streams at 611 and 1,240 ms: none good, all over the TTFT SLO, none over the
+    // TPOT SLO (1 / 34 tok/s).
     RunSummary summary = sweep(RunConfig.startingAt(T0).withSlos(new Slos(500.0, 50.0, null)));
     assertEquals("32 streams", summary.capacity().label());
     assertEquals(
