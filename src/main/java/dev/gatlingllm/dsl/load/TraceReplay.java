@@ -152,7 +152,7 @@ public final class TraceReplay {
 
   /**
    * The feeder records, in arrival order: each with its exact prompt, its output limit ({@link
-   * PromptFeeders#MAX_TOKENS}) and its scheduled offset; built now, before the load.
+   * PromptRecords#MAX_TOKENS}) and its scheduled offset; built now, before the load.
    *
    * @param tokenizer the tokenizer the prompts are exact for
    * @param blockTokens the tokens of one hash id's block

@@ -22,8 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads the prompt datasets users already have into feeder records ({@link PromptFeeders#MESSAGES},
- * {@link PromptFeeders#PROMPT}, optionally {@link PromptFeeders#MAX_TOKENS}).
+ * Reads the prompt datasets users already have into feeder records ({@link PromptRecords#MESSAGES},
+ * {@link PromptRecords#PROMPT}, optionally {@link PromptRecords#MAX_TOKENS}).
  *
  * <p>The file is JSONL (one JSON object a line) or one JSON array of objects, told apart by its
  * first character, and read as a stream: ShareGPT's published file is hundreds of megabytes, and
