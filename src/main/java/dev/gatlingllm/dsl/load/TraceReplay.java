@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.prompts.Datasets;
-import dev.gatlingllm.dsl.prompts.PromptFeeders;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.gatling.SessionKeys;
