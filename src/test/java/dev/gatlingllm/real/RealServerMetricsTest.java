@@ -56,8 +56,7 @@ class RealServerMetricsTest {
   void llamaCppsOwnCountersAgreeWithTheUsageItSent() throws Exception {
     var binary = LlamaServer.binary();
     var model = LlamaServer.model("stories260K.gguf");
-    assumeTrue(
-        binary.isPresent(), "llama-server not built (../shared/real-llm/build-llama-server.sh)");
+    assumeTrue(binary.isPresent(), "llama-server not built (bash scripts/real-server.sh build)");
     assumeTrue(model.isPresent(), "stories260K.gguf not found");
     try (LlamaServer server = LlamaServer.start(binary.get(), model.get(), "stories260K", 4)) {
       PROPERTIES.forEach(System::setProperty);

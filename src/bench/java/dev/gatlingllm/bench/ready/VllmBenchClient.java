@@ -10,11 +10,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * vLLM's own benchmark client ({@code benchmarks/benchmark_serving.py}, restored as {@code
- * ../shared/peers/README.md} says, run by its {@code run_vllm.sh}): the same workload as the ready
- * sweep (random 32-token prompts, 128 output tokens with {@code ignore_eos}, {@code
- * --max-concurrency C}, 3 x C requests after its one untimed request), its per-request TTFTs read
- * from its {@code --save-detailed} result.
+ * vLLM's own benchmark client: {@code benchmarks/benchmark_serving.py} with its three sibling files
+ * at vLLM commit 8fc88d63f1163f119dd740b1666069535f052ff3, unmodified, run by Debian's python3 with
+ * python3-aiohttp, -numpy, -tqdm, -pandas and -pil, and stand-ins for its transformers and vllm
+ * imports that tokenize through the server's {@code /tokenize} and {@code /detokenize}. The harness
+ * calls a script {@code PORT C NREQ OUT.json [args]} that runs it with {@code --backend openai-chat
+ * --dataset-name random --random-input-len 32 --random-output-len 128 --ignore-eos
+ * --max-concurrency C --num-prompts NREQ --request-rate inf --save-result}: the same workload as
+ * the ready sweep (3 x C requests after its one untimed request), its per-request TTFTs read from
+ * its {@code --save-detailed} result.
  */
 final class VllmBenchClient {
   /**

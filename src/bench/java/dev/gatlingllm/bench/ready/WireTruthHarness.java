@@ -69,7 +69,7 @@ public final class WireTruthHarness {
         Arrays.stream(a.getOrDefault("extra", "").split(",")).filter(s -> !s.isBlank()).toList();
     if (clients.contains("vllm") && !Files.isExecutable(vllm)) {
       throw new IllegalArgumentException(
-          vllm + " is missing: restore vLLM's client as ../shared/peers/README.md says");
+          vllm + " is missing: the script that runs vLLM's client (see VllmBenchClient)");
     }
     Files.createDirectories(work);
     Path truthFile = work.resolve("ground-truth.jsonl");
