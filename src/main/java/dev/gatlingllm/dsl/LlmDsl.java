@@ -154,7 +154,7 @@ public final class LlmDsl {
       throw new IllegalArgumentException("tokens must be at least 1, was " + tokens);
     }
     String why = "fewer than " + tokens + " output tokens";
-    return outcome -> outcome.result().outputTokens() >= tokens ? null : why;
+    return outcome -> outcome.result().tokens().outputTokens() >= tokens ? null : why;
   }
 
   /**
@@ -164,7 +164,7 @@ public final class LlmDsl {
    * @return the check
    */
   public static AnswerCheck ttftAtMost(double ms) {
-    return figureAtMost("TTFT", ms, RequestResult::ttftNanos, "no token, so no TTFT");
+    return figureAtMost("TTFT", ms, r -> r.timing().ttftNanos(), "no token, so no TTFT");
   }
 
   /**
@@ -175,7 +175,7 @@ public final class LlmDsl {
    * @return the check
    */
   public static AnswerCheck tpotAtMost(double ms) {
-    return figureAtMost("TPOT", ms, RequestResult::tpotNanos, null);
+    return figureAtMost("TPOT", ms, r -> r.timing().tpotNanos(), null);
   }
 
   /**
@@ -186,7 +186,7 @@ public final class LlmDsl {
    * @return the check
    */
   public static AnswerCheck e2elAtMost(double ms) {
-    return figureAtMost("E2EL", ms, RequestResult::e2elNanos, "no token, so no E2EL");
+    return figureAtMost("E2EL", ms, r -> r.timing().e2elNanos(), "no token, so no E2EL");
   }
 
   /**

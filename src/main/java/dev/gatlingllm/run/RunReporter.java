@@ -141,7 +141,7 @@ public final class RunReporter {
   public void record(String requestName, long startEpochMillis, RequestResult result) {
     recorder.record(requestName, startEpochMillis, result);
     if (progress != null) {
-      progress.requestEnded(result.ok(), result.outputTokens());
+      progress.requestEnded(result.ok(), result.tokens().outputTokens());
     }
   }
 

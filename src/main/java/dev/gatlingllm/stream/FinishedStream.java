@@ -27,7 +27,7 @@ public record FinishedStream(
    * reads.
    */
   public String finishReason() {
-    return result.generation().finishReason();
+    return result.tokens().finishReason();
   }
 
   /** The same texts with another result (e.g. the KO of a failed check). */

@@ -93,8 +93,8 @@ class AnswerChecksTest {
     assertFalse(r.ok());
     assertEquals("check failed: fewer than 100 output tokens", r.outcome().message());
     assertEquals(200, r.outcome().httpStatus());
-    assertEquals(PARIS.result().ttftNanos(), r.ttftNanos());
-    assertEquals(PARIS.result().tokenEvents(), r.tokenEvents());
+    assertEquals(PARIS.result().timing().ttftNanos(), r.timing().ttftNanos());
+    assertEquals(PARIS.result().tokens().tokenEvents(), r.tokens().tokenEvents());
     assertEquals(PARIS.content(), out.content());
   }
 

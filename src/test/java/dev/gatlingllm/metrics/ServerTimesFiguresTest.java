@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gatlingllm.metrics.level.LevelAccumulator;
 import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.RowBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class ServerTimesFiguresTest {
 
   private static RequestRow record(
       boolean ok, long serverTokens, long decodeMicros, long prefillMicros) {
-    return RequestRow.builder()
+    return RowBuilder.row()
         .startEpochMillis(1_700_000_000_000L)
         .level(0)
         .inWindow(true)

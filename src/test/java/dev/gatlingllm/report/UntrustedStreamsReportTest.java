@@ -48,7 +48,8 @@ class UntrustedStreamsReportTest {
         T0 + 10,
         ResultBuilder.from(r)
             .outputTokens(
-                r.tokenEvents(), dev.gatlingllm.metrics.request.TokenCountSource.EVENT_COUNT)
+                r.tokens().tokenEvents(),
+                dev.gatlingllm.metrics.request.TokenCountSource.EVENT_COUNT)
             .serverOutputTokens(RequestTimeline.UNTRUSTED_COUNT)
             .clientOutputTokens(-1)
             .requestId("untrusted")

@@ -59,9 +59,9 @@ class InFlightExchangesTest {
     assertFalse(result.ok());
     assertEquals("aborted: run interrupted", result.outcome().message());
     assertEquals(200, result.outcome().httpStatus());
-    assertEquals(200 * MS, result.ttftNanos(), "the first token came: its TTFT is kept");
-    assertEquals(230 * MS, result.e2elNanos(), "to the last token so far");
-    assertEquals(2, result.tokenEvents());
+    assertEquals(200 * MS, result.timing().ttftNanos(), "the first token came: its TTFT is kept");
+    assertEquals(230 * MS, result.timing().e2elNanos(), "to the last token so far");
+    assertEquals(2, result.tokens().tokenEvents());
     assertEquals("ab", outcomes.get(0).content());
     assertEquals(1, connectionsClosed.get(), "its connection is closed");
     assertEquals(0, inFlight.size());

@@ -84,15 +84,15 @@ class NdjsonExchangeTest {
     FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertTrue(r.ok(), r.outcome().toString());
-    assertEquals(100 * MS, r.ttftNanos());
-    assertEquals(130 * MS, r.e2elNanos());
-    assertEquals(10 * MS, r.tpotNanos());
-    assertEquals(131 * MS, r.durationNanos(), "the request ends at the final object");
-    assertEquals(4, r.tokenEvents());
-    assertEquals(4, r.outputTokens());
-    assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());
-    assertEquals(12, r.inputTokens());
-    assertEquals(29_000_000, r.serverDecodeNanos());
+    assertEquals(100 * MS, r.timing().ttftNanos());
+    assertEquals(130 * MS, r.timing().e2elNanos());
+    assertEquals(10 * MS, r.timing().tpotNanos());
+    assertEquals(131 * MS, r.timing().durationNanos(), "the request ends at the final object");
+    assertEquals(4, r.tokens().tokenEvents());
+    assertEquals(4, r.tokens().outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, r.tokens().outputTokenSource());
+    assertEquals(12, r.tokens().inputTokens());
+    assertEquals(29_000, r.server().decodeMicros());
     assertEquals("w0w1w2w3", outcome.content());
     assertEquals("stop", outcome.finishReason());
     assertEquals(0, aborts);
@@ -108,9 +108,9 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes(body.substring(cut)), true, T0 + 20 * MS);
     RequestResult r = only().result();
     assertTrue(r.ok(), r.outcome().toString());
-    assertEquals(10 * MS, r.ttftNanos());
-    assertEquals(20 * MS, r.e2elNanos(), "the split line counts when it is complete");
-    assertEquals(2, r.outputTokens());
+    assertEquals(10 * MS, r.timing().ttftNanos());
+    assertEquals(20 * MS, r.timing().e2elNanos(), "the split line counts when it is complete");
+    assertEquals(2, r.tokens().outputTokens());
   }
 
   @Test

@@ -103,18 +103,19 @@ class StreamExchangeTest {
     FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertTrue(r.ok());
-    assertEquals(2 * MS, r.sendLatenessNanos());
-    assertEquals(5 * MS, r.ttfbNanos());
-    assertEquals(200 * MS, r.ttftNanos(), "TTFT is the first content, not the role delta");
-    assertEquals(200 * MS, r.ttfoNanos());
-    assertEquals(202 * MS, r.ttftFromScheduledNanos());
-    assertEquals(380 * MS, r.e2elNanos(), "E2EL ends at the last token, not at usage or [DONE]");
-    assertEquals(20 * MS, r.tpotNanos());
-    assertEquals(389 * MS, r.durationNanos());
-    assertEquals(10, r.tokenEvents());
-    assertEquals(10, r.outputTokens());
-    assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());
-    assertEquals(12, r.inputTokens());
+    assertEquals(2 * MS, r.timing().sendLatenessNanos());
+    assertEquals(5 * MS, r.timing().ttfbNanos());
+    assertEquals(200 * MS, r.timing().ttftNanos(), "TTFT is the first content, not the role delta");
+    assertEquals(200 * MS, r.timing().ttfoNanos());
+    assertEquals(202 * MS, r.timing().ttftFromScheduledNanos());
+    assertEquals(
+        380 * MS, r.timing().e2elNanos(), "E2EL ends at the last token, not at usage or [DONE]");
+    assertEquals(20 * MS, r.timing().tpotNanos());
+    assertEquals(389 * MS, r.timing().durationNanos());
+    assertEquals(10, r.tokens().tokenEvents());
+    assertEquals(10, r.tokens().outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, r.tokens().outputTokenSource());
+    assertEquals(12, r.tokens().inputTokens());
     long[] gaps = new long[9];
     java.util.Arrays.fill(gaps, 20 * MS);
     assertArrayEquals(gaps, r.itlNanos());
@@ -133,13 +134,13 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("a") + content("b") + content("c")), false, T0 + 50 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 60 * MS);
     RequestResult r = only().result();
-    assertEquals(3, r.outputTokens());
-    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
-    assertEquals(-1, r.inputTokens());
-    assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
+    assertEquals(3, r.tokens().outputTokens());
+    assertEquals(TokenCountSource.EVENT_COUNT, r.tokens().outputTokenSource());
+    assertEquals(-1, r.tokens().inputTokens());
+    assertEquals(TokenCountSource.UNKNOWN, r.tokens().inputTokenSource());
     // Three events in one read share its arrival time: the ITL gaps are zero, E2EL equals TTFT.
     assertArrayEquals(new long[] {0, 0}, r.itlNanos());
-    assertEquals(0, r.tpotNanos());
+    assertEquals(0, r.timing().tpotNanos());
   }
 
   @Test
@@ -162,11 +163,11 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("Hello world") + content(", dear friend")), false, T0 + 50 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 60 * MS);
     RequestResult r = only().result();
-    assertEquals(tokenizer.count("Hello world, dear friend"), r.outputTokens());
-    assertEquals(TokenCountSource.TOKENIZER, r.outputTokenSource());
-    assertEquals(2, r.tokenEvents());
-    assertEquals(9, r.inputTokens());
-    assertEquals(TokenCountSource.TOKENIZER, r.inputTokenSource());
+    assertEquals(tokenizer.count("Hello world, dear friend"), r.tokens().outputTokens());
+    assertEquals(TokenCountSource.TOKENIZER, r.tokens().outputTokenSource());
+    assertEquals(2, r.tokens().tokenEvents());
+    assertEquals(9, r.tokens().inputTokens());
+    assertEquals(TokenCountSource.TOKENIZER, r.tokens().inputTokenSource());
 
     outcomes.clear();
     StreamExchange withUsage =
@@ -185,11 +186,11 @@ class StreamExchangeTest {
     withUsage.onBodyChunk(
         bytes(content("Hello world") + FINISH + usage(11, 3) + DONE), true, T0 + 50 * MS);
     RequestResult u = only().result();
-    assertEquals(3, u.outputTokens());
-    assertEquals(TokenCountSource.SERVER_USAGE, u.outputTokenSource());
-    assertEquals(tokenizer.count("Hello world"), u.clientOutputTokens());
-    assertEquals(3, u.serverOutputTokens());
-    assertEquals(11, u.inputTokens());
+    assertEquals(3, u.tokens().outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, u.tokens().outputTokenSource());
+    assertEquals(tokenizer.count("Hello world"), u.tokens().clientOutputTokens());
+    assertEquals(3, u.tokens().serverOutputTokens());
+    assertEquals(11, u.tokens().inputTokens());
   }
 
   @Test
@@ -204,8 +205,8 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("answer")), false, T0 + 90 * MS);
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 95 * MS);
     FinishedStream outcome = only();
-    assertEquals(30 * MS, outcome.result().ttftNanos());
-    assertEquals(90 * MS, outcome.result().ttfoNanos());
+    assertEquals(30 * MS, outcome.result().timing().ttftNanos());
+    assertEquals(90 * MS, outcome.result().timing().ttfoNanos());
     assertEquals("think", outcome.reasoning());
     assertEquals("answer", outcome.content());
   }
@@ -223,7 +224,7 @@ class StreamExchangeTest {
     assertFalse(r.ok());
     assertEquals(429, r.outcome().httpStatus());
     assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
-    assertEquals(-1, r.ttftNanos());
+    assertEquals(-1, r.timing().ttftNanos());
     assertEquals("req-429", r.requestId(), "a failed request keeps the server's id too, trimmed");
   }
 
@@ -283,7 +284,7 @@ class StreamExchangeTest {
         T0 + 5 * MS);
     RequestResult r = only().result();
     assertEquals("error event in stream: CUDA out of memory", r.outcome().message());
-    assertEquals(1, r.tokenEvents());
+    assertEquals(1, r.tokens().tokenEvents());
     assertTrue(r.hasFirstToken());
   }
 
@@ -360,7 +361,7 @@ class StreamExchangeTest {
         "stream stalled: no data for 150 ms (idle timeout)", only().result().outcome().message());
     assertEquals(
         250 * MS,
-        only().result().durationNanos(),
+        only().result().timing().durationNanos(),
         "ended when the silence reached the idle timeout");
     assertEquals(1, aborts);
     assertEquals(0, clock.pending(), "no timer left armed");
@@ -386,8 +387,8 @@ class StreamExchangeTest {
       }
     }
     assertEquals("request exceeded its timeout of 300 ms", only().result().outcome().message());
-    assertEquals(300 * MS, only().result().durationNanos());
-    assertEquals(14, only().result().tokenEvents(), "one every 20 ms before 300 ms");
+    assertEquals(300 * MS, only().result().timing().durationNanos());
+    assertEquals(14, only().result().tokens().tokenEvents(), "one every 20 ms before 300 ms");
   }
 
   @Test
@@ -406,7 +407,9 @@ class StreamExchangeTest {
     clock.advance(1);
     assertTrue(only().result().ok());
     assertEquals(
-        50 * MS, only().result().durationNanos(), "the request ended at [DONE], not at the close");
+        50 * MS,
+        only().result().timing().durationNanos(),
+        "the request ended at [DONE], not at the close");
     assertEquals(1, closed[0], "the lingering connection is closed");
   }
 
@@ -422,7 +425,7 @@ class StreamExchangeTest {
     assertEquals(1, outcomes.size());
     assertEquals(
         20 * MS,
-        only().result().durationNanos(),
+        only().result().timing().durationNanos(),
         "done is still the [DONE] event, not the body end");
     assertEquals(0, aborts);
   }
@@ -451,8 +454,8 @@ class StreamExchangeTest {
     RequestResult r = only().result();
     assertFalse(r.ok());
     assertNotNull(r.outcome().message());
-    assertEquals(-1, r.ttfbNanos());
-    assertEquals(0, r.sendLatenessNanos());
+    assertEquals(-1, r.timing().ttfbNanos());
+    assertEquals(0, r.timing().sendLatenessNanos());
   }
 
   @Test
@@ -468,11 +471,13 @@ class StreamExchangeTest {
     RequestResult r = outcome.result();
     assertFalse(r.ok());
     assertEquals("cannot build request: key *** refused", r.outcome().message());
-    assertEquals(3 * MS, r.durationNanos());
-    assertEquals(-1, r.ttfbNanos());
+    assertEquals(3 * MS, r.timing().durationNanos());
+    assertEquals(-1, r.timing().ttfbNanos());
     assertEquals("", outcome.content());
     assertEquals(
-        new Generation(64, null), r.generation(), "the limit it asked for, no finish reason");
+        new Generation(64, null),
+        new Generation(r.tokens().maxTokens(), r.tokens().finishReason()),
+        "the limit it asked for, no finish reason");
   }
 
   @Test
@@ -599,7 +604,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("t").repeat(tokens)), false, T0 + 2 * MS);
     cut.accept(ex);
-    assertEquals(tokens, only().result().tokenEvents(), "the number is in its column");
+    assertEquals(tokens, only().result().tokens().tokenEvents(), "the number is in its column");
     return only().result().outcome().message();
   }
 
@@ -666,7 +671,7 @@ class StreamExchangeTest {
     ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
     RequestResult r = only().result();
     assertTrue(r.ok(), r.outcome().message());
-    assertEquals(2, r.tokenEvents());
+    assertEquals(2, r.tokens().tokenEvents());
 
     outcomes.clear();
     StreamExchange ended = exchange();
@@ -729,7 +734,7 @@ class StreamExchangeTest {
     assertEquals(1, aborts, "the connection of a stream cut at the bound is closed");
     assertEquals(
         1_048_000, outcome.content().length(), "only whole events within the bound are kept");
-    assertEquals(1048, r.tokenEvents(), "the event crossing the bound is not taken in");
+    assertEquals(1048, r.tokens().tokenEvents(), "the event crossing the bound is not taken in");
     ex.onBodyChunk(bytes(event), false, T0 + 9_999 * MS);
     assertEquals(1, outcomes.size());
   }
@@ -775,10 +780,11 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(FINISH + DONE), true, T0 + 10 * MS + events * 1_000L);
     RequestResult r = only().result();
     assertTrue(r.ok());
-    assertEquals(events, r.tokenEvents());
+    assertEquals(events, r.tokens().tokenEvents());
     assertEquals(dev.gatlingllm.metrics.request.RequestTimeline.MAX_KEPT_GAPS, r.itlNanos().length);
     assertEquals(1_000L, r.itlNanos()[r.itlNanos().length - 1]);
-    assertEquals((events - 1) * 1_000L, r.e2elNanos() - r.ttftNanos(), "E2EL stays exact");
+    assertEquals(
+        (events - 1) * 1_000L, r.timing().e2elNanos() - r.timing().ttftNanos(), "E2EL stays exact");
   }
 
   // ---- compression
@@ -828,14 +834,14 @@ class StreamExchangeTest {
         T0 + 90 * MS);
     RequestResult r = only().result();
     assertTrue(r.ok());
-    assertEquals(3, r.outputTokens(), "the client's count instead of the server's");
-    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
+    assertEquals(3, r.tokens().outputTokens(), "the client's count instead of the server's");
+    assertEquals(TokenCountSource.EVENT_COUNT, r.tokens().outputTokenSource());
     assertEquals(
         dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT,
-        r.serverOutputTokens(),
+        r.tokens().serverOutputTokens(),
         "the row says the server's count was not trusted");
-    assertEquals(-1, r.inputTokens());
-    assertEquals(TokenCountSource.UNKNOWN, r.inputTokenSource());
+    assertEquals(-1, r.tokens().inputTokens());
+    assertEquals(TokenCountSource.UNKNOWN, r.tokens().inputTokenSource());
 
     long t0 = 1_700_000_000_000L;
     var recorder =
@@ -873,11 +879,12 @@ class StreamExchangeTest {
         T0 + 90 * MS);
     RequestResult r = only().result();
     assertTrue(r.ok(), String.valueOf(r.outcome()));
-    assertEquals(2, r.outputTokens(), "the client's count instead of the server's");
-    assertEquals(TokenCountSource.EVENT_COUNT, r.outputTokenSource());
+    assertEquals(2, r.tokens().outputTokens(), "the client's count instead of the server's");
+    assertEquals(TokenCountSource.EVENT_COUNT, r.tokens().outputTokenSource());
     assertEquals(
-        dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT, r.serverOutputTokens());
-    assertEquals(5, r.inputTokens());
+        dev.gatlingllm.metrics.request.RequestTimeline.UNTRUSTED_COUNT,
+        r.tokens().serverOutputTokens());
+    assertEquals(5, r.tokens().inputTokens());
   }
 
   @Test
@@ -888,8 +895,8 @@ class StreamExchangeTest {
     ex.onBodyChunk(
         bytes(content("a") + FINISH + usage(900_000, 1_000_000_000) + DONE), true, T0 + 50 * MS);
     RequestResult r = only().result();
-    assertEquals(1_000_000_000L, r.outputTokens());
-    assertEquals(TokenCountSource.SERVER_USAGE, r.outputTokenSource());
-    assertEquals(900_000, r.inputTokens());
+    assertEquals(1_000_000_000L, r.tokens().outputTokens());
+    assertEquals(TokenCountSource.SERVER_USAGE, r.tokens().outputTokenSource());
+    assertEquals(900_000, r.tokens().inputTokens());
   }
 }

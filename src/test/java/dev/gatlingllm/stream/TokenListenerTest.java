@@ -143,7 +143,7 @@ class TokenListenerTest {
             new TokenEvent(OutputKind.CONTENT, "e", 2, t0 + 40 * MS, 2),
             new TokenEvent(OutputKind.CONTENT, "f", 3, t0 + 50 * MS, 1)),
         tokens);
-    assertEquals(7, outcomes.get(0).result().outputTokens(), "the server's last count");
+    assertEquals(7, outcomes.get(0).result().tokens().outputTokens(), "the server's last count");
   }
 
   @Test
@@ -161,7 +161,7 @@ class TokenListenerTest {
     assertEquals(1, outcomes.size());
     FinishedStream outcome = outcomes.get(0);
     assertTrue(outcome.result().ok(), outcome.result().outcome().message());
-    assertEquals(4, outcome.result().tokenEvents(), "one index per token event");
+    assertEquals(4, outcome.result().tokens().tokenEvents(), "one index per token event");
     assertEquals(List.of(outcome), ends, "the end once, with the outcome the action gets");
     assertSame(outcome, ends.get(0));
   }
@@ -170,8 +170,9 @@ class TokenListenerTest {
   void theTimesAreTheOnesTheFiguresUse() {
     playStream(exchange(new Recorder(-1, false)));
     FinishedStream outcome = outcomes.get(0);
-    assertEquals(tokens.get(0).nanoTime() - t0, outcome.result().ttftNanos());
-    assertEquals(tokens.get(tokens.size() - 1).nanoTime() - t0, outcome.result().e2elNanos());
+    assertEquals(tokens.get(0).nanoTime() - t0, outcome.result().timing().ttftNanos());
+    assertEquals(
+        tokens.get(tokens.size() - 1).nanoTime() - t0, outcome.result().timing().e2elNanos());
   }
 
   @Test
@@ -206,6 +207,6 @@ class TokenListenerTest {
     playStream(exchange(null));
     assertEquals(1, outcomes.size());
     assertTrue(outcomes.get(0).result().ok());
-    assertEquals(4, outcomes.get(0).result().tokenEvents());
+    assertEquals(4, outcomes.get(0).result().tokens().tokenEvents());
   }
 }

@@ -187,9 +187,10 @@ public final class LlmStreamAction extends PlainAction {
     FinishedStream outcome = judged.outcome();
     RequestResult result = outcome.result();
     boolean ok = result.ok();
-    long startMillis = scheduledMillis + toMillis(result.sendLatenessNanos());
+    long startMillis = scheduledMillis + toMillis(result.timing().sendLatenessNanos());
     long endMillis =
-        scheduledMillis + toMillis(result.sendLatenessNanos() + result.durationNanos());
+        scheduledMillis
+            + toMillis(result.timing().sendLatenessNanos() + result.timing().durationNanos());
     Session after = session;
     try {
       if (!inWarmup(session)) {
@@ -220,7 +221,9 @@ public final class LlmStreamAction extends PlainAction {
     String message = result.outcome().message();
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
     if (result.hasFirstToken()) {
-      long ttftEnd = scheduledMillis + toMillis(result.sendLatenessNanos() + result.ttftNanos());
+      long ttftEnd =
+          scheduledMillis
+              + toMillis(result.timing().sendLatenessNanos() + result.timing().ttftNanos());
       runtime.logRecord(session, RecordNames.ttft(name), startMillis, ttftEnd, true, status, null);
     } else {
       // No token: the TTFT is at least the whole wait, and counts as a failure so TTFT gates see

@@ -2,6 +2,7 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.stream.FinishedStream;
 import io.gatling.core.session.Session;
 import java.util.Collections;
@@ -62,17 +63,17 @@ public final class SessionResults {
     values.put(OK, r.ok());
     values.put(STATUS, r.outcome().httpStatus());
     values.put(ERROR, error == null ? "" : error);
-    values.put(TTFT_MS, RequestResult.millis(r.ttftNanos()));
-    values.put(TTFB_MS, RequestResult.millis(r.ttfbNanos()));
-    values.put(TPOT_MS, RequestResult.millis(r.tpotNanos()));
-    values.put(E2EL_MS, RequestResult.millis(r.e2elNanos()));
-    values.put(OUTPUT_TOKENS, r.outputTokens());
-    values.put(OUTPUT_TOKEN_SOURCE, r.outputTokenSource().label());
-    values.put(INPUT_TOKENS, r.inputTokens());
-    values.put(TOKEN_EVENTS, r.tokenEvents());
+    values.put(TTFT_MS, RequestResult.millis(r.timing().ttftNanos()));
+    values.put(TTFB_MS, RequestResult.millis(r.timing().ttfbNanos()));
+    values.put(TPOT_MS, RequestResult.millis(r.timing().tpotNanos()));
+    values.put(E2EL_MS, RequestResult.millis(r.timing().e2elNanos()));
+    values.put(OUTPUT_TOKENS, r.tokens().outputTokens());
+    values.put(OUTPUT_TOKEN_SOURCE, r.tokens().outputTokenSource().label());
+    values.put(INPUT_TOKENS, r.tokens().inputTokens());
+    values.put(TOKEN_EVENTS, r.tokens().tokenEvents());
     values.put(RETRY_AFTER_S, r.outcome().retryAfterSeconds());
-    values.put(SERVER_DECODE_MS, RequestResult.millis(r.serverDecodeNanos()));
-    values.put(SERVER_PREFILL_MS, RequestResult.millis(r.serverPrefillNanos()));
+    values.put(SERVER_DECODE_MS, Micros.toMillis(r.server().decodeMicros()));
+    values.put(SERVER_PREFILL_MS, Micros.toMillis(r.server().prefillMicros()));
     if (saved.itl()) {
       values.put(ITL_MS, itlMillis(r.itlNanos()));
     }

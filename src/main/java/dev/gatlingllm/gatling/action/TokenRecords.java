@@ -33,7 +33,7 @@ final class TokenRecords {
       return;
     }
     long[] gaps = result.itlNanos();
-    long eventNanos = result.sendLatenessNanos() + result.ttftNanos();
+    long eventNanos = result.timing().sendLatenessNanos() + result.timing().ttftNanos();
     long previousMillis = scheduledMillis + LlmStreamAction.toMillis(eventNanos);
     for (long gap : gaps) {
       eventNanos += gap;

@@ -5,6 +5,7 @@ import dev.gatlingllm.metrics.level.MeasuredLevel;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.TokenArrivals;
+import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.metrics.stats.PerSecondBuckets;
 import dev.gatlingllm.values.LevelWindow;
@@ -256,7 +257,7 @@ public final class RunRecorder implements AutoCloseable {
     boolean inWindow = level >= 0 && windows[level].measures(startEpochMillis);
     Scratch work = scratch.get();
     long[] gaps = result.itlNanos();
-    int gapCount = Math.min(gaps.length, Math.max(0, result.tokenEvents() - 1));
+    int gapCount = Math.min(gaps.length, Math.max(0, result.tokens().tokenEvents() - 1));
     long itlMean = -1;
     long itlP50 = -1;
     long itlMax = -1;
@@ -271,51 +272,33 @@ public final class RunRecorder implements AutoCloseable {
       // The gaps add up to last token - first token, which stays exact when a long stream's gaps
       // were capped.
       itlMean =
-          gapCount == result.tokenEvents() - 1
+          gapCount == result.tokens().tokenEvents() - 1
               ? Micros.of(Math.round((double) sum / gapCount))
               : Micros.of(
                   Math.round(
-                      (double) (result.e2elNanos() - result.ttftNanos())
-                          / (result.tokenEvents() - 1)));
+                      (double) (result.timing().e2elNanos() - result.timing().ttftNanos())
+                          / (result.tokens().tokenEvents() - 1)));
       itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
       itlMax = Micros.of(sorted[gapCount - 1]);
     }
-    return RequestRow.builder()
-        .startEpochMillis(startEpochMillis)
-        .level(level)
-        .inWindow(inWindow)
-        .requestName(requestName)
-        .windowTokens(windowTokens(startEpochMillis, result, work.tokensByLevel))
-        .ok(result.ok())
-        .httpStatus(result.outcome().httpStatus())
-        .error(result.outcome().message())
-        .good(config.slos().isGood(result, level >= 0 && windows[level].isOpenModel()))
-        .requestId(result.requestId())
-        .retryAfterSeconds(result.outcome().retryAfterSeconds())
-        .ttftMicros(Micros.of(result.ttftNanos()))
-        .ttfbMicros(Micros.of(result.ttfbNanos()))
-        .ttfoMicros(Micros.of(result.ttfoNanos()))
-        .tpotMicros(Micros.of(result.tpotNanos()))
-        .e2elMicros(Micros.of(result.e2elNanos()))
-        .itlMeanMicros(itlMean)
-        .itlP50Micros(itlP50)
-        .itlMaxMicros(itlMax)
-        .sendLatenessMicros(Micros.of(result.sendLatenessNanos()))
-        .ttftFromScheduledMicros(Micros.of(result.ttftFromScheduledNanos()))
-        .durationMicros(Micros.of(result.durationNanos()))
-        .tokenEvents(result.tokenEvents())
-        .inputTokens(result.inputTokens())
-        .inputTokenSource(result.inputTokenSource())
-        .outputTokens(result.outputTokens())
-        .outputTokenSource(result.outputTokenSource())
-        .serverOutputTokens(result.serverOutputTokens())
-        .clientOutputTokens(result.clientOutputTokens())
-        .maxTokens(result.generation().maxTokens())
-        .finishReason(result.generation().finishReason())
-        .serverDecodeMicros(Micros.of(result.serverDecodeNanos()))
-        .serverPrefillMicros(Micros.of(result.serverPrefillNanos()))
-        .serverReasoningTokens(result.serverReasoningTokens())
-        .build();
+    Verdict verdict = result.outcome();
+    return new RequestRow(
+        new RequestRow.Placement(
+            startEpochMillis,
+            level,
+            inWindow,
+            requestName,
+            windowTokens(startEpochMillis, result, work.tokensByLevel)),
+        new RequestRow.Outcome(
+            verdict.ok(),
+            verdict.httpStatus(),
+            verdict.message(),
+            config.slos().isGood(result, level >= 0 && windows[level].isOpenModel()),
+            result.requestId(),
+            verdict.retryAfterSeconds()),
+        RequestRow.Latencies.of(result.timing(), itlMean, itlP50, itlMax),
+        result.tokens(),
+        result.server());
   }
 
   /**
@@ -324,8 +307,8 @@ public final class RunRecorder implements AutoCloseable {
    * floor(iN/E)), since a stream says how many tokens it produced in all, not in each event.
    */
   private long[] windowTokens(long startEpochMillis, RequestResult result, long[] tokensByLevel) {
-    int events = result.tokenEvents();
-    long tokens = result.outputTokens();
+    int events = result.tokens().tokenEvents();
+    long tokens = result.tokens().outputTokens();
     if (!result.hasFirstToken() || events <= 0 || tokens <= 0) {
       return new long[0];
     }
@@ -367,11 +350,11 @@ public final class RunRecorder implements AutoCloseable {
     PerSecondBuckets timeline = aggregate.timeline();
     long startMicros = startEpochMillis * 1000L;
     timeline.addInFlight(startMicros, startMicros + Math.max(0, record.latency().durationMicros()));
-    if (!result.ok() || !result.hasFirstToken() || result.tokenEvents() <= 0) {
+    if (!result.ok() || !result.hasFirstToken() || result.tokens().tokenEvents() <= 0) {
       return;
     }
-    int events = result.tokenEvents();
-    long tokens = Math.max(0, result.outputTokens());
+    int events = result.tokens().tokenEvents();
+    long tokens = Math.max(0, result.tokens().outputTokens());
     long[] gaps = result.itlNanos();
     int gapCount = Math.min(gaps.length, events - 1);
     TokenArrivals arrivals = new TokenArrivals(startEpochMillis, result);

@@ -2,6 +2,7 @@ package dev.gatlingllm.metrics.level;
 
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.metrics.request.TokenCounts;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.SloMisses;
 import dev.gatlingllm.metrics.slo.Slos;
@@ -84,7 +85,7 @@ public final class LevelAccumulator {
   public void addRequest(RequestRow record) {
     RequestRow.Outcome outcome = record.outcome();
     RequestRow.Latencies latency = record.latency();
-    RequestRow.Tokens tokens = record.tokens();
+    TokenCounts tokens = record.tokens();
     requests++;
     sendLateness.add(latency.sendLatenessMicros());
     long sentMicros = record.placement().startEpochMillis() * 1000;

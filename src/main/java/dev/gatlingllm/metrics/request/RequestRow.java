@@ -1,5 +1,7 @@
 package dev.gatlingllm.metrics.request;
 
+import dev.gatlingllm.metrics.stats.Micros;
+
 /**
  * One finished request as the run figures see it, and as one row of {@code requests.csv}: durations
  * in microseconds (-1 = absent). Every run and level figure is computed from these (plus the pooled
@@ -7,8 +9,10 @@ package dev.gatlingllm.metrics.request;
  * the same numbers.
  *
  * <p>Its parts follow metrics.md's sections; a figure added to one of them is written to and read
- * from {@code requests.csv} by one more entry of the CSV's column table. {@link #builder()} makes a
- * row with every figure absent but the ones set.
+ * from {@code requests.csv} by one more entry of the CSV's column table, which names it ({@link
+ * RowFigure}). {@link #builder()} makes a row with every figure absent but the ones set. The token
+ * counts and the server's figures are the request's own parts ({@link RequestResult}), taken over
+ * whole.
  *
  * @param placement which request it was, when it was sent and which level it counts in
  * @param outcome how it ended, and whether it met the SLOs
@@ -17,7 +21,11 @@ package dev.gatlingllm.metrics.request;
  * @param server what the server said of its own work on it
  */
 public record RequestRow(
-    Placement placement, Outcome outcome, Latencies latency, Tokens tokens, ServerFigures server) {
+    Placement placement,
+    Outcome outcome,
+    Latencies latency,
+    TokenCounts tokens,
+    ServerFigures server) {
 
   /**
    * @param startEpochMillis when the request was sent
@@ -29,7 +37,15 @@ public record RequestRow(
    *     index, tokens)
    */
   public record Placement(
-      long startEpochMillis, int level, boolean inWindow, String requestName, long[] windowTokens) {
+      @AbsentAs(0) long startEpochMillis,
+      int level,
+      boolean inWindow,
+      String requestName,
+      long[] windowTokens) {
+    public Placement {
+      requestName = requestName == null ? "" : requestName;
+    }
+
     /**
      * The same request attributed to another level index (a merge renumbers the levels of each
      * run).
@@ -49,7 +65,7 @@ public record RequestRow(
    */
   public record Outcome(
       boolean ok,
-      int httpStatus,
+      @AbsentAs(0) int httpStatus,
       String error,
       boolean good,
       String requestId,
@@ -87,6 +103,26 @@ public record RequestRow(
       long ttftFromScheduledMicros,
       long durationMicros) {
     /**
+     * The request's timing rounded to microseconds, with the summary of its inter-token gaps (which
+     * the timing does not hold).
+     */
+    public static Latencies of(
+        Timing timing, long itlMeanMicros, long itlP50Micros, long itlMaxMicros) {
+      return new Latencies(
+          Micros.of(timing.ttftNanos()),
+          Micros.of(timing.ttfbNanos()),
+          Micros.of(timing.ttfoNanos()),
+          Micros.of(timing.tpotNanos()),
+          Micros.of(timing.e2elNanos()),
+          itlMeanMicros,
+          itlP50Micros,
+          itlMaxMicros,
+          Micros.of(timing.sendLatenessNanos()),
+          Micros.of(timing.ttftFromScheduledNanos()),
+          Micros.of(timing.durationNanos()));
+    }
+
+    /**
      * last_token - scheduled: the E2EL of a user who arrived at the scheduled time; -1 without a
      * last token.
      */
@@ -94,61 +130,6 @@ public record RequestRow(
       return e2elMicros < 0 ? -1 : e2elMicros + Math.max(0, sendLatenessMicros);
     }
   }
-
-  /**
-   * @param tokenEvents the number of events that carried generated output
-   * @param inputTokens the prompt tokens, or -1 when unknown
-   * @param outputTokens N, from {@code outputTokenSource}
-   * @param serverOutputTokens usage.completion_tokens, or -1 when absent, or {@link
-   *     RequestTimeline#UNTRUSTED_COUNT} when the server sent an implausible count (not used)
-   * @param clientOutputTokens a client tokenizer count, or -1
-   * @param maxTokens the output limit the request asked for, or -1 when it set none
-   * @param finishReason the last {@code finish_reason} the server sent (at most {@value
-   *     #MAX_FINISH_REASON_CHARS} chars), or null
-   */
-  public record Tokens(
-      int tokenEvents,
-      long inputTokens,
-      TokenCountSource inputTokenSource,
-      long outputTokens,
-      TokenCountSource outputTokenSource,
-      long serverOutputTokens,
-      long clientOutputTokens,
-      long maxTokens,
-      String finishReason) {
-    /**
-     * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer
-     * one is cut.
-     */
-    public static final int MAX_FINISH_REASON_CHARS = 32;
-
-    public Tokens {
-      if (finishReason != null && finishReason.length() > MAX_FINISH_REASON_CHARS) {
-        finishReason = finishReason.substring(0, MAX_FINISH_REASON_CHARS);
-      }
-    }
-
-    /**
-     * True when the request asked for an output limit and its answer ended before it: a finish
-     * reason other than {@code length}, or fewer output tokens than asked. False when no limit was
-     * set.
-     */
-    public boolean endedBeforeLimit() {
-      if (maxTokens <= 0) {
-        return false;
-      }
-      return finishReason != null && !finishReason.equals("length") || outputTokens < maxTokens;
-    }
-  }
-
-  /**
-   * @param decodeMicros the server's own measure of its decode time (Ollama's {@code
-   *     eval_duration}, from llama.cpp's {@code timings}), or -1
-   * @param prefillMicros the server's own measure of its prompt time (llama.cpp's {@code
-   *     prompt_ms}, Ollama's {@code prompt_eval_duration}), or -1
-   * @param reasoningTokens the part of the server's output count it counted as reasoning, or -1
-   */
-  public record ServerFigures(long decodeMicros, long prefillMicros, long reasoningTokens) {}
 
   /** A row with every figure absent: set the ones a row has. */
   public static Builder builder() {
@@ -217,245 +198,28 @@ public record RequestRow(
   }
 
   /**
-   * Gathers a row figure by figure (the CSV reader, the recorder, tests); a figure never set stays
-   * absent: -1 for durations and counts, null for texts, 0 token events and output tokens, an
-   * unknown source, no window.
+   * Gathers a row figure by figure, by the figures' names ({@link RowFigure}): the CSV reader, the
+   * tests. A figure never set stays absent: -1 for durations and counts unless its component says
+   * otherwise ({@link AbsentAs}), null for texts, false, an unknown source, no window.
    */
   public static final class Builder {
-    private long startEpochMillis;
-    private int level = -1;
-    private boolean inWindow;
-    private String requestName = "";
-    private long[] windowTokens = new long[0];
-    private boolean ok;
-    private int httpStatus;
-    private String error;
-    private boolean good;
-    private String requestId;
-    private long retryAfterSeconds = -1;
-    private long ttftMicros = -1;
-    private long ttfbMicros = -1;
-    private long ttfoMicros = -1;
-    private long tpotMicros = -1;
-    private long e2elMicros = -1;
-    private long itlMeanMicros = -1;
-    private long itlP50Micros = -1;
-    private long itlMaxMicros = -1;
-    private long sendLatenessMicros = -1;
-    private long ttftFromScheduledMicros = -1;
-    private long durationMicros = -1;
-    private int tokenEvents;
-    private long inputTokens = -1;
-    private TokenCountSource inputTokenSource = TokenCountSource.UNKNOWN;
-    private long outputTokens;
-    private TokenCountSource outputTokenSource = TokenCountSource.UNKNOWN;
-    private long serverOutputTokens = -1;
-    private long clientOutputTokens = -1;
-    private long maxTokens = -1;
-    private String finishReason;
-    private long serverDecodeMicros = -1;
-    private long serverPrefillMicros = -1;
-    private long serverReasoningTokens = -1;
+    private final Object[][] values = RowFigure.absentValues();
 
     private Builder() {}
 
+    /** Sets a figure; a number is converted to the figure's type. */
+    public Builder set(RowFigure figure, Object value) {
+      figure.store(values, value);
+      return this;
+    }
+
+    /** Sets the figure of that name ({@link RowFigure#named}). */
+    public Builder set(String figure, Object value) {
+      return set(RowFigure.named(figure), value);
+    }
+
     public RequestRow build() {
-      return new RequestRow(
-          new Placement(startEpochMillis, level, inWindow, requestName, windowTokens),
-          new Outcome(ok, httpStatus, error, good, requestId, retryAfterSeconds),
-          new Latencies(
-              ttftMicros,
-              ttfbMicros,
-              ttfoMicros,
-              tpotMicros,
-              e2elMicros,
-              itlMeanMicros,
-              itlP50Micros,
-              itlMaxMicros,
-              sendLatenessMicros,
-              ttftFromScheduledMicros,
-              durationMicros),
-          new Tokens(
-              tokenEvents,
-              inputTokens,
-              inputTokenSource,
-              outputTokens,
-              outputTokenSource,
-              serverOutputTokens,
-              clientOutputTokens,
-              maxTokens,
-              finishReason),
-          new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
-    }
-
-    public Builder startEpochMillis(long value) {
-      startEpochMillis = value;
-      return this;
-    }
-
-    public Builder level(int value) {
-      level = value;
-      return this;
-    }
-
-    public Builder inWindow(boolean value) {
-      inWindow = value;
-      return this;
-    }
-
-    public Builder requestName(String value) {
-      requestName = value;
-      return this;
-    }
-
-    public Builder windowTokens(long[] value) {
-      windowTokens = value;
-      return this;
-    }
-
-    public Builder ok(boolean value) {
-      ok = value;
-      return this;
-    }
-
-    public Builder httpStatus(int value) {
-      httpStatus = value;
-      return this;
-    }
-
-    public Builder error(String value) {
-      error = value;
-      return this;
-    }
-
-    public Builder good(boolean value) {
-      good = value;
-      return this;
-    }
-
-    public Builder requestId(String value) {
-      requestId = value;
-      return this;
-    }
-
-    public Builder retryAfterSeconds(long value) {
-      retryAfterSeconds = value;
-      return this;
-    }
-
-    public Builder ttftMicros(long value) {
-      ttftMicros = value;
-      return this;
-    }
-
-    public Builder ttfbMicros(long value) {
-      ttfbMicros = value;
-      return this;
-    }
-
-    public Builder ttfoMicros(long value) {
-      ttfoMicros = value;
-      return this;
-    }
-
-    public Builder tpotMicros(long value) {
-      tpotMicros = value;
-      return this;
-    }
-
-    public Builder e2elMicros(long value) {
-      e2elMicros = value;
-      return this;
-    }
-
-    public Builder itlMeanMicros(long value) {
-      itlMeanMicros = value;
-      return this;
-    }
-
-    public Builder itlP50Micros(long value) {
-      itlP50Micros = value;
-      return this;
-    }
-
-    public Builder itlMaxMicros(long value) {
-      itlMaxMicros = value;
-      return this;
-    }
-
-    public Builder sendLatenessMicros(long value) {
-      sendLatenessMicros = value;
-      return this;
-    }
-
-    public Builder ttftFromScheduledMicros(long value) {
-      ttftFromScheduledMicros = value;
-      return this;
-    }
-
-    public Builder durationMicros(long value) {
-      durationMicros = value;
-      return this;
-    }
-
-    public Builder tokenEvents(int value) {
-      tokenEvents = value;
-      return this;
-    }
-
-    public Builder inputTokens(long value) {
-      inputTokens = value;
-      return this;
-    }
-
-    public Builder inputTokenSource(TokenCountSource value) {
-      inputTokenSource = value;
-      return this;
-    }
-
-    public Builder outputTokens(long value) {
-      outputTokens = value;
-      return this;
-    }
-
-    public Builder outputTokenSource(TokenCountSource value) {
-      outputTokenSource = value;
-      return this;
-    }
-
-    public Builder serverOutputTokens(long value) {
-      serverOutputTokens = value;
-      return this;
-    }
-
-    public Builder clientOutputTokens(long value) {
-      clientOutputTokens = value;
-      return this;
-    }
-
-    public Builder maxTokens(long value) {
-      maxTokens = value;
-      return this;
-    }
-
-    public Builder finishReason(String value) {
-      finishReason = value;
-      return this;
-    }
-
-    public Builder serverDecodeMicros(long value) {
-      serverDecodeMicros = value;
-      return this;
-    }
-
-    public Builder serverPrefillMicros(long value) {
-      serverPrefillMicros = value;
-      return this;
-    }
-
-    public Builder serverReasoningTokens(long value) {
-      serverReasoningTokens = value;
-      return this;
+      return RowFigure.assemble(values);
     }
   }
 }

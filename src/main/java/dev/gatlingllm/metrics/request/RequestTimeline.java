@@ -1,5 +1,6 @@
 package dev.gatlingllm.metrics.request;
 
+import dev.gatlingllm.metrics.stats.Micros;
 import java.util.Arrays;
 
 /**
@@ -212,33 +213,38 @@ public final class RequestTimeline {
     long ttft = sent && firstTokenNanos != UNSET ? firstTokenNanos - sentNanos : -1;
     long e2el = sent && lastTokenNanos != UNSET ? lastTokenNanos - sentNanos : -1;
     long tpot = ttft >= 0 && outputTokens > 1 ? (e2el - ttft) / (outputTokens - 1) : -1;
+    Timing timing =
+        new Timing(
+            start - scheduledNanos,
+            sent && headersNanos != UNSET ? headersNanos - sentNanos : -1,
+            ttft,
+            firstTokenNanos != UNSET ? firstTokenNanos - scheduledNanos : -1,
+            sent && firstAnswerTokenNanos != UNSET ? firstAnswerTokenNanos - sentNanos : -1,
+            e2el,
+            tpot,
+            end - start);
+    TokenCounts tokens =
+        new TokenCounts(
+            tokenEvents,
+            inputTokens,
+            inputSource,
+            outputTokens,
+            outputSource,
+            serverCompletionTokens,
+            clientOutputTokens,
+            generation.maxTokens(),
+            generation.finishReason());
+    ServerFigures server =
+        new ServerFigures(
+            Micros.of(serverDecodeNanos),
+            Micros.of(serverPrefillNanos),
+            // Reasoning is part of the output count: more of it than the whole is not believed.
+            serverReasoningTokens >= 0
+                    && serverCompletionTokens >= 0
+                    && serverReasoningTokens <= serverCompletionTokens
+                ? serverReasoningTokens
+                : -1);
     return new RequestResult(
-        outcome,
-        start - scheduledNanos,
-        sent && headersNanos != UNSET ? headersNanos - sentNanos : -1,
-        ttft,
-        firstTokenNanos != UNSET ? firstTokenNanos - scheduledNanos : -1,
-        sent && firstAnswerTokenNanos != UNSET ? firstAnswerTokenNanos - sentNanos : -1,
-        e2el,
-        tpot,
-        end - start,
-        tokenEvents,
-        Arrays.copyOf(gaps, gapCount),
-        outputTokens,
-        outputSource,
-        serverCompletionTokens,
-        clientOutputTokens,
-        inputTokens,
-        inputSource,
-        requestId,
-        serverDecodeNanos,
-        // Reasoning is part of the output count: more of it than the whole is not believed.
-        serverReasoningTokens >= 0
-                && serverCompletionTokens >= 0
-                && serverReasoningTokens <= serverCompletionTokens
-            ? serverReasoningTokens
-            : -1,
-        serverPrefillNanos,
-        generation);
+        outcome, requestId, timing, Arrays.copyOf(gaps, gapCount), tokens, server);
   }
 }

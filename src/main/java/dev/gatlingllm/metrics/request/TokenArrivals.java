@@ -18,11 +18,12 @@ public final class TokenArrivals {
   /** For a request with a first token, sent at {@code startEpochMillis}. */
   public TokenArrivals(long startEpochMillis, RequestResult result) {
     this.gaps = result.itlNanos();
-    this.events = result.tokenEvents();
+    this.events = result.tokens().tokenEvents();
     this.keptGaps = Math.min(gaps.length, Math.max(0, events - 1));
     long sentNanos = startEpochMillis * 1_000_000L;
-    this.arrival = sentNanos + result.ttftNanos();
-    this.lastArrival = sentNanos + Math.max(result.e2elNanos(), result.ttftNanos());
+    this.arrival = sentNanos + result.timing().ttftNanos();
+    this.lastArrival =
+        sentNanos + Math.max(result.timing().e2elNanos(), result.timing().ttftNanos());
   }
 
   /**

@@ -39,9 +39,11 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   public boolean isGood(RequestResult result, boolean fromArrival) {
     return isGood(
         result.ok(),
-        Micros.of(fromArrival ? result.ttftFromScheduledNanos() : result.ttftNanos()),
-        Micros.of(result.tpotNanos()),
-        Micros.of(fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos()));
+        Micros.of(
+            fromArrival ? result.timing().ttftFromScheduledNanos() : result.timing().ttftNanos()),
+        Micros.of(result.timing().tpotNanos()),
+        Micros.of(
+            fromArrival ? result.timing().e2elFromScheduledNanos() : result.timing().e2elNanos()));
   }
 
   /**
@@ -89,14 +91,14 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
         why,
         "TTFT",
         ttftMs,
-        fromArrival ? result.ttftFromScheduledNanos() : result.ttftNanos(),
+        fromArrival ? result.timing().ttftFromScheduledNanos() : result.timing().ttftNanos(),
         true);
-    missed(why, "TPOT", tpotMs, result.tpotNanos(), false);
+    missed(why, "TPOT", tpotMs, result.timing().tpotNanos(), false);
     missed(
         why,
         "E2EL",
         e2elMs,
-        fromArrival ? result.e2elFromScheduledNanos() : result.e2elNanos(),
+        fromArrival ? result.timing().e2elFromScheduledNanos() : result.timing().e2elNanos(),
         true);
     return why.length() == 0 ? null : why.toString();
   }

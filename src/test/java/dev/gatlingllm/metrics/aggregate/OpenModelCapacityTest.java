@@ -35,7 +35,7 @@ class OpenModelCapacityTest {
     long lateness = latenessMillis * MS;
     return ResultBuilder.from(sent)
         .sendLatenessNanos(lateness)
-        .ttftFromScheduledNanos(sent.ttftNanos() + lateness)
+        .ttftFromScheduledNanos(sent.timing().ttftNanos() + lateness)
         .build();
   }
 

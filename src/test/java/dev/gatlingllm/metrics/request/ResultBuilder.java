@@ -1,139 +1,49 @@
 package dev.gatlingllm.metrics.request;
 
+import dev.gatlingllm.metrics.stats.Micros;
+
 /**
  * Request results for tests, figure by figure by name: what is not set is what a request that
  * reached nothing has (an OK 200, no timing, no token, nothing from the server), so that a test
- * names only the figures it checks.
+ * names only the figures it checks. The parts are gathered by their figures' names ({@link
+ * RecordShape}), so a figure added to one needs nothing here.
  */
 public final class ResultBuilder {
-  private Verdict outcome = Verdict.ok(200);
-  private long sendLatenessNanos;
-  private long ttfbNanos = -1;
-  private long ttftNanos = -1;
-  private long ttftFromScheduledNanos = -1;
-  private long ttfoNanos = -1;
-  private long e2elNanos = -1;
-  private long tpotNanos = -1;
-  private long durationNanos;
-  private int tokenEvents;
-  private long[] itlNanos = new long[0];
-  private long outputTokens;
-  private TokenCountSource outputTokenSource = TokenCountSource.EVENT_COUNT;
-  private long serverOutputTokens = -1;
-  private long clientOutputTokens = -1;
-  private long inputTokens = -1;
-  private TokenCountSource inputTokenSource = TokenCountSource.UNKNOWN;
-  private String requestId;
-  private long serverDecodeNanos = -1;
-  private long serverReasoningTokens = -1;
-  private long serverPrefillNanos = -1;
-  private Generation generation = Generation.UNKNOWN;
+  private static final RecordShape<Timing> TIMING = RecordShape.of(Timing.class);
+  private static final RecordShape<TokenCounts> TOKENS = RecordShape.of(TokenCounts.class);
+  private static final RecordShape<ServerFigures> SERVER = RecordShape.of(ServerFigures.class);
 
-  private ResultBuilder() {}
+  private Verdict outcome = Verdict.ok(200);
+  private String requestId;
+  private long[] itlNanos = new long[0];
+  private final RecordShape.Builder<Timing> timing;
+  private final RecordShape.Builder<TokenCounts> tokens;
+  private final RecordShape.Builder<ServerFigures> server;
+
+  private ResultBuilder(Timing timing, TokenCounts tokens, ServerFigures server) {
+    this.timing = TIMING.builder(timing);
+    this.tokens = TOKENS.builder(tokens);
+    this.server = SERVER.builder(server);
+  }
 
   public static ResultBuilder result() {
-    return new ResultBuilder();
+    return new ResultBuilder(
+        TIMING.builder().set("sendLatenessNanos", 0).set("durationNanos", 0).build(),
+        TOKENS.builder().set("outputTokenSource", TokenCountSource.EVENT_COUNT).build(),
+        ServerFigures.NONE);
   }
 
   /** A builder holding every figure of {@code r}, to change a few of them. */
   public static ResultBuilder from(RequestResult r) {
-    return result()
-        .outcome(r.outcome())
-        .sendLatenessNanos(r.sendLatenessNanos())
-        .ttfbNanos(r.ttfbNanos())
-        .ttftNanos(r.ttftNanos())
-        .ttftFromScheduledNanos(r.ttftFromScheduledNanos())
-        .ttfoNanos(r.ttfoNanos())
-        .e2elNanos(r.e2elNanos())
-        .tpotNanos(r.tpotNanos())
-        .durationNanos(r.durationNanos())
-        .tokenEvents(r.tokenEvents())
-        .itlNanos(r.itlNanos())
-        .outputTokens(r.outputTokens(), r.outputTokenSource())
-        .serverOutputTokens(r.serverOutputTokens())
-        .clientOutputTokens(r.clientOutputTokens())
-        .inputTokens(r.inputTokens(), r.inputTokenSource())
-        .requestId(r.requestId())
-        .serverDecodeNanos(r.serverDecodeNanos())
-        .serverReasoningTokens(r.serverReasoningTokens())
-        .serverPrefillNanos(r.serverPrefillNanos())
-        .generation(r.generation());
+    ResultBuilder builder = new ResultBuilder(r.timing(), r.tokens(), r.server());
+    builder.outcome = r.outcome();
+    builder.requestId = r.requestId();
+    builder.itlNanos = r.itlNanos();
+    return builder;
   }
 
   public ResultBuilder outcome(Verdict value) {
     outcome = value;
-    return this;
-  }
-
-  public ResultBuilder sendLatenessNanos(long value) {
-    sendLatenessNanos = value;
-    return this;
-  }
-
-  public ResultBuilder ttfbNanos(long value) {
-    ttfbNanos = value;
-    return this;
-  }
-
-  public ResultBuilder ttftNanos(long value) {
-    ttftNanos = value;
-    return this;
-  }
-
-  public ResultBuilder ttftFromScheduledNanos(long value) {
-    ttftFromScheduledNanos = value;
-    return this;
-  }
-
-  public ResultBuilder ttfoNanos(long value) {
-    ttfoNanos = value;
-    return this;
-  }
-
-  public ResultBuilder e2elNanos(long value) {
-    e2elNanos = value;
-    return this;
-  }
-
-  public ResultBuilder tpotNanos(long value) {
-    tpotNanos = value;
-    return this;
-  }
-
-  public ResultBuilder durationNanos(long value) {
-    durationNanos = value;
-    return this;
-  }
-
-  public ResultBuilder tokenEvents(int value) {
-    tokenEvents = value;
-    return this;
-  }
-
-  public ResultBuilder itlNanos(long[] value) {
-    itlNanos = value;
-    return this;
-  }
-
-  public ResultBuilder outputTokens(long value, TokenCountSource source) {
-    outputTokens = value;
-    outputTokenSource = source;
-    return this;
-  }
-
-  public ResultBuilder serverOutputTokens(long value) {
-    serverOutputTokens = value;
-    return this;
-  }
-
-  public ResultBuilder clientOutputTokens(long value) {
-    clientOutputTokens = value;
-    return this;
-  }
-
-  public ResultBuilder inputTokens(long value, TokenCountSource source) {
-    inputTokens = value;
-    inputTokenSource = source;
     return this;
   }
 
@@ -142,54 +52,106 @@ public final class ResultBuilder {
     return this;
   }
 
-  public ResultBuilder serverDecodeNanos(long value) {
-    serverDecodeNanos = value;
+  public ResultBuilder itlNanos(long[] value) {
+    itlNanos = value;
     return this;
+  }
+
+  /** Any figure of the timing by its name ({@link Timing}). */
+  public ResultBuilder timing(String figure, long nanos) {
+    timing.set(figure, nanos);
+    return this;
+  }
+
+  /** Any token figure by its name ({@link TokenCounts}). */
+  public ResultBuilder tokens(String figure, Object value) {
+    tokens.set(figure, value);
+    return this;
+  }
+
+  /** Any server figure by its name ({@link ServerFigures}). */
+  public ResultBuilder server(String figure, long value) {
+    server.set(figure, value);
+    return this;
+  }
+
+  public ResultBuilder sendLatenessNanos(long value) {
+    return timing("sendLatenessNanos", value);
+  }
+
+  public ResultBuilder ttfbNanos(long value) {
+    return timing("ttfbNanos", value);
+  }
+
+  public ResultBuilder ttftNanos(long value) {
+    return timing("ttftNanos", value);
+  }
+
+  public ResultBuilder ttftFromScheduledNanos(long value) {
+    return timing("ttftFromScheduledNanos", value);
+  }
+
+  public ResultBuilder ttfoNanos(long value) {
+    return timing("ttfoNanos", value);
+  }
+
+  public ResultBuilder e2elNanos(long value) {
+    return timing("e2elNanos", value);
+  }
+
+  public ResultBuilder tpotNanos(long value) {
+    return timing("tpotNanos", value);
+  }
+
+  public ResultBuilder durationNanos(long value) {
+    return timing("durationNanos", value);
+  }
+
+  public ResultBuilder tokenEvents(int value) {
+    return tokens("tokenEvents", value);
+  }
+
+  public ResultBuilder outputTokens(long value, TokenCountSource source) {
+    return tokens("outputTokens", value).tokens("outputTokenSource", source);
+  }
+
+  public ResultBuilder serverOutputTokens(long value) {
+    return tokens("serverOutputTokens", value);
+  }
+
+  public ResultBuilder clientOutputTokens(long value) {
+    return tokens("clientOutputTokens", value);
+  }
+
+  public ResultBuilder inputTokens(long value, TokenCountSource source) {
+    return tokens("inputTokens", value).tokens("inputTokenSource", source);
+  }
+
+  /**
+   * The server's decode time, given in nanoseconds as a server reports it, kept in microseconds.
+   */
+  public ResultBuilder serverDecodeNanos(long value) {
+    return server("decodeMicros", Micros.of(value));
   }
 
   public ResultBuilder serverReasoningTokens(long value) {
-    serverReasoningTokens = value;
-    return this;
+    return server("reasoningTokens", value);
   }
 
+  /**
+   * The server's prompt time, given in nanoseconds as a server reports it, kept in microseconds.
+   */
   public ResultBuilder serverPrefillNanos(long value) {
-    serverPrefillNanos = value;
-    return this;
-  }
-
-  public ResultBuilder generation(Generation value) {
-    generation = value;
-    return this;
+    return server("prefillMicros", Micros.of(value));
   }
 
   /** The limit the request asked for and the reason it stopped. */
   public ResultBuilder generation(long maxTokens, String finishReason) {
-    return generation(new Generation(maxTokens, finishReason));
+    return tokens("maxTokens", maxTokens).tokens("finishReason", finishReason);
   }
 
   public RequestResult build() {
     return new RequestResult(
-        outcome,
-        sendLatenessNanos,
-        ttfbNanos,
-        ttftNanos,
-        ttftFromScheduledNanos,
-        ttfoNanos,
-        e2elNanos,
-        tpotNanos,
-        durationNanos,
-        tokenEvents,
-        itlNanos,
-        outputTokens,
-        outputTokenSource,
-        serverOutputTokens,
-        clientOutputTokens,
-        inputTokens,
-        inputTokenSource,
-        requestId,
-        serverDecodeNanos,
-        serverReasoningTokens,
-        serverPrefillNanos,
-        generation);
+        outcome, requestId, timing.build(), itlNanos, tokens.build(), server.build());
   }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.RowBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ class RequestsCsvReaderTest {
 
   private static String row(String requestId) {
     return RequestsCsv.row(
-        RequestRow.builder()
+        RowBuilder.row()
             .startEpochMillis(1_700_000_000_000L)
             .level(0)
             .inWindow(true)

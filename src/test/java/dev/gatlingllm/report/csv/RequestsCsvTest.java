@@ -11,6 +11,7 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.SyntheticResults;
 import dev.gatlingllm.metrics.request.RequestIds;
 import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.RowBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.stats.Micros;
@@ -171,7 +172,7 @@ class RequestsCsvTest {
   @Test
   void aRowWithEveryFigureSetIsReadBackEqual() {
     RequestRow record =
-        RequestRow.builder()
+        RowBuilder.row()
             .startEpochMillis(T0 + 1)
             .level(3)
             .inWindow(true)

@@ -1,6 +1,6 @@
 package dev.gatlingllm.report.csv;
 
-import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.RowBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 
 /** Rows for the CSV tests: a successful request whose figures are all different small numbers. */
@@ -11,8 +11,8 @@ final class TestRows {
    * Every duration and count a different number (1 to 14), so that a column written in the wrong
    * place shows.
    */
-  static RequestRow.Builder numbered(String name) {
-    return RequestRow.builder()
+  static RowBuilder numbered(String name) {
+    return RowBuilder.row()
         .startEpochMillis(1_700_000_000_000L)
         .level(0)
         .inWindow(true)

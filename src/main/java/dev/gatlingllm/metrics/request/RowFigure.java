@@ -1,0 +1,123 @@
+package dev.gatlingllm.metrics.request;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One figure of a {@link RequestRow}, named as the component of the part that holds it (e.g. {@code
+ * ttftMicros} of {@link RequestRow.Latencies}). The CSV's column table and {@link
+ * RequestRow.Builder} go by these names, so a figure added to a part is read, written and built by
+ * name with no code of its own beyond its column.
+ *
+ * <p>Names are unique across the parts: two parts may not name a figure alike.
+ */
+public final class RowFigure {
+  private static final List<Part> PARTS = parts();
+  private static final Map<String, RowFigure> BY_NAME = byName();
+
+  private final int part;
+  private final RecordShape.Figure figure;
+
+  private RowFigure(int part, RecordShape.Figure figure) {
+    this.part = part;
+    this.figure = figure;
+  }
+
+  /** The figure of that name; an unknown name is a programming error. */
+  public static RowFigure named(String name) {
+    RowFigure figure = BY_NAME.get(name);
+    if (figure == null) {
+      throw new IllegalArgumentException("RequestRow has no figure " + name);
+    }
+    return figure;
+  }
+
+  /** Every figure of a row, part by part in the row's order. */
+  public static List<RowFigure> all() {
+    return List.copyOf(BY_NAME.values());
+  }
+
+  public String name() {
+    return figure.name();
+  }
+
+  /** The component's type (primitives as such: {@code long.class}). */
+  public Class<?> type() {
+    return figure.type();
+  }
+
+  /** What the figure is when nothing set it (see {@link RecordShape}). */
+  public Object absent() {
+    return figure.absent();
+  }
+
+  /** The figure's value in a row (boxed). */
+  public Object of(RequestRow row) {
+    try {
+      return figure.of((Record) PARTS.get(part).accessor().invoke(row));
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException("cannot read " + name(), e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+
+  /** A fresh array of every figure's absent value, part by part. */
+  static Object[][] absentValues() {
+    Object[][] values = new Object[PARTS.size()][];
+    for (int p = 0; p < values.length; p++) {
+      values[p] = PARTS.get(p).shape().absentValues();
+    }
+    return values;
+  }
+
+  /** Stores a value for this figure, converted to its type when it is another whole number. */
+  void store(Object[][] valuesByPart, Object value) {
+    valuesByPart[part][figure.index()] = figure.coerce(value);
+  }
+
+  /** Builds a row from one value per figure, part by part. */
+  static RequestRow assemble(Object[][] valuesByPart) {
+    List<Part> parts = PARTS;
+    return new RequestRow(
+        (RequestRow.Placement) parts.get(0).shape().make(valuesByPart[0].clone()),
+        (RequestRow.Outcome) parts.get(1).shape().make(valuesByPart[1].clone()),
+        (RequestRow.Latencies) parts.get(2).shape().make(valuesByPart[2].clone()),
+        (TokenCounts) parts.get(3).shape().make(valuesByPart[3].clone()),
+        (ServerFigures) parts.get(4).shape().make(valuesByPart[4].clone()));
+  }
+
+  /** A part of the row: its shape and the row's accessor of it. */
+  private record Part(RecordShape<?> shape, Method accessor) {}
+
+  private static List<Part> parts() {
+    List<Part> parts = new ArrayList<>();
+    for (RecordComponent rowPart : RequestRow.class.getRecordComponents()) {
+      parts.add(
+          new Part(
+              RecordShape.of(rowPart.getType().asSubclass(Record.class)), rowPart.getAccessor()));
+    }
+    return Collections.unmodifiableList(parts);
+  }
+
+  private static Map<String, RowFigure> byName() {
+    Map<String, RowFigure> figures = new LinkedHashMap<>();
+    for (int p = 0; p < PARTS.size(); p++) {
+      for (RecordShape.Figure figure : PARTS.get(p).shape().figures()) {
+        if (figures.put(figure.name(), new RowFigure(p, figure)) != null) {
+          throw new IllegalStateException("two parts of RequestRow name a figure " + figure.name());
+        }
+      }
+    }
+    return Collections.unmodifiableMap(figures);
+  }
+}

@@ -1,0 +1,51 @@
+package dev.gatlingllm.metrics.request;
+
+/**
+ * The token counts of one request and the output limit it asked for, the same in its result and in
+ * its row of {@code requests.csv}.
+ *
+ * @param tokenEvents the number of events that carried generated output
+ * @param inputTokens the prompt tokens, or -1 when unknown
+ * @param inputTokenSource where {@code inputTokens} comes from
+ * @param outputTokens N, from {@code outputTokenSource}
+ * @param outputTokenSource where {@code outputTokens} comes from
+ * @param serverOutputTokens usage.completion_tokens, or -1 when absent, or {@link
+ *     RequestTimeline#UNTRUSTED_COUNT} when the server sent an implausible count (not used)
+ * @param clientOutputTokens a client tokenizer count, or -1
+ * @param maxTokens the output limit the request asked for, or -1 when it set none
+ * @param finishReason the last {@code finish_reason} the server sent (at most {@value
+ *     #MAX_FINISH_REASON_CHARS} chars), or null
+ */
+public record TokenCounts(
+    @AbsentAs(0) int tokenEvents,
+    long inputTokens,
+    TokenCountSource inputTokenSource,
+    @AbsentAs(0) long outputTokens,
+    TokenCountSource outputTokenSource,
+    long serverOutputTokens,
+    long clientOutputTokens,
+    long maxTokens,
+    String finishReason) {
+  /**
+   * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one
+   * is cut.
+   */
+  public static final int MAX_FINISH_REASON_CHARS = 32;
+
+  public TokenCounts {
+    if (finishReason != null && finishReason.length() > MAX_FINISH_REASON_CHARS) {
+      finishReason = finishReason.substring(0, MAX_FINISH_REASON_CHARS);
+    }
+  }
+
+  /**
+   * True when the request asked for an output limit and its answer ended before it: a finish reason
+   * other than {@code length}, or fewer output tokens than asked. False when no limit was set.
+   */
+  public boolean endedBeforeLimit() {
+    if (maxTokens <= 0) {
+      return false;
+    }
+    return finishReason != null && !finishReason.equals("length") || outputTokens < maxTokens;
+  }
+}
