@@ -4,20 +4,30 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.metrics.request.RowFigure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
  * The column table covers the row: every figure of {@code RequestRow} has exactly one column, in a
- * format that fits its type, so a figure added to a part without a column fails here.
+ * format that fits its type, defined in docs/metrics.md, so a figure added to a part without its
+ * column or its definition fails here.
  */
 class RequestColumnTest {
+
+  /** A column's name in the table's first cell: lower case, digits and underscores. */
+  private static final Pattern COLUMN_NAME = Pattern.compile("`([a-z][a-z0-9_]*)`");
 
   private static final Map<Class<?>, Set<RequestColumn.Format>> FORMATS_BY_TYPE =
       Map.of(
@@ -57,6 +67,32 @@ class RequestColumnTest {
           fitting != null && fitting.contains(column.format()),
           column.header() + ": " + column.format() + " does not fit a " + type.getSimpleName());
     }
+  }
+
+  /**
+   * metrics.md's table of the file defines every column, and only columns the file has: a figure
+   * added with its column and no definition fails here.
+   */
+  @Test
+  void metricsMdDefinesEveryColumnAndNoOther() throws IOException {
+    String metrics = Files.readString(Path.of("docs", "metrics.md"));
+    int start = metrics.indexOf("## requests.csv: one row per request");
+    assertTrue(start >= 0, "metrics.md has no requests.csv section");
+    int end = metrics.indexOf("\n## ", start + 1);
+    Set<String> documented = new TreeSet<>();
+    for (String line : metrics.substring(start, end < 0 ? metrics.length() : end).split("\n")) {
+      if (line.startsWith("| `")) {
+        Matcher name = COLUMN_NAME.matcher(line.substring(0, line.indexOf('|', 1)));
+        while (name.find()) {
+          documented.add(name.group(1));
+        }
+      }
+    }
+    Set<String> headers =
+        Arrays.stream(RequestColumn.values())
+            .map(RequestColumn::header)
+            .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(headers, documented);
   }
 
   @Test

@@ -17,12 +17,16 @@ import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.stats.Micros;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RequestsCsvTest {
   static final long T0 = 1_700_000_000_000L;
+
+  /** The first column added after the format was first published. */
+  private static final int FIRST_LATER = RequestsCsv.COLUMNS.indexOf("request_id");
 
   @Test
   void rowsAreWrittenInTheBackgroundAndReadBackExactly(@TempDir Path dir) throws Exception {
@@ -65,7 +69,7 @@ class RequestsCsvTest {
     assertArrayEquals(new long[] {0, 9}, ok.placement().windowTokens());
     assertEquals("req-123456789", ok.outcome().requestId());
     assertTrue(
-        lines.get(1).endsWith(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
+        lines.get(1).contains(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
         "the server's id, then no Retry-After, no server decode time: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
@@ -78,15 +82,15 @@ class RequestsCsvTest {
     assertEquals(false, failed.outcome().good());
     assertEquals(null, failed.outcome().requestId());
     assertTrue(
-        lines.get(2).endsWith(",,-1,-1,,-1,-1,-1"),
+        lines.get(2).contains(",,-1,-1,,-1,-1,-1"),
         "no id from the server, an empty field: " + lines.get(2));
   }
 
   @Test
   void requestIdIsSanitisedLikeOtherFreeText() {
-    assertEquals("request_id", RequestsCsv.COLUMNS.get(RequestsCsv.COLUMNS.size() - 7));
+    assertEquals("window_tokens", RequestsCsv.COLUMNS.get(FIRST_LATER - 1));
     String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
-    assertTrue(row.endsWith(",\"'=1+2,\"\"x\"\"  next\",3,15.500,,-1,-1,-1"), row);
+    assertTrue(row.contains(";3:6,\"'=1+2,\"\"x\"\"  next\",3,15.500,,-1,-1,-1"), row);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
     assertEquals("'=1+2,\"x\"  next", back.outcome().requestId());
   }
@@ -107,27 +111,33 @@ class RequestsCsvTest {
 
   @Test
   void aFileWrittenBeforeTheRequestIdColumnStillParses() {
-    RequestRow record = withRequestId("gone");
-    String header =
-        String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 7));
-    String row = RequestsCsv.row(record);
-    String oldRow = row;
-    for (int i = 0; i < 7; i++) {
-      oldRow = oldRow.substring(0, oldRow.lastIndexOf(','));
-    }
-    RequestRow back = new RequestsCsv.Reader(header).parse(oldRow);
+    RequestRow back = readAsIfEndingAt("window_tokens", RequestsCsv.row(withRequestId("gone")));
     assertEquals(null, back.outcome().requestId());
     assertEquals(-1, back.outcome().retryAfterSeconds());
     assertEquals(-1, back.server().decodeMicros());
     assertEquals(55_555, back.latency().e2elMicros());
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.placement().windowTokens());
     // Any other column is still required.
-    String noWindowTokens =
-        String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 8));
+    String noWindowTokens = String.join(",", RequestsCsv.COLUMNS.subList(0, FIRST_LATER - 1));
     assertThrows(IllegalArgumentException.class, () -> new RequestsCsv.Reader(noWindowTokens));
   }
 
+  /**
+   * A row as a file written before the columns after {@code lastColumn} existed has it: that header
+   * and the row's fields up to there (fields without a quoted comma).
+   */
+  private static RequestRow readAsIfEndingAt(String lastColumn, String row) {
+    int columns = RequestsCsv.COLUMNS.indexOf(lastColumn) + 1;
+    String header = String.join(",", RequestsCsv.COLUMNS.subList(0, columns));
+    String[] fields = row.split(",", -1);
+    return new RequestsCsv.Reader(header).parse(String.join(",", Arrays.copyOf(fields, columns)));
+  }
+
   private static RequestRow withRequestId(String requestId) {
+    return numberedWithId(requestId).build();
+  }
+
+  private static RowBuilder numberedWithId(String requestId) {
     return TestRows.numbered("n")
         .startEpochMillis(T0)
         .level(2)
@@ -139,8 +149,7 @@ class RequestsCsvTest {
         .windowTokens(new long[] {2, 5, 3, 6})
         .requestId(requestId)
         .retryAfterSeconds(3)
-        .serverDecodeMicros(15_500)
-        .build();
+        .serverDecodeMicros(15_500);
   }
 
   @Test
@@ -230,51 +239,40 @@ class RequestsCsvTest {
 
   @Test
   void theLaterColumnsComeLastAndAFileWithoutThemStillParses() {
+    List<String> later =
+        Arrays.stream(RequestColumn.values())
+            .filter(RequestColumn::optional)
+            .map(RequestColumn::header)
+            .toList();
     assertEquals(
-        List.of(
-            "request_id",
-            "retry_after_s",
-            "server_decode_ms",
-            "finish_reason",
-            "max_tokens",
-            "server_reasoning_tokens",
-            "server_prefill_ms"),
-        RequestsCsv.COLUMNS.subList(RequestsCsv.COLUMNS.size() - 7, RequestsCsv.COLUMNS.size()));
+        RequestsCsv.COLUMNS.subList(FIRST_LATER, RequestsCsv.COLUMNS.size()),
+        later,
+        "the optional columns come last, from request_id on");
     String row =
         RequestsCsv.row(
-            new RequestsCsv.Reader(RequestsCsv.HEADER)
-                .parse(
-                    RequestsCsv.row(withRequestId("r-1"))
-                        .replace(",3,15.500,,-1,-1,-1", ",3,15.500,stop,64,48,12.345")));
-    assertTrue(row.endsWith(",r-1,3,15.500,stop,64,48,12.345"), row);
+            numberedWithId("r-1")
+                .finishReason("stop")
+                .maxTokens(64)
+                .serverReasoningTokens(48)
+                .serverPrefillMicros(12_345)
+                .build());
+    assertTrue(row.contains(",r-1,3,15.500,stop,64,48,12.345"), row);
     assertEquals(
         12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).server().prefillMicros());
-    String withoutPrefill = row.substring(0, row.lastIndexOf(','));
-    String header =
-        String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 1));
-    RequestRow back = new RequestsCsv.Reader(header).parse(withoutPrefill);
+    RequestRow back = readAsIfEndingAt("server_reasoning_tokens", row);
     assertEquals(-1, back.server().prefillMicros());
     assertEquals(48, back.server().reasoningTokens());
-    String withoutReasoning = withoutPrefill.substring(0, withoutPrefill.lastIndexOf(','));
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 2));
-    back = new RequestsCsv.Reader(header).parse(withoutReasoning);
+    back = readAsIfEndingAt("max_tokens", row);
     assertEquals(-1, back.server().reasoningTokens());
     assertEquals(64, back.tokens().maxTokens());
-    String withoutLimits = withoutReasoning.substring(0, withoutReasoning.lastIndexOf(",stop,64"));
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 4));
-    back = new RequestsCsv.Reader(header).parse(withoutLimits);
+    back = readAsIfEndingAt("server_decode_ms", row);
     assertEquals(null, back.tokens().finishReason());
     assertEquals(-1, back.tokens().maxTokens());
     assertEquals(15_500, back.server().decodeMicros());
-    String withoutDecode = withoutLimits.substring(0, withoutLimits.lastIndexOf(','));
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 5));
-    back = new RequestsCsv.Reader(header).parse(withoutDecode);
+    back = readAsIfEndingAt("retry_after_s", row);
     assertEquals(3, back.outcome().retryAfterSeconds());
     assertEquals(-1, back.server().decodeMicros());
-    header = String.join(",", RequestsCsv.COLUMNS.subList(0, RequestsCsv.COLUMNS.size() - 6));
-    back =
-        new RequestsCsv.Reader(header)
-            .parse(withoutDecode.substring(0, withoutDecode.lastIndexOf(',')));
+    back = readAsIfEndingAt("request_id", row);
     assertEquals("r-1", back.outcome().requestId());
     assertEquals(-1, back.outcome().retryAfterSeconds());
   }
