@@ -1,6 +1,7 @@
 package dev.gatlingllm.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.testing.InProcessGatling;
 import io.gatling.app.Gatling$;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reasoning tokens the server counts apart reach requests.csv and summary.json as a part of the
- * output tokens, never added to them; a count above the output count is not believed.
+ * output tokens, never added to them; a count above the output count is not believed. The client's
+ * own count of the events that carried answer text reaches requests.csv beside the token events.
  */
 class ReasoningTokensEndToEndTest {
   private static String stream(String usage) {
@@ -85,6 +88,14 @@ class ReasoningTokensEndToEndTest {
         rows.get("implausible").server().reasoningTokens(),
         "more reasoning than output is not believed");
     assertEquals(-1, rows.get("plain").server().reasoningTokens());
+    for (RequestRow row : rows.values()) {
+      String name = row.placement().requestName();
+      assertEquals(2, row.tokens().tokenEvents(), name + ": one reasoning and one content event");
+      assertEquals(1, row.tokens().answerEvents(), name + ": the content event alone is answer");
+    }
+    assertTrue(
+        Files.readAllLines(llm.resolve("requests.csv")).get(0).endsWith(",answer_events"),
+        "requests.csv names the column");
 
     JsonNode summary = new ObjectMapper().readTree(llm.resolve("summary.json").toFile());
     assertEquals(32, summary.path("reasoning_tokens").asLong());

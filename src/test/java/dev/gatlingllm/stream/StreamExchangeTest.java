@@ -212,6 +212,36 @@ class StreamExchangeTest {
   }
 
   @Test
+  void answerEventsCountTheEventsThatCarriedAnswerText() {
+    StreamExchange ex = exchange();
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(
+        bytes("data: {\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":null}}]}\n\n"),
+        false,
+        T0 + 5 * MS);
+    ex.onBodyChunk(
+        bytes(
+            "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"let\"}}]}\n\n"
+                + "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\" me\"}}]}\n\n"),
+        false,
+        T0 + 30 * MS);
+    ex.onBodyChunk(
+        bytes(
+            "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\","
+                + "\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]}}]}\n\n"),
+        false,
+        T0 + 40 * MS);
+    ex.onBodyChunk(bytes(content("The") + content(" answer")), false, T0 + 90 * MS);
+    ex.onBodyChunk(bytes(content(".") + FINISH + DONE), true, T0 + 95 * MS);
+    RequestResult r = only().result();
+    assertEquals(6, r.tokens().tokenEvents(), "the role-only delta carries no output");
+    assertEquals(
+        3, r.tokens().answerEvents(), "two reasoning events and a tool call are not answer text");
+    assertEquals(90 * MS, r.timing().ttfoNanos());
+  }
+
+  @Test
   void errorStatusKeepsTheServersMessage() {
     StreamExchange ex = exchange();
     ex.onRequestWritten(T0);

@@ -45,6 +45,7 @@ public final class RequestTimeline {
   private long doneNanos = UNSET;
 
   private int tokenEvents;
+  private int answerEvents;
   private long[] gaps = new long[64];
   private int gapCount;
 
@@ -89,8 +90,11 @@ public final class RequestTimeline {
     } else {
       addGap(nanos - lastTokenNanos);
     }
-    if (answer && firstAnswerTokenNanos == UNSET) {
-      firstAnswerTokenNanos = nanos;
+    if (answer) {
+      answerEvents++;
+      if (firstAnswerTokenNanos == UNSET) {
+        firstAnswerTokenNanos = nanos;
+      }
     }
     lastTokenNanos = nanos;
     tokenEvents++;
@@ -233,7 +237,8 @@ public final class RequestTimeline {
             serverCompletionTokens,
             clientOutputTokens,
             generation.maxTokens(),
-            generation.finishReason());
+            generation.finishReason(),
+            answerEvents);
     ServerFigures server =
         new ServerFigures(
             Micros.of(serverDecodeNanos),

@@ -15,6 +15,8 @@ package dev.gatlingllm.metrics.request;
  * @param maxTokens the output limit the request asked for, or -1 when it set none
  * @param finishReason the last {@code finish_reason} the server sent (at most {@value
  *     #MAX_FINISH_REASON_CHARS} chars), or null
+ * @param answerEvents the token events that carried answer text; the others carried only reasoning
+ *     or tool-call output. -1 when unknown (a row of a file written before this figure)
  */
 public record TokenCounts(
     @AbsentAs(0) int tokenEvents,
@@ -25,7 +27,8 @@ public record TokenCounts(
     long serverOutputTokens,
     long clientOutputTokens,
     long maxTokens,
-    String finishReason) {
+    String finishReason,
+    int answerEvents) {
   /**
    * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one
    * is cut.

@@ -54,7 +54,8 @@ enum RequestColumn {
   FINISH_REASON("finish_reason", Presence.OPTIONAL, "finishReason", Format.TEXT),
   MAX_TOKENS("max_tokens", Presence.OPTIONAL, "maxTokens", Format.NUMBER),
   SERVER_REASONING("server_reasoning_tokens", Presence.OPTIONAL, "reasoningTokens", Format.NUMBER),
-  SERVER_PREFILL("server_prefill_ms", Presence.OPTIONAL, "prefillMicros", Format.MILLIS);
+  SERVER_PREFILL("server_prefill_ms", Presence.OPTIONAL, "prefillMicros", Format.MILLIS),
+  ANSWER_EVENTS("answer_events", Presence.OPTIONAL, "answerEvents", Format.NUMBER);
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.

@@ -174,7 +174,8 @@ class RequestsCsvTest {
             + "itl_mean_ms,itl_p50_ms,itl_max_ms,token_events,input_tokens,output_tokens,output_token_source,"
             + "send_lateness_ms,good,in_window,http_status,input_token_source,server_output_tokens,"
             + "client_output_tokens,ttft_from_scheduled_ms,duration_ms,window_tokens,request_id,retry_after_s,"
-            + "server_decode_ms,finish_reason,max_tokens,server_reasoning_tokens,server_prefill_ms",
+            + "server_decode_ms,finish_reason,max_tokens,server_reasoning_tokens,server_prefill_ms,"
+            + "answer_events",
         RequestsCsv.HEADER);
   }
 
@@ -216,6 +217,7 @@ class RequestsCsvTest {
             .serverDecodeMicros(850_012)
             .serverPrefillMicros(12_013)
             .serverReasoningTokens(13)
+            .set("answerEvents", 39)
             .build();
     String line = RequestsCsv.row(record);
     assertEquals(
@@ -223,7 +225,7 @@ class RequestsCsvTest {
             + 1
             + ",3,\"chat, \"\"long\"\"\",KO,HTTP 503: busy,1.001,0.502,1.503,20.004,900.005,19.006,18.007,"
             + "40.008,41,812,45,SERVER_USAGE,0.309,false,true,503,TOKENIZER,45,44,1.310,901.011,3:40;4:2,chatcmpl-7,2,"
-            + "850.012,stop,64,13,12.013",
+            + "850.012,stop,64,13,12.013,39",
         line);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(line);
     assertEquals(record.outcome(), back.outcome());
@@ -255,11 +257,14 @@ class RequestsCsvTest {
                 .maxTokens(64)
                 .serverReasoningTokens(48)
                 .serverPrefillMicros(12_345)
+                .set("answerEvents", 7)
                 .build());
     assertTrue(row.contains(",r-1,3,15.500,stop,64,48,12.345"), row);
-    assertEquals(
-        12_345, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).server().prefillMicros());
-    RequestRow back = readAsIfEndingAt("server_reasoning_tokens", row);
+    assertEquals(7, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).tokens().answerEvents());
+    RequestRow back = readAsIfEndingAt("server_prefill_ms", row);
+    assertEquals(-1, back.tokens().answerEvents(), "unknown in a file without the column");
+    assertEquals(12_345, back.server().prefillMicros());
+    back = readAsIfEndingAt("server_reasoning_tokens", row);
     assertEquals(-1, back.server().prefillMicros());
     assertEquals(48, back.server().reasoningTokens());
     back = readAsIfEndingAt("max_tokens", row);
