@@ -1,7 +1,8 @@
 package dev.gatlingllm.metrics.request;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
@@ -21,15 +22,23 @@ import java.util.Map;
  */
 public final class RecordShape<R extends Record> {
   private final Class<R> type;
-  private final Constructor<R> constructor;
+
+  /** The canonical constructor, of type (Object[])Object: values in component order. */
+  private final MethodHandle constructor;
+
   private final Map<String, Figure> figures = new LinkedHashMap<>();
 
-  /** One component: its place, its type, its accessor and its absent value. */
-  record Figure(String name, int index, Class<?> type, Method accessor, Object absent) {
+  /**
+   * One component: its place, its type, its accessor (a method handle of type (Record)Object, which
+   * reads without the argument array of a reflective call) and its absent value.
+   */
+  record Figure(String name, int index, Class<?> type, MethodHandle accessor, Object absent) {
     Object of(Record record) {
       try {
-        return accessor.invoke(record);
-      } catch (IllegalAccessException | InvocationTargetException e) {
+        return (Object) accessor.invokeExact(record);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
         throw new IllegalStateException("cannot read " + name, e);
       }
     }
@@ -65,13 +74,17 @@ public final class RecordShape<R extends Record> {
               component.getName(),
               i,
               component.getType(),
-              component.getAccessor(),
+              accessor(component.getAccessor(), Record.class),
               absentValue(component)));
     }
     try {
-      constructor = type.getDeclaredConstructor(types);
-    } catch (NoSuchMethodException e) {
-      throw new IllegalStateException(type + " has no canonical constructor", e);
+      constructor =
+          MethodHandles.publicLookup()
+              .unreflectConstructor(type.getDeclaredConstructor(types))
+              .asSpreader(Object[].class, types.length)
+              .asType(MethodType.methodType(Object.class, Object[].class));
+    } catch (NoSuchMethodException | IllegalAccessException e) {
+      throw new IllegalStateException(type + " has no public canonical constructor", e);
     }
   }
 
@@ -123,13 +136,11 @@ public final class RecordShape<R extends Record> {
   /** The record of these values, in component order. */
   R make(Object[] values) {
     try {
-      return constructor.newInstance(values);
-    } catch (InstantiationException | IllegalAccessException e) {
+      return type.cast((Object) constructor.invokeExact(values));
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
       throw new IllegalStateException("cannot build " + type, e);
-    } catch (InvocationTargetException e) {
-      throw e.getCause() instanceof RuntimeException runtime
-          ? runtime
-          : new IllegalStateException(e.getCause());
     }
   }
 
@@ -156,6 +167,17 @@ public final class RecordShape<R extends Record> {
 
     public R build() {
       return shape.make(Arrays.copyOf(values, values.length));
+    }
+  }
+
+  /** A record accessor as a handle of type (from)Object. */
+  static MethodHandle accessor(Method method, Class<?> from) {
+    try {
+      return MethodHandles.publicLookup()
+          .unreflect(method)
+          .asType(MethodType.methodType(Object.class, from));
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot read " + method, e);
     }
   }
 

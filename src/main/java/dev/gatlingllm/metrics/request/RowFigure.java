@@ -1,7 +1,8 @@
 package dev.gatlingllm.metrics.request;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,9 +25,16 @@ public final class RowFigure {
   private final int part;
   private final RecordShape.Figure figure;
 
+  /** The row's part, then the figure in it: one handle of type (RequestRow)Object. */
+  private final MethodHandle ofRow;
+
   private RowFigure(int part, RecordShape.Figure figure) {
     this.part = part;
     this.figure = figure;
+    this.ofRow =
+        MethodHandles.filterReturnValue(
+            PARTS.get(part).accessor(),
+            figure.accessor().asType(MethodType.methodType(Object.class, Object.class)));
   }
 
   /** The figure of that name; an unknown name is a programming error. */
@@ -60,8 +68,10 @@ public final class RowFigure {
   /** The figure's value in a row (boxed). */
   public Object of(RequestRow row) {
     try {
-      return figure.of((Record) PARTS.get(part).accessor().invoke(row));
-    } catch (IllegalAccessException | InvocationTargetException e) {
+      return (Object) ofRow.invokeExact(row);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
       throw new IllegalStateException("cannot read " + name(), e);
     }
   }
@@ -96,15 +106,16 @@ public final class RowFigure {
         (ServerFigures) parts.get(4).shape().make(valuesByPart[4].clone()));
   }
 
-  /** A part of the row: its shape and the row's accessor of it. */
-  private record Part(RecordShape<?> shape, Method accessor) {}
+  /** A part of the row: its shape and the row's accessor of it, of type (RequestRow)Object. */
+  private record Part(RecordShape<?> shape, MethodHandle accessor) {}
 
   private static List<Part> parts() {
     List<Part> parts = new ArrayList<>();
     for (RecordComponent rowPart : RequestRow.class.getRecordComponents()) {
       parts.add(
           new Part(
-              RecordShape.of(rowPart.getType().asSubclass(Record.class)), rowPart.getAccessor()));
+              RecordShape.of(rowPart.getType().asSubclass(Record.class)),
+              RecordShape.accessor(rowPart.getAccessor(), RequestRow.class)));
     }
     return Collections.unmodifiableList(parts);
   }
