@@ -30,9 +30,16 @@ public final class RecordShape<R extends Record> {
 
   /**
    * One component: its place, its type, its accessor (a method handle of type (Record)Object, which
-   * reads without the argument array of a reflective call) and its absent value.
+   * reads without the argument array of a reflective call, and the same of the component's own
+   * type) and its absent value.
    */
-  record Figure(String name, int index, Class<?> type, MethodHandle accessor, Object absent) {
+  record Figure(
+      String name,
+      int index,
+      Class<?> type,
+      MethodHandle accessor,
+      MethodHandle typedAccessor,
+      Object absent) {
     Object of(Record record) {
       try {
         return (Object) accessor.invokeExact(record);
@@ -75,6 +82,7 @@ public final class RecordShape<R extends Record> {
               i,
               component.getType(),
               accessor(component.getAccessor(), Record.class),
+              typedAccessor(component.getAccessor()),
               absentValue(component)));
     }
     try {
@@ -167,6 +175,15 @@ public final class RecordShape<R extends Record> {
 
     public R build() {
       return shape.make(Arrays.copyOf(values, values.length));
+    }
+  }
+
+  /** A record accessor as a handle of its own type (e.g. (Timing)long). */
+  static MethodHandle typedAccessor(Method method) {
+    try {
+      return MethodHandles.publicLookup().unreflect(method);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("cannot read " + method, e);
     }
   }
 

@@ -28,6 +28,9 @@ public final class RowFigure {
   /** The row's part, then the figure in it: one handle of type (RequestRow)Object. */
   private final MethodHandle ofRow;
 
+  /** The same, of type (RequestRow)long, for a whole number (no boxing); null for other types. */
+  private final MethodHandle wholeOfRow;
+
   private RowFigure(int part, RecordShape.Figure figure) {
     this.part = part;
     this.figure = figure;
@@ -35,6 +38,12 @@ public final class RowFigure {
         MethodHandles.filterReturnValue(
             PARTS.get(part).accessor(),
             figure.accessor().asType(MethodType.methodType(Object.class, Object.class)));
+    this.wholeOfRow =
+        figure.type() == long.class || figure.type() == int.class
+            ? MethodHandles.filterReturnValue(
+                PARTS.get(part).accessor(),
+                figure.typedAccessor().asType(MethodType.methodType(long.class, Object.class)))
+            : null;
   }
 
   /** The figure of that name; an unknown name is a programming error. */
@@ -69,6 +78,25 @@ public final class RowFigure {
   public Object of(RequestRow row) {
     try {
       return (Object) ofRow.invokeExact(row);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("cannot read " + name(), e);
+    }
+  }
+
+  /** True for a whole number (long or int), which {@link #wholeOf} reads without boxing. */
+  public boolean isWhole() {
+    return wholeOfRow != null;
+  }
+
+  /** The figure's value in a row, for a whole number ({@link #isWhole}). */
+  public long wholeOf(RequestRow row) {
+    if (wholeOfRow == null) {
+      throw new IllegalStateException(name() + " is not a whole number");
+    }
+    try {
+      return (long) wholeOfRow.invokeExact(row);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {

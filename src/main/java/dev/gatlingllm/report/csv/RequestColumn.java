@@ -5,7 +5,6 @@ import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.RowFigure;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Micros;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -68,13 +67,13 @@ enum RequestColumn {
   /** How a figure is written as a field and read back from one. */
   enum Format {
     /** A count or an index as a whole number. */
-    NUMBER((line, value) -> line.append(((Number) value).longValue()), Long::parseLong),
+    NUMBER(whole(StringBuilder::append), Long::parseLong),
     /** {@code true} or {@code false}. */
     FLAG((line, value) -> line.append((boolean) value), Boolean::parseBoolean),
     /** {@code OK} for true, {@code KO} for false. */
     STATUS((line, value) -> line.append((boolean) value ? "OK" : "KO"), "OK"::equals),
     /** Microseconds as milliseconds with three decimals; -1 for absent. */
-    MILLIS((line, value) -> line.append(Micros.formatMillis((long) value)), Micros::parseMillis),
+    MILLIS(whole((line, micros) -> line.append(Micros.formatMillis(micros))), Micros::parseMillis),
     /** Free text, quoted when it must be; empty for none. */
     TEXT(Format::appendText, field -> field.isEmpty() ? null : field),
     /** A server's request id: free text, bounded when read. */
@@ -85,16 +84,56 @@ enum RequestColumn {
     /** Output tokens by level window: {@code level:tokens} pairs separated by {@code ;}. */
     WINDOW_TOKENS(Format::appendWindowTokens, Format::parseWindowTokens);
 
-    private final BiConsumer<StringBuilder, Object> writer;
+    /** Appends a figure's value as a field. */
+    @FunctionalInterface
+    interface Writer {
+      void append(StringBuilder line, Object value);
+
+      /** The same for a whole number without boxing it, or null when this writes no numbers. */
+      default WholeWriter whole() {
+        return null;
+      }
+    }
+
+    /** Appends a whole number: what most figures are, written without boxing. */
+    @FunctionalInterface
+    interface WholeWriter {
+      void append(StringBuilder line, long value);
+    }
+
+    private final Writer writer;
     private final Function<String, Object> reader;
 
-    Format(BiConsumer<StringBuilder, Object> writer, Function<String, Object> reader) {
+    Format(Writer writer, Function<String, Object> reader) {
       this.writer = writer;
       this.reader = reader;
     }
 
     void write(StringBuilder line, Object value) {
-      writer.accept(line, value);
+      writer.append(line, value);
+    }
+
+    /** True for the formats of whole numbers, which {@link #writeWhole} writes unboxed. */
+    boolean writesWholeNumbers() {
+      return writer.whole() != null;
+    }
+
+    void writeWhole(StringBuilder line, long value) {
+      writer.whole().append(line, value);
+    }
+
+    private static Writer whole(WholeWriter whole) {
+      return new Writer() {
+        @Override
+        public void append(StringBuilder line, Object value) {
+          whole.append(line, ((Number) value).longValue());
+        }
+
+        @Override
+        public WholeWriter whole() {
+          return whole;
+        }
+      };
     }
 
     Object read(String field) {
@@ -163,7 +202,11 @@ enum RequestColumn {
   }
 
   void write(StringBuilder line, RequestRow row) {
-    format.write(line, figure.of(row));
+    if (figure.isWhole() && format.writesWholeNumbers()) {
+      format.writeWhole(line, figure.wholeOf(row)); // most figures: no boxing per row
+    } else {
+      format.write(line, figure.of(row));
+    }
   }
 
   void read(String field, RequestRow.Builder row) {
