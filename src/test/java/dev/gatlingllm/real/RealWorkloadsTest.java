@@ -1,6 +1,7 @@
 package dev.gatlingllm.real;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -72,6 +73,12 @@ class RealWorkloadsTest {
             64,
             promptTokens(row) - overhead,
             "usage.prompt_tokens less the template's " + overhead);
+        assertTrue(row.tokens().tokenEvents() > 0, "llama.cpp streamed its output");
+        assertEquals(
+            row.tokens().tokenEvents(),
+            row.tokens().answerEvents(),
+            "a model without reasoning: every token event is answer text, the role-only first"
+                + " chunk none");
       }
     }
   }

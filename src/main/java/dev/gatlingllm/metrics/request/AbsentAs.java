@@ -7,7 +7,7 @@ import java.lang.annotation.Target;
 
 /**
  * The value a numeric figure of a {@link RequestRow} part takes when nothing set it, where that is
- * not -1 (e.g. a count of events, which is 0 for a request that saw none). See {@link RowParts}.
+ * not -1 (e.g. a count of events, which is 0 for a request that saw none). See {@link RecordShape}.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
