@@ -7,7 +7,8 @@ import java.lang.annotation.Target;
 
 /**
  * The value a numeric figure of a {@link RequestRow} part takes when nothing set it, where that is
- * not -1 (e.g. a count of events, which is 0 for a request that saw none). See {@link RecordShape}.
+ * not -1 (e.g. a count of events, which is 0 for a request that saw none). The absent values of
+ * every figure are listed in {@link RowFigure#absent}.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)

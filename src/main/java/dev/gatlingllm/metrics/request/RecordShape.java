@@ -20,7 +20,7 @@ import java.util.Map;
  *
  * @param <R> the record type
  */
-public final class RecordShape<R extends Record> {
+final class RecordShape<R extends Record> {
   private final Class<R> type;
 
   /** The canonical constructor, of type (Object[])Object: values in component order. */
@@ -97,17 +97,17 @@ public final class RecordShape<R extends Record> {
   }
 
   /** The shape of a record type. */
-  public static <R extends Record> RecordShape<R> of(Class<R> type) {
+  static <R extends Record> RecordShape<R> of(Class<R> type) {
     return new RecordShape<>(type);
   }
 
   /** A builder with every figure absent. */
-  public Builder<R> builder() {
+  Builder<R> builder() {
     return new Builder<>(this);
   }
 
   /** A builder holding every figure of {@code record}, to change a few of them. */
-  public Builder<R> builder(R record) {
+  Builder<R> builder(R record) {
     Builder<R> builder = builder();
     for (Figure figure : figures.values()) {
       builder.values[figure.index()] = figure.of(record);
@@ -157,7 +157,7 @@ public final class RecordShape<R extends Record> {
    *
    * @param <R> the record type
    */
-  public static final class Builder<R extends Record> {
+  static final class Builder<R extends Record> {
     private final RecordShape<R> shape;
     private final Object[] values;
 
@@ -167,13 +167,13 @@ public final class RecordShape<R extends Record> {
     }
 
     /** Sets the figure of that name; a whole number is converted to the figure's type. */
-    public Builder<R> set(String figure, Object value) {
+    Builder<R> set(String figure, Object value) {
       Figure target = shape.figure(figure);
       values[target.index()] = target.coerce(value);
       return this;
     }
 
-    public R build() {
+    R build() {
       return shape.make(Arrays.copyOf(values, values.length));
     }
   }

@@ -69,7 +69,10 @@ public final class RowFigure {
     return figure.type();
   }
 
-  /** What the figure is when nothing set it (see {@link RecordShape}). */
+  /**
+   * What the figure is when nothing set it: -1 for a number unless its component says otherwise
+   * ({@link AbsentAs}), false, null for a text, an empty array, {@link TokenCountSource#UNKNOWN}.
+   */
   public Object absent() {
     return figure.absent();
   }
