@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +59,9 @@ final class RecordShape<R extends Record> {
           return Math.toIntExact(number.longValue());
         }
       }
-      if (value == null ? type.isPrimitive() : !boxed(type).isInstance(value)) {
+      if (value == null
+          ? type.isPrimitive()
+          : !MethodType.methodType(type).wrap().returnType().isInstance(value)) {
         throw new IllegalArgumentException(
             name + " is a " + type.getSimpleName() + ", not " + value);
       }
@@ -119,10 +120,6 @@ final class RecordShape<R extends Record> {
     return List.copyOf(figures.values());
   }
 
-  Class<R> type() {
-    return type;
-  }
-
   Figure figure(String name) {
     Figure figure = figures.get(name);
     if (figure == null) {
@@ -141,7 +138,7 @@ final class RecordShape<R extends Record> {
     return values;
   }
 
-  /** The record of these values, in component order. */
+  /** The record of these values, in component order (spread into its constructor, not kept). */
   R make(Object[] values) {
     try {
       return type.cast((Object) constructor.invokeExact(values));
@@ -174,7 +171,7 @@ final class RecordShape<R extends Record> {
     }
 
     R build() {
-      return shape.make(Arrays.copyOf(values, values.length));
+      return shape.make(values);
     }
   }
 
@@ -196,19 +193,6 @@ final class RecordShape<R extends Record> {
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("cannot read " + method, e);
     }
-  }
-
-  private static Class<?> boxed(Class<?> type) {
-    if (type == boolean.class) {
-      return Boolean.class;
-    }
-    if (type == long.class) {
-      return Long.class;
-    }
-    if (type == int.class) {
-      return Integer.class;
-    }
-    return type;
   }
 
   private static Object absentValue(RecordComponent component) {

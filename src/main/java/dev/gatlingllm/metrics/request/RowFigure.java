@@ -130,11 +130,11 @@ public final class RowFigure {
   static RequestRow assemble(Object[][] valuesByPart) {
     List<Part> parts = PARTS;
     return new RequestRow(
-        (RequestRow.Placement) parts.get(0).shape().make(valuesByPart[0].clone()),
-        (RequestRow.Outcome) parts.get(1).shape().make(valuesByPart[1].clone()),
-        (RequestRow.Latencies) parts.get(2).shape().make(valuesByPart[2].clone()),
-        (TokenCounts) parts.get(3).shape().make(valuesByPart[3].clone()),
-        (ServerFigures) parts.get(4).shape().make(valuesByPart[4].clone()));
+        (RequestRow.Placement) parts.get(0).shape().make(valuesByPart[0]),
+        (RequestRow.Outcome) parts.get(1).shape().make(valuesByPart[1]),
+        (RequestRow.Latencies) parts.get(2).shape().make(valuesByPart[2]),
+        (TokenCounts) parts.get(3).shape().make(valuesByPart[3]),
+        (ServerFigures) parts.get(4).shape().make(valuesByPart[4]));
   }
 
   /** A part of the row: its shape and the row's accessor of it, of type (RequestRow)Object. */

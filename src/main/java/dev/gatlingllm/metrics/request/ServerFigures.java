@@ -11,7 +11,4 @@ package dev.gatlingllm.metrics.request;
  * @param reasoningTokens the part of the server's output count it counted as reasoning (OpenAI's
  *     {@code reasoning_tokens})
  */
-public record ServerFigures(long decodeMicros, long prefillMicros, long reasoningTokens) {
-  /** A server that said nothing of its own work. */
-  public static final ServerFigures NONE = new ServerFigures(-1, -1, -1);
-}
+public record ServerFigures(long decodeMicros, long prefillMicros, long reasoningTokens) {}

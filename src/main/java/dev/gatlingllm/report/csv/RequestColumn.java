@@ -174,6 +174,9 @@ enum RequestColumn {
   private final RowFigure figure;
   private final Format format;
 
+  /** A whole-number figure in a whole-number format: written without boxing. */
+  private final boolean writesWhole;
+
   RequestColumn(String header, String figure, Format format) {
     this(header, Presence.REQUIRED, figure, format);
   }
@@ -183,6 +186,7 @@ enum RequestColumn {
     this.presence = presence;
     this.figure = RowFigure.named(figure);
     this.format = format;
+    this.writesWhole = this.figure.isWhole() && format.writesWholeNumbers();
   }
 
   String header() {
@@ -202,7 +206,7 @@ enum RequestColumn {
   }
 
   void write(StringBuilder line, RequestRow row) {
-    if (figure.isWhole() && format.writesWholeNumbers()) {
+    if (writesWhole) {
       format.writeWhole(line, figure.wholeOf(row)); // most figures: no boxing per row
     } else {
       format.write(line, figure.of(row));

@@ -30,7 +30,7 @@ public final class ResultBuilder {
     return new ResultBuilder(
         TIMING.builder().set("sendLatenessNanos", 0).set("durationNanos", 0).build(),
         TOKENS.builder().set("outputTokenSource", TokenCountSource.EVENT_COUNT).build(),
-        ServerFigures.NONE);
+        SERVER.builder().build());
   }
 
   /** A builder holding every figure of {@code r}, to change a few of them. */
