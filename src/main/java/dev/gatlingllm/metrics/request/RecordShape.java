@@ -28,14 +28,15 @@ final class RecordShape<R extends Record> {
   private final Map<String, Figure> figures = new LinkedHashMap<>();
 
   /**
-   * One component: its place, its type, its accessor (a method handle of type (Record)Object, which
-   * reads without the argument array of a reflective call, and the same of the component's own
-   * type) and its absent value.
+   * One component: its place, its type (and the class of its values once boxed), its accessor (a
+   * method handle of type (Record)Object, which reads without the argument array of a reflective
+   * call, and the same of the component's own type) and its absent value.
    */
   record Figure(
       String name,
       int index,
       Class<?> type,
+      Class<?> boxedType,
       MethodHandle accessor,
       MethodHandle typedAccessor,
       Object absent) {
@@ -59,9 +60,7 @@ final class RecordShape<R extends Record> {
           return Math.toIntExact(number.longValue());
         }
       }
-      if (value == null
-          ? type.isPrimitive()
-          : !MethodType.methodType(type).wrap().returnType().isInstance(value)) {
+      if (value == null ? type.isPrimitive() : !boxedType.isInstance(value)) {
         throw new IllegalArgumentException(
             name + " is a " + type.getSimpleName() + ", not " + value);
       }
@@ -82,6 +81,7 @@ final class RecordShape<R extends Record> {
               component.getName(),
               i,
               component.getType(),
+              MethodType.methodType(component.getType()).wrap().returnType(),
               accessor(component.getAccessor(), Record.class),
               typedAccessor(component.getAccessor()),
               absentValue(component)));
