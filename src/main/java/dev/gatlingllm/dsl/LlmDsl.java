@@ -77,6 +77,24 @@ public final class LlmDsl {
   }
 
   /**
+   * The base URL to load: {@code baseUrl} when given, else that of the embedded simulated LLM
+   * server, started on a loopback port at the first call (later calls share it) and stopped when
+   * the JVM ends. It lets one simulation run out of the box and against a real server unchanged:
+   *
+   * <pre>{@code
+   * http.baseUrl(baseUrlOrEmbeddedSimulator(System.getProperty("baseUrl")))
+   * }</pre>
+   *
+   * The simulator reads its own {@code sim.*} properties (docs/simulator.md).
+   *
+   * @param baseUrl the server's root URL, or null or blank for the embedded simulator
+   * @return the URL to pass to {@code http.baseUrl(...)}
+   */
+  public static String baseUrlOrEmbeddedSimulator(String baseUrl) {
+    return baseUrl != null && !baseUrl.isBlank() ? baseUrl : EmbeddedSimulator.baseUrl();
+  }
+
+  /**
    * A streamed chat request in the protocol's dialect (OpenAI chat completions by default).
    *
    * @param name the request name in Gatling's report, a constant

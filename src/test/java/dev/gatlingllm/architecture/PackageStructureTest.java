@@ -50,13 +50,14 @@ class PackageStructureTest {
 
   /**
    * The public API: the DSL's packages, the check types and the small types the DSL's signatures
-   * name; of the simulator, only the server a test starts.
+   * name; the ready simulations users run by name; of the simulator, only the server a test starts.
    */
   private static final List<String> API =
       List.of(
           "dev.gatlingllm.dsl.",
           "dev.gatlingllm.check.",
           "dev.gatlingllm.values.",
+          "dev.gatlingllm.simulations.",
           "dev.gatlingllm.simulator.LlmSimulator");
 
   private static final String INTERNAL =

@@ -34,20 +34,27 @@ class EmbeddingExampleIT {
   private static final Path WORK = NestedMaven.BASEDIR.resolve("target/it-embedding");
 
   @Test
-  void theJarHoldsThePluginAndNoTestOrBenchmarkClass() throws Exception {
+  void theJarHoldsThePluginAndTheScenarioPackAndNoTestOrBenchmarkClass() throws Exception {
     List<String> entries = NestedMaven.entries(ExampleBuild.packagedJar());
     assertTrue(entries.contains("dev/gatlingllm/dsl/LlmDsl.class"), "the DSL");
     assertTrue(entries.contains("dev/gatlingllm/simulator/LlmSimulator.class"), "the simulator");
+    for (String simulation : ScenarioPackIT.READY_SIMULATIONS.keySet()) {
+      assertTrue(
+          entries.contains("dev/gatlingllm/simulations/" + simulation + ".class"), simulation);
+    }
+    for (String feeder : List.of("prompts.csv", "chat-dataset.jsonl", "trace-sample.jsonl")) {
+      assertTrue(entries.contains(feeder), "the feeder " + feeder + " at the classpath's root");
+    }
     List<String> strays =
         entries.stream()
             .filter(
                 e ->
-                    e.matches("dev/gatlingllm/(simulations|bench|e2e|testing|real|packaging)/.*")
+                    e.matches("dev/gatlingllm/(bench|e2e|testing|real|packaging)/.*")
                         || e.endsWith("Test.class")
                         || e.endsWith("IT.class")
                         || e.startsWith("logback-test"))
             .toList();
-    assertEquals(List.of(), strays, "test, benchmark or simulation entries in the jar");
+    assertEquals(List.of(), strays, "test or benchmark entries in the jar");
   }
 
   /** The lowest supported Gatling and the one the plugin is built with. */

@@ -39,6 +39,19 @@ final class ExampleBuild {
    */
   static Path runGatlingTest(String example, Path work, String copy, String... properties)
       throws Exception {
+    Path project = copyExample(example, work, copy);
+    NestedMaven.Result build = gatlingTest(project, work, copy, properties);
+    assertEquals(0, build.exitCode(), build.tail());
+    return project;
+  }
+
+  /**
+   * Installs the packaged jar in {@code work/repo} and copies {@code examples/<example>} fresh to
+   * {@code work/<copy>}.
+   *
+   * @return the copy
+   */
+  static Path copyExample(String example, Path work, String copy) throws Exception {
     Path repository = work.resolve("repo");
     Path installed = repository.resolve("dev/gatlingllm/gatling-llm/" + NestedMaven.VERSION);
     Files.createDirectories(installed);
@@ -52,21 +65,26 @@ final class ExampleBuild {
     Path project = work.resolve(copy);
     NestedMaven.deleteTree(project);
     copyTree(NestedMaven.BASEDIR.resolve("examples").resolve(example), project);
+    return project;
+  }
 
+  /**
+   * Runs {@code gatling:test} with {@code properties} in a project {@link #copyExample} made, its
+   * console kept in {@code work/<logName>.log}.
+   */
+  static NestedMaven.Result gatlingTest(
+      Path project, Path work, String logName, String... properties) throws Exception {
     List<String> args =
         new ArrayList<>(
             List.of(
                 "-f",
                 project.resolve("pom.xml").toString(),
-                "-Dmaven.repo.local=" + repository,
+                "-Dmaven.repo.local=" + work.resolve("repo"),
                 "-Dmaven.repo.local.tail=" + NestedMaven.userRepository(),
                 "-Dgatling-llm.version=" + NestedMaven.VERSION));
     args.addAll(List.of(properties));
     args.add("gatling:test");
-    NestedMaven.Result build =
-        NestedMaven.run(work.resolve(copy + ".log"), 170, args.toArray(String[]::new));
-    assertEquals(0, build.exitCode(), build.tail());
-    return project;
+    return NestedMaven.run(work.resolve(logName + ".log"), 170, args.toArray(String[]::new));
   }
 
   /** The one {@code llm/<file>} of the LLM report under {@code root}. */

@@ -1,0 +1,162 @@
+package dev.gatlingllm.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The scenario pack where users run it: in their own Gatling project, which depends on the packaged
+ * jar and has simulations of its own ({@code examples/embedding}, Gatling's demo layout). Each
+ * ready simulation runs there by {@code -Dgatling.simulationClass} with a short load against the
+ * embedded simulator, its prompt files found in the jar; the README's pasteable simulation, which
+ * that project holds word for word, runs as pasted with no base URL given.
+ */
+class ScenarioPackIT {
+  private static final Path WORK = NestedMaven.BASEDIR.resolve("target/it-scenario-pack");
+
+  /** Every ready simulation, with the properties of a short load (seconds, a few requests). */
+  static final Map<String, List<String>> READY_SIMULATIONS = readySimulations();
+
+  private static Path project;
+
+  private static Map<String, List<String>> readySimulations() {
+    List<String> smallSweep =
+        List.of(
+            "-Dllm.levels=1,2",
+            "-Dllm.requestsPerLevel=2",
+            "-Dllm.inputTokens=16",
+            "-Dllm.outputTokens=8",
+            "-Dllm.warmupSeconds=0");
+    Map<String, List<String>> all = new LinkedHashMap<>();
+    all.put("ConcurrencySweepSimulation", smallSweep);
+    all.put(
+        "ChatQuickstartSimulation",
+        List.of("-Dllm.concurrency=2", "-Dllm.durationSeconds=2", "-Dllm.outputTokens=8"));
+    all.put(
+        "FixedRatioSimulation",
+        List.of(
+            "-Dllm.ratio=16:8",
+            "-Dllm.levels=1,2",
+            "-Dllm.levelDuration=2",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
+        "DatasetSimulation",
+        List.of(
+            "-Dllm.levels=1,2",
+            "-Dllm.requestsPerLevel=2",
+            "-Dllm.outputTokens=8",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
+        "MultiTurnSimulation",
+        List.of(
+            "-Dllm.levels=2",
+            "-Dllm.requestsPerLevel=2",
+            "-Dllm.turns=2",
+            "-Dllm.thinkTimeSeconds=0.1",
+            "-Dllm.inputTokens=16",
+            "-Dllm.outputTokens=8",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
+        "OpenRateSimulation",
+        List.of(
+            "-Dllm.rates=4",
+            "-Dllm.levelDuration=2",
+            "-Dllm.inputTokens=16",
+            "-Dllm.outputTokens=4",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
+        "RateLimitedSimulation",
+        List.of(
+            "-Dllm.rpm=12",
+            "-Dllm.rateWindowSeconds=3",
+            "-Dllm.levelDuration=3",
+            "-Dllm.inputTokens=16",
+            "-Dllm.outputTokens=8",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
+        "TraceReplaySimulation",
+        List.of("-Dllm.trace.limit=6", "-Dllm.trace.speed=4", "-Dllm.warmupSeconds=0"));
+    all.put(
+        "CapacitySearchSimulation",
+        List.of(
+            "-Dllm.levels=1,2",
+            "-Dllm.requestsPerStream=2",
+            "-Dllm.inputTokens=16",
+            "-Dllm.outputTokens=8",
+            "-Dllm.warmupSeconds=0"));
+    return all;
+  }
+
+  @BeforeAll
+  static void userProject() throws Exception {
+    project = ExampleBuild.copyExample("embedding", WORK, "project");
+  }
+
+  static Stream<String> readySimulationNames() {
+    return READY_SIMULATIONS.keySet().stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("readySimulationNames")
+  void aReadySimulationRunsFromTheJarInTheUsersProject(String simulation) throws Exception {
+    List<String> properties = new ArrayList<>(READY_SIMULATIONS.get(simulation));
+    properties.add("-Dgatling.simulationClass=dev.gatlingllm.simulations." + simulation);
+    NestedMaven.Result run =
+        ExampleBuild.gatlingTest(project, WORK, simulation, properties.toArray(String[]::new));
+
+    assertEquals(0, run.exitCode(), simulation + ": " + run.tail());
+    JsonNode summary = summaryOf(simulation);
+    assertTrue(summary.path("completed").asInt() > 0, simulation + " completed requests");
+    assertEquals(0, summary.path("failed").asInt(), simulation + " failed requests");
+    assertTrue(
+        Files.readString(run.log()).contains("LLM report: "),
+        simulation + " prints where its LLM report is");
+  }
+
+  @Test
+  void theReadmesSimulationRunsAsPastedAgainstTheEmbeddedSimulator() throws Exception {
+    NestedMaven.Result run =
+        ExampleBuild.gatlingTest(
+            project,
+            WORK,
+            "MyChatSimulation",
+            "-Dgatling.simulationClass=com.example.llm.MyChatSimulation",
+            "-Dseconds=3");
+
+    assertEquals(0, run.exitCode(), "the run and its assertions pass: " + run.tail());
+    assertTrue(
+        Files.readString(run.log()).contains("embedded LLM simulator serves http://127.0.0.1:"),
+        "no baseUrl given: the embedded simulator, said on the console");
+    JsonNode summary = summaryOf("MyChatSimulation");
+    assertTrue(
+        summary.path("completed").asInt() >= 16,
+        "8 users, two turns each at least: " + summary.path("completed"));
+    assertEquals(0, summary.path("failed").asInt());
+  }
+
+  /** The summary.json of the one run of {@code simulation} in the project's results. */
+  private static JsonNode summaryOf(String simulation) throws Exception {
+    String folderPrefix = simulation.toLowerCase(Locale.ROOT) + "-";
+    List<Path> found =
+        NestedMaven.find(project.resolve("target/gatling"), "summary.json").stream()
+            .filter(
+                p -> p.getParent().getParent().getFileName().toString().startsWith(folderPrefix))
+            .toList();
+    assertEquals(1, found.size(), "one LLM report of " + simulation + ": " + found);
+    return new ObjectMapper().readTree(found.get(0).toFile());
+  }
+}
