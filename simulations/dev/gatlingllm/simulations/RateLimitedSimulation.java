@@ -86,7 +86,8 @@ public class RateLimitedSimulation extends Simulation {
             ? null
             : JitWarmup.of(
                 settings.warmupStreams() > 0 ? settings.warmupStreams() : limits.warmupStreams(),
-                warmupSeconds);
+                warmupSeconds,
+                settings.warmupMaxRequests());
     limits = limits.jitWarmup(warmup);
     if (run.probeSentNanos() >= 0) {
       limits = limits.sentBefore(run.probeSentNanos(), TargetProbe.METERED_TOKENS);

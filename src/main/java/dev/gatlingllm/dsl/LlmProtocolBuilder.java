@@ -30,6 +30,18 @@ import java.util.Properties;
 public final class LlmProtocolBuilder implements ProtocolBuilder {
   static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(Fields.of(LlmProtocol.DEFAULTS));
 
+  /**
+   * Every simulation, the ready ones and a user's own, judges goodput and capacity by default
+   * against SLOs an interactive chat needs (the metrics reference's capacity bound on TTFT; 50 ms
+   * per token is 20 tokens/s, faster than one reads): without SLOs every successful request would
+   * be good and the top tested level would pass for a capacity. {@code -Dllm.slo.ttftMs=none} turns
+   * one off, {@link #noSlos()} all of them.
+   */
+  public static final double DEFAULT_TTFT_SLO_MS = 500;
+
+  /** See {@link #DEFAULT_TTFT_SLO_MS}. */
+  public static final double DEFAULT_TPOT_SLO_MS = 50;
+
   /** The protocol's fields while one of them changes; never shared between builders. */
   private static final class Fields {
     LlmDialect dialect;
@@ -97,13 +109,19 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
 
   /**
    * The defaults with the run-wide switches a user may flip with {@code -D} in any simulation
-   * ({@code llm.tokenRecords}, {@code llm.detailedResults}, {@code llm.sloRecords}), after every
-   * {@code llm.*} property given was found known: the builder's own calls still win over them.
+   * ({@code llm.tokenRecords}, {@code llm.detailedResults}, {@code llm.sloRecords}, the SLOs {@code
+   * llm.slo.ttftMs}, {@code llm.slo.tpotMs} and {@code llm.slo.e2elMs}), after every {@code llm.*}
+   * property given was found known: the builder's own calls still win over them.
    */
   static LlmProtocolBuilder fromSystemProperties() {
     Properties properties = System.getProperties();
     LlmProperties.rejectUnknown(properties);
-    LlmProtocolBuilder builder = DEFAULT;
+    LlmProtocolBuilder builder =
+        DEFAULT.withSlos(
+            new Slos(
+                sloMillis(properties, "llm.slo.ttftMs", DEFAULT_TTFT_SLO_MS),
+                sloMillis(properties, "llm.slo.tpotMs", DEFAULT_TPOT_SLO_MS),
+                sloMillis(properties, "llm.slo.e2elMs", null)));
     Boolean tokenRecords = LlmProperties.flag(properties, "llm.tokenRecords");
     if (tokenRecords != null) {
       builder = builder.tokenRecords(tokenRecords);
@@ -121,6 +139,28 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       }
     }
     return builder;
+  }
+
+  /** An SLO property: unset, the default; {@code none}, no such SLO; else milliseconds above 0. */
+  private static Double sloMillis(Properties properties, String name, Double defaultMs) {
+    String value = properties.getProperty(name);
+    if (value == null) {
+      return defaultMs;
+    }
+    if (value.trim().equalsIgnoreCase("none")) {
+      return null;
+    }
+    double millis;
+    try {
+      millis = Double.parseDouble(value.trim());
+    } catch (NumberFormatException e) {
+      millis = Double.NaN;
+    }
+    if (!(millis > 0) || Double.isInfinite(millis)) {
+      throw new IllegalArgumentException(
+          name + " must be milliseconds above zero, or none, was '" + value + "'");
+    }
+    return millis;
   }
 
   private LlmProtocolBuilder(Fields fields) {
@@ -407,6 +447,17 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   public LlmProtocolBuilder e2elSlo(Duration bound) {
     Slos s = fields.report.slos();
     return withSlos(new Slos(s.ttftMs(), s.tpotMs(), millis(bound, "E2EL SLO")));
+  }
+
+  /**
+   * No SLO: every successful request counts as good, no {@code <name> SLO miss} record is logged,
+   * and the report says a capacity cannot be told (the defaults are TTFT {@value
+   * #DEFAULT_TTFT_SLO_MS} ms and TPOT {@value #DEFAULT_TPOT_SLO_MS} ms).
+   *
+   * @return a new builder
+   */
+  public LlmProtocolBuilder noSlos() {
+    return withSlos(Slos.NONE);
   }
 
   /**

@@ -62,6 +62,7 @@ public final class LlmProperties {
         "llm.warmupRequests",
         "llm.warmupSeconds",
         "llm.warmupStreams",
+        "llm.warmupMaxRequests",
         "llm.inputTokens",
         "llm.outputTokens",
         "llm.rangeRatio",

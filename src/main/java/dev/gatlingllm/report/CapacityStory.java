@@ -23,9 +23,21 @@ import java.util.Locale;
 public final class CapacityStory {
   private CapacityStory() {}
 
+  /**
+   * Whether the run could search for a capacity at all: it ran more than one load level. A run of
+   * one level (a user's simulation without levels, or a sweep of one) can only say whether that
+   * level met the target.
+   */
+  public static boolean searched(RunSummary summary) {
+    return summary.levels().size() > 1;
+  }
+
   public static String explain(RunSummary summary) {
     RunConfig config = summary.config();
     Capacity capacity = summary.capacity();
+    if (!searched(summary)) {
+      return oneLevel(summary);
+    }
     boolean byGoodFraction = config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST;
     if (byGoodFraction && !config.slos().anySet()) {
       return "No SLO is set, so every successful request counts as good: "
@@ -66,6 +78,29 @@ public final class CapacityStory {
         + "resolution "
         + resolution(capacity, next)
         + ".";
+  }
+
+  private static String oneLevel(RunSummary summary) {
+    RunConfig config = summary.config();
+    LevelFigures only = summary.levels().isEmpty() ? null : summary.levels().get(0);
+    String label = only == null ? "the run" : only.level().label();
+    String verdict;
+    if (only == null) {
+      verdict = "";
+    } else if (!config.slos().anySet()) {
+      verdict = "; no SLO is set, so every successful request counted as good";
+    } else if (only.meetsTarget()) {
+      verdict = "; it meets the target (" + config.target().describe() + ")";
+    } else {
+      verdict =
+          "; it misses the target (" + config.target().describe() + "): " + misses(only, config);
+    }
+    return "One load level ran ("
+        + label
+        + "), so no capacity search took place"
+        + verdict
+        + ". Several levels find the sustainable capacity: llm.levels in the ready simulations,"
+        + " ConcurrencySteps or OpenRates in a simulation of your own.";
   }
 
   /** The gap between the capacity and the level that broke the target, in the levels' unit. */

@@ -141,7 +141,9 @@ public final class ConsoleSummary {
     rule(text, "Capacity", '-');
     Capacity capacity = summary.capacity();
     line(text, "Target:", summary.config().target().describe());
-    if (capacity == null) {
+    if (!CapacityStory.searched(summary)) {
+      line(text, "Capacity search:", "none (one load level)");
+    } else if (capacity == null) {
       text.append("No tested level meets the target.\n");
     } else {
       line(text, "Sustainable capacity:", capacity.label());

@@ -169,7 +169,9 @@ final class HtmlPage {
     page.append("<section>\n<h2>Capacity</h2>\n<ul class=\"verdict\">\n<li id=\"capacity\">");
     Capacity capacity = summary.capacity();
     String target = Html.escape(summary.config().target().describe());
-    if (capacity == null) {
+    if (!CapacityStory.searched(summary)) {
+      page.append("No capacity search: one load level ran.");
+    } else if (capacity == null) {
       page.append("No tested level meets the target (").append(target).append(").");
     } else {
       page.append("Sustainable capacity (")

@@ -59,14 +59,16 @@ public final class MarkdownSummary {
     Capacity capacity = summary.capacity();
     md.append("Target: ").append(summary.config().target().describe()).append(". ");
     md.append(
-            capacity == null
-                ? "No tested level meets it."
-                : "Sustainable capacity: **"
-                    + capacity.label()
-                    + "**"
-                    + " ("
-                    + fixed(capacity.outputThroughput(), 1)
-                    + " output tok/s).")
+            !CapacityStory.searched(summary)
+                ? "No capacity search: one load level ran."
+                : capacity == null
+                    ? "No tested level meets it."
+                    : "Sustainable capacity: **"
+                        + capacity.label()
+                        + "**"
+                        + " ("
+                        + fixed(capacity.outputThroughput(), 1)
+                        + " output tok/s).")
         .append("\n\n");
     md.append(CapacityStory.explain(summary)).append("\n\n");
     checks(md, verdicts);

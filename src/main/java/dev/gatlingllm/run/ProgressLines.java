@@ -8,15 +8,17 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntToDoubleFunction;
 import java.util.function.LongSupplier;
 
 /**
  * One console line per level while the run goes on, so that a long sweep shows it is alive: every
  * {@link #INTERVAL} while a level runs, and once when it ends. Each line says the level (its
- * position among the planned ones), how long it has run, how many requests ended in it and the live
- * output tok/s: the output tokens of the requests that ended since the last line over the time
- * since (metrics.md, "Progress lines"). Lines come from a thread of their own; a finished request
- * only adds to two counters, never waiting.
+ * position among the planned ones), how long it has run, how many requests ended in it and its
+ * output tok/s: in a periodic line the live one, the output tokens of the requests that ended since
+ * the last line over the time since; in the closing line the level's own figure, the one of the
+ * report's tables (over its busy span, metrics.md "Progress lines"). Lines come from a thread of
+ * their own; a finished request only adds to two counters, never waiting.
  */
 final class ProgressLines implements AutoCloseable {
   static final Duration INTERVAL = Duration.ofSeconds(10);
@@ -51,17 +53,26 @@ final class ProgressLines implements AutoCloseable {
   private final int plannedLevels;
   private final PrintStream console;
   private final LongSupplier nowMillis;
+  private final IntToDoubleFunction endedThroughput;
   private final AtomicReference<Level> current = new AtomicReference<>();
   private ScheduledExecutorService ticker;
 
   /**
    * @param plannedLevels how many levels the load model plans (1 for a run without levels)
    * @param nowMillis the engine's clock
+   * @param endedThroughput a level's output tok/s as the report has it, once the level ended (by
+   *     its index; NaN when the report has no figure for it, and the line then rates the level's
+   *     wall time, saying so)
    */
-  ProgressLines(int plannedLevels, PrintStream console, LongSupplier nowMillis) {
+  ProgressLines(
+      int plannedLevels,
+      PrintStream console,
+      LongSupplier nowMillis,
+      IntToDoubleFunction endedThroughput) {
     this.plannedLevels = Math.max(1, plannedLevels);
     this.console = console;
     this.nowMillis = nowMillis;
+    this.endedThroughput = endedThroughput;
   }
 
   /** Prints a line every {@code interval} from a daemon thread until {@link #close}. */
@@ -142,12 +153,20 @@ final class ProgressLines implements AutoCloseable {
     long fromTokens = ended ? 0 : level.lineTokens;
     double seconds = (now - fromMillis) / 1000.0;
     double rate = seconds > 0 ? (tokens - fromTokens) / seconds : Double.NaN;
+    String rateLabel = ended ? " output tok/s over its wall time" : " output tok/s live";
+    if (ended) {
+      double reported = endedThroughput.applyAsDouble(level.index);
+      if (!Double.isNaN(reported)) {
+        rate = reported;
+        rateLabel = " output tok/s";
+      }
+    }
     level.lineTokens = tokens;
     level.lineMillis = now;
     long failed = level.failed.sum();
     return String.format(
         Locale.ROOT,
-        "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s%s, %s output tok/s%s",
+        "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s%s, %s%s",
         level.index + 1,
         plannedLevels,
         level.label,
@@ -157,6 +176,6 @@ final class ProgressLines implements AutoCloseable {
         level.planned > 0 ? "/" + level.planned : "",
         failed > 0 ? " (" + failed + " failed)" : "",
         Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.1f", rate),
-        ended ? "" : " live");
+        rateLabel);
   }
 }

@@ -42,6 +42,9 @@ public final class RunReporter {
   private ShutdownReport onExit;
   private ProgressLines progress;
 
+  /** The run's figures once it ended, for the last progress line. */
+  private volatile RunSummary finalSummary;
+
   /** The LLM checks judged so far ({@link #recordVerdicts}), for junit.xml and summary.md. */
   private final List<CheckVerdict> verdicts = new CopyOnWriteArrayList<>();
 
@@ -117,11 +120,31 @@ public final class RunReporter {
 
   private void startProgress(RunConfig config) {
     progress =
-        new ProgressLines(config.levels().size(), System.out, runtime::nowMillis)
+        new ProgressLines(
+                config.levels().size(), System.out, runtime::nowMillis, this::reportedThroughput)
             .start(ProgressLines.INTERVAL);
     if (config.levels().isEmpty()) {
       progress.levelStarted(0, "whole run");
     }
+  }
+
+  /**
+   * Level {@code index}'s output tok/s as the report's tables give it (the run's, for a run without
+   * levels), for a level's closing progress line; NaN when there is none yet.
+   */
+  private double reportedThroughput(int index) {
+    RunSummary summary = finalSummary;
+    if (recorder.config().levels().isEmpty()) {
+      return summary == null ? Double.NaN : summary.run().throughput().outputThroughput();
+    }
+    if (summary == null) {
+      return recorder.levelOutputThroughput(index, runtime.nowMillis());
+    }
+    return summary.levels().stream()
+        .filter(level -> level.level().window().index() == index)
+        .mapToDouble(level -> level.figures().throughput().outputThroughput())
+        .findFirst()
+        .orElse(Double.NaN);
   }
 
   /**
@@ -244,10 +267,11 @@ public final class RunReporter {
     if (probe != null) {
       probe.stop();
     }
+    RunSummary summary = recorder.finish(runtime::nowMillis);
+    finalSummary = summary;
     if (progress != null) {
       progress.close();
     }
-    RunSummary summary = recorder.finish(runtime::nowMillis);
     if (serverMetrics != null) {
       summary = summary.withServer(serverMetrics.stop());
     }

@@ -14,6 +14,7 @@ import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.slo.Slos;
 import io.gatling.app.Gatling$;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,11 +110,34 @@ class DslValuesTest {
     LlmRequestActionBuilder base = LlmDsl.chat("c");
     LlmRequestActionBuilder withTemperature = base.temperature(0.1);
     assertNotSame(base, withTemperature);
-    LlmProtocolBuilder protocol = LlmDsl.llm();
+    LlmProtocolBuilder protocol = LlmDsl.llm().noSlos();
     LlmProtocolBuilder withSlo =
         protocol.ttftSlo(Duration.ofMillis(250)).tpotSlo(Duration.ofMillis(20));
     assertNull(LlmProtocol.of(protocol).report().slos().ttftMs(), "the first builder is unchanged");
     assertEquals(250.0, LlmProtocol.of(withSlo).report().slos().ttftMs());
     assertEquals(20.0, LlmProtocol.of(withSlo).report().slos().tpotMs());
+  }
+
+  @Test
+  void aUsersProtocolHasTheDefaultSlosUnlessTurnedOff() {
+    Slos defaults = LlmProtocol.of(LlmDsl.llm()).report().slos();
+    assertEquals(new Slos(500.0, 50.0, null), defaults, "TTFT 500 ms, TPOT 50 ms, no E2EL");
+    assertEquals(Slos.NONE, LlmProtocol.of(LlmDsl.llm().noSlos()).report().slos());
+    assertEquals(
+        new Slos(500.0, 80.0, null),
+        LlmProtocol.of(LlmDsl.llm().tpotSlo(Duration.ofMillis(80))).report().slos(),
+        "a call replaces one default, the other stays");
+    try {
+      System.setProperty("llm.slo.ttftMs", "none");
+      System.setProperty("llm.slo.e2elMs", "9000");
+      assertEquals(new Slos(null, 50.0, 9000.0), LlmProtocol.of(LlmDsl.llm()).report().slos());
+      System.setProperty("llm.slo.ttftMs", "fast");
+      IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, LlmDsl::llm);
+      assertEquals(
+          "llm.slo.ttftMs must be milliseconds above zero, or none, was 'fast'", bad.getMessage());
+    } finally {
+      System.clearProperty("llm.slo.ttftMs");
+      System.clearProperty("llm.slo.e2elMs");
+    }
   }
 }

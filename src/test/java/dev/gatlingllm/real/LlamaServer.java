@@ -31,16 +31,24 @@ final class LlamaServer implements AutoCloseable {
   }
 
   static Optional<Path> binary() {
-    String env = System.getenv("LLAMA_SERVER");
-    String cache = System.getenv("LLAMA_CACHE");
-    Path path =
-        env != null
-            ? Path.of(env)
-            : (cache != null
-                    ? Path.of(cache)
-                    : Path.of(System.getProperty("user.home"), ".cache", "llama-server"))
-                .resolve("src/build/bin/llama-server");
+    Path path = binaryPath(System.getenv(), System.getProperty("user.home"));
     return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();
+  }
+
+  /**
+   * Where scripts/real-server.sh builds llama-server, by its own rule: {@code LLAMA_SERVER}, else
+   * under {@code LLAMA_CACHE}, else under {@code $HOME/.cache/llama-server}. The shell's {@code
+   * HOME}, not Java's {@code user.home}: the two differ when CI sets HOME elsewhere than the
+   * account's home, and the tests must look where the script built.
+   */
+  static Path binaryPath(Map<String, String> env, String userHome) {
+    if (env.get("LLAMA_SERVER") != null) {
+      return Path.of(env.get("LLAMA_SERVER"));
+    }
+    String cache = env.get("LLAMA_CACHE");
+    String home = env.get("HOME") != null ? env.get("HOME") : userHome;
+    return (cache != null ? Path.of(cache) : Path.of(home, ".cache", "llama-server"))
+        .resolve("src/build/bin/llama-server");
   }
 
   static Optional<Path> model(String file) {

@@ -24,7 +24,9 @@ class ProgressLinesTest {
 
   @Test
   void eachLineCountsItsLevelAndRatesTheTokensSinceTheLineBefore() {
-    ProgressLines progress = new ProgressLines(3, console, now::get);
+    // The report has a figure for the first level only: its closing line says it.
+    ProgressLines progress =
+        new ProgressLines(3, console, now::get, index -> index == 0 ? 61.25 : Double.NaN);
     progress.requestEnded(true, 999); // before the first level: the warm-up, in no line
     progress.levelStarted(0, "4 streams");
     progress.levelStarted(0, "4 streams"); // every user of the level says so; the first counts
@@ -48,15 +50,16 @@ class ProgressLinesTest {
             "gatling-llm: level 1/3 (4 streams) running for 10 s, requests done: 2 (1 failed), 50.0 output tok/s live",
             // 250 more over the 5 s since
             "gatling-llm: level 1/3 (4 streams) running for 15 s, requests done: 3 (1 failed), 50.0 output tok/s live",
-            // the level's 750 tokens over its 20 s
-            "gatling-llm: level 1/3 (4 streams) ended after 20 s, requests done: 3 (1 failed), 37.5 output tok/s",
-            "gatling-llm: level 2/3 (8 streams) ended after 2 s, requests done: 1/16, 50.0 output tok/s"),
+            // the report's figure for the level, over its busy span
+            "gatling-llm: level 1/3 (4 streams) ended after 20 s, requests done: 3 (1 failed), 61.3 output tok/s",
+            // none: its 100 tokens over its 2 s, said to be over its wall time
+            "gatling-llm: level 2/3 (8 streams) ended after 2 s, requests done: 1/16, 50.0 output tok/s over its wall time"),
         lines());
   }
 
   @Test
   void aLevelWithNoTimeYetHasNoRate() {
-    ProgressLines progress = new ProgressLines(1, console, now::get);
+    ProgressLines progress = new ProgressLines(1, console, now::get, index -> Double.NaN);
     progress.levelStarted(0, "whole run");
     progress.tick();
     assertEquals(

@@ -1,6 +1,5 @@
 package dev.gatlingllm.dsl.load;
 
-import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.crashLoadGeneratorIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -8,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.gatling.action.SessionResults;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
@@ -30,6 +30,11 @@ import java.util.function.LongSupplier;
  * #QUIET_SHARE} of one core, for {@link #QUIET_SECONDS} seconds in a row, after at least {@code
  * minDuration}; or until {@code maxDuration}, whichever comes first.
  *
+ * <p>Its requests are real ones, and a hosted API bills them: before it starts it says on the
+ * console how many streams it runs, for how long at most and how to turn it off, and after it how
+ * many requests and tokens it sent. A bound on its requests ({@link #of(int, Duration, int)}) caps
+ * what it can cost whatever the compilers do.
+ *
  * <p>One instance serves one warm-up: its clock starts with the first question. Thread-safe.
  */
 public final class JitWarmup {
@@ -47,6 +52,7 @@ public final class JitWarmup {
   static final int FAILED_START = 20;
 
   private final int streams;
+  private final int maxRequests;
   private final Duration minDuration;
   private final Duration maxDuration;
   private final LongSupplier nanoClock;
@@ -62,8 +68,19 @@ public final class JitWarmup {
   private boolean anySucceeded;
   private String failure;
 
+  /** Requests started, ended (of which failed), their tokens, and the users still in the loop. */
+  private long started;
+
+  private long ended;
+  private long endedFailed;
+  private long inputTokens;
+  private long outputTokens;
+  private int usersInside;
+  private boolean summarised;
+
   private JitWarmup(
       int streams,
+      int maxRequests,
       Duration minDuration,
       Duration maxDuration,
       LongSupplier nanoClock,
@@ -74,7 +91,12 @@ public final class JitWarmup {
     if (maxDuration == null || maxDuration.isNegative() || maxDuration.isZero()) {
       throw new IllegalArgumentException("warm-up duration must be positive, was " + maxDuration);
     }
+    if (maxRequests < 0) {
+      throw new IllegalArgumentException(
+          "warm-up requests must be >= 0 (0: no bound), was " + maxRequests);
+    }
     this.streams = streams;
+    this.maxRequests = maxRequests;
     this.minDuration = minDuration.compareTo(maxDuration) > 0 ? maxDuration : minDuration;
     this.maxDuration = maxDuration;
     this.nanoClock = nanoClock;
@@ -86,12 +108,22 @@ public final class JitWarmup {
    * s (or the maximum when shorter), ending as soon as the JIT compilers are quiet.
    */
   public static JitWarmup of(int streams, Duration maxDuration) {
+    return of(streams, maxDuration, 0);
+  }
+
+  /**
+   * The same, sending at most {@code maxRequests} requests in all (0: no bound).
+   *
+   * @param maxRequests the most requests the warm-up sends, whichever of its ends comes first
+   */
+  public static JitWarmup of(int streams, Duration maxDuration, int maxRequests) {
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     LongSupplier compiled =
         jit != null && jit.isCompilationTimeMonitoringSupported()
             ? jit::getTotalCompilationTime
             : () -> 0L; // no JIT figures: the warm-up runs its full duration
-    return new JitWarmup(streams, Duration.ofSeconds(3), maxDuration, System::nanoTime, compiled);
+    return new JitWarmup(
+        streams, maxRequests, Duration.ofSeconds(3), maxDuration, System::nanoTime, compiled);
   }
 
   /** For tests: explicit clocks. */
@@ -101,11 +133,82 @@ public final class JitWarmup {
       Duration maxDuration,
       LongSupplier nanoClock,
       LongSupplier compileMillis) {
-    return new JitWarmup(streams, minDuration, maxDuration, nanoClock, compileMillis);
+    return of(streams, 0, minDuration, maxDuration, nanoClock, compileMillis);
+  }
+
+  /** For tests: explicit clocks and a bound on the requests. */
+  static JitWarmup of(
+      int streams,
+      int maxRequests,
+      Duration minDuration,
+      Duration maxDuration,
+      LongSupplier nanoClock,
+      LongSupplier compileMillis) {
+    return new JitWarmup(streams, maxRequests, minDuration, maxDuration, nanoClock, compileMillis);
   }
 
   public int streams() {
     return streams;
+  }
+
+  /** The most requests the warm-up sends, 0 for no bound but its duration. */
+  public int maxRequests() {
+    return maxRequests;
+  }
+
+  /**
+   * The line said before the warm-up starts: what it sends, for how long at most, and how to turn
+   * it off.
+   */
+  public String announcement() {
+    return "gatling-llm: JIT warm-up before the first level: "
+        + streams
+        + (streams == 1 ? " stream sends" : " streams send")
+        + " real requests, left out of every figure, until the JVM's compilers are quiet: at most "
+        + maxDuration.toSeconds()
+        + " s"
+        + (maxRequests > 0 ? " and " + maxRequests + " requests" : "")
+        + ". -Dllm.warmupSeconds=0 turns it off, -Dllm.warmupMaxRequests=N bounds it";
+  }
+
+  /**
+   * Starts one more warm-up request, unless the warm-up is over: its time, its compilers, or its
+   * bound on requests say so.
+   *
+   * @return whether the caller sends one
+   */
+  public synchronized boolean startOne() {
+    if (done()) {
+      return false;
+    }
+    if (maxRequests > 0 && started >= maxRequests) {
+      finish(
+          "its " + maxRequests + " requests sent (llm.warmupMaxRequests)",
+          nanoClock.getAsLong() - startNanos);
+      return false;
+    }
+    started++;
+    return true;
+  }
+
+  /** The requests the warm-up started so far. */
+  public synchronized long started() {
+    return started;
+  }
+
+  /**
+   * What the warm-up sent, once its last request ended: its requests, how many failed, and the
+   * tokens of their answers (input and output, as the server or the client counted them).
+   */
+  public synchronized String sentSummary() {
+    return String.format(
+        Locale.ROOT,
+        "gatling-llm: the JIT warm-up sent %d requests%s (%,d input + %,d output tokens);"
+            + " none of them is in a figure",
+        ended,
+        endedFailed > 0 ? " (" + endedFailed + " failed)" : "",
+        inputTokens,
+        outputTokens);
   }
 
   public Duration maxDuration() {
@@ -122,6 +225,7 @@ public final class JitWarmup {
     }
     long now = nanoClock.getAsLong();
     if (startNanos < 0) {
+      System.out.println(announcement());
       startNanos = now;
       sampleNanos = now;
       sampleCompileMillis = compileMillis.getAsLong();
@@ -176,6 +280,22 @@ public final class JitWarmup {
    * @param error its KO message, or null
    */
   public synchronized void record(boolean ok, String error) {
+    record(ok, error, 0, 0);
+  }
+
+  /**
+   * Counts one warm-up request's outcome and the tokens it cost.
+   *
+   * @param inputTokens its prompt's tokens, 0 when not known
+   * @param outputTokens its answer's tokens, 0 when not known
+   */
+  public synchronized void record(boolean ok, String error, long inputTokens, long outputTokens) {
+    ended++;
+    if (!ok) {
+      endedFailed++;
+    }
+    this.inputTokens += Math.max(0, inputTokens);
+    this.outputTokens += Math.max(0, outputTokens);
     if (ok) {
       anySucceeded = true;
     } else if (!anySucceeded && failure == null && ++failedFromStart >= FAILED_START) {
@@ -208,20 +328,54 @@ public final class JitWarmup {
             .exec(oneRequest)
             .exec(
                 session -> {
-                  record(!session.isFailed(), lastError(session));
+                  record(
+                      !session.isFailed(),
+                      lastError(session),
+                      lastCount(session, SessionResults.INPUT_TOKENS),
+                      lastCount(session, SessionResults.OUTPUT_TOKENS));
                   return session;
                 });
-    return asLongAs(session -> !done())
+    return exec(session -> {
+          userEntered();
+          return session;
+        })
+        .asLongAs(session -> startOne())
         .on(counted)
+        .exec(
+            session -> {
+              userLeft();
+              return session;
+            })
         .exec(crashLoadGeneratorIf(session -> failure(), session -> failure() != null));
+  }
+
+  private synchronized void userEntered() {
+    usersInside++;
+  }
+
+  /** The last user out of a finished warm-up says what it sent. */
+  private synchronized void userLeft() {
+    usersInside--;
+    if (usersInside == 0 && (done || failure != null) && !summarised) {
+      summarised = true;
+      System.out.println(sentSummary());
+    }
   }
 
   private static String lastError(Session session) {
     if (!session.contains("llm")) {
       return null;
     }
-    Object error = session.getMap("llm").get("error");
+    Object error = session.getMap("llm").get(SessionResults.ERROR);
     return error == null ? null : error.toString();
+  }
+
+  private static long lastCount(Session session, String key) {
+    if (!session.contains("llm")) {
+      return 0;
+    }
+    Object count = session.getMap("llm").get(key);
+    return count instanceof Number number ? number.longValue() : 0;
   }
 
   /** Why the warm-up ended, or null while it runs. */

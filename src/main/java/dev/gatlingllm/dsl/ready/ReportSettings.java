@@ -33,15 +33,10 @@ public record ReportSettings(
     Double pricePerMillionOutputTokens,
     List<LlmCheck> checks) {
 
-  /**
-   * The ready simulations judge goodput and capacity by default against SLOs an interactive chat
-   * needs (the metrics reference's capacity bound on TTFT; 50 ms per token is 20 tokens/s, faster
-   * than one reads): without SLOs every successful request would be good and the top tested level
-   * would pass for a capacity. {@code none} turns one off.
-   */
-  public static final double DEFAULT_SLO_TTFT_MS = 500;
+  /** The default SLOs of every simulation ({@link LlmProtocolBuilder#DEFAULT_TTFT_SLO_MS}). */
+  public static final double DEFAULT_SLO_TTFT_MS = LlmProtocolBuilder.DEFAULT_TTFT_SLO_MS;
 
-  public static final double DEFAULT_SLO_TPOT_MS = 50;
+  public static final double DEFAULT_SLO_TPOT_MS = LlmProtocolBuilder.DEFAULT_TPOT_SLO_MS;
 
   public static ReportSettings fromSystemProperties() {
     return read(Settings.fromSystemProperties());

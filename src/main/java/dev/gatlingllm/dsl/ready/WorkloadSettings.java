@@ -35,6 +35,10 @@ import java.util.List;
  *     JitWarmup})
  * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the
  *     default: the highest level's)
+ * @param warmupMaxRequests {@code llm.warmupMaxRequests}: the most requests the JIT warm-up sends
+ *     (0: no bound but its duration); by default none against this machine ({@code localhost},
+ *     {@code 127.0.0.1}, {@code [::1]} or the embedded simulator), {@value
+ *     #REMOTE_WARMUP_MAX_REQUESTS} against any other host, which may bill them
  * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
  *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
  * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings});
@@ -61,10 +65,16 @@ public record WorkloadSettings(
     Duration ramp,
     Duration warmupSeconds,
     int warmupStreams,
+    int warmupMaxRequests,
     int requestsPerStream,
     InjectorSettings injector) {
 
-  /** Defaults a simulation may change before the properties are read. */
+  /**
+   * The JIT warm-up's bound on requests against a host that is not this machine's (BENCHMARKS.md,
+   * "What the JIT warm-up sends").
+   */
+  public static final int REMOTE_WARMUP_MAX_REQUESTS = 200;
+
   /**
    * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()}
    * and name each value: {@code WorkloadSettings.defaults().levels(1, 4,
@@ -186,6 +196,9 @@ public record WorkloadSettings(
         s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
         s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
         s.nonNegativeInt("llm.warmupStreams", 0),
+        s.nonNegativeInt(
+            "llm.warmupMaxRequests",
+            isThisMachine(s.text("llm.baseUrl", null)) ? 0 : REMOTE_WARMUP_MAX_REQUESTS),
         s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
         injector);
   }
@@ -208,7 +221,31 @@ public record WorkloadSettings(
       return null;
     }
     return JitWarmup.of(
-        warmupStreams > 0 ? warmupStreams : Math.max(1, defaultStreams), warmupSeconds);
+        warmupStreams > 0 ? warmupStreams : Math.max(1, defaultStreams),
+        warmupSeconds,
+        warmupMaxRequests);
+  }
+
+  /**
+   * Whether a run's target is this machine: no base URL (the embedded simulator), or a host of
+   * {@code localhost}, {@code 127.0.0.1} or {@code [::1]}. Any other address, other loopback ones
+   * included (a tunnel or a port-forward to a hosted API may listen there), counts as remote.
+   */
+  static boolean isThisMachine(String baseUrl) {
+    if (baseUrl == null) {
+      return true;
+    }
+    String host;
+    try {
+      host = java.net.URI.create(baseUrl.trim()).getHost();
+    } catch (IllegalArgumentException e) {
+      return false; // LlmTarget refuses it with its own message
+    }
+    return host != null
+        && (host.equalsIgnoreCase("localhost")
+            || host.equals("127.0.0.1")
+            || host.equals("[::1]")
+            || host.equals("::1"));
   }
 
   /** The concurrency steps these settings describe. */

@@ -99,6 +99,15 @@ public final class RunAggregate {
     return levels[index];
   }
 
+  /**
+   * Level {@code index}'s output tok/s as {@link #summarize} gives it, over the same busy span,
+   * without the rest of its figures.
+   */
+  public double outputThroughput(int index, MeasuredLevel level) {
+    return levels[index].outputThroughput(
+        level.busy(firstSendMillis[index], lastByteMillis[index]).windowSeconds());
+  }
+
   public PerSecondBuckets timeline() {
     return timeline;
   }

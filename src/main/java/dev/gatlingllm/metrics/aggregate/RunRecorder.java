@@ -212,6 +212,25 @@ public final class RunRecorder implements AutoCloseable {
     }
   }
 
+  /**
+   * Level {@code index}'s output tok/s as the report gives it, its window closed at {@code
+   * nowEpochMillis} if still open; NaN for a level not started. Final once the level's requests
+   * have all ended (a load model's levels follow one another: the next starts when the last user of
+   * the level before it is done).
+   */
+  public double levelOutputThroughput(int index, long nowEpochMillis) {
+    LevelWindow[] current = windows;
+    if (index < 0 || index >= current.length || current[index].isPending()) {
+      return Double.NaN;
+    }
+    LevelWindow window = current[index];
+    LevelWindow ended =
+        window.endMillis() > nowEpochMillis ? closed(window, nowEpochMillis) : window;
+    synchronized (lock) {
+      return aggregate.outputThroughput(index, MeasuredLevel.of(ended));
+    }
+  }
+
   private static LevelWindow closed(LevelWindow window, long end) {
     long start = Math.min(window.startMillis(), end);
     long measureFrom = Math.min(window.measureFromMillis(), end);

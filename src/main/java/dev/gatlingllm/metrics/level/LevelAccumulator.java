@@ -353,6 +353,14 @@ public final class LevelAccumulator {
     errors.merge(key, count, Long::sum);
   }
 
+  /**
+   * The output tok/s of {@link #toFigures}, alone: the output tokens that arrived in the window /
+   * the window. Cheap enough to ask under the recorder's lock.
+   */
+  public double outputThroughput(double windowSeconds) {
+    return rate(outputTokensInWindow, windowSeconds > 0 ? windowSeconds : Double.NaN);
+  }
+
   public Figures toFigures(double windowSeconds) {
     double window = windowSeconds > 0 ? windowSeconds : Double.NaN;
     Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);

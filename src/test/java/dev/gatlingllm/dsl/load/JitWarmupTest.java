@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl.load;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -79,5 +80,43 @@ class JitWarmupTest {
   void refusesNonsense() {
     assertThrows(IllegalArgumentException.class, () -> JitWarmup.of(0, Duration.ofSeconds(5)));
     assertThrows(IllegalArgumentException.class, () -> JitWarmup.of(4, Duration.ZERO));
+  }
+
+  @Test
+  void aBoundOnRequestsEndsItAtExactlyThatManyWhatEverTheCompilersDo() {
+    JitWarmup warmup =
+        JitWarmup.of(4, 5, Duration.ofSeconds(3), Duration.ofSeconds(60), now::get, () -> 0L);
+    int started = 0;
+    while (warmup.startOne()) {
+      started++;
+      compiledMillis.addAndGet(900); // busy compilers: only the bound can end it
+    }
+    assertEquals(5, started);
+    assertEquals(5, warmup.started());
+    assertTrue(warmup.endReason().contains("its 5 requests sent"), warmup.endReason());
+    assertFalse(warmup.startOne(), "stays over");
+    assertEquals(5, warmup.started());
+  }
+
+  @Test
+  void itsSummaryAddsUpTheRequestsAndTokensItSent() {
+    JitWarmup warmup = warmup(3, 60);
+    warmup.record(true, null, 100, 20);
+    warmup.record(false, "HTTP 500", 100, 0);
+    warmup.record(true, null, 1_000, 300);
+    assertEquals(
+        "gatling-llm: the JIT warm-up sent 3 requests (1 failed) (1,200 input + 320 output"
+            + " tokens); none of them is in a figure",
+        warmup.sentSummary());
+  }
+
+  @Test
+  void itsAnnouncementSaysWhatItSendsAndHowToTurnItOff() {
+    assertEquals(
+        "gatling-llm: JIT warm-up before the first level: 8 streams send real requests, left out"
+            + " of every figure, until the JVM's compilers are quiet: at most 30 s and 200"
+            + " requests. -Dllm.warmupSeconds=0 turns it off, -Dllm.warmupMaxRequests=N bounds it",
+        JitWarmup.of(8, Duration.ofSeconds(30), 200).announcement());
+    assertTrue(JitWarmup.of(1, Duration.ofSeconds(10)).announcement().contains("at most 10 s."));
   }
 }

@@ -104,4 +104,36 @@ class WorkloadSettingsTest {
     assertThrows(IllegalArgumentException.class, () -> InputOutputRatio.parse("300:0"));
     assertThrows(IllegalArgumentException.class, () -> InputOutputRatio.parse("300"));
   }
+
+  @Test
+  void theWarmupIsBoundedAgainstAnyHostButThisMachinesUnlessTold() {
+    int remote = WorkloadSettings.REMOTE_WARMUP_MAX_REQUESTS;
+    assertEquals(0, read().warmupMaxRequests(), "the embedded simulator");
+    for (String local :
+        List.of("http://localhost:8080", "http://127.0.0.1:8000/", "http://[::1]:8080")) {
+      assertEquals(0, read("llm.baseUrl", local).warmupMaxRequests(), local);
+    }
+    for (String other :
+        List.of(
+            "https://api.openai.com",
+            "http://127.0.0.2:8080",
+            "http://10.1.2.3:8000",
+            "http://my-vllm.internal:8000")) {
+      assertEquals(remote, read("llm.baseUrl", other).warmupMaxRequests(), other);
+    }
+    assertEquals(
+        50,
+        read("llm.baseUrl", "https://api.openai.com", "llm.warmupMaxRequests", "50")
+            .warmupMaxRequests());
+    assertEquals(
+        0,
+        read("llm.baseUrl", "https://api.openai.com", "llm.warmupMaxRequests", "0")
+            .warmupMaxRequests(),
+        "0: no bound, when the user says so");
+    assertEquals(
+        remote,
+        read("llm.baseUrl", "https://api.openai.com", "llm.levels", "64")
+            .jitWarmup()
+            .maxRequests());
+  }
 }

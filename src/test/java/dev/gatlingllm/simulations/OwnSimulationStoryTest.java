@@ -1,0 +1,54 @@
+package dev.gatlingllm.simulations;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user's own simulation gets the story the ready ones tell: the default SLOs judge its requests
+ * (a server whose first token takes 600 ms misses the 500 ms TTFT SLO on every request), and a run
+ * of one load level says that no capacity search took place instead of naming a capacity.
+ */
+class OwnSimulationStoryTest {
+  private static final int REQUESTS = OwnChatSimulation.USERS * OwnChatSimulation.ROUNDS * 2;
+
+  @TempDir Path results;
+
+  @Test
+  void theDefaultSlosJudgeItsRequestsAndOneLevelIsNoCapacity() throws Exception {
+    InProcessGatling.Run run;
+    try (LlmSimulator server =
+        LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=600;itl=1").build().start()) {
+      run =
+          InProcessGatling.run(
+              OwnChatSimulation.class,
+              results,
+              Map.of("test.baseUrl", "http://127.0.0.1:" + server.port()));
+    }
+    assertEquals(0, run.exitCode(), run.tail());
+    JsonNode summary = InProcessGatling.summary(results);
+    assertEquals(REQUESTS, summary.path("completed").asInt());
+    assertEquals(0, summary.path("good_requests").asInt(0), "all over the TTFT SLO: " + summary);
+    String story = summary.path("capacity_story").asText();
+    assertTrue(
+        story.startsWith(
+            "One load level ran (whole run), so no capacity search took place; it misses the"
+                + " target (good fraction >= 0.95): "),
+        story);
+    assertTrue(story.contains("TTFT"), story);
+    String console = run.console();
+    assertTrue(console.contains("Capacity search:"), run.tail());
+    assertTrue(console.contains("none (one load level)"), run.tail());
+    assertTrue(!console.contains("Sustainable capacity:"), "no capacity named: " + run.tail());
+    // Gatling's own records of the misses: one per request, OK.
+    assertTrue(console.matches("(?s).*> chat SLO miss +\\| +6 \\| +6 \\| +0.*"), run.tail());
+    assertTrue(console.matches("(?s).*> chat turn 2 SLO miss +\\| +6 \\| +6 \\| +0.*"), run.tail());
+  }
+}
