@@ -59,6 +59,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     String serverMetricsUrl;
     MaxTokensField maxTokensField;
     SloRecords sloRecords;
+    boolean ttftRecords;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -77,6 +78,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.serverMetricsUrl = p.serverMetricsUrl();
       f.maxTokensField = p.maxTokensField();
       f.sloRecords = p.sloRecords();
+      f.ttftRecords = p.ttftRecords();
       return f;
     }
 
@@ -100,7 +102,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
           detailedResults,
           serverMetricsUrl,
           maxTokensField,
-          sloRecords);
+          sloRecords,
+          ttftRecords);
     }
   }
 
@@ -129,6 +132,10 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     Boolean detailedResults = LlmProperties.flag(properties, "llm.detailedResults");
     if (detailedResults != null) {
       builder = builder.detailedResults(detailedResults);
+    }
+    Boolean requestRecordsOnly = LlmProperties.flag(properties, "llm.requestRecordsOnly");
+    if (Boolean.TRUE.equals(requestRecordsOnly)) {
+      builder = builder.requestRecordsOnly();
     }
     String sloRecords = properties.getProperty("llm.sloRecords");
     if (sloRecords != null) {
@@ -338,6 +345,31 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    */
   public LlmProtocolBuilder tokenRecords(boolean on) {
     return with(f -> f.tokenRecords = on);
+  }
+
+  /**
+   * Whether every request logs a {@code <name> TTFT} record beside its own (default true):
+   * Gatling's percentiles, charts and assertions of the time to first token ({@code details("chat
+   * TTFT").responseTime().percentile(99.0).lt(500)}). Each such record also counts in Gatling's
+   * Global requests and requests/s (docs/dsl.md, "Gatling's Global").
+   *
+   * @param on a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder ttftRecords(boolean on) {
+    return with(f -> f.ttftRecords = on);
+  }
+
+  /**
+   * Gatling's stats hold the requests alone: no {@code <name> TTFT}, {@code <name> SLO miss},
+   * {@code <name> SLO} nor {@code <name> ITL} record, so that Gatling's Global counts and
+   * requests/s are the requests sent ({@code -Dllm.requestRecordsOnly=true} in any simulation). The
+   * LLM report still has every figure.
+   *
+   * @return a new builder
+   */
+  public LlmProtocolBuilder requestRecordsOnly() {
+    return ttftRecords(false).sloRecords(SloRecords.NONE).tokenRecords(false);
   }
 
   /**

@@ -31,6 +31,7 @@ public final class LlmProperties {
         "llm.tokenRecords",
         "llm.detailedResults",
         "llm.sloRecords",
+        "llm.requestRecordsOnly",
         "llm.reportDir",
         "llm.resultsDir",
         "llm.stopWithParent");

@@ -51,4 +51,30 @@ class OwnSimulationStoryTest {
     assertTrue(console.matches("(?s).*> chat SLO miss +\\| +6 \\| +6 \\| +0.*"), run.tail());
     assertTrue(console.matches("(?s).*> chat turn 2 SLO miss +\\| +6 \\| +6 \\| +0.*"), run.tail());
   }
+
+  @Test
+  void withRequestRecordsOnlyGatlingsGlobalCountsTheRequestsAlone() throws Exception {
+    InProcessGatling.Run run;
+    try (LlmSimulator server =
+        LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=600;itl=1").build().start()) {
+      run =
+          InProcessGatling.run(
+              OwnChatSimulation.class,
+              results,
+              Map.of(
+                  "test.baseUrl",
+                  "http://127.0.0.1:" + server.port(),
+                  "llm.requestRecordsOnly",
+                  "true"));
+    }
+    assertEquals(0, run.exitCode(), run.tail());
+    String console = run.console();
+    // 12 requests, every one over the TTFT SLO: Global holds them alone, no TTFT or SLO-miss row.
+    assertTrue(
+        console.matches("(?s).*> Global +\\| +" + REQUESTS + " \\| +" + REQUESTS + " \\| +0.*"),
+        run.tail());
+    assertTrue(!console.contains("> chat TTFT"), run.tail());
+    assertTrue(!console.contains("SLO miss"), run.tail());
+    assertEquals(0, InProcessGatling.summary(results).path("good_requests").asInt(-1));
+  }
 }

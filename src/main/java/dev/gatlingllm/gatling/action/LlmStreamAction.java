@@ -220,6 +220,28 @@ public final class LlmStreamAction extends PlainAction {
     // Already redacted by the exchange: the outcome never holds a secret.
     String message = result.outcome().message();
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
+    if (protocol.ttftRecords()) {
+      logTtftRecord(session, result, startMillis, endMillis, scheduledMillis, message);
+    }
+    if (spec.perToken().records()) {
+      TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
+    }
+    if (!ok && LOG.isDebugEnabled()) {
+      LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
+    }
+    if (reporter.slosSet()) {
+      logSloRecord(session, result, startMillis, endMillis);
+    }
+  }
+
+  private void logTtftRecord(
+      Session session,
+      RequestResult result,
+      long startMillis,
+      long endMillis,
+      long scheduledMillis,
+      String message) {
+    int status = result.outcome().httpStatus();
     if (result.hasFirstToken()) {
       long ttftEnd =
           scheduledMillis
@@ -231,15 +253,6 @@ public final class LlmStreamAction extends PlainAction {
       String why = message != null ? message : "no token received";
       runtime.logRecord(
           session, RecordNames.ttft(name), startMillis, endMillis, false, status, why);
-    }
-    if (spec.perToken().records()) {
-      TokenRecords.log(runtime, session, RecordNames.itl(name), result, scheduledMillis, status);
-    }
-    if (!ok && LOG.isDebugEnabled()) {
-      LOG.debug("'{}' KO for user {}: {}", name, session.userId(), message);
-    }
-    if (reporter.slosSet()) {
-      logSloRecord(session, result, startMillis, endMillis);
     }
   }
 

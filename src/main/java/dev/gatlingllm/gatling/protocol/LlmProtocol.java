@@ -49,6 +49,7 @@ import scala.runtime.BoxedUnit;
  * @param maxTokensField the field every request's output limit goes in, or null for the dialect's
  *     usual one
  * @param sloRecords what each request logs in Gatling's report about the SLOs, when SLOs are set
+ * @param ttftRecords whether every request logs its {@code <name> TTFT} record beside its own
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -65,7 +66,8 @@ public record LlmProtocol(
     boolean detailedResults,
     String serverMetricsUrl,
     MaxTokensField maxTokensField,
-    SloRecords sloRecords)
+    SloRecords sloRecords,
+    boolean ttftRecords)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -123,7 +125,8 @@ public record LlmProtocol(
           false,
           null,
           null,
-          SloRecords.MISSES);
+          SloRecords.MISSES,
+          true);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
