@@ -113,6 +113,10 @@ public final class ConsoleSummary {
                 capacity ? "  <- capacity" : ""));
       }
     }
+    if (RequestNamesSection.shown(summary)) {
+      rule(text, "By request name", '-');
+      RequestNamesSection.consoleRows(text, summary);
+    }
     openModelRates(text, summary);
     if (summary.server() != null && !summary.server().levels().isEmpty()) {
       rule(

@@ -77,6 +77,7 @@ final class HtmlPage {
     keyFigures(page, summary);
     verdict(page, summary);
     sweepTable(page, summary);
+    RequestNamesSection.html(page, summary);
     LengthsAndRatesSection.append(page, summary);
     charts(page, summary);
     errors(page, run.counts().errors());

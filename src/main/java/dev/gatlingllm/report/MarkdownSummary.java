@@ -55,6 +55,7 @@ public final class MarkdownSummary {
         .append(percent(run))
         .append(" |\n\n");
     levels(md, summary);
+    RequestNamesSection.markdown(md, summary);
     md.append("## Capacity\n\n");
     Capacity capacity = summary.capacity();
     md.append("Target: ").append(summary.config().target().describe()).append(". ");

@@ -82,6 +82,12 @@ final class SummaryJson {
       }
       levels.add(level);
     }
+    ArrayNode names = root.putArray("request_names");
+    for (var named : summary.byRequestName()) {
+      ObjectNode name = names.addObject();
+      name.put("request_name", named.requestName());
+      putFigures(name, named.figures());
+    }
     if (summary.server() != null) {
       root.set("server_metrics", ServerMetricsReport.runNode(summary.server()));
     }

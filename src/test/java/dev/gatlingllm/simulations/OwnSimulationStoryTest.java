@@ -50,6 +50,31 @@ class OwnSimulationStoryTest {
     // Gatling's own records of the misses: one per request, OK.
     assertTrue(console.matches("(?s).*> chat SLO miss +\\| +6 \\| +6 \\| +0.*"), run.tail());
     assertTrue(console.matches("(?s).*> chat turn 2 SLO miss +\\| +6 \\| +6 \\| +0.*"), run.tail());
+
+    // By request name, beside the totals: 6 chats of 8 tokens and 6 second turns of 4 (ignore_eos),
+    // each name's output tok/s over the run's window, adding up to the run's.
+    JsonNode names = summary.path("request_names");
+    assertEquals(2, names.size(), names.toString());
+    double window = summary.path("duration").asDouble();
+    double sum = 0;
+    int[] tokens = {8, 4};
+    String[] expected = {"chat", "chat turn 2"};
+    for (int i = 0; i < 2; i++) {
+      JsonNode named = names.get(i);
+      assertEquals(expected[i], named.path("request_name").asText());
+      assertEquals(6, named.path("completed").asInt());
+      assertEquals(0, named.path("failed").asInt());
+      assertEquals(6L * tokens[i], named.path("total_output_tokens").asLong());
+      assertEquals(
+          6.0 * tokens[i] / window, named.path("output_throughput").asDouble(), 1e-6, "by hand");
+      double ttftP50 = named.path("median_ttft_ms").asDouble();
+      assertTrue(ttftP50 >= 600 && ttftP50 < 800, "the server's 600 ms first token: " + ttftP50);
+      sum += named.path("output_throughput").asDouble();
+    }
+    assertEquals(summary.path("output_throughput").asDouble(), sum, 1e-6, "the names add up");
+    assertTrue(
+        console.matches("(?s).*-By request name-.*\\nchat +6/0 .*\\nchat turn 2 +6/0 .*"),
+        run.tail());
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +25,15 @@ import java.util.Map;
 public final class RunAggregate {
   static final int DISTRIBUTION_BINS = 40;
 
+  /**
+   * Request names with figures of their own; the requests of any further name are counted under
+   * {@link #OTHER_NAMES}, so that a simulation naming each request apart cannot grow the figures
+   * without bound.
+   */
+  static final int MAX_REQUEST_NAMES = 32;
+
+  static final String OTHER_NAMES = "(other names)";
+
   private final LevelAccumulator[] levels;
 
   /** Per level, the first send and the last byte of the requests started in it: its busy span. */
@@ -31,6 +41,10 @@ public final class RunAggregate {
 
   private final long[] lastByteMillis;
   private final PerSecondBuckets timeline;
+
+  /** The measured requests by request name, in the order the names first came. */
+  private final Map<String, LevelAccumulator> byName = new LinkedHashMap<>();
+
   private long excludedRequests;
   private long abortedRequests;
 
@@ -72,8 +86,10 @@ public final class RunAggregate {
     for (int i = 0; i + 1 < windowTokens.length; i += 2) {
       markBusy((int) windowTokens[i], record);
     }
+    LevelAccumulator named = measured ? named(placement.requestName()) : null;
     if (measured) {
       levels[placement.level()].addRequest(record);
+      named.addRequest(record);
     } else {
       excludedRequests++;
     }
@@ -82,9 +98,22 @@ public final class RunAggregate {
         int level = (int) windowTokens[i];
         if (level >= 0 && level < levels.length) {
           levels[level].addOutputTokensInWindow(windowTokens[i + 1]);
+          // A request's tokens count for its name in whichever level's window they arrived, as
+          // they count for the run.
+          (named != null ? named : named(placement.requestName()))
+              .addOutputTokensInWindow(windowTokens[i + 1]);
         }
       }
     }
+  }
+
+  private LevelAccumulator named(String requestName) {
+    LevelAccumulator found = byName.get(requestName);
+    if (found != null) {
+      return found;
+    }
+    String key = byName.size() < MAX_REQUEST_NAMES ? requestName : OTHER_NAMES;
+    return byName.computeIfAbsent(key, name -> new LevelAccumulator());
   }
 
   private void markBusy(int level, RequestRow record) {
@@ -157,7 +186,12 @@ public final class RunAggregate {
               levels[i].encodedEventLoopDelay(),
               levels[i].sloMisses(config.slos(), fromArrival)));
     }
-    Figures run = whole.toFigures(TimeInterval.unionSeconds(allWindows));
+    double runWindowSeconds = TimeInterval.unionSeconds(allWindows);
+    Figures run = whole.toFigures(runWindowSeconds);
+    List<NamedFigures> named = new ArrayList<>(byName.size());
+    byName.forEach(
+        (name, accumulator) ->
+            named.add(new NamedFigures(name, accumulator.toFigures(runWindowSeconds))));
     Capacity capacity = SweepAnalysis.capacity(levelFigures);
     Map<String, List<HistogramBin>> distributions = whole.distributions(DISTRIBUTION_BINS);
     return new RunSummary(
@@ -174,6 +208,7 @@ public final class RunAggregate {
         whole.percentileCurves(),
         null,
         abortedRequests,
-        RunSummary.NOT_INTERRUPTED);
+        RunSummary.NOT_INTERRUPTED,
+        named);
   }
 }

@@ -32,6 +32,8 @@ import java.util.Map;
  *     was stopped
  * @param interruptedAtEpochMillis when the run was stopped before its end (SIGTERM, Ctrl-C, its
  *     parent gone), or {@link #NOT_INTERRUPTED}
+ * @param byRequestName the run's figures by Gatling request name, in the order the names first
+ *     came; each name's rates over the run's window, so that they add up to {@link #run}'s
  */
 public record RunSummary(
     RunConfig config,
@@ -47,12 +49,14 @@ public record RunSummary(
     Map<String, List<PercentilePoint>> percentileCurves,
     ServerMetrics server,
     long abortedRequests,
-    long interruptedAtEpochMillis) {
+    long interruptedAtEpochMillis,
+    List<NamedFigures> byRequestName) {
   /** {@link #interruptedAtEpochMillis} of a run that reached its end. */
   public static final long NOT_INTERRUPTED = -1;
 
   public RunSummary {
     levels = List.copyOf(levels);
+    byRequestName = List.copyOf(byRequestName);
     java.util.Map<String, List<HistogramBin>> ordered = new java.util.LinkedHashMap<>();
     distributions.forEach((name, bins) -> ordered.put(name, List.copyOf(bins)));
     distributions = java.util.Collections.unmodifiableMap(ordered);
@@ -87,7 +91,8 @@ public record RunSummary(
         Map.of(),
         null,
         0,
-        NOT_INTERRUPTED);
+        NOT_INTERRUPTED,
+        List.of());
   }
 
   /**
@@ -112,7 +117,8 @@ public record RunSummary(
         percentileCurves,
         perLevel,
         abortedRequests,
-        interruptedAtEpochMillis);
+        interruptedAtEpochMillis,
+        byRequestName);
   }
 
   /** The same figures, of a run stopped at {@code epochMillis} before its end. */
@@ -131,7 +137,8 @@ public record RunSummary(
         percentileCurves,
         server,
         abortedRequests,
-        epochMillis);
+        epochMillis,
+        byRequestName);
   }
 
   /** Whether the run was stopped before its end. */
