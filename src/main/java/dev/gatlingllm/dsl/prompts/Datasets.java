@@ -46,7 +46,14 @@ public final class Datasets {
   private Datasets() {}
 
   /** The records, and how many of the file's records had nothing to send. */
-  public record Read(List<Map<String, Object>> records, int skipped) {}
+  /**
+   * @param records the prompts read
+   * @param skipped records with nothing to send
+   * @param withoutAnswer with {@link DatasetOptions#answerLength()}, records kept that hold no
+   *     recorded answer (a ShareGPT conversation of its first turn alone): they ask for the run's
+   *     output length, as records of a dataset without answers do
+   */
+  public record Read(List<Map<String, Object>> records, int skipped, int withoutAnswer) {}
 
   /**
    * @param location a path, or else a classpath resource (e.g. one in {@code feeders/})
@@ -83,7 +90,7 @@ public final class Datasets {
                   ? " (" + reader.skipped + " records without one skipped)"
                   : ""));
     }
-    return new Read(List.copyOf(reader.records), reader.skipped);
+    return new Read(List.copyOf(reader.records), reader.skipped, reader.withoutAnswer);
   }
 
   /** One reading: the records kept so far and the count of skipped ones. */
@@ -93,6 +100,7 @@ public final class Datasets {
     private final Tokenizer tokenizer;
     private final List<Map<String, Object>> records = new ArrayList<>();
     private int skipped;
+    private int withoutAnswer;
 
     Reader(String location, DatasetOptions options, Tokenizer tokenizer) {
       this.location = location;
@@ -171,8 +179,8 @@ public final class Datasets {
       }
       if (options.answerLength()) {
         if (answer == null) {
-          throw new IllegalArgumentException(
-              "no recorded answer to take the output length from" + " (llm.dataset.answerLength)");
+          withoutAnswer++;
+          return null;
         }
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, tokenizer.count(answer)));
       }

@@ -134,6 +134,19 @@ public final class ReadyRun implements AutoCloseable {
               + " records with nothing to send skipped"
               + " (no human turn)");
     }
+    if (read.withoutAnswer() > 0) {
+      System.out.println(
+          "gatling-llm: "
+              + location
+              + ": "
+              + read.withoutAnswer()
+              + " of "
+              + read.records().size()
+              + " records hold no recorded answer to take the output length from"
+              + " (llm.dataset.answerLength): they ask for llm.outputTokens ("
+              + settings.outputTokens()
+              + ")");
+    }
     return read.records();
   }
 

@@ -94,6 +94,26 @@ class DatasetsTest {
   }
 
   @Test
+  void aConversationOfItsFirstTurnAloneAsksForTheRunsLengthAndIsCounted() throws IOException {
+    // Published ShareGPT files hold conversations cut after the human turn.
+    String jsonl =
+        "{\"conversations\": [{\"from\": \"human\", \"value\": \"Hi\"}, {\"from\": \"gpt\","
+            + " \"value\": \"hello world\"}]}\n"
+            + "{\"conversations\": [{\"from\": \"human\", \"value\": \"Alone\"}]}\n";
+    Datasets.Read read =
+        Datasets.read(
+            file("first-turns.jsonl", jsonl),
+            new DatasetOptions(null, null, true, 0),
+            JTokkitTokenizer.of("cl100k_base"));
+    assertEquals(2, read.records().size(), "kept, not refused");
+    assertEquals(2, read.records().get(0).get(PromptRecords.MAX_TOKENS), "'hello world'");
+    assertFalse(
+        read.records().get(1).containsKey(PromptRecords.MAX_TOKENS), "the run's output length");
+    assertEquals(1, read.withoutAnswer());
+    assertEquals(0, read.skipped());
+  }
+
+  @Test
   void badRecordsNameTheirPlace() throws IOException {
     IllegalArgumentException line =
         assertThrows(
