@@ -34,10 +34,28 @@ class EmbeddingExampleIT {
   private static final Path WORK = NestedMaven.BASEDIR.resolve("target/it-embedding");
 
   @Test
-  void theJarHoldsThePluginAndTheScenarioPackAndNoTestOrBenchmarkClass() throws Exception {
+  void theJarHoldsThePluginAndNoSimulationTestOrBenchmarkClass() throws Exception {
     List<String> entries = NestedMaven.entries(ExampleBuild.packagedJar());
     assertTrue(entries.contains("dev/gatlingllm/dsl/LlmDsl.class"), "the DSL");
     assertTrue(entries.contains("dev/gatlingllm/simulator/LlmSimulator.class"), "the simulator");
+    // No Simulation: the Gatling Maven plugin would find it in every user's project.
+    List<String> strays =
+        entries.stream()
+            .filter(
+                e ->
+                    e.matches("dev/gatlingllm/(simulations|bench|e2e|testing|real|packaging)/.*")
+                        || e.endsWith("Test.class")
+                        || e.endsWith("IT.class")
+                        || e.startsWith("logback-test")
+                        || e.endsWith(".csv")
+                        || e.endsWith(".jsonl"))
+            .toList();
+    assertEquals(List.of(), strays, "simulation, feeder, test or benchmark entries in the jar");
+  }
+
+  @Test
+  void theScenarioPackHoldsTheReadySimulationsAndTheirPromptsAlone() throws Exception {
+    List<String> entries = NestedMaven.entries(ExampleBuild.packagedScenarioPack());
     for (String simulation : ScenarioPackIT.READY_SIMULATIONS.keySet()) {
       assertTrue(
           entries.contains("dev/gatlingllm/simulations/" + simulation + ".class"), simulation);
@@ -45,16 +63,11 @@ class EmbeddingExampleIT {
     for (String feeder : List.of("prompts.csv", "chat-dataset.jsonl", "trace-sample.jsonl")) {
       assertTrue(entries.contains(feeder), "the feeder " + feeder + " at the classpath's root");
     }
-    List<String> strays =
+    List<String> others =
         entries.stream()
-            .filter(
-                e ->
-                    e.matches("dev/gatlingllm/(bench|e2e|testing|real|packaging)/.*")
-                        || e.endsWith("Test.class")
-                        || e.endsWith("IT.class")
-                        || e.startsWith("logback-test"))
+            .filter(e -> e.endsWith(".class") && !e.startsWith("dev/gatlingllm/simulations/"))
             .toList();
-    assertEquals(List.of(), strays, "test or benchmark entries in the jar");
+    assertEquals(List.of(), others, "nothing of the plugin twice");
   }
 
   /** The lowest supported Gatling and the one the plugin is built with. */

@@ -25,7 +25,19 @@ final class ExampleBuild {
   private ExampleBuild() {}
 
   static Path packagedJar() {
-    Path jar = NestedMaven.BASEDIR.resolve("target/gatling-llm-" + NestedMaven.VERSION + ".jar");
+    return packaged("");
+  }
+
+  /** The scenario pack's jar: the ready simulations and their prompt files. */
+  static Path packagedScenarioPack() {
+    return packaged("-" + SCENARIO_PACK_CLASSIFIER);
+  }
+
+  static final String SCENARIO_PACK_CLASSIFIER = "simulations";
+
+  private static Path packaged(String suffix) {
+    Path jar =
+        NestedMaven.BASEDIR.resolve("target/gatling-llm-" + NestedMaven.VERSION + suffix + ".jar");
     assertTrue(
         Files.isRegularFile(jar),
         jar + " not packaged: run in the integration-test phase (./mvnw verify)");
@@ -58,6 +70,10 @@ final class ExampleBuild {
     String base = "gatling-llm-" + NestedMaven.VERSION;
     Files.copy(
         packagedJar(), installed.resolve(base + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        packagedScenarioPack(),
+        installed.resolve(base + "-" + SCENARIO_PACK_CLASSIFIER + ".jar"),
+        StandardCopyOption.REPLACE_EXISTING);
     Files.copy(
         NestedMaven.BASEDIR.resolve("pom.xml"),
         installed.resolve(base + ".pom"),

@@ -41,7 +41,8 @@ class ReleaseProfileIT {
 
     Path installed = repository.resolve("dev/gatlingllm/gatling-llm/" + NestedMaven.VERSION);
     String base = "gatling-llm-" + NestedMaven.VERSION;
-    for (String file : List.of(".jar", "-sources.jar", "-javadoc.jar", ".pom")) {
+    for (String file :
+        List.of(".jar", "-simulations.jar", "-sources.jar", "-javadoc.jar", ".pom")) {
       assertTrue(
           Files.isRegularFile(installed.resolve(base + file)),
           base + file + " not built: " + build.tail());
