@@ -519,6 +519,17 @@ final class HtmlPage {
         summary.timeline().startEpochSecond()
             - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
     node.put("stepSeconds", step);
+    // What ran before the first level (the JIT warm-up, its requests in no figure) is shaded, so
+    // that its load is not read as the test's.
+    if (!summary.levels().isEmpty()) {
+      double firstLevelSeconds =
+          (summary.levels().get(0).level().window().startMillis()
+                  - summary.config().runStartEpochMillis())
+              / 1000.0;
+      if (firstLevelSeconds >= 1) {
+        node.put("warmupEndSeconds", firstLevelSeconds);
+      }
+    }
     ArrayNode tokenRates = node.putArray("outputTokens");
     ArrayNode inFlight = node.putArray("activeStreams");
     for (int from = 0; from < tokens.length; from += step) {
@@ -595,7 +606,12 @@ final class HtmlPage {
           data: { datasets: [
             { label: 'output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
             { label: 'streams in flight', data: points(seconds, t.activeStreams), yAxisID: 'y1', borderColor: '#e37400', pointRadius: 0, borderWidth: 1.5 }
-          ] },
+          ].concat(t.warmupEndSeconds === undefined ? [] : [
+            { label: 'before the first level: warm-up, in no figure', yAxisID: 'y', pointRadius: 0, borderWidth: 0,
+              fill: 'origin', backgroundColor: 'rgba(128,128,128,0.18)',
+              data: [ { x: 0, y: Math.max.apply(null, t.outputTokens.concat([1])) },
+                      { x: t.warmupEndSeconds, y: Math.max.apply(null, t.outputTokens.concat([1])) } ] }
+          ]) },
           options: { parsing: true, scales: {
             x: { type: 'linear', title: { display: true, text: 's since start' } },
             y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },

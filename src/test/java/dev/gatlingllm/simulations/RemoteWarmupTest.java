@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -80,5 +82,13 @@ class RemoteWarmupTest {
     assertEquals(bound + MEASURED, received, "the server received the warm-up and the levels");
     JsonNode summary = InProcessGatling.summary(results);
     assertEquals(MEASURED, summary.path("completed").asInt(), "the warm-up is in no figure");
+
+    // The page's time chart shades what ran before the level: the warm-up's load is not the test's.
+    String page = Files.readString(InProcessGatling.llmDir(results).resolve("index.html"));
+    Matcher data = Pattern.compile("id=\"llm-data\">(.*?)</script>", Pattern.DOTALL).matcher(page);
+    assertTrue(data.find());
+    JsonNode timeline = new ObjectMapper().readTree(data.group(1)).path("timeline");
+    assertTrue(timeline.path("warmupEndSeconds").asDouble() >= 1, "the warm-up's end: " + timeline);
+    assertTrue(page.contains("before the first level: warm-up, in no figure"));
   }
 }
