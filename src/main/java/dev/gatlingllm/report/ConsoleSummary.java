@@ -14,6 +14,7 @@ import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import dev.gatlingllm.values.RateBudget;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 
 /** The text printed at the end of a run, in the spirit of vLLM's "Serving Benchmark Result". */
 public final class ConsoleSummary {
@@ -167,11 +168,32 @@ public final class ConsoleSummary {
       line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));
       if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
         line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
-        line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
+        if (cost.requiredUtilisation() <= 1) {
+          line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
+        } else {
+          // Above 100 %: no share of the time at capacity pays, say so rather than the ratio.
+          text.append("At capacity the deployment costs more than the API, even fully used.\n");
+        }
       }
     }
     for (String warning : ClientHealth.warnings(summary)) {
       text.append("WARNING ").append(warning).append('\n');
+    }
+    long stalled =
+        run.counts().errors().entrySet().stream()
+            .filter(error -> error.getKey().startsWith("stream stalled"))
+            .mapToLong(Map.Entry::getValue)
+            .sum();
+    if (stalled > 0) {
+      // The idle timeout also bounds the wait for the first byte: a long prompt's prefill, or a
+      // deep queue, is silence the client cannot tell from a hung server.
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "NOTE %d requests stalled (no data within llm.idleTimeoutSeconds): a server still"
+                  + " prefilling a long prompt, or queueing it, sends nothing meanwhile; if it is"
+                  + " only slow, raise llm.idleTimeoutSeconds\n",
+              stalled));
     }
     rule(text, "", '=');
     if (indexHtml != null) {

@@ -223,9 +223,9 @@ final class HtmlPage {
               .append(number(100 * cost.requiredUtilisation(), 0))
               .append(" % of the time to win");
         } else {
-          page.append(": even fully used at capacity it costs more than the API (it would need ")
-              .append(number(100 * cost.requiredUtilisation(), 0))
-              .append(" % utilisation)");
+          page.append(", more than the API's ")
+              .append(number(cost.pricePerMillionOutputTokens(), 2))
+              .append(": at capacity the deployment costs more than the API, even fully used");
         }
       }
       page.append(".</li>\n");

@@ -172,6 +172,20 @@ class ReportPageTest {
                 "Output token throughput (tok/s):",
                 summary.run().throughput().outputThroughput())));
     assertTrue(text.contains(summary.capacity().label() + "  "), text);
+    long stalled =
+        summary
+            .run()
+            .counts()
+            .errors()
+            .getOrDefault("stream stalled: no data for 30000 ms (idle timeout)", 0L);
+    assertTrue(stalled > 0, "the sample has stalls");
+    assertTrue(
+        text.contains(
+            "NOTE "
+                + stalled
+                + " requests stalled (no data within llm.idleTimeoutSeconds): a server still"
+                + " prefilling a long prompt"),
+        text);
     assertTrue(text.endsWith("LLM report: " + page.toAbsolutePath().normalize() + "\n"), text);
   }
 
