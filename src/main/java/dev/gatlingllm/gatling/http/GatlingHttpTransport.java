@@ -30,6 +30,7 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,12 +170,38 @@ public final class GatlingHttpTransport {
     private Channel channel;
     private boolean aborted;
 
+    /** How often Gatling's client sent the request: more than once when it retried. */
+    private int sends;
+
+    /** Whether any of the answer arrived: its head, or a byte of its body. */
+    private boolean answerStarted;
+
+    /** Whether the handler was told the exchange failed: it hears nothing after that. */
+    private boolean failed;
+
     ChunkListener(ResponseHandler handler) {
       this.handler = handler;
     }
 
     @Override
     public void onFinalClientRequest(Request request) {}
+
+    /**
+     * Gatling's client sends a request again on a fresh connection when its pooled connection
+     * closed before the client saw the answer (it judges by its own handler's state, which a stream
+     * cut mid-way on a reused connection can leave unset). Once any of the answer arrived, the
+     * server processed the request: a resend would be a second request counted as one, its tokens
+     * added to the first's. The exchange ends here, as the cut it was, and the resend is stopped
+     * (its connection closed before a byte is written, or its connect failure ignored).
+     */
+    @Override
+    public void onSend() {
+      sends++;
+      if (sends > 1 && answerStarted && !failed) {
+        aborted = true;
+        fail(new ClosedChannelException());
+      }
+    }
 
     @Override
     public void onWrite(Channel channel) {
@@ -189,6 +216,9 @@ public final class GatlingHttpTransport {
 
     @Override
     public void onHttpResponse(HttpResponseStatus status, HttpHeaders headers) {
+      if (failed) {
+        return;
+      }
       if (InterimResponses.isInterim(status, false)) {
         // Over HTTP/2 each HEADERS frame of the stream comes here: an interim one is not the
         // answer's head. (Over HTTP/1.1 InterimResponses keeps them from Gatling's handler, which
@@ -196,6 +226,7 @@ public final class GatlingHttpTransport {
         return;
       }
       long now = System.nanoTime();
+      answerStarted = true;
       handler.onResponseHeaders(
           new ResponseHead(
               status.code(),
@@ -208,13 +239,24 @@ public final class GatlingHttpTransport {
 
     @Override
     public void onHttpResponseBodyChunk(ByteBuf chunk, boolean last) {
+      if (failed) {
+        return;
+      }
       long now = System.nanoTime();
+      answerStarted = true;
       handler.onBodyChunk(chunk.nioBuffer(), last, now);
     }
 
     @Override
     public void onThrowable(Throwable throwable) {
-      handler.onTransportFailure(throwable, System.nanoTime());
+      if (!failed) {
+        fail(throwable);
+      }
+    }
+
+    private void fail(Throwable cause) {
+      failed = true;
+      handler.onTransportFailure(cause, System.nanoTime());
     }
 
     @Override
