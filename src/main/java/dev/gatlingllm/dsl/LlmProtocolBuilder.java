@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl;
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
@@ -142,7 +143,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       try {
         builder = builder.sloRecords(sloRecordsNamed(sloRecords));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("llm.sloRecords: " + e.getMessage());
+        throw new UserError("llm.sloRecords: " + e.getMessage());
       }
     }
     return builder;
@@ -164,8 +165,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       millis = Double.NaN;
     }
     if (!(millis > 0) || Double.isInfinite(millis)) {
-      throw new IllegalArgumentException(
-          name + " must be milliseconds above zero, or none, was '" + value + "'");
+      throw new UserError(name + " must be milliseconds above zero, or none, was '" + value + "'");
     }
     return millis;
   }

@@ -1,5 +1,7 @@
 package dev.gatlingllm.properties;
 
+import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.logging.UserErrorLines;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -140,6 +142,9 @@ public final class LlmProperties {
    * @throws IllegalArgumentException {@code unknown property llm.modle; did you mean llm.model?}
    */
   public static void rejectUnknown(Properties properties) {
+    // Every simulation reads its llm.* properties first: from here on, a run that fails on a bad
+    // setting, file or target says so in one line.
+    UserErrorLines.install();
     Set<String> names = new TreeSet<>();
     for (String name : properties.stringPropertyNames()) {
       if (name.startsWith("llm.") && !KNOWN.containsKey(name)) {
@@ -148,8 +153,7 @@ public final class LlmProperties {
     }
     if (!names.isEmpty()) {
       String name = names.iterator().next();
-      throw new IllegalArgumentException(
-          "unknown property " + name + "; did you mean " + nearest(name) + "?");
+      throw new UserError("unknown property " + name + "; did you mean " + nearest(name) + "?");
     }
   }
 
@@ -207,7 +211,7 @@ public final class LlmProperties {
     if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(trimmed);
     }
-    throw new IllegalArgumentException(
+    throw new UserError(
         name
             + " must be true or false, was '"
             + dev.gatlingllm.secrets.Redactor.setting(trimmed)

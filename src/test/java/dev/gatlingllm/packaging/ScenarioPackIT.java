@@ -148,6 +148,43 @@ class ScenarioPackIT {
     assertEquals(0, summary.path("failed").asInt());
   }
 
+  /** A user's mistakes, each with the one line the run must end with. */
+  static Stream<org.junit.jupiter.params.provider.Arguments> userErrors() {
+    return Stream.of(
+        org.junit.jupiter.params.provider.Arguments.of(
+            "-Dllm.seed=abc", "gatling-llm: llm.seed must be an integer, was 'abc'"),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "-Dllm.levels=0",
+            "gatling-llm: llm.levels must be a comma-separated list of positive integers"),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "-Dllm.modle=m", "gatling-llm: unknown property llm.modle; did you mean llm.model?"),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "-Dllm.baseUrl=http://127.0.0.1:1",
+            "gatling-llm: no load sent: cannot connect to http://127.0.0.1:1/"),
+        org.junit.jupiter.params.provider.Arguments.of(
+            "-Dllm.tokenizer=hf:/nonexistent",
+            "gatling-llm: llm.tokenizer: no tokenizer.json at '/nonexistent'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("userErrors")
+  void aUsersMistakeEndsTheRunWithOneLineAndNoStack(String property, String line) throws Exception {
+    NestedMaven.Result run =
+        ExampleBuild.gatlingTest(
+            project,
+            WORK,
+            "user-error" + property.replaceAll("[^A-Za-z0-9]", "_"),
+            property,
+            "-Dgatling.simulationClass=dev.gatlingllm.simulations.ConcurrencySweepSimulation");
+
+    assertTrue(run.exitCode() != 0, "the build fails");
+    String log = Files.readString(run.log());
+    List<String> ours = log.lines().filter(l -> l.startsWith("gatling-llm: ")).toList();
+    assertEquals(1, ours.size(), log);
+    assertTrue(ours.get(0).startsWith(line), ours.get(0));
+    assertTrue(!log.contains("\tat ") && !log.contains("Run crashed"), "no stack: " + log);
+  }
+
   /** The summary.json of the one run of {@code simulation} in the project's results. */
   private static JsonNode summaryOf(String simulation) throws Exception {
     String folderPrefix = simulation.toLowerCase(Locale.ROOT) + "-";

@@ -14,6 +14,7 @@ import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.gatling.SessionKeys;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.values.ChatMessage;
@@ -72,6 +73,14 @@ public final class TraceReplay {
    * @param speed 1 for the recorded pace, 2 for twice as fast
    */
   public static TraceReplay read(String location, int limit, double speed) {
+    try {
+      return readTrace(location, limit, speed);
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e); // the message names the trace and its line
+    }
+  }
+
+  private static TraceReplay readTrace(String location, int limit, double speed) {
     if (!(speed > 0) || Double.isInfinite(speed)) {
       throw new IllegalArgumentException("the replay speed must be positive, was " + speed);
     }

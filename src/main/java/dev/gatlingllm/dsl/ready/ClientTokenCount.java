@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
 import java.util.Locale;
@@ -30,7 +31,7 @@ public record ClientTokenCount(Tokenizer tokenizer, String note) {
       try {
         return new ClientTokenCount(Tokenizers.local(explicit), null);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
+        throw new UserError(
             "llm.clientTokenizer: "
                 + e.getMessage()
                 + (Tokenizers.namesATokenizerJson(explicit) ? "" : ", or none"));
@@ -46,7 +47,7 @@ public record ClientTokenCount(Tokenizer tokenizer, String note) {
     try {
       return new ClientTokenCount(Tokenizers.local(prompts), null);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "llm.tokenizer: "
               + e.getMessage()
               + (Tokenizers.namesATokenizerJson(prompts) ? "" : ", or server"));

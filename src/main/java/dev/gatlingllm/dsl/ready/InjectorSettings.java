@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.secrets.Redactor;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -23,10 +24,10 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
 
   public InjectorSettings {
     if (count < 1) {
-      throw new IllegalArgumentException("llm.injector.count must be at least 1, was " + count);
+      throw new UserError("llm.injector.count must be at least 1, was " + count);
     }
     if (index < 0 || index >= count) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "llm.injector.index must be in [0, "
               + (count - 1)
               + "] (llm.injector.count is "
@@ -49,7 +50,7 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
           ? Long.parseLong(value)
           : Instant.parse(value).toEpochMilli();
     } catch (NumberFormatException | DateTimeParseException e) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "llm.injector.startAt must be epoch milliseconds or an ISO instant such as "
               + "2026-12-01T10:00:00Z, was '"
               + Redactor.setting(value)
@@ -74,7 +75,7 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
     List<Integer> shares = new ArrayList<>(levels.size());
     for (int level : levels) {
       if (level < count) {
-        throw new IllegalArgumentException(
+        throw new UserError(
             "a level of "
                 + level
                 + " streams cannot be split over "

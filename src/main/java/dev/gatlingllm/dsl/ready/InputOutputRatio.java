@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.logging.UserError;
 import java.util.Map;
 
 /**
@@ -17,7 +18,7 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
 
   public InputOutputRatio {
     if (inputTokens < 1 || outputTokens < 1) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "input and output tokens must be >= 1, were " + inputTokens + ":" + outputTokens);
     }
   }
@@ -33,7 +34,7 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
     try {
       return parse(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(setting + ": " + e.getMessage());
+      throw new UserError(setting + ": " + e.getMessage());
     }
   }
 
@@ -58,7 +59,7 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException(
+    throw new UserError(
         "the ratio must be <input>:<output> tokens such as 1024:1024, or one of "
             + "balanced, prefill-heavy, decode-heavy; was '"
             + dev.gatlingllm.secrets.Redactor.setting(value)

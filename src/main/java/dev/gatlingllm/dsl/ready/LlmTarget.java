@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl.ready;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.stream.StreamSettings;
@@ -53,7 +54,7 @@ public final class LlmTarget implements AutoCloseable {
     String endpoint = settings.text("llm.endpoint", null);
     if (endpoint != null) {
       if (!endpoint.startsWith("/")) {
-        throw new IllegalArgumentException(
+        throw new UserError(
             "llm.endpoint must be a path starting with '/', was '" + Redactor.url(endpoint) + "'");
       }
       protocol = protocol.endpoint(endpoint);
@@ -78,7 +79,7 @@ public final class LlmTarget implements AutoCloseable {
       try {
         protocol = protocol.maxTokensField(maxTokensField);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("llm.maxTokensField: " + e.getMessage());
+        throw new UserError("llm.maxTokensField: " + e.getMessage());
       }
     }
     ClientTokenCount tokenCount = ClientTokenCount.fromSettings(settings);
@@ -125,12 +126,12 @@ public final class LlmTarget implements AutoCloseable {
     try {
       uri = URI.create(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("llm.baseUrl is not a URL: '" + Redactor.url(value) + "'");
+      throw new UserError("llm.baseUrl is not a URL: '" + Redactor.url(value) + "'");
     }
     if (uri.getScheme() == null
         || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
         || uri.getHost() == null) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "llm.baseUrl must be an http(s) URL such as http://127.0.0.1:8080, was '"
               + Redactor.url(value)
               + "'");

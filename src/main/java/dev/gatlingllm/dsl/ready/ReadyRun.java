@@ -5,6 +5,7 @@ import dev.gatlingllm.dsl.load.RateLimits;
 import dev.gatlingllm.dsl.prompts.DatasetOptions;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptFeeders;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
 import dev.gatlingllm.values.LevelWindow;
@@ -123,8 +124,12 @@ public final class ReadyRun implements AutoCloseable {
    */
   public List<Map<String, Object>> dataset(String location, WorkloadSettings settings) {
     DatasetOptions options = datasetOptions(Settings.fromSystemProperties());
-    Datasets.Read read =
-        Datasets.read(location, options, options.answerLength() ? tokenizer(settings) : null);
+    Datasets.Read read;
+    try {
+      read = Datasets.read(location, options, options.answerLength() ? tokenizer(settings) : null);
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e); // the message names the file and the line or element
+    }
     if (read.skipped() > 0) {
       System.out.println(
           "gatling-llm: "
@@ -170,7 +175,11 @@ public final class ReadyRun implements AutoCloseable {
    * @param settings the workload's settings
    */
   public Tokenizer tokenizer(WorkloadSettings settings) {
-    return Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null);
+    try {
+      return Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null);
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e);
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl.ready;
 import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.values.LevelWindow;
@@ -52,7 +53,7 @@ public record ReportSettings(
     Double pricePerHour = s.optionalPositive("llm.cost.pricePerHour");
     Double pricePerMillion = s.optionalPositive("llm.cost.pricePerMillionOutputTokens");
     if ((pricePerHour == null) != (pricePerMillion == null)) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "set both llm.cost.pricePerHour and llm.cost.pricePerMillionOutputTokens, or neither");
     }
     List<LlmCheck> checks = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.properties.LlmProperties;
 import dev.gatlingllm.secrets.Redactor;
 import java.util.Properties;
@@ -43,8 +44,7 @@ public final class Settings {
     try {
       return Long.parseLong(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          name + " must be an integer, was '" + Redactor.setting(value) + "'");
+      throw new UserError(name + " must be an integer, was '" + Redactor.setting(value) + "'");
     }
   }
 
@@ -61,8 +61,7 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(
-        name + " must be an integer >= 0, was '" + Redactor.setting(value) + "'");
+    throw new UserError(name + " must be an integer >= 0, was '" + Redactor.setting(value) + "'");
   }
 
   /** A number in [min, max), or the default when unset. */
@@ -79,7 +78,7 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(
+    throw new UserError(
         name
             + " must be a number in ["
             + min
@@ -128,7 +127,7 @@ public final class Settings {
       } catch (NumberFormatException e) {
         // reported below with the property's name
       }
-      throw new IllegalArgumentException(
+      throw new UserError(
           name
               + " must be a comma-separated list of positive integers such as "
               + "1,4,16, was '"
@@ -155,7 +154,7 @@ public final class Settings {
       } catch (NumberFormatException e) {
         // reported below with the property's name
       }
-      throw new IllegalArgumentException(
+      throw new UserError(
           name
               + " must be a comma-separated list of positive numbers such as "
               + "1,2.5,8, was '"
@@ -202,7 +201,7 @@ public final class Settings {
     } catch (NumberFormatException e) {
       // reported below with the property's name
     }
-    throw new IllegalArgumentException(
+    throw new UserError(
         name + " must be a positive integer, was '" + Redactor.setting(value) + "'");
   }
 }

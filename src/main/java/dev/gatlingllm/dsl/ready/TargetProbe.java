@@ -4,6 +4,7 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.MediaTypes;
 import dev.gatlingllm.values.ChatMessage;
@@ -50,14 +51,10 @@ public final class TargetProbe {
    * Why a run stops before its load; its message is the one line to read. No stack trace: it is not
    * a bug.
    */
-  public static final class TargetUnusable extends IllegalStateException {
+  public static final class TargetUnusable extends UserError {
+    /** The line was printed where the probe failed: the run ends without printing it again. */
     TargetUnusable(String message) {
-      super(message, null);
-    }
-
-    @Override
-    public synchronized Throwable fillInStackTrace() {
-      return this;
+      super(message, true);
     }
   }
 

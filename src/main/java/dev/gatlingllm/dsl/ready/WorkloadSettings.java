@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl.ready;
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.dsl.load.JitWarmup;
 import dev.gatlingllm.dsl.prompts.SharedPrefix;
+import dev.gatlingllm.logging.UserError;
 import java.time.Duration;
 import java.util.List;
 
@@ -157,7 +158,7 @@ public record WorkloadSettings(
     Duration levelDuration = s.seconds("llm.levelDuration", d.levelDuration());
     int requestsPerLevel = s.nonNegativeInt("llm.requestsPerLevel", 0);
     if (requestsPerLevel > 0 && s.text("llm.levelDuration", null) != null) {
-      throw new IllegalArgumentException("set llm.requestsPerLevel or llm.levelDuration, not both");
+      throw new UserError("set llm.requestsPerLevel or llm.levelDuration, not both");
     }
     if (requestsPerLevel > 0) {
       levelDuration = null;
@@ -167,7 +168,7 @@ public record WorkloadSettings(
     int prefixTokens = s.nonNegativeInt("llm.prefixTokens", 0);
     int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
     if (prefixTokens > 0 && prefixTokens >= shortest) {
-      throw new IllegalArgumentException(
+      throw new UserError(
           "llm.prefixTokens ("
               + prefixTokens
               + ") must be below the shortest prompt ("

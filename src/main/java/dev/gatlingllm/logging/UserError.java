@@ -1,0 +1,41 @@
+package dev.gatlingllm.logging;
+
+/**
+ * A mistake of the user's, not of the code: a bad setting, an unreadable file, a target that cannot
+ * serve the load. Its message is the whole story, one line naming what to change, so it carries no
+ * stack trace; a run that fails with it prints that line alone ({@link UserErrorLines}). An {@link
+ * IllegalArgumentException}, as the checks that throw it always did.
+ */
+public class UserError extends IllegalArgumentException {
+  private final boolean alreadySaid;
+
+  /**
+   * @param line what is wrong and what to do, e.g. {@code llm.seed must be an integer, was 'abc'}
+   */
+  public UserError(String line) {
+    this(line, false);
+  }
+
+  /**
+   * @param alreadySaid whether the line was already printed where it happened (the run then ends
+   *     without printing it again)
+   */
+  protected UserError(String line, boolean alreadySaid) {
+    super(line);
+    this.alreadySaid = alreadySaid;
+  }
+
+  /** The same story for an error a reader of the user's input threw. */
+  public static UserError of(IllegalArgumentException e) {
+    return e instanceof UserError user ? user : new UserError(e.getMessage());
+  }
+
+  boolean alreadySaid() {
+    return alreadySaid;
+  }
+
+  @Override
+  public synchronized Throwable fillInStackTrace() {
+    return this;
+  }
+}
