@@ -261,9 +261,19 @@ public final class RunReporter {
       return;
     }
     finished = true;
-    if (onExit != null) {
-      onExit.cancel();
+    try {
+      writeReport(interruptedAtEpochMillis, runEnded);
+    } finally {
+      // Only now: a stop (Ctrl-C, SIGTERM) while the report is written must find the hook, which
+      // then waits for this report (it needs this object's lock) instead of letting the JVM end
+      // with it half written.
+      if (onExit != null) {
+        onExit.cancel();
+      }
     }
+  }
+
+  private void writeReport(long interruptedAtEpochMillis, boolean runEnded) {
     if (probe != null) {
       probe.stop();
     }

@@ -56,6 +56,53 @@ class InterruptedRunEndToEndTest {
     }
   }
 
+  /**
+   * A stop while the report of a run that ended is being written (Ctrl-C right after the last
+   * level): the report is still written whole. The level's closing line is printed as the writing
+   * starts; the stop follows it at once.
+   */
+  @Test
+  void sigtermWhileTheReportIsWrittenLeavesTheWholeReport() throws Exception {
+    try (ScriptedHttpServer server =
+        new ScriptedHttpServer(
+            request ->
+                new ScriptedHttpServer.Script()
+                    .chunkedHeaders(200, "text/event-stream")
+                    .chunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}]}\n\n")
+                    .chunk("data: [DONE]\n\n")
+                    .endChunks())) {
+      Path log = results.resolve("child.log");
+      List<String> command = new ArrayList<>(gatlingCommand(server));
+      command.set(
+          command.indexOf(StoppedRunSimulation.class.getName()),
+          dev.gatlingllm.simulations.OwnChatSimulation.class.getName());
+      Process child =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(log, StandardCharsets.ISO_8859_1).contains(") ended after ")) {
+          assertTrue(child.isAlive() && System.nanoTime() < deadline, "no closing line");
+          Thread.sleep(5);
+        }
+        child.destroy(); // SIGTERM
+        assertTrue(child.waitFor(30, TimeUnit.SECONDS), "the stopped JVM did not exit");
+      } finally {
+        child.destroyForcibly();
+      }
+      String output = Files.readString(log, StandardCharsets.UTF_8);
+      Path llm =
+          InProcessGatling.createdLlmDir(results)
+              .orElseThrow(() -> new AssertionError("no llm folder:\n" + tail(output)));
+      for (String file : List.of("summary.json", "run.json", "index.html")) {
+        assertTrue(Files.exists(llm.resolve(file)), file + " after the stop:\n" + tail(output));
+      }
+      assertTrue(output.contains("LLM report: "), "the console summary:\n" + tail(output));
+    }
+  }
+
   @Test
   void theRunStopsWithTheJvmThatLaunchedIt() throws Exception {
     try (ScriptedHttpServer server = new ScriptedHttpServer(request -> slowStream())) {
