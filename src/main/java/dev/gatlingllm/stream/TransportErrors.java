@@ -32,6 +32,11 @@ final class TransportErrors {
     if (type.equals("PrematureCloseException") || root instanceof ClosedChannelException) {
       return "connection closed by the server before the response ended";
     }
+    // Netty's HTTP decoder reads a chunk size that is not hexadecimal (or overflows) as a number
+    // and fails with Java's own words: name it for what it is, a broken response framing.
+    if (root instanceof NumberFormatException && lower.contains("chunk")) {
+      return "malformed chunked encoding: " + lower;
+    }
     if (type.equals("RequestTimeoutException")) {
       return "Gatling request timeout: " + message;
     }

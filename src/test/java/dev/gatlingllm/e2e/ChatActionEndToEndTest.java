@@ -40,6 +40,7 @@ class ChatActionEndToEndTest {
           "endless",
           "empty",
           "close-mid-stream",
+          "bad-chunk-size",
           "gzip");
 
   private static ScriptedHttpServer server;
@@ -109,6 +110,14 @@ class ChatActionEndToEndTest {
       }
       case "/empty" -> s.chunkedHeaders(200, SSE).endChunks();
       case "/close-mid-stream" -> s.chunkedHeaders(200, SSE).chunk(content("a")).at(20).close();
+      case "/bad-chunk-size" ->
+          s.raw(
+                  "HTTP/1.1 200 OK\r\nContent-Type: "
+                      + SSE
+                      + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+              .raw("zz\r\n" + content("a") + "\r\n")
+              .at(20)
+              .close();
       case "/gzip" ->
           s.raw(
                   "HTTP/1.1 200 X\r\nContent-Type: "
@@ -376,6 +385,11 @@ class ChatActionEndToEndTest {
   @Test
   void closeMidStreamIsKo() {
     assertKo("close-mid-stream", "connection closed by the server before the response ended");
+  }
+
+  @Test
+  void aChunkSizeThatIsNoNumberIsNamedAsBrokenFraming() {
+    assertKo("bad-chunk-size", "malformed chunked encoding: invalid character in chunk size");
   }
 
   @Test
