@@ -86,6 +86,18 @@ public final class Redactor {
 
   private static final Pattern BEARER = Pattern.compile("(?i)(?<=\\bbearer\\s)[A-Za-z0-9._~+/=-]+");
 
+  /**
+   * A {@code Cookie} or {@code Set-Cookie} header's whole value: a server may set the key (or a
+   * session standing for it) as a cookie of any name, and Gatling's HTTP client at DEBUG prints
+   * response headers.
+   */
+  private static final Pattern COOKIE_VALUE =
+      Pattern.compile("(?i)\\b(?:set-)?cookie\\s*:\\s*(?<value>[^\\r\\n]+)");
+
+  /** The password of curl's {@code -u user:password} (or {@code --user}), in a command line. */
+  private static final Pattern CURL_USER_PASSWORD =
+      Pattern.compile("(?:^|\\s)(?:-u|--user)(?:\\s+|=)[^:\\s]*:(?<value>\\S+)");
+
   /** The secrets as given, for {@link #with} and {@link #toString}. */
   private final Set<String> secrets;
 
@@ -234,8 +246,9 @@ public final class Redactor {
    * A free text with the credentials that show by their place hidden: the user info of every URL or
    * DSN ({@code postgres://app:pw@db} -> {@code postgres://***@db}), the value of every
    * secret-named {@code name=value} or {@code name: value} ({@code ?api_key=***}, {@code
-   * password=***}, {@code Authorization: Bearer ***}) and every Bearer token. Other query values
-   * stay (unlike {@link #url}).
+   * password=***}, {@code Authorization: Bearer ***}), every Bearer token, the whole value of a
+   * {@code Cookie} or {@code Set-Cookie} header and the password of curl's {@code -u user:pass}.
+   * Other query values stay (unlike {@link #url}).
    */
   public static String credentialsIn(String text) {
     if (text == null || text.isEmpty()) {
@@ -258,6 +271,12 @@ public final class Redactor {
     Matcher bearer = BEARER.matcher(clean);
     while (bearer.find()) {
       values.add(bearer.start(), bearer.end());
+    }
+    for (Pattern whole : List.of(COOKIE_VALUE, CURL_USER_PASSWORD)) {
+      Matcher found = whole.matcher(clean);
+      while (found.find()) {
+        values.add(found.start("value"), found.end("value"));
+      }
     }
     return values.replaceIn(clean, MASK);
   }

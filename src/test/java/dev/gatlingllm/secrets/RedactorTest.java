@@ -215,4 +215,21 @@ class RedactorTest {
         "ftp://***@host/x?api_key=***&v=2",
         Redactor.setting("ftp://admin:SECRETPW@host/x?api_key=K&v=2"));
   }
+
+  @Test
+  void cookiesAndCurlPasswordsAreHiddenWhereverTheyShow() {
+    // Gatling's HTTP client at DEBUG prints response headers; a server may set the key as a cookie.
+    assertEquals(
+        "HTTP/1.1 200 OK\nset-cookie: ***\ncontent-type: text/event-stream",
+        Redactor.credentialsIn(
+            "HTTP/1.1 200 OK\nset-cookie: k=sk-live-0123456789; Path=/; HttpOnly\n"
+                + "content-type: text/event-stream"));
+    assertEquals("Cookie: ***", Redactor.credentialsIn("Cookie: a=1; session=s3cr3t-value"));
+    // Run metadata holding the command that started the server.
+    assertEquals(
+        "curl -u admin:*** http://127.0.0.1:8080/metrics",
+        Redactor.setting("curl -u admin:hunter2 http://127.0.0.1:8080/metrics"));
+    assertEquals("curl --user=admin:***", Redactor.credentialsIn("curl --user=admin:hunter2"));
+    assertEquals("the max-u value 3:4 stays", Redactor.credentialsIn("the max-u value 3:4 stays"));
+  }
 }
