@@ -117,9 +117,9 @@ public final class TraceReplay {
   }
 
   private static Entry entry(JsonNode node) {
-    long timestamp = whole(node, "timestamp", 0);
-    int input = (int) whole(node, "input_length", 1);
-    int output = (int) whole(node, "output_length", 1);
+    long timestamp = whole(node, "timestamp", 0, Long.MAX_VALUE);
+    int input = (int) whole(node, "input_length", 1, RandomPrompts.MAX_TOKENS);
+    int output = (int) whole(node, "output_length", 1, RandomPrompts.MAX_TOKENS);
     List<Long> ids = new ArrayList<>();
     for (JsonNode id : node.path("hash_ids")) {
       if (!id.canConvertToLong()) {
@@ -130,13 +130,19 @@ public final class TraceReplay {
     return new Entry(timestamp, input, output, List.copyOf(ids));
   }
 
-  private static long whole(JsonNode node, String field, long min) {
+  private static long whole(JsonNode node, String field, long min, long max) {
     JsonNode value = node.get(field);
     if (value == null
+        || !value.isIntegralNumber()
         || !value.canConvertToLong()
         || value.asLong() < min
-        || value.asLong() > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("needs '" + field + "', a whole number >= " + min);
+        || value.asLong() > max) {
+      throw new IllegalArgumentException(
+          "needs '"
+              + field
+              + "', a whole number "
+              + (max == Long.MAX_VALUE ? ">= " + min : "from " + min + " to " + max)
+              + (value == null ? "" : ", was " + value));
     }
     return value.asLong();
   }

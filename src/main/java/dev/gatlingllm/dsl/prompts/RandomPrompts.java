@@ -19,7 +19,18 @@ import java.util.SplittableRandom;
  * which the server's {@code usage.prompt_tokens} then shows.
  */
 public final class RandomPrompts {
+  /**
+   * The longest prompt or output a workload asks for, in tokens: above the largest context windows
+   * served today (1 to 2 million tokens), and low enough that preparing prompts fits a heap.
+   */
+  public static final int MAX_TOKENS = 2_000_000;
+
   private static final int MAX_CORRECTIONS = 50;
+
+  /**
+   * Rounds of added words that left the token count where it was before the tokenizer is blamed.
+   */
+  private static final int MAX_STALLED_GROWTHS = 3;
 
   private final Tokenizer tokenizer;
   private final int inputTokens;
@@ -50,8 +61,9 @@ public final class RandomPrompts {
   public RandomPrompts(
       Tokenizer tokenizer, int inputTokens, double rangeRatio, SharedPrefix shared, long seed) {
     int prefixTokens = shared.tokens();
-    if (inputTokens < 1) {
-      throw new IllegalArgumentException("input tokens must be at least 1, was " + inputTokens);
+    if (inputTokens < 1 || inputTokens > MAX_TOKENS) {
+      throw new IllegalArgumentException(
+          "input tokens must be from 1 to " + MAX_TOKENS + ", was " + inputTokens);
     }
     if (rangeRatio < 0 || rangeRatio >= 1 || Double.isNaN(rangeRatio)) {
       throw new IllegalArgumentException("range ratio must be in [0, 1), was " + rangeRatio);
@@ -129,9 +141,27 @@ public final class RandomPrompts {
     text.append(start.isEmpty() ? "" : "\n").append(++serial).append('.');
     appendWords(text, target);
     int[] ids = tokenizer.encode(text.toString());
+    int stalled = 0;
     while (ids.length < target) {
+      int before = ids.length;
       appendWords(text, target - ids.length + 4);
       ids = tokenizer.encode(text.toString());
+      // A tokenizer that gives no token for words (an empty vocabulary) would keep this loop
+      // running for ever.
+      stalled = ids.length > before ? 0 : stalled + 1;
+      if (stalled >= MAX_STALLED_GROWTHS) {
+        throw new IllegalStateException(
+            "tokenizer "
+                + tokenizer.name()
+                + " counts "
+                + ids.length
+                + " tokens in "
+                + text.length()
+                + " characters of words and no more as words are added (an empty vocabulary?):"
+                + " it cannot size prompts of "
+                + target
+                + " tokens");
+      }
     }
     for (int attempt = 0; attempt < MAX_CORRECTIONS; attempt++) {
       String decoded = tokenizer.decode(Arrays.copyOf(ids, target));

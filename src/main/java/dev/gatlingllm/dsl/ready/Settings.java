@@ -112,6 +112,26 @@ public final class Settings {
 
   /** A comma-separated list of positive integers, e.g. {@code 1,4,16}. */
   public java.util.List<Integer> positiveInts(String name, java.util.List<Integer> defaultValue) {
+    return positiveInts(name, defaultValue, Integer.MAX_VALUE);
+  }
+
+  /**
+   * A comma-separated list of positive integers at most {@code max} each: a bound checked before
+   * anything is sized by them.
+   */
+  public java.util.List<Integer> positiveInts(
+      String name, java.util.List<Integer> defaultValue, int max) {
+    java.util.List<Integer> out = unboundedPositiveInts(name, defaultValue);
+    for (int each : out) {
+      if (each > max) {
+        throw new UserError(name + " must be at most " + max + " each, was " + each);
+      }
+    }
+    return out;
+  }
+
+  private java.util.List<Integer> unboundedPositiveInts(
+      String name, java.util.List<Integer> defaultValue) {
     String value = text(name, null);
     if (value == null) {
       return defaultValue;
@@ -186,6 +206,18 @@ public final class Settings {
   public boolean flag(String name, boolean defaultValue) {
     Boolean value = LlmProperties.flag(properties, name);
     return value == null ? defaultValue : value;
+  }
+
+  /**
+   * A positive integer at most {@code max}: a bound checked before anything is sized by it (a
+   * prompt of 2,000,000,000 tokens would exhaust the heap before any message).
+   */
+  public int positiveInt(String name, int defaultValue, int max) {
+    int value = positiveInt(name, defaultValue);
+    if (value > max) {
+      throw new UserError(name + " must be at most " + max + ", was " + value);
+    }
+    return value;
   }
 
   public int positiveInt(String name, int defaultValue) {

@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.dsl.load.JitWarmup;
+import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.dsl.prompts.SharedPrefix;
 import dev.gatlingllm.logging.UserError;
 import java.time.Duration;
@@ -75,6 +76,15 @@ public record WorkloadSettings(
    * "What the JIT warm-up sends").
    */
   public static final int REMOTE_WARMUP_MAX_REQUESTS = 200;
+
+  /** The longest prompt or output a workload asks for ({@link RandomPrompts#MAX_TOKENS}). */
+  public static final int MAX_TOKENS = RandomPrompts.MAX_TOKENS;
+
+  /**
+   * The highest concurrency of a level: far above what one injector drives (BENCHMARKS.md measures
+   * 5,000 streams), low enough that a typo does not size a population of billions of users.
+   */
+  public static final int MAX_CONCURRENCY = 100_000;
 
   /**
    * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()}
@@ -163,7 +173,7 @@ public record WorkloadSettings(
     if (requestsPerLevel > 0) {
       levelDuration = null;
     }
-    int inputTokens = s.positiveInt("llm.inputTokens", d.inputTokens());
+    int inputTokens = s.positiveInt("llm.inputTokens", d.inputTokens(), MAX_TOKENS);
     double rangeRatio = s.number("llm.rangeRatio", 0, 0, 1);
     int prefixTokens = s.nonNegativeInt("llm.prefixTokens", 0);
     int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
@@ -178,12 +188,12 @@ public record WorkloadSettings(
     InjectorSettings injector = InjectorSettings.read(s);
     int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
     return new WorkloadSettings(
-        injector.shareOfLevels(s.positiveInts("llm.levels", d.levels())),
+        injector.shareOfLevels(s.positiveInts("llm.levels", d.levels(), MAX_CONCURRENCY)),
         requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
         levelDuration,
         s.nonNegativeInt("llm.warmupRequests", 2),
         inputTokens,
-        s.positiveInt("llm.outputTokens", d.outputTokens()),
+        s.positiveInt("llm.outputTokens", d.outputTokens(), MAX_TOKENS),
         rangeRatio,
         new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
         s.text("llm.tokenizer", "cl100k_base"),

@@ -100,8 +100,22 @@ class TraceReplayTest {
             "{\"timestamp\": 0, \"input_length\": 5, \"output_length\": 1}", "{\"timestamp\": 1}");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> TraceReplay.read(file, 0, 1));
-    assertEquals(file + " line 2: needs 'input_length', a whole number >= 1", e.getMessage());
+    assertEquals(
+        file + " line 2: needs 'input_length', a whole number from 1 to 2000000", e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> TraceReplay.read(file, 0, 0));
+    // The real bound, stated, and checked before any prompt is sized: 2e9 tokens would exhaust the
+    // heap; 2.7 is not a whole number.
+    for (String length : List.of("2000000000", "1e12", "2.7")) {
+      String huge =
+          trace("{\"timestamp\": 0, \"input_length\": " + length + ", \"output_length\": 1}");
+      String message =
+          assertThrows(IllegalArgumentException.class, () -> TraceReplay.read(huge, 0, 1))
+              .getMessage();
+      assertTrue(
+          message.startsWith(
+              huge + " line 1: needs 'input_length', a whole number from 1 to 2000000, was "),
+          message);
+    }
   }
 
   private String trace(String... lines) throws IOException {

@@ -2,10 +2,12 @@ package dev.gatlingllm.dsl.prompts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.Tokenizer;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -122,5 +124,48 @@ class RandomPromptsTest {
             IllegalArgumentException.class, () -> new RandomPrompts(tokenizer, 100, 0.5, 60, 1));
     assertTrue(e.getMessage().contains("prefix tokens must be in [0, 50)"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> JTokkitTokenizer.of("gpt-42"));
+  }
+
+  @Test
+  void aTokenizerWithAnEmptyVocabularyFailsWithAMessageInsteadOfLoopingForEver() {
+    Tokenizer empty =
+        new Tokenizer() {
+          @Override
+          public String name() {
+            return "hf:empty.json";
+          }
+
+          @Override
+          public int[] encode(String text) {
+            return new int[0];
+          }
+
+          @Override
+          public String decode(int[] ids) {
+            return "";
+          }
+        };
+    IllegalStateException error =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () ->
+                assertThrows(
+                    IllegalStateException.class,
+                    () -> new RandomPrompts(empty, 64, 0, 0, 1).next()));
+    assertTrue(
+        error.getMessage().startsWith("tokenizer hf:empty.json counts 0 tokens"),
+        error.getMessage());
+    assertTrue(
+        error.getMessage().endsWith("it cannot size prompts of 64 tokens"), error.getMessage());
+  }
+
+  @Test
+  void aPromptLongerThanAnyContextIsRefusedBeforeAnythingIsBuilt() {
+    Tokenizer tokenizer = JTokkitTokenizer.of("cl100k_base");
+    IllegalArgumentException error =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new RandomPrompts(tokenizer, 2_000_000_000, 0, 0, 1));
+    assertEquals("input tokens must be from 1 to 2000000, was 2000000000", error.getMessage());
   }
 }

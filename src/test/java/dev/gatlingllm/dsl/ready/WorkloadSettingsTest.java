@@ -136,4 +136,17 @@ class WorkloadSettingsTest {
             .jitWarmup()
             .maxRequests());
   }
+
+  @Test
+  void numbersThatWouldExhaustTheHeapAreRefusedWithTheirBound() {
+    assertEquals(
+        "llm.inputTokens must be at most 2000000, was 2000000000",
+        error("llm.inputTokens", "2000000000"));
+    assertEquals(
+        "llm.outputTokens must be at most 2000000, was 2000000000",
+        error("llm.outputTokens", "2000000000"));
+    assertEquals(
+        "llm.levels must be at most 100000 each, was 2147483647",
+        error("llm.levels", "1,2147483647"));
+  }
 }
