@@ -29,6 +29,7 @@ public final class ServerTokenizer implements Tokenizer {
   private final Redactor redactor;
 
   private final String model;
+  private final Duration callDeadline;
   private final HttpClient client =
       HttpClient.newBuilder()
           .connectTimeout(Duration.ofSeconds(10))
@@ -40,6 +41,12 @@ public final class ServerTokenizer implements Tokenizer {
    * @param model the model name (vLLM needs it), or null
    */
   public ServerTokenizer(String baseUrl, String model) {
+    this(baseUrl, model, CALL_DEADLINE);
+  }
+
+  /** For tests: another deadline per call. */
+  ServerTokenizer(String baseUrl, String model, Duration callDeadline) {
+    this.callDeadline = callDeadline;
     this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     this.shownUrl = Redactor.url(this.baseUrl);
     this.redactor = Redactor.of().with(Redactor.urlSecrets(this.baseUrl));
@@ -100,15 +107,35 @@ public final class ServerTokenizer implements Tokenizer {
     return text.asText();
   }
 
+  /**
+   * The longest a call may take, its body included: the client's own timeout ends only the wait for
+   * the headers, and a server that stalls after them would hang the run's preparation.
+   */
+  static final Duration CALL_DEADLINE = Duration.ofSeconds(30);
+
   private JsonNode post(String path, ObjectNode body) {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(baseUrl + path))
-            .timeout(Duration.ofSeconds(30))
+            .timeout(callDeadline)
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
             .build();
     try {
-      HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response;
+      var call = client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+      try {
+        response = call.get(callDeadline.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        call.cancel(true);
+        throw new IllegalStateException(
+            shownUrl
+                + path
+                + " gave no whole answer within "
+                + callDeadline.toMillis()
+                + " ms (it stalled after its headers?)");
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+      }
       if (response.statusCode() != 200) {
         // Redacted before it is cut, so that no part of a secret is left where the cut falls.
         throw new IllegalStateException(

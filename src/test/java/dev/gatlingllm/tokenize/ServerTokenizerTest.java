@@ -47,4 +47,26 @@ class ServerTokenizerTest {
       assertFalse(message.contains("U0VDUkVU"), message);
     }
   }
+
+  @Test
+  void aServerThatStallsAfterItsHeadersEndsTheCallAtItsDeadline() throws Exception {
+    try (ScriptedHttpServer server =
+        new ScriptedHttpServer(
+            request ->
+                new Script()
+                    .raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
+                    .raw("Content-Length: 100\r\n\r\n{\"tokens\": [")
+                    .stall(20_000))) {
+      ServerTokenizer tokenizer =
+          new ServerTokenizer(server.baseUrl(), null, java.time.Duration.ofMillis(500));
+      long start = System.nanoTime();
+      String message =
+          assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
+      assertTrue(
+          message.endsWith(
+              "/tokenize gave no whole answer within 500 ms (it stalled after its" + " headers?)"),
+          message);
+      assertTrue(System.nanoTime() - start < 10_000_000_000L, "ended at its deadline");
+    }
+  }
 }
