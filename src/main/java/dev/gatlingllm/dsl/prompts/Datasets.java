@@ -113,7 +113,8 @@ public final class Datasets {
       int number = 0;
       for (String line = lines.readLine(); line != null && !full(); line = lines.readLine()) {
         number++;
-        String text = line.strip();
+        // A byte order mark (Windows editors write one) is no part of the first record.
+        String text = (number == 1 && line.startsWith("\uFEFF") ? line.substring(1) : line).strip();
         if (text.isEmpty() || text.startsWith("//")) {
           continue;
         }
@@ -127,11 +128,24 @@ public final class Datasets {
     }
 
     void readArray(InputStream in) throws IOException {
+      int element = 0;
       try (JsonParser parser = JSON.getFactory().createParser(in)) {
         parser.nextToken(); // the array's start
-        int element = 0;
-        while (!full() && parser.nextToken() == JsonToken.START_OBJECT) {
+        while (!full()) {
+          JsonToken token = parser.nextToken();
+          if (token == JsonToken.END_ARRAY || token == null) {
+            break;
+          }
           element++;
+          if (token != JsonToken.START_OBJECT) {
+            // Not a record: stopping here would drop the rest of the file without a word.
+            throw new IllegalArgumentException(
+                Redactor.credentialsIn(location)
+                    + " element "
+                    + element
+                    + ": expected a JSON object, was "
+                    + describe(token));
+          }
           JsonNode node = JSON.readTree(parser);
           try {
             add(node);
@@ -141,8 +155,20 @@ public final class Datasets {
           }
         }
       } catch (IOException e) {
-        throw new IllegalArgumentException(Redactor.credentialsIn(location) + ": " + message(e));
+        throw new IllegalArgumentException(
+            Redactor.credentialsIn(location) + " after element " + element + ": " + message(e));
       }
+    }
+
+    private static String describe(JsonToken token) {
+      return switch (token) {
+        case VALUE_STRING -> "a string";
+        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+        case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+        case VALUE_NULL -> "null";
+        case START_ARRAY -> "an array";
+        default -> token.asString() == null ? token.name() : token.asString();
+      };
     }
 
     private boolean full() {
@@ -172,8 +198,9 @@ public final class Datasets {
     private Integer maxTokens(JsonNode node, String answer) {
       JsonNode own = node.has("max_tokens") ? node.get("max_tokens") : node.get("output_tokens");
       if (own != null) {
-        if (!own.canConvertToInt() || own.asInt() < 1) {
-          throw new IllegalArgumentException("'max_tokens' must be a positive integer");
+        if (!own.isIntegralNumber() || !own.canConvertToInt() || own.asInt() < 1) {
+          // 2.7 is not read as 2: a limit the file does not say is not a limit to send.
+          throw new IllegalArgumentException("'max_tokens' must be a positive integer, was " + own);
         }
         return own.asInt();
       }
@@ -231,7 +258,13 @@ public final class Datasets {
     for (int i = 0; i < conversations.size(); i++) {
       JsonNode turn = conversations.get(i);
       String from = turn.path("from").asText("").toLowerCase(Locale.ROOT);
-      String value = turn.path("value").asText("");
+      JsonNode valueNode = turn.path("value");
+      if (!valueNode.isMissingNode() && !valueNode.isTextual()) {
+        // A number or an object is no prompt: 12345 would be sent as "12345".
+        throw new IllegalArgumentException(
+            "conversation turn " + (i + 1) + ": 'value' must be text, was " + valueNode);
+      }
+      String value = valueNode.asText("");
       if (from.equals("system") && prompt.isEmpty() && !value.isBlank()) {
         prompt.add(new ChatMessage("system", value));
       } else if ((from.equals("human") || from.equals("user")) && !value.isBlank()) {

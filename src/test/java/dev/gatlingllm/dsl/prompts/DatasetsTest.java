@@ -3,6 +3,7 @@ package dev.gatlingllm.dsl.prompts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.values.ChatMessage;
@@ -111,6 +112,48 @@ class DatasetsTest {
         read.records().get(1).containsKey(PromptRecords.MAX_TOKENS), "the run's output length");
     assertEquals(1, read.withoutAnswer());
     assertEquals(0, read.skipped());
+  }
+
+  @Test
+  void nothingIsLostWithoutAWord() throws IOException {
+    // An array element that is no record stops the read with its place, not silently.
+    String array =
+        file(
+            "mixed.json",
+            "[{\"prompt\": \"a\"}, {\"prompt\": \"b\"}, \"oops\", {\"prompt\": \"d\"}]");
+    assertEquals(
+        array + " element 3: expected a JSON object, was a string",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Datasets.read(array, DatasetOptions.DEFAULTS, null))
+            .getMessage());
+    // A truncated array names the last element read whole.
+    String truncated = file("cut.json", "[{\"prompt\": \"a\"}, {\"prompt\": \"b\"}, {\"prom");
+    String cut =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Datasets.read(truncated, DatasetOptions.DEFAULTS, null))
+            .getMessage();
+    assertTrue(cut.startsWith(truncated + " after element 3: "), cut);
+    // A number is no prompt, and 2.7 is no output limit.
+    String number =
+        file("number.jsonl", "{\"conversations\": [{\"from\": \"human\", \"value\": 12345}]}\n");
+    assertEquals(
+        number + " line 1: conversation turn 1: 'value' must be text, was 12345",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Datasets.read(number, DatasetOptions.DEFAULTS, null))
+            .getMessage());
+    String fraction = file("fraction.jsonl", "{\"prompt\": \"a\", \"max_tokens\": 2.7}\n");
+    assertEquals(
+        fraction + " line 1: 'max_tokens' must be a positive integer, was 2.7",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Datasets.read(fraction, DatasetOptions.DEFAULTS, null))
+            .getMessage());
+    // A byte order mark is read past in JSONL as in a JSON array.
+    String bom = file("bom.jsonl", "\uFEFF{\"prompt\": \"first\"}\n{\"prompt\": \"second\"}\n");
+    assertEquals(2, Datasets.read(bom, DatasetOptions.DEFAULTS, null).records().size());
   }
 
   @Test
