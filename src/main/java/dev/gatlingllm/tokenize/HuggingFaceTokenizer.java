@@ -45,7 +45,22 @@ public final class HuggingFaceTokenizer implements Tokenizer {
     return LOADED.computeIfAbsent(key, k -> load(location, file));
   }
 
+  /**
+   * DJL's native loader asks CUDA how many GPUs there are, and warns twice on a machine with a CUDA
+   * library but an older driver ("Failed to detect GPU count: CUDA driver version is
+   * insufficient"): a tokenizer runs on the CPU, so that warning says nothing about the run.
+   */
+  static final String CUDA_PROBE_LOGGER = "ai.djl.util.cuda.CudaUtils";
+
+  private static void quietCudaProbe() {
+    if (org.slf4j.LoggerFactory.getLogger(CUDA_PROBE_LOGGER)
+        instanceof ch.qos.logback.classic.Logger logger) {
+      logger.setLevel(ch.qos.logback.classic.Level.ERROR);
+    }
+  }
+
   private static HuggingFaceTokenizer load(String location, Path file) {
+    quietCudaProbe();
     String shown = Redactor.setting(location);
     // Counting is of the text alone (no BOS), and never cut: a prompt longer than the model's
     // context still counts.

@@ -135,6 +135,16 @@ class HuggingFaceTokenizerTest {
   }
 
   @Test
+  void djlsGpuProbeIsNotWarnedAboutForATokenizer() {
+    countsInTheModelsOwnVocabulary();
+    assertEquals(
+        ch.qos.logback.classic.Level.ERROR,
+        ((ch.qos.logback.classic.Logger)
+                org.slf4j.LoggerFactory.getLogger(HuggingFaceTokenizer.CUDA_PROBE_LOGGER))
+            .getLevel());
+  }
+
+  @Test
   void aMissingOrBrokenFileIsNamedInTheError() throws Exception {
     String missing =
         assertThrows(IllegalArgumentException.class, () -> byName("hf:no/such/tokenizer.json"))
