@@ -51,7 +51,7 @@ public final class TargetProbe {
    * Why a run stops before its load; its message is the one line to read. No stack trace: it is not
    * a bug.
    */
-  public static final class TargetUnusable extends UserError {
+  static final class TargetUnusable extends UserError {
     /** The line was printed where the probe failed: the run ends without printing it again. */
     TargetUnusable(String message) {
       super(message, true);
@@ -63,7 +63,8 @@ public final class TargetProbe {
    *
    * @param baseUrl the server's root, e.g. {@code http://127.0.0.1:8080}
    * @param llm the protocol the load will use
-   * @throws TargetUnusable with one line naming the cause (the API key never in it)
+   * @throws IllegalArgumentException a user error with one line naming the cause (the API key never
+   *     in it)
    */
   public static void check(String baseUrl, LlmProtocolBuilder llm) {
     String problem = problem(baseUrl, LlmProtocol.of(llm));
