@@ -1,10 +1,13 @@
 package dev.gatlingllm.run;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * Stops a run whose launching JVM is gone. A CI system that cancels a job sends SIGTERM to Maven,
@@ -47,7 +50,7 @@ final class ParentWatchdog {
     try {
       // isAlive compares the process's start time too: a new process that got the parent's pid is
       // not it.
-      while (parent.isAlive()) {
+      while (!ended(parent::isAlive, ParentWatchdog::canOpenFiles)) {
         TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
       }
     } catch (InterruptedException e) {
@@ -56,6 +59,28 @@ final class ParentWatchdog {
     console.println(
         "[gatling-llm] the launching process " + parent.pid() + " ended: stopping the run");
     System.exit(EXIT_STATUS);
+  }
+
+  /**
+   * Whether the parent ended. The JDK reads the parent's state from a file ({@code /proc} on
+   * Linux), and says "not alive" when it cannot open it: a run out of file descriptors (thousands
+   * of streams under a low {@code ulimit -n}) would read that as its parent's death and stop
+   * itself. So "not alive" counts only while this JVM can open a file at all.
+   */
+  static boolean ended(BooleanSupplier alive, BooleanSupplier canOpenFiles) {
+    return !alive.getAsBoolean() && canOpenFiles.getAsBoolean();
+  }
+
+  private static boolean canOpenFiles() {
+    Path probe = Path.of("/proc/self/stat");
+    if (!Files.exists(probe)) {
+      return true; // no /proc: the JDK asks the system directly, without a descriptor
+    }
+    try (var in = Files.newInputStream(probe)) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static boolean isJvm(ProcessHandle process) {

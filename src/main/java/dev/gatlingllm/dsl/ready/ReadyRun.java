@@ -90,6 +90,12 @@ public final class ReadyRun implements AutoCloseable {
    * @return a protocol builder to pass to {@code protocols(...)}
    */
   public LlmProtocolBuilder llm(List<LevelWindow> plannedLevels) {
+    // Every ready simulation plans its levels here: the last moment to refuse a concurrency the
+    // process's descriptor limit cannot hold, before any load.
+    int streams = plannedLevels.stream().mapToInt(LevelWindow::concurrency).max().orElse(0);
+    if (streams > 0) {
+      DescriptorBudget.check(streams, target.embedded());
+    }
     return report.applyTo(target.llm(), plannedLevels);
   }
 
