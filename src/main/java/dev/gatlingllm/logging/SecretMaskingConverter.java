@@ -12,6 +12,13 @@ import dev.gatlingllm.secrets.Redactor;
  * of each message, nothing at the WARN level the project logs at unless something is printed.
  */
 public final class SecretMaskingConverter extends MessageConverter {
+  static {
+    // Loads the masking's classes now, with logback's configuration: a class first needed when
+    // the process is out of file descriptors (a run of thousands of streams under a low ulimit)
+    // cannot be read from its jar, and the log line that would say why fails instead.
+    mask("Authorization: Bearer preload");
+  }
+
   @Override
   public String convert(ILoggingEvent event) {
     return mask(super.convert(event));
