@@ -47,7 +47,7 @@ final class HtmlPage {
         .append("<title>LLM report")
         .append(config.model() == null ? "" : " - " + Html.escape(config.model()))
         .append("</title>\n<style>\n")
-        .append(STYLE)
+        .append(PageAssets.style())
         .append("</style>\n</head>\n<body>\n<header>\n<h1>LLM report</h1>\n<p class=\"meta\">");
     if (config.model() != null) {
       page.append("model <b>").append(Html.escape(config.model())).append("</b> &middot; ");
@@ -80,6 +80,7 @@ final class HtmlPage {
     RequestNamesSection.html(page, summary);
     LengthsAndRatesSection.append(page, summary);
     charts(page, summary);
+    TradeOffSection.table(page, summary);
     errors(page, run.counts().errors());
     metadata(page, config.metadata());
     definitions(page);
@@ -94,7 +95,7 @@ final class HtmlPage {
         .append("</script>\n<script>\n")
         .append(ChartLibrary.script())
         .append("\n</script>\n<script>\n")
-        .append(CHARTS_SCRIPT)
+        .append(PageAssets.script())
         .append("</script>\n</body>\n</html>\n");
     return page.toString();
   }
@@ -383,6 +384,12 @@ final class HtmlPage {
       chart(page, "chart-throughput", "Output and per-stream tok/s against load");
       chart(page, "chart-ttft", "TTFT p50 / p99 against load");
     }
+    if (TradeOffSection.shown(summary)) {
+      chart(
+          page,
+          "chart-tradeoff",
+          "Trade-off: output tok/s against per-stream tok/s (interactivity), a point per level");
+    }
     chart(page, "chart-dist-ttft", "TTFT distribution");
     chart(page, "chart-dist-tpot", "TPOT distribution");
     chart(page, "chart-dist-itl", "ITL distribution");
@@ -465,6 +472,8 @@ final class HtmlPage {
       Json.put(node, "ttftP50", level.figures().latency().ttft().p50());
       Json.put(node, "ttftP99", level.figures().latency().ttft().p99());
       node.put("meetsTarget", level.meetsTarget());
+      node.put("capacity", summary.capacity() != null && summary.capacity().levelIndex() == i);
+      node.put("knee", summary.knee() != null && summary.knee().levelIndex() == i);
     }
     Json.put(root, "sloTtftMs", summary.config().slos().ttftMs());
     AttainmentTarget target = summary.config().target();
@@ -562,170 +571,4 @@ final class HtmlPage {
   static String percent(double fraction) {
     return number(100 * fraction, 1) + " %";
   }
-
-  private static final String STYLE =
-      """
-      body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d232a;background:#f6f7f9}
-      header,main{max-width:1200px;margin:0 auto;padding:0 16px}
-      header{padding-top:12px}
-      h1{margin:8px 0 0}h2{font-size:1.15em;margin:24px 0 8px}
-      .meta{color:#555}
-      .cards{display:flex;flex-wrap:wrap;gap:8px}
-      .card{background:#fff;border:1px solid #dde1e6;border-radius:6px;padding:8px 12px;min-width:150px}
-      .card .value{font-size:1.3em;font-weight:600}.card .label{color:#666;font-size:.85em}
-      table{border-collapse:collapse;background:#fff;width:100%}
-      th,td{border:1px solid #dde1e6;padding:4px 8px;text-align:left}
-      td.num{text-align:right;font-variant-numeric:tabular-nums}
-      tr.capacity{background:#e6f4ea;font-weight:600}
-      .tag{background:#1e8e3e;color:#fff;border-radius:4px;padding:0 6px;font-size:.8em}
-      .tag.knee{background:#e37400}
-      .warning{color:#b3261e}
-      .note{color:#555;font-size:.9em}
-      .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:12px}
-      figure{background:#fff;border:1px solid #dde1e6;border-radius:6px;margin:0;padding:8px}
-      figcaption{font-weight:600;margin-bottom:4px}
-      .canvas{position:relative;height:300px}
-      .licence pre{white-space:pre-wrap;font-size:.8em}
-      """;
-
-  /** Draws the charts from the inlined data; no network access. */
-  private static final String CHARTS_SCRIPT =
-      """
-      (function () {
-        'use strict';
-        var data = JSON.parse(document.getElementById('llm-data').textContent);
-        Chart.defaults.animation = false;
-        Chart.defaults.maintainAspectRatio = false;
-        function el(id) { return document.getElementById(id); }
-        function points(xs, ys) { return xs.map(function (x, i) { return { x: x, y: ys[i] }; }); }
-
-        var t = data.timeline;
-        var seconds = t.outputTokens.map(function (_, i) { return i * t.stepSeconds + t.offsetSeconds; });
-        new Chart(el('chart-timeline'), {
-          type: 'line',
-          data: { datasets: [
-            { label: 'output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
-            { label: 'streams in flight', data: points(seconds, t.activeStreams), yAxisID: 'y1', borderColor: '#e37400', pointRadius: 0, borderWidth: 1.5 }
-          ].concat(t.warmupEndSeconds === undefined ? [] : [
-            { label: 'before the first level: warm-up, in no figure', yAxisID: 'y', pointRadius: 0, borderWidth: 0,
-              fill: 'origin', backgroundColor: 'rgba(128,128,128,0.18)',
-              data: [ { x: 0, y: Math.max.apply(null, t.outputTokens.concat([1])) },
-                      { x: t.warmupEndSeconds, y: Math.max.apply(null, t.outputTokens.concat([1])) } ] }
-          ]) },
-          options: { parsing: true, scales: {
-            x: { type: 'linear', title: { display: true, text: 's since start' } },
-            y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
-            y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'streams' } }
-          } }
-        });
-
-        if (el('chart-server') && data.server) {
-          var s = data.server;
-          var sets = [
-            { label: 'client output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
-            { label: 'server generated tok/s', data: points(s.seconds, s.generatedTokensPerSecond), yAxisID: 'y', borderColor: '#9334e6', pointRadius: 0, borderWidth: 1.5 },
-            { label: 'server running', data: points(s.seconds, s.running), yAxisID: 'y1', borderColor: '#188038', pointRadius: 0, borderWidth: 1.5 },
-            { label: 'server waiting', data: points(s.seconds, s.waiting), yAxisID: 'y1', borderColor: '#d93025', pointRadius: 0, borderWidth: 1.5 }
-          ];
-          new Chart(el('chart-server'), {
-            type: 'line',
-            data: { datasets: sets },
-            options: { scales: {
-              x: { type: 'linear', title: { display: true, text: 's since start' } },
-              y: { beginAtZero: true, title: { display: true, text: 'tok/s' } },
-              y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'requests' } }
-            } }
-          });
-        }
-
-        var levels = data.levels.filter(function (l) { return l.load > 0; });
-        var loadTitle = levels.length && levels[0].closed ? 'concurrent streams' : 'request rate (req/s)';
-        var logScale = levels.length > 2 && levels[levels.length - 1].load / levels[0].load >= 8;
-        var loads = levels.map(function (l) { return l.load; });
-        if (el('chart-throughput')) {
-          new Chart(el('chart-throughput'), {
-            type: 'line',
-            data: { datasets: [
-              { label: 'output tok/s', data: points(loads, levels.map(function (l) { return l.outputThroughput; })), yAxisID: 'y', borderColor: '#1a73e8' },
-              { label: 'per-stream tok/s', data: points(loads, levels.map(function (l) { return l.perStream; })), yAxisID: 'y1', borderColor: '#188038' }
-            ] },
-            options: { scales: {
-              x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
-              y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
-              y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'per-stream tok/s' } }
-            } }
-          });
-        }
-        if (el('chart-ttft')) {
-          var ttftSets = [
-            { label: 'TTFT p50 ms', data: points(loads, levels.map(function (l) { return l.ttftP50; })), borderColor: '#1a73e8' },
-            { label: 'TTFT p99 ms', data: points(loads, levels.map(function (l) { return l.ttftP99; })), borderColor: '#d93025' }
-          ];
-          function line(label, y, color) {
-            ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
-              borderColor: color, borderDash: [6, 4], pointRadius: 0 });
-          }
-          if (data.sloTtftMs != null && loads.length) {
-            line('TTFT SLO ' + data.sloTtftMs + ' ms', data.sloTtftMs, '#5f6368');
-          }
-          if (data.targetTtftMs != null && data.targetTtftMs !== data.sloTtftMs && loads.length) {
-            line('target: ' + data.targetLabel, data.targetTtftMs, '#9334e6');
-          }
-          new Chart(el('chart-ttft'), {
-            type: 'line',
-            data: { datasets: ttftSets },
-            options: { scales: {
-              x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
-              y: { beginAtZero: true, title: { display: true, text: 'ms' } }
-            } }
-          });
-        }
-        function distribution(id, name, color) {
-          var bins = data.distributions[name] || [];
-          new Chart(el(id), {
-            type: 'bar',
-            data: {
-              labels: bins.map(function (b) { return b[0].toFixed(b[1] - b[0] < 1 ? 2 : 0); }),
-              datasets: [{ label: name === 'itl' ? 'gaps' : 'requests', data: bins.map(function (b) { return b[2]; }), backgroundColor: color }]
-            },
-            // a log axis keeps the few requests or gaps of a tail visible beside a body of thousands
-            options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } },
-              y: { type: 'logarithmic', title: { display: true, text: name === 'itl' ? 'gaps (log)' : 'requests (log)' } } } }
-          });
-        }
-        function percentileLabel(p) { return p === 0 ? 'min' : p === 100 ? 'max' : 'p' + p; }
-        function percentiles(id) {
-          var names = { ttft: ['TTFT', '#1a73e8'], tpot: ['TPOT', '#188038'], itl: ['ITL', '#e37400'] };
-          var sets = [];
-          var labels = [];
-          // A log axis has no 0, and a gap of 0 ms (two events in one chunk) would stretch it over decades: values
-          // below a tenth of the smallest median are drawn at that floor, their true value in the tooltip.
-          var floor = Infinity;
-          Object.keys(names).forEach(function (name) {
-            var curve = data.percentiles[name] || [];
-            if (curve.length > 1 && curve[1][1] > 0) { floor = Math.min(floor, curve[1][1] / 10); }
-          });
-          if (!isFinite(floor)) { floor = 0.001; }
-          Object.keys(names).forEach(function (name) {
-            var curve = data.percentiles[name] || [];
-            if (curve.length > labels.length) { labels = curve.map(function (p) { return percentileLabel(p[0]); }); }
-            sets.push({ label: names[name][0] + ' ms', borderColor: names[name][1], exact: curve.map(function (p) { return p[1]; }),
-              data: curve.map(function (p) { return Math.max(p[1], floor); }) });
-          });
-          new Chart(el(id), {
-            type: 'line',
-            data: { labels: labels, datasets: sets },
-            options: {
-              plugins: { tooltip: { callbacks: { label: function (c) { return c.dataset.label + ': ' + c.dataset.exact[c.dataIndex]; } } } },
-              scales: { x: { title: { display: true, text: 'percentile' } },
-                y: { type: 'logarithmic', title: { display: true, text: 'ms (log)' } } } }
-          });
-        }
-        distribution('chart-dist-ttft', 'ttft', '#1a73e8');
-        distribution('chart-dist-tpot', 'tpot', '#188038');
-        distribution('chart-dist-itl', 'itl', '#e37400');
-        percentiles('chart-percentiles');
-        document.body.setAttribute('data-charts', 'ready');
-      })();
-      """;
 }

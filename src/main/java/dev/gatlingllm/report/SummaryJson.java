@@ -82,6 +82,7 @@ final class SummaryJson {
       }
       levels.add(level);
     }
+    TradeOffSection.json(root, summary);
     ArrayNode names = root.putArray("request_names");
     for (var named : summary.byRequestName()) {
       ObjectNode name = names.addObject();

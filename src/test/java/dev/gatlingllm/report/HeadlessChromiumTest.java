@@ -58,6 +58,7 @@ class HeadlessChromiumTest {
             "chart-timeline",
             "chart-throughput",
             "chart-ttft",
+            "chart-tradeoff",
             "chart-dist-ttft",
             "chart-dist-tpot",
             "chart-dist-itl",

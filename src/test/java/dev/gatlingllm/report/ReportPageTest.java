@@ -155,6 +155,35 @@ class ReportPageTest {
   }
 
   @Test
+  void theTradeOffHasAPointPerLevelInSummaryJsonAndATableOnThePage() throws Exception {
+    JsonNode points =
+        new ObjectMapper().readTree(llm.resolve("summary.json").toFile()).path("tradeoff");
+    assertEquals(summary.levels().size(), points.size());
+    int capacities = 0;
+    for (JsonNode point : points) {
+      int index = point.path("level_index").asInt();
+      var level = summary.levels().get(index);
+      assertEquals(level.level().label(), point.path("level").asText());
+      assertEquals(
+          level.figures().throughput().outputThroughput(),
+          point.path("output_throughput").asDouble(),
+          1e-6);
+      assertEquals(
+          level.figures().throughput().perStreamTokensPerSecond(),
+          point.path("per_stream_output_throughput").asDouble(),
+          1e-6);
+      assertEquals(level.meetsTarget(), point.path("meets_target").asBoolean());
+      capacities += point.path("capacity").asBoolean() ? 1 : 0;
+      if (point.path("capacity").asBoolean()) {
+        assertEquals(summary.capacity().levelIndex(), index);
+      }
+    }
+    assertEquals(summary.capacity() == null ? 0 : 1, capacities);
+    assertTrue(html.contains("<table id=\"tradeoff\">"), "the points, for people who read");
+    assertTrue(html.contains("<canvas id=\"chart-tradeoff\">"));
+  }
+
+  @Test
   void consoleSummaryEndsWithThePage() {
     String text = ConsoleSummary.format(summary, page);
     assertTrue(

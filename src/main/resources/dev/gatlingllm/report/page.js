@@ -1,0 +1,174 @@
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('llm-data').textContent);
+  Chart.defaults.animation = false;
+  Chart.defaults.maintainAspectRatio = false;
+  function el(id) { return document.getElementById(id); }
+  function points(xs, ys) { return xs.map(function (x, i) { return { x: x, y: ys[i] }; }); }
+
+  var t = data.timeline;
+  var seconds = t.outputTokens.map(function (_, i) { return i * t.stepSeconds + t.offsetSeconds; });
+  new Chart(el('chart-timeline'), {
+    type: 'line',
+    data: { datasets: [
+      { label: 'output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
+      { label: 'streams in flight', data: points(seconds, t.activeStreams), yAxisID: 'y1', borderColor: '#e37400', pointRadius: 0, borderWidth: 1.5 }
+    ].concat(t.warmupEndSeconds === undefined ? [] : [
+      { label: 'before the first level: warm-up, in no figure', yAxisID: 'y', pointRadius: 0, borderWidth: 0,
+        fill: 'origin', backgroundColor: 'rgba(128,128,128,0.18)',
+        data: [ { x: 0, y: Math.max.apply(null, t.outputTokens.concat([1])) },
+                { x: t.warmupEndSeconds, y: Math.max.apply(null, t.outputTokens.concat([1])) } ] }
+    ]) },
+    options: { parsing: true, scales: {
+      x: { type: 'linear', title: { display: true, text: 's since start' } },
+      y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
+      y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'streams' } }
+    } }
+  });
+
+  if (el('chart-server') && data.server) {
+    var s = data.server;
+    var sets = [
+      { label: 'client output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
+      { label: 'server generated tok/s', data: points(s.seconds, s.generatedTokensPerSecond), yAxisID: 'y', borderColor: '#9334e6', pointRadius: 0, borderWidth: 1.5 },
+      { label: 'server running', data: points(s.seconds, s.running), yAxisID: 'y1', borderColor: '#188038', pointRadius: 0, borderWidth: 1.5 },
+      { label: 'server waiting', data: points(s.seconds, s.waiting), yAxisID: 'y1', borderColor: '#d93025', pointRadius: 0, borderWidth: 1.5 }
+    ];
+    new Chart(el('chart-server'), {
+      type: 'line',
+      data: { datasets: sets },
+      options: { scales: {
+        x: { type: 'linear', title: { display: true, text: 's since start' } },
+        y: { beginAtZero: true, title: { display: true, text: 'tok/s' } },
+        y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'requests' } }
+      } }
+    });
+  }
+
+  var levels = data.levels.filter(function (l) { return l.load > 0; });
+  var loadTitle = levels.length && levels[0].closed ? 'concurrent streams' : 'request rate (req/s)';
+  var logScale = levels.length > 2 && levels[levels.length - 1].load / levels[0].load >= 8;
+  var loads = levels.map(function (l) { return l.load; });
+  if (el('chart-throughput')) {
+    new Chart(el('chart-throughput'), {
+      type: 'line',
+      data: { datasets: [
+        { label: 'output tok/s', data: points(loads, levels.map(function (l) { return l.outputThroughput; })), yAxisID: 'y', borderColor: '#1a73e8' },
+        { label: 'per-stream tok/s', data: points(loads, levels.map(function (l) { return l.perStream; })), yAxisID: 'y1', borderColor: '#188038' }
+      ] },
+      options: { scales: {
+        x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
+        y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
+        y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'per-stream tok/s' } }
+      } }
+    });
+  }
+  if (el('chart-ttft')) {
+    var ttftSets = [
+      { label: 'TTFT p50 ms', data: points(loads, levels.map(function (l) { return l.ttftP50; })), borderColor: '#1a73e8' },
+      { label: 'TTFT p99 ms', data: points(loads, levels.map(function (l) { return l.ttftP99; })), borderColor: '#d93025' }
+    ];
+    function line(label, y, color) {
+      ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
+        borderColor: color, borderDash: [6, 4], pointRadius: 0 });
+    }
+    if (data.sloTtftMs != null && loads.length) {
+      line('TTFT SLO ' + data.sloTtftMs + ' ms', data.sloTtftMs, '#5f6368');
+    }
+    if (data.targetTtftMs != null && data.targetTtftMs !== data.sloTtftMs && loads.length) {
+      line('target: ' + data.targetLabel, data.targetTtftMs, '#9334e6');
+    }
+    new Chart(el('chart-ttft'), {
+      type: 'line',
+      data: { datasets: ttftSets },
+      options: { scales: {
+        x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
+        y: { beginAtZero: true, title: { display: true, text: 'ms' } }
+      } }
+    });
+  }
+  // Labels drawn beside the points of the datasets that carry them (pointLabels).
+  var pointLabels = {
+    id: 'pointLabels',
+    afterDatasetsDraw: function (chart) {
+      var ctx = chart.ctx;
+      ctx.save();
+      ctx.font = '11px sans-serif';
+      ctx.fillStyle = '#333';
+      chart.data.datasets.forEach(function (set, i) {
+        if (!set.pointLabels) { return; }
+        chart.getDatasetMeta(i).data.forEach(function (point, j) {
+          ctx.fillText(set.pointLabels[j], point.x + 6, point.y - 6);
+        });
+      });
+      ctx.restore();
+    }
+  };
+  if (el('chart-tradeoff')) {
+    var trade = function (l) { return { x: l.perStream, y: l.outputThroughput }; };
+    var name = function (l) { return l.label + (l.capacity ? ' (capacity)' : '') + (l.knee ? ' (knee)' : ''); };
+    var meeting = levels.filter(function (l) { return l.meetsTarget; });
+    var missing = levels.filter(function (l) { return !l.meetsTarget; });
+    new Chart(el('chart-tradeoff'), {
+      type: 'scatter',
+      data: { datasets: [
+        { label: 'levels by load', data: levels.map(trade), showLine: true, borderColor: '#9aa0a6', pointRadius: 0 },
+        { label: 'meets the target', data: meeting.map(trade), pointLabels: meeting.map(name), backgroundColor: '#188038', pointRadius: 5 },
+        { label: 'misses it', data: missing.map(trade), pointLabels: missing.map(name), backgroundColor: '#d93025', pointRadius: 5 }
+      ] },
+      options: { scales: {
+        // room on the right for the labels of the fastest streams
+        x: { beginAtZero: true, suggestedMax: 1.25 * Math.max.apply(null, levels.map(function (l) { return l.perStream || 0; }).concat([1])),
+          title: { display: true, text: 'per-stream output tok/s (interactivity)' } },
+        y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } }
+      } },
+      plugins: [pointLabels]
+    });
+  }
+  function distribution(id, name, color) {
+    var bins = data.distributions[name] || [];
+    new Chart(el(id), {
+      type: 'bar',
+      data: {
+        labels: bins.map(function (b) { return b[0].toFixed(b[1] - b[0] < 1 ? 2 : 0); }),
+        datasets: [{ label: name === 'itl' ? 'gaps' : 'requests', data: bins.map(function (b) { return b[2]; }), backgroundColor: color }]
+      },
+      // a log axis keeps the few requests or gaps of a tail visible beside a body of thousands
+      options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } },
+        y: { type: 'logarithmic', title: { display: true, text: name === 'itl' ? 'gaps (log)' : 'requests (log)' } } } }
+    });
+  }
+  function percentileLabel(p) { return p === 0 ? 'min' : p === 100 ? 'max' : 'p' + p; }
+  function percentiles(id) {
+    var names = { ttft: ['TTFT', '#1a73e8'], tpot: ['TPOT', '#188038'], itl: ['ITL', '#e37400'] };
+    var sets = [];
+    var labels = [];
+    // A log axis has no 0, and a gap of 0 ms (two events in one chunk) would stretch it over decades: values
+    // below a tenth of the smallest median are drawn at that floor, their true value in the tooltip.
+    var floor = Infinity;
+    Object.keys(names).forEach(function (name) {
+      var curve = data.percentiles[name] || [];
+      if (curve.length > 1 && curve[1][1] > 0) { floor = Math.min(floor, curve[1][1] / 10); }
+    });
+    if (!isFinite(floor)) { floor = 0.001; }
+    Object.keys(names).forEach(function (name) {
+      var curve = data.percentiles[name] || [];
+      if (curve.length > labels.length) { labels = curve.map(function (p) { return percentileLabel(p[0]); }); }
+      sets.push({ label: names[name][0] + ' ms', borderColor: names[name][1], exact: curve.map(function (p) { return p[1]; }),
+        data: curve.map(function (p) { return Math.max(p[1], floor); }) });
+    });
+    new Chart(el(id), {
+      type: 'line',
+      data: { labels: labels, datasets: sets },
+      options: {
+        plugins: { tooltip: { callbacks: { label: function (c) { return c.dataset.label + ': ' + c.dataset.exact[c.dataIndex]; } } } },
+        scales: { x: { title: { display: true, text: 'percentile' } },
+          y: { type: 'logarithmic', title: { display: true, text: 'ms (log)' } } } }
+    });
+  }
+  distribution('chart-dist-ttft', 'ttft', '#1a73e8');
+  distribution('chart-dist-tpot', 'tpot', '#188038');
+  distribution('chart-dist-itl', 'itl', '#e37400');
+  percentiles('chart-percentiles');
+  document.body.setAttribute('data-charts', 'ready');
+})();
