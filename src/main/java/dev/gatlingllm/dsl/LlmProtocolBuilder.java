@@ -540,8 +540,20 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
+   * The server's hourly price alone: the cost of a million output tokens at each level and at the
+   * capacity.
+   *
+   * @param pricePerHour the server's price per hour, a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder pricing(double pricePerHour) {
+    RunConfig report = fields.report.withPricing(Pricing.hourly(pricePerHour));
+    return with(f -> f.report = report);
+  }
+
+  /**
    * Prices for the cost figures: the hourly price of the server and an API's price per million
-   * output tokens.
+   * output tokens, for the break-even throughput and each level said against the API.
    *
    * @param pricePerHour the server's price per hour, a constant
    * @param pricePerMillionOutputTokens the API's price per million output tokens, a constant

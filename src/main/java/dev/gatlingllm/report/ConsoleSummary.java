@@ -165,12 +165,15 @@ public final class ConsoleSummary {
     text.append(CapacityStory.explain(summary)).append('\n');
     CostFigures cost = summary.cost();
     if (cost != null) {
-      line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));
+      if (!Double.isNaN(cost.breakEvenTokensPerSecond())) {
+        line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));
+      }
       if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
         line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
+        // NaN with the hourly price alone: no API to compare with.
         if (cost.requiredUtilisation() <= 1) {
           line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
-        } else {
+        } else if (cost.requiredUtilisation() > 1) {
           // Above 100 %: no share of the time at capacity pays, say so rather than the ratio.
           text.append("At capacity the deployment costs more than the API, even fully used.\n");
         }

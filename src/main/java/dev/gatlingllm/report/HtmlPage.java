@@ -208,7 +208,19 @@ final class HtmlPage {
           .append("x the p99 TTFT.</li>\n");
     }
     CostFigures cost = summary.cost();
-    if (cost != null) {
+    if (cost != null && Double.isNaN(cost.pricePerMillionOutputTokens())) {
+      // The hourly price alone: what the output costs, no API to compare with.
+      page.append("<li id=\"cost\">Cost: at ")
+          .append(number(cost.pricePerHour(), 2))
+          .append("/h, ")
+          .append(
+              Double.isNaN(cost.costPerMillionAtCapacity())
+                  ? "no level met the target, so no cost at capacity; each level's is in the table"
+                  : "a million output tokens cost <b>"
+                      + number(cost.costPerMillionAtCapacity(), 3)
+                      + "</b> at capacity; each level's is in the table")
+          .append(".</li>\n");
+    } else if (cost != null) {
       page.append("<li id=\"cost\">Cost: at ")
           .append(number(cost.pricePerHour(), 2))
           .append("/h against ")

@@ -152,8 +152,10 @@ final class RunJson {
     if (config.pricing() != null) {
       ObjectNode pricing = node.putObject("pricing");
       pricing.put("price_per_hour", config.pricing().pricePerHour());
-      pricing.put(
-          "price_per_million_output_tokens", config.pricing().pricePerMillionOutputTokens());
+      if (config.pricing().hasApiPrice()) {
+        pricing.put(
+            "price_per_million_output_tokens", config.pricing().pricePerMillionOutputTokens());
+      }
     }
     if (config.rateBudget() != null) {
       node.set("rate_budget", SummaryJson.rateBudget(config.rateBudget()));
@@ -196,7 +198,7 @@ final class RunJson {
         pricing.isObject()
             ? new Pricing(
                 pricing.path("price_per_hour").asDouble(),
-                pricing.path("price_per_million_output_tokens").asDouble())
+                pricing.path("price_per_million_output_tokens").asDouble(Double.NaN))
             : null,
         text(node, "model"),
         text(node, "endpoint"),

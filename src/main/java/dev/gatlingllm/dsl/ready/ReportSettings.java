@@ -18,11 +18,11 @@ import java.util.List;
  * llm.slo.ttftMs} / {@code llm.slo.tpotMs} / {@code llm.slo.e2elMs} (goodput SLOs; TTFT 500 ms and
  * TPOT 50 ms unless set, {@code none} for none), {@code llm.settleSeconds} (start of each level
  * left out), {@code llm.capacity.p99TtftMs} (capacity target; default: 95 % good requests, {@code
- * llm.capacity.goodFraction}), {@code llm.cost.pricePerHour} with {@code
- * llm.cost.pricePerMillionOutputTokens}, and checks that fail the run: {@code
- * llm.assert.outputThroughput} (tok/s), {@code llm.assert.goodput} (req/s), {@code
- * llm.assert.goodFraction}, {@code llm.assert.capacity} (streams or req/s), {@code
- * llm.assert.ttftP99Ms}.
+ * llm.capacity.goodFraction}), {@code llm.cost.pricePerHour} (alone: the cost per million output
+ * tokens at each level; with {@code llm.cost.pricePerMillionOutputTokens}: the break-even against
+ * that API too), and checks that fail the run: {@code llm.assert.outputThroughput} (tok/s), {@code
+ * llm.assert.goodput} (req/s), {@code llm.assert.goodFraction}, {@code llm.assert.capacity}
+ * (streams or req/s), {@code llm.assert.ttftP99Ms}.
  */
 public record ReportSettings(
     Double sloTtftMs,
@@ -52,9 +52,10 @@ public record ReportSettings(
             : AttainmentTarget.goodFractionAtLeast(goodFraction);
     Double pricePerHour = s.optionalPositive("llm.cost.pricePerHour");
     Double pricePerMillion = s.optionalPositive("llm.cost.pricePerMillionOutputTokens");
-    if ((pricePerHour == null) != (pricePerMillion == null)) {
+    if (pricePerHour == null && pricePerMillion != null) {
       throw new UserError(
-          "set both llm.cost.pricePerHour and llm.cost.pricePerMillionOutputTokens, or neither");
+          "llm.cost.pricePerMillionOutputTokens is compared with the server's hourly price: set"
+              + " llm.cost.pricePerHour too");
     }
     List<LlmCheck> checks = new ArrayList<>();
     Double outputThroughput = s.optionalPositive("llm.assert.outputThroughput");
@@ -103,7 +104,10 @@ public record ReportSettings(
             .capacityTarget(target)
             .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
     if (pricePerHour != null) {
-      p = p.pricing(pricePerHour, pricePerMillionOutputTokens);
+      p =
+          pricePerMillionOutputTokens != null
+              ? p.pricing(pricePerHour, pricePerMillionOutputTokens)
+              : p.pricing(pricePerHour);
     }
     return p;
   }

@@ -9,8 +9,14 @@ package dev.gatlingllm.metrics.sweep;
  *     tokens
  */
 public record Pricing(double pricePerHour, double pricePerMillionOutputTokens) {
+  /** The server's hourly price alone: the cost of its output tokens, with no API to compare. */
+  public static Pricing hourly(double pricePerHour) {
+    return new Pricing(pricePerHour, Double.NaN);
+  }
+
   public Pricing {
-    if (!(pricePerHour > 0) || !(pricePerMillionOutputTokens > 0)) {
+    if (!(pricePerHour > 0)
+        || !(pricePerMillionOutputTokens > 0 || Double.isNaN(pricePerMillionOutputTokens))) {
       throw new IllegalArgumentException(
           "pricing: both prices must be > 0, got "
               + pricePerHour
@@ -25,7 +31,12 @@ public record Pricing(double pricePerHour, double pricePerMillionOutputTokens) {
    * 3600.
    */
   public double breakEvenTokensPerSecond() {
-    return pricePerHour / pricePerMillionOutputTokens * 1e6 / 3600.0;
+    return hasApiPrice() ? pricePerHour / pricePerMillionOutputTokens * 1e6 / 3600.0 : Double.NaN;
+  }
+
+  /** Whether an API's price is given to compare with; NaN figures stand for it otherwise. */
+  public boolean hasApiPrice() {
+    return !Double.isNaN(pricePerMillionOutputTokens);
   }
 
   /**

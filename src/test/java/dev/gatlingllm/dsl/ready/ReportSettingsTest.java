@@ -40,4 +40,17 @@ class ReportSettingsTest {
     org.junit.jupiter.api.Assertions.assertTrue(
         e.getMessage().contains("llm.slo.tpotMs"), e.getMessage());
   }
+
+  @Test
+  void theHourlyPriceAloneIsAcceptedAndTheApiPriceAloneIsNot() {
+    assertEquals(4.47, read("llm.cost.pricePerHour", "4.47").pricePerHour());
+    assertNull(read("llm.cost.pricePerHour", "4.47").pricePerMillionOutputTokens());
+    assertEquals(
+        "llm.cost.pricePerMillionOutputTokens is compared with the server's hourly price: set"
+            + " llm.cost.pricePerHour too",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> read("llm.cost.pricePerMillionOutputTokens", "0.65"))
+            .getMessage());
+  }
 }

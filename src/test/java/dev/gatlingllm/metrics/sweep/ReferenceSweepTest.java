@@ -182,6 +182,17 @@ class ReferenceSweepTest {
   }
 
   @Test
+  void theHourlyPriceAloneGivesTheCostAtCapacityAndNoComparison() {
+    Capacity capacity = sweep(p99TtftAtMost500()).capacity();
+    CostFigures cost = SweepAnalysis.cost(Pricing.hourly(4.47), capacity);
+    // 1,728 output tok/s at capacity: 6,220,800 tokens an hour for 4.47.
+    assertEquals(4.47 / (1728 * 3600.0) * 1e6, cost.costPerMillionAtCapacity(), 1e-12);
+    assertEquals(0.7186, cost.costPerMillionAtCapacity(), 1e-4);
+    assertTrue(Double.isNaN(cost.breakEvenTokensPerSecond()), "no API to break even with");
+    assertTrue(Double.isNaN(cost.requiredUtilisation()));
+  }
+
+  @Test
   void pricingExampleFromMetricsMd() {
     assertEquals(1910, Math.round(new Pricing(4.47, 0.65).breakEvenTokensPerSecond()));
   }
