@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.properties.LlmProperties;
+import dev.gatlingllm.properties.ResultsRoot;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizer;
@@ -120,6 +121,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   static LlmProtocolBuilder fromSystemProperties() {
     Properties properties = System.getProperties();
     LlmProperties.rejectUnknown(properties);
+    ResultsRoot.requireWritable(properties);
     LlmProtocolBuilder builder =
         DEFAULT.withSlos(
             new Slos(
