@@ -272,9 +272,8 @@ public final class ConsoleSummary {
             + " %");
   }
 
-  /** The mean speed of the successful streams; unknown (NaN) without any. */
   static double perStream(Figures f) {
-    return f.counts().completed() > 0 ? f.throughput().perStreamTokensPerSecond() : Double.NaN;
+    return Numbers.perStream(f);
   }
 
   private static void latency(

@@ -1,5 +1,8 @@
 package dev.gatlingllm.report;
 
+import static dev.gatlingllm.report.Numbers.number;
+import static dev.gatlingllm.report.Numbers.percent;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,7 +26,6 @@ import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -117,7 +119,7 @@ final class HtmlPage {
     }
     card(page, "output tok/s", number(run.throughput().outputThroughput(), 1));
     card(page, "total (input + output) tok/s", number(run.throughput().totalTokenThroughput(), 1));
-    card(page, "per-stream output tok/s", measured(ConsoleSummary.perStream(run), 1));
+    card(page, "per-stream output tok/s", measured(Numbers.perStream(run), 1));
     card(page, "requests/s", number(run.throughput().requestThroughput(), 2));
     Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
     Distribution tpot = run.latency().tpot().orNaNWhenEmpty();
@@ -299,7 +301,7 @@ final class HtmlPage {
           .append("</td>")
           .append(cell(Long.toString(f.counts().requests())))
           .append(cell(Long.toString(f.counts().failed())))
-          .append(cell(measured(ConsoleSummary.perStream(f), 1)))
+          .append(cell(measured(Numbers.perStream(f), 1)))
           .append(cell(number(f.throughput().outputThroughput(), 1)))
           .append(cell(number(f.throughput().totalTokenThroughput(), 1)))
           .append(cell(measured(ttft.p50(), 1)))
@@ -525,7 +527,7 @@ final class HtmlPage {
   }
 
   /** Most points a time chart gets: a long run is shown as averages over a few seconds each. */
-  static final int MAX_TIME_POINTS = 2_000;
+  static final int MAX_TIME_POINTS = PageAssets.MAX_TIME_POINTS;
 
   /**
    * Per-second output tok/s and streams in flight; runs longer than {@link #MAX_TIME_POINTS}
@@ -566,21 +568,10 @@ final class HtmlPage {
     }
   }
 
-  static String number(double value, int decimals) {
-    if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return "-";
-    }
-    return String.format(Locale.ROOT, "%,." + decimals + "f", value);
-  }
-
   /**
    * A client figure: "n/a" when no successful request gave it (a server's figure it lacks is "-").
    */
   private static String measured(double value, int decimals) {
     return Double.isNaN(value) ? "n/a" : number(value, decimals);
-  }
-
-  static String percent(double fraction) {
-    return number(100 * fraction, 1) + " %";
   }
 }

@@ -66,25 +66,25 @@ final class LengthsAndRatesSection {
                         + " / "
                         + lengths.withLimit()
                         + " ("
-                        + HtmlPage.percent(lengths.stoppedEarlyShare())
+                        + Numbers.percent(lengths.stoppedEarlyShare())
                         + ")"))
-        .append(cell(HtmlPage.number(lengths.outputTokens().p50(), 0)))
-        .append(cell(HtmlPage.number(lengths.outputTokens().p90(), 0)))
-        .append(cell(HtmlPage.number(lengths.outputTokens().min(), 0)))
-        .append(cell(HtmlPage.number(lengths.outputTokens().max(), 0)))
+        .append(cell(Numbers.number(lengths.outputTokens().p50(), 0)))
+        .append(cell(Numbers.number(lengths.outputTokens().p90(), 0)))
+        .append(cell(Numbers.number(lengths.outputTokens().min(), 0)))
+        .append(cell(Numbers.number(lengths.outputTokens().max(), 0)))
         .append(
             cell(
                 againstBudget(
                     rates.requestsPerMinute(), budget == null ? 0 : budget.requestsPerMinute())))
-        .append(cell(HtmlPage.number(rates.inputTokensPerMinute(), 0)))
-        .append(cell(HtmlPage.number(rates.outputTokensPerMinute(), 0)))
-        .append(cell(HtmlPage.number(rates.totalTokensPerMinute(), 0)))
+        .append(cell(Numbers.number(rates.inputTokensPerMinute(), 0)))
+        .append(cell(Numbers.number(rates.outputTokensPerMinute(), 0)))
+        .append(cell(Numbers.number(rates.totalTokensPerMinute(), 0)))
         .append(
             cell(
                 againstBudget(
                     rates.meteredTokensPerMinute(), budget == null ? 0 : budget.tokensPerMinute())))
         .append(cell(busiestMinute(rates, budget)))
-        .append(cell(rates.rateLimited() + " (" + HtmlPage.percent(rates.rateLimitedShare()) + ")"))
+        .append(cell(rates.rateLimited() + " (" + Numbers.percent(rates.rateLimitedShare()) + ")"))
         .append("</tr>\n");
   }
 
@@ -101,8 +101,8 @@ final class LengthsAndRatesSection {
 
   /** {@code 118 of 120} against a limit, the figure alone without one. */
   static String againstBudget(double achieved, long limit) {
-    String value = HtmlPage.number(achieved, 0);
-    return limit > 0 ? value + " of " + HtmlPage.number(limit, 0) : value;
+    String value = Numbers.number(achieved, 0);
+    return limit > 0 ? value + " of " + Numbers.number(limit, 0) : value;
   }
 
   private static String cell(String text) {

@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
  * access) and inlined into every page, so that the report works offline and from a CI artefact.
  */
 final class PageAssets {
+  /** Most points a time chart gets: a long run is shown as averages over a few seconds each. */
+  static final int MAX_TIME_POINTS = 2_000;
+
   private static volatile String style;
   private static volatile String script;
 

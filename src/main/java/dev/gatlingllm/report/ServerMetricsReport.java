@@ -172,15 +172,13 @@ final class ServerMetricsReport {
           + "<th>server TTFT p50 / p99 ms</th>";
 
   static String tableCells(ServerLevelFigures s, Figures client) {
-    return cell(HtmlPage.number(s.meanRunning(), 1) + " / " + HtmlPage.number(s.peakRunning(), 0))
-        + cell(HtmlPage.number(s.meanWaiting(), 1) + " / " + HtmlPage.number(s.peakWaiting(), 0))
-        + cell(Double.isNaN(s.peakKvCacheUsage()) ? "-" : HtmlPage.percent(s.peakKvCacheUsage()))
-        + cell(HtmlPage.number(s.preemptions(), 0))
+    return cell(Numbers.number(s.meanRunning(), 1) + " / " + Numbers.number(s.peakRunning(), 0))
+        + cell(Numbers.number(s.meanWaiting(), 1) + " / " + Numbers.number(s.peakWaiting(), 0))
+        + cell(Double.isNaN(s.peakKvCacheUsage()) ? "-" : Numbers.percent(s.peakKvCacheUsage()))
+        + cell(Numbers.number(s.preemptions(), 0))
         + cell(
-            HtmlPage.number(s.generatedTokens(), 0)
-                + " / "
-                + client.tokens().outputTokensInWindow())
-        + cell(HtmlPage.number(s.ttftP50Ms(), 1) + " / " + HtmlPage.number(s.ttftP99Ms(), 1));
+            Numbers.number(s.generatedTokens(), 0) + " / " + client.tokens().outputTokensInWindow())
+        + cell(Numbers.number(s.ttftP50Ms(), 1) + " / " + Numbers.number(s.ttftP99Ms(), 1));
   }
 
   private static String cell(String text) {
@@ -218,7 +216,7 @@ final class ServerMetricsReport {
     ArrayNode waiting = node.putArray("waiting");
     List<ServerSample> samples = server.samples();
     int step =
-        Math.max(1, (samples.size() + HtmlPage.MAX_TIME_POINTS - 1) / HtmlPage.MAX_TIME_POINTS);
+        Math.max(1, (samples.size() + PageAssets.MAX_TIME_POINTS - 1) / PageAssets.MAX_TIME_POINTS);
     for (int i = step; i < samples.size(); i += step) {
       ServerSample before = samples.get(i - step);
       ServerSample s = samples.get(i);
@@ -261,13 +259,13 @@ final class ServerMetricsReport {
         Locale.ROOT,
         "%-14s %10s %10s %10s %10s %12s\n",
         label,
-        HtmlPage.number(s.meanRunning(), 1) + "/" + HtmlPage.number(s.peakRunning(), 0),
-        HtmlPage.number(s.meanWaiting(), 1) + "/" + HtmlPage.number(s.peakWaiting(), 0),
+        Numbers.number(s.meanRunning(), 1) + "/" + Numbers.number(s.peakRunning(), 0),
+        Numbers.number(s.meanWaiting(), 1) + "/" + Numbers.number(s.peakWaiting(), 0),
         Double.isNaN(s.peakKvCacheUsage())
             ? "-"
-            : HtmlPage.number(100 * s.peakKvCacheUsage(), 1) + "%",
-        HtmlPage.number(s.preemptions(), 0),
-        HtmlPage.number(s.generatedTokens(), 0).replace(",", "")
+            : Numbers.number(100 * s.peakKvCacheUsage(), 1) + "%",
+        Numbers.number(s.preemptions(), 0),
+        Numbers.number(s.generatedTokens(), 0).replace(",", "")
             + "/"
             + client.tokens().outputTokensInWindow());
   }

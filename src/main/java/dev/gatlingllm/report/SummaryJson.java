@@ -144,7 +144,7 @@ final class SummaryJson {
     Json.put(node, "request_throughput", f.throughput().requestThroughput());
     Json.put(node, "output_throughput", f.throughput().outputThroughput());
     Json.put(node, "total_token_throughput", f.throughput().totalTokenThroughput());
-    Json.put(node, "per_stream_output_throughput", ConsoleSummary.perStream(f));
+    Json.put(node, "per_stream_output_throughput", Numbers.perStream(f));
     ServerTimes server = f.serverTimes();
     if (server.decodeStreams() > 0) {
       // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the

@@ -16,7 +16,23 @@ import java.util.concurrent.TimeUnit;
  * new exchange is admitted.
  */
 public final class InFlightExchanges {
-  private final Set<StreamExchange> exchanges = ConcurrentHashMap.newKeySet();
+  /**
+   * An exchange as the registry sees it: what a stop asks of it, nothing else (the registry does
+   * not call the exchange's other methods, nor depend on its class).
+   */
+  public interface Member {
+    /**
+     * Ends the exchange on its own executor because the run is stopping.
+     *
+     * @throws RejectedExecutionException when the executor no longer runs anything
+     */
+    void stopOnItsLoop();
+
+    /** Ends the exchange here, its executor being gone. */
+    void stopForRunEnd();
+  }
+
+  private final Set<Member> exchanges = ConcurrentHashMap.newKeySet();
   private volatile boolean stopped;
 
   /**
@@ -24,7 +40,7 @@ public final class InFlightExchanges {
    *
    * @return false once the run is stopping: the request must not be sent
    */
-  public boolean enter(StreamExchange exchange) {
+  public boolean enter(Member exchange) {
     if (stopped) {
       return false;
     }
@@ -38,7 +54,7 @@ public final class InFlightExchanges {
   }
 
   /** The exchange ended (its outcome is being recorded). */
-  public void leave(StreamExchange exchange) {
+  public void leave(Member exchange) {
     exchanges.remove(exchange);
   }
 
@@ -57,7 +73,7 @@ public final class InFlightExchanges {
    */
   public int stopAll(Duration patience) throws InterruptedException {
     stopped = true;
-    for (StreamExchange exchange : exchanges) {
+    for (Member exchange : exchanges) {
       try {
         exchange.stopOnItsLoop();
       } catch (RejectedExecutionException loopGone) {

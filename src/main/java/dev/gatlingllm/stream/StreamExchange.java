@@ -54,6 +54,20 @@ public final class StreamExchange implements ResponseHandler {
    */
   private InFlightExchanges registry;
 
+  /** This exchange as the run's registry of exchanges in flight holds it. */
+  private final InFlightExchanges.Member member =
+      new InFlightExchanges.Member() {
+        @Override
+        public void stopOnItsLoop() {
+          StreamExchange.this.stopOnItsLoop();
+        }
+
+        @Override
+        public void stopForRunEnd() {
+          StreamExchange.this.stopForRunEnd();
+        }
+      };
+
   private ExchangeClock.Timer overallTimer;
   private ExchangeClock.Timer idleTimer;
   private long lastActivityNanos;
@@ -147,7 +161,7 @@ public final class StreamExchange implements ResponseHandler {
     this.timeline = new RequestTimeline(scheduledNanos);
     this.output =
         new StreamOutput(
-            this,
+            ending(),
             dialect.newInterpreter(),
             timeline,
             settings.maxOutputBytes(),
@@ -180,7 +194,7 @@ public final class StreamExchange implements ResponseHandler {
    * @return false when the run is stopping: do not send it
    */
   public boolean enter(InFlightExchanges exchanges) {
-    if (!exchanges.enter(this)) {
+    if (!exchanges.enter(member)) {
       return false;
     }
     registry = exchanges;
@@ -219,7 +233,7 @@ public final class StreamExchange implements ResponseHandler {
         inFlight.abort();
       }
       if (registry != null) {
-        registry.leave(this);
+        registry.leave(member);
       }
       return;
     }
@@ -487,7 +501,7 @@ public final class StreamExchange implements ResponseHandler {
       onComplete.accept(result);
     } finally {
       if (registry != null) {
-        registry.leave(this);
+        registry.leave(member);
       }
     }
   }
@@ -550,8 +564,28 @@ public final class StreamExchange implements ResponseHandler {
    * The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO
    * message.
    */
-  static String describe(RuntimeException e) {
-    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+  private static String describe(RuntimeException e) {
+    return StreamEnding.describe(e);
+  }
+
+  /** The seam the output reports through: this exchange's end, nothing else of it. */
+  private StreamEnding ending() {
+    return new StreamEnding() {
+      @Override
+      public boolean isFinished() {
+        return StreamExchange.this.isFinished();
+      }
+
+      @Override
+      public void endOfStream(long nanos) {
+        StreamExchange.this.endOfStream(nanos);
+      }
+
+      @Override
+      public void fail(String message, long nanos) {
+        StreamExchange.this.fail(message, nanos);
+      }
+    };
   }
 
   private static boolean isCompressed(String contentEncoding) {

@@ -14,11 +14,11 @@ import java.util.List;
  * The output side of one exchange: frames go through the dialect's interpreter, and what they carry
  * is collected (answer and reasoning text, within the output bound), timed as token events on the
  * {@link RequestTimeline} and shown to the token listener. What ends the stream (its end marker, an
- * error in it, a malformed frame, too much output) is handed to the {@link StreamExchange}, which
- * alone ends a request. Confined to the exchange's thread.
+ * error in it, a malformed frame, too much output) is handed to its exchange ({@link
+ * StreamEnding}), which alone ends a request. Confined to the exchange's thread.
  */
 final class StreamOutput implements FrameListener, StreamSignals {
-  private final StreamExchange exchange;
+  private final StreamEnding exchange;
   private final StreamInterpreter interpreter;
   private final RequestTimeline timeline;
   private final long maxOutputBytes;
@@ -53,7 +53,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
    * @param listener sees each output piece, or null
    */
   StreamOutput(
-      StreamExchange exchange,
+      StreamEnding exchange,
       StreamInterpreter interpreter,
       RequestTimeline timeline,
       long maxOutputBytes,
@@ -167,7 +167,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
     try {
       notifier.endEvent(timeline.tokenEvents(), chunkNanos);
     } catch (RuntimeException e) {
-      exchange.fail("token listener failed: " + StreamExchange.describe(e), chunkNanos);
+      exchange.fail("token listener failed: " + StreamEnding.describe(e), chunkNanos);
     }
   }
 

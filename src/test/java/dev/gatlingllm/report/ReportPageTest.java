@@ -138,7 +138,7 @@ class ReportPageTest {
       assertTrue(html.contains("<th>" + header + "</th>"), header);
     }
     String output =
-        HtmlPage.number(summary.levels().get(0).figures().throughput().outputThroughput(), 1);
+        Numbers.number(summary.levels().get(0).figures().throughput().outputThroughput(), 1);
     assertTrue(html.contains("<td class=\"num\">" + output + "</td>"), output);
   }
 
