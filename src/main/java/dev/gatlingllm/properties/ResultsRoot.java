@@ -7,10 +7,11 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * Checks, when a simulation is built, that the folders the run will write to can be written: {@code
- * llm.resultsDir} (where the build plugin puts Gatling's results, e.g. {@code target/gatling}) and
- * {@code llm.reportDir}. Gatling itself fails on an unwritable results folder only after loading
- * the simulation, with its whole stack; this says it in one line first.
+ * Checks, when a simulation is built, that {@code llm.resultsDir} (where the build plugin puts
+ * Gatling's results, e.g. {@code target/gatling}) can be written: Gatling itself fails on an
+ * unwritable results folder only after loading the simulation, with its whole stack; this says it
+ * in one line first. {@code llm.reportDir}, the LLM report's own folder, is not checked here: an
+ * unwritable one turns the LLM report off with one line, and the run goes on.
  */
 public final class ResultsRoot {
   private ResultsRoot() {}
@@ -19,14 +20,12 @@ public final class ResultsRoot {
    * @throws UserError naming the property, the folder and why it cannot be written
    */
   public static void requireWritable(Properties properties) {
-    for (String name : new String[] {"llm.resultsDir", "llm.reportDir"}) {
-      String value = properties.getProperty(name);
-      if (value != null && !value.isBlank()) {
-        String problem = problem(Path.of(value.trim()));
-        if (problem != null) {
-          throw new UserError(
-              name + ": cannot write the run's results in " + value + ": " + problem);
-        }
+    String value = properties.getProperty("llm.resultsDir");
+    if (value != null && !value.isBlank()) {
+      String problem = problem(Path.of(value.trim()));
+      if (problem != null) {
+        throw new UserError(
+            "llm.resultsDir: cannot write the run's results in " + value + ": " + problem);
       }
     }
   }
