@@ -490,6 +490,10 @@ final class HtmlPage {
       node.put("knee", summary.knee() != null && summary.knee().levelIndex() == i);
     }
     Json.put(root, "sloTtftMs", summary.config().slos().ttftMs());
+    if (summary.cost() != null && !Double.isNaN(summary.cost().breakEvenTokensPerSecond())) {
+      // The trade-off chart draws it: levels above the line cost less than the API.
+      root.put("breakEvenTokensPerSecond", summary.cost().breakEvenTokensPerSecond());
+    }
     AttainmentTarget target = summary.config().target();
     if (target.kind() == AttainmentTarget.Kind.PERCENTILE_AT_MOST
         && target.metric() == AttainmentTarget.Metric.TTFT) {

@@ -109,13 +109,21 @@
     var name = function (l) { return l.label + (l.capacity ? ' (capacity)' : '') + (l.knee ? ' (knee)' : ''); };
     var meeting = levels.filter(function (l) { return l.meetsTarget; });
     var missing = levels.filter(function (l) { return !l.meetsTarget; });
+    var tradeSets = [
+      { label: 'levels by load', data: levels.map(trade), showLine: true, borderColor: '#9aa0a6', pointRadius: 0 },
+      { label: 'meets the target', data: meeting.map(trade), pointLabels: meeting.map(name), backgroundColor: '#188038', pointRadius: 5 },
+      { label: 'misses it', data: missing.map(trade), pointLabels: missing.map(name), backgroundColor: '#d93025', pointRadius: 5 }
+    ];
+    if (data.breakEvenTokensPerSecond != null) {
+      // Above the line the deployment's output costs less than the API's.
+      var widest = 1.25 * Math.max.apply(null, levels.map(function (l) { return l.perStream || 0; }).concat([1]));
+      tradeSets.push({ label: 'break-even against the API: ' + Math.round(data.breakEvenTokensPerSecond) + ' output tok/s',
+        data: [{ x: 0, y: data.breakEvenTokensPerSecond }, { x: widest, y: data.breakEvenTokensPerSecond }],
+        showLine: true, borderColor: '#9334e6', borderDash: [6, 4], pointRadius: 0 });
+    }
     new Chart(el('chart-tradeoff'), {
       type: 'scatter',
-      data: { datasets: [
-        { label: 'levels by load', data: levels.map(trade), showLine: true, borderColor: '#9aa0a6', pointRadius: 0 },
-        { label: 'meets the target', data: meeting.map(trade), pointLabels: meeting.map(name), backgroundColor: '#188038', pointRadius: 5 },
-        { label: 'misses it', data: missing.map(trade), pointLabels: missing.map(name), backgroundColor: '#d93025', pointRadius: 5 }
-      ] },
+      data: { datasets: tradeSets },
       options: { scales: {
         // room on the right for the labels of the fastest streams
         x: { beginAtZero: true, suggestedMax: 1.25 * Math.max.apply(null, levels.map(function (l) { return l.perStream || 0; }).concat([1])),

@@ -180,6 +180,17 @@ class ReportPageTest {
     }
     assertEquals(summary.capacity() == null ? 0 : 1, capacities);
     assertTrue(html.contains("<table id=\"tradeoff\">"), "the points, for people who read");
+    // The sample's prices, $4.47/h against $0.65/M, break even at 1,910 output tok/s: a line on
+    // the chart.
+    Matcher data =
+        Pattern.compile(
+                "<script type=\"application/json\" id=\"llm-data\">(.*?)</script>", Pattern.DOTALL)
+            .matcher(html);
+    assertTrue(data.find());
+    assertEquals(
+        4.47 / 0.65 * 1e6 / 3600,
+        new ObjectMapper().readTree(data.group(1)).path("breakEvenTokensPerSecond").asDouble(),
+        1e-9);
     assertTrue(html.contains("<canvas id=\"chart-tradeoff\">"));
   }
 
