@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.spi.FilterReply;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 class UserErrorLinesTest {
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -22,8 +25,7 @@ class UserErrorLinesTest {
     // As Gatling logs a simulation whose constructor threw: the error wrapped by reflection.
     Throwable crash =
         new InvocationTargetException(new UserError("llm.seed must be an integer, was 'abc'"));
-    assertEquals(
-        FilterReply.DENY, filter.decide(null, null, Level.ERROR, "Run crashed", null, crash));
+    assertEquals(FilterReply.DENY, filter.decide(event(Level.ERROR, "Run crashed", crash)));
     assertEquals(
         "gatling-llm: llm.seed must be an integer, was 'abc'\n",
         printed.toString(StandardCharsets.UTF_8).replace("\r", ""));
@@ -31,18 +33,39 @@ class UserErrorLinesTest {
   }
 
   @Test
+  void anEventReachingTwoAppendersPrintsItsLineOnce() {
+    Throwable crash = new UserError("llm.levels must be at most 100000 each, was 2147483647");
+    filter.decide(event(Level.ERROR, "Run crashed", crash));
+    filter.decide(event(Level.ERROR, "Run crashed", crash));
+    assertEquals(
+        1,
+        printed.toString(StandardCharsets.UTF_8).lines().count(),
+        "one line, not one per appender");
+  }
+
+  /** A logging event as logback hands it to an appender's filters. */
+  private static LoggingEvent event(Level level, String message, Throwable thrown) {
+    return new LoggingEvent(
+        UserErrorLinesTest.class.getName(),
+        (Logger) LoggerFactory.getLogger("io.gatling.app.Gatling$"),
+        level,
+        message,
+        thrown,
+        null);
+  }
+
+  @Test
   void anyOtherFailureKeepsItsStack() {
     Throwable bug = new InvocationTargetException(new IllegalArgumentException("a bug"));
-    assertEquals(
-        FilterReply.NEUTRAL, filter.decide(null, null, Level.ERROR, "Run crashed", null, bug));
-    assertEquals(FilterReply.NEUTRAL, filter.decide(null, null, Level.DEBUG, "Read", null, null));
+    assertEquals(FilterReply.NEUTRAL, filter.decide(event(Level.ERROR, "Run crashed", bug)));
+    assertEquals(FilterReply.NEUTRAL, filter.decide(event(Level.DEBUG, "Read", null)));
     assertEquals("", printed.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void aLineAlreadySaidIsNotSaidAgain() {
     UserError said = new UserError("no load sent: cannot connect", true) {};
-    assertEquals(FilterReply.DENY, filter.decide(null, null, Level.ERROR, "x", null, said));
+    assertEquals(FilterReply.DENY, filter.decide(event(Level.ERROR, "x", said)));
     assertEquals("", printed.toString(StandardCharsets.UTF_8));
   }
 
