@@ -15,6 +15,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
@@ -273,19 +274,11 @@ public final class JitWarmup {
   }
 
   /**
-   * Counts one warm-up request's outcome; the first {@value #FAILED_START} all failing end the
-   * warm-up ({@link #failure()}).
+   * Counts one warm-up request's outcome and the tokens it cost; the first {@value #FAILED_START}
+   * all failing end the warm-up ({@link #failure()}).
    *
    * @param ok whether the request succeeded
    * @param error its KO message, or null
-   */
-  public synchronized void record(boolean ok, String error) {
-    record(ok, error, 0, 0);
-  }
-
-  /**
-   * Counts one warm-up request's outcome and the tokens it cost.
-   *
    * @param inputTokens its prompt's tokens, 0 when not known
    * @param outputTokens its answer's tokens, 0 when not known
    */
@@ -328,11 +321,13 @@ public final class JitWarmup {
             .exec(oneRequest)
             .exec(
                 session -> {
+                  Map<String, Object> last = lastResult(session);
+                  Object error = last.get(SessionResults.ERROR);
                   record(
                       !session.isFailed(),
-                      lastError(session),
-                      lastCount(session, SessionResults.INPUT_TOKENS),
-                      lastCount(session, SessionResults.OUTPUT_TOKENS));
+                      error == null ? null : error.toString(),
+                      count(last.get(SessionResults.INPUT_TOKENS)),
+                      count(last.get(SessionResults.OUTPUT_TOKENS)));
                   return session;
                 });
     return exec(session -> {
@@ -362,20 +357,13 @@ public final class JitWarmup {
     }
   }
 
-  private static String lastError(Session session) {
-    if (!session.contains("llm")) {
-      return null;
-    }
-    Object error = session.getMap("llm").get(SessionResults.ERROR);
-    return error == null ? null : error.toString();
+  /** What the request saved under the default key {@code llm}, empty when it saved nothing. */
+  private static Map<String, Object> lastResult(Session session) {
+    return session.contains("llm") ? session.getMap("llm") : Map.of();
   }
 
-  private static long lastCount(Session session, String key) {
-    if (!session.contains("llm")) {
-      return 0;
-    }
-    Object count = session.getMap("llm").get(key);
-    return count instanceof Number number ? number.longValue() : 0;
+  private static long count(Object value) {
+    return value instanceof Number number ? number.longValue() : 0;
   }
 
   /** Why the warm-up ended, or null while it runs. */
