@@ -1,10 +1,5 @@
 package dev.gatlingllm.report;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-
 /**
  * Chart.js 4.5.1 (MIT, see chart.js-LICENSE.md beside it), bundled as a resource and inlined into
  * the page so that the report works offline and from a CI artefact.
@@ -22,7 +17,7 @@ final class ChartLibrary {
     String loaded = script;
     if (loaded == null) {
       loaded =
-          read(RESOURCE)
+          PageAssets.read(RESOURCE)
               .replaceAll("//# sourceMappingURL=\\S*\\s*$", "")
               .replace("</script", "<\\/script");
       script = loaded;
@@ -31,17 +26,6 @@ final class ChartLibrary {
   }
 
   static String license() {
-    return read(LICENSE);
-  }
-
-  private static String read(String name) {
-    try (InputStream in = ChartLibrary.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource dev/gatlingllm/report/" + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return PageAssets.read(LICENSE);
   }
 }

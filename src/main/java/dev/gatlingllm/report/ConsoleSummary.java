@@ -1,5 +1,7 @@
 package dev.gatlingllm.report;
 
+import static dev.gatlingllm.report.Numbers.fixed;
+
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Arrivals;
@@ -57,7 +59,7 @@ public final class ConsoleSummary {
     line(text, "Output token throughput (tok/s):", fixed(run.throughput().outputThroughput(), 2));
     line(
         text, "Total token throughput (tok/s):", fixed(run.throughput().totalTokenThroughput(), 2));
-    line(text, "Per-stream output speed (tok/s):", fixed(perStream(run), 2));
+    line(text, "Per-stream output speed (tok/s):", fixed(Numbers.perStream(run), 2));
     // The server's own times beside the client's, for servers that give them (Ollama, llama.cpp).
     if (run.serverTimes().decodeStreams() > 0) {
       line(
@@ -106,7 +108,7 @@ public final class ConsoleSummary {
                 Locale.ROOT,
                 "%-14s %10s %10s %10s %10s %10s%s\n",
                 level.level().label(),
-                fixed(perStream(f), 1),
+                fixed(Numbers.perStream(f), 1),
                 fixed(f.throughput().outputThroughput(), 1),
                 fixed(ttft.p50(), 1),
                 fixed(ttft.p99(), 1),
@@ -272,10 +274,6 @@ public final class ConsoleSummary {
             + " %");
   }
 
-  static double perStream(Figures f) {
-    return Numbers.perStream(f);
-  }
-
   private static void latency(
       StringBuilder text, String title, String name, Distribution measured) {
     Distribution d = measured.orNaNWhenEmpty();
@@ -334,9 +332,5 @@ public final class ConsoleSummary {
 
   private static void line(StringBuilder text, String label, String value) {
     text.append(String.format(Locale.ROOT, "%-40s%20s\n", label, value));
-  }
-
-  private static String fixed(double value, int decimals) {
-    return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
   }
 }

@@ -530,17 +530,16 @@ final class HtmlPage {
     }
   }
 
-  /** Most points a time chart gets: a long run is shown as averages over a few seconds each. */
-  static final int MAX_TIME_POINTS = PageAssets.MAX_TIME_POINTS;
-
   /**
-   * Per-second output tok/s and streams in flight; runs longer than {@link #MAX_TIME_POINTS}
-   * seconds are averaged over steps of several seconds so that the page stays light.
+   * Per-second output tok/s and streams in flight; runs longer than {@link
+   * PageAssets#MAX_TIME_POINTS} seconds are averaged over steps of several seconds so that the page
+   * stays light.
    */
   private static void timeline(ObjectNode node, RunSummary summary) {
     long[] tokens = summary.timeline().outputTokens();
     double[] streams = summary.timeline().activeStreams();
-    int step = Math.max(1, (tokens.length + MAX_TIME_POINTS - 1) / MAX_TIME_POINTS);
+    int step =
+        Math.max(1, (tokens.length + PageAssets.MAX_TIME_POINTS - 1) / PageAssets.MAX_TIME_POINTS);
     node.put(
         "offsetSeconds",
         summary.timeline().startEpochSecond()

@@ -1,5 +1,7 @@
 package dev.gatlingllm.report;
 
+import static dev.gatlingllm.report.Numbers.fixed;
+
 import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
@@ -8,7 +10,6 @@ import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code summary.md}: the run in a few lines of Markdown for a CI page (a GitHub job summary, a
@@ -155,9 +156,5 @@ public final class MarkdownSummary {
         .replace("|", "\\|")
         .replace('\n', ' ')
         .replace('\r', ' ');
-  }
-
-  private static String fixed(double value, int decimals) {
-    return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
   }
 }

@@ -36,7 +36,8 @@ final class PageAssets {
     return loaded;
   }
 
-  private static String read(String name) {
+  /** A resource of {@code dev/gatlingllm/report/} as text (the chart library reads its own too). */
+  static String read(String name) {
     try (InputStream in = PageAssets.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("missing resource dev/gatlingllm/report/" + name);

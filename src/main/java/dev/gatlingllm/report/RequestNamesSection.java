@@ -1,5 +1,7 @@
 package dev.gatlingllm.report;
 
+import static dev.gatlingllm.report.Numbers.fixed;
+
 import dev.gatlingllm.metrics.aggregate.NamedFigures;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
@@ -110,9 +112,5 @@ final class RequestNamesSection {
 
   private static String shorten(String name, int width) {
     return name.length() <= width ? name : name.substring(0, width - 1) + "~";
-  }
-
-  private static String fixed(double value, int decimals) {
-    return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", value);
   }
 }
