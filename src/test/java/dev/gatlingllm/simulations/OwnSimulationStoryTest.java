@@ -23,15 +23,7 @@ class OwnSimulationStoryTest {
 
   @Test
   void theDefaultSlosJudgeItsRequestsAndOneLevelIsNoCapacity() throws Exception {
-    InProcessGatling.Run run;
-    try (LlmSimulator server =
-        LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=600;itl=1").build().start()) {
-      run =
-          InProcessGatling.run(
-              OwnChatSimulation.class,
-              results,
-              Map.of("test.baseUrl", "http://127.0.0.1:" + server.port()));
-    }
+    InProcessGatling.Run run = runAgainstASlowFirstToken(Map.of());
     assertEquals(0, run.exitCode(), run.tail());
     JsonNode summary = InProcessGatling.summary(results);
     assertEquals(REQUESTS, summary.path("completed").asInt());
@@ -79,19 +71,7 @@ class OwnSimulationStoryTest {
 
   @Test
   void withRequestRecordsOnlyGatlingsGlobalCountsTheRequestsAlone() throws Exception {
-    InProcessGatling.Run run;
-    try (LlmSimulator server =
-        LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=600;itl=1").build().start()) {
-      run =
-          InProcessGatling.run(
-              OwnChatSimulation.class,
-              results,
-              Map.of(
-                  "test.baseUrl",
-                  "http://127.0.0.1:" + server.port(),
-                  "llm.requestRecordsOnly",
-                  "true"));
-    }
+    InProcessGatling.Run run = runAgainstASlowFirstToken(Map.of("llm.requestRecordsOnly", "true"));
     assertEquals(0, run.exitCode(), run.tail());
     String console = run.console();
     // 12 requests, every one over the TTFT SLO: Global holds them alone, no TTFT or SLO-miss row.
@@ -101,5 +81,16 @@ class OwnSimulationStoryTest {
     assertTrue(!console.contains("> chat TTFT"), run.tail());
     assertTrue(!console.contains("SLO miss"), run.tail());
     assertEquals(0, InProcessGatling.summary(results).path("good_requests").asInt(-1));
+  }
+
+  /** The user's simulation against a server whose first token takes 600 ms, then 1 ms a token. */
+  private InProcessGatling.Run runAgainstASlowFirstToken(Map<String, String> properties)
+      throws Exception {
+    try (LlmSimulator server =
+        LlmSimulator.builder().host("127.0.0.1").port(0).timing("ttft=600;itl=1").build().start()) {
+      Map<String, String> all = new java.util.HashMap<>(properties);
+      all.put("test.baseUrl", "http://127.0.0.1:" + server.port());
+      return InProcessGatling.run(OwnChatSimulation.class, results, all);
+    }
   }
 }
