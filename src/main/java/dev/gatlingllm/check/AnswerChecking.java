@@ -54,8 +54,8 @@ public final class AnswerChecking {
         why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
       }
       if (why != null) {
-        Verdict ko = Verdict.ko(outcome.result().outcome().httpStatus(), PREFIX + why);
-        return new Judged(outcome.withResult(outcome.result().withOutcome(ko)), Map.of());
+        Verdict ko = Verdict.ko(outcome.result().verdict().httpStatus(), PREFIX + why);
+        return new Judged(outcome.withResult(outcome.result().withVerdict(ko)), Map.of());
       }
     }
     return new Judged(

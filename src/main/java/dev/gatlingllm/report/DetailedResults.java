@@ -49,12 +49,12 @@ final class DetailedResults {
         json,
         requestsCsv,
         "request_errors",
-        (row, out) -> out.writeString(orEmpty(row.outcome().error())));
+        (row, out) -> out.writeString(orEmpty(row.status().error())));
     array(
         json,
         requestsCsv,
         "request_ids",
-        (row, out) -> out.writeString(orEmpty(row.outcome().requestId())));
+        (row, out) -> out.writeString(orEmpty(row.status().requestId())));
     if (Files.isRegularFile(itlsCsv)) {
       itls(json, requestsCsv, itlsCsv);
     }

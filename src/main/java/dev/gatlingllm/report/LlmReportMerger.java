@@ -227,6 +227,6 @@ public final class LlmReportMerger {
         config.slos().isGood(record, level >= 0 && levels.get(level).window().isOpenModel());
     return record
         .with(placement.withLevels(level, windowTokens))
-        .with(record.outcome().withGood(good));
+        .with(record.status().withGood(good));
   }
 }

@@ -41,7 +41,7 @@ class AnswerChecksTest {
 
   private static String judged(AnswerCheck... checks) {
     FinishedStream out = AnswerChecking.judge(List.of(checks), PARIS);
-    return out.result().ok() ? null : out.result().outcome().message();
+    return out.result().ok() ? null : out.result().verdict().message();
   }
 
   @Test
@@ -78,7 +78,7 @@ class AnswerChecksTest {
         new FinishedStream(stopped(SyntheticResults.ok(-1, 0, 0, 0, 10)), "", "");
     assertEquals(
         "check failed: no token, so no TTFT",
-        AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().outcome().message());
+        AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().verdict().message());
     assertThrows(IllegalArgumentException.class, () -> ttftAtMost(0));
     assertThrows(IllegalArgumentException.class, () -> tpotAtMost(Double.NaN));
   }
@@ -91,8 +91,8 @@ class AnswerChecksTest {
             PARIS);
     RequestResult r = out.result();
     assertFalse(r.ok());
-    assertEquals("check failed: fewer than 100 output tokens", r.outcome().message());
-    assertEquals(200, r.outcome().httpStatus());
+    assertEquals("check failed: fewer than 100 output tokens", r.verdict().message());
+    assertEquals(200, r.verdict().httpStatus());
     assertEquals(PARIS.result().timing().ttftNanos(), r.timing().ttftNanos());
     assertEquals(PARIS.result().tokens().tokenEvents(), r.tokens().tokenEvents());
     assertEquals(PARIS.content(), out.content());

@@ -108,7 +108,7 @@ class ValueChecksTest {
     assertEquals(Map.of(), ko.saved(), "nothing saved from a request that ends KO");
     assertEquals(
         "check failed: jsonPath $.missing not found in the answer",
-        ko.outcome().result().outcome().message());
+        ko.outcome().result().verdict().message());
     assertThrows(IllegalArgumentException.class, () -> answerJsonPath("$.a").saveAs(" "));
   }
 }

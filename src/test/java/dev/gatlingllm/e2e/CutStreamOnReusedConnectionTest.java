@@ -48,11 +48,11 @@ class CutStreamOnReusedConnectionTest {
       received = server.received().size();
     }
     assertEquals(received, rows.size(), "the server received as many requests as we counted");
-    long ko = rows.stream().filter(r -> !r.outcome().ok()).count();
+    long ko = rows.stream().filter(r -> !r.status().ok()).count();
     assertEquals(received / 2, ko, "every second one was cut");
     for (RequestRow row : rows) {
       assertEquals(
-          row.outcome().ok() ? 40 : 20,
+          row.status().ok() ? 40 : 20,
           row.tokens().tokenEvents(),
           "what it received, no more: " + row);
     }
@@ -101,7 +101,7 @@ class CutStreamOnReusedConnectionTest {
     for (RequestRow row : cut) {
       assertEquals(
           "connection closed by the server before the response ended",
-          row.outcome().error(),
+          row.status().error(),
           "the cause that ended the stream, not the resend's connect failure");
     }
   }

@@ -185,12 +185,12 @@ class InterruptedRunEndToEndTest {
     assertEquals(received, rows.size(), "a row for every request the server received");
     List<RequestRow> abortedRows =
         rows.stream()
-            .filter(row -> "aborted: run interrupted".equals(row.outcome().error()))
+            .filter(row -> "aborted: run interrupted".equals(row.status().error()))
             .toList();
     assertEquals(aborted, abortedRows.size(), "a row for every aborted request");
     for (RequestRow row : abortedRows) {
-      assertEquals("aborted: run interrupted", row.outcome().error());
-      assertEquals(200, row.outcome().httpStatus(), "the headers had come");
+      assertEquals("aborted: run interrupted", row.status().error());
+      assertEquals(200, row.status().httpStatus(), "the headers had come");
       // The first token comes 50 ms after the request, the stop later: the partial timings are
       // kept.
       if (row.tokens().tokenEvents() > 0) {

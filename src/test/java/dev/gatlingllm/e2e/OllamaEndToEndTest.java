@@ -63,11 +63,11 @@ class OllamaEndToEndTest {
         new double[OllamaSimulation.USERS * (OllamaSimulation.REQUESTS_PER_USER - 1)];
     double[] tpotErrors = new double[ttftErrors.length];
     for (RequestRow row : rows) {
-      assertTrue(row.outcome().ok(), row.outcome().error());
-      GroundTruthRecord server = served.get(row.outcome().requestId());
-      assertNotNull(server, "the simulator served " + row.outcome().requestId());
+      assertTrue(row.status().ok(), row.status().error());
+      GroundTruthRecord server = served.get(row.status().requestId());
+      assertNotNull(server, "the simulator served " + row.status().requestId());
       assertEquals(endpoint, server.endpoint());
-      String id = row.outcome().requestId();
+      String id = row.status().requestId();
 
       assertEquals(server.completionTokens(), row.tokens().outputTokens(), id);
       assertEquals(TokenCountSource.SERVER_USAGE, row.tokens().outputTokenSource(), id);

@@ -58,27 +58,27 @@ class RequestIdEndToEndTest {
     assertEquals(rows.size(), served.size(), "the simulator served as many requests");
     Set<Long> lengths = new HashSet<>();
     for (RequestRow row : rows) {
-      GroundTruthRecord server = served.get(row.outcome().requestId());
+      GroundTruthRecord server = served.get(row.status().requestId());
       assertNotNull(
           server,
           "row "
               + row.placement().requestName()
               + " names a request the server served: "
-              + row.outcome().requestId());
-      assertTrue(row.outcome().requestId().startsWith("chatcmpl-sim-"), row.outcome().requestId());
+              + row.status().requestId());
+      assertTrue(row.status().requestId().startsWith("chatcmpl-sim-"), row.status().requestId());
       if (row.placement().requestName().equals("refused")) {
-        assertFalse(row.outcome().ok());
-        assertEquals(503, row.outcome().httpStatus());
+        assertFalse(row.status().ok());
+        assertEquals(503, row.status().httpStatus());
         assertEquals(
             "status-503", server.outcome(), "a refused request's id is that of the refusal");
         assertEquals(
-            3, row.outcome().retryAfterSeconds(), "the server's Retry-After is in its column");
+            3, row.status().retryAfterSeconds(), "the server's Retry-After is in its column");
       } else {
-        assertTrue(row.outcome().ok(), row.outcome().error());
-        assertEquals(-1, row.outcome().retryAfterSeconds());
+        assertTrue(row.status().ok(), row.status().error());
+        assertEquals(-1, row.status().retryAfterSeconds());
         // Every request asked for its own length: equal counts mean the same request.
         assertEquals(
-            server.completionTokens(), row.tokens().outputTokens(), row.outcome().requestId());
+            server.completionTokens(), row.tokens().outputTokens(), row.status().requestId());
         lengths.add(row.tokens().outputTokens());
       }
     }
@@ -88,7 +88,7 @@ class RequestIdEndToEndTest {
         "every length once: " + lengths);
     assertEquals(
         rows.size(),
-        rows.stream().map(row -> row.outcome().requestId()).distinct().count(),
+        rows.stream().map(row -> row.status().requestId()).distinct().count(),
         "ids differ");
   }
 }

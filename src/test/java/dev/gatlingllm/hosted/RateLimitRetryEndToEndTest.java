@@ -38,23 +38,23 @@ class RateLimitRetryEndToEndTest {
 
     // Users 1, 3, 5, 7, 9 (Retry-After: 1) and 2 (Retry-After: 30, capped at 2 s) were turned away
     // once.
-    List<RequestRow> limited = rows.stream().filter(r -> r.outcome().httpStatus() == 429).toList();
-    List<RequestRow> ok = rows.stream().filter(row -> row.outcome().ok()).toList();
+    List<RequestRow> limited = rows.stream().filter(r -> r.status().httpStatus() == 429).toList();
+    List<RequestRow> ok = rows.stream().filter(row -> row.status().ok()).toList();
     assertEquals(6, limited.size(), "one KO record per 429");
     assertEquals(10, ok.size(), "every user's request succeeded in the end");
     assertEquals(16, rows.size(), "sent = OK + KO");
-    assertEquals(5, limited.stream().filter(r -> r.outcome().retryAfterSeconds() == 1).count());
-    assertEquals(1, limited.stream().filter(r -> r.outcome().retryAfterSeconds() == 30).count());
+    assertEquals(5, limited.stream().filter(r -> r.status().retryAfterSeconds() == 1).count());
+    assertEquals(1, limited.stream().filter(r -> r.status().retryAfterSeconds() == 30).count());
     assertTrue(
-        limited.stream().allMatch(r -> r.outcome().error().startsWith("HTTP 429: ")),
-        limited.get(0).outcome().error());
+        limited.stream().allMatch(r -> r.status().error().startsWith("HTTP 429: ")),
+        limited.get(0).status().error());
 
     // Each retry follows its 429 after the wait asked (capped), not sooner; and not much later
     // either.
     for (RequestRow refused : limited) {
       long waitMs =
           Math.min(
-              refused.outcome().retryAfterSeconds() * 1000,
+              refused.status().retryAfterSeconds() * 1000,
               RateLimitRetrySimulation.MAX_WAIT.toMillis());
       long end = refused.placement().startEpochMillis() + refused.latency().durationMicros() / 1000;
       boolean retried =
@@ -67,7 +67,7 @@ class RateLimitRetryEndToEndTest {
     }
     long cappedStart =
         limited.stream()
-            .filter(l -> l.outcome().retryAfterSeconds() == 30)
+            .filter(l -> l.status().retryAfterSeconds() == 30)
             .findFirst()
             .orElseThrow()
             .placement()

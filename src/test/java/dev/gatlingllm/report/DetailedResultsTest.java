@@ -85,15 +85,15 @@ class DetailedResultsTest {
       assertEquals(row.tokens().outputTokens(), json.path("output_lens").get(i).asLong());
       assertEquals(row.tokens().inputTokens(), json.path("input_lens").get(i).asLong());
       assertEquals(
-          row.outcome().ok() ? "" : row.outcome().error(),
+          row.status().ok() ? "" : row.status().error(),
           json.path("request_errors").get(i).asText());
       assertEquals(
-          row.outcome().requestId() == null ? "" : row.outcome().requestId(),
+          row.status().requestId() == null ? "" : row.status().requestId(),
           json.path("request_ids").get(i).asText());
       JsonNode itls = json.path("itls").get(i);
       assertEquals(
           Math.max(0, row.tokens().tokenEvents() - 1), itls.size(), "every gap of row " + i);
-      if (row.outcome().ok() && row.tokens().tokenEvents() > 1) {
+      if (row.status().ok() && row.tokens().tokenEvents() > 1) {
         double sum = 0;
         for (JsonNode gap : itls) {
           sum += gap.asDouble();
@@ -111,7 +111,7 @@ class DetailedResultsTest {
             1e-6,
             "its largest gap, as requests.csv says");
       }
-      failed += row.outcome().ok() ? 0 : 1;
+      failed += row.status().ok() ? 0 : 1;
     }
     assertEquals(json.path("failed").asLong(), failed);
     assertTrue(

@@ -57,8 +57,8 @@ class InFlightExchangesTest {
     assertEquals(1, outcomes.size(), "exactly one end");
     RequestResult result = outcomes.get(0).result();
     assertFalse(result.ok());
-    assertEquals("aborted: run interrupted", result.outcome().message());
-    assertEquals(200, result.outcome().httpStatus());
+    assertEquals("aborted: run interrupted", result.verdict().message());
+    assertEquals(200, result.verdict().httpStatus());
     assertEquals(200 * MS, result.timing().ttftNanos(), "the first token came: its TTFT is kept");
     assertEquals(230 * MS, result.timing().e2elNanos(), "to the last token so far");
     assertEquals(2, result.tokens().tokenEvents());

@@ -83,7 +83,7 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 132 * MS);
     FinishedStream outcome = only();
     RequestResult r = outcome.result();
-    assertTrue(r.ok(), r.outcome().toString());
+    assertTrue(r.ok(), r.verdict().toString());
     assertEquals(100 * MS, r.timing().ttftNanos());
     assertEquals(130 * MS, r.timing().e2elNanos());
     assertEquals(10 * MS, r.timing().tpotNanos());
@@ -107,7 +107,7 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes(body.substring(0, cut)), false, T0 + 10 * MS);
     ex.onBodyChunk(bytes(body.substring(cut)), true, T0 + 20 * MS);
     RequestResult r = only().result();
-    assertTrue(r.ok(), r.outcome().toString());
+    assertTrue(r.ok(), r.verdict().toString());
     assertEquals(10 * MS, r.timing().ttftNanos());
     assertEquals(20 * MS, r.timing().e2elNanos(), "the split line counts when it is complete");
     assertEquals(2, r.tokens().outputTokens());
@@ -121,7 +121,7 @@ class NdjsonExchangeTest {
     assertEquals(
         "HTTP 200 with Content-Type 'text/event-stream', expected application/x-ndjson or "
             + "application/ndjson: data: {}",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   @Test
@@ -134,7 +134,7 @@ class NdjsonExchangeTest {
         T0 + 2 * MS);
     assertEquals(
         "HTTP 404: model \"llama9\" not found, try pulling it first",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   @Test
@@ -148,7 +148,7 @@ class NdjsonExchangeTest {
     RequestResult r = only().result();
     assertFalse(r.ok());
     assertEquals(
-        "error event in stream: llama runner process has terminated", r.outcome().message());
+        "error event in stream: llama runner process has terminated", r.verdict().message());
     assertEquals(1, aborts, "a failed stream's connection is closed");
   }
 
@@ -159,7 +159,7 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes(content("a") + "{\"message\":{\"content\":\"b\"\n"), false, T0 + 5 * MS);
     assertEquals(
         "invalid JSON in NDJSON line: {\"message\":{\"content\":\"b\"",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   @Test
@@ -169,7 +169,7 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes(content("a") + content("b")), true, T0 + 5 * MS);
     assertEquals(
         "stream ended without a final object (\"done\": true)",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   @Test
@@ -179,7 +179,7 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes("\n\n"), true, T0 + 5 * MS);
     assertEquals(
         "empty stream: HTTP 200 response ended without any JSON line",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   @Test
@@ -208,6 +208,6 @@ class NdjsonExchangeTest {
     ex.onBodyChunk(bytes("{\"response\":\"" + "x".repeat(2000)), false, T0 + 5 * MS);
     assertEquals(
         "malformed NDJSON: NDJSON line longer than 1024 bytes",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 }

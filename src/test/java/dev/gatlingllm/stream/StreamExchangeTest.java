@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.metrics.request.Generation;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.RowBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
+import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.transport.ResponseHead;
 import dev.gatlingllm.values.TokenEvent;
 import java.io.IOException;
@@ -121,7 +123,15 @@ class StreamExchangeTest {
     assertArrayEquals(gaps, r.itlNanos());
     assertEquals("w0w1w2w3w4w5w6w7w8w9", outcome.content());
     assertEquals("length", outcome.finishReason());
-    assertEquals(50.0, r.outputTokensPerSecond(), 1e-9);
+    assertEquals(
+        50.0,
+        RowBuilder.row()
+            .outputTokens(r.tokens().outputTokens())
+            .ttftMicros(Micros.of(r.timing().ttftNanos()))
+            .e2elMicros(Micros.of(r.timing().e2elNanos()))
+            .build()
+            .outputTokensPerSecond(),
+        1e-9);
     assertEquals("chatcmpl-7f3a", r.requestId());
     assertEquals(0, aborts);
   }
@@ -252,8 +262,8 @@ class StreamExchangeTest {
         T0 + 2 * MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
-    assertEquals(429, r.outcome().httpStatus());
-    assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
+    assertEquals(429, r.verdict().httpStatus());
+    assertEquals("HTTP 429: Rate limit reached", r.verdict().message());
     assertEquals(-1, r.timing().ttftNanos());
     assertEquals("req-429", r.requestId(), "a failed request keeps the server's id too, trimmed");
   }
@@ -280,7 +290,7 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "application/json", null, T0 + MS);
     ex.onBodyChunk(bytes("{\"choices\":[{\"message\":{\"content\":\"hi\"}}]}"), true, T0 + 2 * MS);
-    String message = only().result().outcome().message();
+    String message = only().result().verdict().message();
     assertTrue(
         message.startsWith(
             "HTTP 200 with Content-Type 'application/json', expected text/event-stream"),
@@ -296,7 +306,7 @@ class StreamExchangeTest {
     RequestResult r = only().result();
     assertFalse(r.ok());
     assertTrue(
-        r.outcome().message().startsWith("invalid JSON in SSE event"), r.outcome().message());
+        r.verdict().message().startsWith("invalid JSON in SSE event"), r.verdict().message());
     assertEquals(1, aborts);
     // Later bytes are ignored: still one completion.
     ex.onBodyChunk(bytes(DONE), true, T0 + 6 * MS);
@@ -313,7 +323,7 @@ class StreamExchangeTest {
         false,
         T0 + 5 * MS);
     RequestResult r = only().result();
-    assertEquals("error event in stream: CUDA out of memory", r.outcome().message());
+    assertEquals("error event in stream: CUDA out of memory", r.verdict().message());
     assertEquals(1, r.tokens().tokenEvents());
     assertTrue(r.hasFirstToken());
   }
@@ -326,7 +336,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("a") + content("b")), false, T0 + 5 * MS);
     ex.onTransportFailure(
         new IOException("wrapper", new SocketException("Connection reset")), T0 + 6 * MS);
-    assertEquals("connection reset by peer", only().result().outcome().message());
+    assertEquals("connection reset by peer", only().result().verdict().message());
   }
 
   @Test
@@ -337,7 +347,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(ByteBuffer.allocate(0), true, T0 + 2 * MS);
     assertEquals(
         "empty stream: HTTP 200 response ended without any SSE event",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   @Test
@@ -347,7 +357,7 @@ class StreamExchangeTest {
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     ex.onBodyChunk(bytes(content("a")), true, T0 + 2 * MS);
     assertEquals(
-        "stream ended without [DONE] or finish_reason", only().result().outcome().message());
+        "stream ended without [DONE] or finish_reason", only().result().verdict().message());
 
     outcomes.clear();
     StreamExchange finished = exchange();
@@ -388,7 +398,7 @@ class StreamExchangeTest {
     assertEquals(0, outcomes.size(), "silent for 150 ms only at 250 ms");
     clock.advance(50 * MS);
     assertEquals(
-        "stream stalled: no data for 150 ms (idle timeout)", only().result().outcome().message());
+        "stream stalled: no data for 150 ms (idle timeout)", only().result().verdict().message());
     assertEquals(
         250 * MS,
         only().result().timing().durationNanos(),
@@ -416,7 +426,7 @@ class StreamExchangeTest {
         ex.onBodyChunk(bytes(content("x")), false, T0 + i * 20 * MS);
       }
     }
-    assertEquals("request exceeded its timeout of 300 ms", only().result().outcome().message());
+    assertEquals("request exceeded its timeout of 300 ms", only().result().verdict().message());
     assertEquals(300 * MS, only().result().timing().durationNanos());
     assertEquals(14, only().result().tokens().tokenEvents(), "one every 20 ms before 300 ms");
   }
@@ -483,7 +493,7 @@ class StreamExchangeTest {
     ex.failBeforeSend("cannot build request: No attribute named 'prompt' is defined");
     RequestResult r = only().result();
     assertFalse(r.ok());
-    assertNotNull(r.outcome().message());
+    assertNotNull(r.verdict().message());
     assertEquals(-1, r.timing().ttfbNanos());
     assertEquals(0, r.timing().sendLatenessNanos());
   }
@@ -500,7 +510,7 @@ class StreamExchangeTest {
             null);
     RequestResult r = outcome.result();
     assertFalse(r.ok());
-    assertEquals("cannot build request: key *** refused", r.outcome().message());
+    assertEquals("cannot build request: key *** refused", r.verdict().message());
     assertEquals(3 * MS, r.timing().durationNanos());
     assertEquals(-1, r.timing().ttfbNanos());
     assertEquals("", outcome.content());
@@ -526,7 +536,7 @@ class StreamExchangeTest {
         NotSent.outcome(
             "cannot build request: x", T0, T0, -1, dev.gatlingllm.secrets.Redactor.NONE, failing);
     assertEquals(
-        "token listener failed: IllegalStateException: boom", outcome.result().outcome().message());
+        "token listener failed: IllegalStateException: boom", outcome.result().verdict().message());
   }
 
   /**
@@ -559,7 +569,7 @@ class StreamExchangeTest {
         true,
         T0 + 2 * MS);
     RequestResult r = only().result();
-    assertEquals("HTTP 401: Incorrect API key provided: Bearer ***", r.outcome().message());
+    assertEquals("HTTP 401: Incorrect API key provided: Bearer ***", r.verdict().message());
     assertEquals("id-***", r.requestId());
   }
 
@@ -575,7 +585,7 @@ class StreamExchangeTest {
         true,
         T0 + 2 * MS);
     FinishedStream outcome = only();
-    assertEquals("error event in stream: bad key ***", outcome.result().outcome().message());
+    assertEquals("error event in stream: bad key ***", outcome.result().verdict().message());
     // Split across two events: only the whole text shows the key, and it is the whole text that is
     // redacted.
     assertEquals("your key: ***!", outcome.content());
@@ -619,7 +629,7 @@ class StreamExchangeTest {
     assertFalse(outcome.result().ok());
     assertEquals(
         "cannot complete request: IllegalStateException: no vocabulary",
-        outcome.result().outcome().message());
+        outcome.result().verdict().message());
     assertEquals("Hello", outcome.content());
     assertEquals(1, aborts, "the body had not ended: the connection is not reused");
     ex.onBodyChunk(bytes(""), true, T0 + 3 * MS);
@@ -635,7 +645,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("t").repeat(tokens)), false, T0 + 2 * MS);
     cut.accept(ex);
     assertEquals(tokens, only().result().tokens().tokenEvents(), "the number is in its column");
-    return only().result().outcome().message();
+    return only().result().verdict().message();
   }
 
   @Test
@@ -655,7 +665,7 @@ class StreamExchangeTest {
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(500, "text/html", null, T0 + MS);
     ex.onBodyChunk(bytes("<html>\n" + "x".repeat(10_000)), true, T0 + 2 * MS);
-    String message = only().result().outcome().message();
+    String message = only().result().verdict().message();
     assertEquals(
         dev.gatlingllm.metrics.request.Verdict.MAX_MESSAGE_CHARS, message.length(), message);
     assertTrue(message.startsWith("HTTP 500: <html> xxx") && message.endsWith("x..."), message);
@@ -669,7 +679,7 @@ class StreamExchangeTest {
     // "sk-K".
     String padding = "x".repeat(193 - "invalid JSON in SSE event: {".length());
     ex.onBodyChunk(bytes("data: {" + padding + "sk-KEY123 and more\n\n"), true, T0 + 2 * MS);
-    String message = only().result().outcome().message();
+    String message = only().result().verdict().message();
     assertFalse(message.contains("sk-K"), message);
     assertTrue(message.endsWith("x*** ..."), message);
   }
@@ -681,15 +691,15 @@ class StreamExchangeTest {
     ex.onResponseHeaders(ResponseHead.of(429, "application/json").withRetryAfter("7"), T0 + MS);
     ex.onBodyChunk(bytes("{\"error\":{\"message\":\"Rate limit reached\"}}"), true, T0 + 2 * MS);
     RequestResult r = only().result();
-    assertEquals("HTTP 429: Rate limit reached", r.outcome().message());
-    assertEquals(7, r.outcome().retryAfterSeconds());
+    assertEquals("HTTP 429: Rate limit reached", r.verdict().message());
+    assertEquals(7, r.verdict().retryAfterSeconds());
 
     outcomes.clear();
     StreamExchange without = exchange();
     without.onRequestWritten(T0);
     without.onResponseHeaders(503, "application/json", null, T0 + MS);
     without.onBodyChunk(bytes("{}"), true, T0 + 2 * MS);
-    assertEquals(-1, only().result().outcome().retryAfterSeconds());
+    assertEquals(-1, only().result().verdict().retryAfterSeconds());
   }
 
   @Test
@@ -700,7 +710,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(content("a") + content("b") + FINISH), false, T0 + 2 * MS);
     ex.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
     RequestResult r = only().result();
-    assertTrue(r.ok(), r.outcome().message());
+    assertTrue(r.ok(), r.verdict().message());
     assertEquals(2, r.tokens().tokenEvents());
 
     outcomes.clear();
@@ -718,7 +728,7 @@ class StreamExchangeTest {
     unfinished.onTransportFailure(new SocketException("Connection reset"), T0 + 3 * MS);
     assertEquals(
         "connection reset by peer",
-        only().result().outcome().message(),
+        only().result().verdict().message(),
         "without finish_reason: KO");
   }
 
@@ -731,7 +741,7 @@ class StreamExchangeTest {
     ex.onBodyChunk(bytes(",\"type\":\"server_error\"}}\n"), true, T0 + 3 * MS);
     assertEquals(
         "HTTP 200 body is not an SSE stream: model is overloaded",
-        only().result().outcome().message());
+        only().result().verdict().message());
 
     outcomes.clear();
     StreamExchange empty = exchange();
@@ -740,7 +750,7 @@ class StreamExchangeTest {
     empty.onBodyChunk(bytes(": keep-alive\n\n"), true, T0 + 2 * MS);
     assertEquals(
         "empty stream: HTTP 200 response ended without any SSE event",
-        only().result().outcome().message());
+        only().result().verdict().message());
   }
 
   // ---- bounded memory
@@ -760,7 +770,7 @@ class StreamExchangeTest {
     FinishedStream outcome = only();
     RequestResult r = outcome.result();
     assertFalse(r.ok());
-    assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.outcome().message());
+    assertEquals("output exceeded 1048576 bytes (maxOutputBytes)", r.verdict().message());
     assertEquals(1, aborts, "the connection of a stream cut at the bound is closed");
     assertEquals(
         1_048_000, outcome.content().length(), "only whole events within the bound are kept");
@@ -782,7 +792,7 @@ class StreamExchangeTest {
     assertTrue(outcomes.isEmpty());
     ex.onBodyChunk(bytes(content("\u20ac\u20ac")), false, T0 + 4 * MS); // 6 bytes: 14 > 12
     FinishedStream outcome = only();
-    assertEquals("output exceeded 12 bytes (maxOutputBytes)", outcome.result().outcome().message());
+    assertEquals("output exceeded 12 bytes (maxOutputBytes)", outcome.result().verdict().message());
     assertEquals("hmm", outcome.reasoning());
     assertEquals("\u00e9t\u00e9", outcome.content());
   }
@@ -827,10 +837,10 @@ class StreamExchangeTest {
         ResponseHead.of(200, "text/event-stream").withContentEncoding("gzip"), T0 + MS);
     RequestResult r = only().result();
     assertFalse(r.ok());
-    assertEquals(200, r.outcome().httpStatus());
+    assertEquals(200, r.verdict().httpStatus());
     assertEquals(
         "HTTP 200 with Content-Encoding 'gzip': compressed streams distort token timing",
-        r.outcome().message());
+        r.verdict().message());
     assertEquals(1, aborts, "nothing more is read, so nothing more is inflated");
     ex.onBodyChunk(bytes(content("a") + FINISH + DONE), true, T0 + 2 * MS);
     assertEquals(1, outcomes.size());
@@ -908,7 +918,7 @@ class StreamExchangeTest {
         true,
         T0 + 90 * MS);
     RequestResult r = only().result();
-    assertTrue(r.ok(), String.valueOf(r.outcome()));
+    assertTrue(r.ok(), String.valueOf(r.verdict()));
     assertEquals(2, r.tokens().outputTokens(), "the client's count instead of the server's");
     assertEquals(TokenCountSource.EVENT_COUNT, r.tokens().outputTokenSource());
     assertEquals(

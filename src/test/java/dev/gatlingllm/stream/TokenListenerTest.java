@@ -160,7 +160,7 @@ class TokenListenerTest {
         tokens);
     assertEquals(1, outcomes.size());
     FinishedStream outcome = outcomes.get(0);
-    assertTrue(outcome.result().ok(), outcome.result().outcome().message());
+    assertTrue(outcome.result().ok(), outcome.result().verdict().message());
     assertEquals(4, outcome.result().tokens().tokenEvents(), "one index per token event");
     assertEquals(List.of(outcome), ends, "the end once, with the outcome the action gets");
     assertSame(outcome, ends.get(0));
@@ -184,7 +184,7 @@ class TokenListenerTest {
     FinishedStream outcome = outcomes.get(0);
     assertEquals(
         "token listener failed: IllegalStateException: listener broke",
-        outcome.result().outcome().message());
+        outcome.result().verdict().message());
     assertEquals(2, tokens.size(), "nothing after the failure: " + tokens);
     assertEquals(List.of(outcome), ends, "the end is still told, once");
     assertEquals(1, aborts, "the failed stream's connection is not reused");
@@ -197,7 +197,7 @@ class TokenListenerTest {
     assertEquals(1, outcomes.size());
     assertEquals(
         "token listener failed: IllegalStateException: end broke",
-        outcomes.get(0).result().outcome().message());
+        outcomes.get(0).result().verdict().message());
     assertEquals(1, ends.size());
     assertEquals(1, aborts);
   }

@@ -197,7 +197,7 @@ public final class LlmStreamAction extends PlainAction {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
       reporter.record(name, startMillis, result);
-      after = SessionResults.save(session, spec.saveAs(), outcome, result.outcome().message());
+      after = SessionResults.save(session, spec.saveAs(), outcome, result.verdict().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
       }
@@ -216,9 +216,9 @@ public final class LlmStreamAction extends PlainAction {
       long endMillis,
       long scheduledMillis) {
     boolean ok = result.ok();
-    int status = result.outcome().httpStatus();
+    int status = result.verdict().httpStatus();
     // Already redacted by the exchange: the outcome never holds a secret.
-    String message = result.outcome().message();
+    String message = result.verdict().message();
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
     if (protocol.ttftRecords()) {
       logTtftRecord(session, result, startMillis, endMillis, scheduledMillis, message);
@@ -241,7 +241,7 @@ public final class LlmStreamAction extends PlainAction {
       long endMillis,
       long scheduledMillis,
       String message) {
-    int status = result.outcome().httpStatus();
+    int status = result.verdict().httpStatus();
     if (result.hasFirstToken()) {
       long ttftEnd =
           scheduledMillis
@@ -262,7 +262,7 @@ public final class LlmStreamAction extends PlainAction {
    */
   private void logSloRecord(
       Session session, RequestResult result, long startMillis, long endMillis) {
-    int status = result.outcome().httpStatus();
+    int status = result.verdict().httpStatus();
     switch (protocol.sloRecords()) {
       case VERDICTS -> {
         String notGood = reporter.whyNotGood(startMillis, result);

@@ -61,7 +61,7 @@ public final class SessionResults {
     values.put(REASONING, outcome.reasoning());
     values.put(FINISH_REASON, outcome.finishReason() == null ? "" : outcome.finishReason());
     values.put(OK, r.ok());
-    values.put(STATUS, r.outcome().httpStatus());
+    values.put(STATUS, r.verdict().httpStatus());
     values.put(ERROR, error == null ? "" : error);
     values.put(TTFT_MS, RequestResult.millis(r.timing().ttftNanos()));
     values.put(TTFB_MS, RequestResult.millis(r.timing().ttfbNanos()));
@@ -71,7 +71,7 @@ public final class SessionResults {
     values.put(OUTPUT_TOKEN_SOURCE, r.tokens().outputTokenSource().label());
     values.put(INPUT_TOKENS, r.tokens().inputTokens());
     values.put(TOKEN_EVENTS, r.tokens().tokenEvents());
-    values.put(RETRY_AFTER_S, r.outcome().retryAfterSeconds());
+    values.put(RETRY_AFTER_S, r.verdict().retryAfterSeconds());
     values.put(SERVER_DECODE_MS, Micros.toMillis(r.server().decodeMicros()));
     values.put(SERVER_PREFILL_MS, Micros.toMillis(r.server().prefillMicros()));
     if (saved.itl()) {

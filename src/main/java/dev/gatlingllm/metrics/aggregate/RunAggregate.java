@@ -70,7 +70,7 @@ public final class RunAggregate {
     RequestRow.Placement placement = record.placement();
     boolean measured =
         placement.level() >= 0 && placement.level() < levels.length && placement.inWindow();
-    if (record.outcome().aborted()) {
+    if (record.status().aborted()) {
       if (measured) {
         abortedRequests++;
       } else {
@@ -93,7 +93,7 @@ public final class RunAggregate {
     } else {
       excludedRequests++;
     }
-    if (record.outcome().ok()) {
+    if (record.status().ok()) {
       for (int i = 0; i + 1 < windowTokens.length; i += 2) {
         int level = (int) windowTokens[i];
         if (level >= 0 && level < levels.length) {

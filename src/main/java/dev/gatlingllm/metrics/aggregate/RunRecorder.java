@@ -300,7 +300,7 @@ public final class RunRecorder implements AutoCloseable {
       itlP50 = Micros.of(sorted[(gapCount + 1) / 2 - 1]); // nearest rank, as the HDR percentiles
       itlMax = Micros.of(sorted[gapCount - 1]);
     }
-    Verdict verdict = result.outcome();
+    Verdict verdict = result.verdict();
     return new RequestRow(
         new RequestRow.Placement(
             startEpochMillis,
@@ -308,7 +308,7 @@ public final class RunRecorder implements AutoCloseable {
             inWindow,
             requestName,
             windowTokens(startEpochMillis, result, work.tokensByLevel)),
-        new RequestRow.Outcome(
+        new RequestRow.Status(
             verdict.ok(),
             verdict.httpStatus(),
             verdict.message(),

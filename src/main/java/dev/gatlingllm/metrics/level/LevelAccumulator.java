@@ -83,7 +83,7 @@ public final class LevelAccumulator {
 
   /** A request started in this level's measurement window. */
   public void addRequest(RequestRow record) {
-    RequestRow.Outcome outcome = record.outcome();
+    RequestRow.Status outcome = record.status();
     RequestRow.Latencies latency = record.latency();
     TokenCounts tokens = record.tokens();
     requests++;

@@ -32,9 +32,9 @@ public record UntrustedStreams(long usageIgnored, long itlCapped, long outputCut
   }
 
   public static boolean outputCut(RequestRow row) {
-    return !row.outcome().ok()
-        && row.outcome().error() != null
-        && row.outcome().error().endsWith(OUTPUT_CUT_MARK);
+    return !row.status().ok()
+        && row.status().error() != null
+        && row.status().error().endsWith(OUTPUT_CUT_MARK);
   }
 
   public long total() {

@@ -2,11 +2,11 @@ package dev.gatlingllm.metrics.request;
 
 /**
  * The immutable figures of one request, as metrics.md defines them, in parts that every consumer
- * reads: its outcome, the client's timing, the token counts and what the server said of its work.
+ * reads: its verdict, the client's timing, the token counts and what the server said of its work.
  * The token counts and the server's figures go on whole into the request's row ({@link
  * RequestRow}).
  *
- * @param outcome OK, or KO with its message
+ * @param verdict OK, or KO with its message
  * @param requestId the server's id of the request ({@link RequestIds}), or null when it sent none
  * @param timing the client's timestamps as durations, in nanoseconds
  * @param itlNanos the gaps between consecutive token events (length tokenEvents - 1), or the first
@@ -15,7 +15,7 @@ package dev.gatlingllm.metrics.request;
  * @param server the server's own figures
  */
 public record RequestResult(
-    Verdict outcome,
+    Verdict verdict,
     String requestId,
     Timing timing,
     long[] itlNanos,
@@ -23,30 +23,16 @@ public record RequestResult(
     ServerFigures server) {
 
   public boolean ok() {
-    return outcome.ok();
+    return verdict.ok();
   }
 
-  /** The same figures with another outcome (e.g. an answer check turning an OK into a KO). */
-  public RequestResult withOutcome(Verdict newOutcome) {
-    return new RequestResult(newOutcome, requestId, timing, itlNanos, tokens, server);
+  /** The same figures with another verdict (e.g. an answer check turning an OK into a KO). */
+  public RequestResult withVerdict(Verdict newVerdict) {
+    return new RequestResult(newVerdict, requestId, timing, itlNanos, tokens, server);
   }
 
   public boolean hasFirstToken() {
     return timing.ttftNanos() >= 0;
-  }
-
-  /**
-   * Output speed of this stream, (N - 1) / (E2EL - TTFT) in tokens per second, or -1 when
-   * undefined.
-   */
-  public double outputTokensPerSecond() {
-    long outputTokens = tokens.outputTokens();
-    long ttftNanos = timing.ttftNanos();
-    long e2elNanos = timing.e2elNanos();
-    if (outputTokens <= 1 || e2elNanos <= ttftNanos || ttftNanos < 0) {
-      return -1;
-    }
-    return (outputTokens - 1) * 1e9 / (e2elNanos - ttftNanos);
   }
 
   /** Milliseconds with microsecond resolution, or -1 for an absent duration. */

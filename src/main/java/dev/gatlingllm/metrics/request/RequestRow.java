@@ -8,21 +8,21 @@ import dev.gatlingllm.metrics.stats.Micros;
  * ITL gaps, which do not fit in a row), so recomputing the figures from {@code requests.csv} gives
  * the same numbers.
  *
- * <p>Its parts follow metrics.md's sections; a figure added to one of them is written to and read
- * from {@code requests.csv} by one more entry of the CSV's column table, which names it ({@link
- * RowFigure}). {@link #builder()} makes a row with every figure absent but the ones set. The token
- * counts and the server's figures are the request's own parts ({@link RequestResult}), taken over
- * whole.
+ * <p>Its parts follow metrics.md's sections; a figure added to one of them gets a typed setter in
+ * {@link Builder} and one more entry of the CSV's column table, which reads it with a typed getter
+ * and sets it with that setter. {@link #builder()} makes a row with every figure absent but the
+ * ones set. The token counts and the server's figures are the request's own parts ({@link
+ * RequestResult}), taken over whole.
  *
  * @param placement which request it was, when it was sent and which level it counts in
- * @param outcome how it ended, and whether it met the SLOs
+ * @param status how it ended (OK or KO, the HTTP status, the error), and whether it met the SLOs
  * @param latency its timestamps as durations ("Per-request figures")
  * @param tokens its token counts and output limit
  * @param server what the server said of its own work on it
  */
 public record RequestRow(
     Placement placement,
-    Outcome outcome,
+    Status status,
     Latencies latency,
     TokenCounts tokens,
     ServerFigures server) {
@@ -37,11 +37,7 @@ public record RequestRow(
    *     index, tokens)
    */
   public record Placement(
-      @AbsentAs(0) long startEpochMillis,
-      int level,
-      boolean inWindow,
-      String requestName,
-      long[] windowTokens) {
+      long startEpochMillis, int level, boolean inWindow, String requestName, long[] windowTokens) {
     public Placement {
       requestName = requestName == null ? "" : requestName;
     }
@@ -63,9 +59,9 @@ public record RequestRow(
    * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
    * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
    */
-  public record Outcome(
+  public record Status(
       boolean ok,
-      @AbsentAs(0) int httpStatus,
+      int httpStatus,
       String error,
       boolean good,
       String requestId,
@@ -78,11 +74,11 @@ public record RequestRow(
       return Verdict.isAborted(ok, error);
     }
 
-    /** The same outcome judged again (a merge applies its own SLOs). */
-    public Outcome withGood(boolean newGood) {
+    /** The same status judged again (a merge applies its own SLOs). */
+    public Status withGood(boolean newGood) {
       return newGood == good
           ? this
-          : new Outcome(ok, httpStatus, error, newGood, requestId, retryAfterSeconds);
+          : new Status(ok, httpStatus, error, newGood, requestId, retryAfterSeconds);
     }
   }
 
@@ -142,7 +138,7 @@ public record RequestRow(
    * no limit was set.
    */
   public boolean stoppedEarly() {
-    return outcome.ok() && tokens.endedBeforeLimit();
+    return status.ok() && tokens.endedBeforeLimit();
   }
 
   /**
@@ -189,37 +185,266 @@ public record RequestRow(
 
   /** The same row with another placement (a merge renumbers the levels). */
   public RequestRow with(Placement newPlacement) {
-    return new RequestRow(newPlacement, outcome, latency, tokens, server);
+    return new RequestRow(newPlacement, status, latency, tokens, server);
   }
 
-  /** The same row with another outcome (a merge judges goodness again). */
-  public RequestRow with(Outcome newOutcome) {
-    return new RequestRow(placement, newOutcome, latency, tokens, server);
+  /** The same row with another status (a merge judges goodness again). */
+  public RequestRow with(Status newStatus) {
+    return new RequestRow(placement, newStatus, latency, tokens, server);
   }
 
   /**
-   * Gathers a row figure by figure, by the figures' names ({@link RowFigure}): the CSV reader, the
-   * tests. A figure never set stays absent: -1 for durations and counts unless its component says
-   * otherwise ({@link AbsentAs}), null for texts, false, an unknown source, no window.
+   * Gathers a row figure by figure with one typed setter per figure: the CSV reader, the tests. A
+   * figure never set stays absent: -1 for durations and counts, 0 for the start, the HTTP status
+   * and the counts of events and output tokens (a request that saw none), null for texts, false, an
+   * unknown source, no window.
    */
   public static final class Builder {
-    private final Object[][] values = RowFigure.absentValues();
+    private long startEpochMillis;
+    private int level = -1;
+    private boolean inWindow;
+    private String requestName;
+    private long[] windowTokens = new long[0];
+
+    private boolean ok;
+    private int httpStatus;
+    private String error;
+    private boolean good;
+    private String requestId;
+    private long retryAfterSeconds = -1;
+
+    private long ttftMicros = -1;
+    private long ttfbMicros = -1;
+    private long ttfoMicros = -1;
+    private long tpotMicros = -1;
+    private long e2elMicros = -1;
+    private long itlMeanMicros = -1;
+    private long itlP50Micros = -1;
+    private long itlMaxMicros = -1;
+    private long sendLatenessMicros = -1;
+    private long ttftFromScheduledMicros = -1;
+    private long durationMicros = -1;
+
+    private int tokenEvents;
+    private long inputTokens = -1;
+    private TokenCountSource inputTokenSource = TokenCountSource.UNKNOWN;
+    private long outputTokens;
+    private TokenCountSource outputTokenSource = TokenCountSource.UNKNOWN;
+    private long serverOutputTokens = -1;
+    private long clientOutputTokens = -1;
+    private long maxTokens = -1;
+    private String finishReason;
+    private int answerEvents = -1;
+
+    private long decodeMicros = -1;
+    private long prefillMicros = -1;
+    private long reasoningTokens = -1;
 
     private Builder() {}
 
-    /** Sets a figure; a number is converted to the figure's type. */
-    public Builder set(RowFigure figure, Object value) {
-      figure.store(values, value);
+    public Builder startEpochMillis(long value) {
+      startEpochMillis = value;
       return this;
     }
 
-    /** Sets the figure of that name ({@link RowFigure#named}). */
-    public Builder set(String figure, Object value) {
-      return set(RowFigure.named(figure), value);
+    public Builder level(int value) {
+      level = value;
+      return this;
+    }
+
+    public Builder inWindow(boolean value) {
+      inWindow = value;
+      return this;
+    }
+
+    public Builder requestName(String value) {
+      requestName = value;
+      return this;
+    }
+
+    public Builder windowTokens(long[] value) {
+      windowTokens = value;
+      return this;
+    }
+
+    public Builder ok(boolean value) {
+      ok = value;
+      return this;
+    }
+
+    public Builder httpStatus(int value) {
+      httpStatus = value;
+      return this;
+    }
+
+    public Builder error(String value) {
+      error = value;
+      return this;
+    }
+
+    public Builder good(boolean value) {
+      good = value;
+      return this;
+    }
+
+    public Builder requestId(String value) {
+      requestId = value;
+      return this;
+    }
+
+    public Builder retryAfterSeconds(long value) {
+      retryAfterSeconds = value;
+      return this;
+    }
+
+    public Builder ttftMicros(long value) {
+      ttftMicros = value;
+      return this;
+    }
+
+    public Builder ttfbMicros(long value) {
+      ttfbMicros = value;
+      return this;
+    }
+
+    public Builder ttfoMicros(long value) {
+      ttfoMicros = value;
+      return this;
+    }
+
+    public Builder tpotMicros(long value) {
+      tpotMicros = value;
+      return this;
+    }
+
+    public Builder e2elMicros(long value) {
+      e2elMicros = value;
+      return this;
+    }
+
+    public Builder itlMeanMicros(long value) {
+      itlMeanMicros = value;
+      return this;
+    }
+
+    public Builder itlP50Micros(long value) {
+      itlP50Micros = value;
+      return this;
+    }
+
+    public Builder itlMaxMicros(long value) {
+      itlMaxMicros = value;
+      return this;
+    }
+
+    public Builder sendLatenessMicros(long value) {
+      sendLatenessMicros = value;
+      return this;
+    }
+
+    public Builder ttftFromScheduledMicros(long value) {
+      ttftFromScheduledMicros = value;
+      return this;
+    }
+
+    public Builder durationMicros(long value) {
+      durationMicros = value;
+      return this;
+    }
+
+    public Builder tokenEvents(int value) {
+      tokenEvents = value;
+      return this;
+    }
+
+    public Builder inputTokens(long value) {
+      inputTokens = value;
+      return this;
+    }
+
+    public Builder inputTokenSource(TokenCountSource value) {
+      inputTokenSource = value;
+      return this;
+    }
+
+    public Builder outputTokens(long value) {
+      outputTokens = value;
+      return this;
+    }
+
+    public Builder outputTokenSource(TokenCountSource value) {
+      outputTokenSource = value;
+      return this;
+    }
+
+    public Builder serverOutputTokens(long value) {
+      serverOutputTokens = value;
+      return this;
+    }
+
+    public Builder clientOutputTokens(long value) {
+      clientOutputTokens = value;
+      return this;
+    }
+
+    public Builder maxTokens(long value) {
+      maxTokens = value;
+      return this;
+    }
+
+    public Builder finishReason(String value) {
+      finishReason = value;
+      return this;
+    }
+
+    public Builder answerEvents(int value) {
+      answerEvents = value;
+      return this;
+    }
+
+    public Builder decodeMicros(long value) {
+      decodeMicros = value;
+      return this;
+    }
+
+    public Builder prefillMicros(long value) {
+      prefillMicros = value;
+      return this;
+    }
+
+    public Builder reasoningTokens(long value) {
+      reasoningTokens = value;
+      return this;
     }
 
     public RequestRow build() {
-      return RowFigure.assemble(values);
+      return new RequestRow(
+          new Placement(startEpochMillis, level, inWindow, requestName, windowTokens),
+          new Status(ok, httpStatus, error, good, requestId, retryAfterSeconds),
+          new Latencies(
+              ttftMicros,
+              ttfbMicros,
+              ttfoMicros,
+              tpotMicros,
+              e2elMicros,
+              itlMeanMicros,
+              itlP50Micros,
+              itlMaxMicros,
+              sendLatenessMicros,
+              ttftFromScheduledMicros,
+              durationMicros),
+          new TokenCounts(
+              tokenEvents,
+              inputTokens,
+              inputTokenSource,
+              outputTokens,
+              outputTokenSource,
+              serverOutputTokens,
+              clientOutputTokens,
+              maxTokens,
+              finishReason,
+              answerEvents),
+          new ServerFigures(decodeMicros, prefillMicros, reasoningTokens));
     }
   }
 }

@@ -19,10 +19,10 @@ package dev.gatlingllm.metrics.request;
  *     or tool-call output. -1 when unknown (a row of a file written before this figure)
  */
 public record TokenCounts(
-    @AbsentAs(0) int tokenEvents,
+    int tokenEvents,
     long inputTokens,
     TokenCountSource inputTokenSource,
-    @AbsentAs(0) long outputTokens,
+    long outputTokens,
     TokenCountSource outputTokenSource,
     long serverOutputTokens,
     long clientOutputTokens,

@@ -52,7 +52,7 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
    */
   public boolean isGood(RequestRow row, boolean fromArrival) {
     return isGood(
-        row.outcome().ok(),
+        row.status().ok(),
         fromArrival ? row.latency().ttftFromScheduledMicros() : row.latency().ttftMicros(),
         row.latency().tpotMicros(),
         fromArrival ? row.latency().e2elFromScheduledMicros() : row.latency().e2elMicros());

@@ -2,14 +2,19 @@ package dev.gatlingllm.report.csv;
 
 import dev.gatlingllm.metrics.request.RequestIds;
 import dev.gatlingllm.metrics.request.RequestRow;
-import dev.gatlingllm.metrics.request.RowFigure;
+import dev.gatlingllm.metrics.request.RequestRow.Builder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Micros;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
- * The columns of {@code requests.csv}, in the file's order: each one's header, the {@link
- * RequestRow} figure it holds (by name) and how that figure is written as text. The writer, the
+ * The columns of {@code requests.csv}, in the file's order: each one's header and its field ({@link
+ * Field}): the typed getter of the {@link RequestRow} figure it holds, the typed setter of that
+ * figure on {@link RequestRow.Builder}, and how the figure is written as text. The writer, the
  * reader and a merge all go by this table, so a figure added to a part of {@link RequestRow} needs
  * one entry here, and a figure without a column fails {@code RequestColumnTest}.
  *
@@ -17,44 +22,89 @@ import java.util.function.Function;
  * that files written before it still parse.
  */
 enum RequestColumn {
-  START_EPOCH_MS("start_epoch_ms", "startEpochMillis", Format.NUMBER),
-  LEVEL("level", "level", Format.NUMBER),
-  REQUEST_NAME("request_name", "requestName", Format.TEXT),
-  STATUS("status", "ok", Format.STATUS),
-  ERROR("error", "error", Format.TEXT),
-  TTFT("ttft_ms", "ttftMicros", Format.MILLIS),
-  TTFB("ttfb_ms", "ttfbMicros", Format.MILLIS),
-  TTFO("ttfo_ms", "ttfoMicros", Format.MILLIS),
-  TPOT("tpot_ms", "tpotMicros", Format.MILLIS),
-  E2EL("e2el_ms", "e2elMicros", Format.MILLIS),
-  ITL_MEAN("itl_mean_ms", "itlMeanMicros", Format.MILLIS),
-  ITL_P50("itl_p50_ms", "itlP50Micros", Format.MILLIS),
-  ITL_MAX("itl_max_ms", "itlMaxMicros", Format.MILLIS),
-  TOKEN_EVENTS("token_events", "tokenEvents", Format.NUMBER),
-  INPUT_TOKENS("input_tokens", "inputTokens", Format.NUMBER),
-  OUTPUT_TOKENS("output_tokens", "outputTokens", Format.NUMBER),
-  OUTPUT_TOKEN_SOURCE("output_token_source", "outputTokenSource", Format.SOURCE),
-  SEND_LATENESS("send_lateness_ms", "sendLatenessMicros", Format.MILLIS),
-  GOOD("good", "good", Format.FLAG),
+  START_EPOCH_MS(
+      "start_epoch_ms",
+      Field.number(r -> r.placement().startEpochMillis(), Builder::startEpochMillis)),
+  LEVEL("level", Field.number(r -> r.placement().level(), (b, v) -> b.level(Math.toIntExact(v)))),
+  REQUEST_NAME("request_name", Field.text(r -> r.placement().requestName(), Builder::requestName)),
+  STATUS("status", Field.status(r -> r.status().ok(), Builder::ok)),
+  ERROR("error", Field.text(r -> r.status().error(), Builder::error)),
+  TTFT("ttft_ms", Field.millis(r -> r.latency().ttftMicros(), Builder::ttftMicros)),
+  TTFB("ttfb_ms", Field.millis(r -> r.latency().ttfbMicros(), Builder::ttfbMicros)),
+  TTFO("ttfo_ms", Field.millis(r -> r.latency().ttfoMicros(), Builder::ttfoMicros)),
+  TPOT("tpot_ms", Field.millis(r -> r.latency().tpotMicros(), Builder::tpotMicros)),
+  E2EL("e2el_ms", Field.millis(r -> r.latency().e2elMicros(), Builder::e2elMicros)),
+  ITL_MEAN("itl_mean_ms", Field.millis(r -> r.latency().itlMeanMicros(), Builder::itlMeanMicros)),
+  ITL_P50("itl_p50_ms", Field.millis(r -> r.latency().itlP50Micros(), Builder::itlP50Micros)),
+  ITL_MAX("itl_max_ms", Field.millis(r -> r.latency().itlMaxMicros(), Builder::itlMaxMicros)),
+  TOKEN_EVENTS(
+      "token_events",
+      Field.number(r -> r.tokens().tokenEvents(), (b, v) -> b.tokenEvents(Math.toIntExact(v)))),
+  INPUT_TOKENS("input_tokens", Field.number(r -> r.tokens().inputTokens(), Builder::inputTokens)),
+  OUTPUT_TOKENS(
+      "output_tokens", Field.number(r -> r.tokens().outputTokens(), Builder::outputTokens)),
+  OUTPUT_TOKEN_SOURCE(
+      "output_token_source",
+      Field.source(r -> r.tokens().outputTokenSource(), Builder::outputTokenSource)),
+  SEND_LATENESS(
+      "send_lateness_ms",
+      Field.millis(r -> r.latency().sendLatenessMicros(), Builder::sendLatenessMicros)),
+  GOOD("good", Field.flag(r -> r.status().good(), Builder::good)),
   // The columns from here on serve merges more than readers.
-  IN_WINDOW("in_window", "inWindow", Format.FLAG),
-  HTTP_STATUS("http_status", "httpStatus", Format.NUMBER),
-  INPUT_TOKEN_SOURCE("input_token_source", "inputTokenSource", Format.SOURCE),
-  SERVER_OUTPUT_TOKENS("server_output_tokens", "serverOutputTokens", Format.NUMBER),
-  CLIENT_OUTPUT_TOKENS("client_output_tokens", "clientOutputTokens", Format.NUMBER),
-  TTFT_FROM_SCHEDULED("ttft_from_scheduled_ms", "ttftFromScheduledMicros", Format.MILLIS),
-  DURATION("duration_ms", "durationMicros", Format.MILLIS),
-  WINDOW_TOKENS("window_tokens", "windowTokens", Format.WINDOW_TOKENS),
+  IN_WINDOW("in_window", Field.flag(r -> r.placement().inWindow(), Builder::inWindow)),
+  HTTP_STATUS(
+      "http_status",
+      Field.number(r -> r.status().httpStatus(), (b, v) -> b.httpStatus(Math.toIntExact(v)))),
+  INPUT_TOKEN_SOURCE(
+      "input_token_source",
+      Field.source(r -> r.tokens().inputTokenSource(), Builder::inputTokenSource)),
+  SERVER_OUTPUT_TOKENS(
+      "server_output_tokens",
+      Field.number(r -> r.tokens().serverOutputTokens(), Builder::serverOutputTokens)),
+  CLIENT_OUTPUT_TOKENS(
+      "client_output_tokens",
+      Field.number(r -> r.tokens().clientOutputTokens(), Builder::clientOutputTokens)),
+  TTFT_FROM_SCHEDULED(
+      "ttft_from_scheduled_ms",
+      Field.millis(r -> r.latency().ttftFromScheduledMicros(), Builder::ttftFromScheduledMicros)),
+  DURATION("duration_ms", Field.millis(r -> r.latency().durationMicros(), Builder::durationMicros)),
+  WINDOW_TOKENS(
+      "window_tokens",
+      Field.windowTokens(r -> r.placement().windowTokens(), Builder::windowTokens)),
   // Added after the format was first published: optional, a file without them still parses, and
   // an empty field is the figure absent.
-  REQUEST_ID("request_id", Presence.OPTIONAL, "requestId", Format.REQUEST_ID),
-  RETRY_AFTER("retry_after_s", Presence.OPTIONAL, "retryAfterSeconds", Format.NUMBER),
-  SERVER_DECODE("server_decode_ms", Presence.OPTIONAL, "decodeMicros", Format.MILLIS),
-  FINISH_REASON("finish_reason", Presence.OPTIONAL, "finishReason", Format.TEXT),
-  MAX_TOKENS("max_tokens", Presence.OPTIONAL, "maxTokens", Format.NUMBER),
-  SERVER_REASONING("server_reasoning_tokens", Presence.OPTIONAL, "reasoningTokens", Format.NUMBER),
-  SERVER_PREFILL("server_prefill_ms", Presence.OPTIONAL, "prefillMicros", Format.MILLIS),
-  ANSWER_EVENTS("answer_events", Presence.OPTIONAL, "answerEvents", Format.NUMBER);
+  REQUEST_ID(
+      "request_id",
+      Presence.OPTIONAL,
+      Field.requestId(r -> r.status().requestId(), Builder::requestId)),
+  RETRY_AFTER(
+      "retry_after_s",
+      Presence.OPTIONAL,
+      Field.number(r -> r.status().retryAfterSeconds(), Builder::retryAfterSeconds)),
+  SERVER_DECODE(
+      "server_decode_ms",
+      Presence.OPTIONAL,
+      Field.millis(r -> r.server().decodeMicros(), Builder::decodeMicros)),
+  FINISH_REASON(
+      "finish_reason",
+      Presence.OPTIONAL,
+      Field.text(r -> r.tokens().finishReason(), Builder::finishReason)),
+  MAX_TOKENS(
+      "max_tokens",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().maxTokens(), Builder::maxTokens)),
+  SERVER_REASONING(
+      "server_reasoning_tokens",
+      Presence.OPTIONAL,
+      Field.number(r -> r.server().reasoningTokens(), Builder::reasoningTokens)),
+  SERVER_PREFILL(
+      "server_prefill_ms",
+      Presence.OPTIONAL,
+      Field.millis(r -> r.server().prefillMicros(), Builder::prefillMicros)),
+  ANSWER_EVENTS(
+      "answer_events",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().answerEvents(), (b, v) -> b.answerEvents(Math.toIntExact(v))));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.
@@ -64,88 +114,116 @@ enum RequestColumn {
     OPTIONAL
   }
 
-  /** How a figure is written as a field and read back from one. */
-  enum Format {
+  /**
+   * One figure as a field of a line: read from a row by its typed getter and written as text, and
+   * parsed back into the row builder by its typed setter. Whole numbers stay unboxed both ways.
+   */
+  interface Field {
+    void write(StringBuilder line, RequestRow row);
+
+    void read(String field, Builder row);
+
     /** A count or an index as a whole number. */
-    NUMBER(whole(StringBuilder::append), Long::parseLong),
-    /** {@code true} or {@code false}. */
-    FLAG((line, value) -> line.append((boolean) value), Boolean::parseBoolean),
-    /** {@code OK} for true, {@code KO} for false. */
-    STATUS((line, value) -> line.append((boolean) value ? "OK" : "KO"), "OK"::equals),
-    /** Microseconds as milliseconds with three decimals; -1 for absent. */
-    MILLIS(whole((line, micros) -> line.append(Micros.formatMillis(micros))), Micros::parseMillis),
-    /** Free text, quoted when it must be; empty for none. */
-    TEXT(Format::appendText, field -> field.isEmpty() ? null : field),
-    /** A server's request id: free text, bounded when read. */
-    REQUEST_ID(Format::appendText, RequestIds::bounded),
-    /** Where a token count comes from, by name. */
-    SOURCE(
-        (line, value) -> line.append(((TokenCountSource) value).name()), TokenCountSource::valueOf),
-    /** Output tokens by level window: {@code level:tokens} pairs separated by {@code ;}. */
-    WINDOW_TOKENS(Format::appendWindowTokens, Format::parseWindowTokens);
-
-    /** Appends a figure's value as a field. */
-    @FunctionalInterface
-    interface Writer {
-      void append(StringBuilder line, Object value);
-
-      /** The same for a whole number without boxing it, or null when this writes no numbers. */
-      default WholeWriter whole() {
-        return null;
-      }
-    }
-
-    /** Appends a whole number: what most figures are, written without boxing. */
-    @FunctionalInterface
-    interface WholeWriter {
-      void append(StringBuilder line, long value);
-    }
-
-    private final Writer writer;
-    private final Function<String, Object> reader;
-
-    Format(Writer writer, Function<String, Object> reader) {
-      this.writer = writer;
-      this.reader = reader;
-    }
-
-    void write(StringBuilder line, Object value) {
-      writer.append(line, value);
-    }
-
-    /** True for the formats of whole numbers, which {@link #writeWhole} writes unboxed. */
-    boolean writesWholeNumbers() {
-      return writer.whole() != null;
-    }
-
-    void writeWhole(StringBuilder line, long value) {
-      writer.whole().append(line, value);
-    }
-
-    private static Writer whole(WholeWriter whole) {
-      return new Writer() {
+    static Field number(ToLongFunction<RequestRow> get, ObjLongConsumer<Builder> set) {
+      return new Field() {
         @Override
-        public void append(StringBuilder line, Object value) {
-          whole.append(line, ((Number) value).longValue());
+        public void write(StringBuilder line, RequestRow row) {
+          line.append(get.applyAsLong(row));
         }
 
         @Override
-        public WholeWriter whole() {
-          return whole;
+        public void read(String field, Builder row) {
+          set.accept(row, Long.parseLong(field));
         }
       };
     }
 
-    Object read(String field) {
-      return reader.apply(field);
+    /** Microseconds as milliseconds with three decimals; -1 for absent. */
+    static Field millis(ToLongFunction<RequestRow> get, ObjLongConsumer<Builder> set) {
+      return new Field() {
+        @Override
+        public void write(StringBuilder line, RequestRow row) {
+          line.append(Micros.formatMillis(get.applyAsLong(row)));
+        }
+
+        @Override
+        public void read(String field, Builder row) {
+          set.accept(row, Micros.parseMillis(field));
+        }
+      };
     }
 
-    private static void appendText(StringBuilder line, Object text) {
-      RequestsCsv.appendText(line, (String) text);
+    /** {@code true} or {@code false}. */
+    static Field flag(Predicate<RequestRow> get, BooleanSetter set) {
+      return new Field() {
+        @Override
+        public void write(StringBuilder line, RequestRow row) {
+          line.append(get.test(row));
+        }
+
+        @Override
+        public void read(String field, Builder row) {
+          set.accept(row, Boolean.parseBoolean(field));
+        }
+      };
     }
 
-    private static void appendWindowTokens(StringBuilder line, Object value) {
-      long[] windowTokens = (long[]) value;
+    /** {@code OK} for true, {@code KO} for false. */
+    static Field status(Predicate<RequestRow> get, BooleanSetter set) {
+      return new Field() {
+        @Override
+        public void write(StringBuilder line, RequestRow row) {
+          line.append(get.test(row) ? "OK" : "KO");
+        }
+
+        @Override
+        public void read(String field, Builder row) {
+          set.accept(row, "OK".equals(field));
+        }
+      };
+    }
+
+    /** Free text, quoted when it must be; empty for none. */
+    static Field text(Function<RequestRow, String> get, BiConsumer<Builder, String> set) {
+      return parsed(get, set, RequestsCsv::appendText, field -> field.isEmpty() ? null : field);
+    }
+
+    /** A server's request id: free text, bounded when read. */
+    static Field requestId(Function<RequestRow, String> get, BiConsumer<Builder, String> set) {
+      return parsed(get, set, RequestsCsv::appendText, RequestIds::bounded);
+    }
+
+    /** Where a token count comes from, by name. */
+    static Field source(
+        Function<RequestRow, TokenCountSource> get, BiConsumer<Builder, TokenCountSource> set) {
+      return parsed(
+          get, set, (line, source) -> line.append(source.name()), TokenCountSource::valueOf);
+    }
+
+    /** Output tokens by level window: {@code level:tokens} pairs separated by {@code ;}. */
+    static Field windowTokens(Function<RequestRow, long[]> get, BiConsumer<Builder, long[]> set) {
+      return parsed(get, set, Field::appendWindowTokens, Field::parseWindowTokens);
+    }
+
+    private static <T> Field parsed(
+        Function<RequestRow, T> get,
+        BiConsumer<Builder, T> set,
+        BiConsumer<StringBuilder, T> writer,
+        Function<String, T> reader) {
+      return new Field() {
+        @Override
+        public void write(StringBuilder line, RequestRow row) {
+          writer.accept(line, get.apply(row));
+        }
+
+        @Override
+        public void read(String field, Builder row) {
+          set.accept(row, reader.apply(field));
+        }
+      };
+    }
+
+    private static void appendWindowTokens(StringBuilder line, long[] windowTokens) {
       for (int i = 0; i + 1 < windowTokens.length; i += 2) {
         if (i > 0) {
           line.append(';');
@@ -169,24 +247,24 @@ enum RequestColumn {
     }
   }
 
-  private final String header;
-  private final Presence presence;
-  private final RowFigure figure;
-  private final Format format;
-
-  /** A whole-number figure in a whole-number format: written without boxing. */
-  private final boolean writesWhole;
-
-  RequestColumn(String header, String figure, Format format) {
-    this(header, Presence.REQUIRED, figure, format);
+  /** Sets a yes/no figure without boxing it. */
+  @FunctionalInterface
+  interface BooleanSetter {
+    void accept(Builder row, boolean value);
   }
 
-  RequestColumn(String header, Presence presence, String figure, Format format) {
+  private final String header;
+  private final Presence presence;
+  private final Field field;
+
+  RequestColumn(String header, Field field) {
+    this(header, Presence.REQUIRED, field);
+  }
+
+  RequestColumn(String header, Presence presence, Field field) {
     this.header = header;
     this.presence = presence;
-    this.figure = RowFigure.named(figure);
-    this.format = format;
-    this.writesWhole = this.figure.isWhole() && format.writesWholeNumbers();
+    this.field = field;
   }
 
   String header() {
@@ -197,23 +275,14 @@ enum RequestColumn {
     return presence == Presence.OPTIONAL;
   }
 
-  RowFigure figure() {
-    return figure;
-  }
-
-  Format format() {
-    return format;
-  }
-
   void write(StringBuilder line, RequestRow row) {
-    if (writesWhole) {
-      format.writeWhole(line, figure.wholeOf(row)); // most figures: no boxing per row
-    } else {
-      format.write(line, figure.of(row));
-    }
+    field.write(line, row);
   }
 
-  void read(String field, RequestRow.Builder row) {
-    row.set(figure, optional() && field.isEmpty() ? figure.absent() : format.read(field));
+  /** Sets the column's figure from its field; an empty optional field leaves the figure absent. */
+  void read(String text, Builder row) {
+    if (!(optional() && text.isEmpty())) {
+      field.read(text, row);
+    }
   }
 }

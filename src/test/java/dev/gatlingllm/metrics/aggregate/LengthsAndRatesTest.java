@@ -88,7 +88,7 @@ class LengthsAndRatesTest {
         T0 + 2_000,
         ended(
             SyntheticResults.failed(429, "HTTP 429: Rate limit reached", MS)
-                .withOutcome(
+                .withVerdict(
                     dev.gatlingllm.metrics.request.Verdict.ko(429, "HTTP 429: Rate limit reached")
                         .withRetryAfter(2)),
             null,

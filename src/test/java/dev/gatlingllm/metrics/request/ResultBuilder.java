@@ -3,43 +3,76 @@ package dev.gatlingllm.metrics.request;
 import dev.gatlingllm.metrics.stats.Micros;
 
 /**
- * Request results for tests, figure by figure by name: what is not set is what a request that
- * reached nothing has (an OK 200, no timing, no token, nothing from the server), so that a test
- * names only the figures it checks. The parts are gathered by their figures' names ({@link
- * RecordShape}), so a figure added to one needs nothing here.
+ * Request results for tests, figure by figure: what is not set is what a request that reached
+ * nothing has (an OK 200, no timing, no token, nothing from the server), so that a test names only
+ * the figures it checks.
  */
 public final class ResultBuilder {
-  private static final RecordShape<Timing> TIMING = RecordShape.of(Timing.class);
-  private static final RecordShape<TokenCounts> TOKENS = RecordShape.of(TokenCounts.class);
-  private static final RecordShape<ServerFigures> SERVER = RecordShape.of(ServerFigures.class);
-
   private Verdict outcome = Verdict.ok(200);
   private String requestId;
   private long[] itlNanos = new long[0];
-  private final RecordShape.Builder<Timing> timing;
-  private final RecordShape.Builder<TokenCounts> tokens;
-  private final RecordShape.Builder<ServerFigures> server;
 
-  private ResultBuilder(Timing timing, TokenCounts tokens, ServerFigures server) {
-    this.timing = TIMING.builder(timing);
-    this.tokens = TOKENS.builder(tokens);
-    this.server = SERVER.builder(server);
-  }
+  private long sendLatenessNanos;
+  private long ttfbNanos = -1;
+  private long ttftNanos = -1;
+  private long ttftFromScheduledNanos = -1;
+  private long ttfoNanos = -1;
+  private long e2elNanos = -1;
+  private long tpotNanos = -1;
+  private long durationNanos;
+
+  private int tokenEvents;
+  private long inputTokens = -1;
+  private TokenCountSource inputTokenSource = TokenCountSource.UNKNOWN;
+  private long outputTokens;
+  private TokenCountSource outputTokenSource = TokenCountSource.EVENT_COUNT;
+  private long serverOutputTokens = -1;
+  private long clientOutputTokens = -1;
+  private long maxTokens = -1;
+  private String finishReason;
+  private int answerEvents = -1;
+
+  private long serverDecodeMicros = -1;
+  private long serverPrefillMicros = -1;
+  private long serverReasoningTokens = -1;
+
+  private ResultBuilder() {}
 
   public static ResultBuilder result() {
-    return new ResultBuilder(
-        TIMING.builder().set("sendLatenessNanos", 0).set("durationNanos", 0).build(),
-        TOKENS.builder().set("outputTokenSource", TokenCountSource.EVENT_COUNT).build(),
-        SERVER.builder().build());
+    return new ResultBuilder();
   }
 
   /** A builder holding every figure of {@code r}, to change a few of them. */
   public static ResultBuilder from(RequestResult r) {
-    ResultBuilder builder = new ResultBuilder(r.timing(), r.tokens(), r.server());
-    builder.outcome = r.outcome();
-    builder.requestId = r.requestId();
-    builder.itlNanos = r.itlNanos();
-    return builder;
+    ResultBuilder b = new ResultBuilder();
+    b.outcome = r.verdict();
+    b.requestId = r.requestId();
+    b.itlNanos = r.itlNanos();
+    Timing t = r.timing();
+    b.sendLatenessNanos = t.sendLatenessNanos();
+    b.ttfbNanos = t.ttfbNanos();
+    b.ttftNanos = t.ttftNanos();
+    b.ttftFromScheduledNanos = t.ttftFromScheduledNanos();
+    b.ttfoNanos = t.ttfoNanos();
+    b.e2elNanos = t.e2elNanos();
+    b.tpotNanos = t.tpotNanos();
+    b.durationNanos = t.durationNanos();
+    TokenCounts k = r.tokens();
+    b.tokenEvents = k.tokenEvents();
+    b.inputTokens = k.inputTokens();
+    b.inputTokenSource = k.inputTokenSource();
+    b.outputTokens = k.outputTokens();
+    b.outputTokenSource = k.outputTokenSource();
+    b.serverOutputTokens = k.serverOutputTokens();
+    b.clientOutputTokens = k.clientOutputTokens();
+    b.maxTokens = k.maxTokens();
+    b.finishReason = k.finishReason();
+    b.answerEvents = k.answerEvents();
+    ServerFigures s = r.server();
+    b.serverDecodeMicros = s.decodeMicros();
+    b.serverPrefillMicros = s.prefillMicros();
+    b.serverReasoningTokens = s.reasoningTokens();
+    return b;
   }
 
   public ResultBuilder outcome(Verdict value) {
@@ -57,101 +90,131 @@ public final class ResultBuilder {
     return this;
   }
 
-  /** Any figure of the timing by its name ({@link Timing}). */
-  public ResultBuilder timing(String figure, long nanos) {
-    timing.set(figure, nanos);
-    return this;
-  }
-
-  /** Any token figure by its name ({@link TokenCounts}). */
-  public ResultBuilder tokens(String figure, Object value) {
-    tokens.set(figure, value);
-    return this;
-  }
-
-  /** Any server figure by its name ({@link ServerFigures}). */
-  public ResultBuilder server(String figure, long value) {
-    server.set(figure, value);
-    return this;
-  }
-
   public ResultBuilder sendLatenessNanos(long value) {
-    return timing("sendLatenessNanos", value);
+    sendLatenessNanos = value;
+    return this;
   }
 
   public ResultBuilder ttfbNanos(long value) {
-    return timing("ttfbNanos", value);
+    ttfbNanos = value;
+    return this;
   }
 
   public ResultBuilder ttftNanos(long value) {
-    return timing("ttftNanos", value);
+    ttftNanos = value;
+    return this;
   }
 
   public ResultBuilder ttftFromScheduledNanos(long value) {
-    return timing("ttftFromScheduledNanos", value);
+    ttftFromScheduledNanos = value;
+    return this;
   }
 
   public ResultBuilder ttfoNanos(long value) {
-    return timing("ttfoNanos", value);
+    ttfoNanos = value;
+    return this;
   }
 
   public ResultBuilder e2elNanos(long value) {
-    return timing("e2elNanos", value);
+    e2elNanos = value;
+    return this;
   }
 
   public ResultBuilder tpotNanos(long value) {
-    return timing("tpotNanos", value);
+    tpotNanos = value;
+    return this;
   }
 
   public ResultBuilder durationNanos(long value) {
-    return timing("durationNanos", value);
+    durationNanos = value;
+    return this;
   }
 
   public ResultBuilder tokenEvents(int value) {
-    return tokens("tokenEvents", value);
+    tokenEvents = value;
+    return this;
+  }
+
+  public ResultBuilder answerEvents(int value) {
+    answerEvents = value;
+    return this;
   }
 
   public ResultBuilder outputTokens(long value, TokenCountSource source) {
-    return tokens("outputTokens", value).tokens("outputTokenSource", source);
+    outputTokens = value;
+    outputTokenSource = source;
+    return this;
   }
 
   public ResultBuilder serverOutputTokens(long value) {
-    return tokens("serverOutputTokens", value);
+    serverOutputTokens = value;
+    return this;
   }
 
   public ResultBuilder clientOutputTokens(long value) {
-    return tokens("clientOutputTokens", value);
+    clientOutputTokens = value;
+    return this;
   }
 
   public ResultBuilder inputTokens(long value, TokenCountSource source) {
-    return tokens("inputTokens", value).tokens("inputTokenSource", source);
+    inputTokens = value;
+    inputTokenSource = source;
+    return this;
   }
 
   /**
    * The server's decode time, given in nanoseconds as a server reports it, kept in microseconds.
    */
   public ResultBuilder serverDecodeNanos(long value) {
-    return server("decodeMicros", Micros.of(value));
+    serverDecodeMicros = Micros.of(value);
+    return this;
   }
 
   public ResultBuilder serverReasoningTokens(long value) {
-    return server("reasoningTokens", value);
+    serverReasoningTokens = value;
+    return this;
   }
 
   /**
    * The server's prompt time, given in nanoseconds as a server reports it, kept in microseconds.
    */
   public ResultBuilder serverPrefillNanos(long value) {
-    return server("prefillMicros", Micros.of(value));
+    serverPrefillMicros = Micros.of(value);
+    return this;
   }
 
   /** The limit the request asked for and the reason it stopped. */
   public ResultBuilder generation(long maxTokens, String finishReason) {
-    return tokens("maxTokens", maxTokens).tokens("finishReason", finishReason);
+    this.maxTokens = maxTokens;
+    this.finishReason = finishReason;
+    return this;
   }
 
   public RequestResult build() {
     return new RequestResult(
-        outcome, requestId, timing.build(), itlNanos, tokens.build(), server.build());
+        outcome,
+        requestId,
+        new Timing(
+            sendLatenessNanos,
+            ttfbNanos,
+            ttftNanos,
+            ttftFromScheduledNanos,
+            ttfoNanos,
+            e2elNanos,
+            tpotNanos,
+            durationNanos),
+        itlNanos,
+        new TokenCounts(
+            tokenEvents,
+            inputTokens,
+            inputTokenSource,
+            outputTokens,
+            outputTokenSource,
+            serverOutputTokens,
+            clientOutputTokens,
+            maxTokens,
+            finishReason,
+            answerEvents),
+        new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
   }
 }

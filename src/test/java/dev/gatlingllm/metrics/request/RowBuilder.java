@@ -1,8 +1,8 @@
 package dev.gatlingllm.metrics.request;
 
 /**
- * Rows for tests, figure by figure with typed setters: a thin layer over {@link
- * RequestRow.Builder}, which goes by the figures' names. What is not set is absent.
+ * Rows for tests, figure by figure: a thin layer over {@link RequestRow.Builder} that names the
+ * server's figures as the tests read them. What is not set is absent.
  */
 public final class RowBuilder {
   private final RequestRow.Builder row = RequestRow.builder();
@@ -17,145 +17,178 @@ public final class RowBuilder {
     return row.build();
   }
 
-  /** Any figure by its name, for one that has no setter here. */
-  public RowBuilder set(String figure, Object value) {
-    row.set(figure, value);
+  public RowBuilder startEpochMillis(long value) {
+    row.startEpochMillis(value);
     return this;
   }
 
-  public RowBuilder startEpochMillis(long value) {
-    return set("startEpochMillis", value);
-  }
-
   public RowBuilder level(int value) {
-    return set("level", value);
+    row.level(value);
+    return this;
   }
 
   public RowBuilder inWindow(boolean value) {
-    return set("inWindow", value);
+    row.inWindow(value);
+    return this;
   }
 
   public RowBuilder requestName(String value) {
-    return set("requestName", value);
+    row.requestName(value);
+    return this;
   }
 
   public RowBuilder windowTokens(long[] value) {
-    return set("windowTokens", value);
+    row.windowTokens(value);
+    return this;
   }
 
   public RowBuilder ok(boolean value) {
-    return set("ok", value);
+    row.ok(value);
+    return this;
   }
 
   public RowBuilder httpStatus(int value) {
-    return set("httpStatus", value);
+    row.httpStatus(value);
+    return this;
   }
 
   public RowBuilder error(String value) {
-    return set("error", value);
+    row.error(value);
+    return this;
   }
 
   public RowBuilder good(boolean value) {
-    return set("good", value);
+    row.good(value);
+    return this;
   }
 
   public RowBuilder requestId(String value) {
-    return set("requestId", value);
+    row.requestId(value);
+    return this;
   }
 
   public RowBuilder retryAfterSeconds(long value) {
-    return set("retryAfterSeconds", value);
+    row.retryAfterSeconds(value);
+    return this;
   }
 
   public RowBuilder ttftMicros(long value) {
-    return set("ttftMicros", value);
+    row.ttftMicros(value);
+    return this;
   }
 
   public RowBuilder ttfbMicros(long value) {
-    return set("ttfbMicros", value);
+    row.ttfbMicros(value);
+    return this;
   }
 
   public RowBuilder ttfoMicros(long value) {
-    return set("ttfoMicros", value);
+    row.ttfoMicros(value);
+    return this;
   }
 
   public RowBuilder tpotMicros(long value) {
-    return set("tpotMicros", value);
+    row.tpotMicros(value);
+    return this;
   }
 
   public RowBuilder e2elMicros(long value) {
-    return set("e2elMicros", value);
+    row.e2elMicros(value);
+    return this;
   }
 
   public RowBuilder itlMeanMicros(long value) {
-    return set("itlMeanMicros", value);
+    row.itlMeanMicros(value);
+    return this;
   }
 
   public RowBuilder itlP50Micros(long value) {
-    return set("itlP50Micros", value);
+    row.itlP50Micros(value);
+    return this;
   }
 
   public RowBuilder itlMaxMicros(long value) {
-    return set("itlMaxMicros", value);
+    row.itlMaxMicros(value);
+    return this;
   }
 
   public RowBuilder sendLatenessMicros(long value) {
-    return set("sendLatenessMicros", value);
+    row.sendLatenessMicros(value);
+    return this;
   }
 
   public RowBuilder ttftFromScheduledMicros(long value) {
-    return set("ttftFromScheduledMicros", value);
+    row.ttftFromScheduledMicros(value);
+    return this;
   }
 
   public RowBuilder durationMicros(long value) {
-    return set("durationMicros", value);
+    row.durationMicros(value);
+    return this;
   }
 
   public RowBuilder tokenEvents(int value) {
-    return set("tokenEvents", value);
+    row.tokenEvents(value);
+    return this;
   }
 
   public RowBuilder inputTokens(long value) {
-    return set("inputTokens", value);
+    row.inputTokens(value);
+    return this;
   }
 
   public RowBuilder inputTokenSource(TokenCountSource value) {
-    return set("inputTokenSource", value);
+    row.inputTokenSource(value);
+    return this;
   }
 
   public RowBuilder outputTokens(long value) {
-    return set("outputTokens", value);
+    row.outputTokens(value);
+    return this;
   }
 
   public RowBuilder outputTokenSource(TokenCountSource value) {
-    return set("outputTokenSource", value);
+    row.outputTokenSource(value);
+    return this;
   }
 
   public RowBuilder serverOutputTokens(long value) {
-    return set("serverOutputTokens", value);
+    row.serverOutputTokens(value);
+    return this;
   }
 
   public RowBuilder clientOutputTokens(long value) {
-    return set("clientOutputTokens", value);
+    row.clientOutputTokens(value);
+    return this;
   }
 
   public RowBuilder maxTokens(long value) {
-    return set("maxTokens", value);
+    row.maxTokens(value);
+    return this;
   }
 
   public RowBuilder finishReason(String value) {
-    return set("finishReason", value);
+    row.finishReason(value);
+    return this;
   }
 
   public RowBuilder serverDecodeMicros(long value) {
-    return set("decodeMicros", value);
+    row.decodeMicros(value);
+    return this;
   }
 
   public RowBuilder serverPrefillMicros(long value) {
-    return set("prefillMicros", value);
+    row.prefillMicros(value);
+    return this;
   }
 
   public RowBuilder serverReasoningTokens(long value) {
-    return set("reasoningTokens", value);
+    row.reasoningTokens(value);
+    return this;
+  }
+
+  public RowBuilder answerEvents(int value) {
+    row.answerEvents(value);
+    return this;
   }
 }

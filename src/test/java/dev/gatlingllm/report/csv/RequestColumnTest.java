@@ -3,16 +3,19 @@ package dev.gatlingllm.report.csv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.metrics.request.RowFigure;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.metrics.request.TokenCountSource;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,53 +23,106 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The column table covers the row: every figure of {@code RequestRow} has exactly one column, in a
- * format that fits its type, defined in docs/metrics.md, so a figure added to a part without its
- * column or its definition fails here.
+ * The column table covers the row: every figure of {@code RequestRow} has exactly one column (the
+ * typed getters and setters make a column's format fit its figure's type), defined in
+ * docs/metrics.md, so a figure added to a part without its column or its definition fails here.
  */
 class RequestColumnTest {
 
   /** A column's name in the table's first cell: lower case, digits and underscores. */
   private static final Pattern COLUMN_NAME = Pattern.compile("`([a-z][a-z0-9_]*)`");
 
-  private static final Map<Class<?>, Set<RequestColumn.Format>> FORMATS_BY_TYPE =
-      Map.of(
-          long.class,
-          EnumSet.of(RequestColumn.Format.NUMBER, RequestColumn.Format.MILLIS),
-          int.class,
-          EnumSet.of(RequestColumn.Format.NUMBER),
-          boolean.class,
-          EnumSet.of(RequestColumn.Format.FLAG, RequestColumn.Format.STATUS),
-          String.class,
-          EnumSet.of(RequestColumn.Format.TEXT, RequestColumn.Format.REQUEST_ID),
-          long[].class,
-          EnumSet.of(RequestColumn.Format.WINDOW_TOKENS));
-
+  /**
+   * Every figure of a row has exactly one column: a row whose every figure holds a value of its own
+   * (never its absent one) is written, and each column alone, read into an empty builder, must set
+   * exactly one figure to its value; together the columns set them all. The figures are found by
+   * reflection here only, so a component added to a part of the row without its column fails.
+   */
   @Test
-  void everyFigureOfARowHasExactlyOneColumn() {
-    Map<RowFigure, List<RequestColumn>> columnsByFigure =
-        Arrays.stream(RequestColumn.values()).collect(Collectors.groupingBy(RequestColumn::figure));
+  void everyFigureOfARowHasExactlyOneColumn() throws ReflectiveOperationException {
+    RequestRow full = distinctRow();
+    List<String> fields = RequestsCsv.split(RequestsCsv.row(full));
+    Map<String, Object> absent = figures(RequestRow.builder().build());
+    Map<String, Object> expected = figures(full);
+    Map<String, List<String>> columnsByFigure = new TreeMap<>();
+    for (RequestColumn column : RequestColumn.values()) {
+      RequestRow.Builder one = RequestRow.builder();
+      column.read(fields.get(column.ordinal()), one);
+      Map<String, Object> read = figures(one.build());
+      List<String> set = new ArrayList<>();
+      for (String figure : read.keySet()) {
+        if (!Objects.deepEquals(read.get(figure), absent.get(figure))) {
+          set.add(figure);
+          assertTrue(
+              Objects.deepEquals(expected.get(figure), read.get(figure)),
+              column.header() + " reads " + figure + " back wrong");
+        }
+      }
+      assertEquals(1, set.size(), column.header() + " sets " + set);
+      columnsByFigure.computeIfAbsent(set.get(0), k -> new ArrayList<>()).add(column.header());
+    }
     List<String> problems = new ArrayList<>();
-    for (RowFigure figure : RowFigure.all()) {
-      int columns = columnsByFigure.getOrDefault(figure, List.of()).size();
-      if (columns != 1) {
-        problems.add(figure.name() + " has " + columns + " columns");
+    for (String figure : expected.keySet()) {
+      List<String> columns = columnsByFigure.getOrDefault(figure, List.of());
+      if (columns.size() != 1) {
+        problems.add(figure + " has columns " + columns);
       }
     }
     assertEquals(List.of(), problems);
-    assertEquals(RowFigure.all().size(), RequestColumn.values().length);
   }
 
-  @Test
-  void everyColumnWritesItsFigureInAFormatOfItsType() {
-    for (RequestColumn column : RequestColumn.values()) {
-      Class<?> type = column.figure().type();
-      Set<RequestColumn.Format> fitting =
-          type.isEnum() ? EnumSet.of(RequestColumn.Format.SOURCE) : FORMATS_BY_TYPE.get(type);
-      assertTrue(
-          fitting != null && fitting.contains(column.format()),
-          column.header() + ": " + column.format() + " does not fit a " + type.getSimpleName());
+  /** Every figure of every part of a row by name (part.figure), as the row holds it. */
+  private static Map<String, Object> figures(RequestRow row) throws ReflectiveOperationException {
+    Map<String, Object> figures = new TreeMap<>();
+    for (RecordComponent part : RequestRow.class.getRecordComponents()) {
+      Object value = part.getAccessor().invoke(row);
+      for (RecordComponent figure : part.getType().getRecordComponents()) {
+        figures.put(part.getName() + "." + figure.getName(), figure.getAccessor().invoke(value));
+      }
     }
+    return figures;
+  }
+
+  /** A row whose every figure holds a value of its own, by type, that no absent figure has. */
+  private static RequestRow distinctRow() throws ReflectiveOperationException {
+    RecordComponent[] partComponents = RequestRow.class.getRecordComponents();
+    Object[] parts = new Object[partComponents.length];
+    int seed = 1000;
+    for (int p = 0; p < parts.length; p++) {
+      RecordComponent[] components = partComponents[p].getType().getRecordComponents();
+      Object[] values = new Object[components.length];
+      Class<?>[] types = new Class<?>[components.length];
+      for (int i = 0; i < components.length; i++) {
+        types[i] = components[i].getType();
+        values[i] = distinctValue(types[i], seed++);
+      }
+      parts[p] = partComponents[p].getType().getDeclaredConstructor(types).newInstance(values);
+    }
+    Class<?>[] partTypes =
+        Arrays.stream(partComponents).map(RecordComponent::getType).toArray(Class<?>[]::new);
+    return RequestRow.class.getDeclaredConstructor(partTypes).newInstance(parts);
+  }
+
+  private static Object distinctValue(Class<?> type, int seed) {
+    if (type == long.class) {
+      return (long) seed;
+    }
+    if (type == int.class) {
+      return seed;
+    }
+    if (type == boolean.class) {
+      return true;
+    }
+    if (type == String.class) {
+      return "v" + seed;
+    }
+    if (type == long[].class) {
+      return new long[] {seed, seed + 1};
+    }
+    if (type == TokenCountSource.class) {
+      return TokenCountSource.SERVER_USAGE;
+    }
+    throw new IllegalStateException("a row figure of a new type: " + type);
   }
 
   /**

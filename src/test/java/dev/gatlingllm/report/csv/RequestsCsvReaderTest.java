@@ -64,7 +64,7 @@ class RequestsCsvReaderTest {
     try (RequestsCsvReader reader = RequestsCsvReader.open(rows, gaps)) {
       assertFalse(reader.headerMissing());
       while (reader.next()) {
-        read.add(reader.row().outcome().requestId() + "=" + reader.gaps());
+        read.add(reader.row().status().requestId() + "=" + reader.gaps());
       }
     }
     assertEquals(List.of("a=1.000;2.000", "b=3.000;4.000"), read);

@@ -64,23 +64,23 @@ class RequestsCsvTest {
     assertEquals(9, ok.tokens().serverOutputTokens());
     assertEquals(8, ok.tokens().clientOutputTokens());
     assertEquals(TokenCountSource.SERVER_USAGE, ok.tokens().outputTokenSource());
-    assertTrue(ok.outcome().good());
+    assertTrue(ok.status().good());
     assertTrue(ok.placement().inWindow());
     assertArrayEquals(new long[] {0, 9}, ok.placement().windowTokens());
-    assertEquals("req-123456789", ok.outcome().requestId());
+    assertEquals("req-123456789", ok.status().requestId());
     assertTrue(
         lines.get(1).contains(",0:9,req-123456789,-1,-1,,-1,-1,-1"),
         "the server's id, then no Retry-After, no server decode time: " + lines.get(1));
 
     RequestRow failed = reader.parse(lines.get(2));
     assertEquals("bad, \"quoted\"", failed.placement().requestName());
-    assertEquals("'=HYPERLINK(\"x\") line two, <b>", failed.outcome().error());
-    assertEquals(502, failed.outcome().httpStatus());
+    assertEquals("'=HYPERLINK(\"x\") line two, <b>", failed.status().error());
+    assertEquals(502, failed.status().httpStatus());
     assertEquals(-1, failed.latency().ttftMicros());
     assertEquals(7_000, failed.latency().durationMicros());
-    assertEquals(false, failed.outcome().ok());
-    assertEquals(false, failed.outcome().good());
-    assertEquals(null, failed.outcome().requestId());
+    assertEquals(false, failed.status().ok());
+    assertEquals(false, failed.status().good());
+    assertEquals(null, failed.status().requestId());
     assertTrue(
         lines.get(2).contains(",,-1,-1,,-1,-1,-1"),
         "no id from the server, an empty field: " + lines.get(2));
@@ -92,7 +92,7 @@ class RequestsCsvTest {
     String row = RequestsCsv.row(withRequestId("=1+2,\"x\"\r\nnext"));
     assertTrue(row.contains(";3:6,\"'=1+2,\"\"x\"\"  next\",3,15.500,,-1,-1,-1"), row);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row);
-    assertEquals("'=1+2,\"x\"  next", back.outcome().requestId());
+    assertEquals("'=1+2,\"x\"  next", back.status().requestId());
   }
 
   @Test
@@ -102,9 +102,7 @@ class RequestsCsvTest {
     RequestRow back =
         new RequestsCsv.Reader(RequestsCsv.HEADER).parse(RequestsCsv.row(withRequestId(huge)));
     assertEquals(
-        "a".repeat(127),
-        back.outcome().requestId(),
-        "cut before the surrogate pair, not inside it");
+        "a".repeat(127), back.status().requestId(), "cut before the surrogate pair, not inside it");
     assertEquals("x".repeat(RequestIds.MAX_CHARS), RequestIds.bounded("x".repeat(500)));
     assertEquals("a".repeat(126) + emoji, RequestIds.bounded("a".repeat(126) + emoji + "c"));
   }
@@ -112,8 +110,8 @@ class RequestsCsvTest {
   @Test
   void aFileWrittenBeforeTheRequestIdColumnStillParses() {
     RequestRow back = readAsIfEndingAt("window_tokens", RequestsCsv.row(withRequestId("gone")));
-    assertEquals(null, back.outcome().requestId());
-    assertEquals(-1, back.outcome().retryAfterSeconds());
+    assertEquals(null, back.status().requestId());
+    assertEquals(-1, back.status().retryAfterSeconds());
     assertEquals(-1, back.server().decodeMicros());
     assertEquals(55_555, back.latency().e2elMicros());
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.placement().windowTokens());
@@ -161,8 +159,8 @@ class RequestsCsvTest {
     assertEquals("55.555", Micros.formatMillis(55_555));
     assertEquals("-1", Micros.formatMillis(-1));
     assertArrayEquals(new long[] {2, 5, 3, 6}, back.placement().windowTokens());
-    assertEquals("chatcmpl-1", back.outcome().requestId());
-    assertEquals(3, back.outcome().retryAfterSeconds());
+    assertEquals("chatcmpl-1", back.status().requestId());
+    assertEquals(3, back.status().retryAfterSeconds());
     assertEquals(15_500, back.server().decodeMicros());
   }
 
@@ -217,7 +215,7 @@ class RequestsCsvTest {
             .serverDecodeMicros(850_012)
             .serverPrefillMicros(12_013)
             .serverReasoningTokens(13)
-            .set("answerEvents", 39)
+            .answerEvents(39)
             .build();
     String line = RequestsCsv.row(record);
     assertEquals(
@@ -228,7 +226,7 @@ class RequestsCsvTest {
             + "850.012,stop,64,13,12.013,39",
         line);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(line);
-    assertEquals(record.outcome(), back.outcome());
+    assertEquals(record.status(), back.status());
     assertEquals(record.latency(), back.latency());
     assertEquals(record.tokens(), back.tokens());
     assertEquals(record.server(), back.server());
@@ -257,7 +255,7 @@ class RequestsCsvTest {
                 .maxTokens(64)
                 .serverReasoningTokens(48)
                 .serverPrefillMicros(12_345)
-                .set("answerEvents", 7)
+                .answerEvents(7)
                 .build());
     assertTrue(row.contains(",r-1,3,15.500,stop,64,48,12.345"), row);
     assertEquals(7, new RequestsCsv.Reader(RequestsCsv.HEADER).parse(row).tokens().answerEvents());
@@ -275,10 +273,10 @@ class RequestsCsvTest {
     assertEquals(-1, back.tokens().maxTokens());
     assertEquals(15_500, back.server().decodeMicros());
     back = readAsIfEndingAt("retry_after_s", row);
-    assertEquals(3, back.outcome().retryAfterSeconds());
+    assertEquals(3, back.status().retryAfterSeconds());
     assertEquals(-1, back.server().decodeMicros());
     back = readAsIfEndingAt("request_id", row);
-    assertEquals("r-1", back.outcome().requestId());
-    assertEquals(-1, back.outcome().retryAfterSeconds());
+    assertEquals("r-1", back.status().requestId());
+    assertEquals(-1, back.status().retryAfterSeconds());
   }
 }
