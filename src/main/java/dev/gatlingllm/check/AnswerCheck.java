@@ -1,7 +1,5 @@
 package dev.gatlingllm.check;
 
-import dev.gatlingllm.stream.FinishedStream;
-
 /**
  * A check on one request's answer, judged at its end when it succeeded: a failing check makes the
  * request KO with {@code check failed: <why>}. Build them with {@code dev.gatlingllm.dsl.LlmDsl};
@@ -10,8 +8,8 @@ import dev.gatlingllm.stream.FinishedStream;
 @FunctionalInterface
 public interface AnswerCheck {
   /**
-   * Why the outcome fails the check, in one line that is the same for the same cause (Gatling
-   * groups KOs by message: no per-request values), or null when it passes.
+   * Why the answer fails the check, in one line that is the same for the same cause (Gatling groups
+   * KOs by message: no per-request values), or null when it passes.
    */
-  String failure(FinishedStream outcome);
+  String failure(Answer answer);
 }

@@ -1,11 +1,10 @@
 package dev.gatlingllm.check;
 
-import dev.gatlingllm.stream.FinishedStream;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * A check that finds one value in a request's outcome (a JSON path in the answer, a regex group, a
+ * A check that finds one value in a request's answer (a JSON path in the answer, a regex group, a
  * tool call's name or argument) and passes when it is found and, with {@link #is}, equal to the
  * expected text; with {@link #saveAs} the value is saved in the virtual user's session when the
  * request ends OK, as Gatling's own {@code .saveAs(key)} does. Immutable: each call returns a new
@@ -26,21 +25,21 @@ public final class ValueCheck implements AnswerCheck {
   }
 
   private final String description;
-  private final Function<FinishedStream, Found> search;
+  private final Function<Answer, Found> search;
   private final String expected;
   private final String saveKey;
 
   /**
    * @param description how messages name the value, e.g. {@code jsonPath $.name}
-   * @param search finds the value in an outcome; called on the virtual user's event loop, must not
+   * @param search finds the value in an answer; called on the virtual user's event loop, must not
    *     block
    */
-  public ValueCheck(String description, Function<FinishedStream, Found> search) {
+  public ValueCheck(String description, Function<Answer, Found> search) {
     this(description, search, null, null);
   }
 
   private ValueCheck(
-      String description, Function<FinishedStream, Found> search, String expected, String saveKey) {
+      String description, Function<Answer, Found> search, String expected, String saveKey) {
     this.description = description;
     this.search = search;
     this.expected = expected;
@@ -69,8 +68,8 @@ public final class ValueCheck implements AnswerCheck {
   }
 
   /** The value when the check passes; otherwise {@link Found#missing()} says why it fails. */
-  public Found evaluate(FinishedStream outcome) {
-    Found found = search.apply(outcome);
+  public Found evaluate(Answer answer) {
+    Found found = search.apply(answer);
     if (found.missing() != null) {
       return found;
     }
@@ -83,8 +82,8 @@ public final class ValueCheck implements AnswerCheck {
   }
 
   @Override
-  public String failure(FinishedStream outcome) {
-    return evaluate(outcome).missing();
+  public String failure(Answer answer) {
+    return evaluate(answer).missing();
   }
 
   @Override

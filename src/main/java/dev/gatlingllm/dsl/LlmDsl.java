@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import dev.gatlingllm.check.Answer;
 import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.check.JsonValues;
 import dev.gatlingllm.check.LlmCheck;
@@ -11,10 +12,8 @@ import dev.gatlingllm.check.ValueCheck;
 import dev.gatlingllm.check.ValueCheck.Found;
 import dev.gatlingllm.gatling.action.LlmChecksAction;
 import dev.gatlingllm.gatling.action.StartLevelAction;
-import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.Micros;
-import dev.gatlingllm.stream.FinishedStream;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -127,7 +126,7 @@ public final class LlmDsl {
   public static AnswerCheck answerContains(String text) {
     LlmRequestActionBuilder.requireText(text, "text");
     String why = "answer does not contain '" + text + "'";
-    return outcome -> outcome.content().contains(text) ? null : why;
+    return answer -> answer.content().contains(text) ? null : why;
   }
 
   /**
@@ -139,7 +138,7 @@ public final class LlmDsl {
   public static AnswerCheck answerMatches(String regex) {
     Pattern pattern = Pattern.compile(LlmRequestActionBuilder.requireText(regex, "regex"));
     String why = "answer does not match /" + regex + "/";
-    return outcome -> pattern.matcher(outcome.content()).find() ? null : why;
+    return answer -> pattern.matcher(answer.content()).find() ? null : why;
   }
 
   /**
@@ -152,12 +151,12 @@ public final class LlmDsl {
   public static AnswerCheck finishReasonIs(String reason) {
     LlmRequestActionBuilder.requireText(reason, "reason");
     // The actual reason is in the message: servers send a handful of them, so KOs still group.
-    return outcome ->
-        reason.equals(outcome.finishReason())
+    return answer ->
+        reason.equals(answer.finishReason())
             ? null
-            : outcome.finishReason() == null
+            : answer.finishReason() == null
                 ? "no finish reason, expected '" + reason + "'"
-                : "finish reason is '" + outcome.finishReason() + "', expected '" + reason + "'";
+                : "finish reason is '" + answer.finishReason() + "', expected '" + reason + "'";
   }
 
   /**
@@ -172,7 +171,7 @@ public final class LlmDsl {
       throw new IllegalArgumentException("tokens must be at least 1, was " + tokens);
     }
     String why = "fewer than " + tokens + " output tokens";
-    return outcome -> outcome.result().tokens().outputTokens() >= tokens ? null : why;
+    return answer -> answer.outputTokens() >= tokens ? null : why;
   }
 
   /**
@@ -182,7 +181,7 @@ public final class LlmDsl {
    * @return the check
    */
   public static AnswerCheck ttftAtMost(double ms) {
-    return figureAtMost("TTFT", ms, r -> r.timing().ttftNanos(), "no token, so no TTFT");
+    return figureAtMost("TTFT", ms, Answer::ttftNanos, "no token, so no TTFT");
   }
 
   /**
@@ -193,7 +192,7 @@ public final class LlmDsl {
    * @return the check
    */
   public static AnswerCheck tpotAtMost(double ms) {
-    return figureAtMost("TPOT", ms, r -> r.timing().tpotNanos(), null);
+    return figureAtMost("TPOT", ms, Answer::tpotNanos, null);
   }
 
   /**
@@ -204,7 +203,7 @@ public final class LlmDsl {
    * @return the check
    */
   public static AnswerCheck e2elAtMost(double ms) {
-    return figureAtMost("E2EL", ms, r -> r.timing().e2elNanos(), "no token, so no E2EL");
+    return figureAtMost("E2EL", ms, Answer::e2elNanos, "no token, so no E2EL");
   }
 
   /**
@@ -220,7 +219,7 @@ public final class LlmDsl {
   public static ValueCheck answerJsonPath(String path) {
     return new ValueCheck(
         "jsonPath " + path,
-        JsonValues.search(path, "the answer", "the answer is not JSON", FinishedStream::content));
+        JsonValues.search(path, "the answer", "the answer is not JSON", Answer::content));
   }
 
   /**
@@ -235,8 +234,8 @@ public final class LlmDsl {
     String noMatch = "answer does not match /" + regex + "/";
     return new ValueCheck(
         "answer regex /" + regex + "/",
-        outcome -> {
-          Matcher matcher = pattern.matcher(outcome.content());
+        answer -> {
+          Matcher matcher = pattern.matcher(answer.content());
           if (!matcher.find()) {
             return Found.none(noMatch);
           }
@@ -253,10 +252,10 @@ public final class LlmDsl {
   public static ValueCheck toolCallName() {
     return new ValueCheck(
         "tool call name",
-        outcome ->
-            outcome.toolCalls().isEmpty()
+        answer ->
+            answer.toolCalls().isEmpty()
                 ? Found.none("no tool call")
-                : Found.of(outcome.toolCalls().get(0).name()));
+                : Found.of(answer.toolCalls().get(0).name()));
   }
 
   /**
@@ -269,17 +268,15 @@ public final class LlmDsl {
    */
   public static ValueCheck toolCallArguments(String path) {
     var inArguments =
-        JsonValues.<FinishedStream>search(
+        JsonValues.<Answer>search(
             path,
             "the tool call arguments",
             "the tool call arguments are not JSON",
-            outcome -> outcome.toolCalls().get(0).arguments());
+            answer -> answer.toolCalls().get(0).arguments());
     return new ValueCheck(
         "tool call arguments " + path,
-        outcome ->
-            outcome.toolCalls().isEmpty()
-                ? Found.none("no tool call")
-                : inArguments.apply(outcome));
+        answer ->
+            answer.toolCalls().isEmpty() ? Found.none("no tool call") : inArguments.apply(answer));
   }
 
   // Checks on the run's LLM figures.
@@ -506,15 +503,15 @@ public final class LlmDsl {
    * @param whenAbsent the failure when the request lacks the figure (-1), or null to let it pass
    */
   private static AnswerCheck figureAtMost(
-      String figure, double ms, ToLongFunction<RequestResult> nanos, String whenAbsent) {
+      String figure, double ms, ToLongFunction<Answer> nanos, String whenAbsent) {
     if (!(ms > 0) || Double.isInfinite(ms)) {
       throw new IllegalArgumentException(
           figure + " bound must be a positive number of ms, was " + ms);
     }
     long bound = Math.round(ms * 1_000_000);
     String why = figure + " above " + Micros.formatNumber(ms) + " ms";
-    return outcome -> {
-      long value = nanos.applyAsLong(outcome.result());
+    return answer -> {
+      long value = nanos.applyAsLong(answer);
       return value < 0 ? whenAbsent : value <= bound ? null : why;
     };
   }

@@ -1,6 +1,6 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.stream.FinishedStream;
+import dev.gatlingllm.check.Answer;
 import dev.gatlingllm.values.TokenEvent;
 
 /**
@@ -33,7 +33,7 @@ public interface TokenListener {
    * answer checks are judged and its Gatling records logged (a request OK here may still end KO by
    * a check).
    *
-   * @param outcome the result and the kept texts (redacted)
+   * @param answer the kept texts (redacted), how the request ended and its figures
    */
-  default void onEnd(FinishedStream outcome) {}
+  default void onEnd(Answer answer) {}
 }

@@ -22,10 +22,10 @@ record TokenListenerCalls(TokenListener listener) implements OutputListener {
   /**
    * Hands the request's end on.
    *
-   * @param outcome the result and the kept texts
+   * @param finished the result and the kept texts, handed on as their answer view
    */
   @Override
-  public void onEnd(FinishedStream outcome) {
-    listener.onEnd(outcome);
+  public void onEnd(FinishedStream finished) {
+    listener.onEnd(finished);
   }
 }

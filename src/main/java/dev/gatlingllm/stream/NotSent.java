@@ -6,9 +6,9 @@ import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.secrets.Redactor;
 
 /**
- * The outcome of a request that failed before anything was sent (e.g. its body could not be built):
- * a KO with no timing but its end, made without the decoder, interpreter and timers of a whole
- * exchange.
+ * The finished of a request that failed before anything was sent (e.g. its body could not be
+ * built): a KO with no timing but its end, made without the decoder, interpreter and timers of a
+ * whole exchange.
  */
 public final class NotSent {
   private NotSent() {}
@@ -20,7 +20,7 @@ public final class NotSent {
    * @param maxTokens the output limit the request asked for, or -1 when it was not built that far
    * @param listener sees the end, or null; if it throws, the KO names it instead
    */
-  public static FinishedStream outcome(
+  public static FinishedStream finished(
       String message,
       long scheduledNanos,
       long nowNanos,

@@ -15,5 +15,5 @@ public interface OutputListener {
    * The request's stream ended (OK or KO), before its answer checks are judged and its records
    * logged.
    */
-  default void onEnd(FinishedStream outcome) {}
+  default void onEnd(FinishedStream finished) {}
 }

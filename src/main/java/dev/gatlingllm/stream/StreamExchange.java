@@ -88,8 +88,8 @@ public final class StreamExchange implements ResponseHandler {
   private boolean finished;
   private boolean bodyEnded;
 
-  /** An OK outcome waiting for the body's end (see finish), or null. */
-  private FinishedStream heldOutcome;
+  /** An OK finished stream waiting for the body's end (see finish), or null. */
+  private FinishedStream heldFinish;
 
   private ExchangeClock.Timer drainTimer;
 
@@ -218,9 +218,9 @@ public final class StreamExchange implements ResponseHandler {
    * further in a JVM that is stopping.
    */
   void stopForRunEnd() {
-    if (heldOutcome != null) {
+    if (heldFinish != null) {
       inFlight.abort();
-      releaseHeldOutcome();
+      releaseHeldFinish();
       return;
     }
     if (finished) {
@@ -300,7 +300,7 @@ public final class StreamExchange implements ResponseHandler {
     if (last) {
       bodyEnded = true;
       if (finished) {
-        releaseHeldOutcome();
+        releaseHeldFinish();
         return;
       }
     }
@@ -337,7 +337,7 @@ public final class StreamExchange implements ResponseHandler {
   public void onTransportFailure(Throwable cause, long nanos) {
     if (finished) {
       // The stream had already ended (e.g. [DONE]); only the connection's rest failed.
-      releaseHeldOutcome();
+      releaseHeldFinish();
       return;
     }
     bodyEnded = true; // the connection is gone: no rest of the body will come
@@ -354,7 +354,9 @@ public final class StreamExchange implements ResponseHandler {
 
   // ---- ends
 
-  /** True once the request has ended (its outcome may still be held until the body's end). */
+  /**
+   * True once the request has ended (its finished stream may still be held until the body's end).
+   */
   boolean isFinished() {
     return finished;
   }
@@ -432,7 +434,7 @@ public final class StreamExchange implements ResponseHandler {
     finish(Verdict.ko(status, redactor.redact(message)).withRetryAfter(retryAfterSeconds), nanos);
   }
 
-  private void finish(Verdict outcome, long nanos) {
+  private void finish(Verdict verdict, long nanos) {
     if (finished) {
       return;
     }
@@ -441,12 +443,12 @@ public final class StreamExchange implements ResponseHandler {
     timeline.onDone(nanos);
     FinishedStream result;
     try {
-      result = outcome(outcome, true);
+      result = finishedStream(verdict, true);
     } catch (RuntimeException e) {
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO
       // naming it.
       result =
-          outcome(
+          finishedStream(
               Verdict.ko(status, redactor.redact("cannot complete request: " + describe(e))),
               false);
     }
@@ -460,21 +462,21 @@ public final class StreamExchange implements ResponseHandler {
       // body's end: going on now would make the user's next request open a second connection. Hold
       // the outcome until the body ends (it normally follows at once); a server that keeps it open
       // (some llama.cpp builds do) gets its connection closed after a grace time.
-      heldOutcome = result;
+      heldFinish = result;
       try {
         drainTimer =
             clock.schedule(
                 () -> {
-                  if (heldOutcome != null) {
+                  if (heldFinish != null) {
                     inFlight.abort();
-                    releaseHeldOutcome();
+                    releaseHeldFinish();
                   }
                 },
                 TimeUnit.MILLISECONDS.toNanos(DRAIN_GRACE_MILLIS));
         return;
       } catch (RejectedExecutionException e) {
         // The event loop is shutting down (end of the run): go on now rather than never.
-        heldOutcome = null;
+        heldFinish = null;
         inFlight.abort();
       }
     }
@@ -526,7 +528,7 @@ public final class StreamExchange implements ResponseHandler {
   }
 
   private FinishedStream koNamingListener(String message) {
-    return outcome(Verdict.ko(status, redactor.redact(message)), false);
+    return finishedStream(Verdict.ko(status, redactor.redact(message)), false);
   }
 
   /**
@@ -534,12 +536,12 @@ public final class StreamExchange implements ResponseHandler {
    * once: everything downstream (records, report files, session, logs) gets these texts. {@code
    * countTokens} false leaves the client's count out (-1).
    */
-  private FinishedStream outcome(Verdict outcome, boolean countTokens) {
+  private FinishedStream finishedStream(Verdict verdict, boolean countTokens) {
     Generation generation =
         new Generation(size.maxTokens(), redactor.redact(output.finishReason()));
     return new FinishedStream(
         timeline.toResult(
-            outcome,
+            verdict,
             countTokens ? output.clientOutputTokens() : -1,
             size.clientInputTokens(),
             generation),
@@ -548,12 +550,12 @@ public final class StreamExchange implements ResponseHandler {
         output.toolCalls(redactor));
   }
 
-  private void releaseHeldOutcome() {
-    FinishedStream result = heldOutcome;
+  private void releaseHeldFinish() {
+    FinishedStream result = heldFinish;
     if (result == null) {
       return;
     }
-    heldOutcome = null;
+    heldFinish = null;
     if (drainTimer != null) {
       drainTimer.cancel();
     }

@@ -2,6 +2,7 @@ package dev.gatlingllm.stream;
 
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.check.ToolCall;
 import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.framing.FrameListener;
 import dev.gatlingllm.metrics.request.RequestTimeline;

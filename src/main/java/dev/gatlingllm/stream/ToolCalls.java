@@ -1,5 +1,6 @@
 package dev.gatlingllm.stream;
 
+import dev.gatlingllm.check.ToolCall;
 import dev.gatlingllm.secrets.Redactor;
 import java.util.ArrayList;
 import java.util.List;

@@ -72,10 +72,6 @@ class PackageStructureTest {
    */
   private static final Set<String> NAMED_BY_THE_API_ALTHOUGH_INTERNAL =
       Set.of(
-          // What an answer check and a token listener read: the request's RequestResult and kept
-          // texts. Users reach it in a lambda's parameter, without naming it; making it API would
-          // make the metrics' result an API too.
-          "dev.gatlingllm.stream.FinishedStream",
           // What a check on the run's figures reads: the whole summary, the metrics' core, reached
           // in a lambda.
           "dev.gatlingllm.metrics.aggregate.RunSummary",

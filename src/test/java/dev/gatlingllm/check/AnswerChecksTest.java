@@ -17,6 +17,7 @@ import dev.gatlingllm.metrics.aggregate.SyntheticResults;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.stream.AnswerChecking;
 import dev.gatlingllm.stream.FinishedStream;
 import java.util.List;
 import java.util.regex.PatternSyntaxException;

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gatlingllm.metrics.aggregate.SyntheticResults;
 import dev.gatlingllm.metrics.request.ResultBuilder;
+import dev.gatlingllm.stream.AnswerChecking;
 import dev.gatlingllm.stream.FinishedStream;
-import dev.gatlingllm.stream.ToolCall;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -101,14 +101,14 @@ class ValueChecksTest {
                 answerJsonPath("$.n").is("42").saveAs("n")),
             JSON);
     assertEquals(Map.of("name", "x", "n", "42"), ok.saved());
-    assertEquals(true, ok.outcome().result().ok());
+    assertEquals(true, ok.finished().result().ok());
     AnswerChecking.Judged ko =
         AnswerChecking.judgeAndSave(
             List.of(answerJsonPath("$.name").saveAs("name"), answerJsonPath("$.missing")), JSON);
     assertEquals(Map.of(), ko.saved(), "nothing saved from a request that ends KO");
     assertEquals(
         "check failed: jsonPath $.missing not found in the answer",
-        ko.outcome().result().verdict().message());
+        ko.finished().result().verdict().message());
     assertThrows(IllegalArgumentException.class, () -> answerJsonPath("$.a").saveAs(" "));
   }
 }

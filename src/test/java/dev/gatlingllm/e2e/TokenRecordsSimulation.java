@@ -7,9 +7,9 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import dev.gatlingllm.check.Answer;
 import dev.gatlingllm.dsl.LlmRequestActionBuilder;
 import dev.gatlingllm.dsl.TokenListener;
-import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.values.TokenEvent;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -49,7 +49,7 @@ public class TokenRecordsSimulation extends Simulation {
                 }
 
                 @Override
-                public void onEnd(FinishedStream outcome) {
+                public void onEnd(Answer answer) {
                   ENDS_SEEN.incrementAndGet();
                 }
               });

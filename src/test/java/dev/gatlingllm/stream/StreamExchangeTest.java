@@ -501,7 +501,7 @@ class StreamExchangeTest {
   @Test
   void aRequestThatCouldNotBeBuiltEndsWithoutAnExchange() {
     FinishedStream outcome =
-        NotSent.outcome(
+        NotSent.finished(
             "cannot build request: key sk-KEY123 refused",
             T0,
             T0 + 3 * MS,
@@ -533,7 +533,7 @@ class StreamExchangeTest {
           }
         };
     FinishedStream outcome =
-        NotSent.outcome(
+        NotSent.finished(
             "cannot build request: x", T0, T0, -1, dev.gatlingllm.secrets.Redactor.NONE, failing);
     assertEquals(
         "token listener failed: IllegalStateException: boom", outcome.result().verdict().message());

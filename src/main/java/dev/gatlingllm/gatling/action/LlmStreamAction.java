@@ -2,7 +2,6 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
-import dev.gatlingllm.check.AnswerChecking;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.RecordNames;
@@ -12,6 +11,7 @@ import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.stream.AnswerChecking;
 import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.NotSent;
 import dev.gatlingllm.stream.RequestSize;
@@ -83,9 +83,9 @@ public final class LlmStreamAction extends PlainAction {
     // ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
     Consumer<FinishedStream> onComplete =
-        outcome -> {
+        finished -> {
           if (ended.compareAndSet(false, true)) {
-            complete(current, outcome, scheduledMillis);
+            complete(current, finished, scheduledMillis);
           }
         };
     GenerationRequest request;
@@ -151,7 +151,7 @@ public final class LlmStreamAction extends PlainAction {
   private void failBeforeSend(
       long scheduledNanos, Consumer<FinishedStream> onComplete, long maxTokens, String message) {
     onComplete.accept(
-        NotSent.outcome(
+        NotSent.finished(
             message,
             scheduledNanos,
             System.nanoTime(),
@@ -176,7 +176,7 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   /**
-   * Logs the request's records and saves its outcome; the user goes on in the {@code finally},
+   * Logs the request's records and saves its finished; the user goes on in the {@code finally},
    * whatever fails (a record refused at shutdown, the report's recorder): a request never keeps its
    * user.
    */
@@ -184,8 +184,8 @@ public final class LlmStreamAction extends PlainAction {
     // Before anything records it: a failed answer check is a KO everywhere (records, report,
     // session).
     AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), streamed);
-    FinishedStream outcome = judged.outcome();
-    RequestResult result = outcome.result();
+    FinishedStream finished = judged.finished();
+    RequestResult result = finished.result();
     boolean ok = result.ok();
     long startMillis = scheduledMillis + toMillis(result.timing().sendLatenessNanos());
     long endMillis =
@@ -197,7 +197,7 @@ public final class LlmStreamAction extends PlainAction {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
       reporter.record(name, startMillis, result);
-      after = SessionResults.save(session, spec.saveAs(), outcome, result.verdict().message());
+      after = SessionResults.save(session, spec.saveAs(), finished, result.verdict().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
       }
@@ -217,7 +217,7 @@ public final class LlmStreamAction extends PlainAction {
       long scheduledMillis) {
     boolean ok = result.ok();
     int status = result.verdict().httpStatus();
-    // Already redacted by the exchange: the outcome never holds a secret.
+    // Already redacted by the exchange: the finished never holds a secret.
     String message = result.verdict().message();
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
     if (protocol.ttftRecords()) {

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Saves a request's outcome in the session under one key, as a map, so that checks, later requests
+ * Saves a request's finished in the session under one key, as a map, so that checks, later requests
  * and multi-turn conversations can use it: {@code #{llm.content}}, {@code session.getMap("llm")}.
  */
 public final class SessionResults {
@@ -54,12 +54,12 @@ public final class SessionResults {
    */
   public static final String ITL_MS = "itlMs";
 
-  static Session save(Session session, SavedResults saved, FinishedStream outcome, String error) {
-    RequestResult r = outcome.result();
+  static Session save(Session session, SavedResults saved, FinishedStream finished, String error) {
+    RequestResult r = finished.result();
     Map<String, Object> values = new LinkedHashMap<>();
-    values.put(CONTENT, outcome.content());
-    values.put(REASONING, outcome.reasoning());
-    values.put(FINISH_REASON, outcome.finishReason() == null ? "" : outcome.finishReason());
+    values.put(CONTENT, finished.content());
+    values.put(REASONING, finished.reasoning());
+    values.put(FINISH_REASON, finished.finishReason() == null ? "" : finished.finishReason());
     values.put(OK, r.ok());
     values.put(STATUS, r.verdict().httpStatus());
     values.put(ERROR, error == null ? "" : error);

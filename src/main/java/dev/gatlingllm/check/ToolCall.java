@@ -1,4 +1,4 @@
-package dev.gatlingllm.stream;
+package dev.gatlingllm.check;
 
 /**
  * One tool call the model streamed: its function name and its arguments (the concatenated
