@@ -34,24 +34,24 @@ public class CapacitySearchSimulation extends Simulation {
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final double sloTtftMs = run.sloTtftMs() != null ? run.sloTtftMs() : 500.0;
   private final CapacitySearch search =
-      new CapacitySearch(settings.levels(), sloTtftMs, resolution);
+      new CapacitySearch(settings.closed().levels(), sloTtftMs, resolution);
   // A search may stop at its first levels: its JVM warms up at the first one's concurrency, not the
   // highest.
   private final ConcurrencySteps steps =
-      settings.concurrencySteps().jitWarmup(settings.jitWarmup(settings.levels().get(0)));
+      settings.concurrencySteps().jitWarmup(settings.jitWarmup(settings.closed().levels().get(0)));
 
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(settings, PlannedPrompts.forSearch(settings, search.levelsAtMost())))
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.outputTokens())
+                  .maxTokens(settings.prompts().outputTokens())
                   .ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce(
         "capacity search over "
-            + settings.levels()
+            + settings.closed().levels()
             + " streams, p99 TTFT <= "
             + sloTtftMs
             + " ms, resolution "
@@ -62,8 +62,8 @@ public class CapacitySearchSimulation extends Simulation {
         .protocols(
             run.http(),
             run.llm(search.plannedLevels())
-                .inputTokens(settings.inputTokens())
-                .outputTokens(settings.outputTokens())
+                .inputTokens(settings.prompts().inputTokens())
+                .outputTokens(settings.prompts().outputTokens())
                 .capacityTarget(ttftPercentileAtMost(99, sloTtftMs)))
         .assertions(run.assertions());
   }

@@ -40,24 +40,24 @@ public class ConcurrencySweepSimulation extends Simulation {
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.outputTokens())
+                  .maxTokens(settings.prompts().outputTokens())
                   .ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce(
         "concurrency sweep "
-            + settings.levels()
+            + settings.closed().levels()
             + ", "
-            + settings.inputTokens()
+            + settings.prompts().inputTokens()
             + " input / "
-            + settings.outputTokens()
+            + settings.prompts().outputTokens()
             + " output tokens");
     setUp(steps.build("sweep", chatRequest, run.checks()))
         .protocols(
             run.http(),
             run.llm(steps.plannedLevels())
-                .inputTokens(settings.inputTokens())
-                .outputTokens(settings.outputTokens()))
+                .inputTokens(settings.prompts().inputTokens())
+                .outputTokens(settings.prompts().outputTokens()))
         .assertions(
             run.assertions(
                 global().failedRequests().percent().lt(1.0),

@@ -29,7 +29,7 @@ public class DatasetSimulation extends Simulation {
       WorkloadSettings.fromSystemProperties(
           WorkloadSettings.defaults().levels(1, 4, 16).outputTokens(128));
   private final String dataset =
-      settings.dataset() != null ? settings.dataset() : "chat-dataset.jsonl";
+      settings.prompts().dataset() != null ? settings.prompts().dataset() : "chat-dataset.jsonl";
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
@@ -46,12 +46,17 @@ public class DatasetSimulation extends Simulation {
                       session ->
                           session.contains(PromptRecords.MAX_TOKENS)
                               ? session.getInt(PromptRecords.MAX_TOKENS)
-                              : settings.outputTokens())
+                              : settings.prompts().outputTokens())
                   .ignoreEos(run.ignoreEos(false)));
 
   {
     run.announce(
-        "dataset " + dataset + " (" + records.size() + " prompts), levels " + settings.levels());
+        "dataset "
+            + dataset
+            + " ("
+            + records.size()
+            + " prompts), levels "
+            + settings.closed().levels());
     setUp(steps.build("dataset", chatRequest, run.checks()))
         .protocols(run.http(), run.llm(steps.plannedLevels()))
         .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));

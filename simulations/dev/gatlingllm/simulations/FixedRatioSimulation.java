@@ -44,23 +44,23 @@ public class FixedRatioSimulation extends Simulation {
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.outputTokens())
+                  .maxTokens(settings.prompts().outputTokens())
                   .ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce(
         "fixed ratio "
-            + settings.inputTokens()
+            + settings.prompts().inputTokens()
             + ":"
-            + settings.outputTokens()
+            + settings.prompts().outputTokens()
             + ", levels "
-            + settings.levels());
+            + settings.closed().levels());
     setUp(steps.build("ratio", chatRequest, run.checks()))
         .protocols(
             run.http(),
             run.llm(steps.plannedLevels())
-                .inputTokens(settings.inputTokens())
-                .outputTokens(settings.outputTokens()))
+                .inputTokens(settings.prompts().inputTokens())
+                .outputTokens(settings.prompts().outputTokens()))
         .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
   }
 

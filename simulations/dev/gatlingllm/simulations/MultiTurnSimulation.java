@@ -29,16 +29,23 @@ public class MultiTurnSimulation extends Simulation {
   private final ChainBuilder conversation =
       Conversations.chain(
           "chat",
-          settings.turns(),
-          run.randomPrompts(settings, PlannedPrompts.forSteps(settings, settings.turns())),
-          settings.thinkTime(),
-          request -> request.maxTokens(settings.outputTokens()).ignoreEos(run.ignoreEos(true)));
+          settings.conversation().turns(),
+          run.randomPrompts(
+              settings, PlannedPrompts.forSteps(settings, settings.conversation().turns())),
+          settings.conversation().thinkTime(),
+          request ->
+              request.maxTokens(settings.prompts().outputTokens()).ignoreEos(run.ignoreEos(true)));
 
   {
-    run.announce(settings.turns() + "-turn conversations, levels " + settings.levels());
+    run.announce(
+        settings.conversation().turns()
+            + "-turn conversations, levels "
+            + settings.closed().levels());
     // The input grows with each turn: only the output length is planned.
     setUp(steps.build("multi-turn", conversation, run.checks()))
-        .protocols(run.http(), run.llm(steps.plannedLevels()).outputTokens(settings.outputTokens()))
+        .protocols(
+            run.http(),
+            run.llm(steps.plannedLevels()).outputTokens(settings.prompts().outputTokens()))
         .assertions(run.assertions(details("chat turn 1").failedRequests().percent().lt(1.0)));
   }
 

@@ -29,12 +29,14 @@ public class OpenRateSimulation extends Simulation {
               .levelDuration(Duration.ofSeconds(20))
               .rates(2.0, 4.0, 8.0));
   private final Duration levelDuration =
-      settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(20);
+      settings.closed().levelDuration() != null
+          ? settings.closed().levelDuration()
+          : Duration.ofSeconds(20);
   private final OpenRates rates =
       withJitWarmup(
-          OpenRates.of(settings.rates(), levelDuration)
-              .poisson(settings.poisson())
-              .maxConcurrency(settings.maxConcurrency())
+          OpenRates.of(settings.open().rates(), levelDuration)
+              .poisson(settings.open().poisson())
+              .maxConcurrency(settings.open().maxConcurrency())
               .startAt(settings.injector().startAtEpochMillis()));
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
@@ -42,22 +44,26 @@ public class OpenRateSimulation extends Simulation {
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest =
       feed(run.randomPrompts(
-              settings, PlannedPrompts.forOpenRates(settings.rates(), levelDuration)))
+              settings, PlannedPrompts.forOpenRates(settings.open().rates(), levelDuration)))
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.outputTokens())
+                  .maxTokens(settings.prompts().outputTokens())
                   .ignoreEos(run.ignoreEos(true)));
 
   {
     run.announce(
-        "open model at " + settings.rates() + " req/s, " + levelDuration.toSeconds() + " s each");
+        "open model at "
+            + settings.open().rates()
+            + " req/s, "
+            + levelDuration.toSeconds()
+            + " s each");
     setUp(rates.build("open", chatRequest, run.checks()))
         .protocols(
             run.http(),
             run.llm(rates.plannedLevels())
-                .inputTokens(settings.inputTokens())
-                .outputTokens(settings.outputTokens()))
+                .inputTokens(settings.prompts().inputTokens())
+                .outputTokens(settings.prompts().outputTokens()))
         .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
   }
 

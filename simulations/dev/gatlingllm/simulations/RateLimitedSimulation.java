@@ -60,22 +60,27 @@ public class RateLimitedSimulation extends Simulation {
 
   {
     Duration duration =
-        settings.levelDuration() != null ? settings.levelDuration() : Duration.ofSeconds(60);
+        settings.closed().levelDuration() != null
+            ? settings.closed().levelDuration()
+            : Duration.ofSeconds(60);
     // The longest prompt the settings can produce, plus its output limit: what one request may
     // meter.
     long longestPrompt =
-        (long) Math.ceil(settings.inputTokens() * (1 + settings.rangeRatio()))
-            + settings.prefix().tokens();
+        (long) Math.ceil(settings.prompts().inputTokens() * (1 + settings.prompts().rangeRatio()))
+            + settings.prompts().prefix().tokens();
     RateLimits limits;
     try {
       RateLimits.of(
-          requestsPerMinute, tokensPerMinute, duration, longestPrompt + settings.outputTokens());
+          requestsPerMinute,
+          tokensPerMinute,
+          duration,
+          longestPrompt + settings.prompts().outputTokens());
       limits =
           RateLimits.of(
                   requestsPerMinute,
                   tokensPerMinute,
                   duration,
-                  settings.inputTokens() + settings.outputTokens())
+                  settings.prompts().inputTokens() + settings.prompts().outputTokens())
               .window(window)
               .margin(margin);
     } catch (IllegalArgumentException e) {
@@ -85,9 +90,11 @@ public class RateLimitedSimulation extends Simulation {
         warmupSeconds.isZero()
             ? null
             : JitWarmup.of(
-                settings.warmupStreams() > 0 ? settings.warmupStreams() : limits.warmupStreams(),
+                settings.warmup().streams() > 0
+                    ? settings.warmup().streams()
+                    : limits.warmupStreams(),
                 warmupSeconds,
-                settings.warmupMaxRequests());
+                settings.warmup().maxRequests());
     limits = limits.jitWarmup(warmup);
     if (run.probeSentNanos() >= 0) {
       limits = limits.sentBefore(run.probeSentNanos(), TargetProbe.METERED_TOKENS);
@@ -102,14 +109,14 @@ public class RateLimitedSimulation extends Simulation {
                     ? 0
                     : PlannedPrompts.forOpenRates(List.of(limits.arrivalRate()), warmupSeconds)));
     boolean ignoreEos = run.ignoreEos(true);
-    int outputTokens = settings.outputTokens();
+    int outputTokens = settings.prompts().outputTokens();
     ChainBuilder attempt =
         limits
             .pace(
                 session ->
                     (session.contains(PromptRecords.INPUT_TOKENS)
                             ? session.getLong(PromptRecords.INPUT_TOKENS)
-                            : settings.inputTokens())
+                            : settings.prompts().inputTokens())
                         + outputTokens)
             .exec(
                 chat("chat").messages("#{messages}").maxTokens(outputTokens).ignoreEos(ignoreEos));
@@ -135,7 +142,7 @@ public class RateLimitedSimulation extends Simulation {
         .protocols(
             run.http(),
             run.llm(limits.plannedLevels())
-                .inputTokens(settings.inputTokens())
+                .inputTokens(settings.prompts().inputTokens())
                 .outputTokens(outputTokens)
                 .rateBudget(requestsPerMinute, tokensPerMinute))
         .assertions(run.assertions(details("chat TTFT").successfulRequests().count().gt(0L)));

@@ -42,7 +42,7 @@ public class TraceReplaySimulation extends Simulation {
   // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final List<Map<String, Object>> records =
-      replay.records(run.tokenizer(settings), blockTokens, settings.seed());
+      replay.records(run.tokenizer(settings), blockTokens, settings.prompts().seed());
   private final ChainBuilder chatRequest =
       exec(
           chat("chat")

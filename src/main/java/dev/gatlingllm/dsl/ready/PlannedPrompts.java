@@ -31,7 +31,7 @@ public final class PlannedPrompts {
    * prepared before the load.
    */
   public static long forSteps(WorkloadSettings settings, int promptsPerRequest) {
-    return requests(settings, settings.jitWarmup(), settings.levels()) * promptsPerRequest;
+    return requests(settings, settings.jitWarmup(), settings.closed().levels()) * promptsPerRequest;
   }
 
   /**
@@ -41,19 +41,20 @@ public final class PlannedPrompts {
    * level, where its midpoints lie at the most.
    */
   public static long forSearch(WorkloadSettings settings, int levelsAtMost) {
-    List<Integer> levels = new ArrayList<>(settings.levels());
+    List<Integer> levels = new ArrayList<>(settings.closed().levels());
     int half = Math.max(1, levels.get(levels.size() - 1) / 2);
     while (levels.size() < levelsAtMost) {
       levels.add(half);
     }
-    return requests(settings, settings.jitWarmup(settings.levels().get(0)), levels);
+    return requests(settings, settings.jitWarmup(settings.closed().levels().get(0)), levels);
   }
 
   private static long requests(
       WorkloadSettings settings, JitWarmup jitWarmup, List<Integer> levels) {
     ConcurrencySteps steps = settings.concurrencySteps();
-    long requests = settings.warmupRequests();
-    double perStreamPerSecond = ASSUMED_STREAM_TOKENS_PER_SECOND / settings.outputTokens();
+    long requests = settings.warmup().requests();
+    double perStreamPerSecond =
+        ASSUMED_STREAM_TOKENS_PER_SECOND / settings.prompts().outputTokens();
     if (jitWarmup != null) {
       requests +=
           (long)
@@ -67,7 +68,9 @@ public final class PlannedPrompts {
         requests +=
             (long)
                 Math.ceil(
-                    concurrency * (settings.levelDuration().toNanos() / 1e9) * perStreamPerSecond);
+                    concurrency
+                        * (settings.closed().levelDuration().toNanos() / 1e9)
+                        * perStreamPerSecond);
       } else {
         requests += steps.requestsFor(concurrency);
       }

@@ -112,10 +112,10 @@ public final class ReadyRun implements AutoCloseable {
       WorkloadSettings settings, long plannedPrompts) {
     return PromptFeeders.randomPrompts(
         tokenizer(settings),
-        settings.inputTokens(),
-        settings.rangeRatio(),
-        settings.prefix(),
-        settings.seed(),
+        settings.prompts().inputTokens(),
+        settings.prompts().rangeRatio(),
+        settings.prompts().prefix(),
+        settings.prompts().seed(),
         plannedPrompts);
   }
 
@@ -155,7 +155,7 @@ public final class ReadyRun implements AutoCloseable {
               + read.records().size()
               + " records hold no recorded answer to take the output length from"
               + " (llm.dataset.answerLength): they ask for llm.outputTokens ("
-              + settings.outputTokens()
+              + settings.prompts().outputTokens()
               + ")");
     }
     return read.records();
@@ -182,7 +182,7 @@ public final class ReadyRun implements AutoCloseable {
    */
   public Tokenizer tokenizer(WorkloadSettings settings) {
     try {
-      return Tokenizers.byName(settings.tokenizer(), target.baseUrl(), null);
+      return Tokenizers.byName(settings.prompts().tokenizer(), target.baseUrl(), null);
     } catch (IllegalArgumentException e) {
       throw UserError.of(e);
     }

@@ -11,65 +11,107 @@ import java.util.List;
 /**
  * The workload properties of the ready simulations, read and checked at once so that a bad value
  * stops the run with a clear message before any load is sent. Each simulation takes the defaults it
- * documents.
+ * documents. The settings come in named parts: the closed model's levels, the open model's rates,
+ * the prompts' shape, the conversation and the warm-up.
  *
- * @param levels {@code llm.levels}: concurrency steps
- * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = {@code requestsPerStream} x concurrency
- * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long instead
- * @param warmupRequests {@code llm.warmupRequests}: requests before the first level, excluded from
- *     figures
- * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
- * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
- * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
- * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared prefixes
- * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or
- *     {@code server}
- * @param seed {@code llm.seed}: makes prompts repeatable
- * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource)
- * @param rates {@code llm.rates}: open-model request rates per second
- * @param poisson {@code llm.poisson}: Poisson arrivals
- * @param maxConcurrency {@code llm.maxConcurrency}: open-model cap on requests in flight (0 = none)
- * @param turns {@code llm.turns}: turns per conversation
- * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
- * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
- * @param warmupSeconds {@code llm.warmupSeconds}: longest JIT warm-up before the first level
- *     (default 30 s; 0: none); it ends earlier once the JVM's compilers are quiet ({@link
- *     JitWarmup})
- * @param warmupStreams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the
- *     default: the highest level's)
- * @param warmupMaxRequests {@code llm.warmupMaxRequests}: the most requests the JIT warm-up sends
- *     (0: no bound but its duration); by default none against this machine ({@code localhost},
- *     {@code 127.0.0.1}, {@code [::1]} or the embedded simulator), {@value
- *     #REMOTE_WARMUP_MAX_REQUESTS} against any other host, which may bill them
- * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
- *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
+ * @param closed the concurrency steps and how long each lasts
+ * @param open the arrival rates of an open model
+ * @param prompts what each request asks: lengths, shared prefixes, tokenizer, seed, dataset
+ * @param conversation the turns of a multi-turn chat
+ * @param warmup what is sent before the first level, in no figure
  * @param injector this JVM's part of a run shared by several injectors ({@link InjectorSettings});
- *     levels, requests per level, rates, the open-model cap and seed above are already this
- *     injector's share
+ *     levels, requests per level, rates, the open-model cap and seed are already this injector's
+ *     share
  */
 public record WorkloadSettings(
-    List<Integer> levels,
-    int requestsPerLevel,
-    Duration levelDuration,
-    int warmupRequests,
-    int inputTokens,
-    int outputTokens,
-    double rangeRatio,
-    SharedPrefix prefix,
-    String tokenizer,
-    long seed,
-    String dataset,
-    List<Double> rates,
-    boolean poisson,
-    int maxConcurrency,
-    int turns,
-    Duration thinkTime,
-    Duration ramp,
-    Duration warmupSeconds,
-    int warmupStreams,
-    int warmupMaxRequests,
-    int requestsPerStream,
+    ClosedLoad closed,
+    OpenLoad open,
+    PromptShape prompts,
+    Conversation conversation,
+    Warmup warmup,
     InjectorSettings injector) {
+
+  /**
+   * The closed model: streams at each level.
+   *
+   * @param levels {@code llm.levels}: concurrency steps
+   * @param requestsPerLevel {@code llm.requestsPerLevel}: 0 = {@code requestsPerStream} x
+   *     concurrency
+   * @param levelDuration {@code llm.levelDuration} (seconds): when set, levels last this long
+   *     instead
+   * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
+   *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
+   * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
+   */
+  public record ClosedLoad(
+      List<Integer> levels,
+      int requestsPerLevel,
+      Duration levelDuration,
+      int requestsPerStream,
+      Duration ramp) {
+    public ClosedLoad {
+      levels = List.copyOf(levels);
+    }
+  }
+
+  /**
+   * The open model: requests arriving at a rate.
+   *
+   * @param rates {@code llm.rates}: request rates per second
+   * @param poisson {@code llm.poisson}: Poisson arrivals
+   * @param maxConcurrency {@code llm.maxConcurrency}: cap on requests in flight (0 = none)
+   */
+  public record OpenLoad(List<Double> rates, boolean poisson, int maxConcurrency) {
+    public OpenLoad {
+      rates = List.copyOf(rates);
+    }
+  }
+
+  /**
+   * The prompts' shape.
+   *
+   * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
+   * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
+   * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
+   * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared
+   *     prefixes
+   * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or
+   *     {@code server}
+   * @param seed {@code llm.seed}: makes prompts repeatable
+   * @param dataset {@code llm.dataset}: a JSONL file (path or classpath resource), or null
+   */
+  public record PromptShape(
+      int inputTokens,
+      int outputTokens,
+      double rangeRatio,
+      SharedPrefix prefix,
+      String tokenizer,
+      long seed,
+      String dataset) {}
+
+  /**
+   * A multi-turn chat.
+   *
+   * @param turns {@code llm.turns}: turns per conversation
+   * @param thinkTime {@code llm.thinkTimeSeconds}: pause between turns
+   */
+  public record Conversation(int turns, Duration thinkTime) {}
+
+  /**
+   * What is sent before the first level.
+   *
+   * @param requests {@code llm.warmupRequests}: requests before the first level, excluded from
+   *     figures
+   * @param seconds {@code llm.warmupSeconds}: longest JIT warm-up before the first level (default
+   *     30 s; 0: none); it ends earlier once the JVM's compilers are quiet ({@link JitWarmup})
+   * @param streams {@code llm.warmupStreams}: concurrent streams of the JIT warm-up (0, the
+   *     default: the highest level's)
+   * @param maxRequests {@code llm.warmupMaxRequests}: the most requests the JIT warm-up sends (0:
+   *     no bound but its duration); by default none against this machine ({@code localhost}, {@code
+   *     127.0.0.1}, {@code [::1]} or the embedded simulator), {@value #REMOTE_WARMUP_MAX_REQUESTS}
+   *     against any other host, which may bill them
+   */
+  public record Warmup(int requests, Duration seconds, int streams, int maxRequests) {}
 
   /**
    * The JIT warm-up's bound on requests against a host that is not this machine's (BENCHMARKS.md,
@@ -188,29 +230,34 @@ public record WorkloadSettings(
     InjectorSettings injector = InjectorSettings.read(s);
     int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
     return new WorkloadSettings(
-        injector.shareOfLevels(s.positiveInts("llm.levels", d.levels(), MAX_CONCURRENCY)),
-        requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
-        levelDuration,
-        s.nonNegativeInt("llm.warmupRequests", 2),
-        inputTokens,
-        s.positiveInt("llm.outputTokens", d.outputTokens(), MAX_TOKENS),
-        rangeRatio,
-        new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
-        s.text("llm.tokenizer", "cl100k_base"),
-        injector.seed(s.integer("llm.seed", 42)),
-        s.text("llm.dataset", null),
-        injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
-        s.flag("llm.poisson", true),
-        maxConcurrency > 0 ? Math.max(1, injector.share(maxConcurrency)) : 0,
-        s.positiveInt("llm.turns", 3),
-        s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1)),
-        s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
-        s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
-        s.nonNegativeInt("llm.warmupStreams", 0),
-        s.nonNegativeInt(
-            "llm.warmupMaxRequests",
-            isThisMachine(s.text("llm.baseUrl", null)) ? 0 : REMOTE_WARMUP_MAX_REQUESTS),
-        s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
+        new ClosedLoad(
+            injector.shareOfLevels(s.positiveInts("llm.levels", d.levels(), MAX_CONCURRENCY)),
+            requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
+            levelDuration,
+            s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
+            s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600)),
+        new OpenLoad(
+            injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
+            s.flag("llm.poisson", true),
+            maxConcurrency > 0 ? Math.max(1, injector.share(maxConcurrency)) : 0),
+        new PromptShape(
+            inputTokens,
+            s.positiveInt("llm.outputTokens", d.outputTokens(), MAX_TOKENS),
+            rangeRatio,
+            new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
+            s.text("llm.tokenizer", "cl100k_base"),
+            injector.seed(s.integer("llm.seed", 42)),
+            s.text("llm.dataset", null)),
+        new Conversation(
+            s.positiveInt("llm.turns", 3),
+            s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1))),
+        new Warmup(
+            s.nonNegativeInt("llm.warmupRequests", 2),
+            s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
+            s.nonNegativeInt("llm.warmupStreams", 0),
+            s.nonNegativeInt(
+                "llm.warmupMaxRequests",
+                isThisMachine(s.text("llm.baseUrl", null)) ? 0 : REMOTE_WARMUP_MAX_REQUESTS)),
         injector);
   }
 
@@ -219,7 +266,7 @@ public record WorkloadSettings(
    * for none.
    */
   public JitWarmup jitWarmup() {
-    return jitWarmup(levels.stream().mapToInt(Integer::intValue).max().orElse(1));
+    return jitWarmup(closed.levels().stream().mapToInt(Integer::intValue).max().orElse(1));
   }
 
   /**
@@ -228,13 +275,13 @@ public record WorkloadSettings(
    * @param defaultStreams its concurrent streams unless {@code llm.warmupStreams} says otherwise
    */
   public JitWarmup jitWarmup(int defaultStreams) {
-    if (warmupSeconds.isZero()) {
+    if (warmup.seconds().isZero()) {
       return null;
     }
     return JitWarmup.of(
-        warmupStreams > 0 ? warmupStreams : Math.max(1, defaultStreams),
-        warmupSeconds,
-        warmupMaxRequests);
+        warmup.streams() > 0 ? warmup.streams() : Math.max(1, defaultStreams),
+        warmup.seconds(),
+        warmup.maxRequests());
   }
 
   /**
@@ -262,14 +309,14 @@ public record WorkloadSettings(
   /** The concurrency steps these settings describe. */
   public ConcurrencySteps concurrencySteps() {
     ConcurrencySteps steps =
-        ConcurrencySteps.of(levels)
+        ConcurrencySteps.of(closed.levels())
             .jitWarmup(jitWarmup())
-            .warmupRequests(warmupRequests)
-            .ramp(ramp)
-            .requestsPerStream(requestsPerStream)
+            .warmupRequests(warmup.requests())
+            .ramp(closed.ramp())
+            .requestsPerStream(closed.requestsPerStream())
             .startAt(injector.startAtEpochMillis());
-    return levelDuration != null
-        ? steps.levelDuration(levelDuration)
-        : steps.requestsPerLevel(requestsPerLevel);
+    return closed.levelDuration() != null
+        ? steps.levelDuration(closed.levelDuration())
+        : steps.requestsPerLevel(closed.requestsPerLevel());
   }
 }

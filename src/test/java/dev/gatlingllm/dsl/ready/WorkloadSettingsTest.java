@@ -29,12 +29,12 @@ class WorkloadSettingsTest {
   @Test
   void defaultsApplyWhenNothingIsSet() {
     WorkloadSettings s = read();
-    assertEquals(List.of(1, 4), s.levels());
-    assertEquals(128, s.inputTokens());
-    assertEquals(32, s.outputTokens());
-    assertEquals(0, s.requestsPerLevel());
-    assertNull(s.levelDuration());
-    assertEquals(List.of(2.0), s.rates());
+    assertEquals(List.of(1, 4), s.closed().levels());
+    assertEquals(128, s.prompts().inputTokens());
+    assertEquals(32, s.prompts().outputTokens());
+    assertEquals(0, s.closed().requestsPerLevel());
+    assertNull(s.closed().levelDuration());
+    assertEquals(List.of(2.0), s.open().rates());
   }
 
   @Test
@@ -55,11 +55,11 @@ class WorkloadSettingsTest {
             "100",
             "llm.rates",
             "0.5,4");
-    assertEquals(List.of(2, 8, 32), s.levels());
-    assertEquals(Duration.ofMillis(1500), s.levelDuration());
-    assertEquals(0.25, s.rangeRatio());
-    assertEquals(new SharedPrefix(100, 1), s.prefix());
-    assertEquals(List.of(0.5, 4.0), s.rates());
+    assertEquals(List.of(2, 8, 32), s.closed().levels());
+    assertEquals(Duration.ofMillis(1500), s.closed().levelDuration());
+    assertEquals(0.25, s.prompts().rangeRatio());
+    assertEquals(new SharedPrefix(100, 1), s.prompts().prefix());
+    assertEquals(List.of(0.5, 4.0), s.open().rates());
   }
 
   @Test
@@ -84,7 +84,7 @@ class WorkloadSettingsTest {
   @Test
   void everyParseErrorNamesThePropertyAndItsValueWithoutSecrets() {
     assertEquals("llm.seed must be an integer, was 'abc'", error("llm.seed", "abc"));
-    assertEquals(-7, read("llm.seed", "-7").seed());
+    assertEquals(-7, read("llm.seed", "-7").prompts().seed());
     assertEquals(
         "llm.inputTokens must be a positive integer, was 'http://***@host?api_key=***'",
         error("llm.inputTokens", "http://admin:PW-SECRET@host?api_key=K-SECRET"));
@@ -108,10 +108,10 @@ class WorkloadSettingsTest {
   @Test
   void theWarmupIsBoundedAgainstAnyHostButThisMachinesUnlessTold() {
     int remote = WorkloadSettings.REMOTE_WARMUP_MAX_REQUESTS;
-    assertEquals(0, read().warmupMaxRequests(), "the embedded simulator");
+    assertEquals(0, read().warmup().maxRequests(), "the embedded simulator");
     for (String local :
         List.of("http://localhost:8080", "http://127.0.0.1:8000/", "http://[::1]:8080")) {
-      assertEquals(0, read("llm.baseUrl", local).warmupMaxRequests(), local);
+      assertEquals(0, read("llm.baseUrl", local).warmup().maxRequests(), local);
     }
     for (String other :
         List.of(
@@ -119,16 +119,18 @@ class WorkloadSettingsTest {
             "http://127.0.0.2:8080",
             "http://10.1.2.3:8000",
             "http://my-vllm.internal:8000")) {
-      assertEquals(remote, read("llm.baseUrl", other).warmupMaxRequests(), other);
+      assertEquals(remote, read("llm.baseUrl", other).warmup().maxRequests(), other);
     }
     assertEquals(
         50,
         read("llm.baseUrl", "https://api.openai.com", "llm.warmupMaxRequests", "50")
-            .warmupMaxRequests());
+            .warmup()
+            .maxRequests());
     assertEquals(
         0,
         read("llm.baseUrl", "https://api.openai.com", "llm.warmupMaxRequests", "0")
-            .warmupMaxRequests(),
+            .warmup()
+            .maxRequests(),
         "0: no bound, when the user says so");
     assertEquals(
         remote,
