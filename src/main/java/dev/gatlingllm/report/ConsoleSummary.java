@@ -9,6 +9,8 @@ import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
+import dev.gatlingllm.metrics.level.TokenMismatch;
+import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
@@ -31,9 +33,34 @@ public final class ConsoleSummary {
 
   /** The block, ending with the path of the page when one is given. */
   public static String format(RunSummary summary, Path indexHtml) {
-    Figures run = summary.run();
     StringBuilder text = new StringBuilder(2048);
     rule(text, " LLM Serving Benchmark Result ", '=');
+    requestsAndTokens(text, summary);
+    throughputs(text, summary);
+    outputLengths(text, summary.run().outputLengths());
+    rateLimits(text, summary);
+    latencies(text, summary.run());
+    eventLoopDelay(text, summary.run());
+    levels(text, summary);
+    if (RequestNamesSection.shown(summary)) {
+      rule(text, "By request name", '-');
+      RequestNamesSection.consoleRows(text, summary);
+    }
+    openModelRates(text, summary);
+    serverMetrics(text, summary);
+    capacity(text, summary);
+    cost(text, summary.cost());
+    warnings(text, summary);
+    rule(text, "", '=');
+    if (indexHtml != null) {
+      text.append("LLM report: ").append(indexHtml.toAbsolutePath().normalize()).append('\n');
+    }
+    return text.toString();
+  }
+
+  /** How the run ended, how many requests it made and how many tokens went in and out. */
+  private static void requestsAndTokens(StringBuilder text, RunSummary summary) {
+    Figures run = summary.run();
     if (summary.interrupted()) {
       text.append("Run ").append(summary.interruption()).append('\n');
     }
@@ -46,15 +73,18 @@ public final class ConsoleSummary {
     line(text, "Total input tokens:", Long.toString(run.tokens().totalInputTokens()));
     line(text, "Total generated tokens:", Long.toString(run.tokens().totalOutputTokens()));
     line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
-    if (run.tokens().mismatch().requests() > 0) {
+    TokenMismatch mismatch = run.tokens().mismatch();
+    if (mismatch.requests() > 0) {
       line(
           text,
           "Server vs client token count gap:",
-          run.tokens().mismatch().absoluteDifference()
-              + " ("
-              + fixed(run.tokens().mismatch().percent(), 2)
-              + " %)");
+          mismatch.absoluteDifference() + " (" + fixed(mismatch.percent(), 2) + " %)");
     }
+  }
+
+  /** Requests and tokens per second, the server's own speeds, and the goodput under the SLOs. */
+  private static void throughputs(StringBuilder text, RunSummary summary) {
+    Figures run = summary.run();
     line(text, "Request throughput (req/s):", fixed(run.throughput().requestThroughput(), 2));
     line(text, "Output token throughput (tok/s):", fixed(run.throughput().outputThroughput(), 2));
     line(
@@ -74,170 +104,39 @@ public final class ConsoleSummary {
       line(text, "Request goodput (req/s):", fixed(run.throughput().requestGoodput(), 2));
       line(text, "Good fraction:", fixed(100 * run.counts().goodFraction(), 2) + " %");
     }
-    lengthsAndRates(text, summary);
-    latency(text, "Time to First Token", "TTFT", run.latency().ttft());
-    latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.latency().tpot());
-    latency(text, "Inter-token Latency", "ITL", run.latency().itl());
-    latency(text, "End-to-end Latency", "E2EL", run.latency().e2el());
-    if (run.eventLoopDelay().count() > 0) {
-      rule(text, "Client event-loop delay", '-');
-      line(
-          text,
-          "P99 / max delay (ms):",
-          fixed(run.eventLoopDelay().p99(), 2) + " / " + fixed(run.eventLoopDelay().max(), 2));
-    }
-    if (summary.levels().size() > 1) {
-      rule(text, "Levels", '-');
-      text.append(
-          String.format(
-              Locale.ROOT,
-              "%-14s %10s %10s %10s %10s %10s\n",
-              "level",
-              "stream t/s",
-              "output t/s",
-              "TTFT p50",
-              "TTFT p99",
-              "loop p99"));
-      for (int i : SweepAnalysis.byLoad(summary.levels())) {
-        LevelFigures level = summary.levels().get(i);
-        Figures f = level.figures();
-        boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
-        Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
-        text.append(
-            String.format(
-                Locale.ROOT,
-                "%-14s %10s %10s %10s %10s %10s%s\n",
-                level.level().label(),
-                fixed(Numbers.perStream(f), 1),
-                fixed(f.throughput().outputThroughput(), 1),
-                fixed(ttft.p50(), 1),
-                fixed(ttft.p99(), 1),
-                f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1),
-                capacity ? "  <- capacity" : ""));
-      }
-    }
-    if (RequestNamesSection.shown(summary)) {
-      rule(text, "By request name", '-');
-      RequestNamesSection.consoleRows(text, summary);
-    }
-    openModelRates(text, summary);
-    if (summary.server() != null && !summary.server().levels().isEmpty()) {
-      rule(
-          text,
-          "Server metrics ("
-              + (summary.server().engine() == null
-                  ? "unknown engine"
-                  : summary.server().engine().label())
-              + ")",
-          '-');
-      text.append(ServerMetricsReport.consoleHeader());
-      for (int i : SweepAnalysis.byLoad(summary.levels())) {
-        if (i >= summary.server().levels().size()) {
-          continue;
-        }
-        text.append(
-            ServerMetricsReport.consoleLine(
-                summary.levels().get(i).level().label(),
-                summary.server().levels().get(i),
-                summary.levels().get(i).figures()));
-      }
-      if (summary.server().failures() > 0) {
-        line(text, "Failed scrapes:", Long.toString(summary.server().failures()));
-      }
-    }
-    rule(text, "Capacity", '-');
-    Capacity capacity = summary.capacity();
-    line(text, "Target:", summary.config().target().describe());
-    if (!CapacityStory.searched(summary)) {
-      line(text, "Capacity search:", "none (one load level)");
-    } else if (capacity == null) {
-      text.append("No tested level meets the target.\n");
-    } else {
-      line(text, "Sustainable capacity:", capacity.label());
-      line(text, "  output tok/s:", fixed(capacity.outputThroughput(), 1));
-      line(text, "  per-stream tok/s:", fixed(capacity.perStreamTokensPerSecond(), 1));
-      line(
-          text,
-          "  TTFT p50 / p99 (ms):",
-          fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
-    }
-    if (summary.knee() != null) {
-      line(text, "Knee:", summary.knee().label());
-    }
-    text.append(CapacityStory.explain(summary)).append('\n');
-    CostFigures cost = summary.cost();
-    if (cost != null) {
-      if (!Double.isNaN(cost.breakEvenTokensPerSecond())) {
-        line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));
-      }
-      if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
-        line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
-        // NaN with the hourly price alone: no API to compare with.
-        if (cost.requiredUtilisation() <= 1) {
-          line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
-        } else if (cost.requiredUtilisation() > 1) {
-          // Above 100 %: no share of the time at capacity pays, say so rather than the ratio.
-          text.append("At capacity the deployment costs more than the API, even fully used.\n");
-        }
-      }
-    }
-    for (String warning : ClientHealth.warnings(summary)) {
-      text.append("WARNING ").append(warning).append('\n');
-    }
-    long stalled =
-        run.counts().errors().entrySet().stream()
-            .filter(error -> error.getKey().startsWith("stream stalled"))
-            .mapToLong(Map.Entry::getValue)
-            .sum();
-    if (stalled > 0) {
-      // The idle timeout also bounds the wait for the first byte: a long prompt's prefill, or a
-      // deep queue, is silence the client cannot tell from a hung server.
-      text.append(
-          String.format(
-              Locale.ROOT,
-              "NOTE %d requests stalled (no data within llm.idleTimeoutSeconds): a server still"
-                  + " prefilling a long prompt, or queueing it, sends nothing meanwhile; if it is"
-                  + " only slow, raise llm.idleTimeoutSeconds\n",
-              stalled));
-    }
-    rule(text, "", '=');
-    if (indexHtml != null) {
-      text.append("LLM report: ").append(indexHtml.toAbsolutePath().normalize()).append('\n');
-    }
-    return text.toString();
   }
 
-  /**
-   * Early stops and output lengths, so that short answers are not read as speed; rates against a
-   * budget.
-   */
-  private static void lengthsAndRates(StringBuilder text, RunSummary summary) {
-    Figures run = summary.run();
-    OutputLengths lengths = run.outputLengths();
-    if (lengths.stoppedEarly() > 0) {
-      line(
-          text,
-          "Stopped before max tokens:",
-          lengths.stoppedEarly()
-              + " / "
-              + lengths.withLimit()
-              + " ("
-              + fixed(100 * lengths.stoppedEarlyShare(), 1)
-              + " %)");
-      Distribution d = lengths.outputTokens();
-      line(
-          text,
-          "Output tokens p50 / p90 / min / max:",
-          fixed(d.p50(), 0)
-              + " / "
-              + fixed(d.p90(), 0)
-              + " / "
-              + fixed(d.min(), 0)
-              + " / "
-              + fixed(d.max(), 0));
+  /** Early stops and output lengths, so that short answers are not read as speed. */
+  private static void outputLengths(StringBuilder text, OutputLengths lengths) {
+    if (lengths.stoppedEarly() <= 0) {
+      return;
     }
+    line(
+        text,
+        "Stopped before max tokens:",
+        lengths.stoppedEarly()
+            + " / "
+            + lengths.withLimit()
+            + " ("
+            + fixed(100 * lengths.stoppedEarlyShare(), 1)
+            + " %)");
+    Distribution d = lengths.outputTokens();
+    line(
+        text,
+        "Output tokens p50 / p90 / min / max:",
+        fixed(d.p50(), 0)
+            + " / "
+            + fixed(d.p90(), 0)
+            + " / "
+            + fixed(d.min(), 0)
+            + " / "
+            + fixed(d.max(), 0));
+  }
+
+  /** The rates a provider meters, against its budget; shown with a budget or after an HTTP 429. */
+  private static void rateLimits(StringBuilder text, RunSummary summary) {
     RateBudget budget = summary.config().rateBudget();
-    RateFigures rates = run.rates();
+    RateFigures rates = summary.run().rates();
     if (budget == null && rates.rateLimited() == 0) {
       return;
     }
@@ -272,6 +171,154 @@ public final class ConsoleSummary {
             + "), "
             + fixed(100 * rates.rateLimitedShare(), 1)
             + " %");
+  }
+
+  private static void latencies(StringBuilder text, Figures run) {
+    latency(text, "Time to First Token", "TTFT", run.latency().ttft());
+    latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.latency().tpot());
+    latency(text, "Inter-token Latency", "ITL", run.latency().itl());
+    latency(text, "End-to-end Latency", "E2EL", run.latency().e2el());
+  }
+
+  /** How late the client's own event loop ran, when it was measured. */
+  private static void eventLoopDelay(StringBuilder text, Figures run) {
+    if (run.eventLoopDelay().count() <= 0) {
+      return;
+    }
+    rule(text, "Client event-loop delay", '-');
+    line(
+        text,
+        "P99 / max delay (ms):",
+        fixed(run.eventLoopDelay().p99(), 2) + " / " + fixed(run.eventLoopDelay().max(), 2));
+  }
+
+  /** One row a load level, by load, when there is more than one; the capacity's row is marked. */
+  private static void levels(StringBuilder text, RunSummary summary) {
+    if (summary.levels().size() <= 1) {
+      return;
+    }
+    rule(text, "Levels", '-');
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-14s %10s %10s %10s %10s %10s\n",
+            "level",
+            "stream t/s",
+            "output t/s",
+            "TTFT p50",
+            "TTFT p99",
+            "loop p99"));
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      boolean capacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
+      levelRow(text, summary.levels().get(i), capacity);
+    }
+  }
+
+  private static void levelRow(StringBuilder text, LevelFigures level, boolean capacity) {
+    Figures f = level.figures();
+    Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-14s %10s %10s %10s %10s %10s%s\n",
+            level.level().label(),
+            fixed(Numbers.perStream(f), 1),
+            fixed(f.throughput().outputThroughput(), 1),
+            fixed(ttft.p50(), 1),
+            fixed(ttft.p99(), 1),
+            f.eventLoopDelay().count() == 0 ? "-" : fixed(f.eventLoopDelay().p99(), 1),
+            capacity ? "  <- capacity" : ""));
+  }
+
+  /** The server's own metrics per level, by load, when its metrics page was scraped. */
+  private static void serverMetrics(StringBuilder text, RunSummary summary) {
+    ServerMetrics server = summary.server();
+    if (server == null || server.levels().isEmpty()) {
+      return;
+    }
+    String engine = server.engine() == null ? "unknown engine" : server.engine().label();
+    rule(text, "Server metrics (" + engine + ")", '-');
+    text.append(ServerMetricsReport.consoleHeader());
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      if (i >= server.levels().size()) {
+        continue;
+      }
+      LevelFigures level = summary.levels().get(i);
+      text.append(
+          ServerMetricsReport.consoleLine(
+              level.level().label(), server.levels().get(i), level.figures()));
+    }
+    if (server.failures() > 0) {
+      line(text, "Failed scrapes:", Long.toString(server.failures()));
+    }
+  }
+
+  /** The target, the highest level that meets it and why, and the knee. */
+  private static void capacity(StringBuilder text, RunSummary summary) {
+    rule(text, "Capacity", '-');
+    Capacity capacity = summary.capacity();
+    line(text, "Target:", summary.config().target().describe());
+    if (!CapacityStory.searched(summary)) {
+      line(text, "Capacity search:", "none (one load level)");
+    } else if (capacity == null) {
+      text.append("No tested level meets the target.\n");
+    } else {
+      line(text, "Sustainable capacity:", capacity.label());
+      line(text, "  output tok/s:", fixed(capacity.outputThroughput(), 1));
+      line(text, "  per-stream tok/s:", fixed(capacity.perStreamTokensPerSecond(), 1));
+      line(
+          text,
+          "  TTFT p50 / p99 (ms):",
+          fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
+    }
+    if (summary.knee() != null) {
+      line(text, "Knee:", summary.knee().label());
+    }
+    text.append(CapacityStory.explain(summary)).append('\n');
+  }
+
+  /** The deployment's cost against the API's, when prices were given. */
+  private static void cost(StringBuilder text, CostFigures cost) {
+    if (cost == null) {
+      return;
+    }
+    if (!Double.isNaN(cost.breakEvenTokensPerSecond())) {
+      line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));
+    }
+    if (Double.isNaN(cost.costPerMillionAtCapacity())) {
+      return;
+    }
+    line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
+    // NaN with the hourly price alone: no API to compare with.
+    if (cost.requiredUtilisation() <= 1) {
+      line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");
+    } else if (cost.requiredUtilisation() > 1) {
+      // Above 100 %: no share of the time at capacity pays, say so rather than the ratio.
+      text.append("At capacity the deployment costs more than the API, even fully used.\n");
+    }
+  }
+
+  /** What makes the client's figures doubtful, then the stalled streams' likely cause. */
+  private static void warnings(StringBuilder text, RunSummary summary) {
+    for (String warning : ClientHealth.warnings(summary)) {
+      text.append("WARNING ").append(warning).append('\n');
+    }
+    long stalled =
+        summary.run().counts().errors().entrySet().stream()
+            .filter(error -> error.getKey().startsWith("stream stalled"))
+            .mapToLong(Map.Entry::getValue)
+            .sum();
+    if (stalled > 0) {
+      // The idle timeout also bounds the wait for the first byte: a long prompt's prefill, or a
+      // deep queue, is silence the client cannot tell from a hung server.
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "NOTE %d requests stalled (no data within llm.idleTimeoutSeconds): a server still"
+                  + " prefilling a long prompt, or queueing it, sends nothing meanwhile; if it is"
+                  + " only slow, raise llm.idleTimeoutSeconds\n",
+              stalled));
+    }
   }
 
   private static void latency(
