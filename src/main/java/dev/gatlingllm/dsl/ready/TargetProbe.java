@@ -80,30 +80,11 @@ public final class TargetProbe {
    * target).
    */
   static String problem(String baseUrl, LlmProtocol protocol) {
-    LlmDialect dialect = protocol.dialect();
     String url = baseUrl + protocol.effectiveEndpoint();
     String shownUrl = Redactor.url(url);
     // The URL's own credentials too: a server (or a proxy) may echo the user info it was sent.
     Redactor redactor = protocol.redactor().with(Redactor.urlSecrets(url));
     Duration timeout = protocol.settings().idleTimeout();
-    GenerationRequest probe =
-        new GenerationRequest(
-            protocol.model(),
-            List.of(ChatMessage.user("Hi")),
-            null,
-            MAX_TOKENS,
-            null,
-            null,
-            protocol.includeUsage(),
-            Map.of(),
-            protocol.maxTokensField());
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(url))
-            .timeout(timeout)
-            .header("Content-Type", "application/json")
-            .header("Accept", dialect.accept())
-            .POST(HttpRequest.BodyPublishers.ofString(dialect.requestBody(probe)));
-    protocol.headers(dialect).forEach(request::header);
     // HTTP/1.1 as the load speaks it: the default would offer an h2c upgrade that some servers
     // refuse.
     HttpClient client =
@@ -113,7 +94,8 @@ public final class TargetProbe {
             .build();
     HttpResponse<InputStream> response;
     try {
-      response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+      response =
+          client.send(probeRequest(url, protocol), HttpResponse.BodyHandlers.ofInputStream());
     } catch (HttpTimeoutException e) {
       return "no answer from "
           + shownUrl
@@ -132,6 +114,40 @@ public final class TargetProbe {
       Thread.currentThread().interrupt();
       return "interrupted while checking " + shownUrl;
     }
+    return problemWith(response, shownUrl, protocol, redactor);
+  }
+
+  /** A one-token chat request in the load's dialect, with the load's headers. */
+  private static HttpRequest probeRequest(String url, LlmProtocol protocol) {
+    LlmDialect dialect = protocol.dialect();
+    GenerationRequest probe =
+        new GenerationRequest(
+            protocol.model(),
+            List.of(ChatMessage.user("Hi")),
+            null,
+            MAX_TOKENS,
+            null,
+            null,
+            protocol.includeUsage(),
+            Map.of(),
+            protocol.maxTokensField());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(protocol.settings().idleTimeout())
+            .header("Content-Type", "application/json")
+            .header("Accept", dialect.accept())
+            .POST(HttpRequest.BodyPublishers.ofString(dialect.requestBody(probe)));
+    protocol.headers(dialect).forEach(request::header);
+    return request.build();
+  }
+
+  /** The problem an answer shows: none for a stream or a 429, else what its status means. */
+  private static String problemWith(
+      HttpResponse<InputStream> response,
+      String shownUrl,
+      LlmProtocol protocol,
+      Redactor redactor) {
+    LlmDialect dialect = protocol.dialect();
     int status = response.statusCode();
     String contentType = response.headers().firstValue("Content-Type").orElse(null);
     if (status >= 200 && status < 300) {
@@ -149,7 +165,9 @@ public final class TargetProbe {
           + dialect.contentTypes().get(0)
           + "): check llm.endpoint and llm.dialect";
     }
-    String said = redactor.redact(dialect.errorMessage(errorBody(response.body(), timeout)));
+    String said =
+        redactor.redact(
+            dialect.errorMessage(errorBody(response.body(), protocol.settings().idleTimeout())));
     if (status == 429) {
       System.out.println(
           "gatling-llm: the target answered the check with HTTP 429 (rate limited): it is the"
@@ -167,21 +185,25 @@ public final class TargetProbe {
           + said;
     }
     if (status == 404) {
-      return said.toLowerCase(Locale.ROOT).contains("model")
-          ? head
-              + "model "
-              + (protocol.model() == null ? "(none named)" : "'" + protocol.model() + "'")
-              + " not found (llm.model): "
-              + said
-          : head
-              + "no such endpoint "
-              + Redactor.url(protocol.effectiveEndpoint())
-              + " (llm.endpoint, llm.dialect "
-              + dialect.id()
-              + "): "
-              + said;
+      return head + notFound(said, protocol);
     }
     return head + said;
+  }
+
+  /** A 404: the model when the server's message names one, else the endpoint. */
+  private static String notFound(String said, LlmProtocol protocol) {
+    if (said.toLowerCase(Locale.ROOT).contains("model")) {
+      return "model "
+          + (protocol.model() == null ? "(none named)" : "'" + protocol.model() + "'")
+          + " not found (llm.model): "
+          + said;
+    }
+    return "no such endpoint "
+        + Redactor.url(protocol.effectiveEndpoint())
+        + " (llm.endpoint, llm.dialect "
+        + protocol.dialect().id()
+        + "): "
+        + said;
   }
 
   private static String reason(IOException e, Redactor redactor) {
