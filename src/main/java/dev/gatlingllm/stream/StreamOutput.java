@@ -7,8 +7,8 @@ import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.framing.FrameListener;
 import dev.gatlingllm.metrics.request.RequestTimeline;
 import dev.gatlingllm.secrets.Redactor;
-import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.values.OutputKind;
+import dev.gatlingllm.values.Tokenizer;
 import java.util.List;
 
 /**

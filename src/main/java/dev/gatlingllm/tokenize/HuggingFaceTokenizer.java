@@ -1,6 +1,7 @@
 package dev.gatlingllm.tokenize;
 
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.values.Tokenizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
 import com.knuddels.jtokkit.api.IntArrayList;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.values.Tokenizer;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.values.Tokenizer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

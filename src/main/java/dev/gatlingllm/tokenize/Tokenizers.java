@@ -1,5 +1,6 @@
 package dev.gatlingllm.tokenize;
 
+import dev.gatlingllm.values.Tokenizer;
 import java.util.Locale;
 
 /**

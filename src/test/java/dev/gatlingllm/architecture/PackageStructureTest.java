@@ -82,10 +82,6 @@ class PackageStructureTest {
           // Judges a RequestResult; users set SLOs through ttftSlo/tpotSlo/e2elSlo, the ready
           // simulations' report settings hand theirs on whole through slos(..).
           "dev.gatlingllm.metrics.slo.Slos",
-          // An interface whose implementations (JTokkit, Hugging Face, a server's /tokenize) are
-          // internal; users name one to the protocol as text, the ready target and the prompt and
-          // dataset building blocks pass instances.
-          "dev.gatlingllm.tokenize.Tokenizer",
           // The simulator is API only as the server a test starts; its model and settings stay
           // with it.
           "dev.gatlingllm.simulator.CapacityModel",
@@ -255,7 +251,7 @@ class PackageStructureTest {
 
     public Leaky(List<? extends dev.gatlingllm.api.LlmDialect> dialects) {}
 
-    Leaky(dev.gatlingllm.tokenize.Tokenizer hidden) {}
+    Leaky(dev.gatlingllm.values.Tokenizer hidden) {}
 
     public abstract void listen(
         java.util.function.Consumer<dev.gatlingllm.stream.OutputListener> listener);

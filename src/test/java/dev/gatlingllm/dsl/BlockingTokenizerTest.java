@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
 import dev.gatlingllm.tokenize.ServerTokenizer;
-import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.Tokenizer;
 import org.junit.jupiter.api.Test;
 
 /**

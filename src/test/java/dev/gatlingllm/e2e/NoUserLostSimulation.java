@@ -9,8 +9,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
 import dev.gatlingllm.dsl.LlmRequestActionBuilder;
-import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.Tokenizer;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.tokenize.ServerTokenizer;
-import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.values.Tokenizer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

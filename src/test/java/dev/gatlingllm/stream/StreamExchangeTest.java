@@ -593,8 +593,8 @@ class StreamExchangeTest {
 
   @Test
   void aTokenizerThrowingAtTheEndStillEndsTheRequestOnceAsKo() {
-    dev.gatlingllm.tokenize.Tokenizer broken =
-        new dev.gatlingllm.tokenize.Tokenizer() {
+    dev.gatlingllm.values.Tokenizer broken =
+        new dev.gatlingllm.values.Tokenizer() {
           @Override
           public String name() {
             return "broken";

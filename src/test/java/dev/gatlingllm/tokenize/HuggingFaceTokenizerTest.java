@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.dsl.ready.ClientTokenCount;
 import dev.gatlingllm.dsl.ready.Settings;
+import dev.gatlingllm.values.Tokenizer;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;

@@ -71,7 +71,7 @@ final class ReadySweepReport {
     double sum = 0;
     java.util.stream.DoubleStream.Builder lateness = java.util.stream.DoubleStream.builder();
     for (RequestRow r : m.rows()) {
-      Truth t = r.outcome().requestId() == null ? null : truth.get(r.outcome().requestId());
+      Truth t = r.status().requestId() == null ? null : truth.get(r.status().requestId());
       if (t == null || t.ttftNanos() < 0 || r.latency().ttftMicros() < 0) continue;
       for (long late : t.writeLatenessNanos()) {
         lateness.add(late / 1e6);
@@ -103,7 +103,7 @@ final class ReadySweepReport {
     double cores = m.middleCpuSeconds() / m.middleSeconds();
     double eventsPerSecond = level.path("output_throughput").asDouble();
     double requestsPerSecond = level.path("request_throughput").asDouble();
-    long ko = m.rows().stream().filter(r -> !r.outcome().ok()).count();
+    long ko = m.rows().stream().filter(r -> !r.status().ok()).count();
     return String.format(
         Locale.ROOT,
         "| %d | %s | %d / %d | %d of %d | %s / %s | %s / %s | %s / %s / %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |",

@@ -93,7 +93,7 @@ final class WireTruthReport {
       Map<String, WireExchange> byId = new HashMap<>();
       streams.forEach(e -> byId.put(e.responseId(), e));
       for (RequestRow r : run.gatling().rows()) {
-        WireExchange e = r.outcome().requestId() == null ? null : byId.get(r.outcome().requestId());
+        WireExchange e = r.status().requestId() == null ? null : byId.get(r.status().requestId());
         if (e == null || r.latency().ttftMicros() < 0 || e.ttftNanos() < 0) continue;
         measured.add(e);
         client.add(r.latency().ttftMicros() / 1000.0);
@@ -194,14 +194,14 @@ final class WireTruthReport {
           run.gatling().rows().stream()
               .filter(
                   r ->
-                      r.outcome().requestId() != null
-                          && truth.containsKey(r.outcome().requestId())
+                      r.status().requestId() != null
+                          && truth.containsKey(r.status().requestId())
                           && r.latency().ttftMicros() >= 0
-                          && truth.get(r.outcome().requestId()).ttftNanos() >= 0)
+                          && truth.get(r.status().requestId()).ttftNanos() >= 0)
               .mapToDouble(
                   r ->
                       r.latency().ttftMicros() / 1000.0
-                          - truth.get(r.outcome().requestId()).ttftNanos() / 1e6)
+                          - truth.get(r.status().requestId()).ttftNanos() / 1e6)
               .toArray();
       md.append(
           String.format(

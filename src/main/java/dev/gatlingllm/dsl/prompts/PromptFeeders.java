@@ -1,7 +1,7 @@
 package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.Tokenizer;
 import java.util.List;
 import java.util.Map;
 

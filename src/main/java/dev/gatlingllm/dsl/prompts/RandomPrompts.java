@@ -1,6 +1,6 @@
 package dev.gatlingllm.dsl.prompts;
 
-import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.Tokenizer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,8 +1,8 @@
 package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.logging.UserError;
-import dev.gatlingllm.tokenize.Tokenizer;
 import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.values.Tokenizer;
 import java.util.Locale;
 
 /**

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
-import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.Tokenizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.tokenize.JTokkitTokenizer;
-import dev.gatlingllm.tokenize.Tokenizer;
+import dev.gatlingllm.values.Tokenizer;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;

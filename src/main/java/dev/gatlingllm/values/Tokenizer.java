@@ -1,4 +1,4 @@
-package dev.gatlingllm.tokenize;
+package dev.gatlingllm.values;
 
 /**
  * Turns text into token ids and back, for counting and for building prompts of an exact length.
