@@ -1,31 +1,18 @@
 package dev.gatlingllm.report;
 
+import static dev.gatlingllm.report.Numbers.measured;
 import static dev.gatlingllm.report.Numbers.number;
 import static dev.gatlingllm.report.Numbers.percent;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
-import dev.gatlingllm.metrics.level.Arrivals;
 import dev.gatlingllm.metrics.level.Figures;
-import dev.gatlingllm.metrics.level.LevelFigures;
-import dev.gatlingllm.metrics.level.ServerTimes;
-import dev.gatlingllm.metrics.request.RequestTimeline;
-import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.Distribution;
-import dev.gatlingllm.metrics.stats.HistogramBin;
-import dev.gatlingllm.metrics.stats.PercentilePoint;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
-import dev.gatlingllm.metrics.sweep.SweepAnalysis;
-import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,16 +28,44 @@ final class HtmlPage {
    * @param gatlingIndexLink the relative link to Gatling's report, or null
    */
   static String render(RunSummary summary, String gatlingIndexLink) {
-    RunConfig config = summary.config();
-    Figures run = summary.run();
     StringBuilder page = new StringBuilder(300_000);
+    head(page, summary.config());
+    header(page, summary, gatlingIndexLink);
+    page.append("<main>\n");
+    keyFigures(page, summary);
+    verdict(page, summary);
+    LevelsSection.html(page, summary);
+    RequestNamesSection.html(page, summary);
+    LengthsAndRatesSection.append(page, summary);
+    charts(page, summary);
+    TradeOffSection.table(page, summary);
+    errors(page, summary.run().counts().errors());
+    metadata(page, summary.config().metadata());
+    definitions(page);
+    page.append("<details class=\"licence\"><summary>Chart.js ")
+        .append(ChartLibrary.VERSION)
+        .append(" licence</summary><pre>")
+        .append(Html.escape(ChartLibrary.license()))
+        .append("</pre></details>\n")
+        .append("</main>\n");
+    scripts(page, summary);
+    return page.toString();
+  }
+
+  private static void head(StringBuilder page, RunConfig config) {
     page.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         .append("<title>LLM report")
         .append(config.model() == null ? "" : " - " + Html.escape(config.model()))
         .append("</title>\n<style>\n")
         .append(PageAssets.style())
-        .append("</style>\n</head>\n<body>\n<header>\n<h1>LLM report</h1>\n<p class=\"meta\">");
+        .append("</style>\n</head>\n<body>\n");
+  }
+
+  /** What ran where and when, whether it was stopped early, and the way back to Gatling's page. */
+  private static void header(StringBuilder page, RunSummary summary, String gatlingIndexLink) {
+    RunConfig config = summary.config();
+    page.append("<header>\n<h1>LLM report</h1>\n<p class=\"meta\">");
     if (config.model() != null) {
       page.append("model <b>").append(Html.escape(config.model())).append("</b> &middot; ");
     }
@@ -74,32 +89,18 @@ final class HtmlPage {
           .append(Html.escape(gatlingIndexLink))
           .append("\">&larr; Gatling report</a></p>\n");
     }
-    page.append("</header>\n<main>\n");
+    page.append("</header>\n");
+  }
 
-    keyFigures(page, summary);
-    verdict(page, summary);
-    sweepTable(page, summary);
-    RequestNamesSection.html(page, summary);
-    LengthsAndRatesSection.append(page, summary);
-    charts(page, summary);
-    TradeOffSection.table(page, summary);
-    errors(page, run.counts().errors());
-    metadata(page, config.metadata());
-    definitions(page);
-
-    page.append("<details class=\"licence\"><summary>Chart.js ")
-        .append(ChartLibrary.VERSION)
-        .append(" licence</summary><pre>")
-        .append(Html.escape(ChartLibrary.license()))
-        .append("</pre></details>\n")
-        .append("</main>\n<script type=\"application/json\" id=\"llm-data\">")
-        .append(Html.scriptSafeJson(data(summary)))
+  /** The charts' data, the chart library and the script that draws them, all inlined. */
+  private static void scripts(StringBuilder page, RunSummary summary) {
+    page.append("<script type=\"application/json\" id=\"llm-data\">")
+        .append(Html.scriptSafeJson(ChartData.json(summary)))
         .append("</script>\n<script>\n")
         .append(ChartLibrary.script())
         .append("\n</script>\n<script>\n")
         .append(PageAssets.script())
         .append("</script>\n</body>\n</html>\n");
-    return page.toString();
   }
 
   private static void keyFigures(StringBuilder page, RunSummary summary) {
@@ -129,7 +130,15 @@ final class HtmlPage {
     card(page, "ITL p50 / p99 ms", measured(itl.p50(), 2) + " / " + measured(itl.p99(), 2));
     card(page, "goodput req/s", number(run.throughput().requestGoodput(), 2));
     card(page, "good fraction", percent(run.counts().goodFraction()));
-    page.append("</div>\n<p class=\"note\">Measured over ")
+    page.append("</div>\n");
+    measurementNote(page, summary);
+    page.append("</section>\n");
+  }
+
+  /** What the figures cover and how far to trust them: the windows, the token counts, the SLOs. */
+  private static void measurementNote(StringBuilder page, RunSummary summary) {
+    Figures run = summary.run();
+    page.append("<p class=\"note\">Measured over ")
         .append(number(run.windowSeconds(), 1))
         .append(" s of measurement windows; ")
         .append(summary.excludedRequests())
@@ -158,7 +167,7 @@ final class HtmlPage {
         .append(Html.escape(summary.config().slos().describe()))
         .append(". Send lateness p99 ")
         .append(number(run.latency().sendLateness().p99(), 2))
-        .append(" ms.</p>\n</section>\n");
+        .append(" ms.</p>\n");
   }
 
   private static void card(StringBuilder page, String label, String value) {
@@ -171,6 +180,28 @@ final class HtmlPage {
 
   private static void verdict(StringBuilder page, RunSummary summary) {
     page.append("<section>\n<h2>Capacity</h2>\n<ul class=\"verdict\">\n<li id=\"capacity\">");
+    capacity(page, summary);
+    page.append("</li>\n<li id=\"capacity-story\">")
+        .append(Html.escape(CapacityStory.explain(summary)))
+        .append("</li>\n");
+    if (summary.knee() != null) {
+      knee(page, summary.knee());
+    }
+    CostFigures cost = summary.cost();
+    if (cost != null && Double.isNaN(cost.pricePerMillionOutputTokens())) {
+      hourlyCost(page, cost);
+    } else if (cost != null) {
+      costAgainstTheApi(page, cost);
+    }
+    for (String warning : ClientHealth.warnings(summary)) {
+      page.append("<li class=\"warning\">Warning: ")
+          .append(Html.escape(warning))
+          .append(".</li>\n");
+    }
+    page.append("</ul>\n</section>\n");
+  }
+
+  private static void capacity(StringBuilder page, RunSummary summary) {
     Capacity capacity = summary.capacity();
     String target = Html.escape(summary.config().target().describe());
     if (!CapacityStory.searched(summary)) {
@@ -194,195 +225,57 @@ final class HtmlPage {
           .append(number(capacity.ttftP99Ms(), 1))
           .append(" ms.");
     }
-    page.append("</li>\n<li id=\"capacity-story\">")
-        .append(Html.escape(CapacityStory.explain(summary)))
-        .append("</li>\n");
-    Knee knee = summary.knee();
-    if (knee != null) {
-      page.append("<li id=\"knee\">Knee: <b>")
-          .append(Html.escape(knee.label()))
-          .append("</b>; going to ")
-          .append(Html.escape(knee.nextLabel()))
-          .append(" adds ")
-          .append(number(100 * knee.throughputGain(), 1))
-          .append(" % output throughput for ")
-          .append(number(knee.ttftP99Ratio(), 2))
-          .append("x the p99 TTFT.</li>\n");
-    }
-    CostFigures cost = summary.cost();
-    if (cost != null && Double.isNaN(cost.pricePerMillionOutputTokens())) {
-      // The hourly price alone: what the output costs, no API to compare with.
-      page.append("<li id=\"cost\">Cost: at ")
-          .append(number(cost.pricePerHour(), 2))
-          .append("/h, ")
-          .append(
-              Double.isNaN(cost.costPerMillionAtCapacity())
-                  ? "no level met the target, so no cost at capacity; each level's is in the table"
-                  : "a million output tokens cost <b>"
-                      + number(cost.costPerMillionAtCapacity(), 3)
-                      + "</b> at capacity; each level's is in the table")
-          .append(".</li>\n");
-    } else if (cost != null) {
-      page.append("<li id=\"cost\">Cost: at ")
-          .append(number(cost.pricePerHour(), 2))
-          .append("/h against ")
-          .append(number(cost.pricePerMillionOutputTokens(), 2))
-          .append(" per million output tokens, self-hosting breaks even at <b>")
-          .append(number(cost.breakEvenTokensPerSecond(), 0))
-          .append(" output tok/s</b>");
-      if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
-        page.append("; at capacity a million output tokens cost ")
-            .append(number(cost.costPerMillionAtCapacity(), 3));
-        if (cost.requiredUtilisation() <= 1) {
-          page.append(", and the deployment must run at capacity ")
-              .append(number(100 * cost.requiredUtilisation(), 0))
-              .append(" % of the time to win");
-        } else {
-          page.append(", more than the API's ")
-              .append(number(cost.pricePerMillionOutputTokens(), 2))
-              .append(": at capacity the deployment costs more than the API, even fully used");
-        }
-      }
-      page.append(".</li>\n");
-    }
-    for (String warning : ClientHealth.warnings(summary)) {
-      page.append("<li class=\"warning\">Warning: ")
-          .append(Html.escape(warning))
-          .append(".</li>\n");
-    }
-    page.append("</ul>\n</section>\n");
   }
 
-  private static void sweepTable(StringBuilder page, RunSummary summary) {
-    boolean cost = summary.cost() != null;
-    page.append(
-            "<section>\n<h2>Levels</h2>\n<table id=\"sweep\">\n<thead><tr><th>level</th><th>requests</th>")
-        .append("<th>failed</th><th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th>")
-        .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
-        .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>")
-        .append("<th>untrusted: usage ignored / ITL capped / output cut</th>");
-    if (cost) {
-      page.append("<th>cost / M output</th>");
-    }
-    List<LevelFigures> levels = summary.levels();
-    boolean openModel = levels.stream().anyMatch(level -> level.level().window().isOpenModel());
-    if (openModel) {
-      page.append("<th>req/s arrived / sent / completed</th><th>TTFT p99 ms from arrival</th>");
-    }
-    // The server's own times, beside the client's figures, only for servers that give them (Ollama,
-    // llama.cpp).
-    boolean serverDecode =
-        levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0);
-    boolean serverPrefill =
-        levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0);
-    if (serverDecode) {
-      page.append("<th>server decode tok/s</th>");
-    }
-    if (serverPrefill) {
-      page.append("<th>server prefill mean ms</th>");
-    }
-    if (summary.server() != null) {
-      page.append(ServerMetricsReport.TABLE_HEADERS);
-    }
-    page.append("</tr></thead>\n<tbody>\n");
-    for (int i : SweepAnalysis.byLoad(levels)) {
-      LevelFigures level = levels.get(i);
-      Figures f = level.figures();
-      Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
-      boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
-      boolean isKnee = summary.knee() != null && summary.knee().levelIndex() == i;
-      page.append("<tr")
-          .append(isCapacity ? " class=\"capacity\"" : "")
-          .append(">")
-          .append("<td>")
-          .append(Html.escape(level.level().label()))
-          .append(isCapacity ? " <span class=\"tag\">&#9733; capacity</span>" : "")
-          .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "")
-          .append("</td>")
-          .append(cell(Long.toString(f.counts().requests())))
-          .append(cell(Long.toString(f.counts().failed())))
-          .append(cell(measured(Numbers.perStream(f), 1)))
-          .append(cell(number(f.throughput().outputThroughput(), 1)))
-          .append(cell(number(f.throughput().totalTokenThroughput(), 1)))
-          .append(cell(measured(ttft.p50(), 1)))
-          .append(cell(measured(ttft.p99(), 1)))
-          .append(cell(measured(f.latency().tpot().orNaNWhenEmpty().p50(), 2)))
-          .append(cell(measured(f.latency().itl().orNaNWhenEmpty().p99(), 2)))
-          .append(cell(percent(f.counts().goodFraction())))
-          .append(cell(level.meetsTarget() ? "met" : "missed"))
-          .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)))
-          .append(
-              cell(
-                  f.untrusted().usageIgnored()
-                      + " / "
-                      + f.untrusted().itlCapped()
-                      + " / "
-                      + f.untrusted().outputCut()));
-      if (cost) {
-        page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
-      }
-      if (openModel) {
-        boolean open = level.level().window().isOpenModel();
-        page.append(
-            cell(
-                !open
-                    ? "-"
-                    : number(f.arrivals().arrivalRate(), 2)
-                        + " / "
-                        + number(f.arrivals().achievedRequestRate(), 2)
-                        + " / "
-                        + number(f.throughput().requestThroughput(), 2)
-                        + (level.keepsOfferedRate() ? "" : " (rate not kept)")));
-        page.append(cell(open ? number(f.latency().ttftFromScheduled().p99(), 1) : "-"));
-      }
-      ServerTimes times = f.serverTimes();
-      if (serverDecode) {
-        page.append(
-            cell(times.decodeStreams() == 0 ? "-" : number(times.decodeTokensPerSecond(), 1)));
-      }
-      if (serverPrefill) {
-        page.append(cell(times.prefillStreams() == 0 ? "-" : number(times.meanPrefillMillis(), 1)));
-      }
-      if (summary.server() != null && i < summary.server().levels().size()) {
-        page.append(ServerMetricsReport.tableCells(summary.server().levels().get(i), f));
-      }
-      page.append("</tr>\n");
-    }
-    page.append(
-            "</tbody>\n</table>\n<p class=\"note\">Output tok/s counts the output tokens that arrived in the ")
-        .append(
-            "level's measurement window; total adds the input tokens of the requests started in it. ")
-        .append("Target: ")
-        .append(Html.escape(summary.config().target().describe()))
-        .append(
-            ". Client loop delay: how late the client's event loops ran during the level, a bound on what the ")
-        .append(
-            "client itself added to its TTFT and ITL. Untrusted: requests whose server token count was ")
-        .append("implausible and ignored, whose inter-token gaps past the first ")
-        .append(RequestTimeline.MAX_KEPT_GAPS)
-        .append(" are not in the ITL figures, ")
-        .append("or whose output was cut at maxOutputBytes (KO).")
-        .append(
-            openModel
-                ? " Open-model levels (a request rate) judge their SLOs on TTFT and E2EL from each "
-                    + "request's arrival; a level whose sends fell below "
-                    + Math.round(100 * Arrivals.KEEP_UP_SHARE)
-                    + " % of its arrival rate did not keep its rate and is never the capacity."
-                : "")
-        .append(
-            serverDecode || serverPrefill
-                ? " Server decode and prefill: the server's own times, as it reported "
-                    + "them for each stream (a part of each TTFT for the prefill)."
-                : "")
-        .append(
-            summary.server() == null
-                ? ""
-                : Html.escape(ServerMetricsReport.tableNote(summary.server())))
-        .append("</p>\n</section>\n");
+  private static void knee(StringBuilder page, Knee knee) {
+    page.append("<li id=\"knee\">Knee: <b>")
+        .append(Html.escape(knee.label()))
+        .append("</b>; going to ")
+        .append(Html.escape(knee.nextLabel()))
+        .append(" adds ")
+        .append(number(100 * knee.throughputGain(), 1))
+        .append(" % output throughput for ")
+        .append(number(knee.ttftP99Ratio(), 2))
+        .append("x the p99 TTFT.</li>\n");
   }
 
-  private static String cell(String text) {
-    return "<td class=\"num\">" + Html.escape(text) + "</td>";
+  /** The hourly price alone: what the output costs, no API to compare with. */
+  private static void hourlyCost(StringBuilder page, CostFigures cost) {
+    page.append("<li id=\"cost\">Cost: at ")
+        .append(number(cost.pricePerHour(), 2))
+        .append("/h, ")
+        .append(
+            Double.isNaN(cost.costPerMillionAtCapacity())
+                ? "no level met the target, so no cost at capacity; each level's is in the table"
+                : "a million output tokens cost <b>"
+                    + number(cost.costPerMillionAtCapacity(), 3)
+                    + "</b> at capacity; each level's is in the table")
+        .append(".</li>\n");
+  }
+
+  /** Where self-hosting breaks even with the API's price, and what it takes to win. */
+  private static void costAgainstTheApi(StringBuilder page, CostFigures cost) {
+    page.append("<li id=\"cost\">Cost: at ")
+        .append(number(cost.pricePerHour(), 2))
+        .append("/h against ")
+        .append(number(cost.pricePerMillionOutputTokens(), 2))
+        .append(" per million output tokens, self-hosting breaks even at <b>")
+        .append(number(cost.breakEvenTokensPerSecond(), 0))
+        .append(" output tok/s</b>");
+    if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
+      page.append("; at capacity a million output tokens cost ")
+          .append(number(cost.costPerMillionAtCapacity(), 3));
+      if (cost.requiredUtilisation() <= 1) {
+        page.append(", and the deployment must run at capacity ")
+            .append(number(100 * cost.requiredUtilisation(), 0))
+            .append(" % of the time to win");
+      } else {
+        page.append(", more than the API's ")
+            .append(number(cost.pricePerMillionOutputTokens(), 2))
+            .append(": at capacity the deployment costs more than the API, even fully used");
+      }
+    }
+    page.append(".</li>\n");
   }
 
   private static void charts(StringBuilder page, RunSummary summary) {
@@ -465,116 +358,5 @@ final class HtmlPage {
             "fraction counts failed requests as not good. Capacity is the highest tested level that meets the ")
         .append(
             "target, not the top of the curve. Every request is in requests.csv beside this page.</p>\n</section>\n");
-  }
-
-  /** What the charts draw. */
-  private static String data(RunSummary summary) {
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    timeline(root.putObject("timeline"), summary);
-    if (summary.server() != null) {
-      ServerMetricsReport.chartData(root, summary.server(), summary.config().runStartEpochMillis());
-    }
-    ArrayNode levels = root.putArray("levels");
-    for (int i : SweepAnalysis.byLoad(summary.levels())) {
-      LevelFigures level = summary.levels().get(i);
-      ObjectNode node = levels.addObject();
-      node.put("label", level.level().label());
-      node.put("load", level.level().load());
-      node.put("closed", level.level().window().concurrency() > 0);
-      Json.put(node, "outputThroughput", level.figures().throughput().outputThroughput());
-      Json.put(node, "perStream", level.figures().throughput().perStreamTokensPerSecond());
-      Json.put(node, "ttftP50", level.figures().latency().ttft().p50());
-      Json.put(node, "ttftP99", level.figures().latency().ttft().p99());
-      node.put("meetsTarget", level.meetsTarget());
-      node.put("capacity", summary.capacity() != null && summary.capacity().levelIndex() == i);
-      node.put("knee", summary.knee() != null && summary.knee().levelIndex() == i);
-    }
-    Json.put(root, "sloTtftMs", summary.config().slos().ttftMs());
-    if (summary.cost() != null && !Double.isNaN(summary.cost().breakEvenTokensPerSecond())) {
-      // The trade-off chart draws it: levels above the line cost less than the API.
-      root.put("breakEvenTokensPerSecond", summary.cost().breakEvenTokensPerSecond());
-    }
-    AttainmentTarget target = summary.config().target();
-    if (target.kind() == AttainmentTarget.Kind.PERCENTILE_AT_MOST
-        && target.metric() == AttainmentTarget.Metric.TTFT) {
-      root.put("targetTtftMs", target.limit());
-      root.put("targetLabel", target.describe());
-    }
-    ObjectNode distributions = root.putObject("distributions");
-    summary
-        .distributions()
-        .forEach(
-            (name, bins) -> {
-              ArrayNode array = distributions.putArray(name);
-              for (HistogramBin bin : bins) {
-                array.addArray().add(bin.fromMs()).add(bin.toMs()).add(bin.count());
-              }
-            });
-    ObjectNode curves = root.putObject("percentiles");
-    summary
-        .percentileCurves()
-        .forEach(
-            (name, points) -> {
-              ArrayNode array = curves.putArray(name);
-              for (PercentilePoint point : points) {
-                array.addArray().add(point.percentile()).add(point.ms());
-              }
-            });
-    try {
-      return Json.MAPPER
-          .writer()
-          .withoutFeatures(SerializationFeature.INDENT_OUTPUT)
-          .writeValueAsString(root);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /**
-   * Per-second output tok/s and streams in flight; runs longer than {@link
-   * PageAssets#MAX_TIME_POINTS} seconds are averaged over steps of several seconds so that the page
-   * stays light.
-   */
-  private static void timeline(ObjectNode node, RunSummary summary) {
-    long[] tokens = summary.timeline().outputTokens();
-    double[] streams = summary.timeline().activeStreams();
-    int step =
-        Math.max(1, (tokens.length + PageAssets.MAX_TIME_POINTS - 1) / PageAssets.MAX_TIME_POINTS);
-    node.put(
-        "offsetSeconds",
-        summary.timeline().startEpochSecond()
-            - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
-    node.put("stepSeconds", step);
-    // What ran before the first level (the JIT warm-up, its requests in no figure) is shaded, so
-    // that its load is not read as the test's.
-    if (!summary.levels().isEmpty()) {
-      double firstLevelSeconds =
-          (summary.levels().get(0).level().window().startMillis()
-                  - summary.config().runStartEpochMillis())
-              / 1000.0;
-      if (firstLevelSeconds >= 1) {
-        node.put("warmupEndSeconds", firstLevelSeconds);
-      }
-    }
-    ArrayNode tokenRates = node.putArray("outputTokens");
-    ArrayNode inFlight = node.putArray("activeStreams");
-    for (int from = 0; from < tokens.length; from += step) {
-      int to = Math.min(tokens.length, from + step);
-      long tokenSum = 0;
-      double streamSum = 0;
-      for (int i = from; i < to; i++) {
-        tokenSum += tokens[i];
-        streamSum += streams[i];
-      }
-      tokenRates.add(Math.round(1000.0 * tokenSum / (to - from)) / 1000.0);
-      inFlight.add(Math.round(1000.0 * streamSum / (to - from)) / 1000.0);
-    }
-  }
-
-  /**
-   * A client figure: "n/a" when no successful request gave it (a server's figure it lacks is "-").
-   */
-  private static String measured(double value, int decimals) {
-    return Double.isNaN(value) ? "n/a" : number(value, decimals);
   }
 }

@@ -4,20 +4,17 @@ import dev.gatlingllm.metrics.aggregate.RunAggregate;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
-import dev.gatlingllm.metrics.level.TimeInterval;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.server.ServerMetrics;
 import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.report.csv.RequestsCsvReader;
 import dev.gatlingllm.report.csv.RequestsCsvWriter;
-import dev.gatlingllm.values.LevelWindow;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +43,32 @@ public final class LlmReportMerger {
    * @return the merged figures
    */
   public static RunSummary merge(List<Path> llmDirs, Path outDir) throws IOException {
+    requireInputs(llmDirs, outDir);
+    List<RunJson.RunData> runs = new ArrayList<>();
+    for (Path dir : llmDirs) {
+      runs.add(RunJson.read(dir.resolve(LlmReportWriter.RUN_JSON)));
+    }
+    boolean injectors =
+        InjectorParts.areParts(runs.stream().map(run -> run.config().metadata()).toList());
+    MergedLevels levels =
+        MergedLevels.of(runs.stream().map(RunJson.RunData::levels).toList(), injectors);
+    RunConfig config = config(runs, llmDirs, injectors);
+    Merged merged =
+        new Merged(
+            levels,
+            config,
+            new RunAggregate(levels.size(), Math.floorDiv(config.runStartEpochMillis(), 1000)));
+    Files.createDirectories(outDir);
+    boolean detailed =
+        llmDirs.stream()
+            .allMatch(dir -> Files.isRegularFile(dir.resolve(LlmReportWriter.ITLS_CSV)));
+    mergeRows(llmDirs, runs, merged, outDir, detailed);
+    RunSummary summary = summarize(runs, merged);
+    LlmReportWriter.write(summary, outDir, null, detailed);
+    return summary;
+  }
+
+  private static void requireInputs(List<Path> llmDirs, Path outDir) {
     if (llmDirs.isEmpty()) {
       throw new IllegalArgumentException("nothing to merge: give at least one llm/ folder");
     }
@@ -54,37 +77,17 @@ public final class LlmReportMerger {
         throw new IllegalArgumentException("the output folder " + outDir + " is also an input");
       }
     }
-    List<RunJson.RunData> runs = new ArrayList<>();
-    for (Path dir : llmDirs) {
-      runs.add(RunJson.read(dir.resolve(LlmReportWriter.RUN_JSON)));
-    }
+  }
 
-    // The parts of one run shared by several injectors ran the same levels at the same time, each
-    // with its share of the streams: their levels are aligned by position and their loads add up.
-    boolean injectors =
-        InjectorParts.areParts(runs.stream().map(run -> run.config().metadata()).toList());
-    Map<String, List<MeasuredLevel>> byKey = new LinkedHashMap<>();
-    for (RunJson.RunData run : runs) {
-      for (int i = 0; i < run.levels().size(); i++) {
-        MeasuredLevel level = run.levels().get(i);
-        byKey.computeIfAbsent(key(injectors, i, level), key -> new ArrayList<>()).add(level);
-      }
-    }
-    List<String> keys = new ArrayList<>(byKey.keySet());
-    if (injectors) {
-      keys.sort(Comparator.comparingInt((String key) -> Integer.parseInt(key.substring(1))));
-    } else {
-      keys.sort(Comparator.comparingDouble((String key) -> byKey.get(key).get(0).load()));
-    }
-    List<MeasuredLevel> levels = new ArrayList<>();
-    for (int i = 0; i < keys.size(); i++) {
-      levels.add(mergedLevel(i, byKey.get(keys.get(i)), injectors));
-    }
-
+  /**
+   * The first run's settings, from the earliest start, with metadata that says where the merge came
+   * from.
+   */
+  private static RunConfig config(
+      List<RunJson.RunData> runs, List<Path> llmDirs, boolean injectors) {
     RunConfig first = runs.get(0).config();
     long runStart =
         runs.stream().mapToLong(run -> run.config().runStartEpochMillis()).min().orElseThrow();
-    long runEnd = runs.stream().mapToLong(RunJson.RunData::runEndEpochMillis).max().orElseThrow();
     Map<String, String> metadata = new LinkedHashMap<>(first.metadata());
     metadata.put("merged_from", String.join(", ", llmDirs.stream().map(Path::toString).toList()));
     if (injectors) {
@@ -93,28 +96,30 @@ public final class LlmReportMerger {
     }
     // The merged levels may interleave in time (consecutive runs), so they live in the summary, not
     // the config.
-    RunConfig config =
-        new RunConfig(
-            runStart,
-            List.of(),
-            first.warmupMillis(),
-            first.slos(),
-            first.target(),
-            first.pricing(),
-            first.model(),
-            first.endpoint(),
-            first.inputLength(),
-            first.outputLength(),
-            first.toolVersion(),
-            metadata,
-            first.rateBudget());
+    return new RunConfig(
+        runStart,
+        List.of(),
+        first.warmupMillis(),
+        first.slos(),
+        first.target(),
+        first.pricing(),
+        first.model(),
+        first.endpoint(),
+        first.inputLength(),
+        first.outputLength(),
+        first.toolVersion(),
+        metadata,
+        first.rateBudget());
+  }
 
-    RunAggregate aggregate = new RunAggregate(levels.size(), Math.floorDiv(runStart, 1000));
-    Files.createDirectories(outDir);
-    boolean detailed =
-        llmDirs.stream()
-            .allMatch(dir -> Files.isRegularFile(dir.resolve(LlmReportWriter.ITLS_CSV)));
-    try (BufferedWriter out =
+  /**
+   * Adds every run to the merged figures, and writes its rows to the merged requests.csv (with
+   * their gaps to itls.csv when detailed), run after run.
+   */
+  private static void mergeRows(
+      List<Path> llmDirs, List<RunJson.RunData> runs, Merged merged, Path outDir, boolean detailed)
+      throws IOException {
+    try (BufferedWriter rowsOut =
             Files.newBufferedWriter(
                 outDir.resolve(LlmReportWriter.REQUESTS_CSV), StandardCharsets.UTF_8);
         BufferedWriter gapsOut =
@@ -122,35 +127,21 @@ public final class LlmReportMerger {
                 ? Files.newBufferedWriter(
                     outDir.resolve(LlmReportWriter.ITLS_CSV), StandardCharsets.UTF_8)
                 : null) {
-      out.write(RequestsCsv.HEADER);
-      out.write('\n');
+      rowsOut.write(RequestsCsv.HEADER);
+      rowsOut.write('\n');
       if (gapsOut != null) {
         gapsOut.write(RequestsCsvWriter.ITLS_HEADER);
         gapsOut.write('\n');
       }
       StringBuilder line = new StringBuilder(512);
       for (int r = 0; r < runs.size(); r++) {
-        RunJson.RunData run = runs.get(r);
-        int[] newIndex = new int[run.levels().size()];
-        for (int i = 0; i < newIndex.length; i++) {
-          newIndex[i] = keys.indexOf(key(injectors, i, run.levels().get(i)));
-          aggregate.level(newIndex[i]).addEncodedItl(run.itl().get(i), run.itlPerToken().get(i));
-          aggregate.level(newIndex[i]).addEncodedEventLoopDelay(run.eventLoopDelay().get(i));
-        }
-        aggregate.timeline().addAll(run.timeline());
-        Path csv = llmDirs.get(r).resolve(LlmReportWriter.REQUESTS_CSV);
-        try (RequestsCsvReader rows =
-            RequestsCsvReader.open(
-                csv, detailed ? llmDirs.get(r).resolve(LlmReportWriter.ITLS_CSV) : null)) {
-          if (rows.headerMissing()) {
-            throw new IOException(csv + " is empty");
-          }
+        int[] newIndex = merged.addEncodedFigures(runs.get(r));
+        try (RequestsCsvReader rows = openRows(llmDirs.get(r), detailed)) {
           while (rows.next()) {
-            RequestRow record = renumber(rows.row(), newIndex, config, levels);
-            aggregate.add(record);
+            RequestRow record = merged.add(rows.row(), newIndex);
             line.setLength(0);
             RequestsCsv.appendRow(line, record);
-            out.append(line).append('\n');
+            rowsOut.append(line).append('\n');
             if (gapsOut != null) {
               gapsOut.append(rows.gaps()).append('\n');
             }
@@ -158,6 +149,21 @@ public final class LlmReportMerger {
         }
       }
     }
+  }
+
+  private static RequestsCsvReader openRows(Path llmDir, boolean detailed) throws IOException {
+    Path csv = llmDir.resolve(LlmReportWriter.REQUESTS_CSV);
+    RequestsCsvReader rows =
+        RequestsCsvReader.open(csv, detailed ? llmDir.resolve(LlmReportWriter.ITLS_CSV) : null);
+    if (rows.headerMissing()) {
+      rows.close();
+      throw new IOException(csv + " is empty");
+    }
+    return rows;
+  }
+
+  private static RunSummary summarize(List<RunJson.RunData> runs, Merged merged) {
+    long runEnd = runs.stream().mapToLong(RunJson.RunData::runEndEpochMillis).max().orElseThrow();
     // Every injector reads the same server's page: its figures are taken once, from the first run
     // that has them, and summarised again over the merged levels, never added up.
     ServerMetrics server =
@@ -166,7 +172,11 @@ public final class LlmReportMerger {
             .filter(java.util.Objects::nonNull)
             .findFirst()
             .orElse(null);
-    RunSummary summary = aggregate.summarize(config, levels, runEnd).withServer(server);
+    RunSummary summary =
+        merged
+            .aggregate()
+            .summarize(merged.config(), merged.levels().levels(), runEnd)
+            .withServer(server);
     // A part stopped before its end stopped the run it shares (its aborted rows are already
     // counted): the first stop.
     long interrupted =
@@ -175,36 +185,35 @@ public final class LlmReportMerger {
             .filter(at -> at != RunSummary.NOT_INTERRUPTED)
             .min()
             .orElse(RunSummary.NOT_INTERRUPTED);
-    if (interrupted != RunSummary.NOT_INTERRUPTED) {
-      summary = summary.interruptedAt(interrupted);
+    return interrupted == RunSummary.NOT_INTERRUPTED ? summary : summary.interruptedAt(interrupted);
+  }
+
+  /**
+   * What the runs merge into: the merged levels, the settings every row is judged by again, and the
+   * figures the runs add up to.
+   */
+  private record Merged(MergedLevels levels, RunConfig config, RunAggregate aggregate) {
+    /**
+     * Adds the run's histograms and time buckets.
+     *
+     * @return for each of the run's levels, the index of the merged level it went into
+     */
+    int[] addEncodedFigures(RunJson.RunData run) {
+      int[] newIndex = levels.newIndexes(run.levels());
+      for (int i = 0; i < newIndex.length; i++) {
+        aggregate.level(newIndex[i]).addEncodedItl(run.itl().get(i), run.itlPerToken().get(i));
+        aggregate.level(newIndex[i]).addEncodedEventLoopDelay(run.eventLoopDelay().get(i));
+      }
+      aggregate.timeline().addAll(run.timeline());
+      return newIndex;
     }
-    LlmReportWriter.write(summary, outDir, null, detailed);
-    return summary;
-  }
 
-  private static String key(boolean injectors, int position, MeasuredLevel level) {
-    return injectors ? "i" + position : level.key();
-  }
-
-  private static MeasuredLevel mergedLevel(
-      int index, List<MeasuredLevel> parts, boolean injectors) {
-    LevelWindow model = parts.get(0).window();
-    int concurrency =
-        injectors
-            ? parts.stream().mapToInt(part -> part.window().concurrency()).sum()
-            : model.concurrency();
-    double rate =
-        injectors
-            ? parts.stream().mapToDouble(part -> part.window().requestRate()).sum()
-            : model.requestRate();
-    long start = parts.stream().mapToLong(part -> part.window().startMillis()).min().orElseThrow();
-    long measureFrom =
-        parts.stream().mapToLong(part -> part.window().measureFromMillis()).min().orElseThrow();
-    long end = parts.stream().mapToLong(part -> part.window().endMillis()).max().orElseThrow();
-    List<TimeInterval> measured = new ArrayList<>();
-    parts.forEach(part -> measured.addAll(part.measured()));
-    return new MeasuredLevel(
-        new LevelWindow(index, concurrency, rate, start, measureFrom, end), measured);
+    /** Adds one of a run's rows, renumbered and judged again; returns the row as merged. */
+    RequestRow add(RequestRow row, int[] newIndex) {
+      RequestRow record = renumber(row, newIndex, config, levels.levels());
+      aggregate.add(record);
+      return record;
+    }
   }
 
   /**

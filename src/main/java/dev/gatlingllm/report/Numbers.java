@@ -18,6 +18,13 @@ final class Numbers {
     return String.format(Locale.ROOT, "%,." + decimals + "f", value);
   }
 
+  /**
+   * A client figure: "n/a" when no successful request gave it (a server's figure it lacks is "-").
+   */
+  static String measured(double value, int decimals) {
+    return Double.isNaN(value) ? "n/a" : number(value, decimals);
+  }
+
   /** A share (0.25) as a percentage with one decimal ({@code 25.0 %}). */
   static String percent(double fraction) {
     return number(100 * fraction, 1) + " %";

@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.level.ServerTimes;
+import dev.gatlingllm.metrics.level.TokenTotals;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
@@ -28,8 +29,25 @@ final class SummaryJson {
   private SummaryJson() {}
 
   static ObjectNode of(RunSummary summary) {
-    RunConfig config = summary.config();
     ObjectNode root = Json.MAPPER.createObjectNode();
+    putWorkload(root, summary.config());
+    putRunTimes(root, summary);
+    putFigures(root, summary.run());
+    putGoals(root, summary.config());
+    putLevels(root.putArray("levels"), summary);
+    TradeOffSection.json(root, summary);
+    putRequestNames(root.putArray("request_names"), summary);
+    if (summary.server() != null) {
+      root.set("server_metrics", ServerMetricsReport.runNode(summary.server()));
+    }
+    putVerdict(root, summary);
+    ObjectNode metadata = root.putObject("metadata");
+    summary.config().metadata().forEach(metadata::put);
+    return root;
+  }
+
+  /** What was tested, and with which version of the tool. */
+  private static void putWorkload(ObjectNode root, RunConfig config) {
     root.put("tool", "gatling-llm");
     Json.put(root, "tool_version", config.toolVersion());
     Json.put(root, "model_id", config.model());
@@ -40,6 +58,11 @@ final class SummaryJson {
     if (config.outputLength() >= 0) {
       root.put("output_len", config.outputLength());
     }
+  }
+
+  /** When the run ran, how much of it was measured, and whether it was stopped before its end. */
+  private static void putRunTimes(ObjectNode root, RunSummary summary) {
+    RunConfig config = summary.config();
     root.put("date", Instant.ofEpochMilli(config.runStartEpochMillis()).toString());
     root.put("run_start_epoch_ms", config.runStartEpochMillis());
     root.put("run_end_epoch_ms", summary.runEndEpochMillis());
@@ -57,8 +80,10 @@ final class SummaryJson {
     } else {
       root.putNull("interrupted_at");
     }
-    putFigures(root, summary.run());
+  }
 
+  /** What the run was judged by: its SLOs, its capacity target and the provider's rate limits. */
+  private static void putGoals(ObjectNode root, RunConfig config) {
     ObjectNode slos = root.putObject("slos");
     Json.put(slos, "ttft_ms", config.slos().ttftMs());
     Json.put(slos, "tpot_ms", config.slos().tpotMs());
@@ -67,8 +92,9 @@ final class SummaryJson {
     if (config.rateBudget() != null) {
       root.set("rate_budget", rateBudget(config.rateBudget()));
     }
+  }
 
-    ArrayNode levels = root.putArray("levels");
+  private static void putLevels(ArrayNode levels, RunSummary summary) {
     // In run order, so that levels[i] is the level whose "index" is i, as the capacity's and the
     // knee's level_index refer to it; the console and the page list them by load, as a sweep is
     // read.
@@ -82,16 +108,18 @@ final class SummaryJson {
       }
       levels.add(level);
     }
-    TradeOffSection.json(root, summary);
-    ArrayNode names = root.putArray("request_names");
+  }
+
+  private static void putRequestNames(ArrayNode names, RunSummary summary) {
     for (var named : summary.byRequestName()) {
       ObjectNode name = names.addObject();
       name.put("request_name", named.requestName());
       putFigures(name, named.figures());
     }
-    if (summary.server() != null) {
-      root.set("server_metrics", ServerMetricsReport.runNode(summary.server()));
-    }
+  }
+
+  /** The client's warnings, then the capacity, the knee and the cost. */
+  private static void putVerdict(ObjectNode root, RunSummary summary) {
     ArrayNode warnings = root.putArray("client_warnings");
     ClientHealth.warnings(summary).forEach(warnings::add);
     root.set("capacity", capacity(summary.capacity()));
@@ -100,9 +128,6 @@ final class SummaryJson {
     if (summary.cost() != null) {
       root.set("cost", cost(summary.cost()));
     }
-    ObjectNode metadata = root.putObject("metadata");
-    config.metadata().forEach(metadata::put);
-    return root;
   }
 
   private static ObjectNode level(int position, LevelFigures level) {
@@ -136,6 +161,31 @@ final class SummaryJson {
   }
 
   private static void putFigures(ObjectNode node, Figures f) {
+    putVolumes(node, f);
+    putServerTimes(node, f.serverTimes());
+    if (f.reasoning().requests() > 0) {
+      // Part of the output tokens (never added to them), for the servers that count reasoning
+      // apart.
+      node.put("reasoning_tokens", f.reasoning().tokens());
+      node.put("reasoning_token_requests", f.reasoning().requests());
+    }
+    node.put("good_requests", f.counts().good());
+    Json.put(node, "request_goodput", f.throughput().requestGoodput());
+    Json.put(node, "good_fraction", f.counts().goodFraction());
+    putLatencies(node, f);
+    putTokenCounts(node, f.tokens());
+    ObjectNode untrusted = node.putObject("untrusted_streams");
+    untrusted.put("usage_ignored", f.untrusted().usageIgnored());
+    untrusted.put("itl_capped", f.untrusted().itlCapped());
+    untrusted.put("output_cut", f.untrusted().outputCut());
+    ObjectNode errors = node.putObject("errors");
+    f.counts().errors().forEach(errors::put);
+    putOutputLengths(node, f.outputLengths());
+    putRates(node, f.rates());
+  }
+
+  /** How many requests ended how, their tokens, and what the window delivered per second. */
+  private static void putVolumes(ObjectNode node, Figures f) {
     node.put("completed", f.counts().completed());
     node.put("failed", f.counts().failed());
     node.put("total_input_tokens", f.tokens().totalInputTokens());
@@ -145,7 +195,9 @@ final class SummaryJson {
     Json.put(node, "output_throughput", f.throughput().outputThroughput());
     Json.put(node, "total_token_throughput", f.throughput().totalTokenThroughput());
     Json.put(node, "per_stream_output_throughput", Numbers.perStream(f));
-    ServerTimes server = f.serverTimes();
+  }
+
+  private static void putServerTimes(ObjectNode node, ServerTimes server) {
     if (server.decodeStreams() > 0) {
       // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the
       // client's per-stream figure.
@@ -157,15 +209,9 @@ final class SummaryJson {
       Json.put(node, "mean_server_prefill_ms", server.meanPrefillMillis());
       node.put("server_prefill_streams", server.prefillStreams());
     }
-    if (f.reasoning().requests() > 0) {
-      // Part of the output tokens (never added to them), for the servers that count reasoning
-      // apart.
-      node.put("reasoning_tokens", f.reasoning().tokens());
-      node.put("reasoning_token_requests", f.reasoning().requests());
-    }
-    node.put("good_requests", f.counts().good());
-    Json.put(node, "request_goodput", f.throughput().requestGoodput());
-    Json.put(node, "good_fraction", f.counts().goodFraction());
+  }
+
+  private static void putLatencies(ObjectNode node, Figures f) {
     putDistribution(node, "ttft", f.latency().ttft());
     putDistribution(node, "tpot", f.latency().tpot());
     putDistribution(node, "itl", f.latency().itl());
@@ -177,28 +223,24 @@ final class SummaryJson {
     putDistribution(node, "itl_per_token", f.latency().itlPerToken());
     putDistribution(node, "send_lateness", f.latency().sendLateness());
     putDistribution(node, "event_loop_delay", f.eventLoopDelay());
-    node.put("output_token_source", f.tokens().mainOutputTokenSource().label());
+  }
+
+  /** Where the output token counts came from, and how far the server's and the client's differ. */
+  private static void putTokenCounts(ObjectNode node, TokenTotals tokens) {
+    node.put("output_token_source", tokens.mainOutputTokenSource().label());
     ObjectNode sources = node.putObject("output_token_sources");
     for (TokenCountSource source : TokenCountSource.values()) {
-      Long count = f.tokens().outputTokenSources().get(source);
+      Long count = tokens.outputTokenSources().get(source);
       if (count != null) {
         sources.put(source.label(), count);
       }
     }
     ObjectNode mismatch = node.putObject("token_count_mismatch");
-    mismatch.put("requests", f.tokens().mismatch().requests());
-    mismatch.put("server_tokens", f.tokens().mismatch().serverTokens());
-    mismatch.put("client_tokens", f.tokens().mismatch().clientTokens());
-    mismatch.put("absolute_difference", f.tokens().mismatch().absoluteDifference());
-    Json.put(mismatch, "percent", f.tokens().mismatch().percent());
-    ObjectNode untrusted = node.putObject("untrusted_streams");
-    untrusted.put("usage_ignored", f.untrusted().usageIgnored());
-    untrusted.put("itl_capped", f.untrusted().itlCapped());
-    untrusted.put("output_cut", f.untrusted().outputCut());
-    ObjectNode errors = node.putObject("errors");
-    f.counts().errors().forEach(errors::put);
-    putOutputLengths(node, f.outputLengths());
-    putRates(node, f.rates());
+    mismatch.put("requests", tokens.mismatch().requests());
+    mismatch.put("server_tokens", tokens.mismatch().serverTokens());
+    mismatch.put("client_tokens", tokens.mismatch().clientTokens());
+    mismatch.put("absolute_difference", tokens.mismatch().absoluteDifference());
+    Json.put(mismatch, "percent", tokens.mismatch().percent());
   }
 
   /**

@@ -1,0 +1,205 @@
+package dev.gatlingllm.report;
+
+import static dev.gatlingllm.report.Numbers.measured;
+import static dev.gatlingllm.report.Numbers.number;
+import static dev.gatlingllm.report.Numbers.percent;
+
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.Arrivals;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.ServerTimes;
+import dev.gatlingllm.metrics.request.RequestTimeline;
+import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import java.util.List;
+
+/**
+ * The page's Levels section: the sweep table ({@code #sweep}), a row per level in load order with
+ * the capacity and the knee marked, and a note on what its columns mean.
+ */
+final class LevelsSection {
+  private LevelsSection() {}
+
+  /**
+   * The columns only some runs have: each is shown when a level can fill it.
+   *
+   * @param cost prices were given
+   * @param openModel a level offered a request rate
+   * @param serverDecode a server timed its own decoding (Ollama, llama.cpp)
+   * @param serverPrefill a server timed its own prompt processing
+   * @param serverMetrics the server's metrics page was read
+   */
+  private record Columns(
+      boolean cost,
+      boolean openModel,
+      boolean serverDecode,
+      boolean serverPrefill,
+      boolean serverMetrics) {
+    static Columns of(RunSummary summary) {
+      List<LevelFigures> levels = summary.levels();
+      return new Columns(
+          summary.cost() != null,
+          levels.stream().anyMatch(level -> level.level().window().isOpenModel()),
+          levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0),
+          levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
+          summary.server() != null);
+    }
+  }
+
+  static void html(StringBuilder page, RunSummary summary) {
+    Columns columns = Columns.of(summary);
+    page.append("<section>\n<h2>Levels</h2>\n<table id=\"sweep\">\n");
+    headers(page, columns);
+    page.append("<tbody>\n");
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      row(page, summary, i, columns);
+    }
+    page.append("</tbody>\n</table>\n");
+    note(page, summary, columns);
+    page.append("</section>\n");
+  }
+
+  private static void headers(StringBuilder page, Columns columns) {
+    page.append("<thead><tr><th>level</th><th>requests</th>")
+        .append("<th>failed</th><th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th>")
+        .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
+        .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>")
+        .append("<th>untrusted: usage ignored / ITL capped / output cut</th>");
+    if (columns.cost()) {
+      page.append("<th>cost / M output</th>");
+    }
+    if (columns.openModel()) {
+      page.append("<th>req/s arrived / sent / completed</th><th>TTFT p99 ms from arrival</th>");
+    }
+    // The server's own times, beside the client's figures, only for servers that give them (Ollama,
+    // llama.cpp).
+    if (columns.serverDecode()) {
+      page.append("<th>server decode tok/s</th>");
+    }
+    if (columns.serverPrefill()) {
+      page.append("<th>server prefill mean ms</th>");
+    }
+    if (columns.serverMetrics()) {
+      page.append(ServerMetricsReport.TABLE_HEADERS);
+    }
+    page.append("</tr></thead>\n");
+  }
+
+  /** The row of the level at {@code index} in run order. */
+  private static void row(StringBuilder page, RunSummary summary, int index, Columns columns) {
+    LevelFigures level = summary.levels().get(index);
+    Figures f = level.figures();
+    boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == index;
+    boolean isKnee = summary.knee() != null && summary.knee().levelIndex() == index;
+    page.append("<tr")
+        .append(isCapacity ? " class=\"capacity\"" : "")
+        .append(">")
+        .append("<td>")
+        .append(Html.escape(level.level().label()))
+        .append(isCapacity ? " <span class=\"tag\">&#9733; capacity</span>" : "")
+        .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "")
+        .append("</td>");
+    clientCells(page, level);
+    if (columns.cost()) {
+      page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
+    }
+    if (columns.openModel()) {
+      openModelCells(page, level);
+    }
+    serverTimeCells(page, f.serverTimes(), columns);
+    if (columns.serverMetrics() && index < summary.server().levels().size()) {
+      page.append(ServerMetricsReport.tableCells(summary.server().levels().get(index), f));
+    }
+    page.append("</tr>\n");
+  }
+
+  /** The cells every level has: what the client measured, and whether the level met the target. */
+  private static void clientCells(StringBuilder page, LevelFigures level) {
+    Figures f = level.figures();
+    Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
+    page.append(cell(Long.toString(f.counts().requests())))
+        .append(cell(Long.toString(f.counts().failed())))
+        .append(cell(measured(Numbers.perStream(f), 1)))
+        .append(cell(number(f.throughput().outputThroughput(), 1)))
+        .append(cell(number(f.throughput().totalTokenThroughput(), 1)))
+        .append(cell(measured(ttft.p50(), 1)))
+        .append(cell(measured(ttft.p99(), 1)))
+        .append(cell(measured(f.latency().tpot().orNaNWhenEmpty().p50(), 2)))
+        .append(cell(measured(f.latency().itl().orNaNWhenEmpty().p99(), 2)))
+        .append(cell(percent(f.counts().goodFraction())))
+        .append(cell(level.meetsTarget() ? "met" : "missed"))
+        .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)))
+        .append(
+            cell(
+                f.untrusted().usageIgnored()
+                    + " / "
+                    + f.untrusted().itlCapped()
+                    + " / "
+                    + f.untrusted().outputCut()));
+  }
+
+  /** The rates a level offered, sent and completed, and its TTFT from arrival; "-" when closed. */
+  private static void openModelCells(StringBuilder page, LevelFigures level) {
+    Figures f = level.figures();
+    boolean open = level.level().window().isOpenModel();
+    page.append(
+        cell(
+            !open
+                ? "-"
+                : number(f.arrivals().arrivalRate(), 2)
+                    + " / "
+                    + number(f.arrivals().achievedRequestRate(), 2)
+                    + " / "
+                    + number(f.throughput().requestThroughput(), 2)
+                    + (level.keepsOfferedRate() ? "" : " (rate not kept)")));
+    page.append(cell(open ? number(f.latency().ttftFromScheduled().p99(), 1) : "-"));
+  }
+
+  private static void serverTimeCells(StringBuilder page, ServerTimes times, Columns columns) {
+    if (columns.serverDecode()) {
+      page.append(
+          cell(times.decodeStreams() == 0 ? "-" : number(times.decodeTokensPerSecond(), 1)));
+    }
+    if (columns.serverPrefill()) {
+      page.append(cell(times.prefillStreams() == 0 ? "-" : number(times.meanPrefillMillis(), 1)));
+    }
+  }
+
+  private static void note(StringBuilder page, RunSummary summary, Columns columns) {
+    page.append("<p class=\"note\">Output tok/s counts the output tokens that arrived in the ")
+        .append(
+            "level's measurement window; total adds the input tokens of the requests started in it. ")
+        .append("Target: ")
+        .append(Html.escape(summary.config().target().describe()))
+        .append(
+            ". Client loop delay: how late the client's event loops ran during the level, a bound on what the ")
+        .append(
+            "client itself added to its TTFT and ITL. Untrusted: requests whose server token count was ")
+        .append("implausible and ignored, whose inter-token gaps past the first ")
+        .append(RequestTimeline.MAX_KEPT_GAPS)
+        .append(" are not in the ITL figures, ")
+        .append("or whose output was cut at maxOutputBytes (KO).")
+        .append(
+            columns.openModel()
+                ? " Open-model levels (a request rate) judge their SLOs on TTFT and E2EL from each "
+                    + "request's arrival; a level whose sends fell below "
+                    + Math.round(100 * Arrivals.KEEP_UP_SHARE)
+                    + " % of its arrival rate did not keep its rate and is never the capacity."
+                : "")
+        .append(
+            columns.serverDecode() || columns.serverPrefill()
+                ? " Server decode and prefill: the server's own times, as it reported "
+                    + "them for each stream (a part of each TTFT for the prefill)."
+                : "")
+        .append(
+            summary.server() == null
+                ? ""
+                : Html.escape(ServerMetricsReport.tableNote(summary.server())))
+        .append("</p>\n");
+  }
+
+  private static String cell(String text) {
+    return "<td class=\"num\">" + Html.escape(text) + "</td>";
+  }
+}
