@@ -1,0 +1,171 @@
+package dev.gatlingllm.report.compare;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * This run against a baseline: the figures of every level the two runs share (matched by label:
+ * {@code 16 streams}, {@code 2.0 req/s}) and of the run (every level's requests together), each
+ * change judged by its threshold and its bootstrap interval, and the capacity, where any drop is a
+ * regression.
+ *
+ * @param baseline the baseline's {@code llm/} folder
+ * @param current this run's {@code llm/} folder
+ * @param changes every figure compared, level by level in this run's order, the run's last
+ * @param capacity the capacity then and now
+ * @param unmatched the levels of one run the other does not have, said as such
+ * @param thresholds what a change had to pass to count
+ */
+public record BaselineComparison(
+    Path baseline,
+    Path current,
+    List<FigureChange> changes,
+    CapacityChange capacity,
+    List<String> unmatched,
+    Thresholds thresholds) {
+
+  /** The fewest values a side needs for a figure to be judged. */
+  static final int MIN_VALUES = 10;
+
+  /** The label of the run's own comparison, every level's requests together. */
+  static final String RUN = "run";
+
+  /**
+   * The capacity then and now: the load of the highest level meeting the target, -1 for none.
+   *
+   * @param thenLabel the baseline's capacity level, or null
+   * @param nowLabel this run's, or null
+   */
+  record CapacityChange(double thenLoad, String thenLabel, double nowLoad, String nowLabel) {
+    /** Any drop, or a capacity found then and none now. */
+    boolean regressed() {
+      return thenLoad > 0 && nowLoad < thenLoad;
+    }
+
+    boolean improved() {
+      return nowLoad > 0 && nowLoad > thenLoad;
+    }
+  }
+
+  /**
+   * Compares two runs' reports.
+   *
+   * @param baseline a results folder, its {@code llm/} folder or its summary.json
+   * @param current the same for this run
+   * @throws IllegalArgumentException when either holds no report, in one line
+   */
+  public static BaselineComparison compare(Path baseline, Path current, Thresholds thresholds)
+      throws java.io.IOException {
+    return compare(RunSample.read(baseline), RunSample.read(current), thresholds);
+  }
+
+  /** Compares with the default thresholds. */
+  public static BaselineComparison compare(Path baseline, Path current) throws java.io.IOException {
+    return compare(baseline, current, Thresholds.DEFAULTS);
+  }
+
+  static BaselineComparison compare(RunSample then, RunSample now, Thresholds thresholds) {
+    List<FigureChange> changes = new ArrayList<>();
+    List<String> unmatched = new ArrayList<>();
+    List<RunSample.Level> thenShared = new ArrayList<>();
+    List<RunSample.Level> nowShared = new ArrayList<>();
+    for (RunSample.Level level : now.levels()) {
+      RunSample.Level before = then.level(level.label());
+      if (before == null) {
+        unmatched.add(level.label() + ": not in the baseline");
+        continue;
+      }
+      thenShared.add(before);
+      nowShared.add(level);
+      for (ComparedFigure figure : ComparedFigure.values()) {
+        changes.add(change(level.label(), figure, before, level, thresholds));
+      }
+    }
+    for (RunSample.Level level : then.levels()) {
+      if (now.level(level.label()) == null) {
+        unmatched.add(level.label() + ": in the baseline only");
+      }
+    }
+    if (!nowShared.isEmpty()) {
+      RunSample.Level thenRun = pooled(thenShared);
+      RunSample.Level nowRun = pooled(nowShared);
+      for (ComparedFigure figure : ComparedFigure.values()) {
+        changes.add(change(RUN, figure, thenRun, nowRun, thresholds));
+      }
+    }
+    return new BaselineComparison(
+        then.folder(),
+        now.folder(),
+        List.copyOf(changes),
+        new CapacityChange(
+            then.capacityLoad(), then.capacityLabel(), now.capacityLoad(), now.capacityLabel()),
+        List.copyOf(unmatched),
+        thresholds);
+  }
+
+  /** The regressions: each figure's, and the capacity's when it dropped. */
+  public long regressions() {
+    return changes.stream().filter(c -> c.verdict() == FigureChange.Verdict.REGRESSION).count()
+        + (capacity.regressed() ? 1 : 0);
+  }
+
+  public long improvements() {
+    return changes.stream().filter(c -> c.verdict() == FigureChange.Verdict.IMPROVEMENT).count()
+        + (capacity.improved() ? 1 : 0);
+  }
+
+  private static FigureChange change(
+      String label,
+      ComparedFigure figure,
+      RunSample.Level then,
+      RunSample.Level now,
+      Thresholds thresholds) {
+    double[] before = figure.values(then);
+    double[] after = figure.values(now);
+    double threshold = thresholds.of(figure.threshold);
+    double thenValue =
+        figure.of(before, Bootstrap.once(before.length), before.length, then.windowSeconds());
+    double nowValue =
+        figure.of(after, Bootstrap.once(after.length), after.length, now.windowSeconds());
+    double change = Bootstrap.change(figure, thenValue, nowValue);
+    if (before.length < MIN_VALUES || after.length < MIN_VALUES) {
+      return new FigureChange(
+          label,
+          figure,
+          thenValue,
+          nowValue,
+          change,
+          Double.NaN,
+          Double.NaN,
+          threshold,
+          FigureChange.Verdict.NOT_JUDGED);
+    }
+    double[] interval =
+        Bootstrap.interval(figure, before, then.windowSeconds(), after, now.windowSeconds());
+    return new FigureChange(
+        label,
+        figure,
+        thenValue,
+        nowValue,
+        change,
+        interval[0],
+        interval[1],
+        threshold,
+        FigureChange.judge(figure, change, interval[0], interval[1], threshold));
+  }
+
+  /** Several levels as one: their requests and window tokens together, their windows added. */
+  private static RunSample.Level pooled(List<RunSample.Level> levels) {
+    List<dev.gatlingllm.metrics.request.RequestRow> rows = new ArrayList<>();
+    List<long[]> tokens = new ArrayList<>();
+    double seconds = 0;
+    for (RunSample.Level level : levels) {
+      rows.addAll(level.rows());
+      tokens.add(level.windowTokens());
+      seconds += level.windowSeconds();
+    }
+    return new RunSample.Level(
+        RUN, seconds, rows, tokens.stream().flatMapToLong(java.util.Arrays::stream).toArray());
+  }
+}

@@ -1,0 +1,204 @@
+package dev.gatlingllm.report.compare;
+
+import dev.gatlingllm.check.CheckVerdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A comparison as people and CI read it: a table for the console and one for summary.md (arrows for
+ * the changes that count), and one junit.xml test case per compared figure, failing on a
+ * regression.
+ */
+public final class ComparisonText {
+  /** The junit.xml suite of the comparison's test cases. */
+  public static final String SUITE = "baseline";
+
+  private ComparisonText() {}
+
+  /**
+   * The console's table: the run's figures, and each level's figure that moved or could not be
+   * judged (summary.md and junit.xml have every one).
+   */
+  public static String console(BaselineComparison comparison) {
+    StringBuilder text = new StringBuilder();
+    text.append(headline(comparison)).append('\n');
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-14s %-15s %12s %12s %9s  %-19s %s%n",
+            "level",
+            "figure",
+            "then",
+            "now",
+            "change",
+            "95 % interval",
+            "verdict"));
+    for (FigureChange change : comparison.changes()) {
+      if (!change.level().equals(BaselineComparison.RUN)
+          && change.verdict() == FigureChange.Verdict.SAME) {
+        continue;
+      }
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "%-14s %-15s %12s %12s %9s  %-19s %s%n",
+              change.level(),
+              change.figure().label,
+              value(change.figure(), change.then()),
+              value(change.figure(), change.now()),
+              changeText(change.figure(), change.change()),
+              interval(change),
+              verdict(change)));
+    }
+    text.append(capacityLine(comparison.capacity())).append('\n');
+    for (String level : comparison.unmatched()) {
+      text.append("not compared: ").append(level).append('\n');
+    }
+    return text.toString();
+  }
+
+  /** The same as a Markdown section for summary.md and comparison.md. */
+  public static String markdown(BaselineComparison comparison) {
+    StringBuilder md = new StringBuilder();
+    md.append("## Against the baseline\n\n").append(headline(comparison)).append("\n\n");
+    md.append("| level | figure | then | now | change | 95 % interval | verdict |\n");
+    md.append("|---|---|---:|---:|---:|---|---|\n");
+    for (FigureChange change : comparison.changes()) {
+      md.append("| ")
+          .append(change.level())
+          .append(" | ")
+          .append(change.figure().label)
+          .append(" | ")
+          .append(value(change.figure(), change.then()))
+          .append(" | ")
+          .append(value(change.figure(), change.now()))
+          .append(" | ")
+          .append(changeText(change.figure(), change.change()))
+          .append(" | ")
+          .append(interval(change))
+          .append(" | ")
+          .append(verdict(change))
+          .append(" |\n");
+    }
+    md.append('\n').append(capacityLine(comparison.capacity())).append('\n');
+    for (String level : comparison.unmatched()) {
+      md.append("\nNot compared: ").append(level).append('\n');
+    }
+    return md.toString();
+  }
+
+  /** One test case per figure compared (failing on a regression), and one for the capacity. */
+  public static List<CheckVerdict> verdicts(BaselineComparison comparison) {
+    List<CheckVerdict> verdicts = new ArrayList<>();
+    for (FigureChange change : comparison.changes()) {
+      boolean regressed = change.verdict() == FigureChange.Verdict.REGRESSION;
+      verdicts.add(
+          new CheckVerdict(
+              SUITE,
+              change.level() + ": " + change.figure().label,
+              !regressed,
+              value(change.figure(), change.then())
+                  + " then, "
+                  + value(change.figure(), change.now())
+                  + " now ("
+                  + changeText(change.figure(), change.change())
+                  + ", 95 % interval "
+                  + interval(change)
+                  + ", threshold "
+                  + thresholdText(change)
+                  + "): "
+                  + verdict(change)));
+    }
+    CapacityChangeText capacity = new CapacityChangeText(comparison.capacity());
+    verdicts.add(
+        new CheckVerdict(SUITE, "capacity", !comparison.capacity().regressed(), capacity.line()));
+    return verdicts;
+  }
+
+  private static String headline(BaselineComparison comparison) {
+    long regressions = comparison.regressions();
+    return (regressions == 0
+            ? "No regression"
+            : regressions + (regressions == 1 ? " regression" : " regressions"))
+        + " against the baseline "
+        + comparison.baseline()
+        + " ("
+        + comparison.improvements()
+        + " improved). A change counts when it is beyond its threshold (throughput "
+        + percent(comparison.thresholds().throughput())
+        + ", latency percentiles "
+        + percent(comparison.thresholds().latency())
+        + ", good fraction "
+        + points(comparison.thresholds().goodFraction())
+        + ", error rate "
+        + points(comparison.thresholds().errorRate())
+        + ") and its 95 % bootstrap interval excludes no change.";
+  }
+
+  private static String percent(double share) {
+    return String.format(Locale.ROOT, "%.0f %%", share * 100);
+  }
+
+  private static String points(double share) {
+    return String.format(Locale.ROOT, "%.1f points", share * 100);
+  }
+
+  private static String capacityLine(BaselineComparison.CapacityChange capacity) {
+    return new CapacityChangeText(capacity).line();
+  }
+
+  /** The capacity's line. */
+  private record CapacityChangeText(BaselineComparison.CapacityChange capacity) {
+    String line() {
+      String then = capacity.thenLabel() == null ? "none" : capacity.thenLabel();
+      String now = capacity.nowLabel() == null ? "none" : capacity.nowLabel();
+      String verdict =
+          capacity.regressed() ? "▼ regression" : capacity.improved() ? "▲ improved" : "same";
+      return "capacity: " + then + " then, " + now + " now: " + verdict;
+    }
+  }
+
+  private static String value(ComparedFigure figure, double value) {
+    if (Double.isNaN(value)) {
+      return "n/a";
+    }
+    if (figure.statistic.absolute()) {
+      return String.format(Locale.ROOT, "%.1f %%", value * 100);
+    }
+    return String.format(Locale.ROOT, value >= 100 ? "%.1f" : "%.2f", value);
+  }
+
+  private static String changeText(ComparedFigure figure, double change) {
+    if (Double.isNaN(change)) {
+      return "n/a";
+    }
+    return figure.statistic.absolute()
+        ? String.format(Locale.ROOT, "%+.1f pt", change * 100)
+        : String.format(Locale.ROOT, "%+.1f %%", change * 100);
+  }
+
+  private static String interval(FigureChange change) {
+    if (Double.isNaN(change.low())) {
+      return "n/a";
+    }
+    String unit = change.figure().statistic.absolute() ? " pt" : " %";
+    return String.format(
+        Locale.ROOT, "[%+.1f, %+.1f]%s", change.low() * 100, change.high() * 100, unit);
+  }
+
+  private static String thresholdText(FigureChange change) {
+    return change.figure().statistic.absolute()
+        ? String.format(Locale.ROOT, "%.1f pt", change.threshold() * 100)
+        : String.format(Locale.ROOT, "%.0f %%", change.threshold() * 100);
+  }
+
+  private static String verdict(FigureChange change) {
+    return switch (change.verdict()) {
+      case REGRESSION -> "▼ regression";
+      case IMPROVEMENT -> "▲ improved";
+      case SAME -> "same";
+      case NOT_JUDGED -> "too few requests";
+    };
+  }
+}

@@ -1,0 +1,117 @@
+package dev.gatlingllm.report.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.report.csv.RequestsCsvReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run as a comparison reads it from its {@code llm/} folder: each level's label and measurement
+ * window from summary.json, its requests from requests.csv, and the capacity the run found.
+ *
+ * @param folder the run's {@code llm/} folder
+ * @param levels the levels in the run's order
+ * @param capacityLoad the load of the level the run named its capacity, or -1 when it found none
+ * @param capacityLabel that level's label, or null
+ */
+record RunSample(Path folder, List<Level> levels, double capacityLoad, String capacityLabel) {
+
+  /**
+   * One level: its label, its measurement window's length, its own requests (started in its window)
+   * and, for throughput, every request's output tokens that arrived in its window.
+   *
+   * @param label e.g. {@code 16 streams} or {@code 2.0 req/s}: what levels of two runs are matched
+   *     by
+   * @param windowSeconds the measurement window, the denominator of its rates
+   * @param rows the requests that started in its window (its latency and error figures)
+   * @param windowTokens each request's output tokens that arrived in its window (its throughput);
+   *     only requests with some
+   */
+  record Level(String label, double windowSeconds, List<RequestRow> rows, long[] windowTokens) {}
+
+  /**
+   * Reads a run from a results folder (Gatling's, holding {@code llm/}), an {@code llm/} folder or
+   * its summary.json.
+   *
+   * @throws IllegalArgumentException when the path holds no LLM report, in a line that says so
+   */
+  static RunSample read(Path path) throws IOException {
+    Path folder = llmFolder(path);
+    JsonNode summary = new ObjectMapper().readTree(folder.resolve("summary.json").toFile());
+    List<JsonNode> levelNodes = new ArrayList<>();
+    summary.path("levels").forEach(levelNodes::add);
+    List<List<RequestRow>> rows = new ArrayList<>();
+    List<List<Long>> tokens = new ArrayList<>();
+    for (int i = 0; i < levelNodes.size(); i++) {
+      rows.add(new ArrayList<>());
+      tokens.add(new ArrayList<>());
+    }
+    try (RequestsCsvReader reader = RequestsCsvReader.open(folder.resolve("requests.csv"), null)) {
+      while (reader.next()) {
+        RequestRow row = reader.row();
+        int level = row.placement().level();
+        if (level >= 0 && level < rows.size() && row.placement().inWindow()) {
+          rows.get(level).add(row);
+        }
+        long[] pairs = row.placement().windowTokens();
+        for (int p = 0; p + 1 < pairs.length; p += 2) {
+          int window = (int) pairs[p];
+          if (window >= 0 && window < tokens.size() && pairs[p + 1] > 0) {
+            tokens.get(window).add(pairs[p + 1]);
+          }
+        }
+      }
+    }
+    List<Level> levels = new ArrayList<>();
+    for (int i = 0; i < levelNodes.size(); i++) {
+      JsonNode node = levelNodes.get(i);
+      levels.add(
+          new Level(
+              node.path("label").asText("level " + i),
+              node.path("duration").asDouble(0),
+              List.copyOf(rows.get(i)),
+              tokens.get(i).stream().mapToLong(Long::longValue).toArray()));
+    }
+    JsonNode capacity = summary.path("capacity");
+    boolean found = capacity.isObject() && capacity.hasNonNull("load");
+    return new RunSample(
+        folder,
+        List.copyOf(levels),
+        found ? capacity.path("load").asDouble() : -1,
+        found ? capacity.path("label").asText(null) : null);
+  }
+
+  /** The {@code llm/} folder a path names, or why it names none. */
+  static Path llmFolder(Path path) {
+    Path candidate = path;
+    if (Files.isRegularFile(candidate)
+        && candidate.getFileName().toString().equals("summary.json")) {
+      candidate = candidate.getParent();
+    } else if (Files.isDirectory(candidate.resolve("llm"))) {
+      candidate = candidate.resolve("llm");
+    }
+    if (!Files.isRegularFile(candidate.resolve("summary.json"))
+        || !Files.isRegularFile(candidate.resolve("requests.csv"))) {
+      throw new IllegalArgumentException(
+          path
+              + " holds no LLM report (summary.json and requests.csv): give a results folder, its"
+              + " llm/ folder or its summary.json");
+    }
+    return candidate;
+  }
+
+  /** The level of that label, or null. */
+  Level level(String label) {
+    for (Level level : levels) {
+      if (level.label().equals(label)) {
+        return level;
+      }
+    }
+    return null;
+  }
+}
