@@ -10,6 +10,8 @@ import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.properties.LlmProperties;
 import dev.gatlingllm.properties.ResultsRoot;
+import dev.gatlingllm.report.compare.Thresholds;
+import dev.gatlingllm.run.BaselinePlan;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.tokenize.Tokenizers;
@@ -62,6 +64,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     MaxTokensField maxTokensField;
     SloRecords sloRecords;
     boolean ttftRecords;
+    BaselinePlan baseline;
 
     static Fields of(LlmProtocol p) {
       Fields f = new Fields();
@@ -81,6 +84,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       f.maxTokensField = p.maxTokensField();
       f.sloRecords = p.sloRecords();
       f.ttftRecords = p.ttftRecords();
+      f.baseline = p.baseline();
       return f;
     }
 
@@ -105,7 +109,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
           serverMetricsUrl,
           maxTokensField,
           sloRecords,
-          ttftRecords);
+          ttftRecords,
+          baseline);
     }
   }
 
@@ -148,7 +153,46 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
         throw new UserError("llm.sloRecords: " + e.getMessage());
       }
     }
+    String baseline = properties.getProperty("llm.baseline");
+    if (baseline != null && !baseline.isBlank()) {
+      builder = builder.baseline(baseline);
+    }
     return builder;
+  }
+
+  /**
+   * The baseline's thresholds and failing from {@code llm.baseline.*}: percentages above 0 and a
+   * flag.
+   */
+  private static BaselinePlan baselinePlan(String path, Properties properties) {
+    Thresholds defaults = Thresholds.DEFAULTS;
+    Boolean fail = LlmProperties.flag(properties, "llm.baseline.failOnRegression");
+    return new BaselinePlan(
+        java.nio.file.Path.of(path),
+        new Thresholds(
+            percent(properties, "llm.baseline.throughputPercent", defaults.throughput()),
+            percent(properties, "llm.baseline.latencyPercent", defaults.latency()),
+            defaults.goodFraction(),
+            defaults.errorRate()),
+        fail == null || fail);
+  }
+
+  /** A percentage property as a share, or the default share when unset. */
+  private static double percent(Properties properties, String name, double defaultShare) {
+    String value = properties.getProperty(name);
+    if (value == null) {
+      return defaultShare;
+    }
+    double percent;
+    try {
+      percent = Double.parseDouble(value.trim());
+    } catch (NumberFormatException e) {
+      percent = Double.NaN;
+    }
+    if (!(percent > 0) || percent >= 1000) {
+      throw new UserError(name + " must be a percentage above 0, was '" + value + "'");
+    }
+    return percent / 100;
   }
 
   /** An SLO property: unset, the default; {@code none}, no such SLO; else milliseconds above 0. */
@@ -405,6 +449,23 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    */
   public LlmProtocolBuilder detailedResults(boolean on) {
     return with(f -> f.detailedResults = on);
+  }
+
+  /**
+   * Compares the run, when it ends, with an earlier one: each level the two share and the run,
+   * figure by figure from both runs' requests (docs/metrics.md, "Against a baseline"), in the
+   * console, summary.md, {@code llm/comparison.md} and junit.xml; a regression fails the build
+   * unless {@code -Dllm.baseline.failOnRegression=false}. The thresholds come from {@code
+   * llm.baseline.throughputPercent} and {@code llm.baseline.latencyPercent} (5 and 10 by default).
+   * {@code -Dllm.baseline=<folder>} sets the same in any simulation.
+   *
+   * @param path the earlier run's results folder, its {@code llm/} folder or its summary.json
+   * @return a new builder
+   */
+  public LlmProtocolBuilder baseline(String path) {
+    Objects.requireNonNull(path, "path");
+    BaselinePlan plan = baselinePlan(path, System.getProperties());
+    return with(f -> f.baseline = plan);
   }
 
   /**

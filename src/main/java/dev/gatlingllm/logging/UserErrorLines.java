@@ -55,6 +55,11 @@ public final class UserErrorLines extends Filter<ILoggingEvent> {
    * @param javaCommand the {@code sun.java.command} property: the main class or jar, then the
    *     arguments
    */
+  /** True in the JVM Gatling's launcher runs (the Maven, Gradle or sbt plugin's fork). */
+  public static boolean inGatlingsLauncher() {
+    return inGatlingsLauncher(System.getProperty("sun.java.command"));
+  }
+
   static boolean inGatlingsLauncher(String javaCommand) {
     if (javaCommand == null) {
       return false;

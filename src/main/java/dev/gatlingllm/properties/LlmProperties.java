@@ -34,6 +34,10 @@ public final class LlmProperties {
         "llm.detailedResults",
         "llm.sloRecords",
         "llm.requestRecordsOnly",
+        "llm.baseline",
+        "llm.baseline.failOnRegression",
+        "llm.baseline.throughputPercent",
+        "llm.baseline.latencyPercent",
         "llm.reportDir",
         "llm.resultsDir",
         "llm.stopWithParent");

@@ -38,6 +38,8 @@ public final class LlmReportWriter {
   /** The run in Markdown for CI pages ({@link MarkdownSummary}). */
   public static final String SUMMARY_MD = "summary.md";
 
+  public static final String COMPARISON_MD = "comparison.md";
+
   private LlmReportWriter() {}
 
   /**
@@ -107,6 +109,21 @@ public final class LlmReportWriter {
         llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
     writeAtomically(llmDir.resolve(SUMMARY_MD), MarkdownSummary.render(summary, verdicts));
     return page;
+  }
+
+  /**
+   * Adds a comparison with a baseline to a report already written: junit.xml again with every
+   * verdict (the run's checks and the comparison's), its section at the end of summary.md, and
+   * comparison.md.
+   */
+  public static void addComparison(
+      Path llmDir, List<CheckVerdict> verdicts, RunSummary summary, String markdown)
+      throws IOException {
+    writeAtomically(
+        llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
+    writeAtomically(
+        llmDir.resolve(SUMMARY_MD), MarkdownSummary.render(summary, verdicts) + "\n" + markdown);
+    writeAtomically(llmDir.resolve(COMPARISON_MD), markdown);
   }
 
   /** A relative link from the page to Gatling's (normally {@code ../index.html}). */

@@ -16,6 +16,7 @@ import java.time.Duration;
  *     never
  * @param detailedResults whether summary.json gets the per-request arrays (vLLM's detailed result)
  * @param serverMetricsUrl the server's Prometheus metrics page, read during the run, or null
+ * @param baseline the run this one is compared with when it ends, or null
  */
 public record RunPlan(
     RunConfig report,
@@ -24,7 +25,8 @@ public record RunPlan(
     boolean reportEnabled,
     Duration eventLoopProbeInterval,
     boolean detailedResults,
-    String serverMetricsUrl) {
+    String serverMetricsUrl,
+    BaselinePlan baseline) {
 
   /** A plan without the per-request arrays and without the server's metrics. */
   public RunPlan(
@@ -33,6 +35,6 @@ public record RunPlan(
       String endpoint,
       boolean reportEnabled,
       Duration eventLoopProbeInterval) {
-    this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, false, null);
+    this(report, model, endpoint, reportEnabled, eventLoopProbeInterval, false, null, null);
   }
 }

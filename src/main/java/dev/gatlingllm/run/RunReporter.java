@@ -1,11 +1,15 @@
 package dev.gatlingllm.run;
 
 import dev.gatlingllm.check.CheckVerdict;
+import dev.gatlingllm.logging.UserErrorLines;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.report.LlmReportWriter;
+import dev.gatlingllm.report.compare.BaselineComparison;
+import dev.gatlingllm.report.compare.ComparisonText;
 import dev.gatlingllm.stream.InFlightExchanges;
 import dev.gatlingllm.values.LevelWindow;
 import java.io.IOException;
@@ -49,6 +53,12 @@ public final class RunReporter {
   private final List<CheckVerdict> verdicts = new CopyOnWriteArrayList<>();
 
   private boolean finished;
+
+  /** The run to compare this one with when it ends, or null. */
+  private BaselinePlan baseline;
+
+  /** Whether the comparison found a regression that fails the build. */
+  private volatile boolean regressed;
 
   /**
    * Whether summary.json gets the per-request arrays; set once, before the run's end can call
@@ -99,6 +109,7 @@ public final class RunReporter {
         ReportOutput.open(config, resultsDir.resolve("llm"), System.out, plan.detailedResults());
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
+    reporter.baseline = plan.baseline();
     reporter.startProbe(plan.eventLoopProbeInterval());
     reporter.startProgress(config);
     if (plan.serverMetricsUrl() != null) {
@@ -108,7 +119,11 @@ public final class RunReporter {
     }
     // At the run's end Gatling's records are closed and its assertions can be judged; not when the
     // JVM is stopped.
-    runtime.onRunEnd(() -> reporter.finish(RunSummary.NOT_INTERRUPTED, true));
+    runtime.onRunEnd(
+        () -> {
+          reporter.finish(RunSummary.NOT_INTERRUPTED, true);
+          reporter.exitWhenRegressed();
+        });
     reporter.onExit = new ShutdownReport(reporter::finishInterrupted).register();
     return reporter;
   }
@@ -300,6 +315,51 @@ public final class RunReporter {
         System.out,
         detailedResults,
         all);
+    if (baseline != null && llmDir != null) {
+      compareWithBaseline(summary, all);
+    }
+  }
+
+  /**
+   * Compares the report just written with the baseline's: the table in the console, the verdicts
+   * added to junit.xml and summary.md, comparison.md beside them. A baseline that cannot be read
+   * costs the comparison (one line says why), not the report.
+   */
+  private void compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
+    BaselineComparison comparison;
+    try {
+      comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
+      List<CheckVerdict> all = new ArrayList<>(verdicts);
+      all.addAll(ComparisonText.verdicts(comparison));
+      LlmReportWriter.addComparison(llmDir, all, summary, ComparisonText.markdown(comparison));
+    } catch (IOException | IllegalArgumentException e) {
+      System.out.println("gatling-llm: no comparison with the baseline: " + e.getMessage());
+      return;
+    }
+    System.out.print(ComparisonText.console(comparison));
+    if (comparison.regressions() > 0) {
+      System.out.println(
+          baseline.failOnRegression()
+              ? "gatling-llm: the run regressed against its baseline: the build fails"
+                  + " (llm.baseline.failOnRegression=false to only report it)"
+              : "gatling-llm: the run regressed against its baseline (reported only:"
+                  + " llm.baseline.failOnRegression=false)");
+      regressed = baseline.failOnRegression();
+    }
+  }
+
+  /**
+   * In Gatling's launcher, a regression ends the JVM with {@value BaselinePlan#REGRESSION_STATUS}
+   * once the report is written, so that the build fails: Gatling's own exit code is decided from
+   * its assertions before the run's end reaches the report. A halt, not an exit: the run has ended
+   * and its files are written, while an exit from the engine's termination would wait on shutdown
+   * hooks that wait on that termination.
+   */
+  private void exitWhenRegressed() {
+    if (regressed && UserErrorLines.inGatlingsLauncher()) {
+      System.out.flush();
+      Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
+import dev.gatlingllm.run.BaselinePlan;
 import dev.gatlingllm.run.RunPlan;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
@@ -50,6 +51,7 @@ import scala.runtime.BoxedUnit;
  *     usual one
  * @param sloRecords what each request logs in Gatling's report about the SLOs, when SLOs are set
  * @param ttftRecords whether every request logs its {@code <name> TTFT} record beside its own
+ * @param baseline the run this one is compared with when it ends, or null
  */
 public record LlmProtocol(
     LlmDialect dialect,
@@ -67,7 +69,8 @@ public record LlmProtocol(
     String serverMetricsUrl,
     MaxTokensField maxTokensField,
     SloRecords sloRecords,
-    boolean ttftRecords)
+    boolean ttftRecords,
+    BaselinePlan baseline)
     implements Protocol {
 
   public static final ProtocolKey<LlmProtocol, Components> KEY = new Key();
@@ -126,7 +129,8 @@ public record LlmProtocol(
           null,
           null,
           SloRecords.MISSES,
-          true);
+          true,
+          null);
 
   /** The path requests go to. */
   public String effectiveEndpoint() {
@@ -195,7 +199,8 @@ public record LlmProtocol(
         reportEnabled,
         eventLoopProbeInterval,
         detailedResults,
-        serverMetricsUrl);
+        serverMetricsUrl,
+        baseline);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.gatlingllm.report.compare;
 
+import dev.gatlingllm.metrics.request.RequestRow;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +25,6 @@ public record BaselineComparison(
     CapacityChange capacity,
     List<String> unmatched,
     Thresholds thresholds) {
-
-  /** The fewest values a side needs for a figure to be judged. */
-  static final int MIN_VALUES = 10;
 
   /** The label of the run's own comparison, every level's requests together. */
   static final String RUN = "run";
@@ -87,7 +85,8 @@ public record BaselineComparison(
         unmatched.add(level.label() + ": in the baseline only");
       }
     }
-    if (!nowShared.isEmpty()) {
+    // With one level shared the run's figures would repeat the level's.
+    if (nowShared.size() > 1) {
       RunSample.Level thenRun = pooled(thenShared);
       RunSample.Level nowRun = pooled(nowShared);
       for (ComparedFigure figure : ComparedFigure.values()) {
@@ -129,20 +128,11 @@ public record BaselineComparison(
     double nowValue =
         figure.of(after, Bootstrap.once(after.length), after.length, now.windowSeconds());
     double change = Bootstrap.change(figure, thenValue, nowValue);
-    if (before.length < MIN_VALUES || after.length < MIN_VALUES) {
-      return new FigureChange(
-          label,
-          figure,
-          thenValue,
-          nowValue,
-          change,
-          Double.NaN,
-          Double.NaN,
-          threshold,
-          FigureChange.Verdict.NOT_JUDGED);
-    }
+    // Too few requests on a side: no interval, so the change is not judged.
     double[] interval =
-        Bootstrap.interval(figure, before, then.windowSeconds(), after, now.windowSeconds());
+        before.length < figure.statistic.minValues() || after.length < figure.statistic.minValues()
+            ? new double[] {Double.NaN, Double.NaN}
+            : Bootstrap.interval(figure, before, then.windowSeconds(), after, now.windowSeconds());
     return new FigureChange(
         label,
         figure,
@@ -155,17 +145,24 @@ public record BaselineComparison(
         FigureChange.judge(figure, change, interval[0], interval[1], threshold));
   }
 
-  /** Several levels as one: their requests and window tokens together, their windows added. */
+  /** Several levels as one: their requests and their seconds together, their windows added. */
   private static RunSample.Level pooled(List<RunSample.Level> levels) {
-    List<dev.gatlingllm.metrics.request.RequestRow> rows = new ArrayList<>();
-    List<long[]> tokens = new ArrayList<>();
+    List<RequestRow> rows = new ArrayList<>();
     double seconds = 0;
     for (RunSample.Level level : levels) {
       rows.addAll(level.rows());
-      tokens.add(level.windowTokens());
       seconds += level.windowSeconds();
     }
     return new RunSample.Level(
-        RUN, seconds, rows, tokens.stream().flatMapToLong(java.util.Arrays::stream).toArray());
+        RUN,
+        seconds,
+        rows,
+        concatenated(levels, RunSample.Level::tokensBySecond),
+        concatenated(levels, RunSample.Level::goodBySecond));
+  }
+
+  private static double[] concatenated(
+      List<RunSample.Level> levels, java.util.function.Function<RunSample.Level, double[]> part) {
+    return levels.stream().map(part).flatMapToDouble(java.util.Arrays::stream).toArray();
   }
 }

@@ -63,7 +63,7 @@ public final class CompareRuns {
   /** Writes comparison.md and comparison-junit.xml into a run's {@code llm/} folder. */
   static void write(BaselineComparison comparison, Path llmFolder) throws IOException {
     Files.writeString(
-        llmFolder.resolve("comparison.md"),
+        llmFolder.resolve(dev.gatlingllm.report.LlmReportWriter.COMPARISON_MD),
         ComparisonText.markdown(comparison),
         StandardCharsets.UTF_8);
     Files.writeString(

@@ -39,6 +39,15 @@ enum ComparedFigure {
     /** The 99th percentile, by nearest rank. */
     P99;
 
+    /**
+     * The fewest values a side needs for the figure to be judged: ten seconds of a rate's window,
+     * ten requests for a share or a median, a hundred for a 99th percentile (below that it is one
+     * of the few largest values, which no resampling makes steadier).
+     */
+    int minValues() {
+      return this == P99 ? 100 : 10;
+    }
+
     /** True for a share, whose change is a difference (percentage points), not a ratio. */
     boolean absolute() {
       return this == SHARE;
@@ -66,14 +75,16 @@ enum ComparedFigure {
   }
 
   /**
-   * The figure's values in a level, one per request that counts in it, sorted ascending (the
-   * bootstrap's percentiles rely on it).
+   * The figure's values in a level, sorted ascending (the bootstrap's percentiles rely on it): for
+   * a rate, one per second of its window, since a rate's noise is over time (a window's requests
+   * all good still make a goodput that varies from second to second); else one per request that
+   * counts in it.
    */
   double[] values(RunSample.Level level) {
     double[] values =
         switch (this) {
-          case OUTPUT_THROUGHPUT -> Arrays.stream(level.windowTokens()).asDoubleStream().toArray();
-          case GOODPUT -> shares(level.rows(), r -> r.status().good());
+          case OUTPUT_THROUGHPUT -> level.tokensBySecond().clone();
+          case GOODPUT -> level.goodBySecond().clone();
           case GOOD_FRACTION -> shares(ended(level.rows()), r -> r.status().good());
           case ERROR_RATE -> shares(ended(level.rows()), r -> !r.status().ok());
           case TTFT_P50, TTFT_P99 -> millis(level.rows(), r -> r.latency().ttftMicros());

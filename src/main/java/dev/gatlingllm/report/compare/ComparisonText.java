@@ -198,7 +198,7 @@ public final class ComparisonText {
       case REGRESSION -> "▼ regression";
       case IMPROVEMENT -> "▲ improved";
       case SAME -> "same";
-      case NOT_JUDGED -> "too few requests";
+      case NOT_JUDGED -> "too few to judge";
     };
   }
 }

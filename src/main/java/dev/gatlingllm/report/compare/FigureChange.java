@@ -32,7 +32,7 @@ record FigureChange(
     IMPROVEMENT,
     /** Within its threshold or within the noise. */
     SAME,
-    /** Too few requests on one side to judge (fewer than {@link BaselineComparison#MIN_VALUES}). */
+    /** Too few values on one side to judge ({@link ComparedFigure.Statistic#minValues}). */
     NOT_JUDGED
   }
 

@@ -23,16 +23,43 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
 
   /**
    * One level: its label, its measurement window's length, its own requests (started in its window)
-   * and, for throughput, every request's output tokens that arrived in its window.
+   * and its rates' values by second of the window.
    *
    * @param label e.g. {@code 16 streams} or {@code 2.0 req/s}: what levels of two runs are matched
    *     by
    * @param windowSeconds the measurement window, the denominator of its rates
    * @param rows the requests that started in its window (its latency and error figures)
-   * @param windowTokens each request's output tokens that arrived in its window (its throughput);
-   *     only requests with some
+   * @param tokensBySecond output tokens that arrived in its window, by second of the window (a
+   *     request's at the second its last byte came)
+   * @param goodBySecond its good requests by the second of the window they ended in
    */
-  record Level(String label, double windowSeconds, List<RequestRow> rows, long[] windowTokens) {}
+  record Level(
+      String label,
+      double windowSeconds,
+      List<RequestRow> rows,
+      double[] tokensBySecond,
+      double[] goodBySecond) {}
+
+  /** A level's window as summary.json gives it, with its rates' seconds being filled. */
+  private static final class Window {
+    final long fromEpochMillis;
+    final double seconds;
+    final double[] tokens;
+    final double[] good;
+
+    Window(JsonNode level) {
+      fromEpochMillis = level.path("measure_from_epoch_ms").asLong(0);
+      seconds = level.path("duration").asDouble(0);
+      int buckets = (int) Math.max(1, Math.ceil(seconds));
+      tokens = new double[buckets];
+      good = new double[buckets];
+    }
+
+    int second(long epochMillis) {
+      long index = Math.floorDiv(epochMillis - fromEpochMillis, 1000);
+      return (int) Math.max(0, Math.min(tokens.length - 1, index));
+    }
+  }
 
   /**
    * Reads a run from a results folder (Gatling's, holding {@code llm/}), an {@code llm/} folder or
@@ -46,10 +73,10 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
     List<JsonNode> levelNodes = new ArrayList<>();
     summary.path("levels").forEach(levelNodes::add);
     List<List<RequestRow>> rows = new ArrayList<>();
-    List<List<Long>> tokens = new ArrayList<>();
-    for (int i = 0; i < levelNodes.size(); i++) {
+    List<Window> windows = new ArrayList<>();
+    for (JsonNode node : levelNodes) {
       rows.add(new ArrayList<>());
-      tokens.add(new ArrayList<>());
+      windows.add(new Window(node));
     }
     try (RequestsCsvReader reader = RequestsCsvReader.open(folder.resolve("requests.csv"), null)) {
       while (reader.next()) {
@@ -57,25 +84,30 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
         int level = row.placement().level();
         if (level >= 0 && level < rows.size() && row.placement().inWindow()) {
           rows.get(level).add(row);
+          if (row.status().good()) {
+            Window window = windows.get(level);
+            window.good[window.second(row.lastByteEpochMillis())]++;
+          }
         }
         long[] pairs = row.placement().windowTokens();
         for (int p = 0; p + 1 < pairs.length; p += 2) {
-          int window = (int) pairs[p];
-          if (window >= 0 && window < tokens.size() && pairs[p + 1] > 0) {
-            tokens.get(window).add(pairs[p + 1]);
+          if (pairs[p] >= 0 && pairs[p] < windows.size()) {
+            Window window = windows.get((int) pairs[p]);
+            window.tokens[window.second(row.lastByteEpochMillis())] += pairs[p + 1];
           }
         }
       }
     }
     List<Level> levels = new ArrayList<>();
     for (int i = 0; i < levelNodes.size(); i++) {
-      JsonNode node = levelNodes.get(i);
+      Window window = windows.get(i);
       levels.add(
           new Level(
-              node.path("label").asText("level " + i),
-              node.path("duration").asDouble(0),
+              levelNodes.get(i).path("label").asText("level " + i),
+              window.seconds,
               List.copyOf(rows.get(i)),
-              tokens.get(i).stream().mapToLong(Long::longValue).toArray()));
+              window.tokens,
+              window.good));
     }
     JsonNode capacity = summary.path("capacity");
     boolean found = capacity.isObject() && capacity.hasNonNull("load");
@@ -99,8 +131,9 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
         || !Files.isRegularFile(candidate.resolve("requests.csv"))) {
       throw new IllegalArgumentException(
           path
-              + " holds no LLM report (summary.json and requests.csv): give a results folder, its"
-              + " llm/ folder or its summary.json");
+              + " holds no LLM report (summary.json and requests.csv): give a run's results"
+              + " folder (target/gatling/<simulation>-<date>), its llm/ folder or its"
+              + " summary.json");
     }
     return candidate;
   }
