@@ -96,7 +96,8 @@ public final class GatlingRuntime implements RunHost {
   }
 
   /**
-   * Runs {@code task} once when Gatling's run ends (after its own report), before the JVM exits.
+   * Runs {@code task} once when Gatling's run ends: its records are closed, and it has not yet
+   * parsed its log nor written its own report.
    */
   @Override
   public void onRunEnd(Runnable task) {

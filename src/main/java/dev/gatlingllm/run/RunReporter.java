@@ -349,16 +349,25 @@ public final class RunReporter {
   }
 
   /**
-   * In Gatling's launcher, a regression ends the JVM with {@value BaselinePlan#REGRESSION_STATUS}
-   * once the report is written, so that the build fails: Gatling's own exit code is decided from
-   * its assertions before the run's end reaches the report. A halt, not an exit: the run has ended
-   * and its files are written, while an exit from the engine's termination would wait on shutdown
-   * hooks that wait on that termination.
+   * In Gatling's launcher, a regression makes the JVM's exit status {@value
+   * BaselinePlan#REGRESSION_STATUS}, so that the build fails. The run's end comes before Gatling
+   * parses its log and writes its own report, and Gatling decides its exit status from its
+   * assertions alone: a shutdown hook, run when Gatling's launcher exits after its report, halts
+   * with the regression's status instead (a halt is the one way a hook sets the status).
    */
   private void exitWhenRegressed() {
-    if (regressed && UserErrorLines.inGatlingsLauncher()) {
-      System.out.flush();
-      Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+    if (!regressed || !UserErrorLines.inGatlingsLauncher()) {
+      return;
+    }
+    Runnable halt =
+        () -> {
+          System.out.flush();
+          Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+        };
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(halt, "llm-baseline-regression"));
+    } catch (IllegalStateException shuttingDown) {
+      halt.run(); // the JVM is stopping already: its status is all that is left to set
     }
   }
 
