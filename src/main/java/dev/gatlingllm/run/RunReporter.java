@@ -7,6 +7,7 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.report.compare.BaselineComparison;
 import dev.gatlingllm.report.compare.ComparisonText;
@@ -48,6 +49,9 @@ public final class RunReporter {
 
   /** The run's figures once it ended, for the last progress line. */
   private volatile RunSummary finalSummary;
+
+  /** The figures the report was written with, for Gatling's page. */
+  private volatile RunSummary writtenSummary;
 
   /** The LLM checks judged so far ({@link #recordVerdicts}), for junit.xml and summary.md. */
   private final List<CheckVerdict> verdicts = new CopyOnWriteArrayList<>();
@@ -122,7 +126,7 @@ public final class RunReporter {
     runtime.onRunEnd(
         () -> {
           reporter.finish(RunSummary.NOT_INTERRUPTED, true);
-          reporter.exitWhenRegressed();
+          reporter.afterGatlingsPage();
         });
     reporter.onExit = new ShutdownReport(reporter::finishInterrupted).register();
     return reporter;
@@ -307,6 +311,7 @@ public final class RunReporter {
     if (runEnded && llmDir != null) {
       all.addAll(gatlingAssertions());
     }
+    writtenSummary = summary;
     ReportOutput.write(
         summary,
         llmDir,
@@ -349,25 +354,35 @@ public final class RunReporter {
   }
 
   /**
-   * In Gatling's launcher, a regression makes the JVM's exit status {@value
+   * In Gatling's launcher, once Gatling has written its own page: the LLM figures go onto it, and a
+   * regression against the baseline makes the JVM's exit status {@value
    * BaselinePlan#REGRESSION_STATUS}, so that the build fails. The run's end comes before Gatling
-   * parses its log and writes its own report, and Gatling decides its exit status from its
-   * assertions alone: a shutdown hook, run when Gatling's launcher exits after its report, halts
-   * with the regression's status instead (a halt is the one way a hook sets the status).
+   * parses its log and writes its page, and Gatling decides its exit status from its assertions
+   * alone: a shutdown hook, run when Gatling's launcher exits after its page, does both (a halt is
+   * the one way a hook sets the status). Elsewhere (a run started in-process) nothing waits for
+   * Gatling's page.
    */
-  private void exitWhenRegressed() {
-    if (!regressed || !UserErrorLines.inGatlingsLauncher()) {
+  private void afterGatlingsPage() {
+    RunSummary written = writtenSummary;
+    if (resultsDir == null || written == null || !UserErrorLines.inGatlingsLauncher()) {
       return;
     }
-    Runnable halt =
+    Runnable after =
         () -> {
-          System.out.flush();
-          Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+          try {
+            GatlingPageFigures.addTo(resultsDir, written);
+          } catch (IOException | RuntimeException e) {
+            System.out.println("gatling-llm: Gatling's page was not given the LLM figures: " + e);
+          }
+          if (regressed) {
+            System.out.flush();
+            Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+          }
         };
     try {
-      Runtime.getRuntime().addShutdownHook(new Thread(halt, "llm-baseline-regression"));
+      Runtime.getRuntime().addShutdownHook(new Thread(after, "llm-after-gatlings-page"));
     } catch (IllegalStateException shuttingDown) {
-      halt.run(); // the JVM is stopping already: its status is all that is left to set
+      after.run(); // the JVM is stopping already
     }
   }
 

@@ -148,6 +148,66 @@ class ScenarioPackIT {
     assertEquals(0, summary.path("failed").asInt());
   }
 
+  /**
+   * A run against a baseline whose TTFTs were halved regresses: the build fails with the
+   * regression's exit status, once Gatling's own page is written, and that page carries the LLM
+   * figures.
+   */
+  @Test
+  void aRegressionAgainstItsBaselineFailsTheBuildAfterGatlingsPage() throws Exception {
+    String simulation = "-Dgatling.simulationClass=com.example.llm.EmbeddedChatSimulation";
+    NestedMaven.Result first = ExampleBuild.gatlingTest(project, WORK, "baseline-then", simulation);
+    assertEquals(0, first.exitCode(), first.tail());
+    Path then = newestRun("embeddedchatsimulation-");
+    Path baseline = WORK.resolve("baseline-halved");
+    Files.createDirectories(baseline.resolve("llm"));
+    Files.copy(
+        then.resolve("llm/summary.json"),
+        baseline.resolve("llm/summary.json"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.write(baseline.resolve("llm/requests.csv"), ttftHalved(then.resolve("llm/requests.csv")));
+
+    NestedMaven.Result now =
+        ExampleBuild.gatlingTest(
+            project, WORK, "baseline-now", simulation, "-Dllm.baseline=" + baseline);
+    String log = Files.readString(now.log());
+    assertTrue(now.exitCode() != 0, "the build fails: " + now.tail());
+    assertTrue(log.contains("the run regressed against its baseline: the build fails"), log);
+    assertTrue(log.matches("(?s).*\\nwhole run +TTFT p50 ms .*▼ regression.*"), log);
+    assertTrue(log.contains("Reports generated"), "after Gatling's own page: " + log);
+    Path run = newestRun("embeddedchatsimulation-");
+    assertTrue(
+        Files.readString(run.resolve("index.html")).contains("LLM figures"), "Gatling's page");
+    assertTrue(
+        Files.readString(run.resolve("llm/junit.xml")).contains("<testsuite name=\"baseline\""));
+  }
+
+  /** The requests of a run with every TTFT halved, the rest as it was. */
+  private static List<String> ttftHalved(Path requestsCsv) throws Exception {
+    List<String> lines = Files.readAllLines(requestsCsv);
+    int column = java.util.Arrays.asList(lines.get(0).split(",")).indexOf("ttft_ms");
+    List<String> out = new ArrayList<>();
+    out.add(lines.get(0));
+    for (String line : lines.subList(1, lines.size())) {
+      String[] fields = line.split(",", -1);
+      double ttft = Double.parseDouble(fields[column]);
+      if (ttft > 0) {
+        fields[column] = String.format(Locale.ROOT, "%.3f", ttft / 2);
+      }
+      out.add(String.join(",", fields));
+    }
+    return out;
+  }
+
+  /** The newest run folder of a simulation in the project's results. */
+  private static Path newestRun(String prefix) throws Exception {
+    try (Stream<Path> runs = Files.list(project.resolve("target/gatling"))) {
+      return runs.filter(p -> p.getFileName().toString().startsWith(prefix))
+          .max(java.util.Comparator.comparing(p -> p.getFileName().toString()))
+          .orElseThrow();
+    }
+  }
+
   /** A user's mistakes, each with the one line the run must end with. */
   static Stream<org.junit.jupiter.params.provider.Arguments> userErrors() {
     return Stream.of(

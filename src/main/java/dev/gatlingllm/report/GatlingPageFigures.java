@@ -1,0 +1,121 @@
+package dev.gatlingllm.report;
+
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.metrics.sweep.Capacity;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Gatling's own page ({@code index.html} of the run's folder) given the run's LLM figures: a block
+ * in Gatling's own style above its assertions (output and total tok/s, goodput, good fraction,
+ * TTFT, TPOT, ITL and E2EL, the capacity) and a link to the LLM report, so that the page a Gatling
+ * user opens first carries the figures Gatling's records cannot. The block is replaced, not added
+ * again, when the page is given the figures twice; a page without the expected places is left as it
+ * is.
+ */
+public final class GatlingPageFigures {
+  static final String START = "<!-- gatling-llm figures -->";
+  static final String END = "<!-- /gatling-llm figures -->";
+
+  /** Where the block goes: before Gatling's assertions (or its stats, without assertions). */
+  private static final String BEFORE = "<div class=\"statistics extensible-geant";
+
+  private GatlingPageFigures() {}
+
+  /**
+   * Adds the figures to the page in {@code runFolder}; false when there is no page or no place for
+   * them in it.
+   */
+  public static boolean addTo(Path runFolder, RunSummary summary) throws IOException {
+    Path page = runFolder.resolve("index.html");
+    if (!Files.isRegularFile(page)) {
+      return false;
+    }
+    String html = Files.readString(page, StandardCharsets.UTF_8);
+    String augmented = augment(html, summary, "llm/index.html");
+    if (augmented == null) {
+      return false;
+    }
+    Path tmp = page.resolveSibling("index.html.llm-tmp");
+    Files.writeString(tmp, augmented, StandardCharsets.UTF_8);
+    Files.move(tmp, page, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    return true;
+  }
+
+  /** The page with the block, or null when it has no place for it. */
+  static String augment(String html, RunSummary summary, String llmPageLink) {
+    int start = html.indexOf(START);
+    if (start >= 0) {
+      int end = html.indexOf(END, start);
+      if (end < 0) {
+        return null;
+      }
+      html = html.substring(0, start) + html.substring(end + END.length());
+    }
+    int at = html.indexOf(BEFORE);
+    if (at < 0) {
+      return null;
+    }
+    return html.substring(0, at) + block(summary, llmPageLink) + html.substring(at);
+  }
+
+  private static String block(RunSummary summary, String llmPageLink) {
+    Figures run = summary.run();
+    Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
+    Distribution tpot = run.latency().tpot().orNaNWhenEmpty();
+    Distribution itl = run.latency().itl().orNaNWhenEmpty();
+    Distribution e2el = run.latency().e2el().orNaNWhenEmpty();
+    StringBuilder html = new StringBuilder(2048);
+    html.append(START)
+        .append("\n<div class=\"statistics extensible-geant\">\n    <div class=\"title\">\n")
+        .append("        <span>LLM figures</span><a href=\"")
+        .append(Html.escape(llmPageLink))
+        .append("\">the LLM report</a>\n    </div>\n")
+        .append("    <table class=\"statistics-in extensible-geant\">\n        <tbody>\n");
+    row(
+        html,
+        "Output tokens per second (output only)",
+        Numbers.fixed(run.throughput().outputThroughput(), 1));
+    row(
+        html,
+        "Total tokens per second (input + output)",
+        Numbers.fixed(run.throughput().totalTokenThroughput(), 1));
+    row(
+        html,
+        "Goodput (requests per second meeting the SLOs)",
+        Numbers.fixed(run.throughput().requestGoodput(), 2));
+    row(
+        html,
+        "Good requests",
+        run.counts().requests() == 0 ? "n/a" : Numbers.percent(run.counts().goodFraction()));
+    row(html, "TTFT p50 / p99 (ms)", pair(ttft));
+    row(html, "TPOT p50 / p99 (ms)", pair(tpot));
+    row(html, "ITL p50 / p99 (ms)", pair(itl));
+    row(html, "E2EL p50 / p99 (ms)", pair(e2el));
+    Capacity capacity = summary.capacity();
+    row(
+        html,
+        "Sustainable capacity",
+        !CapacityStory.searched(summary)
+            ? "no search (one load level)"
+            : capacity == null ? "no level meets the target" : Html.escape(capacity.label()));
+    html.append("        </tbody>\n    </table>\n</div>\n").append(END);
+    return html.toString();
+  }
+
+  private static String pair(Distribution d) {
+    return Numbers.fixed(d.p50(), 1) + " / " + Numbers.fixed(d.p99(), 1);
+  }
+
+  private static void row(StringBuilder html, String name, String value) {
+    html.append("<tr>\n  <td class=\"error-col-1 total\">")
+        .append(name)
+        .append("</td>\n  <td class=\"error-col-2 value total\" style=\"white-space:nowrap\">")
+        .append(value)
+        .append("</td>\n</tr>\n");
+  }
+}
