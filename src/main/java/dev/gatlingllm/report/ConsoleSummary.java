@@ -49,7 +49,7 @@ public final class ConsoleSummary {
     openModelRates(text, summary);
     serverMetrics(text, summary);
     capacity(text, summary);
-    cost(text, summary.cost());
+    cost(text, summary);
     warnings(text, summary);
     rule(text, "", '=');
     if (indexHtml != null) {
@@ -278,9 +278,14 @@ public final class ConsoleSummary {
   }
 
   /** The deployment's cost against the API's, when prices were given. */
-  private static void cost(StringBuilder text, CostFigures cost) {
+  private static void cost(StringBuilder text, RunSummary summary) {
+    CostFigures cost = summary.cost();
     if (cost == null) {
       return;
+    }
+    String byLevel = CostByLevel.sentence(summary);
+    if (byLevel != null) {
+      text.append(byLevel).append('\n');
     }
     if (!Double.isNaN(cost.breakEvenTokensPerSecond())) {
       line(text, "Break-even (output tok/s):", fixed(cost.breakEvenTokensPerSecond(), 0));

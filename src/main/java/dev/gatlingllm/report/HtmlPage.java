@@ -191,7 +191,7 @@ final class HtmlPage {
     if (cost != null && Double.isNaN(cost.pricePerMillionOutputTokens())) {
       hourlyCost(page, cost);
     } else if (cost != null) {
-      costAgainstTheApi(page, cost);
+      costAgainstTheApi(page, cost, summary);
     }
     for (String warning : ClientHealth.warnings(summary)) {
       page.append("<li class=\"warning\">Warning: ")
@@ -254,7 +254,7 @@ final class HtmlPage {
   }
 
   /** Where self-hosting breaks even with the API's price, and what it takes to win. */
-  private static void costAgainstTheApi(StringBuilder page, CostFigures cost) {
+  private static void costAgainstTheApi(StringBuilder page, CostFigures cost, RunSummary summary) {
     page.append("<li id=\"cost\">Cost: at ")
         .append(number(cost.pricePerHour(), 2))
         .append("/h against ")
@@ -276,6 +276,10 @@ final class HtmlPage {
       }
     }
     page.append(".</li>\n");
+    String byLevel = CostByLevel.sentence(summary);
+    if (byLevel != null) {
+      page.append("<li id=\"cost-by-level\">").append(Html.escape(byLevel)).append("</li>\n");
+    }
   }
 
   private static void charts(StringBuilder page, RunSummary summary) {

@@ -73,6 +73,10 @@ public final class MarkdownSummary {
                         + " output tok/s).")
         .append("\n\n");
     md.append(CapacityStory.explain(summary)).append("\n\n");
+    String byLevel = CostByLevel.sentence(summary);
+    if (byLevel != null) {
+      md.append(cell(byLevel)).append("\n\n");
+    }
     checks(md, verdicts);
     return md.toString();
   }
