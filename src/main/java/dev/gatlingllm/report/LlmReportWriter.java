@@ -112,13 +112,24 @@ public final class LlmReportWriter {
   }
 
   /**
-   * Adds a comparison with a baseline to a report already written: junit.xml again with every
-   * verdict (the run's checks and the comparison's), its section at the end of summary.md, and
-   * comparison.md.
+   * Adds a comparison with a baseline to a report already written: its section in the page,
+   * junit.xml again with every verdict (the run's checks and the comparison's), its section at the
+   * end of summary.md, and comparison.md.
    */
   public static void addComparison(
-      Path llmDir, List<CheckVerdict> verdicts, RunSummary summary, String markdown)
+      Path llmDir,
+      List<CheckVerdict> verdicts,
+      RunSummary summary,
+      String markdown,
+      java.util.function.UnaryOperator<String> intoPage)
       throws IOException {
+    Path page = llmDir.resolve(INDEX_HTML);
+    if (Files.isRegularFile(page)) {
+      String withComparison = intoPage.apply(Files.readString(page));
+      if (withComparison != null) {
+        writeAtomically(page, withComparison);
+      }
+    }
     writeAtomically(
         llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
     writeAtomically(

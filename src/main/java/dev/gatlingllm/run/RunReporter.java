@@ -336,7 +336,13 @@ public final class RunReporter {
       comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
       List<CheckVerdict> all = new ArrayList<>(verdicts);
       all.addAll(ComparisonText.verdicts(comparison));
-      LlmReportWriter.addComparison(llmDir, all, summary, ComparisonText.markdown(comparison));
+      BaselineComparison compared = comparison;
+      LlmReportWriter.addComparison(
+          llmDir,
+          all,
+          summary,
+          ComparisonText.markdown(comparison),
+          page -> ComparisonText.intoPage(page, compared));
     } catch (IOException | IllegalArgumentException e) {
       System.out.println("gatling-llm: no comparison with the baseline: " + e.getMessage());
       return;

@@ -48,6 +48,11 @@ class BaselineEndToEndTest {
     assertTrue(junit.matches("(?s).*name=\"whole run: TTFT p50 ms\".*?<failure.*"), junit);
     assertTrue(Files.readString(llm.resolve("summary.md")).contains("## Against the baseline"));
     assertTrue(Files.exists(llm.resolve("comparison.md")));
+    String page = Files.readString(llm.resolve("index.html"));
+    assertTrue(
+        page.matches(
+            "(?s).*<h2>Against the baseline</h2>.*<tr class=\"bad\"><td>whole run</td><td>TTFT p50 ms</td>.*<h2>Charts</h2>.*"),
+        "the page's section, before its charts");
   }
 
   private InProcessGatling.Run runAgainst(String timing, Path results, Map<String, String> extra)

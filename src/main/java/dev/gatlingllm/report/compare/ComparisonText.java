@@ -88,6 +88,58 @@ public final class ComparisonText {
     return md.toString();
   }
 
+  /**
+   * The same as a section of the LLM page: the headline, every figure's row (a regression's in the
+   * page's bad colour), the capacity, the levels not compared.
+   */
+  public static String html(BaselineComparison comparison) {
+    StringBuilder page = new StringBuilder(4096);
+    page.append("<section id=\"baseline\">\n<h2>Against the baseline</h2>\n<p>")
+        .append(escape(headline(comparison)))
+        .append("</p>\n<table id=\"baseline-table\">\n<tr><th>level</th><th>figure</th>")
+        .append(
+            "<th>then</th><th>now</th><th>change</th><th>95 % interval</th><th>verdict</th></tr>\n");
+    for (FigureChange change : comparison.changes()) {
+      boolean regressed = change.verdict() == FigureChange.Verdict.REGRESSION;
+      page.append(regressed ? "<tr class=\"bad\">" : "<tr>")
+          .append("<td>")
+          .append(escape(change.level()))
+          .append("</td><td>")
+          .append(escape(change.figure().label))
+          .append("</td><td>")
+          .append(value(change.figure(), change.then()))
+          .append("</td><td>")
+          .append(value(change.figure(), change.now()))
+          .append("</td><td>")
+          .append(changeText(change.figure(), change.change()))
+          .append("</td><td>")
+          .append(interval(change))
+          .append("</td><td>")
+          .append(verdict(change))
+          .append("</td></tr>\n");
+    }
+    page.append("</table>\n<p>")
+        .append(escape(capacityLine(comparison.capacity())))
+        .append("</p>\n");
+    for (String level : comparison.unmatched()) {
+      page.append("<p>Not compared: ").append(escape(level)).append("</p>\n");
+    }
+    return page.append("</section>\n").toString();
+  }
+
+  /** The page's comparison section, before its charts; null when the page has no charts section. */
+  public static String intoPage(String page, BaselineComparison comparison) {
+    int at = page.indexOf("<section>\n<h2>Charts</h2>");
+    return at < 0 ? null : page.substring(0, at) + html(comparison) + page.substring(at);
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+
   /** One test case per figure compared (failing on a regression), and one for the capacity. */
   public static List<CheckVerdict> verdicts(BaselineComparison comparison) {
     List<CheckVerdict> verdicts = new ArrayList<>();
