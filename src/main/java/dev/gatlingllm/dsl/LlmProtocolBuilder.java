@@ -623,8 +623,35 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public LlmProtocolBuilder pricing(double pricePerHour, double pricePerMillionOutputTokens) {
+    return pricing(pricePerHour, pricePerMillionOutputTokens, Pricing.DEFAULT_CURRENCY);
+  }
+
+  /**
+   * The server's hourly price alone, in a currency.
+   *
+   * @param pricePerHour the server's price per hour, a constant
+   * @param currency a three-letter code (ISO 4217), e.g. {@code EUR}; the report writes it after
+   *     every amount (USD by default)
+   * @return a new builder
+   */
+  public LlmProtocolBuilder pricing(double pricePerHour, String currency) {
     RunConfig report =
-        fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens));
+        fields.report.withPricing(Pricing.hourly(pricePerHour).withCurrency(currency));
+    return with(f -> f.report = report);
+  }
+
+  /**
+   * Both prices in a currency.
+   *
+   * @param pricePerHour the server's price per hour, a constant
+   * @param pricePerMillionOutputTokens the API's price per million output tokens, a constant
+   * @param currency a three-letter code (ISO 4217), e.g. {@code EUR} (USD by default)
+   * @return a new builder
+   */
+  public LlmProtocolBuilder pricing(
+      double pricePerHour, double pricePerMillionOutputTokens, String currency) {
+    RunConfig report =
+        fields.report.withPricing(new Pricing(pricePerHour, pricePerMillionOutputTokens, currency));
     return with(f -> f.report = report);
   }
 

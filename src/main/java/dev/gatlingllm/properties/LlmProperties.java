@@ -109,6 +109,7 @@ public final class LlmProperties {
         "llm.capacity.goodFraction",
         "llm.cost.pricePerHour",
         "llm.cost.pricePerMillionOutputTokens",
+        "llm.cost.currency",
         "llm.assert.outputThroughput",
         "llm.assert.goodput",
         "llm.assert.goodFraction",

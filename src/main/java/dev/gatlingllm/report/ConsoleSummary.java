@@ -293,7 +293,10 @@ public final class ConsoleSummary {
     if (Double.isNaN(cost.costPerMillionAtCapacity())) {
       return;
     }
-    line(text, "Cost per M output at capacity:", fixed(cost.costPerMillionAtCapacity(), 3));
+    line(
+        text,
+        "Cost per M output at capacity:",
+        fixed(cost.costPerMillionAtCapacity(), 3) + " " + cost.currency());
     // NaN with the hourly price alone: no API to compare with.
     if (cost.requiredUtilisation() <= 1) {
       line(text, "Required utilisation:", fixed(100 * cost.requiredUtilisation(), 1) + " %");

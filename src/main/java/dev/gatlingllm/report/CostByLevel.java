@@ -39,6 +39,8 @@ final class CostByLevel {
     }
     return "Against the API's "
         + Numbers.fixed(api, 2)
+        + " "
+        + cost.currency()
         + " per million output tokens: "
         + String.join(", ", parts)
         + ".";

@@ -243,12 +243,16 @@ final class HtmlPage {
   private static void hourlyCost(StringBuilder page, CostFigures cost) {
     page.append("<li id=\"cost\">Cost: at ")
         .append(number(cost.pricePerHour(), 2))
+        .append(" ")
+        .append(cost.currency())
         .append("/h, ")
         .append(
             Double.isNaN(cost.costPerMillionAtCapacity())
                 ? "no level met the target, so no cost at capacity; each level's is in the table"
                 : "a million output tokens cost <b>"
                     + number(cost.costPerMillionAtCapacity(), 3)
+                    + " "
+                    + cost.currency()
                     + "</b> at capacity; each level's is in the table")
         .append(".</li>\n");
   }
@@ -257,14 +261,20 @@ final class HtmlPage {
   private static void costAgainstTheApi(StringBuilder page, CostFigures cost, RunSummary summary) {
     page.append("<li id=\"cost\">Cost: at ")
         .append(number(cost.pricePerHour(), 2))
+        .append(" ")
+        .append(cost.currency())
         .append("/h against ")
         .append(number(cost.pricePerMillionOutputTokens(), 2))
+        .append(" ")
+        .append(cost.currency())
         .append(" per million output tokens, self-hosting breaks even at <b>")
         .append(number(cost.breakEvenTokensPerSecond(), 0))
         .append(" output tok/s</b>");
     if (!Double.isNaN(cost.costPerMillionAtCapacity())) {
       page.append("; at capacity a million output tokens cost ")
-          .append(number(cost.costPerMillionAtCapacity(), 3));
+          .append(number(cost.costPerMillionAtCapacity(), 3))
+          .append(" ")
+          .append(cost.currency());
       if (cost.requiredUtilisation() <= 1) {
         page.append(", and the deployment must run at capacity ")
             .append(number(100 * cost.requiredUtilisation(), 0))
@@ -272,6 +282,8 @@ final class HtmlPage {
       } else {
         page.append(", more than the API's ")
             .append(number(cost.pricePerMillionOutputTokens(), 2))
+            .append(" ")
+            .append(cost.currency())
             .append(": at capacity the deployment costs more than the API, even fully used");
       }
     }

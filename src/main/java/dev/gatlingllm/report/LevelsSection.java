@@ -24,14 +24,14 @@ final class LevelsSection {
   /**
    * The columns only some runs have: each is shown when a level can fill it.
    *
-   * @param cost prices were given
+   * @param costCurrency the prices' currency when prices were given, else null
    * @param openModel a level offered a request rate
    * @param serverDecode a server timed its own decoding (Ollama, llama.cpp)
    * @param serverPrefill a server timed its own prompt processing
    * @param serverMetrics the server's metrics page was read
    */
   private record Columns(
-      boolean cost,
+      String costCurrency,
       boolean openModel,
       boolean serverDecode,
       boolean serverPrefill,
@@ -39,7 +39,7 @@ final class LevelsSection {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
       return new Columns(
-          summary.cost() != null,
+          summary.cost() == null ? null : summary.cost().currency(),
           levels.stream().anyMatch(level -> level.level().window().isOpenModel()),
           levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0),
           levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
@@ -66,8 +66,8 @@ final class LevelsSection {
         .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
         .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>")
         .append("<th>untrusted: usage ignored / ITL capped / output cut</th>");
-    if (columns.cost()) {
-      page.append("<th>cost / M output</th>");
+    if (columns.costCurrency() != null) {
+      page.append("<th>cost / M output, ").append(columns.costCurrency()).append("</th>");
     }
     if (columns.openModel()) {
       page.append("<th>req/s arrived / sent / completed</th><th>TTFT p99 ms from arrival</th>");
@@ -101,7 +101,7 @@ final class LevelsSection {
         .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "")
         .append("</td>");
     clientCells(page, level);
-    if (columns.cost()) {
+    if (columns.costCurrency() != null) {
       page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
     }
     if (columns.openModel()) {

@@ -152,6 +152,7 @@ final class RunJson {
     if (config.pricing() != null) {
       ObjectNode pricing = node.putObject("pricing");
       pricing.put("price_per_hour", config.pricing().pricePerHour());
+      pricing.put("currency", config.pricing().currency());
       if (config.pricing().hasApiPrice()) {
         pricing.put(
             "price_per_million_output_tokens", config.pricing().pricePerMillionOutputTokens());
@@ -198,7 +199,8 @@ final class RunJson {
         pricing.isObject()
             ? new Pricing(
                 pricing.path("price_per_hour").asDouble(),
-                pricing.path("price_per_million_output_tokens").asDouble(Double.NaN))
+                pricing.path("price_per_million_output_tokens").asDouble(Double.NaN),
+                pricing.path("currency").asText(Pricing.DEFAULT_CURRENCY))
             : null,
         text(node, "model"),
         text(node, "endpoint"),

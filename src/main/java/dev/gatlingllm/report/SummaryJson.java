@@ -332,6 +332,7 @@ final class SummaryJson {
   private static ObjectNode cost(CostFigures cost) {
     ObjectNode node = Json.MAPPER.createObjectNode();
     Json.put(node, "price_per_hour", cost.pricePerHour());
+    node.put("currency", cost.currency());
     Json.put(node, "price_per_million_output_tokens", cost.pricePerMillionOutputTokens());
     Json.put(node, "break_even_tok_s", cost.breakEvenTokensPerSecond());
     Json.put(node, "cost_per_million_output_tokens_at_capacity", cost.costPerMillionAtCapacity());

@@ -34,7 +34,8 @@ class CostByLevelTest {
     SampleRun.record(recorder, n -> true);
     RunSummary summary = recorder.finish(SampleRun.end());
     String sentence = CostByLevel.sentence(summary);
-    assertTrue(sentence.startsWith("Against the API's 0.65 per million output tokens: "), sentence);
+    assertTrue(
+        sentence.startsWith("Against the API's 0.65 USD per million output tokens: "), sentence);
     for (LevelFigures level : summary.levels()) {
       double tokensPerSecond = level.figures().throughput().outputThroughput();
       double byHand = 4.47 / (tokensPerSecond * 3600) * 1e6; // SampleRun: 4.47/h
@@ -45,6 +46,28 @@ class CostByLevelTest {
     assertTrue(ConsoleSummary.format(summary).contains(sentence));
     assertTrue(HtmlPage.render(summary, "../index.html").contains(Html.escape(sentence)));
     assertTrue(MarkdownSummary.render(summary, java.util.List.of()).contains(sentence));
+  }
+
+  @Test
+  void theCurrencyFollowsEveryAmount() {
+    RunRecorder recorder =
+        new RunRecorder(
+            SampleRun.config()
+                .withPricing(new dev.gatlingllm.metrics.sweep.Pricing(4.47, 0.65, "eur")));
+    SampleRun.record(recorder, n -> true);
+    RunSummary summary = recorder.finish(SampleRun.end());
+    assertTrue(CostByLevel.sentence(summary).startsWith("Against the API's 0.65 EUR per million"));
+    assertTrue(
+        ConsoleSummary.format(summary)
+            .matches("(?s).*Cost per M output at capacity: +[0-9.]+ EUR\n.*"));
+    String page = HtmlPage.render(summary, "../index.html");
+    assertTrue(
+        page.contains("Cost: at 4.47 EUR/h against 0.65 EUR per million output tokens"), page);
+    assertTrue(page.contains("<th>cost / M output, EUR</th>"), page);
+    assertTrue(SummaryJson.of(summary).path("cost").path("currency").asText().equals("EUR"));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class,
+        () -> new dev.gatlingllm.metrics.sweep.Pricing(4.47, 0.65, "euros"));
   }
 
   @Test

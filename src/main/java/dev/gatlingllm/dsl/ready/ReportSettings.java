@@ -6,6 +6,7 @@ import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
+import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.values.LevelWindow;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -32,6 +33,7 @@ public record ReportSettings(
     AttainmentTarget target,
     Double pricePerHour,
     Double pricePerMillionOutputTokens,
+    String currency,
     List<LlmCheck> checks) {
 
   /** The default SLOs of every simulation ({@link LlmProtocolBuilder#DEFAULT_TTFT_SLO_MS}). */
@@ -86,7 +88,17 @@ public record ReportSettings(
         target,
         pricePerHour,
         pricePerMillion,
+        currency(s.text("llm.cost.currency", Pricing.DEFAULT_CURRENCY)),
         List.copyOf(checks));
+  }
+
+  /** A currency code as {@link Pricing} takes it, or the user error that says what it must be. */
+  private static String currency(String code) {
+    try {
+      return new Pricing(1, Double.NaN, code).currency();
+    } catch (IllegalArgumentException e) {
+      throw new UserError("llm.cost.currency: " + e.getMessage().replace("pricing: ", ""));
+    }
   }
 
   /**
@@ -106,8 +118,8 @@ public record ReportSettings(
     if (pricePerHour != null) {
       p =
           pricePerMillionOutputTokens != null
-              ? p.pricing(pricePerHour, pricePerMillionOutputTokens)
-              : p.pricing(pricePerHour);
+              ? p.pricing(pricePerHour, pricePerMillionOutputTokens, currency)
+              : p.pricing(pricePerHour, currency);
     }
     return p;
   }

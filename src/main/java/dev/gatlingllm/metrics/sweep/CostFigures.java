@@ -8,10 +8,12 @@ package dev.gatlingllm.metrics.sweep;
  * @param costPerMillionAtCapacity cost of a million output tokens at capacity
  * @param requiredUtilisation break-even / capacity output throughput: the share of the time the
  *     deployment must run at capacity for self-hosting to win (above 1: it cannot win)
+ * @param currency the prices' currency ({@link Pricing#currency})
  */
 public record CostFigures(
     double pricePerHour,
     double pricePerMillionOutputTokens,
     double breakEvenTokensPerSecond,
     double costPerMillionAtCapacity,
-    double requiredUtilisation) {}
+    double requiredUtilisation,
+    String currency) {}

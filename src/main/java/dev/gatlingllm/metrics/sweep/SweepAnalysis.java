@@ -163,6 +163,7 @@ public final class SweepAnalysis {
         pricing.pricePerMillionOutputTokens(),
         breakEven,
         atCapacity,
-        utilisation);
+        utilisation,
+        pricing.currency());
   }
 }
