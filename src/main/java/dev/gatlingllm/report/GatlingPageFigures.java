@@ -2,8 +2,10 @@ package dev.gatlingllm.report;
 
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,12 +33,22 @@ public final class GatlingPageFigures {
    * them in it.
    */
   public static boolean addTo(Path runFolder, RunSummary summary) throws IOException {
+    return addTo(runFolder, summary, null);
+  }
+
+  /**
+   * The same, with the verdict against a baseline.
+   *
+   * @param verdict the comparison's headline, or null when the run was compared with none
+   */
+  public static boolean addTo(Path runFolder, RunSummary summary, String verdict)
+      throws IOException {
     Path page = runFolder.resolve("index.html");
     if (!Files.isRegularFile(page)) {
       return false;
     }
     String html = Files.readString(page, StandardCharsets.UTF_8);
-    String augmented = augment(html, summary, "llm/index.html");
+    String augmented = augment(html, summary, "llm/index.html", verdict);
     if (augmented == null) {
       return false;
     }
@@ -47,7 +59,7 @@ public final class GatlingPageFigures {
   }
 
   /** The page with the block, or null when it has no place for it. */
-  static String augment(String html, RunSummary summary, String llmPageLink) {
+  static String augment(String html, RunSummary summary, String llmPageLink, String verdict) {
     int start = html.indexOf(START);
     if (start >= 0) {
       int end = html.indexOf(END, start);
@@ -60,10 +72,10 @@ public final class GatlingPageFigures {
     if (at < 0) {
       return null;
     }
-    return html.substring(0, at) + block(summary, llmPageLink) + html.substring(at);
+    return html.substring(0, at) + block(summary, llmPageLink, verdict) + html.substring(at);
   }
 
-  private static String block(RunSummary summary, String llmPageLink) {
+  private static String block(RunSummary summary, String llmPageLink, String verdict) {
     Figures run = summary.run();
     Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
     Distribution tpot = run.latency().tpot().orNaNWhenEmpty();
@@ -71,7 +83,8 @@ public final class GatlingPageFigures {
     Distribution e2el = run.latency().e2el().orNaNWhenEmpty();
     StringBuilder html = new StringBuilder(2048);
     html.append(START)
-        .append("\n<div class=\"statistics extensible-geant\">\n    <div class=\"title\">\n")
+        .append("\n<div id=\"llm-figures\" class=\"statistics extensible-geant\">\n")
+        .append("    <div class=\"title\">\n")
         .append("        <span>LLM figures</span><a href=\"")
         .append(Html.escape(llmPageLink))
         .append("\">the LLM report</a>\n    </div>\n")
@@ -103,8 +116,45 @@ public final class GatlingPageFigures {
         !CapacityStory.searched(summary)
             ? "no search (one load level)"
             : capacity == null ? "no level meets the target" : Html.escape(capacity.label()));
-    html.append("        </tbody>\n    </table>\n</div>\n").append(END);
+    if (summary.knee() != null) {
+      row(html, "Knee (where more load stops paying)", Html.escape(summary.knee().label()));
+    }
+    if (verdict != null) {
+      row(html, "Against the baseline", Html.escape(verdict));
+    }
+    html.append("        </tbody>\n    </table>\n");
+    levels(html, summary);
+    html.append("</div>\n").append(END);
     return html.toString();
+  }
+
+  /** One row per level in load order, when there are several. */
+  private static void levels(StringBuilder html, RunSummary summary) {
+    if (summary.levels().size() < 2) {
+      return;
+    }
+    html.append("    <table id=\"llm-levels\" class=\"statistics-in extensible-geant\">\n")
+        .append("        <thead><tr><th>Level</th><th>Output tok/s</th><th>Per-stream tok/s</th>")
+        .append("<th>Goodput req/s</th><th>TTFT p99 ms</th><th>TPOT p99 ms</th></tr></thead>\n")
+        .append("        <tbody>\n");
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      LevelFigures level = summary.levels().get(i);
+      Figures f = level.figures();
+      html.append("<tr><td class=\"total\">")
+          .append(Html.escape(level.level().label()))
+          .append("</td>");
+      cell(html, Numbers.fixed(f.throughput().outputThroughput(), 1));
+      cell(html, Numbers.fixed(Numbers.perStream(f), 1));
+      cell(html, Numbers.fixed(f.throughput().requestGoodput(), 2));
+      cell(html, Numbers.fixed(f.latency().ttft().orNaNWhenEmpty().p99(), 1));
+      cell(html, Numbers.fixed(f.latency().tpot().orNaNWhenEmpty().p99(), 1));
+      html.append("</tr>\n");
+    }
+    html.append("        </tbody>\n    </table>\n");
+  }
+
+  private static void cell(StringBuilder html, String value) {
+    html.append("<td class=\"value total\">").append(value).append("</td>");
   }
 
   private static String pair(Distribution d) {

@@ -64,6 +64,9 @@ public final class RunReporter {
   /** Whether the comparison found a regression that fails the build. */
   private volatile boolean regressed;
 
+  /** The comparison's verdict in a few words, for Gatling's page; null without a baseline. */
+  private volatile String comparisonVerdict;
+
   /**
    * Whether summary.json gets the per-request arrays; set once, before the run's end can call
    * finish.
@@ -348,6 +351,7 @@ public final class RunReporter {
       return;
     }
     System.out.print(ComparisonText.console(comparison));
+    comparisonVerdict = ComparisonText.verdict(comparison);
     if (comparison.regressions() > 0) {
       System.out.println(
           baseline.failOnRegression()
@@ -376,7 +380,7 @@ public final class RunReporter {
     Runnable after =
         () -> {
           try {
-            GatlingPageFigures.addTo(resultsDir, written);
+            GatlingPageFigures.addTo(resultsDir, written, comparisonVerdict);
           } catch (IOException | RuntimeException e) {
             System.out.println("gatling-llm: Gatling's page was not given the LLM figures: " + e);
           }

@@ -178,6 +178,17 @@ class ScenarioPackIT {
     Path run = newestRun("embeddedchatsimulation-");
     assertTrue(
         Files.readString(run.resolve("index.html")).contains("LLM figures"), "Gatling's page");
+    Path chromium = dev.gatlingllm.testing.Chromium.find();
+    if (chromium != null) {
+      // As a browser draws it: Gatling's own stats table filled by its scripts, and the figures.
+      String dom =
+          dev.gatlingllm.testing.Chromium.dumpDom(
+              chromium, run.resolve("index.html"), WORK.resolve("chromium"));
+      assertTrue(dom.contains("id=\"llm-figures\""), "the LLM figures in the drawn page");
+      assertTrue(dom.matches("(?s).*Against the baseline</td>.*[0-9] regressions?, .*"), dom);
+      assertTrue(
+          dom.matches("(?s).*id=\"container_statistics_body\".*chat TTFT.*"), "Gatling's stats");
+    }
     assertTrue(
         Files.readString(run.resolve("llm/junit.xml")).contains("<testsuite name=\"baseline\""));
   }

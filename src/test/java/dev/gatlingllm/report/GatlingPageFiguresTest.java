@@ -40,8 +40,21 @@ class GatlingPageFiguresTest {
   @Test
   void theFiguresGoAboveGatlingsAssertionsWithTheReportsNumbers() throws Exception {
     Files.writeString(run.resolve("index.html"), GATLING_PAGE);
-    assertTrue(GatlingPageFigures.addTo(run, summary));
+    String verdict = "1 regression, 0 improved, against /runs/then/llm";
+    assertTrue(GatlingPageFigures.addTo(run, summary, verdict));
     String page = Files.readString(run.resolve("index.html"));
+    assertTrue(page.contains("Against the baseline</td>"), page);
+    assertTrue(page.contains(verdict), page);
+    assertTrue(page.contains("<table id=\"llm-levels\""), page);
+    for (var level : summary.levels()) {
+      String perLevel =
+          String.format(
+              Locale.ROOT,
+              "<td class=\"total\">%s</td><td class=\"value total\">%.1f</td>",
+              level.level().label(),
+              level.figures().throughput().outputThroughput());
+      assertTrue(page.contains(perLevel), perLevel + " in " + page);
+    }
     int figures = page.indexOf("LLM figures");
     assertTrue(figures > 0 && figures < page.indexOf("Assertions"), page);
     assertTrue(
@@ -67,7 +80,7 @@ class GatlingPageFiguresTest {
             "Sustainable capacity</td>\n  <td class=\"error-col-2 value total\" style=\"white-space:nowrap\">4 streams"),
         page);
 
-    assertTrue(GatlingPageFigures.addTo(run, summary), "again");
+    assertTrue(GatlingPageFigures.addTo(run, summary, verdict), "again");
     String twice = Files.readString(run.resolve("index.html"));
     assertEquals(page, twice, "the block replaced, not added twice");
   }

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.gatlingllm.testing.Chromium;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,35 +20,13 @@ class HeadlessChromiumTest {
 
   @Test
   void chartsRenderOffline() throws Exception {
-    Path chromium = findChromium();
+    Path chromium = Chromium.find();
     assumeTrue(chromium != null, "no Chromium on PATH");
     Path llm = dir.resolve("llm");
     RunRecorder recorder = SampleRun.recorder(llm);
     SampleRun.record(recorder, n -> true);
     Path page = LlmReportWriter.write(recorder.finish(SampleRun.end()), llm, null);
-
-    Path dom = dir.resolve("dom.html");
-    Process process =
-        new ProcessBuilder(
-                List.of(
-                    chromium.toString(),
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--no-first-run",
-                    "--user-data-dir=" + dir.resolve("profile"),
-                    "--virtual-time-budget=5000",
-                    "--dump-dom",
-                    page.toUri().toString()))
-            .redirectOutput(dom.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    if (!process.waitFor(90, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new AssertionError("Chromium did not finish in 90 s");
-    }
-    String rendered = Files.readString(dom, StandardCharsets.UTF_8);
+    String rendered = Chromium.dumpDom(chromium, page, dir);
     assertTrue(rendered.contains("data-charts=\"ready\""), "the chart script ran to its end");
     for (String id :
         List.of(
@@ -68,18 +43,5 @@ class HeadlessChromiumTest {
           rendered.matches("(?s).*<canvas id=\"" + id + "\"[^>]*style=\"[^\"]*height[^\"]*\".*"),
           id + " was drawn");
     }
-  }
-
-  private static Path findChromium() {
-    for (String directory : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      for (String name :
-          List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")) {
-        Path candidate = Path.of(directory, name);
-        if (Files.isExecutable(candidate)) {
-          return candidate;
-        }
-      }
-    }
-    return null;
   }
 }

@@ -168,6 +168,18 @@ public final class ComparisonText {
     return verdicts;
   }
 
+  /** The verdict in a few words: {@code 2 regressions, 1 improved, against <baseline>}. */
+  public static String verdict(BaselineComparison comparison) {
+    long regressions = comparison.regressions();
+    return (regressions == 0
+            ? "no regression"
+            : regressions + (regressions == 1 ? " regression" : " regressions"))
+        + ", "
+        + comparison.improvements()
+        + " improved, against "
+        + comparison.baseline();
+  }
+
   private static String headline(BaselineComparison comparison) {
     long regressions = comparison.regressions();
     return (regressions == 0
