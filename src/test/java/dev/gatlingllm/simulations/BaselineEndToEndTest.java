@@ -7,15 +7,17 @@ import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A user's simulation run twice against the simulator, the second time with {@code llm.baseline}
- * naming the first: against the same server nothing regresses; against a server whose first token
- * takes twice as long, the TTFT percentiles regress, in the console, junit.xml, summary.md and
- * comparison.md.
+ * The concurrency sweep run three times against a server of known timing, the later two with {@code
+ * llm.baseline} naming the first: against the same server nothing regresses; against one whose
+ * decode step takes twice as long (ITL 40 ms instead of 20), TPOT and output tok/s regress, in the
+ * console, junit.xml (failing cases), summary.md, comparison.md and the page. That the regression
+ * sets the exit status is held in Gatling's launcher by {@code ScenarioPackIT}.
  */
 class BaselineEndToEndTest {
   @TempDir Path then;
@@ -23,45 +25,64 @@ class BaselineEndToEndTest {
   @TempDir Path slower;
 
   @Test
-  void aSlowerFirstTokenRegressesAndTheSameServerDoesNot() throws Exception {
-    InProcessGatling.Run first = runAgainst("ttft=100;itl=2", then, Map.of());
-    assertEquals(0, first.exitCode(), first.tail());
-    Path baseline = InProcessGatling.llmDir(then);
+  void aSlowerDecodeStepRegressesAndTheSameServerDoesNot() throws Exception {
+    assertEquals(0, sweep("ttft=50;itl=20", then, Map.of()).exitCode());
+    Path baseline = InProcessGatling.llmDir(then).getParent(); // the run's folder
 
     InProcessGatling.Run again =
-        runAgainst("ttft=100;itl=2", same, Map.of("llm.baseline", baseline.toString()));
+        sweep("ttft=50;itl=20", same, Map.of("llm.baseline", baseline.toString()));
     assertEquals(0, again.exitCode(), again.tail());
     assertTrue(again.console().contains("No regression against the baseline"), again.tail());
 
     InProcessGatling.Run worse =
-        runAgainst(
-            "ttft=200;itl=2",
-            slower,
-            Map.of("llm.baseline", baseline.getParent().toString())); // the run's own folder
+        sweep("ttft=50;itl=40", slower, Map.of("llm.baseline", baseline.toString()));
     String console = worse.console();
     assertTrue(console.matches("(?s).*\\d+ regressions? against the baseline.*"), worse.tail());
-    assertTrue(console.matches("(?s).*\\nwhole run +TTFT p50 ms .*▼ regression.*"), worse.tail());
+    assertTrue(console.matches("(?s).*\\n4 streams +output tok/s .*▼ regression.*"), worse.tail());
+    assertTrue(console.matches("(?s).*\\n4 streams +TPOT p50 ms .*▼ regression.*"), worse.tail());
     assertTrue(console.contains("the build fails"), worse.tail());
+    // The figures compared are the reports' own: output tok/s then and now as summary.json has it.
+    double thenTokS =
+        InProcessGatling.summary(then).path("levels").get(0).path("output_throughput").asDouble();
+    double nowTokS =
+        InProcessGatling.summary(slower).path("levels").get(0).path("output_throughput").asDouble();
+    assertTrue(
+        console.matches(
+            "(?s).*\\n4 streams +output tok/s +"
+                + String.format(java.util.Locale.ROOT, thenTokS >= 100 ? "%.1f" : "%.2f", thenTokS)
+                + " +"
+                + String.format(java.util.Locale.ROOT, nowTokS >= 100 ? "%.1f" : "%.2f", nowTokS)
+                + " .*"),
+        thenTokS + " then, " + nowTokS + " now: " + worse.tail());
     Path llm = InProcessGatling.llmDir(slower);
     String junit = Files.readString(llm.resolve("junit.xml"));
     assertTrue(junit.contains("<testsuite name=\"baseline\""), junit);
-    assertTrue(junit.matches("(?s).*name=\"whole run: TTFT p50 ms\".*?<failure.*"), junit);
+    assertTrue(junit.matches("(?s).*name=\"4 streams: TPOT p50 ms\".*?<failure.*"), junit);
+    assertTrue(junit.matches("(?s).*name=\"4 streams: output tok/s\".*?<failure.*"), junit);
     assertTrue(Files.readString(llm.resolve("summary.md")).contains("## Against the baseline"));
     assertTrue(Files.exists(llm.resolve("comparison.md")));
     String page = Files.readString(llm.resolve("index.html"));
     assertTrue(
         page.matches(
-            "(?s).*<h2>Against the baseline</h2>.*<tr class=\"bad\"><td>whole run</td><td>TTFT p50 ms</td>.*<h2>Charts</h2>.*"),
+            "(?s).*<h2>Against the baseline</h2>.*<tr class=\"bad\"><td>4 streams</td><td>output"
+                + " tok/s</td>.*<h2>Charts</h2>.*"),
         "the page's section, before its charts");
   }
 
-  private InProcessGatling.Run runAgainst(String timing, Path results, Map<String, String> extra)
+  /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */
+  private static InProcessGatling.Run sweep(String timing, Path results, Map<String, String> extra)
       throws Exception {
     try (LlmSimulator server =
         LlmSimulator.builder().host("127.0.0.1").port(0).timing(timing).build().start()) {
-      Map<String, String> all = new java.util.HashMap<>(extra);
-      all.put("test.baseUrl", "http://127.0.0.1:" + server.port());
-      return InProcessGatling.run(OwnChatSimulation.class, results, all);
+      Map<String, String> all = new HashMap<>(extra);
+      all.put("llm.baseUrl", "http://127.0.0.1:" + server.port());
+      all.put("llm.levels", "4");
+      all.put("llm.levelDuration", "12");
+      all.put("llm.inputTokens", "32");
+      all.put("llm.outputTokens", "32");
+      all.put("llm.warmupSeconds", "0");
+      all.put("llm.probe", "false");
+      return InProcessGatling.run(ConcurrencySweepSimulation.class, results, all);
     }
   }
 }
