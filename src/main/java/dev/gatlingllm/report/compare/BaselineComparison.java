@@ -132,7 +132,14 @@ public record BaselineComparison(
     double[] interval =
         before.length < figure.statistic.minValues() || after.length < figure.statistic.minValues()
             ? new double[] {Double.NaN, Double.NaN}
-            : Bootstrap.interval(figure, before, then.windowSeconds(), after, now.windowSeconds());
+            : Bootstrap.interval(
+                figure,
+                before,
+                then.windowSeconds(),
+                strata(figure, then),
+                after,
+                now.windowSeconds(),
+                strata(figure, now));
     return new FigureChange(
         label,
         figure,
@@ -145,6 +152,13 @@ public record BaselineComparison(
         FigureChange.judge(figure, change, interval[0], interval[1], threshold));
   }
 
+  /** Where a figure's strata end: a rate's are its levels', a request figure has one. */
+  private static int[] strata(ComparedFigure figure, RunSample.Level level) {
+    return figure.statistic == ComparedFigure.Statistic.RATE
+        ? level.strataEnds()
+        : new int[] {figure.values(level).length};
+  }
+
   /** Several levels as one: their requests and their seconds together, their windows added. */
   private static RunSample.Level pooled(List<RunSample.Level> levels) {
     List<RequestRow> rows = new ArrayList<>();
@@ -153,12 +167,19 @@ public record BaselineComparison(
       rows.addAll(level.rows());
       seconds += level.windowSeconds();
     }
+    int[] strataEnds = new int[levels.size()];
+    int end = 0;
+    for (int i = 0; i < levels.size(); i++) {
+      end += levels.get(i).tokensBySecond().length;
+      strataEnds[i] = end;
+    }
     return new RunSample.Level(
         RUN,
         seconds,
         rows,
         concatenated(levels, RunSample.Level::tokensBySecond),
-        concatenated(levels, RunSample.Level::goodBySecond));
+        concatenated(levels, RunSample.Level::goodBySecond),
+        strataEnds);
   }
 
   private static double[] concatenated(

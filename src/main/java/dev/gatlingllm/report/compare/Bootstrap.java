@@ -22,20 +22,29 @@ final class Bootstrap {
    * The 95 % interval of the change of {@code figure} from {@code then} to {@code now}: a ratio
    * minus one, or a difference for a share.
    *
-   * @param then the baseline's values, sorted
-   * @param now this run's values, sorted
+   * @param then the baseline's values ({@link ComparedFigure#values})
+   * @param thenStrata where the baseline's strata end in {@code then}
+   * @param now this run's values
+   * @param nowStrata where this run's strata end in {@code now}
    * @return {low, high}
    */
   static double[] interval(
-      ComparedFigure figure, double[] then, double thenSeconds, double[] now, double nowSeconds) {
+      ComparedFigure figure,
+      double[] then,
+      double thenSeconds,
+      int[] thenStrata,
+      double[] now,
+      double nowSeconds,
+      int[] nowStrata) {
     SplittableRandom random = new SplittableRandom(SEED ^ figure.ordinal());
     double[] changes = new double[RESAMPLES];
     int[] thenCounts = new int[then.length];
     int[] nowCounts = new int[now.length];
     int kept = 0;
     for (int b = 0; b < RESAMPLES; b++) {
-      double a = figure.of(then, resample(thenCounts, random), then.length, thenSeconds);
-      double c = figure.of(now, resample(nowCounts, random), now.length, nowSeconds);
+      double a =
+          figure.of(then, resample(thenCounts, thenStrata, random), then.length, thenSeconds);
+      double c = figure.of(now, resample(nowCounts, nowStrata, random), now.length, nowSeconds);
       double change = change(figure, a, c);
       if (!Double.isNaN(change)) {
         changes[kept++] = change;
@@ -58,11 +67,19 @@ final class Bootstrap {
     return then > 0 ? now / then - 1 : Double.NaN;
   }
 
-  /** Counts of each value in one resample of the same size: n draws with replacement. */
-  private static int[] resample(int[] counts, SplittableRandom random) {
+  /**
+   * Counts of each value in one resample of the same size, drawn with replacement within each
+   * stratum (a range of values ending at each of {@code strataEnds}) as many times as it holds.
+   */
+  private static int[] resample(int[] counts, int[] strataEnds, SplittableRandom random) {
     Arrays.fill(counts, 0);
-    for (int i = 0; i < counts.length; i++) {
-      counts[random.nextInt(counts.length)]++;
+    int start = 0;
+    for (int end : strataEnds) {
+      int size = end - start;
+      for (int i = 0; i < size; i++) {
+        counts[start + random.nextInt(size)]++;
+      }
+      start = end;
     }
     return counts;
   }

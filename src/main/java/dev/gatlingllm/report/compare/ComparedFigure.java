@@ -75,10 +75,10 @@ enum ComparedFigure {
   }
 
   /**
-   * The figure's values in a level, sorted ascending (the bootstrap's percentiles rely on it): for
-   * a rate, one per second of its window, since a rate's noise is over time (a window's requests
-   * all good still make a goodput that varies from second to second); else one per request that
-   * counts in it.
+   * The figure's values in a level, sorted ascending but for a rate (the bootstrap's percentiles
+   * rely on it): for a rate, one per second of its window, since a rate's noise is over time (a
+   * window's requests all good still make a goodput that varies from second to second); else one
+   * per request that counts in it.
    */
   double[] values(RunSample.Level level) {
     double[] values =
@@ -91,7 +91,9 @@ enum ComparedFigure {
           case TPOT_P50, TPOT_P99 -> millis(level.rows(), r -> r.latency().tpotMicros());
           case E2EL_P50, E2EL_P99 -> millis(level.rows(), r -> r.latency().e2elMicros());
         };
-    Arrays.sort(values);
+    if (statistic != Statistic.RATE) {
+      Arrays.sort(values); // a rate's seconds stay in order: their levels are strata
+    }
     return values;
   }
 

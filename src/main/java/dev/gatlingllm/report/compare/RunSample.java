@@ -30,15 +30,34 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
    * @param windowSeconds the measurement window, the denominator of its rates
    * @param rows the requests that started in its window (its latency and error figures)
    * @param tokensBySecond output tokens that arrived in its window, by second of the window (a
-   *     request's at the second its last byte came)
+   *     request's spread over its decode)
    * @param goodBySecond its good requests by the second of the window they ended in
+   * @param strataEnds where each level's seconds end in the two arrays above, for levels taken
+   *     together (the run): a rate's seconds are resampled within their own level, whose load set
+   *     their rate; one level has one stratum
    */
   record Level(
       String label,
       double windowSeconds,
       List<RequestRow> rows,
       double[] tokensBySecond,
-      double[] goodBySecond) {}
+      double[] goodBySecond,
+      int[] strataEnds) {
+    Level(
+        String label,
+        double windowSeconds,
+        List<RequestRow> rows,
+        double[] tokensBySecond,
+        double[] goodBySecond) {
+      this(
+          label,
+          windowSeconds,
+          rows,
+          tokensBySecond,
+          goodBySecond,
+          new int[] {tokensBySecond.length});
+    }
+  }
 
   /** A level's window as summary.json gives it, with its rates' seconds being filled. */
   private static final class Window {
@@ -53,6 +72,33 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
       int buckets = (int) Math.max(1, Math.ceil(seconds));
       tokens = new double[buckets];
       good = new double[buckets];
+    }
+
+    /**
+     * A request's output tokens in this window, spread evenly over the part of its decode (first to
+     * last token) the window holds, second by second: tokens arrive through the decode, and putting
+     * them all at its end would make every second's count burstier than the stream was. Without a
+     * first and a last token, at its last byte.
+     */
+    void addTokens(RequestRow row, long count) {
+      long start = row.placement().startEpochMillis();
+      long ttft = row.latency().ttftMicros();
+      long e2el = row.latency().e2elMicros();
+      long windowEnd = fromEpochMillis + Math.round(seconds * 1000);
+      long from = Math.max(fromEpochMillis, start + Math.max(0, ttft) / 1000);
+      long to = Math.min(windowEnd, start + Math.max(0, e2el) / 1000);
+      if (ttft < 0 || e2el < 0 || to <= from) {
+        tokens[second(row.lastByteEpochMillis())] += count;
+        return;
+      }
+      double perMilli = (double) count / (to - from);
+      for (int s = second(from); s <= second(to - 1); s++) {
+        long bucketStart = fromEpochMillis + s * 1000L;
+        long overlap = Math.min(to, bucketStart + 1000) - Math.max(from, bucketStart);
+        if (overlap > 0) {
+          tokens[s] += overlap * perMilli;
+        }
+      }
     }
 
     int second(long epochMillis) {
@@ -92,8 +138,7 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
         long[] pairs = row.placement().windowTokens();
         for (int p = 0; p + 1 < pairs.length; p += 2) {
           if (pairs[p] >= 0 && pairs[p] < windows.size()) {
-            Window window = windows.get((int) pairs[p]);
-            window.tokens[window.second(row.lastByteEpochMillis())] += pairs[p + 1];
+            windows.get((int) pairs[p]).addTokens(row, pairs[p + 1]);
           }
         }
       }
