@@ -11,6 +11,7 @@ import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.check.ValueCheck;
 import dev.gatlingllm.check.ValueCheck.Found;
 import dev.gatlingllm.gatling.action.LlmChecksAction;
+import dev.gatlingllm.gatling.action.SaturationCheckAction;
 import dev.gatlingllm.gatling.action.StartLevelAction;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.Micros;
@@ -487,6 +488,18 @@ public final class LlmDsl {
     startLevel(index);
     Objects.requireNonNull(streams, "streams");
     return () -> StartLevelAction.builder(index, streams, 0);
+  }
+
+  /**
+   * Before level {@code index} of a sweep: asks whether the levels before it were past saturation
+   * ({@code ConcurrencySteps.saturationStop}), once for the level, and sets the session's {@code
+   * gatling-llm.sweepStopped} to the answer, for an {@code exitHereIf}.
+   *
+   * @param index the 0-based level about to start
+   * @return an action for {@code exec(...)}
+   */
+  public static ActionBuilder saturationCheck(int index) {
+    return () -> SaturationCheckAction.builder(index);
   }
 
   /**

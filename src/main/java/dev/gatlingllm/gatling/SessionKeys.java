@@ -16,4 +16,10 @@ public final class SessionKeys {
    * request.
    */
   public static final String SCHEDULED_NANOS = "gatling-llm.scheduledNanos";
+
+  /**
+   * Boolean: true when the sweep stopped before the user's level because the levels before it were
+   * past saturation ({@code SaturationStop}); the user leaves without a request.
+   */
+  public static final String SWEEP_STOPPED = "gatling-llm.sweepStopped";
 }

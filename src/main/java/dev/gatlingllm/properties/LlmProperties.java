@@ -66,6 +66,7 @@ public final class LlmProperties {
         "llm.requestsPerStream",
         "llm.levelDuration",
         "llm.rampSeconds",
+        "llm.saturationStop",
         "llm.warmupRequests",
         "llm.warmupSeconds",
         "llm.warmupStreams",

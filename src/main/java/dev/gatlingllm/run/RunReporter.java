@@ -5,6 +5,7 @@ import dev.gatlingllm.logging.UserErrorLines;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.aggregate.SaturationStop;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.report.GatlingPageFigures;
@@ -60,6 +61,9 @@ public final class RunReporter {
 
   /** The run to compare this one with when it ends, or null. */
   private BaselinePlan baseline;
+
+  /** Per level of a sweep, whether it was stopped before it started ({@link #sweepStopsBefore}). */
+  private final java.util.Map<Integer, Boolean> stopDecisions = new java.util.HashMap<>();
 
   /** Whether the comparison found a regression that fails the build. */
   private volatile boolean regressed;
@@ -228,6 +232,35 @@ public final class RunReporter {
 
   public boolean slosSet() {
     return recorder.config().slos().anySet();
+  }
+
+  /**
+   * Whether a sweep stops before level {@code index}: decided once, by the first user of the level
+   * to ask, from the figures of the levels before it ({@link SaturationStop}); the console says why
+   * when it stops. Once stopped, every later level is stopped too.
+   */
+  public boolean sweepStopsBefore(int index) {
+    synchronized (stopDecisions) {
+      Boolean decided = stopDecisions.get(index);
+      if (decided != null) {
+        return decided;
+      }
+      boolean stopped = stopDecisions.containsValue(Boolean.TRUE);
+      if (!stopped) {
+        String why = SaturationStop.reason(snapshot(), index);
+        stopped = why != null;
+        if (stopped) {
+          System.out.println(
+              "gatling-llm: the sweep stops before level "
+                  + (index + 1)
+                  + ": "
+                  + why
+                  + " (llm.saturationStop=false runs every level)");
+        }
+      }
+      stopDecisions.put(index, stopped);
+      return stopped;
+    }
   }
 
   /** The figures so far (for checks during the run). */

@@ -8,6 +8,8 @@ import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import dev.gatlingllm.dsl.LlmDsl;
+import dev.gatlingllm.gatling.SessionKeys;
+import dev.gatlingllm.metrics.aggregate.SaturationStop;
 import dev.gatlingllm.values.LevelWindow;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -50,6 +52,9 @@ public final class ConcurrencySteps {
 
   private final long startAtEpochMillis;
 
+  /** Whether the sweep stops before a level once the levels before it are past saturation. */
+  private final boolean saturationStop;
+
   private ConcurrencySteps(
       List<Integer> levels,
       int requestsPerLevel,
@@ -58,8 +63,10 @@ public final class ConcurrencySteps {
       Duration ramp,
       JitWarmup jitWarmup,
       int requestsPerStream,
-      long startAtEpochMillis) {
+      long startAtEpochMillis,
+      boolean saturationStop) {
     this.requestsPerStream = requestsPerStream;
+    this.saturationStop = saturationStop;
     this.levels = levels;
     this.requestsPerLevel = requestsPerLevel;
     this.levelDuration = levelDuration;
@@ -80,7 +87,15 @@ public final class ConcurrencySteps {
       }
     }
     return new ConcurrencySteps(
-        List.copyOf(levels), 0, null, 0, Duration.ZERO, null, DEFAULT_REQUESTS_PER_STREAM, -1);
+        List.copyOf(levels),
+        0,
+        null,
+        0,
+        Duration.ZERO,
+        null,
+        DEFAULT_REQUESTS_PER_STREAM,
+        -1,
+        false);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -103,7 +118,8 @@ public final class ConcurrencySteps {
         ramp,
         jitWarmup,
         requests,
-        startAtEpochMillis);
+        startAtEpochMillis,
+        saturationStop);
   }
 
   /** Each level runs this many requests (0 = {@link #requestsPerStream} x its concurrency). */
@@ -119,7 +135,8 @@ public final class ConcurrencySteps {
         ramp,
         jitWarmup,
         requestsPerStream,
-        startAtEpochMillis);
+        startAtEpochMillis,
+        saturationStop);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -135,7 +152,8 @@ public final class ConcurrencySteps {
         ramp,
         jitWarmup,
         requestsPerStream,
-        startAtEpochMillis);
+        startAtEpochMillis,
+        saturationStop);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -151,7 +169,8 @@ public final class ConcurrencySteps {
         ramp,
         jitWarmup,
         requestsPerStream,
-        startAtEpochMillis);
+        startAtEpochMillis,
+        saturationStop);
   }
 
   /**
@@ -171,7 +190,8 @@ public final class ConcurrencySteps {
         ramp,
         jitWarmup,
         requestsPerStream,
-        startAtEpochMillis);
+        startAtEpochMillis,
+        saturationStop);
   }
 
   /**
@@ -190,7 +210,8 @@ public final class ConcurrencySteps {
         ramp,
         warmup,
         requestsPerStream,
-        startAtEpochMillis);
+        startAtEpochMillis,
+        saturationStop);
   }
 
   /**
@@ -209,7 +230,31 @@ public final class ConcurrencySteps {
         ramp,
         jitWarmup,
         requestsPerStream,
-        epochMillis);
+        epochMillis,
+        saturationStop);
+  }
+
+  /**
+   * Stops the sweep before a level once the levels before it are past saturation: the level before
+   * had no good request, or each of the last two added less than {@value
+   * SaturationStop#MIN_GAIN_PERCENT} % output tok/s while TTFT p99 grew (metrics.md, "Stopping past
+   * saturation"). The console says where and why; the levels not run are in no figure. Off by
+   * default here; the ready simulations turn it on ({@code llm.saturationStop}).
+   *
+   * @param on a constant
+   * @return a new value
+   */
+  public ConcurrencySteps saturationStop(boolean on) {
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
+        startAtEpochMillis,
+        on);
   }
 
   public List<Integer> levels() {
@@ -268,6 +313,13 @@ public final class ConcurrencySteps {
       int concurrency = levels.get(i);
       ChainBuilder tagged =
           exec(byDuration() ? LlmDsl.startLevel(i) : LlmDsl.startLevel(i, requestsAt(i)));
+      if (saturationStop && i > 0) {
+        // Asked before the level starts: a stopped level opens no window and sends nothing.
+        tagged =
+            exec(LlmDsl.saturationCheck(i))
+                .exitHereIf(session -> session.getBoolean(SessionKeys.SWEEP_STOPPED))
+                .exec(tagged);
+      }
       String levelName = levelNames.get(i);
       if (byDuration()) {
         // Each user loops for the level's duration on its own keep-alive connection, as a benchmark

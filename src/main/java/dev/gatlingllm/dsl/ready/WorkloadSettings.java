@@ -42,13 +42,17 @@ public record WorkloadSettings(
    * @param requestsPerStream {@code llm.requestsPerStream}: requests per stream of a level without
    *     {@code llm.requestsPerLevel} (the simulation's default, else 10)
    * @param ramp {@code llm.rampSeconds}: users of a level start spread over this time (default 1 s)
+   * @param saturationStop {@code llm.saturationStop}: the sweep stops before a level once the
+   *     levels before it are past saturation (default true; {@link
+   *     ConcurrencySteps#saturationStop})
    */
   public record ClosedLoad(
       List<Integer> levels,
       int requestsPerLevel,
       Duration levelDuration,
       int requestsPerStream,
-      Duration ramp) {
+      Duration ramp,
+      boolean saturationStop) {
     public ClosedLoad {
       levels = List.copyOf(levels);
     }
@@ -235,7 +239,8 @@ public record WorkloadSettings(
             requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
             levelDuration,
             s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
-            s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600)),
+            s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
+            s.flag("llm.saturationStop", true)),
         new OpenLoad(
             injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
             s.flag("llm.poisson", true),
@@ -314,6 +319,7 @@ public record WorkloadSettings(
             .warmupRequests(warmup.requests())
             .ramp(closed.ramp())
             .requestsPerStream(closed.requestsPerStream())
+            .saturationStop(closed.saturationStop())
             .startAt(injector.startAtEpochMillis());
     return closed.levelDuration() != null
         ? steps.levelDuration(closed.levelDuration())
