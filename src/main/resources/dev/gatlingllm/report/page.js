@@ -121,6 +121,15 @@
         data: [{ x: 0, y: data.breakEvenTokensPerSecond }, { x: widest, y: data.breakEvenTokensPerSecond }],
         showLine: true, borderColor: '#9334e6', borderDash: [6, 4], pointRadius: 0 });
     }
+    var baselineData = el('llm-baseline');
+    if (baselineData) {
+      // The baseline run's points, when this run was compared with one: its curve beside this run's.
+      var baseline = JSON.parse(baselineData.textContent);
+      var then = baseline.tradeoff || [];
+      tradeSets.push({ label: 'baseline', data: then.map(trade), pointLabels: then.map(function (l) { return l.label + ' (then)'; }),
+        showLine: true, borderColor: '#1a73e8', backgroundColor: '#1a73e8', borderDash: [3, 3], pointRadius: 3 });
+      el('chart-tradeoff').setAttribute('data-baseline', 'drawn');
+    }
     new Chart(el('chart-tradeoff'), {
       type: 'scatter',
       data: { datasets: tradeSets },

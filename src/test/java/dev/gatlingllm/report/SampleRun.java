@@ -23,7 +23,7 @@ import java.util.function.IntPredicate;
  * requests: failures, multi-token events, client counts that differ from the server's, streams that
  * cross level boundaries, requests in settle times.
  */
-final class SampleRun {
+public final class SampleRun {
   static final long T0 = 1_750_000_000_000L;
   static final int REQUESTS = 600;
   static final String HOSTILE_ERROR = "HTTP 503: <script>alert('x')</script> & \"overloaded\"";
@@ -51,12 +51,12 @@ final class SampleRun {
         .withMetadata(Map.of("gpu", "simulated", "api_key", "sk-test-0123456789abcdef"));
   }
 
-  static long end() {
+  public static long end() {
     return T0 + 60_000;
   }
 
   /** Records the requests whose number {@code which} accepts. */
-  static void record(RunRecorder recorder, IntPredicate which) {
+  public static void record(RunRecorder recorder, IntPredicate which) {
     Random random = new Random(42);
     for (int n = 0; n < REQUESTS; n++) {
       long start = T0 + (long) (random.nextDouble() * 60_000);
@@ -69,7 +69,7 @@ final class SampleRun {
     }
   }
 
-  static RunRecorder recorder(Path llmDir) throws java.io.IOException {
+  public static RunRecorder recorder(Path llmDir) throws java.io.IOException {
     return new RunRecorder(
         config(), new RequestsCsvWriter(llmDir.resolve(LlmReportWriter.REQUESTS_CSV)));
   }

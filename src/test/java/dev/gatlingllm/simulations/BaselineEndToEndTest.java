@@ -67,6 +67,7 @@ class BaselineEndToEndTest {
             "(?s).*<h2>Against the baseline</h2>.*<tr class=\"bad\"><td>4 streams</td><td>output"
                 + " tok/s</td>.*<h2>Charts</h2>.*"),
         "the page's section, before its charts");
+    assertTrue(page.contains("<script type=\"application/json\" id=\"llm-baseline\">"), "data");
   }
 
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */

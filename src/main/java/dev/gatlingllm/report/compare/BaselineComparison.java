@@ -17,6 +17,7 @@ import java.util.List;
  * @param capacity the capacity then and now
  * @param unmatched the levels of one run the other does not have, said as such
  * @param thresholds what a change had to pass to count
+ * @param baselineTradeOff the baseline's trade-off points, for its curve beside this run's
  */
 public record BaselineComparison(
     Path baseline,
@@ -24,7 +25,8 @@ public record BaselineComparison(
     List<FigureChange> changes,
     CapacityChange capacity,
     List<String> unmatched,
-    Thresholds thresholds) {
+    Thresholds thresholds,
+    List<RunSample.TradeOffPoint> baselineTradeOff) {
 
   /** The label of the run's own comparison, every level's requests together. */
   static final String RUN = "run";
@@ -100,7 +102,8 @@ public record BaselineComparison(
         new CapacityChange(
             then.capacityLoad(), then.capacityLabel(), now.capacityLoad(), now.capacityLabel()),
         List.copyOf(unmatched),
-        thresholds);
+        thresholds,
+        then.tradeOff());
   }
 
   /** The regressions: each figure's, and the capacity's when it dropped. */

@@ -127,10 +127,48 @@ public final class ComparisonText {
     return page.append("</section>\n").toString();
   }
 
-  /** The page's comparison section, before its charts; null when the page has no charts section. */
+  /**
+   * The page with the comparison: its section before the charts, and the baseline's trade-off
+   * points as data beside the page's own, which the trade-off chart draws as the baseline's curve;
+   * null when the page has no charts section.
+   */
   public static String intoPage(String page, BaselineComparison comparison) {
     int at = page.indexOf("<section>\n<h2>Charts</h2>");
-    return at < 0 ? null : page.substring(0, at) + html(comparison) + page.substring(at);
+    int data = page.indexOf(PAGE_DATA);
+    if (at < 0 || data < at) {
+      return null;
+    }
+    return page.substring(0, at)
+        + html(comparison)
+        + page.substring(at, data)
+        + "<script type=\"application/json\" id=\"llm-baseline\">"
+        + baselineJson(comparison)
+        + "</script>\n"
+        + page.substring(data);
+  }
+
+  /** Where the page's own data begins. */
+  private static final String PAGE_DATA = "<script type=\"application/json\" id=\"llm-data\">";
+
+  /**
+   * The baseline's trade-off points as the page's script reads them, safe inside a script element
+   * (no '<', '>' or '&' but escaped).
+   */
+  static String baselineJson(BaselineComparison comparison) {
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    root.put("baseline", comparison.baseline().toString());
+    com.fasterxml.jackson.databind.node.ArrayNode points = root.putArray("tradeoff");
+    for (RunSample.TradeOffPoint point : comparison.baselineTradeOff()) {
+      if (Double.isFinite(point.perStream()) && Double.isFinite(point.output())) {
+        points
+            .addObject()
+            .put("label", point.label())
+            .put("perStream", point.perStream())
+            .put("outputThroughput", point.output());
+      }
+    }
+    return root.toString().replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
   }
 
   private static String escape(String text) {

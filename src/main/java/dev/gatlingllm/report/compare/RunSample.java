@@ -18,8 +18,23 @@ import java.util.List;
  * @param levels the levels in the run's order
  * @param capacityLoad the load of the level the run named its capacity, or -1 when it found none
  * @param capacityLabel that level's label, or null
+ * @param tradeOff the run's trade-off points (summary.json's {@code tradeoff}), in load order
  */
-record RunSample(Path folder, List<Level> levels, double capacityLoad, String capacityLabel) {
+record RunSample(
+    Path folder,
+    List<Level> levels,
+    double capacityLoad,
+    String capacityLabel,
+    List<TradeOffPoint> tradeOff) {
+
+  /**
+   * One point of a run's trade-off chart.
+   *
+   * @param label the level's label
+   * @param perStream its per-stream output tok/s (x)
+   * @param output its output tok/s (y)
+   */
+  public record TradeOffPoint(String label, double perStream, double output) {}
 
   /**
    * One level: its label, its measurement window's length, its own requests (started in its window)
@@ -156,11 +171,20 @@ record RunSample(Path folder, List<Level> levels, double capacityLoad, String ca
     }
     JsonNode capacity = summary.path("capacity");
     boolean found = capacity.isObject() && capacity.hasNonNull("load");
+    List<TradeOffPoint> tradeOff = new ArrayList<>();
+    for (JsonNode point : summary.path("tradeoff")) {
+      tradeOff.add(
+          new TradeOffPoint(
+              point.path("level").asText(""),
+              point.path("per_stream_output_throughput").asDouble(Double.NaN),
+              point.path("output_throughput").asDouble(Double.NaN)));
+    }
     return new RunSample(
         folder,
         List.copyOf(levels),
         found ? capacity.path("load").asDouble() : -1,
-        found ? capacity.path("label").asText(null) : null);
+        found ? capacity.path("label").asText(null) : null,
+        List.copyOf(tradeOff));
   }
 
   /** The {@code llm/} folder a path names, or why it names none. */

@@ -1,0 +1,53 @@
+package dev.gatlingllm.report.compare;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.gatlingllm.metrics.aggregate.RunRecorder;
+import dev.gatlingllm.report.LlmReportWriter;
+import dev.gatlingllm.report.SampleRun;
+import dev.gatlingllm.testing.Chromium;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The LLM page of a run compared with a baseline, as Chromium draws it offline: every chart, the
+ * baseline's curve on the trade-off chart, and the comparison's section before the charts.
+ */
+class BaselineOnThePageTest {
+  @TempDir Path dir;
+
+  @Test
+  void theBaselinesCurveIsDrawnBesideTheRunsOnTheTradeOffChart() throws Exception {
+    Path llm = dir.resolve("llm");
+    RunRecorder recorder = SampleRun.recorder(llm);
+    SampleRun.record(recorder, n -> true);
+    Path page = LlmReportWriter.write(recorder.finish(SampleRun.end()), llm, null);
+    BaselineComparison comparison =
+        new BaselineComparison(
+            Path.of("/runs/then/llm"),
+            llm,
+            List.of(),
+            new BaselineComparison.CapacityChange(4, "4 streams", 4, "4 streams"),
+            List.of(),
+            Thresholds.DEFAULTS,
+            List.of(
+                new RunSample.TradeOffPoint("2 streams", 60, 110),
+                new RunSample.TradeOffPoint("4 streams", 50, 190),
+                new RunSample.TradeOffPoint("8 streams", 30, 230)));
+    String html = ComparisonText.intoPage(Files.readString(page), comparison);
+    assertTrue(html.indexOf("<h2>Against the baseline</h2>") < html.indexOf("<h2>Charts</h2>"));
+    Files.writeString(page, html);
+
+    Path chromium = Chromium.find();
+    assumeTrue(chromium != null, "no Chromium on PATH");
+    String dom = Chromium.dumpDom(chromium, page, dir);
+    assertTrue(dom.contains("data-charts=\"ready\""), "the chart script ran to its end");
+    assertTrue(
+        dom.matches("(?s).*<canvas id=\"chart-tradeoff\"[^>]*data-baseline=\"drawn\".*"),
+        "the baseline's curve drawn");
+  }
+}
