@@ -92,6 +92,14 @@ class EmbeddingExampleIT {
     assertTrue(
         junit.contains("<testsuites name=\"gatling-llm\" tests=\"3\" failures=\"0\""),
         "the simulation's 3 Gatling assertions, judged from Gatling's simulation.log: " + junit);
+    // Gatling's own page, written by this Gatling after the run, carries the LLM figures.
+    Path gatlingPage =
+        ExampleBuild.reportFile(gatlingResults, "summary.json")
+            .getParent()
+            .resolveSibling("index.html");
+    assertTrue(
+        Files.readString(gatlingPage).contains("id=\"llm-figures\""),
+        "Gatling " + gatlingVersion + "'s index.html has the LLM figures");
   }
 
   @Test

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sweep against a server of two slots, 5 s a level: past two streams more load only queues (no
- * more output tok/s, a longer TTFT), so after 8 and 16 streams each add almost nothing the sweep
- * stops before 32 and says why; with {@code llm.saturationStop=false} it runs every level.
+ * more output tok/s, a longer TTFT), so after 16 and 32 streams each add almost nothing the sweep
+ * stops before 64 and says why; with {@code llm.saturationStop=false} it runs every level.
  */
 class SaturationStopEndToEndTest {
   @TempDir Path stopped;
@@ -28,11 +28,11 @@ class SaturationStopEndToEndTest {
     assertTrue(
         run.console()
             .matches(
-                "(?s).*gatling-llm: the sweep stops before level 4: 8 streams and 16"
+                "(?s).*gatling-llm: the sweep stops before level 4: 16 streams and 32"
                     + " streams each added less than 5 % output tok/s .*"),
         run.tail());
     JsonNode levels = InProcessGatling.summary(stopped).path("levels");
-    assertEquals(3, levels.size(), "32 streams never ran: " + levels);
+    assertEquals(3, levels.size(), "64 streams never ran: " + levels);
 
     InProcessGatling.Run all = sweep(every, Map.of("llm.saturationStop", "false"));
     assertEquals(0, all.exitCode(), all.tail());
@@ -46,10 +46,10 @@ class SaturationStopEndToEndTest {
         LlmSimulator.builder().host("127.0.0.1").port(0).slots(2).build().start()) {
       Map<String, String> all = new HashMap<>(extra);
       all.put("llm.baseUrl", "http://127.0.0.1:" + server.port());
-      all.put("llm.levels", "4,8,16,32");
+      all.put("llm.levels", "8,16,32,64");
       all.put("llm.levelDuration", "5");
       all.put("llm.inputTokens", "16");
-      all.put("llm.outputTokens", "24");
+      all.put("llm.outputTokens", "8");
       all.put("llm.warmupSeconds", "0");
       all.put("llm.probe", "false");
       return InProcessGatling.run(ConcurrencySweepSimulation.class, results, all);

@@ -236,7 +236,7 @@ public final class ConcurrencySteps {
 
   /**
    * Stops the sweep before a level once the levels before it are past saturation: the level before
-   * had no good request, or each of the last two added less than {@value
+   * had no good request where a lower one had some, or each of the last two added less than {@value
    * SaturationStop#MIN_GAIN_PERCENT} % output tok/s while TTFT p99 grew (metrics.md, "Stopping past
    * saturation"). The console says where and why; the levels not run are in no figure. Off by
    * default here; the ready simulations turn it on ({@code llm.saturationStop}).

@@ -5,10 +5,10 @@ import java.util.Locale;
 
 /**
  * Whether a sweep should stop climbing before a level (metrics.md, "Stopping past saturation"): the
- * level before had no good request, or each of the last two levels added less than {@value
- * #MIN_GAIN_PERCENT} % output tok/s while TTFT p99 grew. Past that point a higher load only makes
- * the requests slower, and against a real server the remaining levels are the slowest and the least
- * useful.
+ * level before had no good request where a lower one had some, or each of the last two levels added
+ * less than {@value #MIN_GAIN_PERCENT} % output tok/s while TTFT p99 grew. Past that point a higher
+ * load only makes the requests slower, and against a real server the remaining levels are the
+ * slowest and the least useful.
  */
 public final class SaturationStop {
   /** The least gain in output tok/s a level must bring over the one before. */
@@ -27,8 +27,10 @@ public final class SaturationStop {
     if (last == null) {
       return null;
     }
-    if (last.figures().counts().requests() > 0 && last.figures().counts().good() == 0) {
-      return last.level().label() + " had no good request";
+    if (last.figures().counts().requests() > 0
+        && last.figures().counts().good() == 0
+        && anyGoodBefore(summary, next - 1)) {
+      return last.level().label() + " had no good request, where a lower load had some";
     }
     LevelFigures before = level(summary, next - 2);
     LevelFigures first = level(summary, next - 3);
@@ -51,6 +53,19 @@ public final class SaturationStop {
         ttftP99(first),
         ttftP99(before),
         ttftP99(last));
+  }
+
+  /**
+   * Whether a level below {@code index} had a good request: a sweep whose SLOs no level meets (too
+   * strict for the server, even at one stream) still shows its throughput curve.
+   */
+  private static boolean anyGoodBefore(RunSummary summary, int index) {
+    for (LevelFigures level : summary.levels()) {
+      if (level.level().window().index() < index && level.figures().counts().good() > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The higher level brought less than the least gain while its TTFT p99 grew. */
