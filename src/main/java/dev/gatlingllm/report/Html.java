@@ -1,11 +1,11 @@
 package dev.gatlingllm.report;
 
 /** Escaping for text that comes from outside (model names, server error messages, metadata). */
-final class Html {
+public final class Html {
   private Html() {}
 
   /** Text safe in element content and in quoted attribute values. */
-  static String escape(String text) {
+  public static String escape(String text) {
     if (text == null) {
       return "";
     }
@@ -28,7 +28,7 @@ final class Html {
    * JSON safe inside a {@code <script>} element: '<', '>' and '&' only occur inside JSON strings,
    * where their \\u escapes mean the same, so no "</script>" or "<!--" can end the element early.
    */
-  static String scriptSafeJson(String json) {
+  public static String scriptSafeJson(String json) {
     return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
   }
 }

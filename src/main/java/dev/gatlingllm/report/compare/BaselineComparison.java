@@ -139,10 +139,10 @@ public record BaselineComparison(
                 figure,
                 before,
                 then.windowSeconds(),
-                strata(figure, then),
+                strata(figure, then, before),
                 after,
                 now.windowSeconds(),
-                strata(figure, now));
+                strata(figure, now, after));
     return new FigureChange(
         label,
         figure,
@@ -155,11 +155,14 @@ public record BaselineComparison(
         FigureChange.judge(figure, change, interval[0], interval[1], threshold));
   }
 
-  /** Where a figure's strata end: a rate's are its levels', a request figure has one. */
-  private static int[] strata(ComparedFigure figure, RunSample.Level level) {
+  /**
+   * Where a figure's strata end in its {@code values}: a rate's are its levels', a request figure
+   * has one.
+   */
+  private static int[] strata(ComparedFigure figure, RunSample.Level level, double[] values) {
     return figure.statistic == ComparedFigure.Statistic.RATE
         ? level.strataEnds()
-        : new int[] {figure.values(level).length};
+        : new int[] {values.length};
   }
 
   /** Several levels as one: their requests and their seconds together, their windows added. */

@@ -1,6 +1,7 @@
 package dev.gatlingllm.report.compare;
 
 import dev.gatlingllm.check.CheckVerdict;
+import dev.gatlingllm.report.Html;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -95,7 +96,7 @@ public final class ComparisonText {
   public static String html(BaselineComparison comparison) {
     StringBuilder page = new StringBuilder(4096);
     page.append("<section id=\"baseline\">\n<h2>Against the baseline</h2>\n<p>")
-        .append(escape(headline(comparison)))
+        .append(Html.escape(headline(comparison)))
         .append("</p>\n<table id=\"baseline-table\">\n<tr><th>level</th><th>figure</th>")
         .append(
             "<th>then</th><th>now</th><th>change</th><th>95 % interval</th><th>verdict</th></tr>\n");
@@ -103,9 +104,9 @@ public final class ComparisonText {
       boolean regressed = change.verdict() == FigureChange.Verdict.REGRESSION;
       page.append(regressed ? "<tr class=\"bad\">" : "<tr>")
           .append("<td>")
-          .append(escape(change.level()))
+          .append(Html.escape(change.level()))
           .append("</td><td>")
-          .append(escape(change.figure().label))
+          .append(Html.escape(change.figure().label))
           .append("</td><td>")
           .append(value(change.figure(), change.then()))
           .append("</td><td>")
@@ -119,10 +120,10 @@ public final class ComparisonText {
           .append("</td></tr>\n");
     }
     page.append("</table>\n<p>")
-        .append(escape(capacityLine(comparison.capacity())))
+        .append(Html.escape(capacityLine(comparison.capacity())))
         .append("</p>\n");
     for (String level : comparison.unmatched()) {
-      page.append("<p>Not compared: ").append(escape(level)).append("</p>\n");
+      page.append("<p>Not compared: ").append(Html.escape(level)).append("</p>\n");
     }
     return page.append("</section>\n").toString();
   }
@@ -168,14 +169,7 @@ public final class ComparisonText {
             .put("outputThroughput", point.output());
       }
     }
-    return root.toString().replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
-  }
-
-  private static String escape(String text) {
-    return text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
+    return Html.scriptSafeJson(root.toString());
   }
 
   /** One test case per figure compared (failing on a regression), and one for the capacity. */
