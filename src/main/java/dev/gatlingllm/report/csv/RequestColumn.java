@@ -125,60 +125,62 @@ enum RequestColumn {
 
     /** A count or an index as a whole number. */
     static Field number(ToLongFunction<RequestRow> get, ObjLongConsumer<Builder> set) {
-      return new Field() {
-        @Override
-        public void write(StringBuilder line, RequestRow row) {
-          line.append(get.applyAsLong(row));
-        }
-
-        @Override
-        public void read(String field, Builder row) {
-          set.accept(row, Long.parseLong(field));
-        }
-      };
+      return whole(get, set, StringBuilder::append, Long::parseLong);
     }
 
     /** Microseconds as milliseconds with three decimals; -1 for absent. */
     static Field millis(ToLongFunction<RequestRow> get, ObjLongConsumer<Builder> set) {
-      return new Field() {
-        @Override
-        public void write(StringBuilder line, RequestRow row) {
-          line.append(Micros.formatMillis(get.applyAsLong(row)));
-        }
-
-        @Override
-        public void read(String field, Builder row) {
-          set.accept(row, Micros.parseMillis(field));
-        }
-      };
+      return whole(
+          get,
+          set,
+          (line, micros) -> line.append(Micros.formatMillis(micros)),
+          Micros::parseMillis);
     }
 
     /** {@code true} or {@code false}. */
     static Field flag(Predicate<RequestRow> get, BooleanSetter set) {
-      return new Field() {
-        @Override
-        public void write(StringBuilder line, RequestRow row) {
-          line.append(get.test(row));
-        }
-
-        @Override
-        public void read(String field, Builder row) {
-          set.accept(row, Boolean.parseBoolean(field));
-        }
-      };
+      return yesNo(get, set, StringBuilder::append, Boolean::parseBoolean);
     }
 
     /** {@code OK} for true, {@code KO} for false. */
     static Field status(Predicate<RequestRow> get, BooleanSetter set) {
+      return yesNo(get, set, (line, ok) -> line.append(ok ? "OK" : "KO"), "OK"::equals);
+    }
+
+    /** A whole number, written and read without boxing. */
+    private static Field whole(
+        ToLongFunction<RequestRow> get,
+        ObjLongConsumer<Builder> set,
+        ObjLongConsumer<StringBuilder> writer,
+        ToLongFunction<String> reader) {
       return new Field() {
         @Override
         public void write(StringBuilder line, RequestRow row) {
-          line.append(get.test(row) ? "OK" : "KO");
+          writer.accept(line, get.applyAsLong(row));
         }
 
         @Override
         public void read(String field, Builder row) {
-          set.accept(row, "OK".equals(field));
+          set.accept(row, reader.applyAsLong(field));
+        }
+      };
+    }
+
+    /** A yes or no, written and read without boxing. */
+    private static Field yesNo(
+        Predicate<RequestRow> get,
+        BooleanSetter set,
+        BooleanWriter writer,
+        Predicate<String> reader) {
+      return new Field() {
+        @Override
+        public void write(StringBuilder line, RequestRow row) {
+          writer.append(line, get.test(row));
+        }
+
+        @Override
+        public void read(String field, Builder row) {
+          set.accept(row, reader.test(field));
         }
       };
     }
@@ -251,6 +253,12 @@ enum RequestColumn {
   @FunctionalInterface
   interface BooleanSetter {
     void accept(Builder row, boolean value);
+  }
+
+  /** Writes a yes/no figure without boxing it. */
+  @FunctionalInterface
+  interface BooleanWriter {
+    void append(StringBuilder line, boolean value);
   }
 
   private final String header;
