@@ -25,8 +25,9 @@ public final class Html {
   }
 
   /**
-   * JSON safe inside a {@code <script>} element: '<', '>' and '&' only occur inside JSON strings,
-   * where their \\u escapes mean the same, so no "</script>" or "<!--" can end the element early.
+   * JSON safe inside a {@code <script>} element: {@code <}, {@code >} and {@code &} only occur
+   * inside JSON strings, where their {@code \\u} escapes mean the same, so no {@code </script>} or
+   * {@code <!--} can end the element early.
    */
   public static String scriptSafeJson(String json) {
     return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
