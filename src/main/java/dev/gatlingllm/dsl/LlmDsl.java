@@ -456,7 +456,7 @@ public final class LlmDsl {
       throw new IllegalArgumentException(
           "a level index is 0 or more, was " + index + " (warm-up: startWarmup())");
     }
-    return () -> StartLevelAction.builder(index, null, 0);
+    return () -> StartLevelAction.builder(index, null, 0, 0);
   }
 
   /**
@@ -472,7 +472,26 @@ public final class LlmDsl {
     if (plannedRequests < 0) {
       throw new IllegalArgumentException("planned requests must be >= 0, was " + plannedRequests);
     }
-    return () -> StartLevelAction.builder(index, null, plannedRequests);
+    return () -> StartLevelAction.builder(index, null, plannedRequests, 0);
+  }
+
+  /**
+   * The same, for one run of a level that runs several times ({@code ConcurrencySteps.repeats}):
+   * the level's window opens with its first run, and each run's requests also count apart, so that
+   * the report gives each level figure as a mean over the runs with its 95 % interval (metrics.md,
+   * "Repeats").
+   *
+   * @param index the 0-based level, a constant
+   * @param repeat which run of the level this is, from 1, a constant; runs start in order
+   * @param plannedRequests the requests the level runs in all its runs, a constant (0: not known)
+   * @return an action for {@code exec(...)}
+   */
+  public static ActionBuilder startRepeat(int index, int repeat, long plannedRequests) {
+    startLevel(index, plannedRequests);
+    if (repeat < 1) {
+      throw new IllegalArgumentException("a level's runs count from 1, was " + repeat);
+    }
+    return () -> StartLevelAction.builder(index, null, plannedRequests, repeat);
   }
 
   /**
@@ -487,7 +506,7 @@ public final class LlmDsl {
   public static ActionBuilder startLevel(int index, Function<Session, Integer> streams) {
     startLevel(index);
     Objects.requireNonNull(streams, "streams");
-    return () -> StartLevelAction.builder(index, streams, 0);
+    return () -> StartLevelAction.builder(index, streams, 0, 0);
   }
 
   /**
@@ -509,7 +528,7 @@ public final class LlmDsl {
    * @return an action for {@code exec(...)}
    */
   public static ActionBuilder startWarmup() {
-    return () -> StartLevelAction.builder(StartLevelAction.WARMUP, null, 0);
+    return () -> StartLevelAction.builder(StartLevelAction.WARMUP, null, 0, 0);
   }
 
   /**

@@ -67,6 +67,7 @@ public final class LlmProperties {
         "llm.levelDuration",
         "llm.rampSeconds",
         "llm.saturationStop",
+        "llm.repeats",
         "llm.warmupRequests",
         "llm.warmupSeconds",
         "llm.warmupStreams",

@@ -42,6 +42,10 @@ public final class ConsoleSummary {
     latencies(text, summary.run());
     eventLoopDelay(text, summary.run());
     levels(text, summary);
+    if (RepeatsSection.shown(summary)) {
+      rule(text, "Repeats: mean ± 95 % interval", '-');
+      RepeatsSection.console(text, summary);
+    }
     if (RequestNamesSection.shown(summary)) {
       rule(text, "By request name", '-');
       RequestNamesSection.consoleRows(text, summary);

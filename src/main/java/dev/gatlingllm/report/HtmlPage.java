@@ -35,6 +35,7 @@ final class HtmlPage {
     keyFigures(page, summary);
     verdict(page, summary);
     LevelsSection.html(page, summary);
+    RepeatsSection.html(page, summary);
     RequestNamesSection.html(page, summary);
     LengthsAndRatesSection.append(page, summary);
     charts(page, summary);

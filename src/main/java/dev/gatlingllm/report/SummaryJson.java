@@ -7,12 +7,14 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.LevelRepeats;
 import dev.gatlingllm.metrics.level.OutputLengths;
 import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.level.TokenTotals;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Distribution;
+import dev.gatlingllm.metrics.stats.MeanInterval;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.CostFigures;
 import dev.gatlingllm.metrics.sweep.Knee;
@@ -157,7 +159,47 @@ final class SummaryJson {
     if (!Double.isNaN(level.costPerMillionOutputTokens())) {
       Json.put(node, "cost_per_million_output_tokens", level.costPerMillionOutputTokens());
     }
+    if (level.repeats().repeated()) {
+      node.set("repeats", repeats(level.repeats()));
+    }
     return node;
+  }
+
+  /**
+   * A level run several times: each figure's mean over the runs with its 95 % interval, and each
+   * run's own figures, so that a comparison or a dashboard can judge the runs themselves.
+   */
+  private static ObjectNode repeats(LevelRepeats repeats) {
+    ObjectNode node = Json.MAPPER.createObjectNode();
+    node.put("count", repeats.runs().size());
+    interval(node, "output_throughput", repeats.outputThroughput());
+    interval(node, "request_goodput", repeats.requestGoodput());
+    interval(node, "good_fraction", repeats.goodFraction());
+    interval(node, "error_rate", repeats.errorRate());
+    interval(node, "ttft_p50_ms", repeats.ttftP50());
+    interval(node, "ttft_p99_ms", repeats.ttftP99());
+    interval(node, "tpot_p50_ms", repeats.tpotP50());
+    interval(node, "tpot_p99_ms", repeats.tpotP99());
+    interval(node, "itl_p50_ms", repeats.itlP50());
+    interval(node, "itl_p99_ms", repeats.itlP99());
+    interval(node, "e2el_p50_ms", repeats.e2elP50());
+    interval(node, "e2el_p99_ms", repeats.e2elP99());
+    ArrayNode runs = node.putArray("runs");
+    for (int i = 0; i < repeats.runs().size(); i++) {
+      ObjectNode run = runs.addObject();
+      run.put("repeat", i + 1);
+      run.put("duration", repeats.runs().get(i).windowSeconds());
+      putFigures(run, repeats.runs().get(i));
+    }
+    return node;
+  }
+
+  private static void interval(ObjectNode node, String name, MeanInterval interval) {
+    ObjectNode figure = node.putObject(name);
+    figure.put("runs", interval.count());
+    Json.put(figure, "mean", interval.mean());
+    Json.put(figure, "low", interval.low());
+    Json.put(figure, "high", interval.high());
   }
 
   private static void putFigures(ObjectNode node, Figures f) {

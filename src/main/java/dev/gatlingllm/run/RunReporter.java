@@ -221,6 +221,14 @@ public final class RunReporter {
   }
 
   /**
+   * Run {@code repeat} (from 1) of level {@code index} starts now: the level's requests from now on
+   * count in that run too (first call of the run wins).
+   */
+  public void startRepeat(int index, int repeat) {
+    recorder.startRepeat(index, repeat, runtime.nowMillis());
+  }
+
+  /**
    * Why the request misses the SLOs (goodput), or null when it is good: judged as its level judges
    * it (in an open model from its arrival).
    *

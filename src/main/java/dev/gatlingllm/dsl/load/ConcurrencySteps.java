@@ -55,6 +55,9 @@ public final class ConcurrencySteps {
   /** Whether the sweep stops before a level once the levels before it are past saturation. */
   private final boolean saturationStop;
 
+  /** How many times each level runs, one run after the other. */
+  private final int repeats;
+
   private ConcurrencySteps(
       List<Integer> levels,
       int requestsPerLevel,
@@ -64,7 +67,9 @@ public final class ConcurrencySteps {
       JitWarmup jitWarmup,
       int requestsPerStream,
       long startAtEpochMillis,
-      boolean saturationStop) {
+      boolean saturationStop,
+      int repeats) {
+    this.repeats = repeats;
     this.requestsPerStream = requestsPerStream;
     this.saturationStop = saturationStop;
     this.levels = levels;
@@ -95,7 +100,8 @@ public final class ConcurrencySteps {
         null,
         DEFAULT_REQUESTS_PER_STREAM,
         -1,
-        false);
+        false,
+        1);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -119,7 +125,8 @@ public final class ConcurrencySteps {
         jitWarmup,
         requests,
         startAtEpochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /** Each level runs this many requests (0 = {@link #requestsPerStream} x its concurrency). */
@@ -136,7 +143,8 @@ public final class ConcurrencySteps {
         jitWarmup,
         requestsPerStream,
         startAtEpochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -153,7 +161,8 @@ public final class ConcurrencySteps {
         jitWarmup,
         requestsPerStream,
         startAtEpochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -170,7 +179,8 @@ public final class ConcurrencySteps {
         jitWarmup,
         requestsPerStream,
         startAtEpochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /**
@@ -191,7 +201,8 @@ public final class ConcurrencySteps {
         jitWarmup,
         requestsPerStream,
         startAtEpochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /**
@@ -211,7 +222,8 @@ public final class ConcurrencySteps {
         warmup,
         requestsPerStream,
         startAtEpochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /**
@@ -231,7 +243,8 @@ public final class ConcurrencySteps {
         jitWarmup,
         requestsPerStream,
         epochMillis,
-        saturationStop);
+        saturationStop,
+        repeats);
   }
 
   /**
@@ -254,7 +267,41 @@ public final class ConcurrencySteps {
         jitWarmup,
         requestsPerStream,
         startAtEpochMillis,
-        on);
+        on,
+        repeats);
+  }
+
+  /**
+   * Runs each level {@code runs} times, one run after the other (the next starts when the last user
+   * of the one before has ended), each run the level's requests or duration: the report then gives
+   * each level figure as the mean of its runs with a 95 % interval, and a comparison against a
+   * baseline with runs of its own judges the runs (metrics.md, "Repeats"). The level's own figures
+   * are those of all its runs' requests together. A run's noise is what one run of a nightly job
+   * has; more runs narrow the interval as 1/√runs. Default 1.
+   *
+   * @param runs at least 1, a constant
+   * @return a new value
+   */
+  public ConcurrencySteps repeats(int runs) {
+    if (runs < 1) {
+      throw new IllegalArgumentException("a level runs at least once, was " + runs);
+    }
+    return new ConcurrencySteps(
+        levels,
+        requestsPerLevel,
+        levelDuration,
+        warmupRequests,
+        ramp,
+        jitWarmup,
+        requestsPerStream,
+        startAtEpochMillis,
+        saturationStop,
+        runs);
+  }
+
+  /** How many times each level runs. */
+  public int repeats() {
+    return repeats;
   }
 
   public List<Integer> levels() {
@@ -310,44 +357,54 @@ public final class ConcurrencySteps {
     List<PopulationBuilder> chain = beforeLevels(name, oneRequest);
     List<String> levelNames = levelNames(name, levels);
     for (int i = 0; i < levels.size(); i++) {
-      int concurrency = levels.get(i);
-      ChainBuilder tagged =
-          exec(byDuration() ? LlmDsl.startLevel(i) : LlmDsl.startLevel(i, requestsAt(i)));
-      if (saturationStop && i > 0) {
-        // Asked before the level starts: a stopped level opens no window and sends nothing.
-        tagged =
-            exec(LlmDsl.saturationCheck(i))
-                .exitHereIf(session -> session.getBoolean(SessionKeys.SWEEP_STOPPED))
-                .exec(tagged);
-      }
-      String levelName = levelNames.get(i);
-      if (byDuration()) {
-        // Each user loops for the level's duration on its own keep-alive connection, as a benchmark
-        // client's pool does; replacing users after every request (constantConcurrentUsers) would
-        // open a connection per request, a cost for both sides that the requests of a real client
-        // do not pay.
+      for (int run = 1; run <= repeats; run++) {
+        String levelName =
+            repeats == 1 ? levelNames.get(i) : levelNames.get(i) + " run " + run + "/" + repeats;
         chain.add(
             scenario(levelName)
-                .exec(tagged, during(levelDuration).on(oneRequest))
+                .exec(levelRun(i, run), oneRun(oneRequest, i))
                 .injectOpen(
-                    ramp.isZero() || concurrency == 1
-                        ? atOnceUsers(concurrency)
-                        : rampUsers(concurrency).during(ramp)));
-      } else {
-        int loops = requestsAt(i) / concurrency;
-        chain.add(
-            scenario(levelName)
-                .exec(tagged, repeat(loops).on(oneRequest))
-                .injectOpen(
-                    ramp.isZero() || concurrency == 1
-                        ? atOnceUsers(concurrency)
-                        : rampUsers(concurrency).during(ramp)));
+                    ramp.isZero() || levels.get(i) == 1
+                        ? atOnceUsers(levels.get(i))
+                        : rampUsers(levels.get(i)).during(ramp)));
       }
     }
     if (last != null) {
       chain.add(last);
     }
     return LevelChain.sequential(chain);
+  }
+
+  /**
+   * What a user of run {@code run} of level {@code index} does before its requests: opens the level
+   * (and the run, when the level runs several times), after asking whether the sweep stopped before
+   * the level.
+   */
+  private ChainBuilder levelRun(int index, int run) {
+    long planned = byDuration() ? 0 : (long) requestsAt(index) * repeats;
+    ChainBuilder tagged =
+        exec(
+            repeats > 1
+                ? LlmDsl.startRepeat(index, run, planned)
+                : byDuration() ? LlmDsl.startLevel(index) : LlmDsl.startLevel(index, planned));
+    if (saturationStop && index > 0) {
+      // Asked before the level starts: a stopped level opens no window and sends nothing. Decided
+      // once for the level, so that every run of it gets the same answer.
+      return exec(LlmDsl.saturationCheck(index))
+          .exitHereIf(session -> session.getBoolean(SessionKeys.SWEEP_STOPPED))
+          .exec(tagged);
+    }
+    return tagged;
+  }
+
+  /** The requests of one user in one run of a level: a duration's loop or its share of requests. */
+  private ChainBuilder oneRun(ChainBuilder oneRequest, int index) {
+    // Each user loops on its own keep-alive connection, as a benchmark client's pool does;
+    // replacing users after every request (constantConcurrentUsers) would open a connection per
+    // request, a cost for both sides that the requests of a real client do not pay.
+    return byDuration()
+        ? during(levelDuration).on(oneRequest)
+        : repeat(requestsAt(index) / levels.get(index)).on(oneRequest);
   }
 
   /**

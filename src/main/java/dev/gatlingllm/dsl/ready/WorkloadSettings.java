@@ -45,6 +45,8 @@ public record WorkloadSettings(
    * @param saturationStop {@code llm.saturationStop}: the sweep stops before a level once the
    *     levels before it are past saturation (default true; {@link
    *     ConcurrencySteps#saturationStop})
+   * @param repeats {@code llm.repeats}: how many times each level runs, one run after the other
+   *     (default 1; {@link ConcurrencySteps#repeats})
    */
   public record ClosedLoad(
       List<Integer> levels,
@@ -52,7 +54,8 @@ public record WorkloadSettings(
       Duration levelDuration,
       int requestsPerStream,
       Duration ramp,
-      boolean saturationStop) {
+      boolean saturationStop,
+      int repeats) {
     public ClosedLoad {
       levels = List.copyOf(levels);
     }
@@ -131,6 +134,12 @@ public record WorkloadSettings(
    * 5,000 streams), low enough that a typo does not size a population of billions of users.
    */
   public static final int MAX_CONCURRENCY = 100_000;
+
+  /**
+   * The most runs of a level: the interval of a mean narrows as 1/√runs, so beyond a few dozen a
+   * longer level serves better than another run.
+   */
+  public static final int MAX_REPEATS = 100;
 
   /**
    * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()}
@@ -240,7 +249,8 @@ public record WorkloadSettings(
             levelDuration,
             s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
             s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
-            s.flag("llm.saturationStop", true)),
+            s.flag("llm.saturationStop", true),
+            s.positiveInt("llm.repeats", 1, MAX_REPEATS)),
         new OpenLoad(
             injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
             s.flag("llm.poisson", true),
@@ -320,6 +330,7 @@ public record WorkloadSettings(
             .ramp(closed.ramp())
             .requestsPerStream(closed.requestsPerStream())
             .saturationStop(closed.saturationStop())
+            .repeats(closed.repeats())
             .startAt(injector.startAtEpochMillis());
     return closed.levelDuration() != null
         ? steps.levelDuration(closed.levelDuration())

@@ -28,6 +28,9 @@ public final class StartLevelAction extends PlainAction {
   /** The requests the level runs in all, or 0 when not known. */
   private final long plannedRequests;
 
+  /** Which run of the level this is, from 1, when it runs several times; 0 when once. */
+  private final int repeat;
+
   private final RunReporter reporter;
   private final Action next;
 
@@ -35,8 +38,10 @@ public final class StartLevelAction extends PlainAction {
       int level,
       Function<io.gatling.javaapi.core.Session, Integer> streams,
       long plannedRequests,
+      int repeat,
       RunReporter reporter,
       Action next) {
+    this.repeat = repeat;
     this.level = level;
     this.streams = streams;
     this.plannedRequests = plannedRequests;
@@ -49,14 +54,19 @@ public final class StartLevelAction extends PlainAction {
    *
    * @param streams the level's concurrency from the session when it is chosen at run time, or null
    * @param plannedRequests the requests the level runs in all, or 0 when not known
+   * @param repeat which run of the level this is, from 1, when it runs several times; 0 when once
    */
   public static io.gatling.core.action.builder.ActionBuilder builder(
-      int level, Function<io.gatling.javaapi.core.Session, Integer> streams, long plannedRequests) {
+      int level,
+      Function<io.gatling.javaapi.core.Session, Integer> streams,
+      long plannedRequests,
+      int repeat) {
     return PlainAction.builder(
         (ctx, next) -> {
           LlmProtocol.Components components =
               ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
-          return new StartLevelAction(level, streams, plannedRequests, components.reporter(), next);
+          return new StartLevelAction(
+              level, streams, plannedRequests, repeat, components.reporter(), next);
         });
   }
 
@@ -72,6 +82,9 @@ public final class StartLevelAction extends PlainAction {
           level,
           streams == null ? 0 : streams.apply(GatlingRuntime.javaSession(session)),
           plannedRequests);
+      if (repeat > 0) {
+        reporter.startRepeat(level, repeat);
+      }
     }
     next.$bang(GatlingRuntime.set(session, SessionKeys.LEVEL, level));
   }

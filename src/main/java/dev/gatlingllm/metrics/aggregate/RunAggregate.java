@@ -3,6 +3,7 @@ package dev.gatlingllm.metrics.aggregate;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelAccumulator;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.LevelRepeats;
 import dev.gatlingllm.metrics.level.MeasuredLevel;
 import dev.gatlingllm.metrics.level.TimeInterval;
 import dev.gatlingllm.metrics.request.RequestRow;
@@ -36,6 +37,9 @@ public final class RunAggregate {
 
   private final LevelAccumulator[] levels;
 
+  /** Per level, its runs when it ran several times; null for a level that ran once. */
+  private final RepeatedRuns[] repeats;
+
   /** Per level, the first send and the last byte of the requests started in it: its busy span. */
   private final long[] firstSendMillis;
 
@@ -50,6 +54,7 @@ public final class RunAggregate {
 
   public RunAggregate(int levelCount, long timelineStartEpochSecond) {
     levels = new LevelAccumulator[levelCount];
+    repeats = new RepeatedRuns[levelCount];
     firstSendMillis = new long[levelCount];
     lastByteMillis = new long[levelCount];
     Arrays.fill(firstSendMillis, Long.MAX_VALUE);
@@ -87,9 +92,15 @@ public final class RunAggregate {
       markBusy((int) windowTokens[i], record);
     }
     LevelAccumulator named = measured ? named(placement.requestName()) : null;
+    LevelAccumulator run = measured ? repeatRun(placement.level(), placement.repeat()) : null;
     if (measured) {
       levels[placement.level()].addRequest(record);
       named.addRequest(record);
+      if (run != null) {
+        run.addRequest(record);
+        repeats[placement.level()].markBusy(
+            placement.repeat(), placement.startEpochMillis(), record.lastByteEpochMillis());
+      }
     } else {
       excludedRequests++;
     }
@@ -98,6 +109,11 @@ public final class RunAggregate {
         int level = (int) windowTokens[i];
         if (level >= 0 && level < levels.length) {
           levels[level].addOutputTokensInWindow(windowTokens[i + 1]);
+          if (run != null && level == placement.level()) {
+            // A run's tokens are its own requests' in its level's window: the runs of a level
+            // follow one another, so none arrives in another run's span.
+            run.addOutputTokensInWindow(windowTokens[i + 1]);
+          }
           // A request's tokens count for its name in whichever level's window they arrived, as
           // they count for the run.
           (named != null ? named : named(placement.requestName()))
@@ -126,6 +142,20 @@ public final class RunAggregate {
 
   public LevelAccumulator level(int index) {
     return levels[index];
+  }
+
+  /**
+   * Run {@code repeat} (from 1) of level {@code index}, made when first asked; null for repeat 0 (a
+   * level that ran once) or a level out of range.
+   */
+  public LevelAccumulator repeatRun(int index, int repeat) {
+    if (repeat < 1 || index < 0 || index >= levels.length) {
+      return null;
+    }
+    if (repeats[index] == null) {
+      repeats[index] = new RepeatedRuns();
+    }
+    return repeats[index].run(repeat);
   }
 
   /**
@@ -184,7 +214,8 @@ public final class RunAggregate {
               levels[i].encodedItl(),
               levels[i].encodedItlPerToken(),
               levels[i].encodedEventLoopDelay(),
-              levels[i].sloMisses(config.slos(), fromArrival)));
+              levels[i].sloMisses(config.slos(), fromArrival),
+              repeats[i] == null ? LevelRepeats.NONE : repeats[i].figures(level)));
     }
     double runWindowSeconds = TimeInterval.unionSeconds(allWindows);
     Figures run = whole.toFigures(runWindowSeconds);

@@ -33,6 +33,12 @@ public final class RunRecorder implements AutoCloseable {
    */
   private volatile LevelWindow[] windows;
 
+  /**
+   * Per level, when each of its runs started ({@link #startRepeat}), in order; null for a level
+   * that runs once. Replaced whole, as {@link #windows}.
+   */
+  private volatile long[][] repeatStarts;
+
   private final RunAggregate aggregate;
   private final RowSink csv;
   private final Object lock = new Object();
@@ -53,6 +59,7 @@ public final class RunRecorder implements AutoCloseable {
   public RunRecorder(RunConfig config, RowSink rows) {
     this.config = config;
     this.windows = recordingWindows(config).toArray(new LevelWindow[0]);
+    this.repeatStarts = new long[windows.length][];
     this.aggregate =
         new RunAggregate(windows.length, Math.floorDiv(config.runStartEpochMillis(), 1000));
     this.scratch = ThreadLocal.withInitial(() -> new Scratch(windows.length));
@@ -188,6 +195,42 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
+   * Marks the start of one run of a level that runs several times ({@code llm.repeats}): the
+   * requests the level sends from {@code startEpochMillis} on belong to run {@code repeat} (from 1)
+   * until the next one starts. Only the first call for a run counts (every virtual user of it may
+   * call it); runs start in order.
+   */
+  public void startRepeat(int level, int repeat, long startEpochMillis) {
+    synchronized (lock) {
+      long[][] current = repeatStarts;
+      if (level < 0 || level >= current.length || repeat < 1) {
+        return;
+      }
+      long[] starts = current[level] == null ? new long[0] : current[level];
+      if (repeat != starts.length + 1) {
+        return;
+      }
+      long[][] next = current.clone();
+      next[level] = Arrays.copyOf(starts, repeat);
+      next[level][repeat - 1] = startEpochMillis;
+      repeatStarts = next;
+    }
+  }
+
+  /** The run of its level a request started at that time belongs to, from 1; 0 for none. */
+  private int repeatOf(int level, long startEpochMillis) {
+    long[] starts = level < 0 ? null : repeatStarts[level];
+    if (starts == null) {
+      return 0;
+    }
+    int repeat = 0;
+    while (repeat < starts.length && starts[repeat] <= startEpochMillis) {
+      repeat++;
+    }
+    return repeat;
+  }
+
+  /**
    * The figures so far, as if the run ended at {@code runEndEpochMillis}: the implicit level (if
    * any) ends then, and so does a level still running (a snapshot during the run, or a run stopped
    * early), so that its window only counts the time it was measured. Levels that never started (a
@@ -307,7 +350,8 @@ public final class RunRecorder implements AutoCloseable {
             level,
             inWindow,
             requestName,
-            windowTokens(startEpochMillis, result, work.tokensByLevel)),
+            windowTokens(startEpochMillis, result, work.tokensByLevel),
+            repeatOf(level, startEpochMillis)),
         new RequestRow.Status(
             verdict.ok(),
             verdict.httpStatus(),
@@ -383,6 +427,8 @@ public final class RunRecorder implements AutoCloseable {
     }
     if (record.placement().inWindow()) {
       LevelAccumulator level = aggregate.level(record.placement().level());
+      LevelAccumulator run =
+          aggregate.repeatRun(record.placement().level(), record.placement().repeat());
       for (int i = 0; i < gapCount; i++) {
         long gap = gaps[i];
         // Token-normalised: an event carrying k > 1 tokens stands for k gaps; k is taken as N /
@@ -390,6 +436,9 @@ public final class RunRecorder implements AutoCloseable {
         long perToken =
             tokens == events || tokens <= 0 ? gap : Math.round((double) gap * events / tokens);
         level.addItlGap(Micros.of(gap), Micros.of(perToken));
+        if (run != null) {
+          run.addItlGap(Micros.of(gap), Micros.of(perToken));
+        }
       }
     }
   }

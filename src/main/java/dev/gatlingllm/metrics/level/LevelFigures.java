@@ -20,6 +20,8 @@ import dev.gatlingllm.metrics.stats.EncodedStats;
  * @param itlPerTokenData the token-normalised ITL histogram, likewise
  * @param eventLoopDelayData the client's event-loop delay histogram, likewise
  * @param sloMisses the shares of its requests that failed or missed each SLO
+ * @param repeats its figures run by run when it ran several times ({@link LevelRepeats#NONE} when
+ *     once)
  */
 public record LevelFigures(
     MeasuredLevel level,
@@ -31,4 +33,5 @@ public record LevelFigures(
     EncodedStats itlData,
     EncodedStats itlPerTokenData,
     EncodedStats eventLoopDelayData,
-    SloMisses sloMisses) {}
+    SloMisses sloMisses,
+    LevelRepeats repeats) {}

@@ -35,9 +35,16 @@ public record RequestRow(
    * @param requestName the name the simulation gave the request
    * @param windowTokens output tokens by the measurement window they arrived in: pairs (level
    *     index, tokens)
+   * @param repeat which run of its level it belongs to, from 1, when the level ran several times
+   *     ({@code llm.repeats}); 0 when it ran once
    */
   public record Placement(
-      long startEpochMillis, int level, boolean inWindow, String requestName, long[] windowTokens) {
+      long startEpochMillis,
+      int level,
+      boolean inWindow,
+      String requestName,
+      long[] windowTokens,
+      int repeat) {
     public Placement {
       requestName = requestName == null ? "" : requestName;
     }
@@ -47,7 +54,8 @@ public record RequestRow(
      * run).
      */
     public Placement withLevels(int newLevel, long[] newWindowTokens) {
-      return new Placement(startEpochMillis, newLevel, inWindow, requestName, newWindowTokens);
+      return new Placement(
+          startEpochMillis, newLevel, inWindow, requestName, newWindowTokens, repeat);
     }
   }
 
@@ -205,6 +213,7 @@ public record RequestRow(
     private boolean inWindow;
     private String requestName;
     private long[] windowTokens = new long[0];
+    private int repeat;
 
     private boolean ok;
     private int httpStatus;
@@ -264,6 +273,11 @@ public record RequestRow(
 
     public Builder windowTokens(long[] value) {
       windowTokens = value;
+      return this;
+    }
+
+    public Builder repeat(int value) {
+      repeat = value;
       return this;
     }
 
@@ -419,7 +433,7 @@ public record RequestRow(
 
     public RequestRow build() {
       return new RequestRow(
-          new Placement(startEpochMillis, level, inWindow, requestName, windowTokens),
+          new Placement(startEpochMillis, level, inWindow, requestName, windowTokens, repeat),
           new Status(ok, httpStatus, error, good, requestId, retryAfterSeconds),
           new Latencies(
               ttftMicros,

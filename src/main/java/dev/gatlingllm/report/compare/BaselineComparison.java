@@ -123,9 +123,12 @@ public record BaselineComparison(
       RunSample.Level then,
       RunSample.Level now,
       Thresholds thresholds) {
+    double threshold = thresholds.of(figure.threshold);
+    if (RepeatedRuns.judgeable(figure, then.repeats(), now.repeats())) {
+      return RepeatedRuns.change(label, figure, then.repeats(), now.repeats(), threshold);
+    }
     double[] before = figure.values(then);
     double[] after = figure.values(now);
-    double threshold = thresholds.of(figure.threshold);
     double thenValue =
         figure.of(before, Bootstrap.once(before.length), before.length, then.windowSeconds());
     double nowValue =
@@ -152,7 +155,9 @@ public record BaselineComparison(
         interval[0],
         interval[1],
         threshold,
-        FigureChange.judge(figure, change, interval[0], interval[1], threshold));
+        FigureChange.judge(figure, change, interval[0], interval[1], threshold),
+        0,
+        0);
   }
 
   /**
@@ -185,7 +190,8 @@ public record BaselineComparison(
         rows,
         concatenated(levels, RunSample.Level::tokensBySecond),
         concatenated(levels, RunSample.Level::goodBySecond),
-        strataEnds);
+        strataEnds,
+        List.of());
   }
 
   private static double[] concatenated(

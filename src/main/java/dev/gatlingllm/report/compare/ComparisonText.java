@@ -229,7 +229,8 @@ public final class ComparisonText {
         + points(comparison.thresholds().goodFraction())
         + ", error rate "
         + points(comparison.thresholds().errorRate())
-        + ") and its 95 % bootstrap interval excludes no change.";
+        + ") and its 95 % interval excludes no change (a bootstrap of the requests; Welch's"
+        + " interval over the runs where both ran a level several times).";
   }
 
   private static String percent(double share) {
@@ -279,8 +280,14 @@ public final class ComparisonText {
       return "n/a";
     }
     String unit = change.figure().statistic.absolute() ? " pt" : " %";
-    return String.format(
-        Locale.ROOT, "[%+.1f, %+.1f]%s", change.low() * 100, change.high() * 100, unit);
+    String interval =
+        String.format(
+            Locale.ROOT, "[%+.1f, %+.1f]%s", change.low() * 100, change.high() * 100, unit);
+    // Judged on the level's runs rather than on its requests: said, since the two differ in what
+    // noise they carry.
+    return change.thenRuns() > 0
+        ? interval + " over " + change.thenRuns() + " vs " + change.nowRuns() + " runs"
+        : interval;
   }
 
   private static String thresholdText(FigureChange change) {

@@ -8,10 +8,14 @@ package dev.gatlingllm.report.compare;
  * @param then the baseline's value
  * @param now this run's value
  * @param change now / then - 1, or now - then for a share; NaN when undefined (then is 0)
- * @param low the 95 % bootstrap interval's lower bound of the change
+ * @param low the 95 % interval's lower bound of the change: the bootstrap's over the requests, or
+ *     Welch's over the runs when both sides ran the level several times
  * @param high its upper bound
  * @param threshold how large a change must be to count
  * @param verdict what the change is
+ * @param thenRuns the baseline's runs of the level the interval came from; 0 when it came from the
+ *     requests
+ * @param nowRuns this run's runs likewise
  */
 record FigureChange(
     String level,
@@ -22,7 +26,9 @@ record FigureChange(
     double low,
     double high,
     double threshold,
-    Verdict verdict) {
+    Verdict verdict,
+    int thenRuns,
+    int nowRuns) {
 
   /** What a change is. */
   enum Verdict {

@@ -50,6 +50,8 @@ record RunSample(
    * @param strataEnds where each level's seconds end in the two arrays above, for levels taken
    *     together (the run): a rate's seconds are resampled within their own level, whose load set
    *     their rate; one level has one stratum
+   * @param repeats the level's runs, each as a level of its own over its busy span, when it ran
+   *     several times ({@code llm.repeats}); empty when it ran once
    */
   record Level(
       String label,
@@ -57,7 +59,8 @@ record RunSample(
       List<RequestRow> rows,
       double[] tokensBySecond,
       double[] goodBySecond,
-      int[] strataEnds) {
+      int[] strataEnds,
+      List<Level> repeats) {
     Level(
         String label,
         double windowSeconds,
@@ -70,7 +73,13 @@ record RunSample(
           rows,
           tokensBySecond,
           goodBySecond,
-          new int[] {tokensBySecond.length});
+          new int[] {tokensBySecond.length},
+          List.of());
+    }
+
+    Level withRepeats(List<Level> runs) {
+      return new Level(
+          label, windowSeconds, rows, tokensBySecond, goodBySecond, strataEnds, List.copyOf(runs));
     }
   }
 
@@ -82,8 +91,12 @@ record RunSample(
     final double[] good;
 
     Window(JsonNode level) {
-      fromEpochMillis = level.path("measure_from_epoch_ms").asLong(0);
-      seconds = level.path("duration").asDouble(0);
+      this(level.path("measure_from_epoch_ms").asLong(0), level.path("duration").asDouble(0));
+    }
+
+    Window(long fromEpochMillis, double seconds) {
+      this.fromEpochMillis = fromEpochMillis;
+      this.seconds = seconds;
       int buckets = (int) Math.max(1, Math.ceil(seconds));
       tokens = new double[buckets];
       good = new double[buckets];
@@ -152,7 +165,8 @@ record RunSample(
         }
         long[] pairs = row.placement().windowTokens();
         for (int p = 0; p + 1 < pairs.length; p += 2) {
-          if (pairs[p] >= 0 && pairs[p] < windows.size()) {
+          // Only a successful request's tokens count, as in every token total of the report.
+          if (pairs[p] >= 0 && pairs[p] < windows.size() && row.status().ok()) {
             windows.get((int) pairs[p]).addTokens(row, pairs[p + 1]);
           }
         }
@@ -161,13 +175,10 @@ record RunSample(
     List<Level> levels = new ArrayList<>();
     for (int i = 0; i < levelNodes.size(); i++) {
       Window window = windows.get(i);
+      String label = levelNodes.get(i).path("label").asText("level " + i);
       levels.add(
-          new Level(
-              levelNodes.get(i).path("label").asText("level " + i),
-              window.seconds,
-              List.copyOf(rows.get(i)),
-              window.tokens,
-              window.good));
+          new Level(label, window.seconds, List.copyOf(rows.get(i)), window.tokens, window.good)
+              .withRepeats(repeats(label, i, rows.get(i))));
     }
     JsonNode capacity = summary.path("capacity");
     boolean found = capacity.isObject() && capacity.hasNonNull("load");
@@ -185,6 +196,49 @@ record RunSample(
         found ? capacity.path("load").asDouble() : -1,
         found ? capacity.path("label").asText(null) : null,
         List.copyOf(tradeOff));
+  }
+
+  /**
+   * A level's runs when it ran several times, each over its busy span (its first request's send to
+   * its last byte), as the report computes each run's figures; empty when it ran once.
+   */
+  private static List<Level> repeats(String label, int index, List<RequestRow> rows) {
+    java.util.SortedMap<Integer, List<RequestRow>> byRun = new java.util.TreeMap<>();
+    for (RequestRow row : rows) {
+      if (row.placement().repeat() > 0) {
+        byRun.computeIfAbsent(row.placement().repeat(), run -> new ArrayList<>()).add(row);
+      }
+    }
+    if (byRun.size() < 2) {
+      return List.of();
+    }
+    List<Level> runs = new ArrayList<>();
+    byRun.forEach(
+        (run, runRows) -> {
+          long from =
+              runRows.stream().mapToLong(r -> r.placement().startEpochMillis()).min().orElseThrow();
+          long to = runRows.stream().mapToLong(RequestRow::lastByteEpochMillis).max().orElseThrow();
+          Window window = new Window(from, Math.max(0, to - from) / 1000.0);
+          for (RequestRow row : runRows) {
+            if (row.status().good()) {
+              window.good[window.second(row.lastByteEpochMillis())]++;
+            }
+            long[] pairs = row.placement().windowTokens();
+            for (int p = 0; p + 1 < pairs.length; p += 2) {
+              if (pairs[p] == index && row.status().ok()) {
+                window.addTokens(row, pairs[p + 1]);
+              }
+            }
+          }
+          runs.add(
+              new Level(
+                  label + " run " + run,
+                  window.seconds,
+                  List.copyOf(runRows),
+                  window.tokens,
+                  window.good));
+        });
+    return runs;
   }
 
   /** The {@code llm/} folder a path names, or why it names none. */

@@ -104,7 +104,11 @@ enum RequestColumn {
   ANSWER_EVENTS(
       "answer_events",
       Presence.OPTIONAL,
-      Field.number(r -> r.tokens().answerEvents(), (b, v) -> b.answerEvents(Math.toIntExact(v))));
+      Field.number(r -> r.tokens().answerEvents(), (b, v) -> b.answerEvents(Math.toIntExact(v)))),
+  REPEAT(
+      "repeat",
+      Presence.OPTIONAL,
+      Field.number(r -> r.placement().repeat(), (b, v) -> b.repeat(Math.toIntExact(v))));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.
