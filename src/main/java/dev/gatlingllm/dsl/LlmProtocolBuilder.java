@@ -603,6 +603,22 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
+   * The GPUs (or replicas) serving the endpoint: the trade-off chart and its table then give each
+   * level's output tok/s per GPU, the figure deployments of different sizes are compared by
+   * (InferenceMAX, vLLM's {@code bench sweep}).
+   *
+   * @param gpus at least 1, a constant
+   * @return a new builder
+   */
+  public LlmProtocolBuilder gpus(int gpus) {
+    if (gpus < 1) {
+      throw new IllegalArgumentException("gpus must be >= 1, was " + gpus);
+    }
+    RunConfig report = fields.report.withGpus(gpus);
+    return with(f -> f.report = report);
+  }
+
+  /**
    * The server's hourly price alone: the cost of a million output tokens at each level and at the
    * capacity.
    *

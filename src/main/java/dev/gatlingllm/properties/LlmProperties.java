@@ -112,6 +112,7 @@ public final class LlmProperties {
         "llm.cost.pricePerHour",
         "llm.cost.pricePerMillionOutputTokens",
         "llm.cost.currency",
+        "llm.gpus",
         "llm.assert.outputThroughput",
         "llm.assert.goodput",
         "llm.assert.goodFraction",

@@ -28,6 +28,10 @@ final class ChartData {
     }
     levels(root.putArray("levels"), summary);
     Json.put(root, "sloTtftMs", summary.config().slos().ttftMs());
+    if (summary.config().gpus() > 0) {
+      // The trade-off chart's y: output tok/s per GPU (its break-even line likewise).
+      root.put("gpus", summary.config().gpus());
+    }
     if (summary.cost() != null && !Double.isNaN(summary.cost().breakEvenTokensPerSecond())) {
       // The trade-off chart draws it: levels above the line cost less than the API.
       root.put("breakEvenTokensPerSecond", summary.cost().breakEvenTokensPerSecond());

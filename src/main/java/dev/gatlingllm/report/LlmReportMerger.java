@@ -109,7 +109,8 @@ public final class LlmReportMerger {
         first.outputLength(),
         first.toolVersion(),
         metadata,
-        first.rateBudget());
+        first.rateBudget(),
+        first.gpus());
   }
 
   /**

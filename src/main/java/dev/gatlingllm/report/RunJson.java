@@ -165,6 +165,9 @@ final class RunJson {
     Json.put(node, "endpoint", config.endpoint());
     node.put("input_len", config.inputLength());
     node.put("output_len", config.outputLength());
+    if (config.gpus() > 0) {
+      node.put("gpus", config.gpus());
+    }
     Json.put(node, "tool_version", config.toolVersion());
     ObjectNode metadata = node.putObject("metadata");
     config.metadata().forEach(metadata::put);
@@ -208,7 +211,8 @@ final class RunJson {
         node.path("output_len").asInt(-1),
         text(node, "tool_version"),
         metadata,
-        rateBudget(node.path("rate_budget")));
+        rateBudget(node.path("rate_budget")),
+        node.path("gpus").asInt(0));
   }
 
   private static RateBudget rateBudget(JsonNode budget) {

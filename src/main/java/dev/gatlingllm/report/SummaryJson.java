@@ -60,6 +60,9 @@ final class SummaryJson {
     if (config.outputLength() >= 0) {
       root.put("output_len", config.outputLength());
     }
+    if (config.gpus() > 0) {
+      root.put("gpus", config.gpus());
+    }
   }
 
   /** When the run ran, how much of it was measured, and whether it was stopped before its end. */

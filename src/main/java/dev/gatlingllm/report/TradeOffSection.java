@@ -12,7 +12,8 @@ import java.util.List;
  * against its per-stream output tok/s (what each user gets, the interactivity), a point per level,
  * as vLLM's {@code bench sweep} Pareto plot draws it. The page draws the points ({@code
  * chart-tradeoff}, page.js) with a table of the same points under the charts; summary.json carries
- * them ({@code tradeoff}) for a dashboard. Shown for a sweep of two levels or more.
+ * them ({@code tradeoff}) for a dashboard. Shown for a sweep of two levels or more. With the
+ * endpoint's GPUs said ({@code llm.gpus}), the output tok/s per GPU too, the chart's y.
  */
 final class TradeOffSection {
   private TradeOffSection() {}
@@ -38,10 +39,12 @@ final class TradeOffSection {
     if (!shown(summary)) {
       return;
     }
+    int gpus = summary.config().gpus();
     page.append(
         "<section>\n<h2>Trade-off</h2>\n<table id=\"tradeoff\"><thead><tr><th>level</th>"
-            + "<th>per-stream tok/s</th><th>output tok/s</th><th>meets the target</th><th></th>"
-            + "</tr></thead><tbody>\n");
+            + "<th>per-stream tok/s</th><th>output tok/s</th>"
+            + (gpus > 0 ? "<th>output tok/s per GPU</th>" : "")
+            + "<th>meets the target</th><th></th></tr></thead><tbody>\n");
     for (int i : points(summary)) {
       LevelFigures level = summary.levels().get(i);
       page.append("<tr><td>")
@@ -50,7 +53,13 @@ final class TradeOffSection {
           .append(Numbers.number(level.figures().throughput().perStreamTokensPerSecond(), 1))
           .append("</td><td class=\"num\">")
           .append(Numbers.number(level.figures().throughput().outputThroughput(), 1))
-          .append("</td><td>")
+          .append("</td><td")
+          .append(gpus > 0 ? " class=\"num\">" : ">")
+          .append(
+              gpus > 0
+                  ? Numbers.number(level.figures().throughput().outputThroughput() / gpus, 1)
+                      + "</td><td>"
+                  : "")
           .append(level.meetsTarget() ? "yes" : "no")
           .append("</td><td>")
           .append(role(summary, i))
@@ -76,6 +85,12 @@ final class TradeOffSection {
           "per_stream_output_throughput",
           level.figures().throughput().perStreamTokensPerSecond());
       Json.put(point, "output_throughput", level.figures().throughput().outputThroughput());
+      if (summary.config().gpus() > 0) {
+        Json.put(
+            point,
+            "output_throughput_per_gpu",
+            level.figures().throughput().outputThroughput() / summary.config().gpus());
+      }
       point.put("meets_target", level.meetsTarget());
       point.put("capacity", summary.capacity() != null && summary.capacity().levelIndex() == i);
       point.put("knee", summary.knee() != null && summary.knee().levelIndex() == i);

@@ -105,7 +105,9 @@
     }
   };
   if (el('chart-tradeoff')) {
-    var trade = function (l) { return { x: l.perStream, y: l.outputThroughput }; };
+    // Per GPU when the run said how many serve the endpoint (llm.gpus): deployments of different sizes compare.
+    var gpus = data.gpus || 1;
+    var trade = function (l) { return { x: l.perStream, y: l.outputThroughput == null ? null : l.outputThroughput / gpus }; };
     var name = function (l) { return l.label + (l.capacity ? ' (capacity)' : '') + (l.knee ? ' (knee)' : ''); };
     var meeting = levels.filter(function (l) { return l.meetsTarget; });
     var missing = levels.filter(function (l) { return !l.meetsTarget; });
@@ -117,8 +119,9 @@
     if (data.breakEvenTokensPerSecond != null) {
       // Above the line the deployment's output costs less than the API's.
       var widest = 1.25 * Math.max.apply(null, levels.map(function (l) { return l.perStream || 0; }).concat([1]));
-      tradeSets.push({ label: 'break-even against the API: ' + Math.round(data.breakEvenTokensPerSecond) + ' output tok/s',
-        data: [{ x: 0, y: data.breakEvenTokensPerSecond }, { x: widest, y: data.breakEvenTokensPerSecond }],
+      var breakEven = data.breakEvenTokensPerSecond / gpus;
+      tradeSets.push({ label: 'break-even against the API: ' + Math.round(breakEven) + ' output tok/s' + (data.gpus ? ' per GPU' : ''),
+        data: [{ x: 0, y: breakEven }, { x: widest, y: breakEven }],
         showLine: true, borderColor: '#9334e6', borderDash: [6, 4], pointRadius: 0 });
     }
     var baselineData = el('llm-baseline');
@@ -126,10 +129,15 @@
       // The baseline run's points, when this run was compared with one: its curve beside this run's.
       var baseline = JSON.parse(baselineData.textContent);
       var then = baseline.tradeoff || [];
-      tradeSets.push({ label: 'baseline', data: then.map(trade), pointLabels: then.map(function (l) { return l.label + ' (then)'; }),
+      // Per its own GPUs when it said them, else per this run's: the same deployment, another night.
+      var thenTrade = function (l) {
+        return { x: l.perStream, y: data.gpus && l.outputPerGpu != null ? l.outputPerGpu : l.outputThroughput / gpus };
+      };
+      tradeSets.push({ label: 'baseline', data: then.map(thenTrade), pointLabels: then.map(function (l) { return l.label + ' (then)'; }),
         showLine: true, borderColor: '#1a73e8', backgroundColor: '#1a73e8', borderDash: [3, 3], pointRadius: 3 });
       el('chart-tradeoff').setAttribute('data-baseline', 'drawn');
     }
+    if (data.gpus) { el('chart-tradeoff').setAttribute('data-per-gpu', String(data.gpus)); }
     new Chart(el('chart-tradeoff'), {
       type: 'scatter',
       data: { datasets: tradeSets },
@@ -137,7 +145,7 @@
         // room on the right for the labels of the fastest streams
         x: { beginAtZero: true, suggestedMax: 1.25 * Math.max.apply(null, levels.map(function (l) { return l.perStream || 0; }).concat([1])),
           title: { display: true, text: 'per-stream output tok/s (interactivity)' } },
-        y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } }
+        y: { beginAtZero: true, title: { display: true, text: data.gpus ? 'output tok/s per GPU (' + data.gpus + ' GPUs)' : 'output tok/s' } }
       } },
       plugins: [pointLabels]
     });

@@ -44,4 +44,39 @@ class HeadlessChromiumTest {
           id + " was drawn");
     }
   }
+
+  /**
+   * With the endpoint's GPUs said, the trade-off's y is output tok/s per GPU: in summary.json (each
+   * point's output tok/s / 4, by hand), the table's column, and the chart drawn per GPU.
+   */
+  @Test
+  void theTradeOffIsPerGpuWhenTheGpusAreSaid() throws Exception {
+    Path llm = dir.resolve("gpus").resolve("llm");
+    RunRecorder recorder =
+        new RunRecorder(
+            SampleRun.config().withGpus(4),
+            new dev.gatlingllm.report.csv.RequestsCsvWriter(
+                java.nio.file.Files.createDirectories(llm).resolve(LlmReportWriter.REQUESTS_CSV)));
+    SampleRun.record(recorder, n -> true);
+    var summary = recorder.finish(SampleRun.end());
+    Path page = LlmReportWriter.write(summary, llm, null);
+    var json =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(llm.resolve("summary.json").toFile());
+    assertTrue(json.path("gpus").asInt() == 4, "summary.json says the GPUs");
+    for (var point : json.path("tradeoff")) {
+      double output = point.path("output_throughput").asDouble();
+      double perGpu = point.path("output_throughput_per_gpu").asDouble();
+      assertTrue(Math.abs(perGpu - output / 4) < 1e-9, point.toString());
+    }
+    String html = java.nio.file.Files.readString(page);
+    assertTrue(html.contains("<th>output tok/s per GPU</th>"), "the table's column");
+    Path chromium = Chromium.find();
+    assumeTrue(chromium != null, "no Chromium on PATH");
+    String rendered = Chromium.dumpDom(chromium, page, dir);
+    assertTrue(rendered.contains("data-charts=\"ready\""), "the chart script ran to its end");
+    assertTrue(
+        rendered.matches("(?s).*<canvas id=\"chart-tradeoff\"[^>]*data-per-gpu=\"4\".*"),
+        "the trade-off drawn per GPU");
+  }
 }

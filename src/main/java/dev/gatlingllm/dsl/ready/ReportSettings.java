@@ -34,6 +34,7 @@ public record ReportSettings(
     Double pricePerHour,
     Double pricePerMillionOutputTokens,
     String currency,
+    int gpus,
     List<LlmCheck> checks) {
 
   /** The default SLOs of every simulation ({@link LlmProtocolBuilder#DEFAULT_TTFT_SLO_MS}). */
@@ -89,6 +90,7 @@ public record ReportSettings(
         pricePerHour,
         pricePerMillion,
         currency(s.text("llm.cost.currency", Pricing.DEFAULT_CURRENCY)),
+        s.nonNegativeInt("llm.gpus", 0),
         List.copyOf(checks));
   }
 
@@ -115,6 +117,9 @@ public record ReportSettings(
             .settle(settle)
             .capacityTarget(target)
             .slos(new Slos(sloTtftMs, sloTpotMs, sloE2elMs));
+    if (gpus > 0) {
+      p = p.gpus(gpus);
+    }
     if (pricePerHour != null) {
       p =
           pricePerMillionOutputTokens != null

@@ -34,6 +34,8 @@ import java.util.Map;
  *     Redactor#url})
  * @param rateBudget the provider's rate limits the load was paced by, shown against the achieved
  *     rates; or null
+ * @param gpus the GPUs (or replicas) serving the endpoint, for the trade-off's output tok/s per
+ *     GPU; 0 when not said
  */
 public record RunConfig(
     long runStartEpochMillis,
@@ -48,7 +50,8 @@ public record RunConfig(
     int outputLength,
     String toolVersion,
     Map<String, String> metadata,
-    RateBudget rateBudget) {
+    RateBudget rateBudget,
+    int gpus) {
 
   /**
    * The capacity target when none is given: at least 95 % good requests (failures count as not
@@ -66,6 +69,9 @@ public record RunConfig(
       }
     }
     levels = List.copyOf(sorted);
+    if (gpus < 0) {
+      throw new IllegalArgumentException("gpus must be >= 0 (0: not said), got " + gpus);
+    }
     if (warmupMillis < 0) {
       throw new IllegalArgumentException("warmupMillis must be >= 0, got " + warmupMillis);
     }
@@ -90,7 +96,8 @@ public record RunConfig(
         -1,
         null,
         Map.of(),
-        null);
+        null,
+        0);
   }
 
   public RunConfig withRunStart(long newRunStartEpochMillis) {
@@ -107,7 +114,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withLevels(List<LevelWindow> newLevels) {
@@ -124,7 +132,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withWarmupMillis(long newWarmupMillis) {
@@ -141,7 +150,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withSlos(Slos newSlos) {
@@ -158,7 +168,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withTarget(AttainmentTarget newTarget) {
@@ -175,7 +186,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withPricing(Pricing newPricing) {
@@ -192,7 +204,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withWorkload(
@@ -210,7 +223,8 @@ public record RunConfig(
         newOutputLength,
         toolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withToolVersion(String newToolVersion) {
@@ -227,7 +241,8 @@ public record RunConfig(
         outputLength,
         newToolVersion,
         metadata,
-        rateBudget);
+        rateBudget,
+        gpus);
   }
 
   public RunConfig withRateBudget(RateBudget newRateBudget) {
@@ -244,7 +259,8 @@ public record RunConfig(
         outputLength,
         toolVersion,
         metadata,
-        newRateBudget);
+        newRateBudget,
+        gpus);
   }
 
   public RunConfig withMetadata(Map<String, String> newMetadata) {
@@ -261,6 +277,26 @@ public record RunConfig(
         outputLength,
         toolVersion,
         newMetadata,
-        rateBudget);
+        rateBudget,
+        gpus);
+  }
+
+  /** The same run on {@code newGpus} GPUs or replicas (0: not said). */
+  public RunConfig withGpus(int newGpus) {
+    return new RunConfig(
+        runStartEpochMillis,
+        levels,
+        warmupMillis,
+        slos,
+        target,
+        pricing,
+        model,
+        endpoint,
+        inputLength,
+        outputLength,
+        toolVersion,
+        metadata,
+        rateBudget,
+        newGpus);
   }
 }

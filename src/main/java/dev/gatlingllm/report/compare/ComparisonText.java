@@ -167,6 +167,10 @@ public final class ComparisonText {
             .put("label", point.label())
             .put("perStream", point.perStream())
             .put("outputThroughput", point.output());
+        if (Double.isFinite(point.outputPerGpu())) {
+          ((com.fasterxml.jackson.databind.node.ObjectNode) points.get(points.size() - 1))
+              .put("outputPerGpu", point.outputPerGpu());
+        }
       }
     }
     return Html.scriptSafeJson(root.toString());

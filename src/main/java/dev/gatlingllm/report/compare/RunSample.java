@@ -33,8 +33,10 @@ record RunSample(
    * @param label the level's label
    * @param perStream its per-stream output tok/s (x)
    * @param output its output tok/s (y)
+   * @param outputPerGpu its output tok/s per GPU when the run said its GPUs ({@code llm.gpus}),
+   *     else NaN
    */
-  public record TradeOffPoint(String label, double perStream, double output) {}
+  public record TradeOffPoint(String label, double perStream, double output, double outputPerGpu) {}
 
   /**
    * One level: its label, its measurement window's length, its own requests (started in its window)
@@ -188,7 +190,8 @@ record RunSample(
           new TradeOffPoint(
               point.path("level").asText(""),
               point.path("per_stream_output_throughput").asDouble(Double.NaN),
-              point.path("output_throughput").asDouble(Double.NaN)));
+              point.path("output_throughput").asDouble(Double.NaN),
+              point.path("output_throughput_per_gpu").asDouble(Double.NaN)));
     }
     return new RunSample(
         folder,

@@ -35,9 +35,9 @@ class BaselineOnThePageTest {
             List.of(),
             Thresholds.DEFAULTS,
             List.of(
-                new RunSample.TradeOffPoint("2 streams", 60, 110),
-                new RunSample.TradeOffPoint("4 streams", 50, 190),
-                new RunSample.TradeOffPoint("8 streams", 30, 230)));
+                new RunSample.TradeOffPoint("2 streams", 60, 110, Double.NaN),
+                new RunSample.TradeOffPoint("4 streams", 50, 190, Double.NaN),
+                new RunSample.TradeOffPoint("8 streams", 30, 230, Double.NaN)));
     String html = ComparisonText.intoPage(Files.readString(page), comparison);
     assertTrue(html.indexOf("<h2>Against the baseline</h2>") < html.indexOf("<h2>Charts</h2>"));
     Files.writeString(page, html);
