@@ -40,7 +40,8 @@ public class EngineRequest {
   }
 
   /**
-   * With the chain hashes of the prompt's full blocks ({@link PromptBlocks}); none: never cached.
+   * With the chain hashes of the prompt's full blocks ({@link PromptBlocks}); null or none: never
+   * cached.
    */
   public EngineRequest(
       int promptTokens, int tokensToGenerate, int maxTokens, long[] promptBlockHashes) {
@@ -48,7 +49,7 @@ public class EngineRequest {
     this.promptTokens = promptTokens;
     this.tokensToGenerate = tokensToGenerate;
     this.kvReservation = CapacityModel.kvReservation(promptTokens, maxTokens);
-    this.promptBlockHashes = promptBlockHashes;
+    this.promptBlockHashes = promptBlockHashes == null ? NO_BLOCKS : promptBlockHashes;
   }
 
   public int promptTokens() {
