@@ -253,12 +253,47 @@ public final class CapacitySweep {
     return Math.round(s * 1e9);
   }
 
-  /** Prints the default model's sweep as a markdown table. */
+  /**
+   * Prints a sweep as a markdown table: the default model and the reference workload, or what the
+   * {@code key=value} arguments change: {@code scheduler=tgi|chunked}, {@code prefixCache=true},
+   * {@code prompt=<tokens>}, {@code sharedPrefix=<tokens>}, {@code streams=1,4,16}.
+   */
   public static void main(String[] args) {
-    System.out.println("| streams | per-stream tok/s | output tok/s | TTFT p50 ms | TTFT p99 ms |");
-    System.out.println("|---|---|---|---|---|");
-    for (Level level : reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128)) {
-      System.out.println(level);
+    CapacityModel model = CapacityModel.DEFAULT;
+    SchedulingPolicy policy = model.scheduling();
+    int prompt = 256;
+    int shared = 0;
+    int[] streams = {1, 4, 16, 32, 64, 128};
+    for (String arg : args) {
+      String[] kv = arg.split("=", 2);
+      String value = kv.length > 1 ? kv[1] : "";
+      switch (kv[0]) {
+        case "scheduler" ->
+            policy =
+                new SchedulingPolicy(
+                    SchedulerKind.parse(value),
+                    policy.maxBatchedTokens(),
+                    policy.prefixCache(),
+                    policy.blockTokens());
+        case "prefixCache" -> policy = policy.withPrefixCache(Boolean.parseBoolean(value));
+        case "prompt" -> prompt = Integer.parseInt(value);
+        case "sharedPrefix" -> shared = Integer.parseInt(value);
+        case "streams" ->
+            streams = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
+        default -> throw new IllegalArgumentException("unknown argument: " + arg);
+      }
+    }
+    CapacitySweep sweep =
+        new CapacitySweep(model.withScheduling(policy), prompt, 128, 2.0, 10.0, 60.0)
+            .withSharedPrefix(shared);
+    System.out.println(
+        "| streams | per-stream tok/s | output tok/s | TTFT p50 ms | TTFT p99 ms | ITL p50 ms | ITL p99 ms |");
+    System.out.println("|---|---|---|---|---|---|---|");
+    for (Level level : sweep.run(streams)) {
+      System.out.println(
+          level
+              + String.format(
+                  Locale.ROOT, " %.1f | %.1f |", level.itlP50Millis(), level.itlP99Millis()));
     }
   }
 }
