@@ -325,9 +325,9 @@ public final class LlmSimulator implements AutoCloseable {
       return set(SimulatorSetting.WAITING_SERVED_RATIO, ratio);
     }
 
-    /** {@code tgi} (the default) or {@code chunked}. */
-    public Builder scheduler(SchedulerKind scheduler) {
-      return set(SimulatorSetting.SCHEDULER, scheduler.settingValue());
+    /** {@code tgi} (the default) or {@code chunked}, as {@code sim.scheduler} is written. */
+    public Builder scheduler(String scheduler) {
+      return set(SimulatorSetting.SCHEDULER, scheduler);
     }
 
     public Builder maxBatchedTokens(int tokens) {
@@ -343,8 +343,8 @@ public final class LlmSimulator implements AutoCloseable {
     }
 
     /** Copies every scheduling setting from {@code policy}. */
-    public Builder scheduling(SchedulingPolicy policy) {
-      return scheduler(policy.scheduler())
+    private Builder scheduling(SchedulingPolicy policy) {
+      return scheduler(policy.scheduler().settingValue())
           .maxBatchedTokens(policy.maxBatchedTokens())
           .prefixCache(policy.prefixCache())
           .blockSize(policy.blockTokens());

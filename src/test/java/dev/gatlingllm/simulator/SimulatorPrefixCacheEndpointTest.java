@@ -44,8 +44,7 @@ class SimulatorPrefixCacheEndpointTest {
 
   @Test
   void cachedTokensInTheUsageAndCountersOnMetrics() throws Exception {
-    try (LlmSimulator sim =
-        fast().scheduler(SchedulerKind.CHUNKED).prefixCache(true).build().start()) {
+    try (LlmSimulator sim = fast().scheduler("chunked").prefixCache(true).build().start()) {
       JsonNode first =
           JSON.readTree(
               SseClient.send(sim.baseUri(), "POST", "/v1/chat/completions", chat(prompt(""), false))
