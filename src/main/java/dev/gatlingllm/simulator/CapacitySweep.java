@@ -287,13 +287,18 @@ public final class CapacitySweep {
         new CapacitySweep(model.withScheduling(policy), prompt, 128, 2.0, 10.0, 60.0)
             .withSharedPrefix(shared);
     System.out.println(
-        "| streams | per-stream tok/s | output tok/s | TTFT p50 ms | TTFT p99 ms | ITL p50 ms | ITL p99 ms |");
-    System.out.println("|---|---|---|---|---|---|---|");
+        "| streams | per-stream tok/s | output tok/s | TTFT p50 ms | TTFT p99 ms | ITL p50 ms | ITL p99 ms"
+            + " | preemptions |");
+    System.out.println("|---|---|---|---|---|---|---|---|");
     for (Level level : sweep.run(streams)) {
       System.out.println(
           level
               + String.format(
-                  Locale.ROOT, " %.1f | %.1f |", level.itlP50Millis(), level.itlP99Millis()));
+                  Locale.ROOT,
+                  " %.1f | %.1f | %d |",
+                  level.itlP50Millis(),
+                  level.itlP99Millis(),
+                  level.preemptions()));
     }
   }
 }
