@@ -21,7 +21,11 @@ package dev.gatlingllm.simulator;
  * <p>Every active sequence receives one token at the end of each iteration; a newly admitted
  * sequence receives its first token at the end of the iteration that ran its prefill, as in real
  * engines. A request reserves {@code promptTokens + maxTokens} of the KV budget while admitted.
- * Pure value: no clock, no threads, so it is testable on its own.
+ *
+ * <p>That is the TGI-like scheduler, the default. {@link #scheduling()} selects vLLM V1's chunked
+ * prefill instead ({@link ChunkedPrefillScheduler}: the admission rules and {@code
+ * prefillBlocksDecode} do not apply there) and the prefix cache ({@link KvCache}). Pure value: no
+ * clock, no threads, so it is testable on its own.
  */
 public record CapacityModel(
     int slots,
@@ -35,7 +39,8 @@ public record CapacityModel(
     boolean prefillBlocksDecode,
     long requestOverheadMicros,
     int maxWaitingSteps,
-    double waitingServedRatio) {
+    double waitingServedRatio,
+    SchedulingPolicy scheduling) {
 
   /**
    * Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles
@@ -48,7 +53,38 @@ public record CapacityModel(
   public static final CapacityModel DEFAULT =
       new CapacityModel(112, 131_072, 10_300, 3.55, 1.9, 24_000, 15.4, 0, true, 23_000, 33, 2.0);
 
+  /** The TGI-like scheduler without prefix cache ({@link SchedulingPolicy#TGI}). */
+  public CapacityModel(
+      int slots,
+      long kvCacheTokens,
+      long decodeStepBaseMicros,
+      double decodeStepPerStreamMicros,
+      double decodeStepExponent,
+      long prefillBaseMicros,
+      double prefillPerTokenMicros,
+      int maxPrefillTokensPerStep,
+      boolean prefillBlocksDecode,
+      long requestOverheadMicros,
+      int maxWaitingSteps,
+      double waitingServedRatio) {
+    this(
+        slots,
+        kvCacheTokens,
+        decodeStepBaseMicros,
+        decodeStepPerStreamMicros,
+        decodeStepExponent,
+        prefillBaseMicros,
+        prefillPerTokenMicros,
+        maxPrefillTokensPerStep,
+        prefillBlocksDecode,
+        requestOverheadMicros,
+        maxWaitingSteps,
+        waitingServedRatio,
+        SchedulingPolicy.TGI);
+  }
+
   public CapacityModel {
+    if (scheduling == null) throw new IllegalArgumentException("scheduling is required");
     if (slots < 1) throw new IllegalArgumentException("slots must be >= 1: " + slots);
     if (kvCacheTokens < 1) throw new IllegalArgumentException("kvCacheTokens must be >= 1");
     if (decodeStepBaseMicros < 0 || decodeStepPerStreamMicros < 0 || decodeStepExponent < 0) {
@@ -62,6 +98,24 @@ public record CapacityModel(
     if (maxWaitingSteps < 0) throw new IllegalArgumentException("maxWaitingSteps must be >= 0");
     if (waitingServedRatio < 0)
       throw new IllegalArgumentException("waitingServedRatio must be >= 0");
+  }
+
+  /** The same costs under another scheduling policy. */
+  public CapacityModel withScheduling(SchedulingPolicy policy) {
+    return new CapacityModel(
+        slots,
+        kvCacheTokens,
+        decodeStepBaseMicros,
+        decodeStepPerStreamMicros,
+        decodeStepExponent,
+        prefillBaseMicros,
+        prefillPerTokenMicros,
+        maxPrefillTokensPerStep,
+        prefillBlocksDecode,
+        requestOverheadMicros,
+        maxWaitingSteps,
+        waitingServedRatio,
+        policy);
   }
 
   /** Duration of one decode step with {@code active} sequences in the batch. */

@@ -17,7 +17,12 @@ import java.util.PriorityQueue;
  * next one at once; clients start evenly spread over the first {@code rampSeconds}. Figures follow
  * the project's metrics definitions: TTFT from send to first token (the request overhead included),
  * per-stream speed = (N - 1) / (last - first token), output throughput = tokens produced in the
- * window / window. Requests are attributed to the window by their send time.
+ * window / window, ITL = the gap between two tokens of a stream (those ending in the window).
+ * Requests are attributed to the window by their send time.
+ *
+ * <p>Prompts are all different unless {@link #withSharedPrefix(int)} makes them start with the same
+ * tokens (a system prompt, a shared document); the prefix cache, when the model has it on, sees
+ * their block keys.
  */
 public final class CapacitySweep {
 
@@ -28,7 +33,12 @@ public final class CapacitySweep {
       double outputTokensPerSecond,
       double ttftP50Millis,
       double ttftP99Millis,
-      int completedRequests) {
+      int completedRequests,
+      double itlP50Millis,
+      double itlP99Millis,
+      long preemptions,
+      long prefixCacheQueryTokens,
+      long prefixCacheHitTokens) {
 
     @Override
     public String toString() {
@@ -49,6 +59,7 @@ public final class CapacitySweep {
   private final double rampSeconds;
   private final double warmupSeconds;
   private final double windowSeconds;
+  private final int sharedPrefixTokens;
 
   public CapacitySweep(
       CapacityModel model,
@@ -63,6 +74,29 @@ public final class CapacitySweep {
     this.rampSeconds = rampSeconds;
     this.warmupSeconds = warmupSeconds;
     this.windowSeconds = windowSeconds;
+    this.sharedPrefixTokens = 0;
+  }
+
+  private CapacitySweep(CapacitySweep base, CapacityModel model, int sharedPrefixTokens) {
+    this.model = model;
+    this.promptTokens = base.promptTokens;
+    this.outputTokens = base.outputTokens;
+    this.rampSeconds = base.rampSeconds;
+    this.warmupSeconds = base.warmupSeconds;
+    this.windowSeconds = base.windowSeconds;
+    this.sharedPrefixTokens = sharedPrefixTokens;
+  }
+
+  /** The same sweep, every prompt starting with the same {@code tokens} (the rest unique). */
+  public CapacitySweep withSharedPrefix(int tokens) {
+    if (tokens < 0 || tokens > promptTokens)
+      throw new IllegalArgumentException("shared prefix must be within the prompt: " + tokens);
+    return new CapacitySweep(this, model, tokens);
+  }
+
+  /** The same workload against another model (another scheduler, say). */
+  public CapacitySweep withModel(CapacityModel other) {
+    return new CapacitySweep(this, other, sharedPrefixTokens);
   }
 
   /**
@@ -84,6 +118,7 @@ public final class CapacitySweep {
     final EngineRequest request;
     final long sentNanos;
     long firstTokenNanos = -1;
+    long lastTokenNanos = -1;
 
     Tracked(EngineRequest request, long sentNanos) {
       this.request = request;
@@ -92,6 +127,19 @@ public final class CapacitySweep {
   }
 
   private record Arrival(long readyNanos, Tracked tracked) {}
+
+  /** A new request of this workload: its prompt's block keys only when the model caches them. */
+  private EngineRequest newRequest(int sequence) {
+    long[] blocks = null;
+    if (model.scheduling().prefixCache()) {
+      int[] ids = new int[promptTokens];
+      for (int i = 0; i < promptTokens; i++) {
+        ids[i] = i < sharedPrefixTokens ? i : -1 - sequence; // the tail is this request's own
+      }
+      blocks = PromptBlocks.hashes(ids, model.scheduling().blockTokens());
+    }
+    return new EngineRequest(promptTokens, outputTokens, outputTokens, blocks);
+  }
 
   public Level runLevel(int streams) {
     ContinuousBatchingEngine engine = new ContinuousBatchingEngine(model);
@@ -104,12 +152,14 @@ public final class CapacitySweep {
 
     for (int i = 0; i < streams; i++) {
       long sent = seconds(rampSeconds) * i / streams;
-      Tracked t = new Tracked(new EngineRequest(promptTokens, outputTokens, outputTokens), sent);
+      Tracked t = new Tracked(newRequest(i), sent);
       arrivals.add(new Arrival(sent + overhead, t));
     }
 
+    int sequence = streams;
     double[] ttfts = new double[1024];
     int ttftCount = 0;
+    Samples itlGaps = new Samples();
     double speedSum = 0;
     int completed = 0;
     long windowTokens = 0;
@@ -133,7 +183,12 @@ public final class CapacitySweep {
           end,
           (request, time, last) -> {
             Tracked t = inFlight.get(request);
-            if (t.firstTokenNanos < 0) t.firstTokenNanos = time;
+            if (t.firstTokenNanos < 0) {
+              t.firstTokenNanos = time;
+            } else if (time >= windowStart && time < windowEnd) {
+              itlGaps.add((time - t.lastTokenNanos) / 1e6);
+            }
+            t.lastTokenNanos = time;
             if (last) finished.add(t);
           });
       if (end >= windowStart && end < windowEnd) {
@@ -149,8 +204,7 @@ public final class CapacitySweep {
           }
           completed++;
         }
-        Tracked next =
-            new Tracked(new EngineRequest(promptTokens, outputTokens, outputTokens), iterationEnd);
+        Tracked next = new Tracked(newRequest(sequence++), iterationEnd);
         arrivals.add(new Arrival(iterationEnd + overhead, next));
       }
       now = end;
@@ -162,7 +216,31 @@ public final class CapacitySweep {
         windowTokens / windowSeconds,
         percentile(ttfts, ttftCount, 0.50),
         percentile(ttfts, ttftCount, 0.99),
-        completed);
+        completed,
+        itlGaps.percentile(0.50),
+        itlGaps.percentile(0.99),
+        engine.preemptions(),
+        engine.prefixCacheQueryTokens(),
+        engine.prefixCacheHitTokens());
+  }
+
+  /** A growing array of values, sorted once for its percentiles. */
+  private static final class Samples {
+    private double[] values = new double[4096];
+    private int count;
+    private boolean sorted;
+
+    void add(double value) {
+      if (count == values.length) values = Arrays.copyOf(values, count * 2);
+      values[count++] = value;
+      sorted = false;
+    }
+
+    double percentile(double p) {
+      if (!sorted) Arrays.sort(values, 0, count);
+      sorted = true;
+      return CapacitySweep.percentile(values, count, p);
+    }
   }
 
   private static double percentile(double[] sorted, int count, double p) {
@@ -175,12 +253,52 @@ public final class CapacitySweep {
     return Math.round(s * 1e9);
   }
 
-  /** Prints the default model's sweep as a markdown table. */
+  /**
+   * Prints a sweep as a markdown table: the default model and the reference workload, or what the
+   * {@code key=value} arguments change: {@code scheduler=tgi|chunked}, {@code prefixCache=true},
+   * {@code prompt=<tokens>}, {@code sharedPrefix=<tokens>}, {@code streams=1,4,16}.
+   */
   public static void main(String[] args) {
-    System.out.println("| streams | per-stream tok/s | output tok/s | TTFT p50 ms | TTFT p99 ms |");
-    System.out.println("|---|---|---|---|---|");
-    for (Level level : reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128)) {
-      System.out.println(level);
+    CapacityModel model = CapacityModel.DEFAULT;
+    SchedulingPolicy policy = model.scheduling();
+    int prompt = 256;
+    int shared = 0;
+    int[] streams = {1, 4, 16, 32, 64, 128};
+    for (String arg : args) {
+      String[] kv = arg.split("=", 2);
+      String value = kv.length > 1 ? kv[1] : "";
+      switch (kv[0]) {
+        case "scheduler" ->
+            policy =
+                new SchedulingPolicy(
+                    SchedulerKind.parse(value),
+                    policy.maxBatchedTokens(),
+                    policy.prefixCache(),
+                    policy.blockTokens());
+        case "prefixCache" -> policy = policy.withPrefixCache(Boolean.parseBoolean(value));
+        case "prompt" -> prompt = Integer.parseInt(value);
+        case "sharedPrefix" -> shared = Integer.parseInt(value);
+        case "streams" ->
+            streams = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
+        default -> throw new IllegalArgumentException("unknown argument: " + arg);
+      }
+    }
+    CapacitySweep sweep =
+        new CapacitySweep(model.withScheduling(policy), prompt, 128, 2.0, 10.0, 60.0)
+            .withSharedPrefix(shared);
+    System.out.println(
+        "| streams | per-stream tok/s | output tok/s | TTFT p50 ms | TTFT p99 ms | ITL p50 ms | ITL p99 ms"
+            + " | preemptions |");
+    System.out.println("|---|---|---|---|---|---|---|---|");
+    for (Level level : sweep.run(streams)) {
+      System.out.println(
+          level
+              + String.format(
+                  Locale.ROOT,
+                  " %.1f | %.1f | %d |",
+                  level.itlP50Millis(),
+                  level.itlP99Millis(),
+                  level.preemptions()));
     }
   }
 }

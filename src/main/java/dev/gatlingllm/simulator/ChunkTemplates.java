@@ -320,8 +320,11 @@ final class ChunkTemplates {
                 + "\"}]}");
   }
 
-  /** The usage-only chunk sent when stream_options.include_usage is true. */
-  ByteBuf usage(ByteBufAllocator alloc, int promptTokens, int completionTokens) {
+  /**
+   * The usage-only chunk sent when stream_options.include_usage is true; with {@code cachedTokens}
+   * >= 0, vLLM's {@code prompt_tokens_details} too.
+   */
+  ByteBuf usage(ByteBufAllocator alloc, int promptTokens, int completionTokens, int cachedTokens) {
     return event(
         alloc,
         "[],\"usage\":{\"prompt_tokens\":"
@@ -330,6 +333,9 @@ final class ChunkTemplates {
             + completionTokens
             + ",\"total_tokens\":"
             + (promptTokens + completionTokens)
+            + (cachedTokens < 0
+                ? ""
+                : ",\"prompt_tokens_details\":{\"cached_tokens\":" + cachedTokens + "}")
             + "}}");
   }
 

@@ -100,6 +100,8 @@ final class EngineThread implements AutoCloseable {
       busy = true;
       engine.completeIteration(end, sink);
       metrics.queue(engine.activeCount(), engine.waitingCount(), engine.kvInUse());
+      metrics.engineCounters(
+          engine.preemptions(), engine.prefixCacheQueryTokens(), engine.prefixCacheHitTokens());
       scheduleWrites(end);
       long lead = Math.min(PLANNING_LEAD_NANOS, (end - iterationStart) / 2);
       parkUntil(end - lead, false);

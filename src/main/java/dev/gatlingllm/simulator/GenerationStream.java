@@ -98,7 +98,11 @@ final class GenerationStream extends EngineRequest {
       GroundTruthLog groundTruth,
       boolean clientAsksClose,
       Completion completion) {
-    super(request.promptTokens, tokensToProduce(request, fault), request.maxTokens);
+    super(
+        request.promptTokens,
+        tokensToProduce(request, fault),
+        request.maxTokens,
+        request.promptBlockHashes);
     this.request = request;
     this.ctx = ctx;
     this.rawCtx = ctx.pipeline().context(HttpServerCodec.class);
@@ -138,6 +142,11 @@ final class GenerationStream extends EngineRequest {
                 tokensToGenerate() / Math.max(1, fault.tokensPerEvent()) + 6);
     this.closeAfterResponse = fault.closeAfterResponse() || clientAsksClose;
     this.completion = completion;
+  }
+
+  /** The prompt tokens the prefix cache held, for the usage; -1: not reported (cache off). */
+  private int reportedCachedTokens() {
+    return request.reportsCachedTokens ? cachedPromptTokens() : -1;
   }
 
   private static int tokensToProduce(SimulatedRequest request, FaultSpec fault) {
@@ -370,7 +379,9 @@ final class GenerationStream extends EngineRequest {
       record(EventKind.FINISH, plannedNanos, System.nanoTime(), 0);
       ctx.write(new DefaultHttpContent(finish));
       if (request.includeUsage && !fault.noUsage()) {
-        ByteBuf usage = templates.usage(ctx.alloc(), request.promptTokens, completionTokens);
+        ByteBuf usage =
+            templates.usage(
+                ctx.alloc(), request.promptTokens, completionTokens, reportedCachedTokens());
         record(EventKind.USAGE, plannedNanos, System.nanoTime(), 0);
         ctx.write(new DefaultHttpContent(usage));
       }
@@ -503,6 +514,9 @@ final class GenerationStream extends EngineRequest {
     usage.put("prompt_tokens", request.promptTokens);
     usage.put("completion_tokens", completionTokens);
     usage.put("total_tokens", request.promptTokens + completionTokens);
+    if (request.reportsCachedTokens) {
+      usage.putObject("prompt_tokens_details").put("cached_tokens", cachedPromptTokens());
+    }
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
 

@@ -325,7 +325,32 @@ public final class LlmSimulator implements AutoCloseable {
       return set(SimulatorSetting.WAITING_SERVED_RATIO, ratio);
     }
 
-    /** Copies every capacity parameter from {@code model}. */
+    /** {@code tgi} (the default) or {@code chunked}, as {@code sim.scheduler} is written. */
+    public Builder scheduler(String scheduler) {
+      return set(SimulatorSetting.SCHEDULER, scheduler);
+    }
+
+    public Builder maxBatchedTokens(int tokens) {
+      return set(SimulatorSetting.MAX_BATCHED_TOKENS, tokens);
+    }
+
+    public Builder prefixCache(boolean enabled) {
+      return set(SimulatorSetting.PREFIX_CACHE, enabled);
+    }
+
+    public Builder blockSize(int tokens) {
+      return set(SimulatorSetting.BLOCK_SIZE, tokens);
+    }
+
+    /** Copies every scheduling setting from {@code policy}. */
+    private Builder scheduling(SchedulingPolicy policy) {
+      return scheduler(policy.scheduler().settingValue())
+          .maxBatchedTokens(policy.maxBatchedTokens())
+          .prefixCache(policy.prefixCache())
+          .blockSize(policy.blockTokens());
+    }
+
+    /** Copies every capacity parameter, the scheduling policy included, from {@code model}. */
     public Builder capacity(CapacityModel model) {
       return slots(model.slots())
           .kvCacheTokens(model.kvCacheTokens())
@@ -338,7 +363,8 @@ public final class LlmSimulator implements AutoCloseable {
           .prefillBlocksDecode(model.prefillBlocksDecode())
           .requestOverheadMicros(model.requestOverheadMicros())
           .maxWaitingSteps(model.maxWaitingSteps())
-          .waitingServedRatio(model.waitingServedRatio());
+          .waitingServedRatio(model.waitingServedRatio())
+          .scheduling(model.scheduling());
     }
 
     /** A fault for every request, in the {@code x-sim-fault} header syntax. */

@@ -23,6 +23,12 @@ final class SimulatedRequest {
   final String finishReason;
   final long textSeed;
 
+  /** Keys of the prompt's full KV blocks for the prefix cache; empty when it is off. */
+  final long[] promptBlockHashes;
+
+  /** The usage reports {@code prompt_tokens_details.cached_tokens} (prefix cache on, as vLLM). */
+  final boolean reportsCachedTokens;
+
   private SimulatedRequest(
       ApiFormat format,
       String endpoint,
@@ -33,7 +39,8 @@ final class SimulatedRequest {
       boolean includeUsage,
       int completionTokens,
       String finishReason,
-      long textSeed) {
+      long textSeed,
+      long[] promptBlockHashes) {
     this.format = format;
     this.endpoint = endpoint;
     this.model = model;
@@ -44,6 +51,8 @@ final class SimulatedRequest {
     this.completionTokens = completionTokens;
     this.finishReason = finishReason;
     this.textSeed = textSeed;
+    this.promptBlockHashes = promptBlockHashes;
+    this.reportsCachedTokens = promptBlockHashes != null;
   }
 
   /**
@@ -138,7 +147,21 @@ final class SimulatedRequest {
         includeUsage,
         completionTokens,
         finishReason,
-        seed);
+        seed,
+        promptBlockHashes(promptText, promptTokens, config.capacity().scheduling()));
+  }
+
+  /**
+   * The prompt's block keys, from its text as the simulator's tokenizer splits it (the contents
+   * joined, so a shared system prompt or first turns give shared blocks); null when the prefix
+   * cache is off, so that no hashing runs on the event loop then.
+   */
+  private static long[] promptBlockHashes(
+      CharSequence promptText, int promptTokens, SchedulingPolicy policy) {
+    if (!policy.prefixCache()) return null;
+    int[] ids = SimpleTokenizer.ids(promptText);
+    if (ids.length > promptTokens) ids = java.util.Arrays.copyOf(ids, promptTokens);
+    return PromptBlocks.hashes(ids, policy.blockTokens());
   }
 
   /**

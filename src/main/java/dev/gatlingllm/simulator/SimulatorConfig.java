@@ -59,7 +59,12 @@ public final class SimulatorConfig {
             Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
             Long.parseLong(all.get(SimulatorSetting.REQUEST_OVERHEAD_MICROS)),
             intValue(SimulatorSetting.MAX_WAITING_STEPS),
-            doubleValue(SimulatorSetting.WAITING_SERVED_RATIO));
+            doubleValue(SimulatorSetting.WAITING_SERVED_RATIO),
+            new SchedulingPolicy(
+                SchedulerKind.parse(all.get(SimulatorSetting.SCHEDULER)),
+                intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
+                Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
+                intValue(SimulatorSetting.BLOCK_SIZE)));
     this.globalFault = FaultSpec.parse(all.get(SimulatorSetting.FAULT));
     this.globalTiming = FixedTiming.parse(all.get(SimulatorSetting.TIMING));
     this.groundTruth = Boolean.parseBoolean(all.get(SimulatorSetting.GROUND_TRUTH));

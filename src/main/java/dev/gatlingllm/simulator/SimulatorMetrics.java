@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * The simulator's {@code /metrics} page, under vLLM's names, from the engine's own state: requests
  * running in the batch and waiting in its queue, the share of the KV-cache budget reserved, and
- * counters of the tokens it generated and the prompts it prefilled, with its time-to-first-token
+ * counters of the tokens it generated and the prompts it prefilled, of preemptions and of
+ * prefix-cache queries and hits (in tokens, as vLLM counts them), with its time-to-first-token
  * histogram (from the request's arrival to the first token's planned write). Written by the engine
  * thread alone, read by any event loop. Tokens of the fixed-timing mode bypass the engine and are
  * not counted here.
@@ -24,6 +25,9 @@ final class SimulatorMetrics {
   private volatile int running;
   private volatile int waiting;
   private volatile long kvInUse;
+  private volatile long preemptions;
+  private volatile long prefixCacheQueries;
+  private volatile long prefixCacheHits;
   private final AtomicLong generationTokens = new AtomicLong();
   private final AtomicLong promptTokens = new AtomicLong();
   private final AtomicLong requestsFinished = new AtomicLong();
@@ -43,6 +47,16 @@ final class SimulatorMetrics {
     this.running = running;
     this.waiting = waiting;
     this.kvInUse = kvInUse;
+  }
+
+  /**
+   * Engine thread: the engine's running totals of preemptions and of prompt tokens looked up in,
+   * and found in, the prefix cache.
+   */
+  void engineCounters(long preemptions, long prefixCacheQueries, long prefixCacheHits) {
+    this.preemptions = preemptions;
+    this.prefixCacheQueries = prefixCacheQueries;
+    this.prefixCacheHits = prefixCacheHits;
   }
 
   /** Engine thread: one token of a request; its first one also counts its prompt and its TTFT. */
@@ -93,7 +107,19 @@ final class SimulatorMetrics {
         "vllm:num_preemptions_total",
         "Cumulative number of preemption from the engine.",
         labels,
-        0);
+        preemptions);
+    counter(
+        out,
+        "vllm:prefix_cache_queries_total",
+        "Prefix cache queries, in terms of number of queried tokens.",
+        labels,
+        prefixCacheQueries);
+    counter(
+        out,
+        "vllm:prefix_cache_hits_total",
+        "Prefix cache hits, in terms of number of cached tokens.",
+        labels,
+        prefixCacheHits);
     counter(
         out,
         "vllm:prompt_tokens_total",

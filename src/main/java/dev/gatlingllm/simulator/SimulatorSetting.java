@@ -75,6 +75,24 @@ public enum SimulatorSetting {
       "waitingServedRatio",
       String.valueOf(CapacityModel.DEFAULT.waitingServedRatio()),
       "also admit when waiting >= ratio * running (TGI waiting_served_ratio); 0 disables"),
+  SCHEDULER(
+      "scheduler",
+      SchedulingPolicy.TGI.scheduler().settingValue(),
+      "tgi: admitted prompts are prefilled whole while the batch waits (the rules above); chunked: vLLM V1's"
+          + " token budget per iteration, decodes first, then prompt chunks, with preemption when KV runs out"),
+  MAX_BATCHED_TOKENS(
+      "maxBatchedTokens",
+      String.valueOf(SchedulingPolicy.TGI.maxBatchedTokens()),
+      "chunked: tokens computed per iteration, decodes and prompt chunks together (vLLM max_num_batched_tokens)"),
+  PREFIX_CACHE(
+      "prefixCache",
+      String.valueOf(SchedulingPolicy.TGI.prefixCache()),
+      "keep computed prompt blocks in the KV budget (LRU) so a prompt with a cached prefix prefills only the"
+          + " rest; reports usage.prompt_tokens_details.cached_tokens"),
+  BLOCK_SIZE(
+      "blockSize",
+      String.valueOf(SchedulingPolicy.TGI.blockTokens()),
+      "tokens per KV block, the prefix cache's unit (vLLM block_size)"),
   FAULT("fault", "", "fault applied to every request, same syntax as the x-sim-fault header"),
   TIMING("timing", "", "fixed timing for every request, same syntax as the x-sim-timing header"),
   GROUND_TRUTH("groundTruth", "false", "record server-side write times per request"),
