@@ -46,16 +46,26 @@
   }
 
   var levels = data.levels.filter(function (l) { return l.load > 0; });
+  // The baseline's levels, when this run was compared with one: drawn dashed beside this run's in the charts
+  // against load and in the trade-off.
+  var baselineData = el('llm-baseline');
+  var baseline = baselineData ? JSON.parse(baselineData.textContent) : null;
+  var thenLevels = baseline ? (baseline.levels || []) : [];
+  function thenLine(label, figure, color, axis) {
+    return { label: label + ' (baseline)', yAxisID: axis, borderColor: color, borderDash: [3, 3], pointRadius: 2,
+      data: thenLevels.filter(function (l) { return l[figure] != null; }).map(function (l) { return { x: l.load, y: l[figure] }; }) };
+  }
   var loadTitle = levels.length && levels[0].closed ? 'concurrent streams' : 'request rate (req/s)';
   var logScale = levels.length > 2 && levels[levels.length - 1].load / levels[0].load >= 8;
   var loads = levels.map(function (l) { return l.load; });
   if (el('chart-throughput')) {
+    if (baseline) { el('chart-throughput').setAttribute('data-baseline', 'drawn'); }
     new Chart(el('chart-throughput'), {
       type: 'line',
       data: { datasets: [
         { label: 'output tok/s', data: points(loads, levels.map(function (l) { return l.outputThroughput; })), yAxisID: 'y', borderColor: '#1a73e8' },
         { label: 'per-stream tok/s', data: points(loads, levels.map(function (l) { return l.perStream; })), yAxisID: 'y1', borderColor: '#188038' }
-      ] },
+      ].concat(baseline ? [thenLine('output tok/s', 'outputThroughput', '#1a73e8', 'y'), thenLine('per-stream tok/s', 'perStream', '#188038', 'y1')] : []) },
       options: { scales: {
         x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
         y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
@@ -71,6 +81,10 @@
     function line(label, y, color) {
       ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
         borderColor: color, borderDash: [6, 4], pointRadius: 0 });
+    }
+    if (baseline) {
+      ttftSets.push(thenLine('TTFT p50 ms', 'ttftP50', '#1a73e8'), thenLine('TTFT p99 ms', 'ttftP99', '#d93025'));
+      el('chart-ttft').setAttribute('data-baseline', 'drawn');
     }
     if (data.sloTtftMs != null && loads.length) {
       line('TTFT SLO ' + data.sloTtftMs + ' ms', data.sloTtftMs, '#5f6368');
@@ -124,16 +138,12 @@
         data: [{ x: 0, y: breakEven }, { x: widest, y: breakEven }],
         showLine: true, borderColor: '#9334e6', borderDash: [6, 4], pointRadius: 0 });
     }
-    var baselineData = el('llm-baseline');
-    if (baselineData) {
-      // The baseline run's points, when this run was compared with one: its curve beside this run's.
-      var baseline = JSON.parse(baselineData.textContent);
-      var then = baseline.tradeoff || [];
+    if (baseline) {
       // Per its own GPUs when it said them, else per this run's: the same deployment, another night.
       var thenTrade = function (l) {
         return { x: l.perStream, y: data.gpus && l.outputPerGpu != null ? l.outputPerGpu : l.outputThroughput / gpus };
       };
-      tradeSets.push({ label: 'baseline', data: then.map(thenTrade), pointLabels: then.map(function (l) { return l.label + ' (then)'; }),
+      tradeSets.push({ label: 'baseline', data: thenLevels.map(thenTrade), pointLabels: thenLevels.map(function (l) { return l.label + ' (then)'; }),
         showLine: true, borderColor: '#1a73e8', backgroundColor: '#1a73e8', borderDash: [3, 3], pointRadius: 3 });
       el('chart-tradeoff').setAttribute('data-baseline', 'drawn');
     }

@@ -17,7 +17,8 @@ import java.util.List;
  * @param capacity the capacity then and now
  * @param unmatched the levels of one run the other does not have, said as such
  * @param thresholds what a change had to pass to count
- * @param baselineTradeOff the baseline's trade-off points, for its curve beside this run's
+ * @param baselineLevels the baseline's levels as its charts draw them, for its curves beside this
+ *     run's
  */
 public record BaselineComparison(
     Path baseline,
@@ -26,7 +27,7 @@ public record BaselineComparison(
     CapacityChange capacity,
     List<String> unmatched,
     Thresholds thresholds,
-    List<RunSample.TradeOffPoint> baselineTradeOff) {
+    List<RunSample.LevelPoint> baselineLevels) {
 
   /** The label of the run's own comparison, every level's requests together. */
   static final String RUN = "run";
@@ -103,7 +104,7 @@ public record BaselineComparison(
             then.capacityLoad(), then.capacityLabel(), now.capacityLoad(), now.capacityLabel()),
         List.copyOf(unmatched),
         thresholds,
-        then.tradeOff());
+        then.levelPoints());
   }
 
   /** The regressions: each figure's, and the capacity's when it dropped. */

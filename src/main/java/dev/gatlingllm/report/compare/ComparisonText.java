@@ -152,28 +152,32 @@ public final class ComparisonText {
   private static final String PAGE_DATA = "<script type=\"application/json\" id=\"llm-data\">";
 
   /**
-   * The baseline's trade-off points as the page's script reads them, safe inside a script element
-   * (no '<', '>' or '&' but escaped).
+   * The baseline's levels as the page's script reads them, safe inside a script element (no '<',
+   * '>' or '&' but escaped).
    */
   static String baselineJson(BaselineComparison comparison) {
     com.fasterxml.jackson.databind.node.ObjectNode root =
         com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     root.put("baseline", comparison.baseline().toString());
-    com.fasterxml.jackson.databind.node.ArrayNode points = root.putArray("tradeoff");
-    for (RunSample.TradeOffPoint point : comparison.baselineTradeOff()) {
-      if (Double.isFinite(point.perStream()) && Double.isFinite(point.output())) {
-        points
-            .addObject()
-            .put("label", point.label())
-            .put("perStream", point.perStream())
-            .put("outputThroughput", point.output());
-        if (Double.isFinite(point.outputPerGpu())) {
-          ((com.fasterxml.jackson.databind.node.ObjectNode) points.get(points.size() - 1))
-              .put("outputPerGpu", point.outputPerGpu());
-        }
-      }
+    com.fasterxml.jackson.databind.node.ArrayNode levels = root.putArray("levels");
+    for (RunSample.LevelPoint point : comparison.baselineLevels()) {
+      com.fasterxml.jackson.databind.node.ObjectNode level = levels.addObject();
+      level.put("label", point.label()).put("load", point.load());
+      // JSON has no NaN: a figure the level did not have is left out, and the chart skips it.
+      putFinite(level, "perStream", point.perStream());
+      putFinite(level, "outputThroughput", point.output());
+      putFinite(level, "outputPerGpu", point.outputPerGpu());
+      putFinite(level, "ttftP50", point.ttftP50());
+      putFinite(level, "ttftP99", point.ttftP99());
     }
     return Html.scriptSafeJson(root.toString());
+  }
+
+  private static void putFinite(
+      com.fasterxml.jackson.databind.node.ObjectNode node, String field, double value) {
+    if (Double.isFinite(value)) {
+      node.put(field, value);
+    }
   }
 
   /** One test case per figure compared (failing on a regression), and one for the capacity. */

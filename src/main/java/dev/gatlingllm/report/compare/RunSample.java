@@ -18,25 +18,36 @@ import java.util.List;
  * @param levels the levels in the run's order
  * @param capacityLoad the load of the level the run named its capacity, or -1 when it found none
  * @param capacityLabel that level's label, or null
- * @param tradeOff the run's trade-off points (summary.json's {@code tradeoff}), in load order
+ * @param levelPoints its levels with a load as its charts draw them, in load order
  */
 record RunSample(
     Path folder,
     List<Level> levels,
     double capacityLoad,
     String capacityLabel,
-    List<TradeOffPoint> tradeOff) {
+    List<LevelPoint> levelPoints) {
 
   /**
-   * One point of a run's trade-off chart.
+   * One level of a run as its charts draw it: a point of the trade-off (per-stream output tok/s
+   * against output tok/s) and of the charts against load.
    *
    * @param label the level's label
-   * @param perStream its per-stream output tok/s (x)
-   * @param output its output tok/s (y)
+   * @param load its concurrency, or its request rate for an open-model level
+   * @param perStream its per-stream output tok/s
+   * @param output its output tok/s
    * @param outputPerGpu its output tok/s per GPU when the run said its GPUs ({@code llm.gpus}),
    *     else NaN
+   * @param ttftP50 its TTFT p50 in ms
+   * @param ttftP99 its TTFT p99 in ms
    */
-  public record TradeOffPoint(String label, double perStream, double output, double outputPerGpu) {}
+  public record LevelPoint(
+      String label,
+      double load,
+      double perStream,
+      double output,
+      double outputPerGpu,
+      double ttftP50,
+      double ttftP99) {}
 
   /**
    * One level: its label, its measurement window's length, its own requests (started in its window)
@@ -184,21 +195,30 @@ record RunSample(
     }
     JsonNode capacity = summary.path("capacity");
     boolean found = capacity.isObject() && capacity.hasNonNull("load");
-    List<TradeOffPoint> tradeOff = new ArrayList<>();
-    for (JsonNode point : summary.path("tradeoff")) {
-      tradeOff.add(
-          new TradeOffPoint(
-              point.path("level").asText(""),
-              point.path("per_stream_output_throughput").asDouble(Double.NaN),
-              point.path("output_throughput").asDouble(Double.NaN),
-              point.path("output_throughput_per_gpu").asDouble(Double.NaN)));
+    int gpus = summary.path("gpus").asInt(0);
+    List<LevelPoint> points = new ArrayList<>();
+    for (JsonNode level : levelNodes) {
+      double load = level.path("concurrency").asDouble(level.path("request_rate").asDouble(0));
+      if (load > 0) {
+        double output = level.path("output_throughput").asDouble(Double.NaN);
+        points.add(
+            new LevelPoint(
+                level.path("label").asText(""),
+                load,
+                level.path("per_stream_output_throughput").asDouble(Double.NaN),
+                output,
+                gpus > 0 ? output / gpus : Double.NaN,
+                level.path("median_ttft_ms").asDouble(Double.NaN),
+                level.path("p99_ttft_ms").asDouble(Double.NaN)));
+      }
     }
+    points.sort(java.util.Comparator.comparingDouble(LevelPoint::load));
     return new RunSample(
         folder,
         List.copyOf(levels),
         found ? capacity.path("load").asDouble() : -1,
         found ? capacity.path("label").asText(null) : null,
-        List.copyOf(tradeOff));
+        List.copyOf(points));
   }
 
   /**

@@ -35,9 +35,9 @@ class BaselineOnThePageTest {
             List.of(),
             Thresholds.DEFAULTS,
             List.of(
-                new RunSample.TradeOffPoint("2 streams", 60, 110, Double.NaN),
-                new RunSample.TradeOffPoint("4 streams", 50, 190, Double.NaN),
-                new RunSample.TradeOffPoint("8 streams", 30, 230, Double.NaN)));
+                new RunSample.LevelPoint("2 streams", 2, 60, 110, Double.NaN, 90, 140),
+                new RunSample.LevelPoint("4 streams", 4, 50, 190, Double.NaN, 120, 210),
+                new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900)));
     String html = ComparisonText.intoPage(Files.readString(page), comparison);
     assertTrue(html.indexOf("<h2>Against the baseline</h2>") < html.indexOf("<h2>Charts</h2>"));
     Files.writeString(page, html);
@@ -49,5 +49,10 @@ class BaselineOnThePageTest {
     assertTrue(
         dom.matches("(?s).*<canvas id=\"chart-tradeoff\"[^>]*data-baseline=\"drawn\".*"),
         "the baseline's curve drawn");
+    for (String chart : java.util.List.of("chart-throughput", "chart-ttft")) {
+      assertTrue(
+          dom.matches("(?s).*<canvas id=\"" + chart + "\"[^>]*data-baseline=\"drawn\".*"),
+          "the baseline's levels drawn against load in " + chart);
+    }
   }
 }
