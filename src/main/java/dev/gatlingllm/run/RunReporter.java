@@ -63,7 +63,12 @@ public final class RunReporter {
   private BaselinePlan baseline;
 
   /** Per level of a sweep, whether it was stopped before it started ({@link #sweepStopsBefore}). */
-  private final java.util.Map<Integer, Boolean> stopDecisions = new java.util.HashMap<>();
+  private final java.util.concurrent.ConcurrentMap<
+          Integer, java.util.concurrent.CompletableFuture<Boolean>>
+      stopDecisions = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Set on the deciding thread once a level was stopped: every later one is too. */
+  private volatile boolean sweepStopped;
 
   /** Whether the comparison found a regression that fails the build. */
   private volatile boolean regressed;
@@ -243,32 +248,63 @@ public final class RunReporter {
   }
 
   /**
-   * Whether a sweep stops before level {@code index}: decided once, by the first user of the level
+   * Whether a sweep stops before level {@code index}: decided once, for the first user of the level
    * to ask, from the figures of the levels before it ({@link SaturationStop}); the console says why
    * when it stops. Once stopped, every later level is stopped too.
+   *
+   * <p>Decided off the event loops, on one thread of its own: the decision summarises every level
+   * so far (their histograms' percentiles under the recorder's lock), which no event loop should
+   * wait for while other users' streams are still being read. Levels are decided in the order they
+   * are asked, which is the sweep's.
+   *
+   * @return the decision, completed on the deciding thread
    */
-  public boolean sweepStopsBefore(int index) {
-    synchronized (stopDecisions) {
-      Boolean decided = stopDecisions.get(index);
-      if (decided != null) {
-        return decided;
-      }
-      boolean stopped = stopDecisions.containsValue(Boolean.TRUE);
-      if (!stopped) {
-        String why = SaturationStop.reason(snapshot(), index);
-        stopped = why != null;
-        if (stopped) {
-          System.out.println(
-              "gatling-llm: the sweep stops before level "
-                  + (index + 1)
-                  + ": "
-                  + why
-                  + " (llm.saturationStop=false runs every level)");
-        }
-      }
-      stopDecisions.put(index, stopped);
-      return stopped;
+  public java.util.concurrent.CompletableFuture<Boolean> sweepStopsBefore(int index) {
+    return stopDecisions.computeIfAbsent(
+        index,
+        level ->
+            java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> decideStop(level), StopDecider.EXECUTOR));
+  }
+
+  private boolean decideStop(int index) {
+    if (sweepStopped) {
+      return true;
     }
+    String why;
+    try {
+      why = SaturationStop.reason(snapshot(), index);
+    } catch (RuntimeException e) {
+      // A check that cannot be made stops nothing: the sweep runs on, as without it.
+      System.err.println(
+          "gatling-llm: the saturation check before level "
+              + (index + 1)
+              + " could not be made ("
+              + e
+              + "); the sweep goes on");
+      return false;
+    }
+    if (why != null) {
+      sweepStopped = true;
+      System.out.println(
+          "gatling-llm: the sweep stops before level "
+              + (index + 1)
+              + ": "
+              + why
+              + " (llm.saturationStop=false runs every level)");
+    }
+    return sweepStopped;
+  }
+
+  /** The one thread saturation stops are decided on: a daemon, so that it never holds the JVM. */
+  private static final class StopDecider {
+    static final java.util.concurrent.ExecutorService EXECUTOR =
+        java.util.concurrent.Executors.newSingleThreadExecutor(
+            task -> {
+              Thread thread = new Thread(task, "gatling-llm-saturation-stop");
+              thread.setDaemon(true);
+              return thread;
+            });
   }
 
   /** The figures so far (for checks during the run). */

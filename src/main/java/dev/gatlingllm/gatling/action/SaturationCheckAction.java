@@ -41,7 +41,16 @@ public final class SaturationCheckAction extends PlainAction {
 
   @Override
   public void execute(Session session) {
-    boolean stopped = reporter.sweepStopsBefore(level);
-    next.$bang(GatlingRuntime.set(session, SessionKeys.SWEEP_STOPPED, stopped));
+    // The user goes on once the level is decided; `!` brings it back onto its own event loop.
+    reporter
+        .sweepStopsBefore(level)
+        .whenComplete(
+            (stopped, failure) ->
+                next.$bang(
+                    GatlingRuntime.set(
+                        session,
+                        SessionKeys.SWEEP_STOPPED,
+                        // A decision that failed stops nothing: the sweep runs on, as without it.
+                        failure == null && stopped)));
   }
 }
