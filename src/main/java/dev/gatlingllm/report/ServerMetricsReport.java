@@ -53,6 +53,9 @@ final class ServerMetricsReport {
     Json.put(node, "mean_ttft_ms", s.ttftMeanMs());
     Json.put(node, "median_ttft_ms", s.ttftP50Ms());
     Json.put(node, "p99_ttft_ms", s.ttftP99Ms());
+    Json.put(node, "prefix_cache_queries", s.prefixCacheQueries());
+    Json.put(node, "prefix_cache_hits", s.prefixCacheHits());
+    Json.put(node, "prefix_cache_hit_share", s.prefixCacheHitShare());
     return node;
   }
 
@@ -106,7 +109,12 @@ final class ServerMetricsReport {
         for (double count : s.ttft().cumulativeCounts()) {
           ttft.add(count);
         }
+      } else {
+        row.addNull();
       }
+      // Added after the row's first layout: last, so that files written before still read (NaN).
+      addNumberOrNull(row, s.prefixCacheQueries());
+      addNumberOrNull(row, s.prefixCacheHits());
     }
     return node;
   }
@@ -144,7 +152,9 @@ final class ServerMetricsReport {
               value(row, 4),
               value(row, 5),
               value(row, 6),
-              ttft));
+              ttft,
+              value(row, 8),
+              value(row, 9)));
     }
     ServerEngine engine =
         node.path("engine_id").isTextual()
@@ -160,6 +170,14 @@ final class ServerMetricsReport {
         List.of());
   }
 
+  private static void addNumberOrNull(ArrayNode row, double value) {
+    if (Double.isNaN(value)) {
+      row.addNull();
+    } else {
+      row.add(value);
+    }
+  }
+
   private static double value(JsonNode row, int index) {
     return row.path(index).isNumber() ? row.path(index).asDouble() : Double.NaN;
   }
@@ -169,7 +187,7 @@ final class ServerMetricsReport {
   static final String TABLE_HEADERS =
       "<th>server running mean / peak</th><th>server waiting mean / peak</th>"
           + "<th>KV cache peak</th><th>preemptions</th><th>server / client output tokens</th>"
-          + "<th>server TTFT p50 / p99 ms</th>";
+          + "<th>server TTFT p50 / p99 ms</th><th>prefix cache hits</th>";
 
   static String tableCells(ServerLevelFigures s, Figures client) {
     return cell(Numbers.number(s.meanRunning(), 1) + " / " + Numbers.number(s.peakRunning(), 0))
@@ -178,7 +196,9 @@ final class ServerMetricsReport {
         + cell(Numbers.number(s.preemptions(), 0))
         + cell(
             Numbers.number(s.generatedTokens(), 0) + " / " + client.tokens().outputTokensInWindow())
-        + cell(Numbers.number(s.ttftP50Ms(), 1) + " / " + Numbers.number(s.ttftP99Ms(), 1));
+        + cell(Numbers.number(s.ttftP50Ms(), 1) + " / " + Numbers.number(s.ttftP99Ms(), 1))
+        + cell(
+            Double.isNaN(s.prefixCacheHitShare()) ? "-" : Numbers.percent(s.prefixCacheHitShare()));
   }
 
   private static String cell(String text) {
@@ -245,19 +265,20 @@ final class ServerMetricsReport {
   static String consoleHeader() {
     return String.format(
         Locale.ROOT,
-        "%-14s %10s %10s %10s %10s %12s\n",
+        "%-14s %10s %10s %10s %10s %12s %10s\n",
         "server",
         "running",
         "waiting",
         "KV peak",
         "preempted",
-        "gen/client");
+        "gen/client",
+        "cache hit");
   }
 
   static String consoleLine(String label, ServerLevelFigures s, Figures client) {
     return String.format(
         Locale.ROOT,
-        "%-14s %10s %10s %10s %10s %12s\n",
+        "%-14s %10s %10s %10s %10s %12s %10s\n",
         label,
         Numbers.number(s.meanRunning(), 1) + "/" + Numbers.number(s.peakRunning(), 0),
         Numbers.number(s.meanWaiting(), 1) + "/" + Numbers.number(s.peakWaiting(), 0),
@@ -267,6 +288,9 @@ final class ServerMetricsReport {
         Numbers.number(s.preemptions(), 0),
         Numbers.number(s.generatedTokens(), 0).replace(",", "")
             + "/"
-            + client.tokens().outputTokensInWindow());
+            + client.tokens().outputTokensInWindow(),
+        Double.isNaN(s.prefixCacheHitShare())
+            ? "-"
+            : Numbers.number(100 * s.prefixCacheHitShare(), 1) + "%");
   }
 }

@@ -144,6 +144,52 @@ class ServerMetricsEndToEndTest {
   }
 
   /**
+   * Against the simulator's prefix cache, prompts sharing 48 of their 64 tokens: every prompt token
+   * is looked up (the counter at the end is the ground truth's prompt tokens), and each level's
+   * share of hits is the cache's saving, well above zero and below one (each prompt's own 16 tokens
+   * and the first prompt's whole are misses).
+   */
+  @Test
+  void eachLevelGivesTheServersPrefixCacheHitShare() throws Exception {
+    List<GroundTruthRecord> truth;
+    Path llm;
+    try (LlmSimulator simulator =
+        LlmSimulator.builder()
+            .host("127.0.0.1")
+            .port(0)
+            .scheduler("chunked")
+            .prefixCache(true)
+            .groundTruth(true)
+            .build()
+            .start()) {
+      PROPERTIES.forEach(System::setProperty);
+      System.setProperty("llm.prefixTokens", "48");
+      System.setProperty("llm.baseUrl", "http://127.0.0.1:" + simulator.port());
+      System.setProperty("llm.probe", "false");
+      llm = runSweep();
+      truth = simulator.groundTruth();
+    } finally {
+      System.clearProperty("llm.prefixTokens");
+    }
+    ObjectMapper json = new ObjectMapper();
+    JsonNode samples =
+        json.readTree(llm.resolve("run.json").toFile()).path("server_metrics").path("samples");
+    JsonNode last = samples.get(samples.size() - 1);
+    long prompts = truth.stream().mapToLong(GroundTruthRecord::promptTokens).sum();
+    assertEquals(prompts, last.get(8).asLong(), "vllm:prefix_cache_queries_total: every token");
+    assertTrue(last.get(9).asLong() > 0 && last.get(9).asLong() < prompts, last.toString());
+    for (JsonNode level : json.readTree(llm.resolve("summary.json").toFile()).path("levels")) {
+      JsonNode s = level.path("server");
+      double share = s.path("prefix_cache_hit_share").asDouble(Double.NaN);
+      assertTrue(share > 0.3 && share < 1, "level " + level.path("label").asText() + ": " + s);
+      assertEquals(
+          s.path("prefix_cache_hits").asDouble() / s.path("prefix_cache_queries").asDouble(),
+          share,
+          1e-9);
+    }
+  }
+
+  /**
    * A metrics page that never ends: each scrape is cut at 8 MiB on the scraper's own thread and
    * counted, and the run, its load and its report stay whole (unbounded, the page filled the heap
    * and the run never ended).

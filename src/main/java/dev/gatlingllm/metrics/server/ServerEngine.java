@@ -20,7 +20,9 @@ public enum ServerEngine {
       "vllm:num_preemptions_total",
       "vllm:generation_tokens_total",
       "vllm:prompt_tokens_total",
-      "vllm:time_to_first_token_seconds"),
+      "vllm:time_to_first_token_seconds",
+      "vllm:prefix_cache_queries_total",
+      "vllm:prefix_cache_hits_total"),
   // SGLang calls a preemption a retraction: its counter (the gauge sglang:num_retracted_reqs is the
   // last batch's).
   SGLANG(
@@ -31,7 +33,9 @@ public enum ServerEngine {
       "sglang:num_retracted_requests_total",
       "sglang:generation_tokens_total",
       "sglang:prompt_tokens_total",
-      "sglang:time_to_first_token_seconds"),
+      "sglang:time_to_first_token_seconds",
+      null,
+      null),
   TGI(
       "TGI",
       "tgi_batch_current_size",
@@ -40,6 +44,8 @@ public enum ServerEngine {
       null,
       "tgi_request_generated_tokens_sum",
       "tgi_request_input_length_sum",
+      null,
+      null,
       null),
   LLAMA_CPP(
       "llama.cpp",
@@ -49,6 +55,8 @@ public enum ServerEngine {
       null,
       "llamacpp:tokens_predicted_total",
       "llamacpp:prompt_tokens_total",
+      null,
+      null,
       null);
 
   private final String label;
@@ -60,6 +68,15 @@ public enum ServerEngine {
   private final String promptTokens;
   private final String ttftHistogram;
 
+  /**
+   * Counters of prompt tokens looked up in the prefix cache and of those found there (vLLM counts
+   * both in tokens); null for an engine without them. SGLang gives only a gauge of its last batch's
+   * hit rate, which no window's share can be made of.
+   */
+  private final String prefixCacheQueries;
+
+  private final String prefixCacheHits;
+
   ServerEngine(
       String label,
       String running,
@@ -68,7 +85,11 @@ public enum ServerEngine {
       String preemptions,
       String generatedTokens,
       String promptTokens,
-      String ttftHistogram) {
+      String ttftHistogram,
+      String prefixCacheQueries,
+      String prefixCacheHits) {
+    this.prefixCacheQueries = prefixCacheQueries;
+    this.prefixCacheHits = prefixCacheHits;
     this.label = label;
     this.running = running;
     this.waiting = waiting;
@@ -112,7 +133,9 @@ public enum ServerEngine {
         sum(samples, preemptions),
         sum(samples, generatedTokens),
         sum(samples, promptTokens),
-        histogram(samples, ttftHistogram));
+        histogram(samples, ttftHistogram),
+        sum(samples, prefixCacheQueries),
+        sum(samples, prefixCacheHits));
   }
 
   /**
@@ -190,7 +213,14 @@ public enum ServerEngine {
     List<String> names = new ArrayList<>();
     for (String name :
         new String[] {
-          running, waiting, preemptions, generatedTokens, promptTokens, ttftHistogram
+          running,
+          waiting,
+          preemptions,
+          generatedTokens,
+          promptTokens,
+          ttftHistogram,
+          prefixCacheQueries,
+          prefixCacheHits
         }) {
       if (name != null) {
         names.add(name);

@@ -26,6 +26,8 @@ import java.util.List;
  * @param ttftMeanMs their mean TTFT by the server's clock
  * @param ttftP50Ms their median TTFT, estimated from the buckets
  * @param ttftP99Ms their 99th percentile TTFT, estimated from the buckets
+ * @param prefixCacheQueries prompt tokens looked up in the prefix cache during the windows
+ * @param prefixCacheHits those of them found there
  */
 public record ServerLevelFigures(
     int samples,
@@ -41,7 +43,17 @@ public record ServerLevelFigures(
     double ttftCount,
     double ttftMeanMs,
     double ttftP50Ms,
-    double ttftP99Ms) {
+    double ttftP99Ms,
+    double prefixCacheQueries,
+    double prefixCacheHits) {
+
+  /**
+   * The share of the prompt tokens looked up in the prefix cache that were found there: what the
+   * cache saved the server's prefills. NaN when the server counts neither, or looked nothing up.
+   */
+  public double prefixCacheHitShare() {
+    return prefixCacheQueries > 0 ? prefixCacheHits / prefixCacheQueries : Double.NaN;
+  }
 
   /** The figures of {@code level} from the scrapes, in time order. */
   public static ServerLevelFigures of(List<ServerSample> samples, MeasuredLevel level) {
@@ -52,6 +64,8 @@ public record ServerLevelFigures(
     double preemptions = 0;
     double generated = 0;
     double prompt = 0;
+    double cacheQueries = 0;
+    double cacheHits = 0;
     CumulativeHistogram ttft = null;
     boolean ttftKnown = true;
     for (TimeInterval window : level.measured()) {
@@ -67,6 +81,8 @@ public record ServerLevelFigures(
       preemptions += increase(samples, window, ServerSample::preemptions);
       generated += increase(samples, window, ServerSample::generatedTokens);
       prompt += increase(samples, window, ServerSample::promptTokens);
+      cacheQueries += increase(samples, window, ServerSample::prefixCacheQueries);
+      cacheHits += increase(samples, window, ServerSample::prefixCacheHits);
       CumulativeHistogram part = histogramIncrease(samples, window);
       if (part == null) {
         ttftKnown = false;
@@ -96,7 +112,9 @@ public record ServerLevelFigures(
         count,
         ttft == null || !(count > 0) ? Double.NaN : 1000 * ttft.sum() / count,
         ttft == null ? Double.NaN : 1000 * ttft.quantile(0.5),
-        ttft == null ? Double.NaN : 1000 * ttft.quantile(0.99));
+        ttft == null ? Double.NaN : 1000 * ttft.quantile(0.99),
+        cacheQueries,
+        cacheHits);
   }
 
   private static final class Gauge {

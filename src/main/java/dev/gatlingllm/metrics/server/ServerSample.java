@@ -12,6 +12,8 @@ package dev.gatlingllm.metrics.server;
  * @param generatedTokens counter: output tokens the server generated since it started
  * @param promptTokens counter: prompt tokens the server processed since it started
  * @param ttft the server's own time-to-first-token histogram since it started, or null
+ * @param prefixCacheQueries counter: prompt tokens looked up in the server's prefix cache
+ * @param prefixCacheHits counter: those of them found there
  */
 public record ServerSample(
     long epochMillis,
@@ -21,4 +23,6 @@ public record ServerSample(
     double preemptions,
     double generatedTokens,
     double promptTokens,
-    CumulativeHistogram ttft) {}
+    CumulativeHistogram ttft,
+    double prefixCacheQueries,
+    double prefixCacheHits) {}

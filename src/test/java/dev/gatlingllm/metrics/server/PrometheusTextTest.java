@@ -23,7 +23,7 @@ class PrometheusTextTest {
   void readsNamesLabelsValuesAndSkipsComments() throws IOException {
     List<PrometheusText.Sample> samples = PrometheusText.parse(fixture("vllm.txt"));
     assertEquals(
-        23, samples.size(), "12 gauge and counter series, 2 histograms of 5 lines, 1 other");
+        27, samples.size(), "16 gauge and counter series, 2 histograms of 5 lines, 1 other");
     PrometheusText.Sample first = samples.get(0);
     assertEquals("vllm:num_requests_running", first.name());
     assertEquals(
@@ -81,6 +81,8 @@ class PrometheusTextTest {
     assertEquals(8, s.preemptions());
     assertEquals(18000, s.generatedTokens());
     assertEquals(76800, s.promptTokens());
+    assertEquals(76800, s.prefixCacheQueries(), "summed over the two engines");
+    assertEquals(46000, s.prefixCacheHits());
     assertEquals(100, s.ttft().count());
     assertEquals(30, s.ttft().sum());
     // rank 50 of 100 lies in (0.1, 0.5] holding 80 observations after 10: 0.1 + 0.4 * 40 / 80

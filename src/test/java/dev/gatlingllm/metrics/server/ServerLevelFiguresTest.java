@@ -28,7 +28,10 @@ class ServerLevelFiguresTest {
         0,
         generated,
         generated * 2,
-        new CumulativeHistogram(LE, ttftCounts, ttftSum));
+        new CumulativeHistogram(LE, ttftCounts, ttftSum),
+        // prefix cache: 4 prompt tokens looked up and 1 found there per token generated
+        generated * 4,
+        generated);
   }
 
   @Test
@@ -57,6 +60,10 @@ class ServerLevelFiguresTest {
     assertEquals(500.0, f.generatedTokens(), 1e-9, "100 tok/s over 5 s");
     assertEquals(1000.0, f.promptTokens(), 1e-9);
     assertEquals(0.0, f.preemptions());
+    // 400 tokens looked up a second, 100 found: 2,000 and 500 over the 5 s, a quarter hit
+    assertEquals(2000.0, f.prefixCacheQueries(), 1e-9);
+    assertEquals(500.0, f.prefixCacheHits(), 1e-9);
+    assertEquals(0.25, f.prefixCacheHitShare(), 1e-12);
     // the histogram's increase between the scrapes at 2 s and 8 s: 18 observations, 6 in each
     // bucket
     assertEquals(18.0, f.ttftCount());
@@ -68,8 +75,28 @@ class ServerLevelFiguresTest {
   void aServerThatExposesNoFigureGivesNaNNotZero() {
     List<ServerSample> samples =
         List.of(
-            new ServerSample(0, Double.NaN, 1, Double.NaN, Double.NaN, 10, Double.NaN, null),
-            new ServerSample(1000, Double.NaN, 1, Double.NaN, Double.NaN, 20, Double.NaN, null));
+            new ServerSample(
+                0,
+                Double.NaN,
+                1,
+                Double.NaN,
+                Double.NaN,
+                10,
+                Double.NaN,
+                null,
+                Double.NaN,
+                Double.NaN),
+            new ServerSample(
+                1000,
+                Double.NaN,
+                1,
+                Double.NaN,
+                Double.NaN,
+                20,
+                Double.NaN,
+                null,
+                Double.NaN,
+                Double.NaN));
     ServerLevelFigures f =
         ServerLevelFigures.of(samples, MeasuredLevel.of(new LevelWindow(0, 1, 0, 0, 0, 1000)));
     assertTrue(Double.isNaN(f.meanRunning()));
@@ -83,8 +110,8 @@ class ServerLevelFiguresTest {
   void aCounterThatWentDownCountsFromZeroAgain() {
     List<ServerSample> samples =
         List.of(
-            new ServerSample(0, 0, 0, 0, 0, 500, 0, null),
-            new ServerSample(1000, 0, 0, 0, 0, 30, 0, null));
+            new ServerSample(0, 0, 0, 0, 0, 500, 0, null, Double.NaN, Double.NaN),
+            new ServerSample(1000, 0, 0, 0, 0, 30, 0, null, Double.NaN, Double.NaN));
     ServerLevelFigures f =
         ServerLevelFigures.of(samples, MeasuredLevel.of(new LevelWindow(0, 1, 0, 0, 0, 1000)));
     assertEquals(30.0, f.generatedTokens(), 1e-9);
