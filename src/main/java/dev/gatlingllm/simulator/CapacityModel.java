@@ -22,8 +22,8 @@ package dev.gatlingllm.simulator;
  * sequence receives its first token at the end of the iteration that ran its prefill, as in real
  * engines. A request reserves {@code promptTokens + maxTokens} of the KV budget while admitted.
  *
- * <p>That is the TGI-like scheduler, the default. {@link #scheduling()} selects vLLM V1's chunked
- * prefill instead ({@link ChunkedPrefillScheduler}: the admission rules and {@code
+ * <p>That is the TGI-like scheduler ({@code sim.scheduler=tgi}). {@link #scheduling()} selects vLLM
+ * V1's chunked prefill instead ({@link ChunkedPrefillScheduler}: the admission rules and {@code
  * prefillBlocksDecode} do not apply there) and the prefix cache ({@link KvCache}). Pure value: no
  * clock, no threads, so it is testable on its own.
  */
@@ -51,7 +51,20 @@ public record CapacityModel(
    * which the default sweep must show too.
    */
   public static final CapacityModel DEFAULT =
-      new CapacityModel(112, 131_072, 10_300, 3.55, 1.9, 24_000, 15.4, 0, true, 23_000, 33, 2.0);
+      new CapacityModel(
+          112,
+          131_072,
+          10_300,
+          3.55,
+          1.9,
+          24_000,
+          15.4,
+          0,
+          true,
+          23_000,
+          33,
+          2.0,
+          SchedulingPolicy.CHUNKED);
 
   /** The TGI-like scheduler without prefix cache ({@link SchedulingPolicy#TGI}). */
   public CapacityModel(

@@ -325,7 +325,7 @@ public final class LlmSimulator implements AutoCloseable {
       return set(SimulatorSetting.WAITING_SERVED_RATIO, ratio);
     }
 
-    /** {@code tgi} (the default) or {@code chunked}, as {@code sim.scheduler} is written. */
+    /** {@code chunked} (the default) or {@code tgi}, as {@code sim.scheduler} is written. */
     public Builder scheduler(String scheduler) {
       return set(SimulatorSetting.SCHEDULER, scheduler);
     }

@@ -25,10 +25,20 @@ public record SchedulingPolicy(
   /** vLLM's default block size on CUDA. */
   public static final int DEFAULT_BLOCK_TOKENS = 16;
 
-  /** The simulator's default: TGI-like scheduling, no prefix cache. */
+  /** TGI-like scheduling, no prefix cache: the simulator's model before chunked prefill. */
   public static final SchedulingPolicy TGI =
       new SchedulingPolicy(
           SchedulerKind.TGI, DEFAULT_MAX_BATCHED_TOKENS, false, DEFAULT_BLOCK_TOKENS);
+
+  /**
+   * The simulator's default: chunked prefill within 2048 tokens per iteration, as vLLM V1 and
+   * SGLang schedule by default, without the prefix cache (the default workloads' random prompts
+   * share nothing for it to find; {@code sim.prefixCache=true} turns it on for the prefix
+   * workloads).
+   */
+  public static final SchedulingPolicy CHUNKED =
+      new SchedulingPolicy(
+          SchedulerKind.CHUNKED, DEFAULT_MAX_BATCHED_TOKENS, false, DEFAULT_BLOCK_TOKENS);
 
   /** vLLM V1's defaults: chunked prefill within 2048 tokens per iteration, prefix cache on. */
   public static final SchedulingPolicy VLLM_V1 =

@@ -77,21 +77,21 @@ public enum SimulatorSetting {
       "also admit when waiting >= ratio * running (TGI waiting_served_ratio); 0 disables"),
   SCHEDULER(
       "scheduler",
-      SchedulingPolicy.TGI.scheduler().settingValue(),
+      SchedulingPolicy.CHUNKED.scheduler().settingValue(),
       "tgi: admitted prompts are prefilled whole while the batch waits (the rules above); chunked: vLLM V1's"
           + " token budget per iteration, decodes first, then prompt chunks, with preemption when KV runs out"),
   MAX_BATCHED_TOKENS(
       "maxBatchedTokens",
-      String.valueOf(SchedulingPolicy.TGI.maxBatchedTokens()),
+      String.valueOf(SchedulingPolicy.CHUNKED.maxBatchedTokens()),
       "chunked: tokens computed per iteration, decodes and prompt chunks together (vLLM max_num_batched_tokens)"),
   PREFIX_CACHE(
       "prefixCache",
-      String.valueOf(SchedulingPolicy.TGI.prefixCache()),
+      String.valueOf(SchedulingPolicy.CHUNKED.prefixCache()),
       "keep computed prompt blocks in the KV budget (LRU) so a prompt with a cached prefix prefills only the"
           + " rest; reports usage.prompt_tokens_details.cached_tokens"),
   BLOCK_SIZE(
       "blockSize",
-      String.valueOf(SchedulingPolicy.TGI.blockTokens()),
+      String.valueOf(SchedulingPolicy.CHUNKED.blockTokens()),
       "tokens per KV block, the prefix cache's unit (vLLM block_size)"),
   FAULT("fault", "", "fault applied to every request, same syntax as the x-sim-fault header"),
   TIMING("timing", "", "fixed timing for every request, same syntax as the x-sim-timing header"),

@@ -105,10 +105,40 @@ class CapacityModelTest {
     assertEquals(3, iterationsWaited, "admitted after 3 decode steps without admission");
   }
 
+  /** The TGI-like scheduler with the default costs, which the reference sweep was tuned on. */
+  private static final CapacityModel TGI =
+      CapacityModel.DEFAULT.withScheduling(SchedulingPolicy.TGI);
+
+  /**
+   * The default, chunked prefill, tells the same capacity story: output tok/s rises to 64 streams
+   * and no further (the knee), per-stream speed falls all along, TTFT stays low while the slots
+   * hold every stream and explodes once requests queue for them.
+   */
   @Test
-  void sweepShapeThroughputRisesThenFlattensWhileStreamsSlowDownAndQueueingExplodesTtft() {
+  void theDefaultSchedulerShowsAKneeAndQueueingPastTheSlots() {
     List<CapacitySweep.Level> levels =
         CapacitySweep.reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128, 192);
+    for (int i = 1; i < 5; i++) {
+      assertTrue(
+          levels.get(i).outputTokensPerSecond() > levels.get(i - 1).outputTokensPerSecond() * 1.05,
+          "throughput rises up to 64 streams: " + levels);
+      assertTrue(
+          levels.get(i).perStreamTokensPerSecond() < levels.get(i - 1).perStreamTokensPerSecond(),
+          "per-stream speed falls: " + levels);
+    }
+    assertTrue(
+        levels.get(5).outputTokensPerSecond() < levels.get(4).outputTokensPerSecond() * 1.05,
+        "64 -> 128 streams adds less than 5 %: the knee at 64: " + levels);
+    assertTrue(levels.get(4).ttftP99Millis() < 500, "64 streams within a 500 ms TTFT: " + levels);
+    assertTrue(levels.get(5).ttftP50Millis() > 500, "128 streams queue past it: " + levels);
+    assertTrue(
+        levels.get(6).ttftP99Millis() > 3 * levels.get(5).ttftP99Millis() / 2,
+        "and more streams queue longer: " + levels);
+  }
+
+  @Test
+  void sweepShapeThroughputRisesThenFlattensWhileStreamsSlowDownAndQueueingExplodesTtft() {
+    List<CapacitySweep.Level> levels = CapacitySweep.reference(TGI).run(1, 4, 16, 32, 64, 128, 192);
     for (int i = 1; i < levels.size(); i++) {
       CapacitySweep.Level prev = levels.get(i - 1);
       CapacitySweep.Level cur = levels.get(i);
@@ -139,14 +169,13 @@ class CapacityModelTest {
   }
 
   @Test
-  void defaultsReproduceTheReferenceSweepWithin30Percent() {
+  void theTgiSchedulerReproducesTheReferenceSweepWithin30Percent() {
     // metrics.md's reference sweep: per-stream tok/s and TTFT p50 (ms) at 1, 4, 16, 32, 64, 128
     // streams
     double[] perStream = {92, 88, 71, 54, 34, 18};
     double[] ttftP50 = {48, 71, 152, 287, 611, 1490};
     double[] total = {92, 352, 1136, 1728, 2176, 2304};
-    List<CapacitySweep.Level> levels =
-        CapacitySweep.reference(CapacityModel.DEFAULT).run(1, 4, 16, 32, 64, 128);
+    List<CapacitySweep.Level> levels = CapacitySweep.reference(TGI).run(1, 4, 16, 32, 64, 128);
     for (int i = 0; i < levels.size(); i++) {
       CapacitySweep.Level level = levels.get(i);
       assertWithin(perStream[i], level.perStreamTokensPerSecond(), 0.30, "per-stream tok/s", level);

@@ -18,7 +18,9 @@ class ChunkedPrefillSchedulerTest {
   void itlStaysBoundedAt128StreamsWhereTheTgiSchedulerStallsTheBatch() {
     // 128 streams of 256-token prompts and 128-token answers: the reference workload
     CapacitySweep.Level chunked = CapacitySweep.reference(CHUNKED).runLevel(128);
-    CapacitySweep.Level tgi = CapacitySweep.reference(CapacityModel.DEFAULT).runLevel(128);
+    CapacitySweep.Level tgi =
+        CapacitySweep.reference(CapacityModel.DEFAULT.withScheduling(SchedulingPolicy.TGI))
+            .runLevel(128);
 
     double chunkedRatio = chunked.itlP99Millis() / chunked.itlP50Millis();
     double tgiRatio = tgi.itlP99Millis() / tgi.itlP50Millis();

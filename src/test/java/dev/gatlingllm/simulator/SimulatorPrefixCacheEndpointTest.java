@@ -94,17 +94,17 @@ class SimulatorPrefixCacheEndpointTest {
   @Test
   void schedulerSettingsAreReadLikeTheOthers() {
     String property = SimulatorSetting.SCHEDULER.propertyName();
-    System.setProperty(property, "chunked");
+    System.setProperty(property, "tgi");
     try {
       SchedulingPolicy policy =
           LlmSimulator.builder().fromSystemProperties().config().capacity().scheduling();
-      assertEquals(SchedulerKind.CHUNKED, policy.scheduler());
+      assertEquals(SchedulerKind.TGI, policy.scheduler());
       assertEquals(2048, policy.maxBatchedTokens());
       assertFalse(policy.prefixCache());
     } finally {
       System.clearProperty(property);
     }
-    assertEquals(SchedulingPolicy.TGI, LlmSimulator.builder().config().capacity().scheduling());
+    assertEquals(SchedulingPolicy.CHUNKED, LlmSimulator.builder().config().capacity().scheduling());
     org.junit.jupiter.api.Assertions.assertThrows(
         IllegalArgumentException.class,
         () -> LlmSimulator.builder().set(SimulatorSetting.SCHEDULER, "fifo").config());
