@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param extraFields extra top-level JSON fields, written last (they may override the fields above)
  * @param maxTokensField the field the limit goes in where the API has a choice (OpenAI), or null
  *     for the dialect's usual one
+ * @param responseSchema the structured output asked for, or null for free text
  */
 public record GenerationRequest(
     String model,
@@ -30,10 +31,35 @@ public record GenerationRequest(
     Boolean ignoreEos,
     boolean includeUsage,
     Map<String, Object> extraFields,
-    MaxTokensField maxTokensField) {
+    MaxTokensField maxTokensField,
+    ResponseSchema responseSchema) {
   public GenerationRequest {
     messages = List.copyOf(Objects.requireNonNull(messages, "messages"));
     extraFields = Map.copyOf(Objects.requireNonNull(extraFields, "extraFields"));
+  }
+
+  /** A request without structured output. */
+  public GenerationRequest(
+      String model,
+      List<ChatMessage> messages,
+      String prompt,
+      Integer maxTokens,
+      Double temperature,
+      Boolean ignoreEos,
+      boolean includeUsage,
+      Map<String, Object> extraFields,
+      MaxTokensField maxTokensField) {
+    this(
+        model,
+        messages,
+        prompt,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        includeUsage,
+        extraFields,
+        maxTokensField,
+        null);
   }
 
   /** A request with the dialect's usual max-tokens field. */
@@ -69,7 +95,23 @@ public record GenerationRequest(
         ignoreEos,
         includeUsage,
         extraFields,
-        field);
+        field,
+        responseSchema);
+  }
+
+  /** The same request asking for structured output (null: free text). */
+  public GenerationRequest withResponseSchema(ResponseSchema schema) {
+    return new GenerationRequest(
+        model,
+        messages,
+        prompt,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        includeUsage,
+        extraFields,
+        maxTokensField,
+        schema);
   }
 
   /** The same request without {@code ignore_eos}, for an API that has no such field. */
@@ -85,7 +127,8 @@ public record GenerationRequest(
             null,
             includeUsage,
             extraFields,
-            maxTokensField);
+            maxTokensField,
+            responseSchema);
   }
 
   /**

@@ -32,6 +32,14 @@ public interface LlmDialect {
     return false;
   }
 
+  /**
+   * Why this API cannot carry a JSON schema for the answer ({@code responseFormat}), or null when
+   * it can: every OpenAI-style and Ollama dialect can.
+   */
+  default String noResponseSchema() {
+    return null;
+  }
+
   /** A fresh interpreter for one response stream. */
   StreamInterpreter newInterpreter();
 

@@ -7,11 +7,14 @@ import dev.gatlingllm.gatling.action.LlmActionFactory;
 import dev.gatlingllm.gatling.action.LlmRequestSpec;
 import dev.gatlingllm.gatling.action.RequestTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
+import dev.gatlingllm.gatling.action.StructuredOutput;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.ResponseFormat;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -326,6 +329,84 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     SessionExpression<Boolean> value =
         SessionExpression.function(Objects.requireNonNull(ignoreEos, "ignoreEos"));
     return withTemplate(t -> t.withIgnoreEos(value));
+  }
+
+  /**
+   * Structured output: asks for an answer that follows this JSON Schema, in the dialect's form
+   * (OpenAI's {@code response_format} with {@code json_schema}, the Responses API's {@code
+   * text.format}, Ollama's {@code format}), and judges each answer of an OK stream against it. An
+   * answer that is not JSON or breaks the schema is counted as invalid ({@code schema_valid} in
+   * requests.csv, the share of valid answers per level) and the request stays OK; {@link
+   * #responseFormat(String, ResponseFormat)} with {@link ResponseFormat#koWhenInvalid()} makes it
+   * KO. The Anthropic dialect has no such format: the scenario is refused when it is built.
+   *
+   * @param schema the JSON schema's text, a Gatling EL string, e.g. {@code "#{schema}"}; a text
+   *     without {@code #{}} is a constant, parsed once here (an error now rather than per request)
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder responseFormat(String schema) {
+    return responseFormat(schema, ResponseFormat.dialectDefault());
+  }
+
+  /**
+   * Structured output in a chosen form, e.g. {@code responseFormat(schema,
+   * ResponseFormat.vllmStructuredOutputs())} for vLLM's {@code structured_outputs}, or with {@code
+   * ResponseFormat.openAi().named("person").koWhenInvalid()}.
+   *
+   * @param schema the JSON schema's text, a Gatling EL string (a constant without {@code #{}})
+   * @param format the field it travels in, its name and strict flag, and whether a breach is a KO
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder responseFormat(String schema, ResponseFormat format) {
+    String text = requireText(schema, "schema");
+    Objects.requireNonNull(format, "format");
+    StructuredOutput structured =
+        text.contains("#{")
+            ? StructuredOutput.perRequest(GatlingRuntime.el(text), format)
+            : StructuredOutput.constant(text, format);
+    return withTemplate(t -> t.withStructured(structured));
+  }
+
+  /**
+   * Structured output with a schema computed per request.
+   *
+   * @param schema a function of the session giving the JSON schema's text
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder responseFormat(Function<Session, String> schema) {
+    return responseFormat(schema, ResponseFormat.dialectDefault());
+  }
+
+  /**
+   * Structured output in a chosen form with a schema computed per request.
+   *
+   * @param schema a function of the session giving the JSON schema's text
+   * @param format the field it travels in, its name and strict flag, and whether a breach is a KO
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder responseFormat(
+      Function<Session, String> schema, ResponseFormat format) {
+    SessionExpression<String> value =
+        SessionExpression.function(Objects.requireNonNull(schema, "schema"));
+    StructuredOutput structured =
+        StructuredOutput.perRequest(value, Objects.requireNonNull(format, "format"));
+    return withTemplate(t -> t.withStructured(structured));
+  }
+
+  /**
+   * Structured output with a constant schema given as a map (nested maps and lists, as Jackson
+   * writes them).
+   *
+   * @param schema the JSON schema
+   * @param format the field it travels in, its name and strict flag, and whether a breach is a KO
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder responseFormat(Map<String, Object> schema, ResponseFormat format) {
+    Map<String, Object> copy = Map.copyOf(Objects.requireNonNull(schema, "schema"));
+    StructuredOutput structured =
+        StructuredOutput.perRequest(
+            SessionExpression.constant(copy), Objects.requireNonNull(format, "format"));
+    return withTemplate(t -> t.withStructured(structured));
   }
 
   /**

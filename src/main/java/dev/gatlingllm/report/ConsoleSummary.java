@@ -38,6 +38,9 @@ public final class ConsoleSummary {
     requestsAndTokens(text, summary);
     throughputs(text, summary);
     outputLengths(text, summary.run().outputLengths());
+    if (StructuredOutputSection.shown(summary)) {
+      StructuredOutputSection.console(text, summary);
+    }
     rateLimits(text, summary);
     latencies(text, summary.run());
     eventLoopDelay(text, summary.run());

@@ -29,13 +29,15 @@ final class LevelsSection {
    * @param serverDecode a server timed its own decoding (Ollama, llama.cpp)
    * @param serverPrefill a server timed its own prompt processing
    * @param serverMetrics the server's metrics page was read
+   * @param structured some request asked for a JSON schema
    */
   private record Columns(
       String costCurrency,
       boolean openModel,
       boolean serverDecode,
       boolean serverPrefill,
-      boolean serverMetrics) {
+      boolean serverMetrics,
+      boolean structured) {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
       return new Columns(
@@ -43,7 +45,8 @@ final class LevelsSection {
           levels.stream().anyMatch(level -> level.level().window().isOpenModel()),
           levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0),
           levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
-          summary.server() != null);
+          summary.server() != null,
+          StructuredOutputSection.shown(summary));
     }
   }
 
@@ -80,6 +83,9 @@ final class LevelsSection {
     if (columns.serverPrefill()) {
       page.append("<th>server prefill mean ms</th>");
     }
+    if (columns.structured()) {
+      page.append("<th>").append(StructuredOutputSection.HEADER).append("</th>");
+    }
     if (columns.serverMetrics()) {
       page.append(ServerMetricsReport.TABLE_HEADERS);
     }
@@ -108,6 +114,9 @@ final class LevelsSection {
       openModelCells(page, level);
     }
     serverTimeCells(page, f.serverTimes(), columns);
+    if (columns.structured()) {
+      page.append(cell(StructuredOutputSection.cell(f)));
+    }
     if (columns.serverMetrics() && index < summary.server().levels().size()) {
       page.append(ServerMetricsReport.tableCells(summary.server().levels().get(index), f));
     }
@@ -191,6 +200,11 @@ final class LevelsSection {
             columns.serverDecode() || columns.serverPrefill()
                 ? " Server decode and prefill: the server's own times, as it reported "
                     + "them for each stream (a part of each TTFT for the prefill)."
+                : "")
+        .append(
+            columns.structured()
+                ? " Valid structured answers: answers of OK streams that parsed as JSON and"
+                    + " validated against their request's schema, of those judged."
                 : "")
         .append(
             summary.server() == null

@@ -56,6 +56,7 @@ public final class MarkdownSummary {
         .append(percent(run))
         .append(" |\n\n");
     levels(md, summary);
+    StructuredOutputSection.markdown(md, summary);
     RepeatsSection.markdown(md, summary);
     RequestNamesSection.markdown(md, summary);
     md.append("## Capacity\n\n");

@@ -214,6 +214,12 @@ final class SummaryJson {
       node.put("reasoning_tokens", f.reasoning().tokens());
       node.put("reasoning_token_requests", f.reasoning().requests());
     }
+    if (f.schema().judged() > 0) {
+      // Structured output: the answers judged against their request's JSON schema.
+      node.put("schema_valid", f.schema().valid());
+      node.put("schema_invalid", f.schema().invalid());
+      Json.put(node, "schema_valid_share", f.schema().validShare());
+    }
     node.put("good_requests", f.counts().good());
     Json.put(node, "request_goodput", f.throughput().requestGoodput());
     Json.put(node, "good_fraction", f.counts().goodFraction());

@@ -238,14 +238,14 @@ final class ChunkTemplates {
   }
 
   /**
-   * A content event carrying the given vocabulary words; broken JSON when {@code broken}. When
-   * {@code httpChunkFramed}, the buffer already holds the HTTP/1.1 chunk framing ({@code <hex
-   * size>CRLF ... CRLF}) so it can bypass the HTTP encoder: one buffer and one promise per event
-   * instead of three.
+   * A content event carrying the given tokens (their bytes inside a JSON string); broken JSON when
+   * {@code broken}. When {@code httpChunkFramed}, the buffer already holds the HTTP/1.1 chunk
+   * framing ({@code <hex size>CRLF ... CRLF}) so it can bypass the HTTP encoder: one buffer and one
+   * promise per event instead of three.
    */
   ByteBuf content(
       ByteBufAllocator alloc,
-      int[] words,
+      byte[][] words,
       int from,
       int count,
       boolean broken,
@@ -271,14 +271,14 @@ final class ChunkTemplates {
       ByteBufAllocator alloc,
       byte[] before,
       byte[] prefix,
-      int[] words,
+      byte[][] words,
       int from,
       int count,
       byte[] suffix,
       boolean httpChunkFramed) {
     int size = prefix.length + suffix.length + (before != null ? before.length : 0);
     for (int i = from; i < from + count; i++) {
-      size += Vocabulary.wordBytes(words[i]).length;
+      size += words[i].length;
     }
     int framing = httpChunkFramed ? hexDigits(size) + 4 : 0;
     ByteBuf buf = alloc.buffer(size + framing);
@@ -289,7 +289,7 @@ final class ChunkTemplates {
     if (before != null) buf.writeBytes(before);
     buf.writeBytes(prefix);
     for (int i = from; i < from + count; i++) {
-      buf.writeBytes(Vocabulary.wordBytes(words[i]));
+      buf.writeBytes(words[i]);
     }
     buf.writeBytes(suffix);
     if (httpChunkFramed) buf.writeShort(CRLF);

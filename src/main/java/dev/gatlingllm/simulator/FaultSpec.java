@@ -10,8 +10,9 @@ import java.util.Map;
  *
  * <p>Syntax: a comma-separated list of {@code name[=value][;param=value]...}, later entries
  * overriding earlier ones, e.g. {@code status=503;retry-after=2} or {@code tokens-per-event=3,
- * line-endings=crlf, keepalive-comments}. Unknown names are rejected, so a typo fails loudly
- * instead of silently testing nothing.
+ * line-endings=crlf, keepalive-comments}, or {@code schema-invalid;every=4} (every 4th answer to a
+ * JSON schema breaks it; {@code ;as=truncate} for cut, unparseable JSON). Unknown names are
+ * rejected, so a typo fails loudly instead of silently testing nothing.
  */
 public final class FaultSpec {
 
@@ -55,6 +56,8 @@ public final class FaultSpec {
   private int invalidJsonAtEvent = -1;
   private boolean wrongContentType;
   private boolean emptyBody;
+  private int schemaInvalidEvery;
+  private StructuredAnswer.Breach schemaBreach = StructuredAnswer.Breach.TYPE;
 
   private FaultSpec() {}
 
@@ -130,6 +133,19 @@ public final class FaultSpec {
               parseInt(params.getOrDefault("at", value != null ? value : "2"), "invalid-json at");
       case "wrong-content-type" -> wrongContentType = true;
       case "empty-body" -> emptyBody = true;
+      case "schema-invalid" -> {
+        schemaInvalidEvery =
+            parseInt(
+                params.getOrDefault("every", value != null ? value : "1"), "schema-invalid every");
+        if (schemaInvalidEvery < 1) throw new IllegalArgumentException("every must be >= 1");
+        schemaBreach =
+            switch (params.getOrDefault("as", "type").toLowerCase(Locale.ROOT)) {
+              case "type" -> StructuredAnswer.Breach.TYPE;
+              case "truncate" -> StructuredAnswer.Breach.TRUNCATE;
+              default ->
+                  throw new IllegalArgumentException("schema-invalid as=type or as=truncate");
+            };
+      }
       default -> throw new IllegalArgumentException("unknown fault: " + name);
     }
   }
@@ -217,5 +233,18 @@ public final class FaultSpec {
 
   public boolean emptyBody() {
     return emptyBody;
+  }
+
+  /**
+   * {@code schema-invalid[=N][;every=N][;as=type|truncate]}: every N-th structured answer (counted
+   * by the server, 1 = each one) breaks its schema; 0 when the fault is off.
+   */
+  public int schemaInvalidEvery() {
+    return schemaInvalidEvery;
+  }
+
+  /** How a spoiled structured answer breaks its schema. */
+  StructuredAnswer.Breach schemaBreach() {
+    return schemaBreach;
   }
 }

@@ -67,7 +67,9 @@ final class GenerationStream extends EngineRequest {
   /** The NDJSON lines of an Ollama stream, or null. */
   private final OllamaTemplates ollamaTemplates;
 
-  private final int[] words;
+  /** Each token's bytes as a JSON string carries them. */
+  private final byte[][] tokens;
+
   private final long[] planned;
   private final AtomicInteger published = new AtomicInteger();
 
@@ -115,7 +117,7 @@ final class GenerationStream extends EngineRequest {
     this.faultStrikes =
         fault.midStream() != FaultSpec.MidStream.NONE
             && fault.afterTokens() < request.completionTokens;
-    this.words = request.words(tokensToGenerate());
+    this.tokens = request.tokenBytes(tokensToGenerate());
     this.planned = new long[tokensToGenerate()];
     this.templates =
         request.stream && !request.format.isOllama()
@@ -328,8 +330,9 @@ final class GenerationStream extends EngineRequest {
     boolean framed = rawCtx != null;
     ByteBuf buf =
         request.format.isOllama()
-            ? ollamaTemplates.content(ctx.alloc(), words, written, tokens, broken, comment, framed)
-            : templates.content(ctx.alloc(), words, written, tokens, broken, comment, framed);
+            ? ollamaTemplates.content(
+                ctx.alloc(), this.tokens, written, tokens, broken, comment, framed)
+            : templates.content(ctx.alloc(), this.tokens, written, tokens, broken, comment, framed);
     long now = System.nanoTime();
     record(EventKind.CONTENT, plannedNanos, now, tokens);
     if (framed) {
@@ -457,10 +460,7 @@ final class GenerationStream extends EngineRequest {
   }
 
   private byte[] completeBody(int completionTokens) {
-    StringBuilder text = new StringBuilder(completionTokens * 6);
-    for (int i = 0; i < completionTokens; i++) {
-      text.append(Vocabulary.word(words[i]));
-    }
+    StringBuilder text = new StringBuilder(request.text(completionTokens));
     if (request.format.isOllama()) {
       return ollamaBody(text.toString(), completionTokens);
     }

@@ -61,6 +61,13 @@ public final class LlmSimulator implements AutoCloseable {
 
   private final SimulatorConfig config;
   private final AtomicLong requestCounter = new AtomicLong();
+
+  /**
+   * The structured answers given so far under a {@code schema-invalid} fault: its {@code every=N}
+   * spoils the N-th, 2N-th... of them, so that a test knows exactly how many are invalid.
+   */
+  private final AtomicLong faultedStructuredAnswers = new AtomicLong();
+
   private final GroundTruthLog groundTruthLog;
   private EngineThread engineThread;
   private SimulatorMetrics metrics;
@@ -173,6 +180,11 @@ public final class LlmSimulator implements AutoCloseable {
     if (groundTruthLog != null) {
       groundTruthLog.close();
     }
+  }
+
+  /** Counts one more structured answer under the fault; true when it is one to spoil. */
+  boolean spoilsStructuredAnswer(int every) {
+    return faultedStructuredAnswers.incrementAndGet() % every == 0;
   }
 
   GroundTruthLog groundTruthLog() {

@@ -39,10 +39,13 @@ final class OllamaTemplates {
     this.keepAlive = ChunkTemplates.ascii(eol); // a blank line: NDJSON has no comments
   }
 
-  /** A line carrying the given vocabulary words; broken JSON when {@code broken}. */
+  /**
+   * A line carrying the given tokens (their bytes inside a JSON string); broken JSON when {@code
+   * broken}.
+   */
   ByteBuf content(
       ByteBufAllocator alloc,
-      int[] words,
+      byte[][] words,
       int from,
       int count,
       boolean broken,

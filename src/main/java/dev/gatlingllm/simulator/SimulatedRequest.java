@@ -29,6 +29,12 @@ final class SimulatedRequest {
   /** The usage reports {@code prompt_tokens_details.cached_tokens} (prefix cache on, as vLLM). */
   final boolean reportsCachedTokens;
 
+  /** The JSON schema the answer must follow ({@link StructuredAnswer}), or null for free text. */
+  final JsonNode schema;
+
+  /** The structured answer's tokens, or null for vocabulary words. */
+  private final String[] answerTokens;
+
   private SimulatedRequest(
       ApiFormat format,
       String endpoint,
@@ -40,7 +46,9 @@ final class SimulatedRequest {
       int completionTokens,
       String finishReason,
       long textSeed,
-      long[] promptBlockHashes) {
+      long[] promptBlockHashes,
+      JsonNode schema,
+      String[] answerTokens) {
     this.format = format;
     this.endpoint = endpoint;
     this.model = model;
@@ -53,6 +61,8 @@ final class SimulatedRequest {
     this.textSeed = textSeed;
     this.promptBlockHashes = promptBlockHashes;
     this.reportsCachedTokens = promptBlockHashes != null;
+    this.schema = schema;
+    this.answerTokens = answerTokens;
   }
 
   /**
@@ -137,18 +147,89 @@ final class SimulatedRequest {
       completionTokens = (int) Math.min(maxTokens, stop);
     }
     String finishReason = completionTokens < maxTokens ? "stop" : "length";
+    JsonNode schema = StructuredAnswer.schemaOf(format, body);
+    SimulatedRequest request =
+        new SimulatedRequest(
+            format,
+            format.path,
+            model,
+            promptTokens,
+            maxTokens,
+            stream,
+            includeUsage,
+            completionTokens,
+            finishReason,
+            seed,
+            promptBlockHashes(promptText, promptTokens, config.capacity().scheduling()),
+            null,
+            null);
+    return schema == null
+        ? request
+        : request.answering(schema, StructuredAnswer.valid(schema, seed));
+  }
+
+  /**
+   * The same request answering {@code text} for its schema: a grammar-constrained model stops when
+   * the value is whole (ignore_eos and the end-of-sequence draw aside), or is cut at max_tokens.
+   */
+  private SimulatedRequest answering(JsonNode schema, String text) {
+    String[] tokens = StructuredAnswer.tokens(text);
+    int count = Math.min(maxTokens, tokens.length);
     return new SimulatedRequest(
         format,
-        format.path,
+        endpoint,
         model,
         promptTokens,
         maxTokens,
         stream,
         includeUsage,
-        completionTokens,
-        finishReason,
-        seed,
-        promptBlockHashes(promptText, promptTokens, config.capacity().scheduling()));
+        count,
+        count < tokens.length ? "length" : "stop",
+        textSeed,
+        promptBlockHashes,
+        schema,
+        tokens);
+  }
+
+  /** The same request answering JSON that breaks its schema ({@code schema-invalid} fault). */
+  SimulatedRequest withInvalidAnswer(StructuredAnswer.Breach breach) {
+    return schema == null
+        ? this
+        : answering(schema, StructuredAnswer.invalid(schema, textSeed, breach));
+  }
+
+  /**
+   * The answer's first {@code count} tokens as the bytes a JSON string carries: vocabulary words,
+   * or the structured answer's pieces escaped.
+   */
+  byte[][] tokenBytes(int count) {
+    byte[][] bytes = new byte[count][];
+    if (answerTokens != null) {
+      for (int i = 0; i < count; i++) {
+        bytes[i] = StructuredAnswer.escaped(answerTokens[i]);
+      }
+      return bytes;
+    }
+    int[] words = words(count);
+    for (int i = 0; i < count; i++) {
+      bytes[i] = Vocabulary.wordBytes(words[i]);
+    }
+    return bytes;
+  }
+
+  /** The answer's first {@code count} tokens as text (a body that is not streamed). */
+  String text(int count) {
+    StringBuilder text = new StringBuilder(count * 6);
+    if (answerTokens != null) {
+      for (int i = 0; i < count; i++) {
+        text.append(answerTokens[i]);
+      }
+      return text.toString();
+    }
+    for (int word : words(count)) {
+      text.append(Vocabulary.word(word));
+    }
+    return text.toString();
   }
 
   /**
@@ -176,7 +257,7 @@ final class SimulatedRequest {
   }
 
   /** The generated words, as vocabulary indices. */
-  int[] words(int count) {
+  private int[] words(int count) {
     SplittableRandom random = new SplittableRandom(textSeed);
     int[] words = new int[count];
     for (int i = 0; i < count; i++) {

@@ -221,6 +221,11 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
       request = SimulatedRequest.parse(format, body, config);
+      if (request.schema != null
+          && fault.schemaInvalidEvery() > 0
+          && simulator.spoilsStructuredAnswer(fault.schemaInvalidEvery())) {
+        request = request.withInvalidAnswer(fault.schemaBreach());
+      }
     } catch (IOException e) {
       sendError(
           HttpResponseStatus.BAD_REQUEST,

@@ -2,6 +2,8 @@ package dev.gatlingllm.stream;
 
 import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.check.ValueCheck;
+import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.SchemaVerdict;
 import dev.gatlingllm.metrics.request.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +15,9 @@ import java.util.Map;
 public final class AnswerChecking {
   public static final String PREFIX = "check failed: ";
 
+  /** The KO message of an answer that broke its schema when {@code koWhenInvalid} asked for one. */
+  public static final String SCHEMA_BREACH = PREFIX + "answer does not validate against its schema";
+
   /**
    * The judged stream and the values its checks save in the session (empty unless every check
    * passed).
@@ -23,6 +28,24 @@ public final class AnswerChecking {
   public record Judged(FinishedStream finished, Map<String, String> saved) {}
 
   private AnswerChecking() {}
+
+  /**
+   * The stream with its answer judged against the schema its request asked for ({@code schema}
+   * null: none), before the other checks: an OK stream only, since a failed one has no whole
+   * answer. An invalid answer stays OK unless {@code koWhenInvalid}; it is counted either way.
+   */
+  public static FinishedStream judgeSchema(
+      AnswerSchema schema, boolean koWhenInvalid, FinishedStream finished) {
+    if (schema == null || !finished.result().ok()) {
+      return finished;
+    }
+    SchemaVerdict verdict = schema.judge(finished.content());
+    RequestResult judged = finished.result().withSchema(verdict);
+    if (verdict == SchemaVerdict.INVALID && koWhenInvalid) {
+      judged = judged.withVerdict(Verdict.ko(judged.verdict().httpStatus(), SCHEMA_BREACH));
+    }
+    return finished.withResult(judged);
+  }
 
   /**
    * The stream unchanged when it is KO already or passes every check, else the same figures as KO.

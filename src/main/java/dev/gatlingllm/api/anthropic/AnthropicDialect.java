@@ -43,8 +43,25 @@ public final class AnthropicDialect implements LlmDialect {
     return "/v1/messages";
   }
 
+  /**
+   * The Messages API as commonly deployed has no JSON-schema response format (only tool use, whose
+   * arguments are not the answer text): refused rather than sent in a form it would reject or
+   * ignore.
+   */
+  public static final String NO_RESPONSE_SCHEMA =
+      "the Anthropic Messages API has no JSON-schema response format: responseFormat needs an"
+          + " OpenAI-style or Ollama dialect";
+
+  @Override
+  public String noResponseSchema() {
+    return NO_RESPONSE_SCHEMA;
+  }
+
   @Override
   public String requestBody(GenerationRequest request) {
+    if (request.responseSchema() != null) {
+      throw new IllegalArgumentException(NO_RESPONSE_SCHEMA);
+    }
     return JsonBodyWriter.write(
         request.extraFields(),
         body -> {

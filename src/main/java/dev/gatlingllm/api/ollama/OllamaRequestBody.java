@@ -7,8 +7,8 @@ import dev.gatlingllm.api.json.JsonBodyWriter;
 /**
  * Writes the body both Ollama endpoints share, as Ollama's API documents it: {@code model}, the
  * input, {@code "stream": true} and the sampling settings inside {@code options} ({@code
- * num_predict} for the output token limit, {@code temperature}). Ollama has no {@code ignore_eos}:
- * that setting is not sent.
+ * num_predict} for the output token limit, {@code temperature}) and a JSON schema as {@code
+ * format}. Ollama has no {@code ignore_eos}: that setting is not sent.
  */
 final class OllamaRequestBody {
 
@@ -36,6 +36,12 @@ final class OllamaRequestBody {
               json.writeNumberField("temperature", request.temperature());
             }
             json.writeEndObject();
+          }
+          // Ollama's one form of structured output, whatever form the request names: the schema
+          // itself as "format".
+          if (request.responseSchema() != null && body.owns("format")) {
+            json.writeFieldName("format");
+            json.writeTree(request.responseSchema().schema());
           }
         });
   }

@@ -3,7 +3,9 @@ package dev.gatlingllm.api.openai;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.SchemaFields;
 import dev.gatlingllm.values.MaxTokensField;
+import dev.gatlingllm.values.ResponseFormat.Form;
 
 /**
  * Writes the request body both OpenAI endpoints share; only the input field ({@code messages} or
@@ -41,6 +43,7 @@ final class OpenAiRequestBody {
           if (Boolean.TRUE.equals(request.ignoreEos())) {
             body.bool("ignore_eos", true);
           }
+          SchemaFields.write(body, request.responseSchema(), Form.OPENAI_RESPONSE_FORMAT);
         });
   }
 }

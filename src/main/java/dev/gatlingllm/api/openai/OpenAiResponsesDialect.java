@@ -3,6 +3,7 @@ package dev.gatlingllm.api.openai;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.SchemaFields;
 
 /**
  * The OpenAI Responses API ({@code /v1/responses}), OpenAI's newer generation endpoint, also served
@@ -12,6 +13,9 @@ import dev.gatlingllm.api.json.JsonBodyWriter;
  * <p>Not sent: {@code stream_options.include_usage} (the final event always has the usage) and
  * {@code ignore_eos}, which OpenAI refuses as an unknown parameter; servers that take it get it
  * through {@code bodyField("ignore_eos", true)}.
+ *
+ * <p>A JSON schema goes in {@code text.format} ({@code "type": "json_schema"} with its name, schema
+ * and strict flag), the Responses API's place for OpenAI's {@code response_format}.
  */
 public final class OpenAiResponsesDialect extends OpenAiDialect {
   public static final String ID = "openai-responses";
@@ -34,6 +38,7 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
           body.modelInputAndStream(request, "input", OpenAiResponsesDialect::writeInput);
           body.number("max_output_tokens", request.maxTokens());
           body.number("temperature", request.temperature());
+          SchemaFields.writeResponsesText(body, request.responseSchema());
         });
   }
 

@@ -33,6 +33,10 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     LlmProtocol protocol = components.protocol();
     String dialectId = spec.dialectId();
     LlmDialect dialect = dialectId != null ? Dialects.byId(dialectId) : protocol.dialect();
+    if (spec.template().structured() != null && dialect.noResponseSchema() != null) {
+      // When the scenario is built, not at each request: the simulation cannot test this.
+      throw new IllegalArgumentException("'" + spec.name() + "': " + dialect.noResponseSchema());
+    }
     String endpoint;
     if (spec.endpoint() != null) {
       endpoint = spec.endpoint();

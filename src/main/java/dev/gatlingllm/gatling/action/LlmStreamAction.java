@@ -12,6 +12,7 @@ import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.AnswerChecking;
+import dev.gatlingllm.stream.AnswerSchema;
 import dev.gatlingllm.stream.FinishedStream;
 import dev.gatlingllm.stream.NotSent;
 import dev.gatlingllm.stream.RequestSize;
@@ -20,6 +21,7 @@ import dev.gatlingllm.transport.RequestBuildException;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
 
@@ -82,16 +84,21 @@ public final class LlmStreamAction extends PlainAction {
     // Exactly once, whatever happens below: a second end (a failure after the exchange already
     // ended) is dropped.
     AtomicBoolean ended = new AtomicBoolean();
+    // Known once the request is built: the compiled schema its answer is judged against, if any.
+    AtomicReference<AnswerSchema> schema = new AtomicReference<>();
     Consumer<FinishedStream> onComplete =
         finished -> {
           if (ended.compareAndSet(false, true)) {
-            complete(current, finished, scheduledMillis);
+            complete(current, finished, scheduledMillis, schema.get());
           }
         };
     GenerationRequest request;
     try {
       request =
           forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
+      if (request.responseSchema() != null) {
+        schema.set(AnswerSchema.of(request.responseSchema().schema()));
+      }
     } catch (RuntimeException e) {
       // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...)
       // ends it as KO naming the cause; escaping here would lose the virtual user in Gatling's
@@ -180,10 +187,14 @@ public final class LlmStreamAction extends PlainAction {
    * whatever fails (a record refused at shutdown, the report's recorder): a request never keeps its
    * user.
    */
-  private void complete(Session session, FinishedStream streamed, long scheduledMillis) {
+  private void complete(
+      Session session, FinishedStream streamed, long scheduledMillis, AnswerSchema schema) {
     // Before anything records it: a failed answer check is a KO everywhere (records, report,
-    // session).
-    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), streamed);
+    // session); the schema's verdict is a figure of the request, and a KO only when asked.
+    boolean koWhenInvalid =
+        spec.template().structured() != null && spec.template().structured().format().invalidIsKo();
+    FinishedStream schemaJudged = AnswerChecking.judgeSchema(schema, koWhenInvalid, streamed);
+    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), schemaJudged);
     FinishedStream finished = judged.finished();
     RequestResult result = finished.result();
     boolean ok = result.ok();

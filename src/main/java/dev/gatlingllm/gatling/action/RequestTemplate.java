@@ -22,6 +22,7 @@ import java.util.Map;
  * @param temperature or null
  * @param ignoreEos or null
  * @param bodyFields extra top-level JSON fields
+ * @param structured the JSON schema the answer must follow, or null
  */
 public record RequestTemplate(
     List<MessageTemplate> messages,
@@ -31,7 +32,8 @@ public record RequestTemplate(
     SessionExpression<Integer> maxTokens,
     SessionExpression<Double> temperature,
     SessionExpression<Boolean> ignoreEos,
-    Map<String, SessionExpression<Object>> bodyFields) {
+    Map<String, SessionExpression<Object>> bodyFields,
+    StructuredOutput structured) {
 
   /** One chat message whose text is an expression. */
   public record MessageTemplate(String role, SessionExpression<String> content) {}
@@ -42,7 +44,7 @@ public record RequestTemplate(
   }
 
   public static RequestTemplate empty() {
-    return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of());
+    return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of(), null);
   }
 
   /** This template with one more message after the others. */
@@ -50,37 +52,85 @@ public record RequestTemplate(
     List<MessageTemplate> all = new ArrayList<>(messages);
     all.add(message);
     return new RequestTemplate(
-        all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+        all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields, structured);
   }
 
   public RequestTemplate withHistory(SessionExpression<List<ChatMessage>> newHistory) {
     return new RequestTemplate(
-        messages, newHistory, prompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+        messages,
+        newHistory,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured);
   }
 
   public RequestTemplate withPrompt(SessionExpression<String> newPrompt) {
     return new RequestTemplate(
-        messages, history, newPrompt, model, maxTokens, temperature, ignoreEos, bodyFields);
+        messages,
+        history,
+        newPrompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured);
   }
 
   public RequestTemplate withModel(SessionExpression<String> newModel) {
     return new RequestTemplate(
-        messages, history, prompt, newModel, maxTokens, temperature, ignoreEos, bodyFields);
+        messages,
+        history,
+        prompt,
+        newModel,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured);
   }
 
   public RequestTemplate withMaxTokens(SessionExpression<Integer> newMaxTokens) {
     return new RequestTemplate(
-        messages, history, prompt, model, newMaxTokens, temperature, ignoreEos, bodyFields);
+        messages,
+        history,
+        prompt,
+        model,
+        newMaxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured);
   }
 
   public RequestTemplate withTemperature(SessionExpression<Double> newTemperature) {
     return new RequestTemplate(
-        messages, history, prompt, model, maxTokens, newTemperature, ignoreEos, bodyFields);
+        messages,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        newTemperature,
+        ignoreEos,
+        bodyFields,
+        structured);
   }
 
   public RequestTemplate withIgnoreEos(SessionExpression<Boolean> newIgnoreEos) {
     return new RequestTemplate(
-        messages, history, prompt, model, maxTokens, temperature, newIgnoreEos, bodyFields);
+        messages,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        newIgnoreEos,
+        bodyFields,
+        structured);
   }
 
   /** This template with one more (or a replaced) top-level JSON field. */
@@ -88,7 +138,20 @@ public record RequestTemplate(
     Map<String, SessionExpression<Object>> all = new LinkedHashMap<>(bodyFields);
     all.put(field, value);
     return new RequestTemplate(
-        messages, history, prompt, model, maxTokens, temperature, ignoreEos, all);
+        messages, history, prompt, model, maxTokens, temperature, ignoreEos, all, structured);
+  }
+
+  public RequestTemplate withStructured(StructuredOutput newStructured) {
+    return new RequestTemplate(
+        messages,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        newStructured);
   }
 
   /**
@@ -133,7 +196,9 @@ public record RequestTemplate(
         temperature != null ? checkedTemperature(temperature.resolve(session)) : null,
         ignoreEos != null ? ignoreEos.resolve(session) : null,
         includeUsage,
-        fields);
+        fields,
+        null,
+        structured != null ? structured.resolve(session) : null);
   }
 
   private static Double checkedTemperature(Double value) {

@@ -358,7 +358,8 @@ public final class RunRecorder implements AutoCloseable {
             verdict.message(),
             config.slos().isGood(result, level >= 0 && windows[level].isOpenModel()),
             result.requestId(),
-            verdict.retryAfterSeconds()),
+            verdict.retryAfterSeconds(),
+            result.schema()),
         RequestRow.Latencies.of(result.timing(), itlMean, itlP50, itlMax),
         result.tokens(),
         result.server());

@@ -25,6 +25,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
  * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
  * @param untrusted requests whose server figures were not taken as given (ignored usage, capped
  *     gaps, cut output)
+ * @param schema the answers judged against their requests' JSON schema, and how many were valid
  * @param eventLoopDelay how late the client's event loops ran during the window
  *     (EventLoopDelayProbe): a bound on what the client itself added to the latencies it measured;
  *     empty when not probed
@@ -41,4 +42,5 @@ public record Figures(
     ServerTimes serverTimes,
     RateFigures rates,
     UntrustedStreams untrusted,
+    SchemaAnswers schema,
     Distribution eventLoopDelay) {}

@@ -55,6 +55,8 @@ public final class LevelAccumulator {
   private long rateLimited;
   private long withRetryAfter;
   private long meteredTokens;
+  private long schemaValid;
+  private long schemaInvalid;
   private final BusiestMinute busiestMinute = new BusiestMinute();
 
   /**
@@ -99,6 +101,13 @@ public final class LevelAccumulator {
       if (outcome.retryAfterSeconds() >= 0) {
         withRetryAfter++;
       }
+    }
+    // Before the failures return: an answer whose breach of its schema made it KO counts as
+    // invalid.
+    switch (outcome.schema()) {
+      case VALID -> schemaValid++;
+      case INVALID -> schemaInvalid++;
+      case NOT_JUDGED -> {}
     }
     if (!outcome.ok()) {
       countError(outcome.error());
@@ -278,6 +287,8 @@ public final class LevelAccumulator {
     rateLimited += other.rateLimited;
     withRetryAfter += other.withRetryAfter;
     meteredTokens += other.meteredTokens;
+    schemaValid += other.schemaValid;
+    schemaInvalid += other.schemaInvalid;
     busiestMinute.addAll(other.busiestMinute);
     addSpans(
         other.firstArrivalMicros,
@@ -422,6 +433,7 @@ public final class LevelAccumulator {
             busiestMinute.requests(),
             busiestMinute.meteredTokens()),
         new UntrustedStreams(usageIgnored, itlCapped, outputCut),
+        new SchemaAnswers(schemaValid, schemaInvalid),
         eventLoopDelay.toDistribution());
   }
 

@@ -13,6 +13,7 @@ package dev.gatlingllm.metrics.request;
  *     {@link RequestTimeline#MAX_KEPT_GAPS} of them for a longer stream
  * @param tokens the token counts, the output limit asked for and the finish reason
  * @param server the server's own figures
+ * @param schema whether the answer followed the JSON schema the request asked for
  */
 public record RequestResult(
     Verdict verdict,
@@ -20,7 +21,23 @@ public record RequestResult(
     Timing timing,
     long[] itlNanos,
     TokenCounts tokens,
-    ServerFigures server) {
+    ServerFigures server,
+    SchemaVerdict schema) {
+
+  public RequestResult {
+    schema = schema == null ? SchemaVerdict.NOT_JUDGED : schema;
+  }
+
+  /** A request whose answer was not judged against a schema (yet). */
+  public RequestResult(
+      Verdict verdict,
+      String requestId,
+      Timing timing,
+      long[] itlNanos,
+      TokenCounts tokens,
+      ServerFigures server) {
+    this(verdict, requestId, timing, itlNanos, tokens, server, SchemaVerdict.NOT_JUDGED);
+  }
 
   public boolean ok() {
     return verdict.ok();
@@ -28,7 +45,12 @@ public record RequestResult(
 
   /** The same figures with another verdict (e.g. an answer check turning an OK into a KO). */
   public RequestResult withVerdict(Verdict newVerdict) {
-    return new RequestResult(newVerdict, requestId, timing, itlNanos, tokens, server);
+    return new RequestResult(newVerdict, requestId, timing, itlNanos, tokens, server, schema);
+  }
+
+  /** The same figures with the answer judged against its schema. */
+  public RequestResult withSchema(SchemaVerdict newSchema) {
+    return new RequestResult(verdict, requestId, timing, itlNanos, tokens, server, newSchema);
   }
 
   public boolean hasFirstToken() {

@@ -66,6 +66,8 @@ public record RequestRow(
    * @param good true when it succeeded and met every SLO set
    * @param requestId the server's id of the request ({@link RequestIds}), or null when unknown
    * @param retryAfterSeconds the server's {@code Retry-After} in seconds, or -1 when it sent none
+   * @param schema whether its answer followed the JSON schema it asked for (judged whether or not a
+   *     breach made it KO)
    */
   public record Status(
       boolean ok,
@@ -73,7 +75,8 @@ public record RequestRow(
       String error,
       boolean good,
       String requestId,
-      long retryAfterSeconds) {
+      long retryAfterSeconds,
+      SchemaVerdict schema) {
     /**
      * A request still in flight when the run was stopped: neither a success nor a failure
      * (metrics.md).
@@ -86,7 +89,7 @@ public record RequestRow(
     public Status withGood(boolean newGood) {
       return newGood == good
           ? this
-          : new Status(ok, httpStatus, error, newGood, requestId, retryAfterSeconds);
+          : new Status(ok, httpStatus, error, newGood, requestId, retryAfterSeconds, schema);
     }
   }
 
@@ -221,6 +224,7 @@ public record RequestRow(
     private boolean good;
     private String requestId;
     private long retryAfterSeconds = -1;
+    private SchemaVerdict schema = SchemaVerdict.NOT_JUDGED;
 
     private long ttftMicros = -1;
     private long ttfbMicros = -1;
@@ -308,6 +312,11 @@ public record RequestRow(
 
     public Builder retryAfterSeconds(long value) {
       retryAfterSeconds = value;
+      return this;
+    }
+
+    public Builder schema(SchemaVerdict value) {
+      schema = value;
       return this;
     }
 
@@ -434,7 +443,7 @@ public record RequestRow(
     public RequestRow build() {
       return new RequestRow(
           new Placement(startEpochMillis, level, inWindow, requestName, windowTokens, repeat),
-          new Status(ok, httpStatus, error, good, requestId, retryAfterSeconds),
+          new Status(ok, httpStatus, error, good, requestId, retryAfterSeconds, schema),
           new Latencies(
               ttftMicros,
               ttfbMicros,

@@ -3,6 +3,7 @@ package dev.gatlingllm.report.csv;
 import dev.gatlingllm.metrics.request.RequestIds;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.RequestRow.Builder;
+import dev.gatlingllm.metrics.request.SchemaVerdict;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Micros;
 import java.util.function.BiConsumer;
@@ -108,7 +109,9 @@ enum RequestColumn {
   REPEAT(
       "repeat",
       Presence.OPTIONAL,
-      Field.number(r -> r.placement().repeat(), (b, v) -> b.repeat(Math.toIntExact(v))));
+      Field.number(r -> r.placement().repeat(), (b, v) -> b.repeat(Math.toIntExact(v)))),
+  SCHEMA_VALID(
+      "schema_valid", Presence.OPTIONAL, Field.schema(r -> r.status().schema(), Builder::schema));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.
@@ -204,6 +207,26 @@ enum RequestColumn {
         Function<RequestRow, TokenCountSource> get, BiConsumer<Builder, TokenCountSource> set) {
       return parsed(
           get, set, (line, source) -> line.append(source.name()), TokenCountSource::valueOf);
+    }
+
+    /**
+     * Whether the answer followed its JSON schema: {@code true}, {@code false}, or empty when it
+     * was not judged.
+     */
+    static Field schema(
+        Function<RequestRow, SchemaVerdict> get, BiConsumer<Builder, SchemaVerdict> set) {
+      return parsed(
+          get,
+          set,
+          (line, verdict) -> {
+            if (verdict.judged()) {
+              line.append(verdict == SchemaVerdict.VALID);
+            }
+          },
+          field ->
+              field.isEmpty()
+                  ? SchemaVerdict.NOT_JUDGED
+                  : Boolean.parseBoolean(field) ? SchemaVerdict.VALID : SchemaVerdict.INVALID);
     }
 
     /** Output tokens by level window: {@code level:tokens} pairs separated by {@code ;}. */

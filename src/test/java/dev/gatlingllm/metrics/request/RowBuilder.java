@@ -191,4 +191,9 @@ public final class RowBuilder {
     row.answerEvents(value);
     return this;
   }
+
+  public RowBuilder schema(SchemaVerdict value) {
+    row.schema(value);
+    return this;
+  }
 }

@@ -122,6 +122,11 @@ class RequestColumnTest {
     if (type == TokenCountSource.class) {
       return TokenCountSource.SERVER_USAGE;
     }
+    if (type.isEnum()) {
+      // The last constant: every enum figure's absent value is its first (e.g. NOT_JUDGED).
+      Object[] constants = type.getEnumConstants();
+      return constants[constants.length - 1];
+    }
     throw new IllegalStateException("a row figure of a new type: " + type);
   }
 
