@@ -192,7 +192,24 @@ public record BaselineComparison(
         concatenated(levels, RunSample.Level::tokensBySecond),
         concatenated(levels, RunSample.Level::goodBySecond),
         strataEnds,
-        List.of());
+        pooledRuns(levels));
+  }
+
+  /**
+   * The run's own runs when every level ran the same number of times: run r of the run is run r of
+   * every level, together; none otherwise.
+   */
+  private static List<RunSample.Level> pooledRuns(List<RunSample.Level> levels) {
+    int runs = levels.get(0).repeats().size();
+    if (runs < 2 || levels.stream().anyMatch(level -> level.repeats().size() != runs)) {
+      return List.of();
+    }
+    List<RunSample.Level> pooled = new ArrayList<>(runs);
+    for (int r = 0; r < runs; r++) {
+      int run = r;
+      pooled.add(pooled(levels.stream().map(level -> level.repeats().get(run)).toList()));
+    }
+    return pooled;
   }
 
   private static double[] concatenated(

@@ -13,11 +13,16 @@ import java.util.List;
  * one run's requests cannot see.
  */
 final class RepeatedRuns {
+  /** The fewest values a run needs for its figure to count. */
+  static final int MIN_VALUES_PER_RUN = 10;
+
   private RepeatedRuns() {}
 
   /**
-   * True when both sides ran the level at least twice and every run has enough values for the
-   * figure ({@link ComparedFigure.Statistic#minValues}).
+   * True when both sides ran the level at least twice and every run has at least ten values (ten
+   * requests, or ten seconds of a rate). A p99 of fewer than a hundred values is close to the run's
+   * largest, but judged on the runs its noise from one run to the next is in the interval, which is
+   * then wide rather than falsely narrow: a bootstrap of the requests would not see that noise.
    */
   static boolean judgeable(
       ComparedFigure figure, List<RunSample.Level> then, List<RunSample.Level> now) {
@@ -26,7 +31,7 @@ final class RepeatedRuns {
 
   private static boolean enough(ComparedFigure figure, List<RunSample.Level> runs) {
     for (RunSample.Level run : runs) {
-      if (figure.values(run).length < figure.statistic.minValues()) {
+      if (figure.values(run).length < MIN_VALUES_PER_RUN) {
         return false;
       }
     }
