@@ -68,13 +68,13 @@ final class TraceSizing {
     String where = embedded ? "on the embedded simulator" : "on a server as fast as the simulator";
     String could = embedded ? "takes" : "could take";
     long longest = longestRequestTokens(entries);
-    if (embedded && longest > model.kvCacheTokens()) {
+    if (embedded && KV_PER_LONGEST_REQUEST * longest > model.kvCacheTokens()) {
       lines.add(
           String.format(
               Locale.ROOT,
-              "the trace's longest request needs %d KV tokens, more than sim.kvCacheTokens=%d: it"
-                  + " waits until the batch has drained and every request behind it waits too;"
-                  + " set -Dsim.kvCacheTokens=%d",
+              "the trace's longest request needs %d KV tokens, more than half of"
+                  + " sim.kvCacheTokens=%d: it is admitted only once the batch has all but drained,"
+                  + " and every request behind it waits too; set -Dsim.kvCacheTokens=%d",
               longest,
               model.kvCacheTokens(),
               KV_PER_LONGEST_REQUEST * longest));
