@@ -62,7 +62,16 @@ public final class ReadyRun implements AutoCloseable {
    * @return the run's settings
    */
   public static ReadyRun forTrace(TraceReplay replay) {
-    ReadyRun run = fromSystemProperties(TraceSizing.embeddedKvCacheTokens(replay.entries()));
+    long kvCacheTokens = TraceSizing.embeddedKvCacheTokens(replay.entries());
+    ReadyRun run = fromSystemProperties(kvCacheTokens);
+    if (run.target.embedded()
+        && run.target.capacity().kvCacheTokens() == kvCacheTokens
+        && kvCacheTokens > CapacityModel.DEFAULT.kvCacheTokens()) {
+      System.out.println(
+          "gatling-llm: trace sizing: the embedded simulator's KV budget is "
+              + kvCacheTokens
+              + " tokens, twice the trace's longest request (sim.kvCacheTokens sets another)");
+    }
     LlmProtocol protocol = LlmProtocol.of(run.target.llm());
     for (String line :
         TraceSizing.warnings(
