@@ -7,8 +7,6 @@ import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
@@ -35,38 +33,154 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Replays a recorded trace in an open model that keeps its arrival times: Mooncake's trace format,
- * one JSON object a line, {@code {"timestamp": ms, "input_length": n, "output_length": m,
- * "hash_ids": [...]}}. Request i is scheduled at the run's start + timestamp_i / speed, whatever
- * the server does (a late send counts as send lateness, from that scheduled time); its prompt is
- * exactly input_length tokens and asks for output_length tokens.
+ * Replays a recorded trace in an open model that keeps its arrival times. Three published layouts
+ * are read, told apart by their first line (or named, {@link Options#format}):
  *
- * <p>Shared prefixes: in the trace, each hash id names a block of {@code blockTokens} (512 in
- * Mooncake) prompt tokens, and requests with the same leading ids share those blocks. Each id gets
- * one block of random words of that many tokens, so requests sharing ids send the same leading text
- * and a server's prefix cache sees them as the trace recorded; the rest of each prompt is its own.
- * Immutable.
+ * <ul>
+ *   <li>Mooncake's, one JSON object a line, {@code {"timestamp": ms, "input_length": n,
+ *       "output_length": m, "hash_ids": [...]}};
+ *   <li>BurstGPT's CSV, {@code Timestamp,Model,Request tokens,Response tokens,Total tokens,Log
+ *       Type}, timestamps in seconds from the trace's start;
+ *   <li>Azure's LLM inference traces (2023 and 2024), CSV {@code
+ *       TIMESTAMP,ContextTokens,GeneratedTokens}, timestamps dates such as {@code 2023-11-16
+ *       18:15:46.6805900}.
+ * </ul>
+ *
+ * <p>Request i is scheduled at the run's start + (timestamp_i - the first kept timestamp) / speed,
+ * whatever the server does (a late send counts as send lateness, from that scheduled time); its
+ * prompt is exactly its input length in tokens and it asks for its output length.
+ *
+ * <p>Shared prefixes (Mooncake only): in the trace, each hash id names a block of {@code
+ * blockTokens} (512 in Mooncake) prompt tokens, and requests with the same leading ids share those
+ * blocks. Each id gets one block of random words of that many tokens, so requests sharing ids send
+ * the same leading text and a server's prefix cache sees them as the trace recorded; the rest of
+ * each prompt is its own. Immutable.
  */
 public final class TraceReplay {
   /** Mooncake's block size. */
   public static final int DEFAULT_BLOCK_TOKENS = 512;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** One recorded request. */
-  public record Entry(
-      long timestampMillis, int inputTokens, int outputTokens, List<Long> hashIds) {}
-
-  private final List<Entry> entries;
-  private final double speed;
-
-  private TraceReplay(List<Entry> entries, double speed) {
-    this.entries = entries;
-    this.speed = speed;
+  /**
+   * One recorded request.
+   *
+   * @param timestampNanos when it arrived, in nanoseconds on the trace's own clock (its origin does
+   *     not matter: only the gaps are replayed)
+   * @param inputTokens its prompt's length
+   * @param outputTokens its answer's length; 0 only for a row kept from a failed request before
+   *     {@link TraceReplay#read} decides on it
+   * @param hashIds Mooncake's shared blocks, empty for the other layouts
+   */
+  public record Entry(long timestampNanos, int inputTokens, int outputTokens, List<Long> hashIds) {
+    /** The timestamp in whole milliseconds. */
+    public long timestampMillis() {
+      return Math.floorDiv(timestampNanos, 1_000_000L);
+    }
   }
 
   /**
-   * Reads a trace, sorted by timestamp.
+   * How a trace is read: its layout, the part of it replayed and at what pace. Immutable: each
+   * method returns a new instance.
+   */
+  public static final class Options {
+    private static final Options DEFAULTS =
+        new Options(null, 0, 1.0, 0, Double.POSITIVE_INFINITY, false);
+
+    private final String format;
+    private final int limit;
+    private final double speed;
+    private final double fromSeconds;
+    private final double toSeconds;
+    private final boolean keepZeroOutput;
+
+    private Options(
+        String format,
+        int limit,
+        double speed,
+        double fromSeconds,
+        double toSeconds,
+        boolean keepZeroOutput) {
+      this.format = format;
+      this.limit = limit;
+      this.speed = speed;
+      this.fromSeconds = fromSeconds;
+      this.toSeconds = toSeconds;
+      this.keepZeroOutput = keepZeroOutput;
+    }
+
+    /** The whole trace at its recorded pace, its layout found from its first line. */
+    public static Options defaults() {
+      return DEFAULTS;
+    }
+
+    /**
+     * @param id {@code mooncake}, {@code burstgpt} or {@code azure}; null to find it from the
+     *     trace's first line
+     */
+    public Options format(String id) {
+      String known = id == null ? null : TraceFormats.byId(id).id();
+      return new Options(known, limit, speed, fromSeconds, toSeconds, keepZeroOutput);
+    }
+
+    /**
+     * @param requests the first this many requests (by time, within the window), or 0 for all
+     */
+    public Options limit(int requests) {
+      if (requests < 0) {
+        throw new IllegalArgumentException("the limit must be >= 0, was " + requests);
+      }
+      return new Options(format, requests, speed, fromSeconds, toSeconds, keepZeroOutput);
+    }
+
+    /**
+     * @param pace 1 for the recorded pace, 2 for twice as fast
+     */
+    public Options speed(double pace) {
+      if (!(pace > 0) || Double.isInfinite(pace)) {
+        throw new IllegalArgumentException("the replay speed must be positive, was " + pace);
+      }
+      return new Options(format, limit, pace, fromSeconds, toSeconds, keepZeroOutput);
+    }
+
+    /**
+     * The part of the trace replayed: the requests from {@code from} (included) to {@code to}
+     * (excluded) seconds after the trace's first request, in the trace's own time (before the
+     * speed). The replay starts with the first request kept.
+     *
+     * @param from seconds, >= 0
+     * @param to seconds, > from; {@link Double#POSITIVE_INFINITY} for the trace's end
+     */
+    public Options window(double from, double to) {
+      if (!(from >= 0) || Double.isInfinite(from) || !(to > from)) {
+        throw new IllegalArgumentException(
+            "the time window must have 0 <= from < to, was from " + from + " to " + to);
+      }
+      return new Options(format, limit, speed, from, to, keepZeroOutput);
+    }
+
+    /**
+     * Whether rows with no output (BurstGPT's failed requests, {@code Response tokens} 0) are
+     * replayed, asking for 1 token, rather than skipped: they did reach the server they were
+     * recorded on, so keeping them keeps the recorded arrivals whole.
+     */
+    public Options keepZeroOutput(boolean keep) {
+      return new Options(format, limit, speed, fromSeconds, toSeconds, keep);
+    }
+  }
+
+  private final List<Entry> entries;
+  private final double speed;
+  private final String format;
+  private final int skippedZeroOutput;
+
+  private TraceReplay(List<Entry> entries, double speed, String format, int skippedZeroOutput) {
+    this.entries = entries;
+    this.speed = speed;
+    this.format = format;
+    this.skippedZeroOutput = skippedZeroOutput;
+  }
+
+  /**
+   * Reads a trace, sorted by timestamp, its layout found from its first line.
    *
    * @param location a path, or else a classpath resource
    * @param limit the first this many requests (by time), or 0 for all
@@ -74,77 +188,115 @@ public final class TraceReplay {
    */
   public static TraceReplay read(String location, int limit, double speed) {
     try {
-      return readTrace(location, limit, speed);
+      return read(location, Options.defaults().limit(limit).speed(speed));
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e);
+    }
+  }
+
+  /**
+   * Reads a trace, sorted by timestamp, as the options say.
+   *
+   * @param location a path, or else a classpath resource
+   * @param options its layout, part and pace
+   */
+  public static TraceReplay read(String location, Options options) {
+    try {
+      return readTrace(location, options);
     } catch (IllegalArgumentException e) {
       throw UserError.of(e); // the message names the trace and its line
     }
   }
 
-  private static TraceReplay readTrace(String location, int limit, double speed) {
-    if (!(speed > 0) || Double.isInfinite(speed)) {
-      throw new IllegalArgumentException("the replay speed must be positive, was " + speed);
-    }
+  private static TraceReplay readTrace(String location, Options options) {
+    String where = Redactor.credentialsIn(location);
     List<Entry> entries = new ArrayList<>();
+    TraceFormat format = null;
     try (InputStream in = Datasets.open(location, "trace");
         BufferedReader lines =
             new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      TraceFormat.Rows rows = null;
       int number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         number++;
-        if (line.isBlank() || line.strip().startsWith("//")) {
+        String text = number == 1 && line.startsWith("\uFEFF") ? line.substring(1) : line;
+        if (text.isBlank() || text.strip().startsWith("//")) {
           continue;
         }
         try {
-          entries.add(entry(JSON.readTree(line)));
-        } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(
-              Redactor.credentialsIn(location) + " line " + number + ": " + e.getMessage());
+          if (rows == null) {
+            format =
+                options.format == null
+                    ? TraceFormats.detect(text.strip())
+                    : TraceFormats.byId(options.format);
+            rows = format.rows(text.strip());
+            if (!rows.firstLineIsRow()) {
+              continue;
+            }
+          }
+          entries.add(rows.entry(text));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(where + " line " + number + ": " + e.getMessage());
         }
       }
     } catch (IOException e) {
       throw new IllegalArgumentException(
-          "cannot read trace '"
-              + Redactor.credentialsIn(location)
-              + "': "
-              + Redactor.credentialsIn(e.getMessage()));
+          "cannot read trace '" + where + "': " + Redactor.credentialsIn(e.getMessage()));
     }
     if (entries.isEmpty()) {
-      throw new IllegalArgumentException(Redactor.credentialsIn(location) + " holds no request");
+      throw new IllegalArgumentException(where + " holds no request");
     }
-    entries.sort(Comparator.comparingLong(Entry::timestampMillis));
-    List<Entry> kept = limit > 0 && limit < entries.size() ? entries.subList(0, limit) : entries;
-    return new TraceReplay(List.copyOf(kept), speed);
-  }
-
-  private static Entry entry(JsonNode node) {
-    long timestamp = whole(node, "timestamp", 0, Long.MAX_VALUE);
-    int input = (int) whole(node, "input_length", 1, RandomPrompts.MAX_TOKENS);
-    int output = (int) whole(node, "output_length", 1, RandomPrompts.MAX_TOKENS);
-    List<Long> ids = new ArrayList<>();
-    for (JsonNode id : node.path("hash_ids")) {
-      if (!id.canConvertToLong()) {
-        throw new IllegalArgumentException("'hash_ids' must hold integers");
+    entries.sort(Comparator.comparingLong(Entry::timestampNanos));
+    long first = entries.get(0).timestampNanos();
+    List<Entry> kept = new ArrayList<>();
+    int skipped = 0;
+    for (Entry entry : entries) {
+      double seconds = (entry.timestampNanos() - first) / 1e9;
+      if (seconds < options.fromSeconds || seconds >= options.toSeconds) {
+        continue;
       }
-      ids.add(id.asLong());
+      if (entry.outputTokens() == 0) {
+        if (!options.keepZeroOutput) {
+          skipped++;
+          continue;
+        }
+        // The least a server is asked for: the request still arrives when it was recorded.
+        entry = new Entry(entry.timestampNanos(), entry.inputTokens(), 1, entry.hashIds());
+      }
+      if (options.limit > 0 && kept.size() == options.limit) {
+        break;
+      }
+      kept.add(entry);
     }
-    return new Entry(timestamp, input, output, List.copyOf(ids));
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException(
+          where
+              + " holds no request to replay in the window from "
+              + options.fromSeconds
+              + " s to "
+              + options.toSeconds
+              + " s"
+              + (skipped > 0 ? " (" + skipped + " with no output skipped)" : ""));
+    }
+    return new TraceReplay(List.copyOf(kept), options.speed, format.id(), skipped);
   }
 
-  private static long whole(JsonNode node, String field, long min, long max) {
-    JsonNode value = node.get(field);
-    if (value == null
-        || !value.isIntegralNumber()
-        || !value.canConvertToLong()
-        || value.asLong() < min
-        || value.asLong() > max) {
-      throw new IllegalArgumentException(
-          "needs '"
-              + field
-              + "', a whole number "
-              + (max == Long.MAX_VALUE ? ">= " + min : "from " + min + " to " + max)
-              + (value == null ? "" : ", was " + value));
-    }
-    return value.asLong();
+  /** The pace: 1 as recorded, 2 twice as fast. */
+  public double speed() {
+    return speed;
+  }
+
+  /** The trace's layout: {@code mooncake}, {@code burstgpt} or {@code azure}. */
+  public String format() {
+    return format;
+  }
+
+  /**
+   * The rows with no output (BurstGPT's failed requests) left out of the replay, within its window;
+   * 0 when {@link Options#keepZeroOutput} kept them.
+   */
+  public int skippedZeroOutput() {
+    return skippedZeroOutput;
   }
 
   public List<Entry> entries() {
@@ -224,8 +376,8 @@ public final class TraceReplay {
   }
 
   private long offsetNanos(Entry entry) {
-    long first = entries.get(0).timestampMillis();
-    return Math.round((entry.timestampMillis() - first) * 1e6 / speed);
+    long first = entries.get(0).timestampNanos();
+    return Math.round((entry.timestampNanos() - first) / speed);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.simulator.CapacityModel;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.stream.StreamSettings;
 import io.gatling.javaapi.http.HttpDsl;
@@ -47,6 +48,14 @@ public final class LlmTarget implements AutoCloseable {
 
   /** Reads the properties; starts the embedded simulator when no baseUrl is given. */
   public static LlmTarget fromSystemProperties() {
+    return fromSystemProperties(CapacityModel.DEFAULT.kvCacheTokens());
+  }
+
+  /**
+   * Reads the properties; starts the embedded simulator when no baseUrl is given, with this KV
+   * budget unless {@code sim.kvCacheTokens} names one ({@link TraceSizing}).
+   */
+  static LlmTarget fromSystemProperties(long embeddedKvCacheTokens) {
     Settings settings = Settings.fromSystemProperties();
     String configuredUrl = settings.text("llm.baseUrl", null);
     String baseUrl = configuredUrl == null ? null : validateBaseUrl(configuredUrl);
@@ -100,7 +109,13 @@ public final class LlmTarget implements AutoCloseable {
     LlmSimulator simulator = null;
     if (baseUrl == null) {
       simulator =
-          LlmSimulator.builder().fromSystemProperties().host("127.0.0.1").port(0).build().start();
+          LlmSimulator.builder()
+              .kvCacheTokens(embeddedKvCacheTokens)
+              .fromSystemProperties()
+              .host("127.0.0.1")
+              .port(0)
+              .build()
+              .start();
       baseUrl = "http://127.0.0.1:" + simulator.port();
     }
     protocol =
@@ -145,6 +160,14 @@ public final class LlmTarget implements AutoCloseable {
 
   public boolean embedded() {
     return simulator != null;
+  }
+
+  /**
+   * The embedded simulator's capacity model; for a real server, whose speed is unknown, the
+   * simulator's default one, as a stand-in for one mid-range GPU.
+   */
+  CapacityModel capacity() {
+    return simulator != null ? simulator.config().capacity() : CapacityModel.DEFAULT;
   }
 
   /** Gatling's http protocol for the target; user settings such as TLS go on top of it. */

@@ -2,10 +2,13 @@ package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.dsl.load.RateLimits;
+import dev.gatlingllm.dsl.load.TraceReplay;
 import dev.gatlingllm.dsl.prompts.DatasetOptions;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptFeeders;
+import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.simulator.CapacityModel;
 import dev.gatlingllm.tokenize.Tokenizers;
 import dev.gatlingllm.values.LevelWindow;
 import dev.gatlingllm.values.Tokenizer;
@@ -45,10 +48,48 @@ public final class ReadyRun implements AutoCloseable {
    * @return the run's settings
    */
   public static ReadyRun fromSystemProperties() {
+    return fromSystemProperties(CapacityModel.DEFAULT.kvCacheTokens());
+  }
+
+  /**
+   * As {@link #fromSystemProperties()}, for a trace replay: the embedded simulator's KV budget
+   * holds twice the trace's longest request unless {@code sim.kvCacheTokens} is set, and a line is
+   * printed for each way the target could fail the trace (a request longer than the timeouts allow,
+   * a pace beyond the embedded simulator's engine), naming the property to change. See
+   * docs/running.md, "Traces too large for the target".
+   *
+   * @param replay the trace to be replayed, at its speed
+   * @return the run's settings
+   */
+  public static ReadyRun forTrace(TraceReplay replay) {
+    long kvCacheTokens = TraceSizing.embeddedKvCacheTokens(replay.entries());
+    ReadyRun run = fromSystemProperties(kvCacheTokens);
+    if (run.target.embedded()
+        && run.target.capacity().kvCacheTokens() == kvCacheTokens
+        && kvCacheTokens > CapacityModel.DEFAULT.kvCacheTokens()) {
+      System.out.println(
+          "gatling-llm: trace sizing: the embedded simulator's KV budget is "
+              + kvCacheTokens
+              + " tokens, twice the trace's longest request (sim.kvCacheTokens sets another)");
+    }
+    LlmProtocol protocol = LlmProtocol.of(run.target.llm());
+    for (String line :
+        TraceSizing.warnings(
+            replay,
+            run.target.capacity(),
+            run.target.embedded(),
+            protocol.settings().idleTimeout(),
+            protocol.settings().overallTimeout())) {
+      System.out.println("gatling-llm: trace sizing: " + line);
+    }
+    return run;
+  }
+
+  private static ReadyRun fromSystemProperties(long embeddedKvCacheTokens) {
     Settings settings = Settings.fromSystemProperties();
     ReportSettings report = ReportSettings.read(settings);
     boolean probe = settings.flag("llm.probe", true);
-    LlmTarget target = LlmTarget.fromSystemProperties();
+    LlmTarget target = LlmTarget.fromSystemProperties(embeddedKvCacheTokens);
     // The embedded simulator is started by the run itself and answers any model: nothing to check.
     long probeSentNanos = -1;
     if (probe && !target.embedded()) {
