@@ -40,45 +40,49 @@ public final class ConcurrencySteps {
   /** Requests a level runs per stream of its concurrency unless told otherwise. */
   public static final int DEFAULT_REQUESTS_PER_STREAM = 10;
 
-  private final List<Integer> levels;
-  private final int requestsPerLevel;
-  private final Duration levelDuration;
-  private final int warmupRequests;
-  private final Duration ramp;
-  private final JitWarmup jitWarmup;
+  /**
+   * The settings, copied whole by every fluent call ({@link #with}), so that an instance never
+   * changes once built.
+   */
+  private static final class Settings implements Cloneable {
+    List<Integer> levels;
+    int requestsPerLevel;
+    Duration levelDuration;
+    int warmupRequests;
+    Duration ramp = Duration.ZERO;
+    JitWarmup jitWarmup;
 
-  /** Requests per stream of a level when {@code requestsPerLevel} is 0. */
-  private final int requestsPerStream;
+    /** Requests per stream of a level when {@code requestsPerLevel} is 0. */
+    int requestsPerStream = DEFAULT_REQUESTS_PER_STREAM;
 
-  private final long startAtEpochMillis;
+    long startAtEpochMillis = -1;
 
-  /** Whether the sweep stops before a level once the levels before it are past saturation. */
-  private final boolean saturationStop;
+    /** Whether the sweep stops before a level once the levels before it are past saturation. */
+    boolean saturationStop;
 
-  /** How many times each level runs, one run after the other. */
-  private final int repeats;
+    /** How many times each level runs, one run after the other. */
+    int repeats = 1;
 
-  private ConcurrencySteps(
-      List<Integer> levels,
-      int requestsPerLevel,
-      Duration levelDuration,
-      int warmupRequests,
-      Duration ramp,
-      JitWarmup jitWarmup,
-      int requestsPerStream,
-      long startAtEpochMillis,
-      boolean saturationStop,
-      int repeats) {
-    this.repeats = repeats;
-    this.requestsPerStream = requestsPerStream;
-    this.saturationStop = saturationStop;
-    this.levels = levels;
-    this.requestsPerLevel = requestsPerLevel;
-    this.levelDuration = levelDuration;
-    this.warmupRequests = warmupRequests;
-    this.ramp = ramp;
-    this.jitWarmup = jitWarmup;
-    this.startAtEpochMillis = startAtEpochMillis;
+    Settings copy() {
+      try {
+        return (Settings) clone();
+      } catch (CloneNotSupportedException e) {
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  private final Settings settings;
+
+  private ConcurrencySteps(Settings settings) {
+    this.settings = settings;
+  }
+
+  /** A new instance with {@code change} applied to a copy of these settings. */
+  private ConcurrencySteps with(java.util.function.Consumer<Settings> change) {
+    Settings next = settings.copy();
+    change.accept(next);
+    return new ConcurrencySteps(next);
   }
 
   public static ConcurrencySteps of(List<Integer> levels) {
@@ -91,17 +95,9 @@ public final class ConcurrencySteps {
         throw new IllegalArgumentException("concurrency levels must be >= 1, got " + levels);
       }
     }
-    return new ConcurrencySteps(
-        List.copyOf(levels),
-        0,
-        null,
-        0,
-        Duration.ZERO,
-        null,
-        DEFAULT_REQUESTS_PER_STREAM,
-        -1,
-        false,
-        1);
+    Settings settings = new Settings();
+    settings.levels = List.copyOf(levels);
+    return new ConcurrencySteps(settings);
   }
 
   public static ConcurrencySteps of(Integer... levels) {
@@ -116,17 +112,7 @@ public final class ConcurrencySteps {
     if (requests < 1) {
       throw new IllegalArgumentException("requests per stream must be >= 1, was " + requests);
     }
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requests,
-        startAtEpochMillis,
-        saturationStop,
-        repeats);
+    return with(s -> s.requestsPerStream = requests);
   }
 
   /** Each level runs this many requests (0 = {@link #requestsPerStream} x its concurrency). */
@@ -134,17 +120,11 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("requests per level must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(
-        levels,
-        requests,
-        null,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        saturationStop,
-        repeats);
+    return with(
+        s -> {
+          s.requestsPerLevel = requests;
+          s.levelDuration = null;
+        });
   }
 
   /** Each level lasts this long instead of a number of requests. */
@@ -152,17 +132,11 @@ public final class ConcurrencySteps {
     if (duration == null || duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("level duration must be positive, was " + duration);
     }
-    return new ConcurrencySteps(
-        levels,
-        0,
-        duration,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        saturationStop,
-        repeats);
+    return with(
+        s -> {
+          s.requestsPerLevel = 0;
+          s.levelDuration = duration;
+        });
   }
 
   /** Requests run one at a time before the first level, excluded from every figure. */
@@ -170,17 +144,7 @@ public final class ConcurrencySteps {
     if (requests < 0) {
       throw new IllegalArgumentException("warm-up requests must be >= 0, was " + requests);
     }
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        requests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        saturationStop,
-        repeats);
+    return with(s -> s.warmupRequests = requests);
   }
 
   /**
@@ -192,17 +156,7 @@ public final class ConcurrencySteps {
     if (ramp == null || ramp.isNegative()) {
       throw new IllegalArgumentException("ramp must be a duration >= 0, was " + ramp);
     }
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        saturationStop,
-        repeats);
+    return with(s -> s.ramp = ramp);
   }
 
   /**
@@ -213,17 +167,7 @@ public final class ConcurrencySteps {
    * @param warmup the warm-up, or null for none
    */
   public ConcurrencySteps jitWarmup(JitWarmup warmup) {
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        warmupRequests,
-        ramp,
-        warmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        saturationStop,
-        repeats);
+    return with(s -> s.jitWarmup = warmup);
   }
 
   /**
@@ -234,17 +178,7 @@ public final class ConcurrencySteps {
    * @param epochMillis the instant, or -1 to start as soon as the warm-ups end
    */
   public ConcurrencySteps startAt(long epochMillis) {
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        epochMillis,
-        saturationStop,
-        repeats);
+    return with(s -> s.startAtEpochMillis = epochMillis);
   }
 
   /**
@@ -258,17 +192,7 @@ public final class ConcurrencySteps {
    * @return a new value
    */
   public ConcurrencySteps saturationStop(boolean on) {
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        on,
-        repeats);
+    return with(s -> s.saturationStop = on);
   }
 
   /**
@@ -286,26 +210,16 @@ public final class ConcurrencySteps {
     if (runs < 1) {
       throw new IllegalArgumentException("a level runs at least once, was " + runs);
     }
-    return new ConcurrencySteps(
-        levels,
-        requestsPerLevel,
-        levelDuration,
-        warmupRequests,
-        ramp,
-        jitWarmup,
-        requestsPerStream,
-        startAtEpochMillis,
-        saturationStop,
-        runs);
+    return with(s -> s.repeats = runs);
   }
 
   /** How many times each level runs. */
   public int repeats() {
-    return repeats;
+    return settings.repeats;
   }
 
   public List<Integer> levels() {
-    return levels;
+    return settings.levels;
   }
 
   /**
@@ -313,7 +227,7 @@ public final class ConcurrencySteps {
    * concurrency).
    */
   public int requestsAt(int index) {
-    return requestsFor(levels.get(index));
+    return requestsFor(settings.levels.get(index));
   }
 
   /**
@@ -329,12 +243,15 @@ public final class ConcurrencySteps {
    * request mode.
    */
   private int loopsFor(int concurrency) {
-    int wanted = requestsPerLevel > 0 ? requestsPerLevel : requestsPerStream * concurrency;
+    int wanted =
+        settings.requestsPerLevel > 0
+            ? settings.requestsPerLevel
+            : settings.requestsPerStream * concurrency;
     return loopsPerUser(concurrency, wanted);
   }
 
   public boolean byDuration() {
-    return levelDuration != null;
+    return settings.levelDuration != null;
   }
 
   /**
@@ -355,18 +272,20 @@ public final class ConcurrencySteps {
    */
   public PopulationBuilder build(String name, ChainBuilder oneRequest, PopulationBuilder last) {
     List<PopulationBuilder> chain = beforeLevels(name, oneRequest);
-    List<String> levelNames = levelNames(name, levels);
-    for (int i = 0; i < levels.size(); i++) {
-      for (int run = 1; run <= repeats; run++) {
+    List<String> levelNames = levelNames(name, settings.levels);
+    for (int i = 0; i < settings.levels.size(); i++) {
+      for (int run = 1; run <= settings.repeats; run++) {
         String levelName =
-            repeats == 1 ? levelNames.get(i) : levelNames.get(i) + " run " + run + "/" + repeats;
+            settings.repeats == 1
+                ? levelNames.get(i)
+                : levelNames.get(i) + " run " + run + "/" + settings.repeats;
         chain.add(
             scenario(levelName)
                 .exec(levelRun(i, run), oneRun(oneRequest, i))
                 .injectOpen(
-                    ramp.isZero() || levels.get(i) == 1
-                        ? atOnceUsers(levels.get(i))
-                        : rampUsers(levels.get(i)).during(ramp)));
+                    settings.ramp.isZero() || settings.levels.get(i) == 1
+                        ? atOnceUsers(settings.levels.get(i))
+                        : rampUsers(settings.levels.get(i)).during(settings.ramp)));
       }
     }
     if (last != null) {
@@ -381,13 +300,13 @@ public final class ConcurrencySteps {
    * the level.
    */
   private ChainBuilder levelRun(int index, int run) {
-    long planned = byDuration() ? 0 : (long) requestsAt(index) * repeats;
+    long planned = byDuration() ? 0 : (long) requestsAt(index) * settings.repeats;
     ChainBuilder tagged =
         exec(
-            repeats > 1
+            settings.repeats > 1
                 ? LlmDsl.startRepeat(index, run, planned)
                 : byDuration() ? LlmDsl.startLevel(index) : LlmDsl.startLevel(index, planned));
-    if (saturationStop && index > 0) {
+    if (settings.saturationStop && index > 0) {
       // Asked before the level starts: a stopped level opens no window and sends nothing. Decided
       // once for the level, so that every run of it gets the same answer.
       return exec(LlmDsl.saturationCheck(index))
@@ -403,8 +322,8 @@ public final class ConcurrencySteps {
     // replacing users after every request (constantConcurrentUsers) would open a connection per
     // request, a cost for both sides that the requests of a real client do not pay.
     return byDuration()
-        ? during(levelDuration).on(oneRequest)
-        : repeat(requestsAt(index) / levels.get(index)).on(oneRequest);
+        ? during(settings.levelDuration).on(oneRequest)
+        : repeat(requestsAt(index) / settings.levels.get(index)).on(oneRequest);
   }
 
   /**
@@ -451,7 +370,7 @@ public final class ConcurrencySteps {
               .exec(LlmDsl.startLevel(index, session -> session.getInt(CHOSEN_STREAMS)))
               .exec(
                   byDuration()
-                      ? during(levelDuration).on(oneRequest)
+                      ? during(settings.levelDuration).on(oneRequest)
                       : repeat(session -> loopsFor(session.getInt(CHOSEN_STREAMS))).on(oneRequest));
       chain.add(
           scenario(name + " level " + (i + 1)).exec(level).injectOpen(atOnceUsers(mostStreams)));
@@ -467,7 +386,7 @@ public final class ConcurrencySteps {
    * rampUsers(streams).during(ramp)}.
    */
   private Duration rampDelay(int position, int streams) {
-    return streams <= 1 ? Duration.ZERO : ramp.multipliedBy(position).dividedBy(streams);
+    return streams <= 1 ? Duration.ZERO : settings.ramp.multipliedBy(position).dividedBy(streams);
   }
 
   /**
@@ -475,18 +394,18 @@ public final class ConcurrencySteps {
    */
   private List<PopulationBuilder> beforeLevels(String name, ChainBuilder oneRequest) {
     List<PopulationBuilder> chain = new ArrayList<>();
-    if (jitWarmup != null) {
-      chain.add(jitWarmup.population(name, oneRequest, ramp));
+    if (settings.jitWarmup != null) {
+      chain.add(settings.jitWarmup.population(name, oneRequest, settings.ramp));
     }
-    if (warmupRequests > 0) {
+    if (settings.warmupRequests > 0) {
       chain.add(
           scenario(name + " warm-up")
               .exec(LlmDsl.startWarmup())
-              .exec(repeat(warmupRequests).on(oneRequest))
+              .exec(repeat(settings.warmupRequests).on(oneRequest))
               .injectOpen(atOnceUsers(1)));
     }
-    if (startAtEpochMillis >= 0) {
-      chain.add(SharedStart.population(name, startAtEpochMillis));
+    if (settings.startAtEpochMillis >= 0) {
+      chain.add(SharedStart.population(name, settings.startAtEpochMillis));
     }
     return chain;
   }
@@ -494,8 +413,8 @@ public final class ConcurrencySteps {
   /** The levels as the LLM report should expect them: pass to {@code llm().levels(...)}. */
   public List<LevelWindow> plannedLevels() {
     List<LevelWindow> planned = new ArrayList<>();
-    for (int i = 0; i < levels.size(); i++) {
-      planned.add(LevelWindow.pending(i, levels.get(i), 0));
+    for (int i = 0; i < settings.levels.size(); i++) {
+      planned.add(LevelWindow.pending(i, settings.levels.get(i), 0));
     }
     return List.copyOf(planned);
   }
