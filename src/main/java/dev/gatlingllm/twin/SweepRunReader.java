@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,8 @@ import java.util.Map;
 /**
  * Reads a run's results folder ({@code llm/summary.json} for each level's concurrency and rate,
  * {@code llm/requests.csv} for its requests) into one {@link LevelObservation} per level. The
- * folder may be the run's own, its {@code llm/} folder, or a folder holding them.
+ * folder may be the run's own, its {@code llm/} folder, or Gatling's results folder (its newest run
+ * is read).
  */
 public final class SweepRunReader {
   private SweepRunReader() {}
@@ -64,13 +66,37 @@ public final class SweepRunReader {
       throw new UserError("no results folder " + folder);
     }
     for (Path candidate : List.of(folder, folder.resolve("llm"))) {
-      if (Files.isRegularFile(candidate.resolve("summary.json"))
-          && Files.isRegularFile(candidate.resolve("requests.csv"))) {
+      if (holdsReport(candidate)) {
         return candidate;
       }
     }
+    // Gatling's results folder (target/gatling): its newest run
+    try (java.util.stream.Stream<Path> runs = Files.list(folder)) {
+      java.util.Optional<Path> newest =
+          runs.map(run -> run.resolve("llm"))
+              .filter(SweepRunReader::holdsReport)
+              .max(Comparator.comparingLong(SweepRunReader::modified));
+      if (newest.isPresent()) {
+        return newest.get();
+      }
+    } catch (IOException e) {
+      throw new UserError("cannot list " + folder + ": " + e.getMessage());
+    }
     throw new UserError(
         folder + " holds no llm/summary.json and llm/requests.csv: give a run's results folder");
+  }
+
+  private static boolean holdsReport(Path llm) {
+    return Files.isRegularFile(llm.resolve("summary.json"))
+        && Files.isRegularFile(llm.resolve("requests.csv"));
+  }
+
+  private static long modified(Path llm) {
+    try {
+      return Files.getLastModifiedTime(llm.resolve("summary.json")).toMillis();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private static Map<Integer, List<RequestRow>> rowsByLevel(Path csv) {

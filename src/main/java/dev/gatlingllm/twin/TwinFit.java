@@ -24,6 +24,9 @@ public final class TwinFit {
   /** A level holding fewer than this share of its streams at once queued for slots. */
   static final double QUEUED_BELOW = 0.8;
 
+  /** A level whose median TTFT is more than this multiple of the lowest level's may have queued. */
+  static final double QUEUED_TTFT_FACTOR = 2.0;
+
   private static final int CALIBRATION_ROUNDS = 4;
   private static final long DEFAULT_KV_TOKENS = CapacityModel.DEFAULT.kvCacheTokens();
 
@@ -157,16 +160,19 @@ public final class TwinFit {
   }
 
   /**
-   * Little's law at each level: fewer sequences held at once than streams means the rest waited for
-   * a slot; then the slots are what the queued levels held. No level queued: the highest level is
-   * all the run can tell.
+   * A level queued for slots when both its median TTFT left the lowest level's (more than twice it)
+   * and, by Little's law, it held fewer sequences at once than it had streams; either sign alone is
+   * too often the noise of a shared machine. The slots are then at least the largest level that did
+   * not queue, and what the queued levels held. No level queued: the highest level is all the run
+   * can tell.
    */
   private static int slots(List<LevelObservation> levels, double unqueuedTtft, List<String> notes) {
     int largestUnqueued = 1;
     List<Double> queuedOccupancy = new ArrayList<>();
     for (LevelObservation level : levels) {
       double occupancy = level.occupancy(unqueuedTtft);
-      if (occupancy < QUEUED_BELOW * level.concurrency()) {
+      if (occupancy < QUEUED_BELOW * level.concurrency()
+          && level.ttftP50Millis() > QUEUED_TTFT_FACTOR * unqueuedTtft) {
         queuedOccupancy.add(occupancy);
       } else {
         largestUnqueued = Math.max(largestUnqueued, level.concurrency());
