@@ -37,6 +37,17 @@ public final class TwinFit {
    * @throws UserError when fewer than two concurrency levels were measured
    */
   public static FittedTwin fit(List<LevelObservation> levels) {
+    return fit(levels, 0);
+  }
+
+  /**
+   * @param levels every level of the runs to fit, any order
+   * @param knownSlots the server's slots when known (vLLM's {@code max_num_seqs}, llama.cpp's
+   *     {@code -np}), else 0 to infer them from the levels that queued, which a noisy machine can
+   *     mislead
+   * @throws UserError when fewer than two concurrency levels were measured
+   */
+  public static FittedTwin fit(List<LevelObservation> levels, int knownSlots) {
     long concurrencies = levels.stream().mapToInt(LevelObservation::concurrency).distinct().count();
     if (concurrencies < 2) {
       throw new UserError(
@@ -54,7 +65,7 @@ public final class TwinFit {
         base.stream().mapToDouble(LevelObservation::ttftP50Millis).average().orElse(0);
 
     Prefill prefill = prefill(base, notes);
-    int slots = slots(sorted, unqueuedTtft, notes);
+    int slots = knownSlots > 0 ? knownSlots : slots(sorted, unqueuedTtft, notes);
 
     double[] batches = new double[sorted.size()];
     double[] steps = new double[sorted.size()];

@@ -14,7 +14,7 @@ import java.util.List;
  *
  * <pre>
  *   ./mvnw -q exec:java -Dexec.mainClass=dev.gatlingllm.twin.TwinFitMain \
- *     -Dexec.args="target/gatling/concurrencysweepsimulation-... twin.properties"
+ *     -Dexec.args="[--slots 4] target/gatling/concurrencysweepsimulation-... twin.properties"
  * </pre>
  *
  * Several results folders (before the output file) are fitted together, e.g. two input lengths.
@@ -23,15 +23,30 @@ public final class TwinFitMain {
   private TwinFitMain() {}
 
   public static void main(String[] args) {
-    if (args.length < 2) {
-      System.err.println("usage: TwinFitMain <results folder>... <out file>");
+    List<String> rest = new ArrayList<>(List.of(args));
+    int slots = 0;
+    if (rest.size() >= 2 && rest.get(0).equals("--slots")) {
+      try {
+        slots = Integer.parseInt(rest.get(1));
+      } catch (NumberFormatException e) {
+        slots = -1;
+      }
+      if (slots < 1) {
+        System.err.println("twin fit: --slots must be a whole number >= 1, was " + rest.get(1));
+        System.exit(2);
+      }
+      rest = rest.subList(2, rest.size());
+    }
+    if (rest.size() < 2) {
+      System.err.println("usage: TwinFitMain [--slots N] <results folder>... <out file>");
       System.err.println(
-          "  fits the simulator to a real server's sweep run(s) and writes the sim.* settings");
+          "  fits the simulator to a real server's sweep run(s) and writes the sim.* settings;"
+              + " --slots: the server's own (max_num_seqs, -np) when known");
       System.exit(2);
     }
     try {
-      Path out = Path.of(args[args.length - 1]);
-      String profile = fit(List.of(args).subList(0, args.length - 1));
+      Path out = Path.of(rest.get(rest.size() - 1));
+      String profile = fit(rest.subList(0, rest.size() - 1), slots);
       Files.writeString(out, profile, StandardCharsets.UTF_8);
       System.out.print(profile);
       System.out.println("twin written to " + out);
@@ -39,13 +54,18 @@ public final class TwinFitMain {
       System.err.println("twin fit: " + e.getMessage());
       System.exit(1);
     } catch (IOException e) {
-      System.err.println("twin fit: cannot write " + args[args.length - 1] + ": " + e.getMessage());
+      System.err.println(
+          "twin fit: cannot write " + rest.get(rest.size() - 1) + ": " + e.getMessage());
       System.exit(1);
     }
   }
 
-  /** The profile's text fitted from these results folders. */
-  public static String fit(List<String> folders) {
+  /**
+   * The profile's text fitted from these results folders.
+   *
+   * @param slots the server's slots when known, else 0 to infer them
+   */
+  public static String fit(List<String> folders, int slots) {
     List<LevelObservation> levels = new ArrayList<>();
     List<String> sources = new ArrayList<>();
     String model = "";
@@ -62,6 +82,6 @@ public final class TwinFitMain {
               + ")");
       if (model.isEmpty()) model = run.model();
     }
-    return TwinFit.fit(levels).profile(sources, model);
+    return TwinFit.fit(levels, slots).profile(sources, model);
   }
 }
