@@ -28,6 +28,10 @@ public final class TwinFit {
   static final double QUEUED_TTFT_FACTOR = 2.0;
 
   private static final int CALIBRATION_ROUNDS = 4;
+
+  /** A fitted level the twin misses by more than this share is named in the profile's notes. */
+  private static final double MISS_NOTED = 0.25;
+
   private static final long DEFAULT_KV_TOKENS = CapacityModel.DEFAULT.kvCacheTokens();
 
   private TwinFit() {}
@@ -113,7 +117,18 @@ public final class TwinFit {
     List<FittedTwin.Check> checks = new ArrayList<>();
     List<CapacitySweep.Level> simulated = simulate(model, sorted);
     for (int i = 0; i < sorted.size(); i++) {
-      checks.add(new FittedTwin.Check(sorted.get(i), simulated.get(i)));
+      FittedTwin.Check check = new FittedTwin.Check(sorted.get(i), simulated.get(i));
+      checks.add(check);
+      if (Math.abs(check.tpotError()) > MISS_NOTED) {
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "at %d streams the twin's TPOT misses the server's by %+.0f %%: the server slowed (or"
+                    + " sped up) there for reasons its batch does not explain (a shared machine, a"
+                    + " level too short?)",
+                check.measured().concurrency(),
+                100 * check.tpotError()));
+      }
     }
     return new FittedTwin(model, checks, notes);
   }

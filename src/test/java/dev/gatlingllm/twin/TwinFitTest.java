@@ -64,7 +64,9 @@ class TwinFitTest {
 
   @Test
   void theFitRecoversTheSettingsASweepRanWith() {
-    CapacityModel fitted = TwinFit.fit(sweep(128, true, 1, 2, 4, 8, 16)).model();
+    FittedTwin twin = TwinFit.fit(sweep(128, true, 1, 2, 4, 8, 16));
+    assertEquals(List.of(), twin.notes(), "a clean sweep leaves nothing to say");
+    CapacityModel fitted = twin.model();
     assertEquals(4, fitted.slots(), "the slots, from the levels that queued");
     assertEquals(40.0, fitted.prefillPerTokenMicros(), 0.5, "prefill per token");
     assertEquals(3_000, fitted.requestOverheadMicros(), 300, "request overhead");
