@@ -44,6 +44,7 @@ public final class LlmProperties {
     ready(
         // the target
         "llm.baseUrl",
+        "llm.simulator.profile",
         "llm.endpoint",
         "llm.model",
         "llm.apiKey",

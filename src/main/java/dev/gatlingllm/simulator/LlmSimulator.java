@@ -239,12 +239,36 @@ public final class LlmSimulator implements AutoCloseable {
       return new Builder(copy);
     }
 
-    /** Applies the {@code sim.*} system properties over the values set so far. */
+    /**
+     * Applies the {@code sim.*} system properties over the values set so far: the file {@code
+     * sim.profile} names first, then every other {@code sim.*} property given, so that an explicit
+     * setting wins over the profile's.
+     */
     public Builder fromSystemProperties() {
       Builder b = this;
+      String profile = System.getProperty(SimulatorSetting.PROFILE.propertyName());
+      if (profile != null && !profile.isBlank()) {
+        b = b.profile(java.nio.file.Path.of(profile.trim()));
+      }
       for (SimulatorSetting setting : SimulatorSetting.values()) {
+        if (setting == SimulatorSetting.PROFILE) continue;
         String value = System.getProperty(setting.propertyName());
         if (value != null) b = b.set(setting, value.trim());
+      }
+      return b;
+    }
+
+    /**
+     * Applies a file of {@code sim.*} settings ({@link SimulatorProfile}, e.g. a fitted twin) over
+     * the values set so far; settings given after this call win over the file's.
+     *
+     * @throws IllegalArgumentException in one line when the file is missing, unreadable or names an
+     *     unknown setting
+     */
+    public Builder profile(java.nio.file.Path file) {
+      Builder b = set(SimulatorSetting.PROFILE, file);
+      for (Map.Entry<SimulatorSetting, String> e : SimulatorProfile.read(file).entrySet()) {
+        b = b.set(e.getKey(), e.getValue());
       }
       return b;
     }

@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * Runs the simulator standalone until killed; every {@code sim.*} system property applies
- * (docs/simulator.md). From the project directory:
+ * (docs/simulator.md), {@code sim.profile} naming a file of them (a fitted twin). From the project
+ * directory:
  *
  * <pre>
  *   ./mvnw -q compile exec:java -Dexec.mainClass=dev.gatlingllm.simulator.LlmSimulatorMain -Dsim.port=8080
@@ -25,7 +26,16 @@ public final class LlmSimulatorMain {
     if (System.getProperty(SimulatorSetting.PORT.propertyName()) == null) {
       System.setProperty(SimulatorSetting.PORT.propertyName(), "8080");
     }
-    LlmSimulator simulator = LlmSimulator.builder().fromSystemProperties().build().start();
+    LlmSimulator simulator;
+    try {
+      simulator = LlmSimulator.builder().fromSystemProperties().build();
+    } catch (IllegalArgumentException e) {
+      // a bad setting or profile is the user's to fix: one line, no stack trace
+      System.err.println("LLM simulator: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    simulator.start();
     Runtime.getRuntime().addShutdownHook(new Thread(simulator::close, "sim-shutdown"));
     System.out.println("LLM simulator listening on " + simulator.baseUri());
     for (Map.Entry<SimulatorSetting, String> e : simulator.config().values().entrySet()) {

@@ -97,7 +97,12 @@ public enum SimulatorSetting {
   TIMING("timing", "", "fixed timing for every request, same syntax as the x-sim-timing header"),
   GROUND_TRUTH("groundTruth", "false", "record server-side write times per request"),
   GROUND_TRUTH_MAX_RECORDS("groundTruthMaxRecords", "100000", "most recent records kept in memory"),
-  GROUND_TRUTH_FILE("groundTruthFile", "", "also append each record as one JSON line to this file");
+  GROUND_TRUTH_FILE("groundTruthFile", "", "also append each record as one JSON line to this file"),
+  PROFILE(
+      "profile",
+      "",
+      "a properties file of sim.* settings (a fitted twin: see Twin of a real server) applied first; the"
+          + " settings given beside it win");
 
   public static final String PROPERTY_PREFIX = "sim.";
 

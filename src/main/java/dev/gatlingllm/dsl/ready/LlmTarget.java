@@ -24,7 +24,8 @@ import java.time.Duration;
  * and the client-side token count ({@code llm.clientTokenizer}, see {@link ClientTokenCount}),
  * {@code llm.serverMetrics} (the server's Prometheus metrics page, read every second for the
  * report; {@code true} for {@code <baseUrl>/metrics}, the embedded simulator's included). Without
- * {@code llm.baseUrl} it starts the embedded simulator on a loopback port and stops it with {@link
+ * {@code llm.baseUrl} it starts the embedded simulator on a loopback port (its settings from {@code
+ * llm.simulator.profile}, a fitted twin, and the {@code sim.*} properties) and stops it with {@link
  * #close()}. Bad values fail here, before any load is sent.
  */
 public final class LlmTarget implements AutoCloseable {
@@ -106,16 +107,15 @@ public final class LlmTarget implements AutoCloseable {
         settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
     // Every setting is read and checked: only now start the embedded simulator, so that a bad one
     // leaves no server (and its non-daemon threads) running.
+    String simulatorProfile = settings.text("llm.simulator.profile", null);
+    if (simulatorProfile != null && baseUrl != null) {
+      throw new UserError(
+          "llm.simulator.profile sets up the embedded simulator, which llm.baseUrl replaces: give"
+              + " one of the two");
+    }
     LlmSimulator simulator = null;
     if (baseUrl == null) {
-      simulator =
-          LlmSimulator.builder()
-              .kvCacheTokens(embeddedKvCacheTokens)
-              .fromSystemProperties()
-              .host("127.0.0.1")
-              .port(0)
-              .build()
-              .start();
+      simulator = embeddedSimulator(simulatorProfile, embeddedKvCacheTokens).start();
       baseUrl = "http://127.0.0.1:" + simulator.port();
     }
     protocol =
@@ -123,6 +123,28 @@ public final class LlmTarget implements AutoCloseable {
             .model(model != null ? model : simulator != null ? "simulated-llm" : null)
             .serverMetrics(serverMetricsUrl(serverMetrics, baseUrl));
     return new LlmTarget(baseUrl, simulator, protocol, ignoreEos);
+  }
+
+  /**
+   * The embedded simulator, built (its settings checked) but not started: {@code
+   * llm.simulator.profile}'s settings first, then the {@code sim.*} properties (a {@code
+   * sim.profile}, then each setting given), so that what is given explicitly wins over a profile.
+   */
+  private static LlmSimulator embeddedSimulator(String profile, long kvCacheTokens) {
+    // The trace's KV sizing first: a profile's own budget, then sim.* properties, override it.
+    LlmSimulator.Builder builder = LlmSimulator.builder().kvCacheTokens(kvCacheTokens);
+    try {
+      if (profile != null) {
+        builder = builder.profile(java.nio.file.Path.of(profile));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UserError("llm.simulator.profile: " + e.getMessage());
+    }
+    try {
+      return builder.fromSystemProperties().host("127.0.0.1").port(0).build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError("embedded simulator: " + e.getMessage());
+    }
   }
 
   /**

@@ -119,4 +119,31 @@ class LlmTargetTest {
       System.clearProperty("llm.sloRecords");
     }
   }
+
+  @Test
+  void aSimulatorProfileBesideABaseUrlOrUnreadableIsSaidInOneLine() {
+    System.setProperty("llm.baseUrl", "http://127.0.0.1:9");
+    System.setProperty("llm.simulator.profile", "no-such-twin.properties");
+    try {
+      IllegalArgumentException both =
+          assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertEquals(
+          "llm.simulator.profile sets up the embedded simulator, which llm.baseUrl replaces: give"
+              + " one of the two",
+          both.getMessage());
+      System.clearProperty("llm.baseUrl");
+      IllegalArgumentException missing =
+          assertThrows(IllegalArgumentException.class, LlmTarget::fromSystemProperties);
+      assertTrue(
+          missing
+              .getMessage()
+              .startsWith(
+                  "llm.simulator.profile: simulator profile"
+                      + " no-such-twin.properties cannot be read"),
+          missing.getMessage());
+    } finally {
+      System.clearProperty("llm.baseUrl");
+      System.clearProperty("llm.simulator.profile");
+    }
+  }
 }

@@ -1,0 +1,46 @@
+package dev.gatlingllm.twin;
+
+/**
+ * What one level of a closed-loop sweep showed, the figures a fit needs: medians where a typical
+ * request is asked for (robust to the odd stall of a shared machine), means where Little's law
+ * needs them (they hold together with the level's request rate whatever the outliers).
+ *
+ * @param concurrency the level's streams
+ * @param requests successful requests the figures are of
+ * @param inputTokens mean prompt tokens as the server counted them (its chat template included)
+ * @param requestedInputTokens mean prompt tokens the client asked for (the run's input length, or
+ *     the server's count when the run did not say)
+ * @param outputTokens mean output tokens
+ * @param ttftP50Millis median time to first token
+ * @param tpotP50Millis median time per output token after the first
+ * @param ttftMeanMillis mean time to first token
+ * @param e2elMeanMillis mean end-to-end latency
+ * @param requestsPerSecond the level's successful requests per second
+ * @param serverPrefillP50Millis the server's own median prompt time, NaN when it gave none
+ */
+public record LevelObservation(
+    int concurrency,
+    int requests,
+    double inputTokens,
+    double requestedInputTokens,
+    double outputTokens,
+    double ttftP50Millis,
+    double tpotP50Millis,
+    double ttftMeanMillis,
+    double e2elMeanMillis,
+    double requestsPerSecond,
+    double serverPrefillP50Millis) {
+
+  public boolean hasServerPrefill() {
+    return !Double.isNaN(serverPrefillP50Millis) && serverPrefillP50Millis >= 0;
+  }
+
+  /**
+   * Sequences the server held at once on average (Little's law): requests per second x the time
+   * each spent past the queue, i.e. its decode ({@code e2el - ttft}) plus the time to its first
+   * token when nothing queues ({@code unqueuedTtftMillis}).
+   */
+  public double occupancy(double unqueuedTtftMillis) {
+    return requestsPerSecond * (e2elMeanMillis - ttftMeanMillis + unqueuedTtftMillis) / 1000.0;
+  }
+}

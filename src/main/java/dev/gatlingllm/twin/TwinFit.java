@@ -1,0 +1,298 @@
+package dev.gatlingllm.twin;
+
+import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.simulator.CapacityModel;
+import dev.gatlingllm.simulator.CapacitySweep;
+import dev.gatlingllm.simulator.SchedulerKind;
+import dev.gatlingllm.simulator.SchedulingPolicy;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Fits the simulator's costs to a real server's closed-loop sweep (docs/simulator.md, "A twin of a
+ * real server"): the prompt's cost per token from the server's own prompt times at the lowest level
+ * (or from TTFT across input lengths), the slots from Little's law, the decode step curve from each
+ * level's median TPOT less the share other requests' prefills took of it, the request overhead from
+ * the lowest level's TTFT; then a few rounds of the same sweep on the simulator's virtual clock
+ * ({@link CapacitySweep}) correct what the closed forms only approximate, until the twin's TPOT and
+ * TTFT meet the measured ones at every level. The twin schedules as vLLM V1, SGLang and llama.cpp
+ * do: prompts in chunks within the iteration's token budget, beside the running decodes.
+ */
+public final class TwinFit {
+  /** A level holding fewer than this share of its streams at once queued for slots. */
+  static final double QUEUED_BELOW = 0.8;
+
+  /** A level whose median TTFT is more than this multiple of the lowest level's may have queued. */
+  static final double QUEUED_TTFT_FACTOR = 2.0;
+
+  private static final int CALIBRATION_ROUNDS = 4;
+
+  /** A fitted level the twin misses by more than this share is named in the profile's notes. */
+  private static final double MISS_NOTED = 0.25;
+
+  private static final long DEFAULT_KV_TOKENS = CapacityModel.DEFAULT.kvCacheTokens();
+
+  private TwinFit() {}
+
+  /**
+   * @param levels every level of the runs to fit, any order
+   * @throws UserError when fewer than two concurrency levels were measured
+   */
+  public static FittedTwin fit(List<LevelObservation> levels) {
+    return fit(levels, 0);
+  }
+
+  /**
+   * @param levels every level of the runs to fit, any order
+   * @param knownSlots the server's slots when known (vLLM's {@code max_num_seqs}, llama.cpp's
+   *     {@code -np}), else 0 to infer them from the levels that queued, which a noisy machine can
+   *     mislead
+   * @throws UserError when fewer than two concurrency levels were measured
+   */
+  public static FittedTwin fit(List<LevelObservation> levels, int knownSlots) {
+    long concurrencies = levels.stream().mapToInt(LevelObservation::concurrency).distinct().count();
+    if (concurrencies < 2) {
+      throw new UserError(
+          "too few points to fit: "
+              + concurrencies
+              + " concurrency level(s) measured, at least 2 needed (a sweep such as"
+              + " -Dllm.levels=1,2,4,8)");
+    }
+    List<LevelObservation> sorted = new ArrayList<>(levels);
+    sorted.sort(Comparator.comparingInt(LevelObservation::concurrency));
+    List<String> notes = new ArrayList<>();
+    int lowest = sorted.get(0).concurrency();
+    List<LevelObservation> base = sorted.stream().filter(l -> l.concurrency() == lowest).toList();
+    double unqueuedTtft =
+        base.stream().mapToDouble(LevelObservation::ttftP50Millis).average().orElse(0);
+
+    Prefill prefill = prefill(base, notes);
+    int slots = knownSlots > 0 ? knownSlots : slots(sorted, unqueuedTtft, notes);
+
+    double[] batches = new double[sorted.size()];
+    double[] steps = new double[sorted.size()];
+    for (int i = 0; i < sorted.size(); i++) {
+      LevelObservation level = sorted.get(i);
+      int batch = Math.min(level.concurrency(), slots);
+      double prefillMillis = prefill.perTokenMicros * level.inputTokens() / 1000.0;
+      double cycle = level.e2elMeanMillis() - Math.max(0, level.ttftMeanMillis() - unqueuedTtft);
+      double othersShare = cycle <= 0 ? 0 : (batch - 1) * prefillMillis / cycle;
+      batches[i] = batch;
+      steps[i] = level.tpotP50Millis() * 1000.0 * Math.max(0.3, 1 - othersShare);
+    }
+    DecodeCurve curve = DecodeCurve.fit(batches, steps);
+    if (java.util.Arrays.stream(batches).distinct().count() < 3) {
+      notes.add(
+          "fewer than 3 batch sizes: the decode step is a straight line (exponent 1); measure more"
+              + " levels to fit its curve");
+    }
+    double overhead = overheadMicros(base, curve, prefill, lowest, slots);
+    long kvTokens = kvTokens(sorted, slots);
+    CapacityModel model = model(slots, kvTokens, curve, prefill.perTokenMicros, overhead);
+
+    // The closed forms above approximate the interleaving of prefills and decodes; the virtual
+    // clock runs it exactly. Each round scales the step targets and the overhead by what the
+    // twin missed.
+    for (int round = 0; round < CALIBRATION_ROUNDS; round++) {
+      List<CapacitySweep.Level> simulated = simulate(model, sorted);
+      double ttftMiss = 0;
+      int baseCount = 0;
+      for (int i = 0; i < sorted.size(); i++) {
+        LevelObservation level = sorted.get(i);
+        double twinTpot = tpotMillis(simulated.get(i));
+        if (twinTpot > 0) {
+          steps[i] *= level.tpotP50Millis() / twinTpot;
+        }
+        if (level.concurrency() == lowest) {
+          ttftMiss += level.ttftP50Millis() - simulated.get(i).ttftP50Millis();
+          baseCount++;
+        }
+      }
+      curve = DecodeCurve.fit(batches, steps);
+      overhead = Math.max(0, overhead + 1000.0 * ttftMiss / Math.max(1, baseCount));
+      model = model(slots, kvTokens, curve, prefill.perTokenMicros, overhead);
+    }
+    List<FittedTwin.Check> checks = new ArrayList<>();
+    List<CapacitySweep.Level> simulated = simulate(model, sorted);
+    for (int i = 0; i < sorted.size(); i++) {
+      FittedTwin.Check check = new FittedTwin.Check(sorted.get(i), simulated.get(i));
+      checks.add(check);
+      if (Math.abs(check.tpotError()) > MISS_NOTED) {
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "at %d streams the twin's TPOT misses the server's by %+.0f %%: the server slowed (or"
+                    + " sped up) there for reasons its batch does not explain (a shared machine, a"
+                    + " level too short?)",
+                check.measured().concurrency(),
+                100 * check.tpotError()));
+      }
+    }
+    return new FittedTwin(model, checks, notes);
+  }
+
+  /** Prompt cost: {@code perTokenMicros} per prompt token, {@code baseMicros} per prompt. */
+  record Prefill(double baseMicros, double perTokenMicros) {}
+
+  private static Prefill prefill(List<LevelObservation> base, List<String> notes) {
+    List<LevelObservation> timed =
+        base.stream().filter(LevelObservation::hasServerPrefill).toList();
+    if (distinctLengths(timed) >= 2) {
+      return line(timed, true);
+    }
+    if (!timed.isEmpty()) {
+      double perToken =
+          timed.stream()
+              .mapToDouble(l -> 1000.0 * l.serverPrefillP50Millis() / l.inputTokens())
+              .average()
+              .orElse(0);
+      return new Prefill(0, perToken);
+    }
+    if (distinctLengths(base) >= 2) {
+      notes.add("no server prompt times: prefill per token from TTFT across the input lengths");
+      return line(base, false);
+    }
+    notes.add(
+        "no server prompt times and one input length: TTFT less one decode step is taken as"
+            + " prefill, none of it as overhead");
+    LevelObservation first = base.get(0);
+    return new Prefill(0, 1000.0 * first.ttftP50Millis() * 0.9 / first.inputTokens());
+  }
+
+  private static long distinctLengths(List<LevelObservation> levels) {
+    return levels.stream().mapToLong(l -> Math.round(l.inputTokens() / 8.0)).distinct().count();
+  }
+
+  /** Least squares of prompt time (server's or TTFT) on the server's prompt tokens. */
+  private static Prefill line(List<LevelObservation> levels, boolean serverTimes) {
+    int n = levels.size();
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (LevelObservation l : levels) {
+      double x = l.inputTokens();
+      double y = 1000.0 * (serverTimes ? l.serverPrefillP50Millis() : l.ttftP50Millis());
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      sxy += x * y;
+    }
+    double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    double intercept = (sy - slope * sx) / n;
+    if (slope < 0) {
+      return new Prefill(sy / n, 0);
+    }
+    return new Prefill(Math.max(0, intercept), slope);
+  }
+
+  /**
+   * A level queued for slots when both its median TTFT left the lowest level's (more than twice it)
+   * and, by Little's law, it held fewer sequences at once than it had streams; either sign alone is
+   * too often the noise of a shared machine. The slots are then at least the largest level that did
+   * not queue, and what the queued levels held. No level queued: the highest level is all the run
+   * can tell.
+   */
+  private static int slots(List<LevelObservation> levels, double unqueuedTtft, List<String> notes) {
+    int largestUnqueued = 1;
+    List<Double> queuedOccupancy = new ArrayList<>();
+    for (LevelObservation level : levels) {
+      double occupancy = level.occupancy(unqueuedTtft);
+      if (occupancy < QUEUED_BELOW * level.concurrency()
+          && level.ttftP50Millis() > QUEUED_TTFT_FACTOR * unqueuedTtft) {
+        queuedOccupancy.add(occupancy);
+      } else {
+        largestUnqueued = Math.max(largestUnqueued, level.concurrency());
+      }
+    }
+    if (queuedOccupancy.isEmpty()) {
+      int highest = levels.get(levels.size() - 1).concurrency();
+      notes.add(
+          "no level queued for slots: sim.slots is the highest level measured ("
+              + highest
+              + "), a lower bound; set it to the server's if known");
+      return highest;
+    }
+    queuedOccupancy.sort(null);
+    int held = (int) Math.round(queuedOccupancy.get(queuedOccupancy.size() / 2));
+    return Math.max(largestUnqueued, Math.max(1, held));
+  }
+
+  private static double overheadMicros(
+      List<LevelObservation> base, DecodeCurve curve, Prefill prefill, int lowest, int slots) {
+    double sum = 0;
+    for (LevelObservation level : base) {
+      // The twin charges its own count of the prompt: the server's template tokens, which it
+      // does not see, are the overhead's.
+      sum +=
+          1000.0 * level.ttftP50Millis()
+              - curve.stepMicros(Math.min(lowest, slots))
+              - prefill.perTokenMicros * level.requestedInputTokens()
+              - prefill.baseMicros;
+    }
+    return Math.max(0, sum / base.size()) + prefill.baseMicros;
+  }
+
+  /** Enough KV for every slot's prompt and answer twice over: the twin does not fit KV pressure. */
+  private static long kvTokens(List<LevelObservation> levels, int slots) {
+    double largest =
+        levels.stream().mapToDouble(l -> l.inputTokens() + l.outputTokens()).max().orElse(0);
+    return Math.max(DEFAULT_KV_TOKENS, (long) Math.ceil(2 * slots * largest));
+  }
+
+  static CapacityModel model(
+      int slots, long kvTokens, DecodeCurve curve, double perTokenMicros, double overheadMicros) {
+    return new CapacityModel(
+        slots,
+        kvTokens,
+        Math.round(curve.baseMicros()),
+        round3(curve.perSequenceMicros()),
+        round3(curve.exponent()),
+        0,
+        round3(perTokenMicros),
+        0,
+        true,
+        Math.round(overheadMicros),
+        0,
+        0,
+        new SchedulingPolicy(
+            SchedulerKind.CHUNKED,
+            SchedulingPolicy.DEFAULT_MAX_BATCHED_TOKENS,
+            false,
+            SchedulingPolicy.DEFAULT_BLOCK_TOKENS));
+  }
+
+  private static double round3(double value) {
+    return Double.parseDouble(String.format(Locale.ROOT, "%.3f", value));
+  }
+
+  /** The measured levels' workloads on the twin, each long enough for some fifty requests. */
+  static List<CapacitySweep.Level> simulate(CapacityModel model, List<LevelObservation> levels) {
+    List<CapacitySweep.Level> out = new ArrayList<>();
+    for (LevelObservation level : levels) {
+      double cycleSeconds = Math.max(1e-3, level.e2elMeanMillis() / 1000.0);
+      double window =
+          Math.min(
+              600,
+              Math.max(
+                  1,
+                  60
+                      * cycleSeconds
+                      * level.concurrency()
+                      / Math.min(level.concurrency(), model.slots())));
+      CapacitySweep sweep =
+          new CapacitySweep(
+              model,
+              (int) Math.max(1, Math.round(level.requestedInputTokens())),
+              (int) Math.max(2, Math.round(level.outputTokens())),
+              cycleSeconds,
+              3 * cycleSeconds,
+              window);
+      out.add(sweep.runLevel(level.concurrency()));
+    }
+    return out;
+  }
+
+  static double tpotMillis(CapacitySweep.Level level) {
+    return level.perStreamTokensPerSecond() <= 0 ? -1 : 1000.0 / level.perStreamTokensPerSecond();
+  }
+}

@@ -1,0 +1,117 @@
+package dev.gatlingllm.twin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.simulator.CapacityModel;
+import dev.gatlingllm.simulator.CapacitySweep;
+import dev.gatlingllm.simulator.SchedulerKind;
+import dev.gatlingllm.simulator.SchedulingPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fit against a server whose costs are known: the simulator itself on the virtual clock, swept
+ * as a real server would be; the fitted settings must be the ones it ran with.
+ */
+class TwinFitTest {
+  private static final CapacityModel KNOWN =
+      new CapacityModel(
+          4,
+          131_072,
+          800,
+          120.0,
+          1.3,
+          0,
+          40.0,
+          0,
+          true,
+          3_000,
+          0,
+          0,
+          new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16));
+
+  /** A level as the report would give it, with the server's prompt time when it says it. */
+  private static LevelObservation observe(
+      CapacitySweep.Level level, int prompt, int output, boolean serverPrefill) {
+    double tpot = 1000.0 / level.perStreamTokensPerSecond();
+    return new LevelObservation(
+        level.streams(),
+        level.completedRequests(),
+        prompt,
+        prompt,
+        output,
+        level.ttftP50Millis(),
+        tpot,
+        level.ttftP50Millis(),
+        level.ttftP50Millis() + (output - 1) * tpot,
+        level.outputTokensPerSecond() / output,
+        serverPrefill ? KNOWN.prefillPerTokenMicros() * prompt / 1000.0 : Double.NaN);
+  }
+
+  private static List<LevelObservation> sweep(int prompt, boolean serverPrefill, int... streams) {
+    int output = 64;
+    List<LevelObservation> levels = new ArrayList<>();
+    for (CapacitySweep.Level level :
+        new CapacitySweep(KNOWN, prompt, output, 0.5, 2.0, 20.0).run(streams)) {
+      levels.add(observe(level, prompt, output, serverPrefill));
+    }
+    return levels;
+  }
+
+  @Test
+  void theFitRecoversTheSettingsASweepRanWith() {
+    FittedTwin twin = TwinFit.fit(sweep(128, true, 1, 2, 4, 8, 16));
+    assertEquals(List.of(), twin.notes(), "a clean sweep leaves nothing to say");
+    CapacityModel fitted = twin.model();
+    assertEquals(4, fitted.slots(), "the slots, from the levels that queued");
+    assertEquals(40.0, fitted.prefillPerTokenMicros(), 0.5, "prefill per token");
+    assertEquals(3_000, fitted.requestOverheadMicros(), 300, "request overhead");
+    for (int batch : new int[] {1, 2, 4}) {
+      double known = KNOWN.decodeStepNanos(batch);
+      double got = fitted.decodeStepNanos(batch);
+      assertEquals(known, got, 0.08 * known, "decode step at " + batch + " sequences");
+    }
+    assertEquals(SchedulerKind.CHUNKED, fitted.scheduling().scheduler());
+  }
+
+  @Test
+  void withoutServerTimesTwoInputLengthsTellThePrefillFromTheOverhead() {
+    List<LevelObservation> levels = new ArrayList<>(sweep(64, false, 1, 2, 4, 8));
+    levels.addAll(sweep(512, false, 1, 2, 4, 8));
+    CapacityModel fitted = TwinFit.fit(levels).model();
+    assertEquals(40.0, fitted.prefillPerTokenMicros(), 4.0, "prefill per token, from TTFT's slope");
+    assertEquals(3_000, fitted.requestOverheadMicros(), 600, "request overhead");
+    assertEquals(4, fitted.slots());
+  }
+
+  @Test
+  void theFittedTwinPredictsLoadsItWasNotFittedOn() {
+    FittedTwin twin = TwinFit.fit(sweep(128, true, 1, 2, 4, 8));
+    for (int streams : new int[] {3, 6, 12}) {
+      CapacitySweep.Level truth =
+          new CapacitySweep(KNOWN, 256, 64, 0.5, 2.0, 20.0).runLevel(streams);
+      CapacitySweep.Level predicted =
+          new CapacitySweep(twin.model(), 256, 64, 0.5, 2.0, 20.0).runLevel(streams);
+      assertEquals(
+          truth.outputTokensPerSecond(),
+          predicted.outputTokensPerSecond(),
+          0.05 * truth.outputTokensPerSecond(),
+          "output tok/s at " + streams);
+      assertEquals(
+          truth.ttftP50Millis(),
+          predicted.ttftP50Millis(),
+          0.10 * truth.ttftP50Millis(),
+          "TTFT at " + streams);
+    }
+  }
+
+  @Test
+  void oneLevelIsTooFewToFit() {
+    UserError error = assertThrows(UserError.class, () -> TwinFit.fit(sweep(128, true, 4)));
+    assertTrue(error.getMessage().startsWith("too few points to fit"), error.getMessage());
+  }
+}
