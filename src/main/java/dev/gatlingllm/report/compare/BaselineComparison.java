@@ -1,5 +1,6 @@
 package dev.gatlingllm.report.compare;
 
+import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.request.RequestRow;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +20,9 @@ import java.util.List;
  * @param thresholds what a change had to pass to count
  * @param baselineLevels the baseline's levels as its charts draw them, for its curves beside this
  *     run's
+ * @param lateClients the shared levels during which either run's client ran late (its event-loop
+ *     delay p99 beyond {@link ClientHealth#MAX_P99_DELAY_MS}), said beside the verdict: a latency
+ *     change there may be the client's own
  */
 public record BaselineComparison(
     Path baseline,
@@ -27,7 +31,8 @@ public record BaselineComparison(
     CapacityChange capacity,
     List<String> unmatched,
     Thresholds thresholds,
-    List<RunSample.LevelPoint> baselineLevels) {
+    List<RunSample.LevelPoint> baselineLevels,
+    List<String> lateClients) {
 
   /** The label of the run's own comparison, every level's requests together. */
   static final String RUN = "run";
@@ -104,7 +109,30 @@ public record BaselineComparison(
             then.capacityLoad(), then.capacityLabel(), now.capacityLoad(), now.capacityLabel()),
         List.copyOf(unmatched),
         thresholds,
-        then.levelPoints());
+        then.levelPoints(),
+        lateClients(then, now, nowShared));
+  }
+
+  /** One line per shared level whose client ran late in either run, with both delays. */
+  private static List<String> lateClients(
+      RunSample then, RunSample now, List<RunSample.Level> shared) {
+    List<String> lines = new ArrayList<>();
+    for (RunSample.Level level : shared) {
+      double before = then.loopDelayP99ByLevel().getOrDefault(level.label(), Double.NaN);
+      double after = now.loopDelayP99ByLevel().getOrDefault(level.label(), Double.NaN);
+      if (before > ClientHealth.MAX_P99_DELAY_MS || after > ClientHealth.MAX_P99_DELAY_MS) {
+        lines.add(
+            String.format(
+                java.util.Locale.ROOT,
+                "%s: the client's event loops ran late (delay p99 %.1f ms then, %.1f ms now; bound"
+                    + " %.0f ms): a latency change there may be the client's own",
+                level.label(),
+                before,
+                after,
+                ClientHealth.MAX_P99_DELAY_MS));
+      }
+    }
+    return List.copyOf(lines);
   }
 
   /** The regressions: each figure's, and the capacity's when it dropped. */

@@ -56,6 +56,9 @@ public final class ComparisonText {
     for (String level : comparison.unmatched()) {
       text.append("not compared: ").append(level).append('\n');
     }
+    for (String line : comparison.lateClients()) {
+      text.append("warning: ").append(line).append('\n');
+    }
     return text.toString();
   }
 
@@ -85,6 +88,9 @@ public final class ComparisonText {
     md.append('\n').append(capacityLine(comparison.capacity())).append('\n');
     for (String level : comparison.unmatched()) {
       md.append("\nNot compared: ").append(level).append('\n');
+    }
+    for (String line : comparison.lateClients()) {
+      md.append("\nWarning: ").append(line).append('\n');
     }
     return md.toString();
   }
@@ -124,6 +130,9 @@ public final class ComparisonText {
         .append("</p>\n");
     for (String level : comparison.unmatched()) {
       page.append("<p>Not compared: ").append(Html.escape(level)).append("</p>\n");
+    }
+    for (String line : comparison.lateClients()) {
+      page.append("<p class=\"warning\">").append(Html.escape(line)).append("</p>\n");
     }
     return page.append("</section>\n").toString();
   }

@@ -19,13 +19,15 @@ import java.util.List;
  * @param capacityLoad the load of the level the run named its capacity, or -1 when it found none
  * @param capacityLabel that level's label, or null
  * @param levelPoints its levels with a load as its charts draw them, in load order
+ * @param loopDelayP99ByLevel the client's event-loop delay p99 in ms by level label, where probed
  */
 record RunSample(
     Path folder,
     List<Level> levels,
     double capacityLoad,
     String capacityLabel,
-    List<LevelPoint> levelPoints) {
+    List<LevelPoint> levelPoints,
+    java.util.Map<String, Double> loopDelayP99ByLevel) {
 
   /**
    * One level of a run as its charts draw it: a point of the trade-off (per-stream output tok/s
@@ -218,7 +220,8 @@ record RunSample(
         List.copyOf(levels),
         found ? capacity.path("load").asDouble() : -1,
         found ? capacity.path("label").asText(null) : null,
-        List.copyOf(points));
+        List.copyOf(points),
+        loopDelays(levelNodes));
   }
 
   /**
@@ -262,6 +265,17 @@ record RunSample(
                   window.good));
         });
     return runs;
+  }
+
+  private static java.util.Map<String, Double> loopDelays(List<JsonNode> levels) {
+    java.util.Map<String, Double> delays = new java.util.LinkedHashMap<>();
+    for (JsonNode level : levels) {
+      JsonNode p99 = level.path("p99_event_loop_delay_ms");
+      if (p99.isNumber()) {
+        delays.put(level.path("label").asText(""), p99.asDouble());
+      }
+    }
+    return delays;
   }
 
   /** The {@code llm/} folder a path names, or why it names none. */

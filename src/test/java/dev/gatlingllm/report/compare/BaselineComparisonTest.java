@@ -40,6 +40,40 @@ class BaselineComparisonTest {
     }
   }
 
+  /**
+   * A level during which either run's client ran late (event-loop delay p99 beyond 5 ms) is said
+   * beside the verdict, with both delays: a latency change there may be the client's own. A level
+   * whose clients kept up is not.
+   */
+  @Test
+  void aLevelWhoseClientRanLateIsSaidBesideTheVerdict() throws IOException {
+    Path then = write("then", BASE, 1, "4 streams", "8 streams");
+    Path now = write("now", BASE, 2, "4 streams", "8 streams");
+    delays(then, 1.0, 2.0);
+    delays(now, 40.0, 3.0);
+    BaselineComparison comparison = BaselineComparison.compare(then, now);
+    assertEquals(
+        List.of(
+            "4 streams: the client's event loops ran late (delay p99 1.0 ms then, 40.0 ms now;"
+                + " bound 5 ms): a latency change there may be the client's own"),
+        comparison.lateClients());
+    assertTrue(ComparisonText.console(comparison).contains("warning: 4 streams: the client's"));
+    assertTrue(ComparisonText.markdown(comparison).contains("Warning: 4 streams: the client's"));
+  }
+
+  /** Gives each level of a written run its client's event-loop delay p99, in level order. */
+  private static void delays(Path run, double... p99Ms) throws IOException {
+    Path summary = run.resolve("llm").resolve("summary.json");
+    String json = Files.readString(summary);
+    for (double delay : p99Ms) {
+      json =
+          json.replaceFirst(
+              "\"duration\":40.0}",
+              "\"duration\":40.0,\"p99_event_loop_delay_ms\":" + delay + "x}");
+    }
+    Files.writeString(summary, json.replace("x}", "}"));
+  }
+
   @Test
   void aTtftTwentyPercentSlowerIsARegressionOfItsPercentiles() throws IOException {
     Path then = write("then", BASE, 1, "4 streams");

@@ -37,7 +37,8 @@ class BaselineOnThePageTest {
             List.of(
                 new RunSample.LevelPoint("2 streams", 2, 60, 110, Double.NaN, 90, 140),
                 new RunSample.LevelPoint("4 streams", 4, 50, 190, Double.NaN, 120, 210),
-                new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900)));
+                new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900)),
+            List.of());
     String html = ComparisonText.intoPage(Files.readString(page), comparison);
     assertTrue(html.indexOf("<h2>Against the baseline</h2>") < html.indexOf("<h2>Charts</h2>"));
     Files.writeString(page, html);
