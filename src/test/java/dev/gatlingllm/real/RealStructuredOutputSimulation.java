@@ -25,6 +25,12 @@ public class RealStructuredOutputSimulation extends Simulation {
   static final int CHATS = 6;
   static final int COMPLETIONS = 4;
 
+  /**
+   * Room for the answer: the grammar lets the model put white space between the JSON's tokens, and
+   * the tiny model sometimes does at length; an answer cut at its limit is not valid JSON.
+   */
+  static final int MAX_TOKENS = 256;
+
   {
     var chats =
         scenario("chats")
@@ -32,7 +38,7 @@ public class RealStructuredOutputSimulation extends Simulation {
             .on(
                 chat("chat")
                     .user("How is the cat? Answer in JSON.")
-                    .maxTokens(64)
+                    .maxTokens(MAX_TOKENS)
                     .responseFormat(SCHEMA, ResponseFormat.openAi().named("mood")));
     var completions =
         scenario("completions")
@@ -40,7 +46,7 @@ public class RealStructuredOutputSimulation extends Simulation {
             .on(
                 completion("completion")
                     .prompt("The cat's mood as JSON:")
-                    .maxTokens(64)
+                    .maxTokens(MAX_TOKENS)
                     .responseFormat(SCHEMA, ResponseFormat.llamaCppJsonSchema()));
     setUp(chats.injectOpen(atOnceUsers(2)), completions.injectOpen(atOnceUsers(2)))
         .protocols(
