@@ -65,6 +65,9 @@ class RepeatsEndToEndTest {
       // The server's timing, run by run.
       assertEquals(50, figures.path("median_ttft_ms").asDouble(), 15, "TTFT p50 of run " + r);
       assertEquals(20, figures.path("median_tpot_ms").asDouble(), 3, "TPOT p50 of run " + r);
+      assertTrue(
+          figures.path("event_loop_delay_count").asLong() > 0,
+          "the client's event-loop delay sampled in run " + r);
     }
     // Student's t for 2 degrees of freedom is 4.303: mean ± 4.303 s / √3.
     double mean = (tokS[0] + tokS[1] + tokS[2]) / 3;

@@ -143,8 +143,14 @@ public final class RunRecorder implements AutoCloseable {
     if (level < 0) {
       return;
     }
+    int repeat = repeatOf(level, epochMillis);
     synchronized (lock) {
       aggregate.level(level).addEventLoopDelay(delayMicros);
+      LevelAccumulator run = aggregate.repeatRun(level, repeat);
+      if (run != null) {
+        // Each run's own client health, as its figures are its own.
+        run.addEventLoopDelay(delayMicros);
+      }
     }
   }
 
