@@ -163,6 +163,8 @@ public final class ImageDatasets {
         return PromptImage.of(mediaType(lower, where), in.readAllBytes());
       } catch (IOException e) {
         throw new UncheckedIOException(where + ": cannot read image " + location, e);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
       }
     }
 
