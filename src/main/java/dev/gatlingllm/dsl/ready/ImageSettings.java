@@ -81,6 +81,13 @@ public record ImageSettings(
   public String describe() {
     return dataset != null
         ? "images from " + dataset
-        : count + " x " + width + "x" + height + " " + format.name().toLowerCase() + " per request";
+        : count
+            + " x "
+            + width
+            + "x"
+            + height
+            + " "
+            + format.name().toLowerCase(java.util.Locale.ROOT)
+            + " per request";
   }
 }
