@@ -41,6 +41,8 @@ class SimulatorImageTokensTest {
             .prefillBaseMicros(0)
             .prefillPerTokenMicros(0)
             .requestOverheadMicros(0)
+            .groundTruth(true)
+            .groundTruthMaxRecords(100)
             .build()
             .start();
   }
@@ -77,6 +79,9 @@ class SimulatorImageTokensTest {
             new AnthropicDialect(),
             new OllamaChatDialect())) {
       assertEquals(expected, promptTokens(dialect, images), dialect.id());
+      // The engine schedules the same count: the prefill and the KV cache take the images' share.
+      List<GroundTruthRecord> truth = simulator.groundTruth();
+      assertEquals(expected, truth.get(truth.size() - 1).promptTokens(), dialect.id());
     }
   }
 
