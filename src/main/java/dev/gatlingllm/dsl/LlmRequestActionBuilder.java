@@ -9,6 +9,7 @@ import dev.gatlingllm.gatling.action.RequestTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.StructuredOutput;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptImage;
 import dev.gatlingllm.values.ResponseFormat;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
@@ -135,6 +136,43 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder message(String role, Function<Session, String> content) {
     return addMessage(role, SessionExpression.function(Objects.requireNonNull(content, "content")));
+  }
+
+  /**
+   * The images the message just added carries (a {@code user(..)} before it), e.g. {@code
+   * user("#{prompt}").images("#{images}")} with images a feeder prepared before the load ({@link
+   * dev.gatlingllm.dsl.prompts.ImagePrompts}). Each dialect writes them in its API's form.
+   *
+   * @param images a Gatling EL string naming a {@code List<PromptImage>} attribute
+   * @return a new builder
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public LlmRequestActionBuilder images(String images) {
+    SessionExpression<List> list = GatlingRuntime.el(requireText(images, "images"), List.class);
+    return withTemplate(
+        t -> t.withImagesOnLastMessage(session -> (List<PromptImage>) list.resolve(session)));
+  }
+
+  /**
+   * The images the message just added carries.
+   *
+   * @param images a function of the session giving the images
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder images(Function<Session, List<PromptImage>> images) {
+    Objects.requireNonNull(images, "images");
+    return withTemplate(t -> t.withImagesOnLastMessage(SessionExpression.function(images)));
+  }
+
+  /**
+   * The images the message just added carries, the same for every request.
+   *
+   * @param images constant images
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder images(List<PromptImage> images) {
+    List<PromptImage> copy = List.copyOf(Objects.requireNonNull(images, "images"));
+    return withTemplate(t -> t.withImagesOnLastMessage(SessionExpression.constant(copy)));
   }
 
   /**

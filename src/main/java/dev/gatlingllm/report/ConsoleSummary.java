@@ -79,6 +79,11 @@ public final class ConsoleSummary {
     line(text, "Measured duration (s):", fixed(run.windowSeconds(), 2));
     line(text, "Total input tokens:", Long.toString(run.tokens().totalInputTokens()));
     line(text, "Total generated tokens:", Long.toString(run.tokens().totalOutputTokens()));
+    // Only for a workload with images: their count and bytes set what a request's input costs.
+    if (run.images().any()) {
+      line(text, "Images per request:", fixed(run.images().imagesPerRequest(), 2));
+      line(text, "Image bytes per request:", fixed(run.images().bytesPerRequest(), 0));
+    }
     line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
     TokenMismatch mismatch = run.tokens().mismatch();
     if (mismatch.requests() > 0) {

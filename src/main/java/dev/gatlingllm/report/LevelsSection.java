@@ -30,6 +30,7 @@ final class LevelsSection {
    * @param serverPrefill a server timed its own prompt processing
    * @param serverMetrics the server's metrics page was read
    * @param structured some request asked for a JSON schema
+   * @param images some request carried images
    */
   private record Columns(
       String costCurrency,
@@ -37,7 +38,8 @@ final class LevelsSection {
       boolean serverDecode,
       boolean serverPrefill,
       boolean serverMetrics,
-      boolean structured) {
+      boolean structured,
+      boolean images) {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
       return new Columns(
@@ -46,7 +48,8 @@ final class LevelsSection {
           levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0),
           levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
           summary.server() != null,
-          StructuredOutputSection.shown(summary));
+          StructuredOutputSection.shown(summary),
+          levels.stream().anyMatch(level -> level.figures().images().any()));
     }
   }
 
@@ -86,6 +89,9 @@ final class LevelsSection {
     if (columns.structured()) {
       page.append("<th>").append(StructuredOutputSection.HEADER).append("</th>");
     }
+    if (columns.images()) {
+      page.append("<th>images / request</th><th>image bytes / request</th>");
+    }
     if (columns.serverMetrics()) {
       page.append(ServerMetricsReport.TABLE_HEADERS);
     }
@@ -116,6 +122,10 @@ final class LevelsSection {
     serverTimeCells(page, f.serverTimes(), columns);
     if (columns.structured()) {
       page.append(cell(StructuredOutputSection.cell(f)));
+    }
+    if (columns.images()) {
+      page.append(cell(number(f.images().imagesPerRequest(), 2)))
+          .append(cell(number(f.images().bytesPerRequest(), 0)));
     }
     if (columns.serverMetrics() && index < summary.server().levels().size()) {
       page.append(ServerMetricsReport.tableCells(summary.server().levels().get(index), f));

@@ -214,6 +214,11 @@ final class SummaryJson {
       node.put("reasoning_tokens", f.reasoning().tokens());
       node.put("reasoning_token_requests", f.reasoning().requests());
     }
+    if (f.images().any()) {
+      // Images in the prompt: per successful request, their count and encoded bytes.
+      Json.put(node, "images_per_request", f.images().imagesPerRequest());
+      Json.put(node, "image_bytes_per_request", f.images().bytesPerRequest());
+    }
     if (f.schema().judged() > 0) {
       // Structured output: the answers judged against their request's JSON schema.
       node.put("schema_valid", f.schema().valid());

@@ -276,11 +276,18 @@ final class SimulatedRequest {
         throw new InvalidRequestException("each message needs a 'role'");
       }
       tokens += contentTokens(message.get("content"), text);
+      // Ollama's form: base64 images beside the text.
+      for (JsonNode image : message.path("images")) {
+        tokens += ImageTokens.ofBase64(image.asText());
+      }
     }
     return tokens;
   }
 
-  /** A message's content: a string, or an array of parts with a {@code text} each. */
+  /**
+   * A message's content: a string, or an array of parts with a {@code text} each or an image
+   * ({@link ImageTokens}).
+   */
   private static int contentTokens(JsonNode content, StringBuilder text) {
     if (content == null || content.isNull()) {
       return 0;
@@ -294,11 +301,36 @@ final class SimulatedRequest {
     }
     int tokens = 0;
     for (JsonNode part : content) {
+      int image = imageTokens(part);
+      if (image >= 0) {
+        tokens += image;
+        continue;
+      }
       String partText = part.path("text").asText("");
       tokens += SimpleTokenizer.count(partText);
       text.append(partText);
     }
     return tokens;
+  }
+
+  /**
+   * The tokens of an image part in any API's form (OpenAI's {@code image_url}, Responses' {@code
+   * input_image}, Anthropic's {@code image}), or -1 for a part that is no image.
+   */
+  private static int imageTokens(JsonNode part) {
+    switch (part.path("type").asText("")) {
+      case "image_url":
+        return ImageTokens.ofUrl(part.path("image_url").path("url").asText(""));
+      case "input_image":
+        return ImageTokens.ofUrl(part.path("image_url").asText(""));
+      case "image":
+        JsonNode source = part.path("source");
+        return "base64".equals(source.path("type").asText())
+            ? ImageTokens.ofBase64(source.path("data").asText(""))
+            : ImageTokens.URL_IMAGE_TOKENS;
+      default:
+        return -1;
+    }
   }
 
   /** Responses: {@code instructions} and {@code input}, a string or a list of messages. */

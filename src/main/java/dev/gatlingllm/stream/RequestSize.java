@@ -1,12 +1,20 @@
 package dev.gatlingllm.stream;
 
+import dev.gatlingllm.metrics.request.PromptImages;
+
 /**
  * What the client knows of a request's size before it is sent, for the figures of its result.
  *
  * @param clientInputTokens the client's count of the prompt, or -1 without a tokenizer
  * @param maxTokens the output limit the request asks for, or -1 for none
+ * @param images the images its prompt carries
  */
-public record RequestSize(long clientInputTokens, long maxTokens) {
+public record RequestSize(long clientInputTokens, long maxTokens, PromptImages images) {
   /** A request whose prompt was not counted and which asks for no limit. */
   public static final RequestSize UNKNOWN = new RequestSize(-1, -1);
+
+  /** A prompt of text only. */
+  public RequestSize(long clientInputTokens, long maxTokens) {
+    this(clientInputTokens, maxTokens, PromptImages.NONE);
+  }
 }

@@ -544,7 +544,8 @@ public final class StreamExchange implements ResponseHandler {
             verdict,
             countTokens ? output.clientOutputTokens() : -1,
             size.clientInputTokens(),
-            generation),
+            generation,
+            size.images()),
         redactor.redact(output.content()),
         redactor.redact(output.reasoning()),
         output.toolCalls(redactor));

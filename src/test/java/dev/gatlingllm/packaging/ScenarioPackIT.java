@@ -61,6 +61,16 @@ class ScenarioPackIT {
             "-Dllm.outputTokens=8",
             "-Dllm.warmupSeconds=0"));
     all.put(
+        "ImageChatSweepSimulation",
+        List.of(
+            "-Dllm.levels=1,2",
+            "-Dllm.requestsPerLevel=2",
+            "-Dllm.images.width=64",
+            "-Dllm.images.height=64",
+            "-Dllm.inputTokens=16",
+            "-Dllm.outputTokens=8",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
         "MultiTurnSimulation",
         List.of(
             "-Dllm.levels=2",

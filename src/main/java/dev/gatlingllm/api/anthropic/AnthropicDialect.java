@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.api.json.ImageParts;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
@@ -99,7 +100,8 @@ public final class AnthropicDialect implements LlmDialect {
     JsonBodyWriter.messages(
         json,
         "messages",
-        messages.stream().filter(message -> !SYSTEM.equals(message.role())).toList());
+        messages.stream().filter(message -> !SYSTEM.equals(message.role())).toList(),
+        ImageParts.ANTHROPIC);
   }
 
   /** The key goes in {@code x-api-key}, not in {@code Authorization}. */

@@ -33,7 +33,7 @@ public final class JsonBodyWriter {
   @FunctionalInterface
   public interface InputWriter {
     /** {@code messages} for a chat endpoint: {@link GenerationRequest#chatMessages()}. */
-    InputWriter MESSAGES = (json, request) -> messages(json, "messages", request.chatMessages());
+    InputWriter MESSAGES = messages(ImageParts.OPENAI_CHAT);
 
     /**
      * {@code prompt} for a completion endpoint: {@link GenerationRequest#promptText()}, none when
@@ -41,6 +41,7 @@ public final class JsonBodyWriter {
      */
     InputWriter PROMPT =
         (json, request) -> {
+          refuseImages(request);
           String prompt = request.promptText();
           if (prompt != null) {
             json.writeStringField("prompt", prompt);
@@ -48,6 +49,25 @@ public final class JsonBodyWriter {
         };
 
     void write(JsonGenerator json, GenerationRequest request) throws IOException;
+
+    /** {@code messages} for a chat endpoint, images in {@code form}. */
+    static InputWriter messages(ImageParts form) {
+      return (json, request) ->
+          JsonBodyWriter.messages(json, "messages", request.chatMessages(), form);
+    }
+  }
+
+  /**
+   * A raw prompt has no place for an image: refused rather than sent without it, which would
+   * measure another workload.
+   */
+  public static void refuseImages(GenerationRequest request) {
+    for (ChatMessage message : request.messages()) {
+      if (message.hasImages()) {
+        throw new IllegalArgumentException(
+            "images need a chat endpoint: a completion prompt cannot carry them");
+      }
+    }
   }
 
   private final JsonGenerator json;
@@ -126,15 +146,20 @@ public final class JsonBodyWriter {
 
   /**
    * {@code name}: the messages as an array of {@code {"role": .., "content": ..}}, the shape chat
-   * APIs share.
+   * APIs share; a message with images has them in the API's {@code form}.
    */
-  public static void messages(JsonGenerator json, String name, List<ChatMessage> messages)
+  public static void messages(
+      JsonGenerator json, String name, List<ChatMessage> messages, ImageParts form)
       throws IOException {
     json.writeArrayFieldStart(name);
     for (ChatMessage message : messages) {
       json.writeStartObject();
       json.writeStringField("role", message.role());
-      json.writeStringField("content", message.content());
+      if (message.hasImages()) {
+        form.content(json, message);
+      } else {
+        json.writeStringField("content", message.content());
+      }
       json.writeEndObject();
     }
     json.writeEndArray();

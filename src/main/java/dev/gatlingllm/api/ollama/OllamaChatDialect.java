@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.ollama;
 
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.ImageParts;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 
 /**
@@ -16,6 +17,7 @@ public final class OllamaChatDialect extends OllamaDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OllamaRequestBody.write(request, "messages", JsonBodyWriter.InputWriter.MESSAGES);
+    return OllamaRequestBody.write(
+        request, "messages", JsonBodyWriter.InputWriter.messages(ImageParts.OLLAMA));
   }
 }

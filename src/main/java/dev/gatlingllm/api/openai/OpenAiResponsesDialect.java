@@ -2,6 +2,7 @@ package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.json.ImageParts;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 import dev.gatlingllm.api.json.SchemaFields;
 
@@ -55,6 +56,6 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
       json.writeStringField("input", request.prompt() != null ? request.prompt() : "");
       return;
     }
-    JsonBodyWriter.messages(json, "input", request.messages());
+    JsonBodyWriter.messages(json, "input", request.messages(), ImageParts.OPENAI_RESPONSES);
   }
 }

@@ -8,13 +8,16 @@ import java.util.Map;
  * The keys of a prompt feeder's record, shared by every feeder so that one request definition
  * serves random, dataset and trace prompts alike: {@code messages} (a {@code List<ChatMessage>}),
  * {@code prompt} (the last user message's text), and {@code inputTokens} or {@code maxTokens} when
- * known.
+ * known; {@code images} for prompts with images.
  */
 public final class PromptRecords {
   public static final String MESSAGES = "messages";
   public static final String PROMPT = "prompt";
   public static final String INPUT_TOKENS = "inputTokens";
   public static final String MAX_TOKENS = "maxTokens";
+
+  /** The images of a prompt, a {@code List<PromptImage>} ({@link SyntheticImages}). */
+  public static final String IMAGES = "images";
 
   private PromptRecords() {}
 

@@ -8,6 +8,7 @@ import dev.gatlingllm.gatling.RecordNames;
 import dev.gatlingllm.gatling.SessionKeys;
 import dev.gatlingllm.gatling.http.GatlingHttpTransport;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.request.PromptImages;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
@@ -18,6 +19,8 @@ import dev.gatlingllm.stream.NotSent;
 import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.transport.RequestBuildException;
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptImage;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -120,7 +123,8 @@ public final class LlmStreamAction extends PlainAction {
       long scheduledNanos,
       Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
-    RequestSize size = new RequestSize(clientInputTokens(request), maxTokens(request));
+    RequestSize size =
+        new RequestSize(clientInputTokens(request), maxTokens(request), images(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
     // The secrets this very request carries (headers of the http protocol, EL values...): known
     // before any byte is sent, so that even a failure reported while sending is redacted.
@@ -165,6 +169,19 @@ public final class LlmStreamAction extends PlainAction {
             maxTokens,
             redactor,
             spec.perToken().listener()));
+  }
+
+  /** The images the request's messages carry, counted from the prepared images (no encoding). */
+  private static PromptImages images(GenerationRequest request) {
+    int count = 0;
+    long bytes = 0;
+    for (ChatMessage message : request.messages()) {
+      for (PromptImage image : message.images()) {
+        count++;
+        bytes += image.bytes();
+      }
+    }
+    return count == 0 ? PromptImages.NONE : new PromptImages(count, bytes);
   }
 
   /** The output limit the request asks for, or -1 for none. */

@@ -3,6 +3,7 @@ package dev.gatlingllm.gatling.action;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptImage;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,8 +36,22 @@ public record RequestTemplate(
     Map<String, SessionExpression<Object>> bodyFields,
     StructuredOutput structured) {
 
-  /** One chat message whose text is an expression. */
-  public record MessageTemplate(String role, SessionExpression<String> content) {}
+  /**
+   * One chat message whose text is an expression, with the images it carries (null: none), an
+   * expression too so that each request may carry other images prepared before the load.
+   */
+  public record MessageTemplate(
+      String role, SessionExpression<String> content, SessionExpression<List<PromptImage>> images) {
+    /** A text message. */
+    public MessageTemplate(String role, SessionExpression<String> content) {
+      this(role, content, null);
+    }
+
+    /** The same message carrying {@code newImages}. */
+    public MessageTemplate withImages(SessionExpression<List<PromptImage>> newImages) {
+      return new MessageTemplate(role, content, newImages);
+    }
+  }
 
   public RequestTemplate {
     messages = List.copyOf(messages);
@@ -45,6 +60,22 @@ public record RequestTemplate(
 
   public static RequestTemplate empty() {
     return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of(), null);
+  }
+
+  /**
+   * This template with its last message carrying {@code images}.
+   *
+   * @throws IllegalStateException when there is no message yet
+   */
+  public RequestTemplate withImagesOnLastMessage(SessionExpression<List<PromptImage>> images) {
+    if (messages.isEmpty()) {
+      throw new IllegalStateException(
+          "images(..) attach to the message before them: call user(..) first");
+    }
+    List<MessageTemplate> all = new ArrayList<>(messages);
+    all.set(all.size() - 1, all.get(all.size() - 1).withImages(images));
+    return new RequestTemplate(
+        all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields, structured);
   }
 
   /** This template with one more message after the others. */
@@ -179,7 +210,10 @@ public record RequestTemplate(
       resolved.add(
           new ChatMessage(
               message.role(),
-              requireValue(message.content().resolve(session), message.role() + " message")));
+              requireValue(message.content().resolve(session), message.role() + " message"),
+              message.images() == null
+                  ? List.of()
+                  : requireValue(message.images().resolve(session), "images")));
     }
     Map<String, Object> fields = new LinkedHashMap<>();
     for (Map.Entry<String, SessionExpression<Object>> field : bodyFields.entrySet()) {

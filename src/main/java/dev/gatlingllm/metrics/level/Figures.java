@@ -20,6 +20,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
  * @param outputLengths the successful requests' output lengths, and how many stopped before their
  *     limit
  * @param reasoning the reasoning tokens servers counted apart within their output counts
+ * @param images the images the successful requests' prompts carried, per request
  * @param serverTimes what the server said of its own decode and prompt times, for servers that time
  *     them
  * @param rates requests and tokens per minute, and the requests turned away with HTTP 429
@@ -39,6 +40,7 @@ public record Figures(
     TokenTotals tokens,
     OutputLengths outputLengths,
     ReasoningTokens reasoning,
+    ImageFigures images,
     ServerTimes serverTimes,
     RateFigures rates,
     UntrustedStreams untrusted,

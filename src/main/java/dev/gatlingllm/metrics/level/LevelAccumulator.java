@@ -40,6 +40,8 @@ public final class LevelAccumulator {
   private long serverPrefillSamples;
   private long reasoningTokens;
   private long reasoningRequests;
+  private long images;
+  private long imageBytes;
   private final long[] outputSources = new long[TokenCountSource.values().length];
   private long mismatchRequests;
   private long mismatchServer;
@@ -144,6 +146,8 @@ public final class LevelAccumulator {
       reasoningTokens += record.server().reasoningTokens();
       reasoningRequests++;
     }
+    images += Math.max(0, tokens.images());
+    imageBytes += Math.max(0, tokens.imageBytes());
     double serverSpeed = record.serverDecodeTokensPerSecond();
     if (serverSpeed > 0) {
       serverDecodeSpeedSum += serverSpeed;
@@ -271,6 +275,8 @@ public final class LevelAccumulator {
     serverPrefillSamples += other.serverPrefillSamples;
     reasoningTokens += other.reasoningTokens;
     reasoningRequests += other.reasoningRequests;
+    images += other.images;
+    imageBytes += other.imageBytes;
     for (int i = 0; i < outputSources.length; i++) {
       outputSources[i] += other.outputSources[i];
     }
@@ -417,6 +423,7 @@ public final class LevelAccumulator {
                 mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer)),
         new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new ReasoningTokens(reasoningRequests, reasoningTokens),
+        new ImageFigures(completed, images, imageBytes),
         new ServerTimes(
             serverDecodeSamples == 0 ? 0 : serverDecodeSpeedSum / serverDecodeSamples,
             serverDecodeSamples,

@@ -207,8 +207,8 @@ public record RequestRow(
   /**
    * Gathers a row figure by figure with one typed setter per figure: the CSV reader, the tests. A
    * figure never set stays absent: -1 for durations and counts, 0 for the start, the HTTP status
-   * and the counts of events and output tokens (a request that saw none), null for texts, false, an
-   * unknown source, no window.
+   * and the counts of events, output tokens and images (a request that saw or sent none), null for
+   * texts, false, an unknown source, no window.
    */
   public static final class Builder {
     private long startEpochMillis;
@@ -248,6 +248,8 @@ public record RequestRow(
     private long maxTokens = -1;
     private String finishReason;
     private int answerEvents = -1;
+    private int images;
+    private long imageBytes;
 
     private long decodeMicros = -1;
     private long prefillMicros = -1;
@@ -425,6 +427,16 @@ public record RequestRow(
       return this;
     }
 
+    public Builder images(int value) {
+      images = value;
+      return this;
+    }
+
+    public Builder imageBytes(long value) {
+      imageBytes = value;
+      return this;
+    }
+
     public Builder decodeMicros(long value) {
       decodeMicros = value;
       return this;
@@ -466,7 +478,9 @@ public record RequestRow(
               clientOutputTokens,
               maxTokens,
               finishReason,
-              answerEvents),
+              answerEvents,
+              images,
+              imageBytes),
           new ServerFigures(decodeMicros, prefillMicros, reasoningTokens));
     }
   }

@@ -187,6 +187,20 @@ public final class RequestTimeline {
    */
   public RequestResult toResult(
       Verdict outcome, long clientOutputTokens, long clientInputTokens, Generation generation) {
+    return toResult(outcome, clientOutputTokens, clientInputTokens, generation, PromptImages.NONE);
+  }
+
+  /**
+   * Freezes the timeline into a result, with the images the prompt carried.
+   *
+   * @param images the images the request sent
+   */
+  public RequestResult toResult(
+      Verdict outcome,
+      long clientOutputTokens,
+      long clientInputTokens,
+      Generation generation,
+      PromptImages images) {
     long start = sentNanos != UNSET ? sentNanos : scheduledNanos;
     long end = doneNanos != UNSET ? doneNanos : start;
     long outputTokens;
@@ -238,7 +252,9 @@ public final class RequestTimeline {
             clientOutputTokens,
             generation.maxTokens(),
             generation.finishReason(),
-            answerEvents);
+            answerEvents,
+            images.count(),
+            images.bytes());
     ServerFigures server =
         new ServerFigures(
             Micros.of(serverDecodeNanos),

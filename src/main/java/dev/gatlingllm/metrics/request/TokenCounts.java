@@ -17,6 +17,8 @@ package dev.gatlingllm.metrics.request;
  *     #MAX_FINISH_REASON_CHARS} chars), or null
  * @param answerEvents the token events that carried answer text; the others carried only reasoning
  *     or tool-call output. -1 when unknown (a row of a file written before this figure)
+ * @param images the images the prompt carried (0 for text only)
+ * @param imageBytes those images' encoded bytes in all
  */
 public record TokenCounts(
     int tokenEvents,
@@ -28,7 +30,9 @@ public record TokenCounts(
     long clientOutputTokens,
     long maxTokens,
     String finishReason,
-    int answerEvents) {
+    int answerEvents,
+    int images,
+    long imageBytes) {
   /**
    * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one
    * is cut.

@@ -111,7 +111,15 @@ enum RequestColumn {
       Presence.OPTIONAL,
       Field.number(r -> r.placement().repeat(), (b, v) -> b.repeat(Math.toIntExact(v)))),
   SCHEMA_VALID(
-      "schema_valid", Presence.OPTIONAL, Field.schema(r -> r.status().schema(), Builder::schema));
+      "schema_valid", Presence.OPTIONAL, Field.schema(r -> r.status().schema(), Builder::schema)),
+  IMAGES(
+      "images",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().images(), (b, v) -> b.images(Math.toIntExact(v)))),
+  IMAGE_BYTES(
+      "image_bytes",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().imageBytes(), Builder::imageBytes));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.

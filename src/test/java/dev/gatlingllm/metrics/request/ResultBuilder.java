@@ -31,6 +31,8 @@ public final class ResultBuilder {
   private long maxTokens = -1;
   private String finishReason;
   private int answerEvents = -1;
+  private int images;
+  private long imageBytes;
 
   private long serverDecodeMicros = -1;
   private long serverPrefillMicros = -1;
@@ -140,6 +142,13 @@ public final class ResultBuilder {
     return this;
   }
 
+  /** The images the prompt carried and their encoded bytes in all. */
+  public ResultBuilder images(int count, long bytes) {
+    images = count;
+    imageBytes = bytes;
+    return this;
+  }
+
   public ResultBuilder outputTokens(long value, TokenCountSource source) {
     outputTokens = value;
     outputTokenSource = source;
@@ -214,7 +223,9 @@ public final class ResultBuilder {
             clientOutputTokens,
             maxTokens,
             finishReason,
-            answerEvents),
+            answerEvents,
+            images,
+            imageBytes),
         new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
   }
 }

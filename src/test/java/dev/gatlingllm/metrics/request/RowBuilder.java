@@ -196,4 +196,14 @@ public final class RowBuilder {
     row.schema(value);
     return this;
   }
+
+  public RowBuilder images(int value) {
+    row.images(value);
+    return this;
+  }
+
+  public RowBuilder imageBytes(long value) {
+    row.imageBytes(value);
+    return this;
+  }
 }

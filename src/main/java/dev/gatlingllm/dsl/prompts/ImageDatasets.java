@@ -1,0 +1,187 @@
+package dev.gatlingllm.dsl.prompts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptImage;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prompts with images from a dataset, read (images included) before the load. Two layouts:
+ *
+ * <ul>
+ *   <li>JSONL, one record a line: {@code {"prompt": "...", "images": ["a.png",
+ *       "https://.../b.jpg"]}} ({@code "image": "a.png"} for one);
+ *   <li>the LLaVA / ShareGPT4V JSON array: {@code [{"id": ..., "image": "a.jpg", "conversations":
+ *       [{"from": "human", "value": "<image>\n..."}, {"from": "gpt", ...}]}]}: the first human turn
+ *       is the prompt (its {@code <image>} marker dropped), as {@code vllm bench serve} takes it.
+ * </ul>
+ *
+ * <p>An image path is relative to the dataset's folder (a file or a classpath resource); an {@code
+ * http(s)} URL is sent as a URL for the server to fetch (Ollama takes none). Each record holds
+ * {@code messages} (one user message with its images), {@code prompt} and {@code images} ({@link
+ * PromptRecords}), so that {@code .messages("#{messages}")} sends it whole. An image named by
+ * several records is read and encoded once.
+ */
+public final class ImageDatasets {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String IMAGE_MARKER = "<image>";
+
+  private ImageDatasets() {}
+
+  /**
+   * The records of the dataset at {@code location}, JSONL or the LLaVA layout (a file whose first
+   * non-blank character is {@code [}).
+   *
+   * @throws IllegalArgumentException naming the file and record of the first bad one
+   */
+  public static List<Map<String, Object>> read(String location) {
+    String text;
+    try (InputStream in = Datasets.open(location, "image dataset")) {
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read image dataset " + location, e);
+    }
+    Images images = new Images(folderOf(location));
+    List<Map<String, Object>> records = new ArrayList<>();
+    if (text.stripLeading().startsWith("[")) {
+      JsonNode array = parse(location, text, "the file");
+      int index = 0;
+      for (JsonNode record : array) {
+        records.add(llavaRecord(location, record, index++, images));
+      }
+    } else {
+      try (BufferedReader lines = new BufferedReader(new java.io.StringReader(text))) {
+        String line;
+        int number = 0;
+        while ((line = lines.readLine()) != null) {
+          number++;
+          if (!line.isBlank() && !line.stripLeading().startsWith("//")) {
+            records.add(
+                jsonlRecord(location, parse(location, line, "line " + number), number, images));
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    if (records.isEmpty()) {
+      throw new IllegalArgumentException("image dataset " + location + " has no record");
+    }
+    return List.copyOf(records);
+  }
+
+  private static Map<String, Object> jsonlRecord(
+      String location, JsonNode record, int line, Images images) {
+    String where = location + " line " + line;
+    String prompt = record.path("prompt").asText(null);
+    if (prompt == null) {
+      throw new IllegalArgumentException(where + ": a record needs \"prompt\"");
+    }
+    List<PromptImage> list = new ArrayList<>();
+    if (record.hasNonNull("image")) {
+      list.add(images.get(record.get("image").asText(), where));
+    }
+    for (JsonNode name : record.path("images")) {
+      list.add(images.get(name.asText(), where));
+    }
+    return record(prompt, list);
+  }
+
+  private static Map<String, Object> llavaRecord(
+      String location, JsonNode record, int index, Images images) {
+    String where = location + " record " + index;
+    String prompt = null;
+    for (JsonNode turn : record.path("conversations")) {
+      if ("human".equals(turn.path("from").asText())) {
+        prompt = turn.path("value").asText();
+        break;
+      }
+    }
+    if (prompt == null) {
+      throw new IllegalArgumentException(where + ": no human turn in \"conversations\"");
+    }
+    prompt = prompt.replace(IMAGE_MARKER, "").strip();
+    List<PromptImage> list = new ArrayList<>();
+    if (record.hasNonNull("image")) {
+      list.add(images.get(record.get("image").asText(), where));
+    }
+    return record(prompt, list);
+  }
+
+  private static Map<String, Object> record(String prompt, List<PromptImage> images) {
+    return Map.of(
+        PromptRecords.MESSAGES, List.of(ChatMessage.user(prompt, images)),
+        PromptRecords.PROMPT, prompt,
+        PromptRecords.IMAGES, List.copyOf(images));
+  }
+
+  private static JsonNode parse(String location, String text, String where) {
+    try {
+      return JSON.readTree(text);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "image dataset " + location + ", " + where + ": not JSON: " + e.getMessage(), e);
+    }
+  }
+
+  private static String folderOf(String location) {
+    int slash = Math.max(location.lastIndexOf('/'), location.lastIndexOf('\\'));
+    return slash < 0 ? "" : location.substring(0, slash + 1);
+  }
+
+  /** The images read so far, by name: one read and one base64 string per image file. */
+  private static final class Images {
+    private final String folder;
+    private final Map<String, PromptImage> byName = new HashMap<>();
+
+    Images(String folder) {
+      this.folder = folder;
+    }
+
+    PromptImage get(String name, String where) {
+      return byName.computeIfAbsent(name, n -> load(n, where));
+    }
+
+    private PromptImage load(String name, String where) {
+      String lower = name.toLowerCase(Locale.ROOT);
+      if (lower.startsWith("http://") || lower.startsWith("https://")) {
+        return PromptImage.url(name);
+      }
+      String location =
+          java.nio.file.Path.of(name).isAbsolute() || folder.isEmpty() ? name : folder + name;
+      try (InputStream in = Datasets.open(location, "image")) {
+        return PromptImage.of(mediaType(lower, where), in.readAllBytes());
+      } catch (IOException e) {
+        throw new UncheckedIOException(where + ": cannot read image " + location, e);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+      }
+    }
+
+    private static String mediaType(String name, String where) {
+      if (name.endsWith(".png")) {
+        return "image/png";
+      }
+      if (name.endsWith(".jpg") || name.endsWith(".jpeg")) {
+        return "image/jpeg";
+      }
+      if (name.endsWith(".webp")) {
+        return "image/webp";
+      }
+      if (name.endsWith(".gif")) {
+        return "image/gif";
+      }
+      throw new IllegalArgumentException(where + ": unknown image type of " + name);
+    }
+  }
+}
