@@ -30,6 +30,7 @@ final class LevelsSection {
    * @param serverPrefill a server timed its own prompt processing
    * @param serverMetrics the server's metrics page was read
    * @param structured some request asked for a JSON schema
+   * @param pooled some embeddings or rerank request succeeded
    */
   private record Columns(
       String costCurrency,
@@ -37,7 +38,8 @@ final class LevelsSection {
       boolean serverDecode,
       boolean serverPrefill,
       boolean serverMetrics,
-      boolean structured) {
+      boolean structured,
+      boolean pooled) {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
       return new Columns(
@@ -46,7 +48,8 @@ final class LevelsSection {
           levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0),
           levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
           summary.server() != null,
-          StructuredOutputSection.shown(summary));
+          StructuredOutputSection.shown(summary),
+          PooledInputsSection.shown(summary));
     }
   }
 
@@ -86,6 +89,9 @@ final class LevelsSection {
     if (columns.structured()) {
       page.append("<th>").append(StructuredOutputSection.HEADER).append("</th>");
     }
+    if (columns.pooled()) {
+      page.append(PooledInputsSection.HEADERS);
+    }
     if (columns.serverMetrics()) {
       page.append(ServerMetricsReport.TABLE_HEADERS);
     }
@@ -116,6 +122,9 @@ final class LevelsSection {
     serverTimeCells(page, f.serverTimes(), columns);
     if (columns.structured()) {
       page.append(cell(StructuredOutputSection.cell(f)));
+    }
+    if (columns.pooled()) {
+      page.append(PooledInputsSection.cells(f));
     }
     if (columns.serverMetrics() && index < summary.server().levels().size()) {
       page.append(ServerMetricsReport.tableCells(summary.server().levels().get(index), f));
@@ -205,6 +214,12 @@ final class LevelsSection {
             columns.structured()
                 ? " Valid structured answers: answers of OK streams that parsed as JSON and"
                     + " validated against their request's schema, of those judged."
+                : "")
+        .append(
+            columns.pooled()
+                ? " Inputs/s: the texts embedded or documents reranked by the level's successful"
+                    + " embeddings and rerank requests, per second of its window; input tok/s their"
+                    + " input tokens; E2EL p99 their whole-answer latency."
                 : "")
         .append(
             summary.server() == null

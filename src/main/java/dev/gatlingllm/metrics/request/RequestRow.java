@@ -248,6 +248,7 @@ public record RequestRow(
     private long maxTokens = -1;
     private String finishReason;
     private int answerEvents = -1;
+    private int inputs;
 
     private long decodeMicros = -1;
     private long prefillMicros = -1;
@@ -425,6 +426,11 @@ public record RequestRow(
       return this;
     }
 
+    public Builder inputs(int value) {
+      inputs = value;
+      return this;
+    }
+
     public Builder decodeMicros(long value) {
       decodeMicros = value;
       return this;
@@ -466,7 +472,8 @@ public record RequestRow(
               clientOutputTokens,
               maxTokens,
               finishReason,
-              answerEvents),
+              answerEvents,
+              inputs),
           new ServerFigures(decodeMicros, prefillMicros, reasoningTokens));
     }
   }

@@ -17,6 +17,8 @@ package dev.gatlingllm.metrics.request;
  *     #MAX_FINISH_REASON_CHARS} chars), or null
  * @param answerEvents the token events that carried answer text; the others carried only reasoning
  *     or tool-call output. -1 when unknown (a row of a file written before this figure)
+ * @param inputs the texts an embeddings request sent in its batch, or the documents a rerank
+ *     request ranked; 0 for a generation request (and in a file written before this figure)
  */
 public record TokenCounts(
     int tokenEvents,
@@ -28,7 +30,8 @@ public record TokenCounts(
     long clientOutputTokens,
     long maxTokens,
     String finishReason,
-    int answerEvents) {
+    int answerEvents,
+    int inputs) {
   /**
    * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one
    * is cut.

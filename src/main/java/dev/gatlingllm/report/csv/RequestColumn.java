@@ -111,7 +111,11 @@ enum RequestColumn {
       Presence.OPTIONAL,
       Field.number(r -> r.placement().repeat(), (b, v) -> b.repeat(Math.toIntExact(v)))),
   SCHEMA_VALID(
-      "schema_valid", Presence.OPTIONAL, Field.schema(r -> r.status().schema(), Builder::schema));
+      "schema_valid", Presence.OPTIONAL, Field.schema(r -> r.status().schema(), Builder::schema)),
+  INPUTS(
+      "inputs",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().inputs(), (b, v) -> b.inputs(Math.toIntExact(v))));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.

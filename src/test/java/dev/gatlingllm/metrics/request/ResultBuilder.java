@@ -31,6 +31,7 @@ public final class ResultBuilder {
   private long maxTokens = -1;
   private String finishReason;
   private int answerEvents = -1;
+  private int inputs;
 
   private long serverDecodeMicros = -1;
   private long serverPrefillMicros = -1;
@@ -68,6 +69,7 @@ public final class ResultBuilder {
     b.maxTokens = k.maxTokens();
     b.finishReason = k.finishReason();
     b.answerEvents = k.answerEvents();
+    b.inputs = k.inputs();
     ServerFigures s = r.server();
     b.serverDecodeMicros = s.decodeMicros();
     b.serverPrefillMicros = s.prefillMicros();
@@ -132,6 +134,11 @@ public final class ResultBuilder {
 
   public ResultBuilder tokenEvents(int value) {
     tokenEvents = value;
+    return this;
+  }
+
+  public ResultBuilder inputs(int value) {
+    inputs = value;
     return this;
   }
 
@@ -214,7 +221,8 @@ public final class ResultBuilder {
             clientOutputTokens,
             maxTokens,
             finishReason,
-            answerEvents),
+            answerEvents,
+            inputs),
         new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
   }
 }
