@@ -7,6 +7,8 @@ import dev.gatlingllm.api.openai.AzureOpenAiDialect;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
 import dev.gatlingllm.api.openai.OpenAiResponsesDialect;
+import dev.gatlingllm.api.pooling.EmbeddingsDialect;
+import dev.gatlingllm.api.pooling.RerankDialect;
 import dev.gatlingllm.secrets.Redactor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,6 +28,13 @@ public final class Dialects {
           new AnthropicDialect(),
           new AzureOpenAiDialect());
 
+  /**
+   * The APIs whose answer comes whole (embeddings, rerank): named by their own requests ({@code
+   * embed}, {@code rerank}), never a protocol's dialect, so they are not among {@link #ids()}.
+   */
+  private static final Map<String, LlmDialect> POOLING =
+      index(new EmbeddingsDialect(), new RerankDialect());
+
   private Dialects() {}
 
   /**
@@ -34,7 +43,8 @@ public final class Dialects {
    * @throws IllegalArgumentException naming the known ids when there is no such dialect
    */
   public static LlmDialect byId(String id) {
-    LlmDialect dialect = id == null ? null : BY_ID.get(id.strip().toLowerCase(Locale.ROOT));
+    String key = id == null ? null : id.strip().toLowerCase(Locale.ROOT);
+    LlmDialect dialect = key == null ? null : BY_ID.getOrDefault(key, POOLING.get(key));
     if (dialect == null) {
       throw new IllegalArgumentException(
           "unknown LLM dialect '"

@@ -2,6 +2,7 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.pooling.PoolingDialect;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.http.GatlingHttpTransport;
@@ -40,7 +41,9 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     String endpoint;
     if (spec.endpoint() != null) {
       endpoint = spec.endpoint();
-    } else if (dialectId != null && protocol.endpoint() == null) {
+    } else if (dialect instanceof PoolingDialect
+        || dialectId != null && protocol.endpoint() == null) {
+      // An embeddings or rerank request never goes to the protocol's chat endpoint.
       endpoint = dialect.defaultEndpoint();
     } else {
       endpoint = protocol.effectiveEndpoint();
