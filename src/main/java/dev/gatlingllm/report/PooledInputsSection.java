@@ -4,7 +4,9 @@ import static dev.gatlingllm.report.Numbers.fixed;
 
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
+import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.PooledInputs;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 
 /**
  * The throughput of embeddings and rerank requests (metrics.md, "Embeddings and rerank") in the
@@ -40,6 +42,30 @@ final class PooledInputsSection {
     line(text, "Inputs (texts or documents):", Long.toString(pooled.inputs()));
     line(text, "Input throughput (inputs/s):", fixed(pooled.inputsPerSecond(), 2));
     line(text, "Input token throughput (tok/s):", fixed(pooled.inputTokensPerSecond(), 2));
+    if (summary.levels().size() <= 1) {
+      return;
+    }
+    // Per level: the sweep's story in the figures an embeddings team reads.
+    text.append(
+        String.format(
+            java.util.Locale.ROOT,
+            "  %-22s%12s%12s%12s\n",
+            "level",
+            "inputs/s",
+            "input t/s",
+            "E2EL p99"));
+    for (int i : SweepAnalysis.byLoad(summary.levels())) {
+      LevelFigures level = summary.levels().get(i);
+      Figures f = level.figures();
+      text.append(
+          String.format(
+              java.util.Locale.ROOT,
+              "  %-22s%12s%12s%12s\n",
+              level.level().label(),
+              fixed(f.pooled().inputsPerSecond(), 2),
+              fixed(f.pooled().inputTokensPerSecond(), 1),
+              fixed(f.latency().e2el().orNaNWhenEmpty().p99(), 1)));
+    }
   }
 
   private static void line(StringBuilder text, String label, String value) {

@@ -37,9 +37,10 @@ class EmbeddingsEndToEndTest {
   @Test
   void aBatchOfEightCountsEightInputsAndTheRatesAreTheRowsOverTheWindow(@TempDir Path results)
       throws Exception {
+    InProcessGatling.Run run;
     try (LlmSimulator simulator =
         LlmSimulator.builder().host("127.0.0.1").port(0).build().start()) {
-      InProcessGatling.Run run =
+      run =
           InProcessGatling.run(
               EmbeddingsSimulation.class,
               results,
@@ -93,6 +94,12 @@ class EmbeddingsEndToEndTest {
         inputTokens / window,
         summary.path("input_tokens_per_second").asDouble(),
         1e-6 * inputTokens);
+    assertTrue(
+        run.console()
+            .contains(
+                String.format(
+                    java.util.Locale.ROOT, "%-40s%20d", "Inputs (texts or documents):", inputs)),
+        "the console's inputs: " + run.tail());
     assertTrue(
         List.of(
                 Files.readAllLines(InProcessGatling.llmDir(results).resolve("requests.csv"))
