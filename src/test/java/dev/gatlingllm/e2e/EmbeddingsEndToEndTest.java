@@ -101,6 +101,10 @@ class EmbeddingsEndToEndTest {
                     java.util.Locale.ROOT, "%-40s%20d", "Inputs (texts or documents):", inputs)),
         "the console's inputs: " + run.tail());
     assertTrue(
+        Files.readString(InProcessGatling.llmDir(results).resolve("index.html"))
+            .contains("<th>inputs/s</th><th>input tok/s</th>"),
+        "the page's levels table has the inputs columns");
+    assertTrue(
         List.of(
                 Files.readAllLines(InProcessGatling.llmDir(results).resolve("requests.csv"))
                     .get(0)
