@@ -43,8 +43,7 @@ public final class Dialects {
    * @throws IllegalArgumentException naming the known ids when there is no such dialect
    */
   public static LlmDialect byId(String id) {
-    String key = id == null ? null : id.strip().toLowerCase(Locale.ROOT);
-    LlmDialect dialect = key == null ? null : BY_ID.getOrDefault(key, POOLING.get(key));
+    LlmDialect dialect = id == null ? null : BY_ID.get(id.strip().toLowerCase(Locale.ROOT));
     if (dialect == null) {
       throw new IllegalArgumentException(
           "unknown LLM dialect '"
@@ -53,6 +52,17 @@ public final class Dialects {
               + String.join(", ", ids()));
     }
     return dialect;
+  }
+
+  /**
+   * The dialect a request names: one of {@link #byId}'s, or an API whose answer comes whole
+   * (embeddings, rerank), which only its own requests name.
+   *
+   * @throws IllegalArgumentException naming the known ids when there is no such dialect
+   */
+  public static LlmDialect forRequest(String id) {
+    LlmDialect pooling = id == null ? null : POOLING.get(id);
+    return pooling != null ? pooling : byId(id);
   }
 
   /** The known ids, in a stable order. */

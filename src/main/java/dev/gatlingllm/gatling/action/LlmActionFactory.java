@@ -33,7 +33,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
         ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
     LlmProtocol protocol = components.protocol();
     String dialectId = spec.dialectId();
-    LlmDialect dialect = dialectId != null ? Dialects.byId(dialectId) : protocol.dialect();
+    LlmDialect dialect = dialectId != null ? Dialects.forRequest(dialectId) : protocol.dialect();
     if (spec.template().structured() != null && dialect.noResponseSchema() != null) {
       // When the scenario is built, not at each request: the simulation cannot test this.
       throw new IllegalArgumentException("'" + spec.name() + "': " + dialect.noResponseSchema());

@@ -81,6 +81,15 @@ class PoolingAnswersTest {
   }
 
   @Test
+  void onlyTheirOwnRequestsNameThePoolingApisNeverAProtocol() {
+    assertEquals(EMBEDDINGS.id(), dev.gatlingllm.api.Dialects.forRequest("openai-embeddings").id());
+    assertEquals(RERANK.id(), dev.gatlingllm.api.Dialects.forRequest("rerank").id());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> dev.gatlingllm.api.Dialects.byId("openai-embeddings"));
+  }
+
+  @Test
   void aBodyPastItsBoundFailsTheDecoder() {
     WholeBodyDecoder decoder = new WholeBodyDecoder(frame -> {}, 10);
     byte[] bytes = "{\"data\":[1,2,3]}".getBytes(StandardCharsets.UTF_8);
