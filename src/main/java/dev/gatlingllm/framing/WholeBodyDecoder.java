@@ -24,7 +24,7 @@ public final class WholeBodyDecoder extends ByteArrayFrameDecoder implements Fra
   protected void decode(byte[] bytes, int offset, int count) {
     if ((long) length + count > maxBytes) {
       body = null;
-      throw fail("JSON body larger than " + maxBytes + " bytes (maxOutputBytes)");
+      throw fail("answer larger than " + maxBytes + " bytes (16 x maxOutputBytes)");
     }
     if (length + count > body.length) {
       body = Arrays.copyOf(body, Math.min(maxBytes, Math.max(length + count, body.length * 2)));

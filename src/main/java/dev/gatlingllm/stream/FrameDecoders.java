@@ -19,13 +19,17 @@ final class FrameDecoders {
     };
   }
 
+  /** How many times the output bound a whole JSON answer may take. */
+  static final int WHOLE_ANSWER_FACTOR = 16;
+
   /**
-   * The bound on one frame: a streamed frame is one event, but a whole JSON answer (a batch of
-   * embeddings) is the output itself, bounded as the output is.
+   * The bound on one frame: a streamed frame is one event, but a whole JSON answer is the output
+   * itself, as numbers written out: a batch of 32 vectors of 1,536 floats is about 1 MB of JSON,
+   * hence {@value #WHOLE_ANSWER_FACTOR} times the output bound (16 MiB by default).
    */
   static int maxFrameBytes(Framing framing, StreamSettings settings) {
     return framing == Framing.JSON
-        ? (int) Math.min(Integer.MAX_VALUE - 16, settings.maxOutputBytes())
+        ? (int) Math.min(Integer.MAX_VALUE - 16, WHOLE_ANSWER_FACTOR * settings.maxOutputBytes())
         : settings.maxEventBytes();
   }
 }
