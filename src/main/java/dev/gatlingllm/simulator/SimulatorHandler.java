@@ -320,6 +320,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
                 request.tokens(),
                 () -> {
                   byte[] answer = request.answer().get();
+                  simulator.metrics().pooled(request.tokens());
                   ctx.executor()
                       .execute(
                           () -> {

@@ -57,6 +57,10 @@ class SimulatorPoolingTest {
           "the same text, the same vector");
       long tokens = SimpleTokenizer.count("a fast llama") * 2L + SimpleTokenizer.count("b");
       assertEquals(tokens, answer.path("usage").path("prompt_tokens").asLong());
+      String metrics = SseClient.send(sim.baseUri(), "GET", "/metrics", null).body();
+      assertTrue(
+          metrics.contains("vllm:prompt_tokens_total{model_name=\"sim-llm\"} " + tokens),
+          "the /metrics page counts its input tokens: " + metrics);
 
       JsonNode single =
           post(sim, "/v1/embeddings", "{\"input\":\"x\",\"encoding_format\":\"base64\"}");
