@@ -7,6 +7,8 @@ import dev.gatlingllm.api.openai.AzureOpenAiDialect;
 import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.api.openai.OpenAiCompletionsDialect;
 import dev.gatlingllm.api.openai.OpenAiResponsesDialect;
+import dev.gatlingllm.api.pooling.EmbeddingsDialect;
+import dev.gatlingllm.api.pooling.RerankDialect;
 import dev.gatlingllm.secrets.Redactor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,6 +28,13 @@ public final class Dialects {
           new AnthropicDialect(),
           new AzureOpenAiDialect());
 
+  /**
+   * The APIs whose answer comes whole (embeddings, rerank): named by their own requests ({@code
+   * embed}, {@code rerank}), never a protocol's dialect, so they are not among {@link #ids()}.
+   */
+  private static final Map<String, LlmDialect> POOLING =
+      index(new EmbeddingsDialect(), new RerankDialect());
+
   private Dialects() {}
 
   /**
@@ -43,6 +52,17 @@ public final class Dialects {
               + String.join(", ", ids()));
     }
     return dialect;
+  }
+
+  /**
+   * The dialect a request names: one of {@link #byId}'s, or an API whose answer comes whole
+   * (embeddings, rerank), which only its own requests name.
+   *
+   * @throws IllegalArgumentException naming the known ids when there is no such dialect
+   */
+  public static LlmDialect forRequest(String id) {
+    LlmDialect pooling = id == null ? null : POOLING.get(id);
+    return pooling != null ? pooling : byId(id);
   }
 
   /** The known ids, in a stable order. */

@@ -44,6 +44,15 @@ public interface LlmDialect {
   StreamInterpreter newInterpreter();
 
   /**
+   * A fresh interpreter for the answer to a request of {@code inputs} texts (an embeddings batch,
+   * the documents of a rerank), which it checks the answer against; a generation dialect ignores
+   * the count.
+   */
+  default StreamInterpreter newInterpreter(int inputs) {
+    return newInterpreter();
+  }
+
+  /**
    * The human-readable error of a non-2xx response body (e.g. OpenAI's {@code error.message}), or
    * the body itself, shortened, when it has no known shape. A refusal of a field the plugin writes
    * goes through {@link RejectedFields#explain}, so that the KO message names the setting to

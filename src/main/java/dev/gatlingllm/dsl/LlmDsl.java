@@ -116,6 +116,31 @@ public final class LlmDsl {
         LlmRequestActionBuilder.requireText(name, "request name"), "openai-completions");
   }
 
+  /**
+   * An embeddings request ({@code POST /v1/embeddings}, OpenAI's form: OpenAI, vLLM, TEI,
+   * llama.cpp), whatever the protocol's dialect; its answer is not streamed, and must hold one
+   * embedding per input.
+   *
+   * @param name the request name in Gatling's report, a constant
+   * @return a request builder, for {@code exec(...)}: set its {@code input(..)} or {@code
+   *     inputs(..)}
+   */
+  public static EmbedActionBuilder embed(String name) {
+    return new EmbedActionBuilder(LlmRequestActionBuilder.requireText(name, "request name"));
+  }
+
+  /**
+   * A rerank request ({@code POST /v1/rerank}, Cohere's and Jina's form: vLLM, TEI, llama.cpp with
+   * a reranking model), whatever the protocol's dialect; its answer is not streamed.
+   *
+   * @param name the request name in Gatling's report, a constant
+   * @return a request builder, for {@code exec(...)}: set its {@code query(..)} and {@code
+   *     documents(..)}
+   */
+  public static RerankActionBuilder rerank(String name) {
+    return new RerankActionBuilder(LlmRequestActionBuilder.requireText(name, "request name"));
+  }
+
   // Checks on one answer.
 
   /**

@@ -12,7 +12,12 @@ public enum Framing {
    */
   SSE("SSE", "SSE event", List.of("text/event-stream")),
   /** Newline-delimited JSON, one object per line: Ollama's native API. */
-  NDJSON("NDJSON", "JSON line", List.of("application/x-ndjson", "application/ndjson"));
+  NDJSON("NDJSON", "JSON line", List.of("application/x-ndjson", "application/ndjson")),
+  /**
+   * One JSON document, the whole body, not streamed: embeddings and rerank answers. Its one frame
+   * comes at the end of the body.
+   */
+  JSON("JSON", "JSON body", List.of("application/json"));
 
   private final String label;
   private final String unit;

@@ -41,6 +41,9 @@ public final class ConsoleSummary {
     if (StructuredOutputSection.shown(summary)) {
       StructuredOutputSection.console(text, summary);
     }
+    if (PooledInputsSection.shown(summary)) {
+      PooledInputsSection.console(text, summary);
+    }
     rateLimits(text, summary);
     latencies(text, summary.run());
     eventLoopDelay(text, summary.run());

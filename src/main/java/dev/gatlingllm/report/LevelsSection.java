@@ -31,6 +31,7 @@ final class LevelsSection {
    * @param serverMetrics the server's metrics page was read
    * @param structured some request asked for a JSON schema
    * @param images some request carried images
+   * @param pooled some embeddings or rerank request succeeded
    */
   private record Columns(
       String costCurrency,
@@ -39,7 +40,8 @@ final class LevelsSection {
       boolean serverPrefill,
       boolean serverMetrics,
       boolean structured,
-      boolean images) {
+      boolean images,
+      boolean pooled) {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
       return new Columns(
@@ -49,7 +51,8 @@ final class LevelsSection {
           levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
           summary.server() != null,
           StructuredOutputSection.shown(summary),
-          levels.stream().anyMatch(level -> level.figures().images().any()));
+          levels.stream().anyMatch(level -> level.figures().images().any()),
+          PooledInputsSection.shown(summary));
     }
   }
 
@@ -92,6 +95,9 @@ final class LevelsSection {
     if (columns.images()) {
       page.append("<th>images / request</th><th>image bytes / request</th>");
     }
+    if (columns.pooled()) {
+      page.append(PooledInputsSection.HEADERS);
+    }
     if (columns.serverMetrics()) {
       page.append(ServerMetricsReport.TABLE_HEADERS);
     }
@@ -126,6 +132,9 @@ final class LevelsSection {
     if (columns.images()) {
       page.append(cell(number(f.images().imagesPerRequest(), 2)))
           .append(cell(number(f.images().bytesPerRequest(), 0)));
+    }
+    if (columns.pooled()) {
+      page.append(PooledInputsSection.cells(f));
     }
     if (columns.serverMetrics() && index < summary.server().levels().size()) {
       page.append(ServerMetricsReport.tableCells(summary.server().levels().get(index), f));
@@ -215,6 +224,12 @@ final class LevelsSection {
             columns.structured()
                 ? " Valid structured answers: answers of OK streams that parsed as JSON and"
                     + " validated against their request's schema, of those judged."
+                : "")
+        .append(
+            columns.pooled()
+                ? " Inputs/s: the texts embedded or documents reranked by the level's successful"
+                    + " embeddings and rerank requests, per second of its window; input tok/s their"
+                    + " input tokens; E2EL p99 their whole-answer latency."
                 : "")
         .append(
             summary.server() == null

@@ -225,6 +225,14 @@ final class SummaryJson {
       node.put("schema_invalid", f.schema().invalid());
       Json.put(node, "schema_valid_share", f.schema().validShare());
     }
+    if (!f.pooled().none()) {
+      // Embeddings and rerank: their answers come whole, so their throughput is in texts.
+      node.put("pooled_requests", f.pooled().requests());
+      node.put("inputs", f.pooled().inputs());
+      node.put("pooled_input_tokens", f.pooled().inputTokens());
+      Json.put(node, "inputs_per_second", f.pooled().inputsPerSecond());
+      Json.put(node, "input_tokens_per_second", f.pooled().inputTokensPerSecond());
+    }
     node.put("good_requests", f.counts().good());
     Json.put(node, "request_goodput", f.throughput().requestGoodput());
     Json.put(node, "good_fraction", f.counts().goodFraction());

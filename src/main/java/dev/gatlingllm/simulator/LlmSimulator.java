@@ -70,6 +70,7 @@ public final class LlmSimulator implements AutoCloseable {
 
   private final GroundTruthLog groundTruthLog;
   private EngineThread engineThread;
+  private PoolingEngine poolingEngine;
   private SimulatorMetrics metrics;
   private EventLoopGroup group;
   private Channel serverChannel;
@@ -95,6 +96,7 @@ public final class LlmSimulator implements AutoCloseable {
     group = transport.eventLoops();
     metrics = new SimulatorMetrics(config.model(), config.capacity().kvCacheTokens());
     engineThread = new EngineThread(config.capacity(), metrics);
+    poolingEngine = new PoolingEngine(config.pooling());
     startedEpochSeconds = System.currentTimeMillis() / 1000;
     try {
       serverChannel =
@@ -177,6 +179,9 @@ public final class LlmSimulator implements AutoCloseable {
     if (engineThread != null) {
       engineThread.close();
     }
+    if (poolingEngine != null) {
+      poolingEngine.close();
+    }
     if (groundTruthLog != null) {
       groundTruthLog.close();
     }
@@ -193,6 +198,10 @@ public final class LlmSimulator implements AutoCloseable {
 
   SimulatorMetrics metrics() {
     return metrics;
+  }
+
+  PoolingEngine poolingEngine() {
+    return poolingEngine;
   }
 
   EngineThread engineThread() {

@@ -26,6 +26,7 @@ public final class SimulatorConfig {
   private final boolean groundTruth;
   private final int groundTruthMaxRecords;
   private final Path groundTruthFile;
+  private final PoolingModel pooling;
 
   SimulatorConfig(Map<SimulatorSetting, String> values) {
     EnumMap<SimulatorSetting, String> all = new EnumMap<>(SimulatorSetting.class);
@@ -65,6 +66,12 @@ public final class SimulatorConfig {
                 intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
                 Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
                 intValue(SimulatorSetting.BLOCK_SIZE)));
+    this.pooling =
+        new PoolingModel(
+            Long.parseLong(all.get(SimulatorSetting.POOLING_BATCH_MICROS)),
+            doubleValue(SimulatorSetting.POOLING_TOKEN_MICROS),
+            intValue(SimulatorSetting.POOLING_MAX_BATCH_TOKENS),
+            intValue(SimulatorSetting.EMBED_DIMENSIONS));
     this.globalFault = FaultSpec.parse(all.get(SimulatorSetting.FAULT));
     this.globalTiming = FixedTiming.parse(all.get(SimulatorSetting.TIMING));
     this.groundTruth = Boolean.parseBoolean(all.get(SimulatorSetting.GROUND_TRUTH));
@@ -126,6 +133,11 @@ public final class SimulatorConfig {
 
   public long seed() {
     return seed;
+  }
+
+  /** The embeddings and rerank engine's batch costs and default vector length. */
+  PoolingModel pooling() {
+    return pooling;
   }
 
   public CapacityModel capacity() {

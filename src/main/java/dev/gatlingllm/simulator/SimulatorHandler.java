@@ -43,6 +43,10 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
   private final ArrayDeque<FullHttpRequest> pipelined = new ArrayDeque<>();
   private ChannelHandlerContext ctx;
   private GenerationStream current;
+
+  /** An embeddings or rerank request is waiting for its batch: later requests wait behind it. */
+  private boolean pooledPending;
+
   private boolean closing;
 
   /**
@@ -66,7 +70,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
       io.netty.util.ReferenceCountUtil.release(msg);
       return;
     }
-    if (current != null || closing) {
+    if (current != null || pooledPending || closing) {
       if (closing || overflowed) {
         request.release();
       } else if (pipelined.size() >= MAX_PIPELINED) {
@@ -89,7 +93,12 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
     if (stream != current) return;
     current = null;
     closing |= connectionClosing;
-    while (current == null && !closing && !pipelined.isEmpty()) {
+    drainPipelined();
+  }
+
+  /** Answers the requests that waited on this connection, in order, while none is running. */
+  private void drainPipelined() {
+    while (current == null && !pooledPending && !closing && !pipelined.isEmpty()) {
       FullHttpRequest next = pipelined.poll();
       try {
         handle(next, System.nanoTime());
@@ -97,7 +106,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
         next.release();
       }
     }
-    if (current == null && !closing && overflowed && pipelined.isEmpty()) {
+    if (current == null && !pooledPending && !closing && overflowed && pipelined.isEmpty()) {
       // HTTP/1.1 answers in order, so the refusal comes after the answers of the requests that
       // waited.
       closing = true;
@@ -150,6 +159,8 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
           onlyMethod(
               request, HttpMethod.GET, () -> sendText(simulator.metrics().page(), !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
+      case "/v1/embeddings", "/v1/rerank" ->
+          onlyMethod(request, HttpMethod.POST, () -> pool(request, path, !keepAlive));
       case "/detokenize" ->
           onlyMethod(request, HttpMethod.POST, () -> detokenize(request, !keepAlive));
       default -> {
@@ -281,6 +292,54 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
     }
   }
 
+  /**
+   * An embeddings or rerank request: parsed now, answered at the end of the pooling engine's batch
+   * that takes it (docs/simulator.md, "Embeddings and rerank").
+   */
+  private void pool(FullHttpRequest http, String path, boolean close) {
+    PoolingAnswers.Request request;
+    try {
+      JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
+      SimulatorConfig config = simulator.config();
+      request =
+          path.equals("/v1/rerank")
+              ? PoolingAnswers.rerank(body, config.model())
+              : PoolingAnswers.embeddings(body, config.model(), config.pooling().dimensions());
+    } catch (IOException e) {
+      sendUnparsable(close);
+      return;
+    } catch (PoolingAnswers.Invalid e) {
+      sendError(HttpResponseStatus.BAD_REQUEST, e.getMessage(), null, close);
+      return;
+    }
+    pooledPending = true;
+    simulator
+        .poolingEngine()
+        .submit(
+            new PoolingEngine.Job(
+                request.tokens(),
+                () -> {
+                  byte[] answer = request.answer().get();
+                  simulator.metrics().pooled(request.tokens());
+                  ctx.executor()
+                      .execute(
+                          () -> {
+                            pooledPending = false;
+                            sendJson(HttpResponseStatus.OK, answer, null, close);
+                            drainPipelined();
+                          });
+                }));
+  }
+
+  /** The 400 of a body that is not JSON, in OpenAI's words. */
+  private void sendUnparsable(boolean close) {
+    sendError(
+        HttpResponseStatus.BAD_REQUEST,
+        "We could not parse the JSON body of your request.",
+        null,
+        close);
+  }
+
   private void tokenize(FullHttpRequest http, boolean close) {
     String text;
     try {
@@ -297,11 +356,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
       }
       text = content.asText();
     } catch (IOException e) {
-      sendError(
-          HttpResponseStatus.BAD_REQUEST,
-          "We could not parse the JSON body of your request.",
-          null,
-          close);
+      sendUnparsable(close);
       return;
     }
     ObjectNode root = JSON.createObjectNode();

@@ -77,6 +77,15 @@ final class SimulatorMetrics {
     }
   }
 
+  /**
+   * Pooling engine: an embeddings or rerank request answered; its input tokens count as prompt
+   * tokens and it as a finished request, as vLLM counts its pooling requests (no TTFT).
+   */
+  void pooled(long inputTokens) {
+    promptTokens.addAndGet(inputTokens);
+    requestsFinished.incrementAndGet();
+  }
+
   /** The page in the Prometheus text format. */
   String page() {
     String labels =

@@ -93,6 +93,22 @@ public enum SimulatorSetting {
       "blockSize",
       String.valueOf(SchedulingPolicy.CHUNKED.blockTokens()),
       "tokens per KV block, the prefix cache's unit (vLLM block_size)"),
+  POOLING_BATCH_MICROS(
+      "poolingBatchMicros",
+      String.valueOf(PoolingModel.DEFAULT.batchMicros()),
+      "embeddings and rerank: fixed cost of one batch (one forward pass)"),
+  POOLING_TOKEN_MICROS(
+      "poolingTokenMicros",
+      String.valueOf(PoolingModel.DEFAULT.tokenMicros()),
+      "embeddings and rerank: cost per input token of a batch"),
+  POOLING_MAX_BATCH_TOKENS(
+      "poolingMaxBatchTokens",
+      String.valueOf(PoolingModel.DEFAULT.maxBatchTokens()),
+      "embeddings and rerank: most input tokens in one batch (a larger request runs alone)"),
+  EMBED_DIMENSIONS(
+      "embedDimensions",
+      String.valueOf(PoolingModel.DEFAULT.dimensions()),
+      "length of the vectors when a request names no dimensions"),
   FAULT("fault", "", "fault applied to every request, same syntax as the x-sim-fault header"),
   TIMING("timing", "", "fixed timing for every request, same syntax as the x-sim-timing header"),
   GROUND_TRUTH("groundTruth", "false", "record server-side write times per request"),

@@ -8,13 +8,24 @@ import dev.gatlingllm.metrics.request.PromptImages;
  * @param clientInputTokens the client's count of the prompt, or -1 without a tokenizer
  * @param maxTokens the output limit the request asks for, or -1 for none
  * @param images the images its prompt carries
+ * @param inputs the texts of an embeddings batch or the documents of a rerank, 0 for a generation
  */
-public record RequestSize(long clientInputTokens, long maxTokens, PromptImages images) {
+public record RequestSize(long clientInputTokens, long maxTokens, PromptImages images, int inputs) {
   /** A request whose prompt was not counted and which asks for no limit. */
   public static final RequestSize UNKNOWN = new RequestSize(-1, -1);
 
-  /** A prompt of text only. */
+  /** A generation request whose prompt is text only. */
   public RequestSize(long clientInputTokens, long maxTokens) {
-    this(clientInputTokens, maxTokens, PromptImages.NONE);
+    this(clientInputTokens, maxTokens, PromptImages.NONE, 0);
+  }
+
+  /** A generation request whose prompt carries images. */
+  public RequestSize(long clientInputTokens, long maxTokens, PromptImages images) {
+    this(clientInputTokens, maxTokens, images, 0);
+  }
+
+  /** An embeddings or rerank request of {@code inputs} texts. */
+  public RequestSize(long clientInputTokens, long maxTokens, int inputs) {
+    this(clientInputTokens, maxTokens, PromptImages.NONE, inputs);
   }
 }

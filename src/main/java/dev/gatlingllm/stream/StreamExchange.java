@@ -162,12 +162,13 @@ public final class StreamExchange implements ResponseHandler {
     this.output =
         new StreamOutput(
             ending(),
-            dialect.newInterpreter(),
+            dialect.newInterpreter(size.inputs()),
             timeline,
             settings.maxOutputBytes(),
             tokenizer,
             listener);
-    this.decoder = FrameDecoders.create(framing, output, settings.maxEventBytes());
+    this.decoder =
+        FrameDecoders.create(framing, output, FrameDecoders.maxFrameBytes(framing, settings));
     this.clock = clock;
     this.onComplete = onComplete;
     this.lastActivityNanos = scheduledNanos;
@@ -538,7 +539,7 @@ public final class StreamExchange implements ResponseHandler {
    */
   private FinishedStream finishedStream(Verdict verdict, boolean countTokens) {
     Generation generation =
-        new Generation(size.maxTokens(), redactor.redact(output.finishReason()));
+        new Generation(size.maxTokens(), redactor.redact(output.finishReason()), size.inputs());
     return new FinishedStream(
         timeline.toResult(
             verdict,

@@ -101,6 +101,14 @@ class ScenarioPackIT {
         "TraceReplaySimulation",
         List.of("-Dllm.trace.limit=6", "-Dllm.trace.speed=4", "-Dllm.warmupSeconds=0"));
     all.put(
+        "EmbeddingSweepSimulation",
+        List.of(
+            "-Dllm.levels=1,2",
+            "-Dllm.requestsPerStream=2",
+            "-Dllm.inputTokens=16",
+            "-Dllm.embedBatchSize=4",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
         "CapacitySearchSimulation",
         List.of(
             "-Dllm.levels=1,2",

@@ -60,34 +60,43 @@ final class LlamaServer implements AutoCloseable {
 
   /** Starts the server with {@code slots} parallel sequences and waits until it answers /health. */
   static LlamaServer start(Path binary, Path model, String alias, int slots) throws Exception {
+    return start(binary, model, alias, slots, List.of());
+  }
+
+  /**
+   * As {@link #start(Path, Path, String, int)} with more options, e.g. {@code --embeddings} for a
+   * server of {@code /v1/embeddings}.
+   */
+  static LlamaServer start(Path binary, Path model, String alias, int slots, List<String> options)
+      throws Exception {
     int port;
     try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
     Path log = Files.createTempFile("llama-server", ".log");
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                binary.toString(),
+                "-m",
+                model.toString(),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port),
+                "-np",
+                Integer.toString(slots),
+                "-c",
+                Integer.toString(512 * slots),
+                "-t",
+                "2",
+                "--no-webui",
+                "--metrics",
+                "-a",
+                alias));
+    command.addAll(options);
     Process process =
-        new ProcessBuilder(
-                List.of(
-                    binary.toString(),
-                    "-m",
-                    model.toString(),
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    Integer.toString(port),
-                    "-np",
-                    Integer.toString(slots),
-                    "-c",
-                    Integer.toString(512 * slots),
-                    "-t",
-                    "2",
-                    "--no-webui",
-                    "--metrics",
-                    "-a",
-                    alias))
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     LlamaServer server = new LlamaServer(process, port, log);
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (System.nanoTime() < deadline) {

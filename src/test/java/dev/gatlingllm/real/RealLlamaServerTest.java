@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * without running).
  */
 class RealLlamaServerTest {
-  private static final String MODEL = "stories260K.gguf";
+  static final String MODEL = "stories260K.gguf";
   private static final String NOT_BUILT = "llama-server not built (scripts/real-server.sh build)";
 
   @TempDir Path results;

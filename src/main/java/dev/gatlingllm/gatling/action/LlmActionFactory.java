@@ -2,6 +2,7 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.pooling.PoolingDialect;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.http.GatlingHttpTransport;
@@ -32,7 +33,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
         ctx.protocolComponentsRegistry().components(LlmProtocol.KEY);
     LlmProtocol protocol = components.protocol();
     String dialectId = spec.dialectId();
-    LlmDialect dialect = dialectId != null ? Dialects.byId(dialectId) : protocol.dialect();
+    LlmDialect dialect = dialectId != null ? Dialects.forRequest(dialectId) : protocol.dialect();
     if (spec.template().structured() != null && dialect.noResponseSchema() != null) {
       // When the scenario is built, not at each request: the simulation cannot test this.
       throw new IllegalArgumentException("'" + spec.name() + "': " + dialect.noResponseSchema());
@@ -40,7 +41,9 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     String endpoint;
     if (spec.endpoint() != null) {
       endpoint = spec.endpoint();
-    } else if (dialectId != null && protocol.endpoint() == null) {
+    } else if (dialect instanceof PoolingDialect
+        || dialectId != null && protocol.endpoint() == null) {
+      // An embeddings or rerank request never goes to the protocol's chat endpoint.
       endpoint = dialect.defaultEndpoint();
     } else {
       endpoint = protocol.effectiveEndpoint();

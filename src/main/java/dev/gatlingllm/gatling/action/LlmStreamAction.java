@@ -2,6 +2,7 @@ package dev.gatlingllm.gatling.action;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.pooling.PoolingDialect;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.RecordNames;
@@ -124,7 +125,9 @@ public final class LlmStreamAction extends PlainAction {
       Consumer<FinishedStream> onComplete) {
     String body = dialect.requestBody(request);
     RequestSize size =
-        new RequestSize(clientInputTokens(request), maxTokens(request), images(request));
+        dialect instanceof PoolingDialect pooling
+            ? pooledSize(pooling, request)
+            : new RequestSize(clientInputTokens(request), maxTokens(request), images(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
     // The secrets this very request carries (headers of the http protocol, EL values...): known
     // before any byte is sent, so that even a failure reported while sending is redacted.
@@ -248,7 +251,8 @@ public final class LlmStreamAction extends PlainAction {
     // Already redacted by the exchange: the finished never holds a secret.
     String message = result.verdict().message();
     runtime.logRecord(session, name, startMillis, endMillis, ok, status, message);
-    if (protocol.ttftRecords()) {
+    // An embeddings or rerank answer has no first token: no TTFT record says it missed one.
+    if (protocol.ttftRecords() && !(dialect instanceof PoolingDialect)) {
       logTtftRecord(session, result, startMillis, endMillis, scheduledMillis, message);
     }
     if (spec.perToken().records()) {
@@ -343,6 +347,26 @@ public final class LlmStreamAction extends PlainAction {
       tokens += protocol.tokenizer().count(message.content());
     }
     return tokens;
+  }
+
+  /**
+   * An embeddings or rerank request: its texts, which the answer is checked against, and the
+   * client's count of their tokens (-1 without a tokenizer).
+   */
+  private RequestSize pooledSize(PoolingDialect pooling, GenerationRequest request) {
+    int inputs = pooling.texts(request).size();
+    if (inputs == 0) {
+      throw new IllegalArgumentException(
+          "'" + name + "' has no input to " + (pooling.id().equals("rerank") ? "rerank" : "embed"));
+    }
+    long tokens = -1;
+    if (protocol.tokenizer() != null) {
+      tokens = 0;
+      for (String text : pooling.countedTexts(request)) {
+        tokens += protocol.tokenizer().count(text);
+      }
+    }
+    return new RequestSize(tokens, -1, inputs);
   }
 
   /** The load model's planned start when it set one (open model), else now (closed model). */

@@ -27,6 +27,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
  * @param untrusted requests whose server figures were not taken as given (ignored usage, capped
  *     gaps, cut output)
  * @param schema the answers judged against their requests' JSON schema, and how many were valid
+ * @param pooled the embeddings and rerank requests: inputs and input tokens per second
  * @param eventLoopDelay how late the client's event loops ran during the window
  *     (EventLoopDelayProbe): a bound on what the client itself added to the latencies it measured;
  *     empty when not probed
@@ -45,4 +46,5 @@ public record Figures(
     RateFigures rates,
     UntrustedStreams untrusted,
     SchemaAnswers schema,
+    PooledInputs pooled,
     Distribution eventLoopDelay) {}

@@ -59,6 +59,9 @@ public final class LevelAccumulator {
   private long meteredTokens;
   private long schemaValid;
   private long schemaInvalid;
+  private long pooledRequests;
+  private long pooledInputs;
+  private long pooledInputTokens;
   private final BusiestMinute busiestMinute = new BusiestMinute();
 
   /**
@@ -121,6 +124,11 @@ public final class LevelAccumulator {
     }
     if (tokens.inputTokens() > 0) {
       inputTokens += tokens.inputTokens();
+    }
+    if (tokens.inputs() > 0) {
+      pooledRequests++;
+      pooledInputs += tokens.inputs();
+      pooledInputTokens += Math.max(0, tokens.inputTokens());
     }
     outputTokens += Math.max(0, tokens.outputTokens());
     outputSources[tokens.outputTokenSource().ordinal()]++;
@@ -295,6 +303,9 @@ public final class LevelAccumulator {
     meteredTokens += other.meteredTokens;
     schemaValid += other.schemaValid;
     schemaInvalid += other.schemaInvalid;
+    pooledRequests += other.pooledRequests;
+    pooledInputs += other.pooledInputs;
+    pooledInputTokens += other.pooledInputTokens;
     busiestMinute.addAll(other.busiestMinute);
     addSpans(
         other.firstArrivalMicros,
@@ -441,6 +452,12 @@ public final class LevelAccumulator {
             busiestMinute.meteredTokens()),
         new UntrustedStreams(usageIgnored, itlCapped, outputCut),
         new SchemaAnswers(schemaValid, schemaInvalid),
+        new PooledInputs(
+            pooledRequests,
+            pooledInputs,
+            pooledInputTokens,
+            rate(pooledInputs, window),
+            rate(pooledInputTokens, window)),
         eventLoopDelay.toDistribution());
   }
 

@@ -250,6 +250,7 @@ public record RequestRow(
     private int answerEvents = -1;
     private int images;
     private long imageBytes;
+    private int inputs;
 
     private long decodeMicros = -1;
     private long prefillMicros = -1;
@@ -437,6 +438,11 @@ public record RequestRow(
       return this;
     }
 
+    public Builder inputs(int value) {
+      inputs = value;
+      return this;
+    }
+
     public Builder decodeMicros(long value) {
       decodeMicros = value;
       return this;
@@ -480,7 +486,8 @@ public record RequestRow(
               finishReason,
               answerEvents,
               images,
-              imageBytes),
+              imageBytes,
+              inputs),
           new ServerFigures(decodeMicros, prefillMicros, reasoningTokens));
     }
   }

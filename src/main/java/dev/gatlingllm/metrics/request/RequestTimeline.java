@@ -230,6 +230,10 @@ public final class RequestTimeline {
     boolean sent = sentNanos != UNSET;
     long ttft = sent && firstTokenNanos != UNSET ? firstTokenNanos - sentNanos : -1;
     long e2el = sent && lastTokenNanos != UNSET ? lastTokenNanos - sentNanos : -1;
+    if (generation.wholeAnswer() && sent && outcome.ok() && doneNanos != UNSET) {
+      // An embeddings or rerank answer streams no token: its latency ends with the whole answer.
+      e2el = doneNanos - sentNanos;
+    }
     long tpot = ttft >= 0 && outputTokens > 1 ? (e2el - ttft) / (outputTokens - 1) : -1;
     Timing timing =
         new Timing(
@@ -254,7 +258,8 @@ public final class RequestTimeline {
             generation.finishReason(),
             answerEvents,
             images.count(),
-            images.bytes());
+            images.bytes(),
+            generation.inputs());
     ServerFigures server =
         new ServerFigures(
             Micros.of(serverDecodeNanos),

@@ -19,6 +19,8 @@ package dev.gatlingllm.metrics.request;
  *     or tool-call output. -1 when unknown (a row of a file written before this figure)
  * @param images the images the prompt carried (0 for text only)
  * @param imageBytes those images' encoded bytes in all
+ * @param inputs the texts an embeddings request sent in its batch, or the documents a rerank
+ *     request ranked; 0 for a generation request (and in a file written before this figure)
  */
 public record TokenCounts(
     int tokenEvents,
@@ -32,7 +34,8 @@ public record TokenCounts(
     String finishReason,
     int answerEvents,
     int images,
-    long imageBytes) {
+    long imageBytes,
+    int inputs) {
   /**
    * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one
    * is cut.

@@ -37,6 +37,14 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
    * user waited from there).
    */
   public boolean isGood(RequestResult result, boolean fromArrival) {
+    if (result.tokens().inputs() > 0) {
+      return isGoodWhole(
+          result.ok(),
+          Micros.of(
+              fromArrival
+                  ? result.timing().e2elFromScheduledNanos()
+                  : result.timing().e2elNanos()));
+    }
     return isGood(
         result.ok(),
         Micros.of(
@@ -51,11 +59,25 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
    * did.
    */
   public boolean isGood(RequestRow row, boolean fromArrival) {
+    if (row.tokens().inputs() > 0) {
+      return isGoodWhole(
+          row.status().ok(),
+          fromArrival ? row.latency().e2elFromScheduledMicros() : row.latency().e2elMicros());
+    }
     return isGood(
         row.status().ok(),
         fromArrival ? row.latency().ttftFromScheduledMicros() : row.latency().ttftMicros(),
         row.latency().tpotMicros(),
         fromArrival ? row.latency().e2elFromScheduledMicros() : row.latency().e2elMicros());
+  }
+
+  /**
+   * Goodput check on an embeddings or rerank request, whose answer comes whole: it has no first
+   * token nor time per token, so only the E2EL SLO applies to it (the TTFT and TPOT SLOs of a mixed
+   * run judge its generation requests alone).
+   */
+  private boolean isGoodWhole(boolean ok, long e2elMicros) {
+    return ok && (e2elMs == null || (e2elMicros >= 0 && e2elMicros <= e2elMs * 1000.0));
   }
 
   /**
@@ -87,13 +109,15 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
       return "request failed";
     }
     StringBuilder why = new StringBuilder();
+    // An embeddings or rerank answer comes whole: only the E2EL SLO applies to it.
+    boolean whole = result.tokens().inputs() > 0;
     missed(
         why,
         "TTFT",
-        ttftMs,
+        whole ? null : ttftMs,
         fromArrival ? result.timing().ttftFromScheduledNanos() : result.timing().ttftNanos(),
         true);
-    missed(why, "TPOT", tpotMs, result.timing().tpotNanos(), false);
+    missed(why, "TPOT", whole ? null : tpotMs, result.timing().tpotNanos(), false);
     missed(
         why,
         "E2EL",

@@ -119,7 +119,11 @@ enum RequestColumn {
   IMAGE_BYTES(
       "image_bytes",
       Presence.OPTIONAL,
-      Field.number(r -> r.tokens().imageBytes(), Builder::imageBytes));
+      Field.number(r -> r.tokens().imageBytes(), Builder::imageBytes)),
+  INPUTS(
+      "inputs",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().inputs(), (b, v) -> b.inputs(Math.toIntExact(v))));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.

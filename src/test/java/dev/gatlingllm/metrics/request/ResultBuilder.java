@@ -33,6 +33,7 @@ public final class ResultBuilder {
   private int answerEvents = -1;
   private int images;
   private long imageBytes;
+  private int inputs;
 
   private long serverDecodeMicros = -1;
   private long serverPrefillMicros = -1;
@@ -70,6 +71,7 @@ public final class ResultBuilder {
     b.maxTokens = k.maxTokens();
     b.finishReason = k.finishReason();
     b.answerEvents = k.answerEvents();
+    b.inputs = k.inputs();
     ServerFigures s = r.server();
     b.serverDecodeMicros = s.decodeMicros();
     b.serverPrefillMicros = s.prefillMicros();
@@ -134,6 +136,11 @@ public final class ResultBuilder {
 
   public ResultBuilder tokenEvents(int value) {
     tokenEvents = value;
+    return this;
+  }
+
+  public ResultBuilder inputs(int value) {
+    inputs = value;
     return this;
   }
 
@@ -225,7 +232,8 @@ public final class ResultBuilder {
             finishReason,
             answerEvents,
             images,
-            imageBytes),
+            imageBytes,
+            inputs),
         new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
   }
 }

@@ -187,6 +187,11 @@ public final class RowBuilder {
     return this;
   }
 
+  public RowBuilder inputs(int value) {
+    row.inputs(value);
+    return this;
+  }
+
   public RowBuilder answerEvents(int value) {
     row.answerEvents(value);
     return this;

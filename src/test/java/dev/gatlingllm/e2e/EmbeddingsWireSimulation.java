@@ -1,0 +1,39 @@
+package dev.gatlingllm.e2e;
+
+import static dev.gatlingllm.dsl.LlmDsl.embed;
+import static dev.gatlingllm.dsl.LlmDsl.llm;
+import static dev.gatlingllm.dsl.LlmDsl.rerank;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+
+import io.gatling.javaapi.core.Simulation;
+import java.time.Duration;
+import java.util.List;
+
+/** One request of each form, each to its own path of a scripted server. */
+public class EmbeddingsWireSimulation extends Simulation {
+  {
+    setUp(
+            scenario("wire")
+                .exec(session -> session.set("passage", "hello world"))
+                .exec(
+                    embed("single")
+                        .endpoint("/single")
+                        .input("#{passage}")
+                        .dimensions(8)
+                        .encodingFormat("float"),
+                    embed("short")
+                        .endpoint("/short")
+                        .inputs(List.of("a", "b", "c", "d", "e", "f", "g", "h")),
+                    rerank("rerank")
+                        .endpoint("/rerank")
+                        .query("q")
+                        .documents(List.of("d1", "d2"))
+                        .topN(1),
+                    rerank("badIndex").endpoint("/bad-index").query("q").documents(List.of("d1")))
+                .injectOpen(atOnceUsers(1)))
+        .protocols(http.baseUrl(System.getProperty("test.baseUrl")), llm().model("m"))
+        .maxDuration(Duration.ofSeconds(30));
+  }
+}
