@@ -48,7 +48,9 @@ class EmbeddingExampleIT {
                         || e.endsWith("IT.class")
                         || e.startsWith("logback-test")
                         || e.endsWith(".csv")
-                        || e.endsWith(".jsonl"))
+                        || e.endsWith(".jsonl")
+                        || e.startsWith("images/")
+                        || e.equals("llava-sample.json"))
             .toList();
     assertEquals(List.of(), strays, "simulation, feeder, test or benchmark entries in the jar");
   }
@@ -60,7 +62,15 @@ class EmbeddingExampleIT {
       assertTrue(
           entries.contains("dev/gatlingllm/simulations/" + simulation + ".class"), simulation);
     }
-    for (String feeder : List.of("prompts.csv", "chat-dataset.jsonl", "trace-sample.jsonl")) {
+    for (String feeder :
+        List.of(
+            "prompts.csv",
+            "chat-dataset.jsonl",
+            "trace-sample.jsonl",
+            "burstgpt-sample.csv",
+            "azure-sample.csv",
+            "image-dataset.jsonl",
+            "llava-sample.json")) {
       assertTrue(entries.contains(feeder), "the feeder " + feeder + " at the classpath's root");
     }
     List<String> others =

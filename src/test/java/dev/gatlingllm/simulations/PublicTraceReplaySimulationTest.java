@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
+import dev.gatlingllm.testing.ReplayArrivals;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

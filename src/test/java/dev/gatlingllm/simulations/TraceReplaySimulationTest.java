@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.simulator.GroundTruthRecord;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
+import dev.gatlingllm.testing.ReplayArrivals;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

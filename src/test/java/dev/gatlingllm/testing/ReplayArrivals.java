@@ -1,4 +1,4 @@
-package dev.gatlingllm.simulations;
+package dev.gatlingllm.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +12,7 @@ import java.util.List;
  * recorded gaps were kept, whatever the constant delay from the replay's start to the server: the
  * median error at most 20 ms, the largest at most 250 ms.
  */
-final class ReplayArrivals {
+public final class ReplayArrivals {
   static final double MEDIAN_ERROR_MS = 20;
   static final double LARGEST_ERROR_MS = 250;
 
@@ -22,7 +22,7 @@ final class ReplayArrivals {
    * The last {@code plannedMs.length} requests the server received (those before are the JIT
    * warm-up's), in order.
    */
-  static long[] lastArrivals(List<GroundTruthRecord> truth, int count) {
+  public static long[] lastArrivals(List<GroundTruthRecord> truth, int count) {
     long[] all = truth.stream().mapToLong(GroundTruthRecord::receivedNanos).sorted().toArray();
     return Arrays.copyOfRange(all, all.length - count, all.length);
   }
@@ -31,7 +31,7 @@ final class ReplayArrivals {
    * @param plannedMs each request's planned offset from the first one, in arrival order
    * @param arrivals the server's receive times, in order
    */
-  static void assertKeepPlannedGaps(double[] plannedMs, long[] arrivals) {
+  public static void assertKeepPlannedGaps(double[] plannedMs, long[] arrivals) {
     double[] offsetsMs = new double[arrivals.length];
     for (int i = 0; i < arrivals.length; i++) {
       offsetsMs[i] = (arrivals[i] - arrivals[0]) / 1e6 - plannedMs[i];
