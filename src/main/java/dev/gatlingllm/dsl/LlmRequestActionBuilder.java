@@ -141,7 +141,8 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   /**
    * The images the message just added carries (a {@code user(..)} before it), e.g. {@code
    * user("#{prompt}").images("#{images}")} with images a feeder prepared before the load ({@link
-   * dev.gatlingllm.dsl.prompts.ImagePrompts}). Each dialect writes them in its API's form.
+   * dev.gatlingllm.dsl.prompts.SyntheticImages}, {@link dev.gatlingllm.dsl.prompts.ImageDatasets}).
+   * Each dialect writes them in its API's form.
    *
    * @param images a Gatling EL string naming a {@code List<PromptImage>} attribute
    * @return a new builder
