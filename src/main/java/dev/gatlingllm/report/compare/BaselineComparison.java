@@ -153,8 +153,10 @@ public record BaselineComparison(
       RunSample.Level now,
       Thresholds thresholds) {
     double threshold = thresholds.of(figure.threshold);
-    if (RepeatedRuns.judgeable(figure, then.repeats(), now.repeats())) {
-      return RepeatedRuns.change(label, figure, then.repeats(), now.repeats(), threshold);
+    FigureChange onRuns =
+        RepeatedRuns.changeOrNull(label, figure, then.repeats(), now.repeats(), threshold);
+    if (onRuns != null) {
+      return onRuns;
     }
     double[] before = figure.values(then);
     double[] after = figure.values(now);

@@ -19,33 +19,26 @@ final class RepeatedRuns {
   private RepeatedRuns() {}
 
   /**
-   * True when both sides ran the level at least twice and every run has at least ten values (ten
-   * requests, or ten seconds of a rate). A p99 of fewer than a hundred values is close to the run's
-   * largest, but judged on the runs its noise from one run to the next is in the interval, which is
-   * then wide rather than falsely narrow: a bootstrap of the requests would not see that noise.
+   * The change judged on the runs, or null when it cannot be: both sides must have run the level at
+   * least twice and every run must have at least ten values (ten requests, or ten seconds of a
+   * rate). A p99 of fewer than a hundred values is close to the run's largest, but judged on the
+   * runs its noise from one run to the next is in the interval, which is then wide rather than
+   * falsely narrow: a bootstrap of the requests would not see that noise.
    */
-  static boolean judgeable(
-      ComparedFigure figure, List<RunSample.Level> then, List<RunSample.Level> now) {
-    return then.size() >= 2 && now.size() >= 2 && enough(figure, then) && enough(figure, now);
-  }
-
-  private static boolean enough(ComparedFigure figure, List<RunSample.Level> runs) {
-    for (RunSample.Level run : runs) {
-      if (figure.values(run).length < MIN_VALUES_PER_RUN) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  static FigureChange change(
+  static FigureChange changeOrNull(
       String label,
       ComparedFigure figure,
       List<RunSample.Level> then,
       List<RunSample.Level> now,
       double threshold) {
+    if (then.size() < 2 || now.size() < 2) {
+      return null;
+    }
     double[] before = figures(figure, then);
     double[] after = figures(figure, now);
+    if (before == null || after == null) {
+      return null;
+    }
     MeanInterval thenMean = MeanInterval.of(before);
     MeanInterval nowMean = MeanInterval.of(after);
     double change = Bootstrap.change(figure, thenMean.mean(), nowMean.mean());
@@ -67,12 +60,18 @@ final class RepeatedRuns {
         now.size());
   }
 
-  /** Each run's figure, computed over its own values and window. */
+  /**
+   * Each run's figure, computed over its own values and window; null when a run has too few values
+   * to count.
+   */
   private static double[] figures(ComparedFigure figure, List<RunSample.Level> runs) {
     double[] figures = new double[runs.size()];
     for (int i = 0; i < figures.length; i++) {
       RunSample.Level run = runs.get(i);
       double[] values = figure.values(run);
+      if (values.length < MIN_VALUES_PER_RUN) {
+        return null;
+      }
       figures[i] =
           figure.of(values, Bootstrap.once(values.length), values.length, run.windowSeconds());
     }

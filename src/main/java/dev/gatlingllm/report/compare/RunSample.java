@@ -144,6 +144,13 @@ record RunSample(
       }
     }
 
+    /** A good request, at the second of the window it ended in. */
+    void addGood(RequestRow row) {
+      if (row.status().good()) {
+        good[second(row.lastByteEpochMillis())]++;
+      }
+    }
+
     int second(long epochMillis) {
       long index = Math.floorDiv(epochMillis - fromEpochMillis, 1000);
       return (int) Math.max(0, Math.min(tokens.length - 1, index));
@@ -173,10 +180,7 @@ record RunSample(
         int level = row.placement().level();
         if (level >= 0 && level < rows.size() && row.placement().inWindow()) {
           rows.get(level).add(row);
-          if (row.status().good()) {
-            Window window = windows.get(level);
-            window.good[window.second(row.lastByteEpochMillis())]++;
-          }
+          windows.get(level).addGood(row);
         }
         long[] pairs = row.placement().windowTokens();
         for (int p = 0; p + 1 < pairs.length; p += 2) {
@@ -246,9 +250,7 @@ record RunSample(
           long to = runRows.stream().mapToLong(RequestRow::lastByteEpochMillis).max().orElseThrow();
           Window window = new Window(from, Math.max(0, to - from) / 1000.0);
           for (RequestRow row : runRows) {
-            if (row.status().good()) {
-              window.good[window.second(row.lastByteEpochMillis())]++;
-            }
+            window.addGood(row);
             long[] pairs = row.placement().windowTokens();
             for (int p = 0; p + 1 < pairs.length; p += 2) {
               if (pairs[p] == index && row.status().ok()) {
