@@ -72,6 +72,7 @@ class SimulatorImageTokensTest {
     List<PromptImage> images = SyntheticImages.generate(2, 336, 336, ImageFormat.PNG, 11);
     int expected = 2 * 24 * 24 + SimpleTokenizer.count(TEXT);
     assertEquals(1152 + SimpleTokenizer.count(TEXT), expected);
+    int recorded = simulator.groundTruth().size();
     for (LlmDialect dialect :
         List.of(
             new OpenAiChatDialect(),
@@ -80,7 +81,15 @@ class SimulatorImageTokensTest {
             new OllamaChatDialect())) {
       assertEquals(expected, promptTokens(dialect, images), dialect.id());
       // The engine schedules the same count: the prefill and the KV cache take the images' share.
+      // The server records a request once its last write is done, which may come just after the
+      // client read the answer: wait for it (at most 2 s).
       List<GroundTruthRecord> truth = simulator.groundTruth();
+      long deadline = System.nanoTime() + 2_000_000_000L;
+      while (truth.size() < recorded + 1 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+        truth = simulator.groundTruth();
+      }
+      recorded = truth.size();
       assertEquals(expected, truth.get(truth.size() - 1).promptTokens(), dialect.id());
     }
   }
