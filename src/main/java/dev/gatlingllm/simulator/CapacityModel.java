@@ -7,7 +7,9 @@ package dev.gatlingllm.simulator;
  *
  * <pre>
  *   decode step      = decodeStepBaseMicros + decodeStepPerStreamMicros * active ^ decodeStepExponent
+ *                      + attentionPerTokenPairNanos * (sum of the decoding sequences' context tokens)
  *   prefill          = prefillBaseMicros + prefillPerTokenMicros * promptTokens
+ *                      + attentionPerTokenPairNanos * promptTokens * (promptTokens + 1) / 2
  *   iteration        = decode step(active, including newly admitted) + sum of prefills admitted in it
  *                      (prefillBlocksDecode = false: max(decode step, sum of prefills) instead)
  * </pre>
@@ -21,6 +23,13 @@ package dev.gatlingllm.simulator;
  * <p>Every active sequence receives one token at the end of each iteration; a newly admitted
  * sequence receives its first token at the end of the iteration that ran its prefill, as in real
  * engines. A request reserves {@code promptTokens + maxTokens} of the KV budget while admitted.
+ *
+ * <p>The attention term is what makes a long context cost more than its length alone: each new
+ * token attends to every token before it, so a decode step grows with the contexts it extends and a
+ * prompt's prefill with the square of its length (a chunk of {@code k} tokens after {@code s}
+ * computed ones: {@code k * s + k * (k + 1) / 2} pairs). One price per pair serves both, which is
+ * how a small model on a CPU behaves (llama.cpp: prompt time quadratic, decode step linear in the
+ * context); a large model on a GPU, whose weights dominate, has it near 0 (the default).
  *
  * <p>That is the TGI-like scheduler ({@code sim.scheduler=tgi}). {@link #scheduling()} selects vLLM
  * V1's chunked prefill instead ({@link ChunkedPrefillScheduler}: the admission rules and {@code
@@ -40,7 +49,8 @@ public record CapacityModel(
     long requestOverheadMicros,
     int maxWaitingSteps,
     double waitingServedRatio,
-    SchedulingPolicy scheduling) {
+    SchedulingPolicy scheduling,
+    double attentionPerTokenPairNanos) {
 
   /**
    * Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles
@@ -64,7 +74,43 @@ public record CapacityModel(
           23_000,
           33,
           2.0,
-          SchedulingPolicy.CHUNKED);
+          SchedulingPolicy.CHUNKED,
+          0);
+
+  /**
+   * No attention cost: every token of a context costs the same ({@code attentionPerTokenPairNanos}
+   * 0).
+   */
+  public CapacityModel(
+      int slots,
+      long kvCacheTokens,
+      long decodeStepBaseMicros,
+      double decodeStepPerStreamMicros,
+      double decodeStepExponent,
+      long prefillBaseMicros,
+      double prefillPerTokenMicros,
+      int maxPrefillTokensPerStep,
+      boolean prefillBlocksDecode,
+      long requestOverheadMicros,
+      int maxWaitingSteps,
+      double waitingServedRatio,
+      SchedulingPolicy scheduling) {
+    this(
+        slots,
+        kvCacheTokens,
+        decodeStepBaseMicros,
+        decodeStepPerStreamMicros,
+        decodeStepExponent,
+        prefillBaseMicros,
+        prefillPerTokenMicros,
+        maxPrefillTokensPerStep,
+        prefillBlocksDecode,
+        requestOverheadMicros,
+        maxWaitingSteps,
+        waitingServedRatio,
+        scheduling,
+        0);
+  }
 
   /** The TGI-like scheduler without prefix cache ({@link SchedulingPolicy#TGI}). */
   public CapacityModel(
@@ -111,10 +157,21 @@ public record CapacityModel(
     if (maxWaitingSteps < 0) throw new IllegalArgumentException("maxWaitingSteps must be >= 0");
     if (waitingServedRatio < 0)
       throw new IllegalArgumentException("waitingServedRatio must be >= 0");
+    if (!(attentionPerTokenPairNanos >= 0))
+      throw new IllegalArgumentException("attentionPerTokenPairNanos must be >= 0");
   }
 
   /** The same costs under another scheduling policy. */
   public CapacityModel withScheduling(SchedulingPolicy policy) {
+    return copy(policy, attentionPerTokenPairNanos);
+  }
+
+  /** The same costs with another price per attended token pair. */
+  public CapacityModel withAttentionPerTokenPairNanos(double nanos) {
+    return copy(scheduling, nanos);
+  }
+
+  private CapacityModel copy(SchedulingPolicy policy, double attentionNanos) {
     return new CapacityModel(
         slots,
         kvCacheTokens,
@@ -128,7 +185,8 @@ public record CapacityModel(
         requestOverheadMicros,
         maxWaitingSteps,
         waitingServedRatio,
-        policy);
+        policy,
+        attentionNanos);
   }
 
   /** Duration of one decode step with {@code active} sequences in the batch. */
@@ -141,8 +199,30 @@ public record CapacityModel(
 
   /** Duration of the prefill of one prompt. */
   public long prefillNanos(int promptTokens) {
-    return Math.round(
-        (prefillBaseMicros + prefillPerTokenMicros * Math.max(0, promptTokens)) * 1_000.0);
+    return prefillNanos(0, promptTokens);
+  }
+
+  /**
+   * Duration of the prefill of {@code tokens} prompt tokens after {@code computedTokens} whose KV
+   * is already there (cached blocks, an earlier chunk): those cost nothing but are attended to.
+   */
+  public long prefillNanos(long computedTokens, int tokens) {
+    int n = Math.max(0, tokens);
+    return Math.round((prefillBaseMicros + prefillPerTokenMicros * n) * 1_000.0)
+        + attentionNanos(chunkPairs(computedTokens, n));
+  }
+
+  /** The attention cost of {@code pairs} (query token, attended token) pairs. */
+  public long attentionNanos(long pairs) {
+    return attentionPerTokenPairNanos == 0 ? 0 : Math.round(attentionPerTokenPairNanos * pairs);
+  }
+
+  /**
+   * Token pairs a chunk of {@code tokens} prompt tokens after {@code computedTokens} attends: each
+   * token to the ones before it and itself.
+   */
+  public static long chunkPairs(long computedTokens, long tokens) {
+    return tokens * computedTokens + tokens * (tokens + 1) / 2;
   }
 
   /**

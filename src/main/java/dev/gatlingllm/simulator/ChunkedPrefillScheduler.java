@@ -10,7 +10,7 @@ import java.util.List;
  * allow, each with its first chunk. One forward pass runs it all, so no stream waits for a whole
  * prompt: the iteration lasts a decode step over the scheduled sequences plus the per-token cost of
  * the prompt tokens in it ({@code prefillBaseMicros}, the cost of a separate prefill pass, is not
- * charged: a mixed batch runs none).
+ * charged: a mixed batch runs none), plus the attention of every scheduled token to its context.
  *
  * <p>KV grows with what is computed (prompt chunks, then one token per decode), nothing is reserved
  * for the output to come; when the budget cannot hold a running request's next tokens, the newest
@@ -30,6 +30,7 @@ final class ChunkedPrefillScheduler implements BatchScheduler {
     List<EngineRequest> running = engine.running();
     int budget = model.scheduling().maxBatchedTokens();
     long prefillTokens = 0;
+    long attendedPairs = 0;
     boolean preempted = false;
     for (int i = 0; i < running.size(); i++) {
       running.get(i).scheduledTokens = 0;
@@ -51,7 +52,13 @@ final class ChunkedPrefillScheduler implements BatchScheduler {
         }
       }
       if (tokens == 0) break; // the request itself was the newest: nothing after it is left
-      if (request.isPrefilling()) prefillTokens += tokens;
+      if (request.isPrefilling()) {
+        prefillTokens += tokens;
+        attendedPairs +=
+            CapacityModel.chunkPairs(request.recomputeTarget() - request.pendingPrefill, tokens);
+      } else {
+        attendedPairs += request.recomputeTarget(); // one new token attends its whole context
+      }
       request.scheduledTokens = tokens;
       budget -= tokens;
     }
@@ -67,6 +74,7 @@ final class ChunkedPrefillScheduler implements BatchScheduler {
       engine.admit(next, hitBlocks, chunk, uncached);
       next.scheduledTokens = chunk;
       prefillTokens += chunk;
+      attendedPairs += CapacityModel.chunkPairs(target - uncached, chunk);
       budget -= chunk;
     }
     int sequences = 0;
@@ -75,6 +83,7 @@ final class ChunkedPrefillScheduler implements BatchScheduler {
     }
     if (sequences == 0) return -1;
     return model.decodeStepNanos(sequences)
-        + Math.round(model.prefillPerTokenMicros() * prefillTokens * 1_000.0);
+        + Math.round(model.prefillPerTokenMicros() * prefillTokens * 1_000.0)
+        + model.attentionNanos(attendedPairs);
   }
 }

@@ -350,6 +350,10 @@ public final class LlmSimulator implements AutoCloseable {
       return set(SimulatorSetting.PREFILL_PER_TOKEN_MICROS, micros);
     }
 
+    public Builder attentionPerTokenPairNanos(double nanos) {
+      return set(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS, nanos);
+    }
+
     public Builder maxPrefillTokensPerStep(int tokens) {
       return set(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP, tokens);
     }
@@ -404,6 +408,7 @@ public final class LlmSimulator implements AutoCloseable {
           .decodeStepExponent(model.decodeStepExponent())
           .prefillBaseMicros(model.prefillBaseMicros())
           .prefillPerTokenMicros(model.prefillPerTokenMicros())
+          .attentionPerTokenPairNanos(model.attentionPerTokenPairNanos())
           .maxPrefillTokensPerStep(model.maxPrefillTokensPerStep())
           .prefillBlocksDecode(model.prefillBlocksDecode())
           .requestOverheadMicros(model.requestOverheadMicros())

@@ -65,7 +65,8 @@ public final class SimulatorConfig {
                 SchedulerKind.parse(all.get(SimulatorSetting.SCHEDULER)),
                 intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
                 Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
-                intValue(SimulatorSetting.BLOCK_SIZE)));
+                intValue(SimulatorSetting.BLOCK_SIZE)),
+            doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS));
     this.pooling =
         new PoolingModel(
             Long.parseLong(all.get(SimulatorSetting.POOLING_BATCH_MICROS)),

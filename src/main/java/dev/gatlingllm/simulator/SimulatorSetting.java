@@ -55,6 +55,11 @@ public enum SimulatorSetting {
       "prefillPerTokenMicros",
       String.valueOf(CapacityModel.DEFAULT.prefillPerTokenMicros()),
       "prefill cost per prompt token"),
+  ATTENTION_PER_TOKEN_PAIR_NANOS(
+      "attentionPerTokenPairNanos",
+      "0",
+      "cost of one token attending to one earlier token: a decode step adds it x its sequences' context"
+          + " tokens, a prompt of n tokens x n(n+1)/2 (a small model on a CPU; near 0 on a GPU)"),
   MAX_PREFILL_TOKENS_PER_STEP(
       "maxPrefillTokensPerStep",
       String.valueOf(CapacityModel.DEFAULT.maxPrefillTokensPerStep()),

@@ -38,16 +38,20 @@ final class TgiScheduler implements BatchScheduler {
       }
       engine.admit(next, hitBlocks, reservation, uncached);
       prefillTokens += uncached;
-      prefillNanos += model.prefillNanos(uncached);
+      prefillNanos += model.prefillNanos(target - uncached, uncached);
       admitted++;
     }
     if (engine.runningCount() == 0) return -1;
+    long decodePairs = 0;
     for (EngineRequest request : engine.running()) {
-      // a newcomer computes its whole prompt; everyone else decodes one token
+      // a newcomer computes its whole prompt; everyone else decodes one token, attending its
+      // context
       request.scheduledTokens = request.isPrefilling() ? request.pendingPrefill : 1;
+      if (!request.isPrefilling()) decodePairs += request.recomputeTarget();
     }
     stepsSinceAdmission = admitted > 0 ? 1 : stepsSinceAdmission + 1; // the admitting step counts
-    return model.iterationNanos(engine.runningCount(), prefillNanos);
+    return model.iterationNanos(engine.runningCount(), prefillNanos)
+        + model.attentionNanos(decodePairs);
   }
 
   private boolean admissionAllowed(ContinuousBatchingEngine engine) {

@@ -37,6 +37,8 @@ public record FittedTwin(CapacityModel model, List<Check> checks, List<String> n
     lines.add(line(SimulatorSetting.DECODE_STEP_EXPONENT, model.decodeStepExponent()));
     lines.add(line(SimulatorSetting.PREFILL_BASE_MICROS, model.prefillBaseMicros()));
     lines.add(line(SimulatorSetting.PREFILL_PER_TOKEN_MICROS, model.prefillPerTokenMicros()));
+    lines.add(
+        line(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS, model.attentionPerTokenPairNanos()));
     lines.add(line(SimulatorSetting.REQUEST_OVERHEAD_MICROS, model.requestOverheadMicros()));
     if (modelName != null && !modelName.isBlank()) {
       lines.add(line(SimulatorSetting.MODEL, modelName));

@@ -12,13 +12,14 @@ import java.util.Locale;
 
 /**
  * Fits the simulator's costs to a real server's closed-loop sweep (docs/simulator.md, "A twin of a
- * real server"): the prompt's cost per token from the server's own prompt times at the lowest level
- * (or from TTFT across input lengths), the slots from Little's law, the decode step curve from each
- * level's median TPOT less the share other requests' prefills took of it, the request overhead from
- * the lowest level's TTFT; then a few rounds of the same sweep on the simulator's virtual clock
- * ({@link CapacitySweep}) correct what the closed forms only approximate, until the twin's TPOT and
- * TTFT meet the measured ones at every level. The twin schedules as vLLM V1, SGLang and llama.cpp
- * do: prompts in chunks within the iteration's token budget, beside the running decodes.
+ * real server"): the prompt's costs from the server's own prompt times at the lowest level (per
+ * token, and per attended token pair when runs of two or more input lengths show the curve), the
+ * slots from Little's law, a first decode step curve from each level's median TPOT less the share
+ * other requests' prefills took of it, the request overhead from the lowest level's TTFT; then a
+ * search on the simulator's virtual clock ({@link TwinRefinement}) moves the costs the closed forms
+ * only approximate until the twin meets the measured TPOT, TTFT and output tok/s at every level.
+ * The twin schedules as vLLM V1, SGLang and llama.cpp do: prompts in chunks within the iteration's
+ * token budget, beside the running decodes.
  */
 public final class TwinFit {
   /** A level holding fewer than this share of its streams at once queued for slots. */
@@ -27,7 +28,12 @@ public final class TwinFit {
   /** A level whose median TTFT is more than this multiple of the lowest level's may have queued. */
   static final double QUEUED_TTFT_FACTOR = 2.0;
 
-  private static final int CALIBRATION_ROUNDS = 4;
+  /**
+   * The streams of a level start over this time, as the ready simulations' do ({@code
+   * llm.rampSeconds}' default): identical streams can settle into different phases (prompts all in
+   * one pass, or spread) depending on how they started, so the twin starts as the measured run did.
+   */
+  static final double RAMP_SECONDS = 1.0;
 
   /** A fitted level the twin misses by more than this share is named in the profile's notes. */
   private static final double MISS_NOTED = 0.25;
@@ -76,7 +82,7 @@ public final class TwinFit {
     for (int i = 0; i < sorted.size(); i++) {
       LevelObservation level = sorted.get(i);
       int batch = Math.min(level.concurrency(), slots);
-      double prefillMillis = prefill.perTokenMicros * level.inputTokens() / 1000.0;
+      double prefillMillis = prefill.micros(level.requestedInputTokens()) / 1000.0;
       double cycle = level.e2elMeanMillis() - Math.max(0, level.ttftMeanMillis() - unqueuedTtft);
       double othersShare = cycle <= 0 ? 0 : (batch - 1) * prefillMillis / cycle;
       batches[i] = batch;
@@ -90,30 +96,13 @@ public final class TwinFit {
     }
     double overhead = overheadMicros(base, curve, prefill, lowest, slots);
     long kvTokens = kvTokens(sorted, slots);
-    CapacityModel model = model(slots, kvTokens, curve, prefill.perTokenMicros, overhead);
+    CapacityModel start =
+        model(slots, kvTokens, curve, prefill.perTokenMicros(), overhead)
+            .withAttentionPerTokenPairNanos(round3(prefill.pairNanos()));
+    // The closed forms above approximate the interleaving of prompts and decodes; the virtual
+    // clock runs it exactly, and the search moves the costs until it meets every level.
+    CapacityModel model = TwinRefinement.refine(start, sorted, prefill.free());
 
-    // The closed forms above approximate the interleaving of prefills and decodes; the virtual
-    // clock runs it exactly. Each round scales the step targets and the overhead by what the
-    // twin missed.
-    for (int round = 0; round < CALIBRATION_ROUNDS; round++) {
-      List<CapacitySweep.Level> simulated = simulate(model, sorted);
-      double ttftMiss = 0;
-      int baseCount = 0;
-      for (int i = 0; i < sorted.size(); i++) {
-        LevelObservation level = sorted.get(i);
-        double twinTpot = tpotMillis(simulated.get(i));
-        if (twinTpot > 0) {
-          steps[i] *= level.tpotP50Millis() / twinTpot;
-        }
-        if (level.concurrency() == lowest) {
-          ttftMiss += level.ttftP50Millis() - simulated.get(i).ttftP50Millis();
-          baseCount++;
-        }
-      }
-      curve = DecodeCurve.fit(batches, steps);
-      overhead = Math.max(0, overhead + 1000.0 * ttftMiss / Math.max(1, baseCount));
-      model = model(slots, kvTokens, curve, prefill.perTokenMicros, overhead);
-    }
     List<FittedTwin.Check> checks = new ArrayList<>();
     List<CapacitySweep.Level> simulated = simulate(model, sorted);
     for (int i = 0; i < sorted.size(); i++) {
@@ -133,14 +122,23 @@ public final class TwinFit {
     return new FittedTwin(model, checks, notes);
   }
 
-  /** Prompt cost: {@code perTokenMicros} per prompt token, {@code baseMicros} per prompt. */
-  record Prefill(double baseMicros, double perTokenMicros) {}
+  /**
+   * A prompt's cost in the twin's count of its tokens (the client's, without the chat template the
+   * twin does not see, whose cost falls to the overhead): {@code perTokenMicros} per token and
+   * {@code pairNanos} per attended token pair ({@link CapacityModel#chunkPairs}); {@code free}:
+   * which of them the measurements left for the search to find.
+   */
+  record Prefill(double perTokenMicros, double pairNanos, TwinRefinement.Free free) {
+    double micros(double tokens) {
+      return perTokenMicros * tokens + pairNanos * tokens * (tokens + 1) / 2 / 1000.0;
+    }
+  }
 
   private static Prefill prefill(List<LevelObservation> base, List<String> notes) {
     List<LevelObservation> timed =
         base.stream().filter(LevelObservation::hasServerPrefill).toList();
     if (distinctLengths(timed) >= 2) {
-      return line(timed, true);
+      return fromServerTimes(timed);
     }
     if (!timed.isEmpty()) {
       double perToken =
@@ -148,41 +146,74 @@ public final class TwinFit {
               .mapToDouble(l -> 1000.0 * l.serverPrefillP50Millis() / l.inputTokens())
               .average()
               .orElse(0);
-      return new Prefill(0, perToken);
+      // one length cannot tell the attention's share: the prompt's cost is taken as linear
+      return new Prefill(perToken, 0, new TwinRefinement.Free(false, false));
     }
     if (distinctLengths(base) >= 2) {
-      notes.add("no server prompt times: prefill per token from TTFT across the input lengths");
-      return line(base, false);
+      notes.add("no server prompt times: the prompt's costs from TTFT across the input lengths");
+      return new Prefill(ttftSlope(base), 0, new TwinRefinement.Free(true, true));
     }
     notes.add(
-        "no server prompt times and one input length: TTFT less one decode step is taken as"
-            + " prefill, none of it as overhead");
+        "no server prompt times and one input length: the prompt's cost and the overhead are told"
+            + " apart only by how TTFT grows with load; runs of two input lengths would pin them");
     LevelObservation first = base.get(0);
-    return new Prefill(0, 1000.0 * first.ttftP50Millis() * 0.9 / first.inputTokens());
+    return new Prefill(
+        1000.0 * first.ttftP50Millis() * 0.5 / first.requestedInputTokens(),
+        0,
+        new TwinRefinement.Free(true, false));
   }
 
   private static long distinctLengths(List<LevelObservation> levels) {
     return levels.stream().mapToLong(l -> Math.round(l.inputTokens() / 8.0)).distinct().count();
   }
 
-  /** Least squares of prompt time (server's or TTFT) on the server's prompt tokens. */
-  private static Prefill line(List<LevelObservation> levels, boolean serverTimes) {
+  /**
+   * The server's prompt time {@code a n + q n (n + 1) / 2} over its own token count {@code n},
+   * least squares on relative errors, neither cost below 0; then in the twin's count, {@code t}
+   * template tokens fewer: {@code a + q t} per token, the same {@code q} per pair (the rest, the
+   * template's own cost, is the overhead's).
+   */
+  private static Prefill fromServerTimes(List<LevelObservation> timed) {
+    double snn = 0, snm = 0, smm = 0, syn = 0, sym = 0, template = 0;
+    for (LevelObservation l : timed) {
+      double n = l.inputTokens();
+      double m = CapacityModel.chunkPairs(0, Math.round(n));
+      double y = 1000.0 * l.serverPrefillP50Millis(); // micros
+      double w = 1.0 / Math.max(1e-9, y * y);
+      snn += w * n * n;
+      snm += w * n * m;
+      smm += w * m * m;
+      syn += w * y * n;
+      sym += w * y * m;
+      template += Math.max(0, l.inputTokens() - l.requestedInputTokens());
+    }
+    template /= timed.size();
+    double det = snn * smm - snm * snm;
+    double a = det == 0 ? 0 : (syn * smm - sym * snm) / det;
+    double q = det == 0 ? 0 : (snn * sym - snm * syn) / det; // micros per pair
+    if (det == 0 || q < 0) {
+      a = syn / snn;
+      q = 0;
+    } else if (a < 0) {
+      a = 0;
+      q = sym / smm;
+    }
+    return new Prefill(a + q * template, 1000.0 * q, new TwinRefinement.Free(false, false));
+  }
+
+  /** Least squares slope of TTFT on the twin's prompt tokens (micros per token, at least 0). */
+  private static double ttftSlope(List<LevelObservation> levels) {
     int n = levels.size();
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (LevelObservation l : levels) {
-      double x = l.inputTokens();
-      double y = 1000.0 * (serverTimes ? l.serverPrefillP50Millis() : l.ttftP50Millis());
+      double x = l.requestedInputTokens();
+      double y = 1000.0 * l.ttftP50Millis();
       sx += x;
       sy += y;
       sxx += x * x;
       sxy += x * y;
     }
-    double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
-    double intercept = (sy - slope * sx) / n;
-    if (slope < 0) {
-      return new Prefill(sy / n, 0);
-    }
-    return new Prefill(Math.max(0, intercept), slope);
+    return Math.max(0, (n * sxy - sx * sy) / (n * sxx - sx * sx));
   }
 
   /**
@@ -226,10 +257,9 @@ public final class TwinFit {
       sum +=
           1000.0 * level.ttftP50Millis()
               - curve.stepMicros(Math.min(lowest, slots))
-              - prefill.perTokenMicros * level.requestedInputTokens()
-              - prefill.baseMicros;
+              - prefill.micros(level.requestedInputTokens());
     }
-    return Math.max(0, sum / base.size()) + prefill.baseMicros;
+    return Math.max(0, sum / base.size());
   }
 
   /** Enough KV for every slot's prompt and answer twice over: the twin does not fit KV pressure. */
@@ -261,12 +291,18 @@ public final class TwinFit {
             SchedulingPolicy.DEFAULT_BLOCK_TOKENS));
   }
 
-  private static double round3(double value) {
+  static double round3(double value) {
     return Double.parseDouble(String.format(Locale.ROOT, "%.3f", value));
   }
 
-  /** The measured levels' workloads on the twin, each long enough for some fifty requests. */
+  /** The measured levels' workloads on the twin, each long enough for some sixty requests. */
   static List<CapacitySweep.Level> simulate(CapacityModel model, List<LevelObservation> levels) {
+    return simulate(model, levels, 60);
+  }
+
+  /** The same, each level's window {@code cycles} requests of one stream long. */
+  static List<CapacitySweep.Level> simulate(
+      CapacityModel model, List<LevelObservation> levels, double cycles) {
     List<CapacitySweep.Level> out = new ArrayList<>();
     for (LevelObservation level : levels) {
       double cycleSeconds = Math.max(1e-3, level.e2elMeanMillis() / 1000.0);
@@ -275,7 +311,7 @@ public final class TwinFit {
               600,
               Math.max(
                   1,
-                  60
+                  cycles
                       * cycleSeconds
                       * level.concurrency()
                       / Math.min(level.concurrency(), model.slots())));
@@ -284,8 +320,8 @@ public final class TwinFit {
               model,
               (int) Math.max(1, Math.round(level.requestedInputTokens())),
               (int) Math.max(2, Math.round(level.outputTokens())),
-              cycleSeconds,
-              3 * cycleSeconds,
+              RAMP_SECONDS,
+              RAMP_SECONDS + 3 * cycleSeconds,
               window);
       out.add(sweep.runLevel(level.concurrency()));
     }

@@ -28,6 +28,47 @@ class CapacityModelTest {
   }
 
   @Test
+  void attentionMakesAPromptCostWithTheSquareOfItsLengthAndADecodeWithItsContext() {
+    CapacityModel m = simple(4, 100_000).withAttentionPerTokenPairNanos(1_000);
+    // by hand: 10 tokens attend 1 + 2 + ... + 10 = 55 pairs; 5 ms + 10 x 0.1 ms + 55 us
+    assertEquals(6_055_000, m.prefillNanos(10));
+    // the same 10 tokens after 90 computed ones: 10 x 90 + 55 = 955 pairs
+    assertEquals(5_000_000 + 1_000_000 + 955_000, m.prefillNanos(90, 10));
+    // chunked: a 100-token prompt in chunks of 30 costs its pairs once, 5050 in all
+    long pairs = 0;
+    for (int done = 0; done < 100; done += 30) {
+      pairs += CapacityModel.chunkPairs(done, Math.min(30, 100 - done));
+    }
+    assertEquals(5_050, pairs);
+
+    // the chunked scheduler: one sequence decoding with 100 prompt tokens and 1 generated token
+    // attends 101 pairs, beside its decode step of 11 ms
+    CapacityModel chunked =
+        new CapacityModel(
+                4,
+                100_000,
+                10_000,
+                1_000,
+                1.0,
+                0,
+                100,
+                0,
+                true,
+                0,
+                0,
+                0,
+                new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16))
+            .withAttentionPerTokenPairNanos(1_000);
+    ContinuousBatchingEngine engine = new ContinuousBatchingEngine(chunked);
+    engine.submit(new EngineRequest(100, 3, 3));
+    long prefill = engine.beginIteration(0);
+    // the prompt's pass: 11 ms + 100 x 0.1 ms + 5050 pairs x 1 us
+    assertEquals(11_000_000 + 10_000_000 + 5_050_000, prefill);
+    engine.completeIteration(prefill, (request, time, last) -> {});
+    assertEquals(11_000_000 + 101_000, engine.beginIteration(prefill) - prefill);
+  }
+
+  @Test
   void everyActiveSequenceGetsOneTokenPerIteration() {
     ContinuousBatchingEngine engine = new ContinuousBatchingEngine(simple(4, 100_000));
     EngineRequest a = new EngineRequest(100, 3, 3);
