@@ -45,7 +45,10 @@ public final class CapacityStory {
               ? "no level had enough successful requests."
               : capacity.label()
                   + " is the highest level that succeeded, not a sustainable capacity.")
-          + " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.";
+          + (PooledInputsSection.poolingOnly(summary)
+              ? " Set llm.slo.e2elMs (or llm().e2elSlo(...)) for one: the only SLO that judges"
+                  + " embeddings and rerank requests."
+              : " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.");
     }
     if (capacity == null) {
       LevelFigures lowest =

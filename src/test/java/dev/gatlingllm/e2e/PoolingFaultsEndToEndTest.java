@@ -71,11 +71,13 @@ class PoolingFaultsEndToEndTest {
     List<RequestRow> rows = run(results, LlmSimulator.builder().timing("ttft=80;itl=0"));
     for (RequestRow row : rows) {
       assertTrue(row.status().ok(), row.status().error());
-      long e2el = row.latency().e2elMicros();
-      // Never before the fixed time; after it, only the loopback and the client's own work.
-      assertTrue(
-          e2el >= fixedMicros - 1_000 && e2el < fixedMicros + 30_000,
-          "E2EL " + e2el + " µs for a fixed 80 ms");
+      // Never before the fixed time, whatever the batch would have taken.
+      assertTrue(row.latency().e2elMicros() >= fixedMicros - 1_000, row.latency().toString());
     }
+    // After it, only the loopback and the client's own work: a few ms for the typical request (a
+    // busy shared machine may delay a few of them more, the first connection's setup too).
+    long[] e2el = rows.stream().mapToLong(row -> row.latency().e2elMicros()).sorted().toArray();
+    long median = e2el[e2el.length / 2];
+    assertTrue(median < fixedMicros + 15_000, "median E2EL " + median + " µs for a fixed 80 ms");
   }
 }
