@@ -85,6 +85,9 @@ class EmbeddingReportSectionTest {
         "no output tok/s, no TTFT for embeddings:\n" + markdown);
     assertFalse(markdown.contains("## Levels"), "the chat levels table is left out");
     assertTrue(run.console().contains("Input throughput (inputs/s):"), run.tail());
+    String page = Files.readString(InProcessGatling.llmDir(results).resolve("index.html"));
+    assertTrue(page.contains("E2EL p50 / p99 ms"), "the page's key figures are E2EL's");
+    assertFalse(page.contains("TTFT p50 / p99 ms"), "and not TTFT's");
     assertFalse(run.console().contains("Time to First Token"), run.tail());
   }
 
