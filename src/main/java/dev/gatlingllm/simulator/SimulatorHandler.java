@@ -355,7 +355,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
         () -> {
           // On the pooling engine's thread, so that building the vectors never holds an event
           // loop; the write goes back to the connection's own loop.
-          byte[] body = request.answer().get();
+          byte[] body = PooledAnswerFaults.body(fault, request.answer().get());
           simulator.metrics().pooled(request.tokens());
           ctx.executor().execute(() -> answerPooled(fault, body, close));
         };
@@ -367,8 +367,9 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
   }
 
   /**
-   * Writes a pooled answer as its faults say; a stalled one is never written and keeps the
-   * connection's later requests waiting, as a stalled stream does.
+   * Writes a pooled answer (its body already spoilt as its faults say) or what its faults put in
+   * its place; a stalled one is never written and keeps the connection's later requests waiting, as
+   * a stalled stream does.
    */
   private void answerPooled(FaultSpec fault, byte[] answer, boolean close) {
     if (closing) {
@@ -391,11 +392,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
               null,
               close);
       case ANSWER ->
-          sendJson(
-              HttpResponseStatus.OK,
-              PooledAnswerFaults.body(fault, answer),
-              null,
-              close || fault.closeAfterResponse());
+          sendJson(HttpResponseStatus.OK, answer, null, close || fault.closeAfterResponse());
     }
     pooledPending = false;
     drainPipelined();

@@ -155,8 +155,8 @@ class SimulatorPoolingTest {
   }
 
   /**
-   * The faults that act on one JSON answer: cut in half, empty, a 500 once the batch ran, a reset;
-   * a fixed timing answers its ttft after the request, outside the batch of 1 s.
+   * The faults that act on one JSON answer: cut in half, empty, without usage, a 500 once the batch
+   * ran, a reset; a fixed timing answers its ttft after the request, outside the batch of 1 s.
    */
   @Test
   void theFaultsOfAWholeAnswerAndAFixedTimingApply() throws Exception {
@@ -170,6 +170,10 @@ class SimulatorPoolingTest {
           faulted(sim, "/v1/rerank", "{\"query\":\"q\",\"documents\":[\"d\"]}", "empty-body");
       assertEquals(200, empty.statusCode());
       assertEquals("", empty.body());
+
+      JsonNode noUsage = JSON.readTree(faulted(sim, "/v1/embeddings", body, "no-usage").body());
+      assertEquals(2, noUsage.path("data").size());
+      assertTrue(noUsage.path("usage").isMissingNode(), noUsage.toString());
 
       HttpResponse<String> error = faulted(sim, "/v1/embeddings", body, "error-mid-stream");
       assertEquals(500, error.statusCode());
