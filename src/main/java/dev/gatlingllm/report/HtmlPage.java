@@ -272,9 +272,13 @@ final class HtmlPage {
         .append(Html.escape(knee.nextLabel()))
         .append(" adds ")
         .append(number(100 * knee.throughputGain(), 1))
-        .append(" % output throughput for ")
-        .append(number(knee.ttftP99Ratio(), 2))
-        .append("x the p99 TTFT.</li>\n");
+        .append(" % ")
+        .append(knee.axes().throughputName())
+        .append(" for ")
+        .append(number(knee.latencyP99Ratio(), 2))
+        .append("x the p99 ")
+        .append(knee.axes().latencyName())
+        .append(".</li>\n");
   }
 
   /** The hourly price alone: what the output costs, no API to compare with. */

@@ -395,8 +395,16 @@ final class SummaryJson {
     node.put("label", knee.label());
     node.put("next_level_index", knee.nextLevelIndex());
     node.put("next_label", knee.nextLabel());
-    Json.put(node, "output_throughput_gain", knee.throughputGain());
-    Json.put(node, "p99_ttft_ratio", knee.ttftP99Ratio());
+    switch (knee.axes()) {
+      case OUTPUT_TOKENS_AND_TTFT -> {
+        Json.put(node, "output_throughput_gain", knee.throughputGain());
+        Json.put(node, "p99_ttft_ratio", knee.latencyP99Ratio());
+      }
+      case INPUTS_AND_E2EL -> {
+        Json.put(node, "inputs_per_second_gain", knee.throughputGain());
+        Json.put(node, "p99_pooled_e2el_ratio", knee.latencyP99Ratio());
+      }
+    }
     return node;
   }
 

@@ -2,6 +2,8 @@ package dev.gatlingllm.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +13,8 @@ import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.Verdict;
+import dev.gatlingllm.metrics.sweep.Knee;
+import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -91,5 +95,38 @@ class PooledReportTest {
     String page = HtmlPage.render(summary, "../index.html");
     assertTrue(page.contains("E2EL p50 / p99 ms"), "the page's key figures");
     assertFalse(page.contains("TTFT p50 / p99 ms"));
+  }
+
+  /**
+   * A pooling sweep's knee weighs inputs/s against the E2EL: 2 to 4 streams double the inputs/s, 4
+   * to 8 add 5 % while the p99 E2EL quadruples, so 4 streams is the knee; output tokens and TTFT,
+   * which such a run has none of, would find none.
+   */
+  @Test
+  void aPoolingSweepsKneeWeighsInputsAgainstE2el() {
+    RunRecorder recorder = new RunRecorder(SampleRun.config());
+    int[] requests = {10, 20, 21};
+    long[] e2elMillis = {20, 20, 80};
+    for (int level = 0; level < requests.length; level++) {
+      long start = SampleRun.T0 + level * 20_000L + 5_000; // in the level's window
+      for (int i = 0; i < requests[level]; i++) {
+        recorder.record("embed", start + i, embeddings(e2elMillis[level]));
+      }
+    }
+    RunSummary summary = recorder.finish(SampleRun.end());
+    Knee knee = summary.knee();
+    assertNotNull(knee, "a knee on inputs/s and E2EL");
+    assertEquals(Knee.Axes.INPUTS_AND_E2EL, knee.axes());
+    assertEquals("4 streams", knee.label());
+    assertEquals("8 streams", knee.nextLabel());
+    assertEquals(4.0, knee.latencyP99Ratio(), 0.01);
+    assertNull(
+        SweepAnalysis.knee(
+            summary.levels(), SweepAnalysis.KNEE_THRESHOLD, Knee.Axes.OUTPUT_TOKENS_AND_TTFT),
+        "no output tokens to weigh");
+    JsonNode json = SummaryJson.of(summary).get("knee");
+    assertEquals(knee.throughputGain(), json.get("inputs_per_second_gain").asDouble(), 1e-9);
+    assertTrue(
+        HtmlPage.render(summary, "../index.html").contains("inputs/s for 4.00x the p99 E2EL"));
   }
 }
