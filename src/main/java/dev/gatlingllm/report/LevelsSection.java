@@ -31,7 +31,7 @@ final class LevelsSection {
    * @param serverMetrics the server's metrics page was read
    * @param structured some request asked for a JSON schema
    * @param images some request carried images
-   * @param pooled some embeddings or rerank request succeeded
+   * @param pooled some embeddings or rerank request was sent
    * @param poolingOnly every request was one: its generation cells read n/a
    */
   private record Columns(

@@ -356,7 +356,10 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
           // On the pooling engine's thread, so that building the vectors never holds an event
           // loop; the write goes back to the connection's own loop.
           byte[] body = PooledAnswerFaults.body(fault, request.answer().get());
-          simulator.metrics().pooled(request.tokens());
+          if (PooledAnswerFaults.outcome(fault) == PooledAnswerFaults.Outcome.ANSWER) {
+            // Only an answer is a success of /metrics; a 500, a reset or a stall is not.
+            simulator.metrics().pooled(request.tokens());
+          }
           ctx.executor().execute(() -> answerPooled(fault, body, close));
         };
     if (timing != null) {

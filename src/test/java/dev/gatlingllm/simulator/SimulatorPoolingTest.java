@@ -189,6 +189,10 @@ class SimulatorPoolingTest {
           java.io.IOException.class,
           () -> faulted(sim, "/v1/embeddings", body, "reset-mid-stream"),
           "the connection is reset");
+      String metrics = SseClient.send(sim.baseUri(), "GET", "/metrics", null).body();
+      assertTrue(
+          metrics.contains("vllm:request_success_total{model_name=\"sim-llm\"} 4"),
+          "the four answers are successes, the 500 and the reset are not: " + metrics);
     }
   }
 }
