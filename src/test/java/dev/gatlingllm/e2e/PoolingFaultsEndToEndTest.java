@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,17 @@ class PoolingFaultsEndToEndTest {
           row.status().error().contains("The server is overloaded (simulated)"),
           "the server's message: " + row.status().error());
     }
+    // The report's pooling figures count them: a third of the requests measured failed.
+    List<RequestRow> measured = rows.stream().filter(row -> row.placement().inWindow()).toList();
+    long measuredKo = measured.stream().filter(row -> !row.status().ok()).count();
+    JsonNode summary = InProcessGatling.summary(results);
+    assertEquals(measuredKo, summary.path("pooled_failed").asLong(), summary.toString());
+    assertEquals(
+        (double) measuredKo / measured.size(), summary.path("pooled_error_rate").asDouble(), 1e-9);
+    String markdown = Files.readString(InProcessGatling.llmDir(results).resolve("summary.md"));
+    assertTrue(
+        markdown.contains("| run | " + (measured.size() - measuredKo) + " / " + measuredKo + " | "),
+        markdown);
   }
 
   @Test
