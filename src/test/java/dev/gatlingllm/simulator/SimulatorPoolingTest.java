@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -193,6 +197,23 @@ class SimulatorPoolingTest {
       assertTrue(
           metrics.contains("vllm:request_success_total{model_name=\"sim-llm\"} 4"),
           "the four answers are successes, the 500 and the reset are not: " + metrics);
+    }
+  }
+
+  /** A stalled answer is never written: the client's own timeout ends the request. */
+  @Test
+  void aStalledAnswerIsNeverWritten() throws Exception {
+    try (LlmSimulator sim = start(0, 0)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(sim.baseUri().resolve("/v1/embeddings"))
+              .timeout(Duration.ofMillis(500))
+              .header("Content-Type", "application/json")
+              .header(LlmSimulator.FAULT_HEADER, "stall")
+              .POST(HttpRequest.BodyPublishers.ofString("{\"input\":\"a\"}"))
+              .build();
+      assertThrows(
+          HttpTimeoutException.class,
+          () -> HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()));
     }
   }
 }
