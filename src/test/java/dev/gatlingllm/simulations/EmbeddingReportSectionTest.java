@@ -84,6 +84,7 @@ class EmbeddingReportSectionTest {
         headline,
         "no output tok/s, no TTFT for embeddings:\n" + markdown);
     assertFalse(markdown.contains("## Levels"), "the chat levels table is left out");
+    assertTrue(markdown.contains("Endpoint `/v1/embeddings`"), "where the load went: " + markdown);
     assertTrue(run.console().contains("Input throughput (inputs/s):"), run.tail());
     String page = Files.readString(InProcessGatling.llmDir(results).resolve("index.html"));
     assertTrue(page.contains("E2EL p50 / p99 ms"), "the page's key figures are E2EL's");
