@@ -61,7 +61,11 @@ public class EmbeddingSweepSimulation extends io.gatling.javaapi.core.Simulation
     setUp(steps.build("sweep", io.gatling.javaapi.core.CoreDsl.exec(request()), run.checks()))
         .protocols(
             run.http(),
-            run.llm(steps.plannedLevels()).inputTokens(settings.prompts().inputTokens()))
+            run.llm(steps.plannedLevels())
+                .inputTokens(settings.prompts().inputTokens())
+                // Embeddings and rerank requests go to their own path whatever the protocol's
+                // endpoint: the protocol names it, so that the report says where the load went.
+                .endpoint(rerankDocuments > 0 ? "/v1/rerank" : "/v1/embeddings"))
         .assertions(
             run.assertions(
                 global().failedRequests().percent().lt(1.0),

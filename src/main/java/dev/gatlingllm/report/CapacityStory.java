@@ -39,13 +39,27 @@ public final class CapacityStory {
       return oneLevel(summary);
     }
     boolean byGoodFraction = config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST;
+    if (!byGoodFraction
+        && config.target().metric() != AttainmentTarget.Metric.E2EL
+        && PooledInputsSection.poolingOnly(summary)) {
+      // Nothing to measure: every level misses such a target, whatever the service did.
+      return "No tested level can meet the target ("
+          + config.target().describe()
+          + "): embeddings and rerank requests have no "
+          + config.target().metric()
+          + ". Judge them by their E2EL"
+          + " (llm().capacityTarget(LlmDsl.e2elPercentileAtMost(99, ms))) or by the good fraction.";
+    }
     if (byGoodFraction && !config.slos().anySet()) {
       return "No SLO is set, so every successful request counts as good: "
           + (capacity == null
               ? "no level had enough successful requests."
               : capacity.label()
                   + " is the highest level that succeeded, not a sustainable capacity.")
-          + " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.";
+          + (PooledInputsSection.poolingOnly(summary)
+              ? " Set llm.slo.e2elMs (or llm().e2elSlo(...)) for one: the only SLO that judges"
+                  + " embeddings and rerank requests."
+              : " Set llm.slo.ttftMs / llm.slo.tpotMs (or llm().ttftSlo(...)) for one.");
     }
     if (capacity == null) {
       LevelFigures lowest =

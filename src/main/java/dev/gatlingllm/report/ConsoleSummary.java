@@ -8,6 +8,7 @@ import dev.gatlingllm.metrics.level.Arrivals;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.OutputLengths;
+import dev.gatlingllm.metrics.level.PooledInputs;
 import dev.gatlingllm.metrics.level.RateFigures;
 import dev.gatlingllm.metrics.level.TokenMismatch;
 import dev.gatlingllm.metrics.server.ServerMetrics;
@@ -45,9 +46,12 @@ public final class ConsoleSummary {
       PooledInputsSection.console(text, summary);
     }
     rateLimits(text, summary);
-    latencies(text, summary.run());
+    latencies(text, summary.run(), PooledInputsSection.poolingOnly(summary));
     eventLoopDelay(text, summary.run());
-    levels(text, summary);
+    if (!PooledInputsSection.poolingOnly(summary)) {
+      // A pooling run's levels are in its own table above, in the figures that apply to it.
+      levels(text, summary);
+    }
     if (RepeatsSection.shown(summary)) {
       rule(text, "Repeats: mean ± 95 % interval", '-');
       RepeatsSection.console(text, summary);
@@ -81,6 +85,9 @@ public final class ConsoleSummary {
     }
     line(text, "Measured duration (s):", fixed(run.windowSeconds(), 2));
     line(text, "Total input tokens:", Long.toString(run.tokens().totalInputTokens()));
+    if (PooledInputsSection.poolingOnly(summary)) {
+      return; // nothing generated: no output tokens, no count source
+    }
     line(text, "Total generated tokens:", Long.toString(run.tokens().totalOutputTokens()));
     // Only for a workload with images: their count and bytes set what a request's input costs.
     if (run.images().any()) {
@@ -101,10 +108,14 @@ public final class ConsoleSummary {
   private static void throughputs(StringBuilder text, RunSummary summary) {
     Figures run = summary.run();
     line(text, "Request throughput (req/s):", fixed(run.throughput().requestThroughput(), 2));
-    line(text, "Output token throughput (tok/s):", fixed(run.throughput().outputThroughput(), 2));
-    line(
-        text, "Total token throughput (tok/s):", fixed(run.throughput().totalTokenThroughput(), 2));
-    line(text, "Per-stream output speed (tok/s):", fixed(Numbers.perStream(run), 2));
+    if (!PooledInputsSection.poolingOnly(summary)) {
+      line(text, "Output token throughput (tok/s):", fixed(run.throughput().outputThroughput(), 2));
+      line(
+          text,
+          "Total token throughput (tok/s):",
+          fixed(run.throughput().totalTokenThroughput(), 2));
+      line(text, "Per-stream output speed (tok/s):", fixed(Numbers.perStream(run), 2));
+    }
     // The server's own times beside the client's, for servers that give them (Ollama, llama.cpp).
     if (run.serverTimes().decodeStreams() > 0) {
       line(
@@ -188,10 +199,13 @@ public final class ConsoleSummary {
             + " %");
   }
 
-  private static void latencies(StringBuilder text, Figures run) {
-    latency(text, "Time to First Token", "TTFT", run.latency().ttft());
-    latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.latency().tpot());
-    latency(text, "Inter-token Latency", "ITL", run.latency().itl());
+  /** The latencies; a run of embeddings and rerank requests alone has no token to time. */
+  private static void latencies(StringBuilder text, Figures run, boolean poolingOnly) {
+    if (!poolingOnly) {
+      latency(text, "Time to First Token", "TTFT", run.latency().ttft());
+      latency(text, "Time per Output Token (excl. 1st token)", "TPOT", run.latency().tpot());
+      latency(text, "Inter-token Latency", "ITL", run.latency().itl());
+    }
     latency(text, "End-to-end Latency", "E2EL", run.latency().e2el());
   }
 
@@ -279,12 +293,16 @@ public final class ConsoleSummary {
       text.append("No tested level meets the target.\n");
     } else {
       line(text, "Sustainable capacity:", capacity.label());
-      line(text, "  output tok/s:", fixed(capacity.outputThroughput(), 1));
-      line(text, "  per-stream tok/s:", fixed(capacity.perStreamTokensPerSecond(), 1));
-      line(
-          text,
-          "  TTFT p50 / p99 (ms):",
-          fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
+      if (PooledInputsSection.poolingOnly(summary)) {
+        poolingCapacity(text, summary.levels().get(capacity.levelIndex()).figures().pooled());
+      } else {
+        line(text, "  output tok/s:", fixed(capacity.outputThroughput(), 1));
+        line(text, "  per-stream tok/s:", fixed(capacity.perStreamTokensPerSecond(), 1));
+        line(
+            text,
+            "  TTFT p50 / p99 (ms):",
+            fixed(capacity.ttftP50Ms(), 1) + " / " + fixed(capacity.ttftP99Ms(), 1));
+      }
     }
     if (summary.knee() != null) {
       line(text, "Knee:", summary.knee().label());
@@ -292,10 +310,19 @@ public final class ConsoleSummary {
     text.append(CapacityStory.explain(summary)).append('\n');
   }
 
+  /** The capacity level of a pooling run, in the figures that apply to it. */
+  private static void poolingCapacity(StringBuilder text, PooledInputs level) {
+    line(text, "  requests/s:", fixed(level.requestThroughput(), 2));
+    line(text, "  inputs/s:", fixed(level.inputsPerSecond(), 2));
+    Distribution e2el = level.e2el().orNaNWhenEmpty();
+    line(text, "  E2EL p50 / p99 (ms):", fixed(e2el.p50(), 1) + " / " + fixed(e2el.p99(), 1));
+  }
+
   /** The deployment's cost against the API's, when prices were given. */
   private static void cost(StringBuilder text, RunSummary summary) {
     CostFigures cost = summary.cost();
-    if (cost == null) {
+    // Per million output tokens: a run of embeddings and rerank requests makes none.
+    if (cost == null || PooledInputsSection.poolingOnly(summary)) {
       return;
     }
     String byLevel = CostByLevel.sentence(summary);

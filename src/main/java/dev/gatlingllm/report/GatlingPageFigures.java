@@ -3,6 +3,7 @@ package dev.gatlingllm.report;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
+import dev.gatlingllm.metrics.level.PooledInputs;
 import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.Capacity;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * Gatling's own page ({@code index.html} of the run's folder) given the run's LLM figures: a block
@@ -89,14 +91,25 @@ public final class GatlingPageFigures {
         .append(Html.escape(llmPageLink))
         .append("\">the LLM report</a>\n    </div>\n")
         .append("    <table class=\"statistics-in extensible-geant\">\n        <tbody>\n");
-    row(
-        html,
-        "Output tokens per second (output only)",
-        Numbers.fixed(run.throughput().outputThroughput(), 1));
-    row(
-        html,
-        "Total tokens per second (input + output)",
-        Numbers.fixed(run.throughput().totalTokenThroughput(), 1));
+    boolean poolingOnly = PooledInputsSection.poolingOnly(summary);
+    if (poolingOnly) {
+      // Embeddings and rerank answers come whole: what they deliver is requests and texts.
+      row(html, "Requests per second", Numbers.fixed(run.pooled().requestThroughput(), 2));
+      row(
+          html,
+          "Inputs per second (texts or documents)",
+          Numbers.fixed(run.pooled().inputsPerSecond(), 2));
+      row(html, "Input tokens per second", Numbers.fixed(run.pooled().inputTokensPerSecond(), 1));
+    } else {
+      row(
+          html,
+          "Output tokens per second (output only)",
+          Numbers.fixed(run.throughput().outputThroughput(), 1));
+      row(
+          html,
+          "Total tokens per second (input + output)",
+          Numbers.fixed(run.throughput().totalTokenThroughput(), 1));
+    }
     row(
         html,
         "Goodput (requests per second meeting the SLOs)",
@@ -105,9 +118,11 @@ public final class GatlingPageFigures {
         html,
         "Good requests",
         run.counts().requests() == 0 ? "n/a" : Numbers.percent(run.counts().goodFraction()));
-    row(html, "TTFT p50 / p99 (ms)", pair(ttft));
-    row(html, "TPOT p50 / p99 (ms)", pair(tpot));
-    row(html, "ITL p50 / p99 (ms)", pair(itl));
+    if (!poolingOnly) {
+      row(html, "TTFT p50 / p99 (ms)", pair(ttft));
+      row(html, "TPOT p50 / p99 (ms)", pair(tpot));
+      row(html, "ITL p50 / p99 (ms)", pair(itl));
+    }
     row(html, "E2EL p50 / p99 (ms)", pair(e2el));
     Capacity capacity = summary.capacity();
     row(
@@ -123,31 +138,64 @@ public final class GatlingPageFigures {
       row(html, "Against the baseline", Html.escape(verdict));
     }
     html.append("        </tbody>\n    </table>\n");
-    levels(html, summary);
+    if (poolingOnly) {
+      poolingLevels(html, summary);
+    } else {
+      levels(html, summary);
+    }
     html.append("</div>\n").append(END);
     return html.toString();
   }
 
   /** One row per level in load order, when there are several. */
   private static void levels(StringBuilder html, RunSummary summary) {
+    levelsTable(
+        html,
+        summary,
+        "<th>Output tok/s</th><th>Per-stream tok/s</th><th>Goodput req/s</th>"
+            + "<th>TTFT p99 ms</th><th>TPOT p99 ms</th>",
+        f -> {
+          cell(html, Numbers.fixed(f.throughput().outputThroughput(), 1));
+          cell(html, Numbers.fixed(Numbers.perStream(f), 1));
+          cell(html, Numbers.fixed(f.throughput().requestGoodput(), 2));
+          cell(html, Numbers.fixed(f.latency().ttft().orNaNWhenEmpty().p99(), 1));
+          cell(html, Numbers.fixed(f.latency().tpot().orNaNWhenEmpty().p99(), 1));
+        });
+  }
+
+  /** The levels of a run of embeddings and rerank requests, in the figures that apply to them. */
+  private static void poolingLevels(StringBuilder html, RunSummary summary) {
+    levelsTable(
+        html,
+        summary,
+        "<th>Requests/s</th><th>Inputs/s</th><th>Goodput req/s</th>"
+            + "<th>E2EL p50 ms</th><th>E2EL p99 ms</th>",
+        f -> {
+          PooledInputs pooled = f.pooled();
+          cell(html, Numbers.fixed(pooled.requestThroughput(), 2));
+          cell(html, Numbers.fixed(pooled.inputsPerSecond(), 2));
+          cell(html, Numbers.fixed(pooled.requestGoodput(), 2));
+          cell(html, Numbers.fixed(pooled.e2el().orNaNWhenEmpty().p50(), 1));
+          cell(html, Numbers.fixed(pooled.e2el().orNaNWhenEmpty().p99(), 1));
+        });
+  }
+
+  /** A table of the levels by load, when there are several: their label, then {@code cells}. */
+  private static void levelsTable(
+      StringBuilder html, RunSummary summary, String headers, Consumer<Figures> cells) {
     if (summary.levels().size() < 2) {
       return;
     }
     html.append("    <table id=\"llm-levels\" class=\"statistics-in extensible-geant\">\n")
-        .append("        <thead><tr><th>Level</th><th>Output tok/s</th><th>Per-stream tok/s</th>")
-        .append("<th>Goodput req/s</th><th>TTFT p99 ms</th><th>TPOT p99 ms</th></tr></thead>\n")
-        .append("        <tbody>\n");
+        .append("        <thead><tr><th>Level</th>")
+        .append(headers)
+        .append("</tr></thead>\n        <tbody>\n");
     for (int i : SweepAnalysis.byLoad(summary.levels())) {
       LevelFigures level = summary.levels().get(i);
-      Figures f = level.figures();
       html.append("<tr><td class=\"total\">")
           .append(Html.escape(level.level().label()))
           .append("</td>");
-      cell(html, Numbers.fixed(f.throughput().outputThroughput(), 1));
-      cell(html, Numbers.fixed(Numbers.perStream(f), 1));
-      cell(html, Numbers.fixed(f.throughput().requestGoodput(), 2));
-      cell(html, Numbers.fixed(f.latency().ttft().orNaNWhenEmpty().p99(), 1));
-      cell(html, Numbers.fixed(f.latency().tpot().orNaNWhenEmpty().p99(), 1));
+      cells.accept(level.figures());
       html.append("</tr>\n");
     }
     html.append("        </tbody>\n    </table>\n");

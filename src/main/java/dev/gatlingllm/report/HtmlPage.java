@@ -119,6 +119,19 @@ final class HtmlPage {
     } else {
       card(page, "completed / failed", run.counts().completed() + " / " + run.counts().failed());
     }
+    if (PooledInputsSection.poolingOnly(summary)) {
+      poolingCards(page, run);
+    } else {
+      generationCards(page, run);
+    }
+    card(page, "goodput req/s", number(run.throughput().requestGoodput(), 2));
+    card(page, "good fraction", percent(run.counts().goodFraction()));
+    page.append("</div>\n");
+    measurementNote(page, summary);
+    page.append("</section>\n");
+  }
+
+  private static void generationCards(StringBuilder page, Figures run) {
     card(page, "output tok/s", number(run.throughput().outputThroughput(), 1));
     card(page, "total (input + output) tok/s", number(run.throughput().totalTokenThroughput(), 1));
     card(page, "per-stream output tok/s", measured(Numbers.perStream(run), 1));
@@ -129,11 +142,19 @@ final class HtmlPage {
     card(page, "TTFT p50 / p99 ms", measured(ttft.p50(), 1) + " / " + measured(ttft.p99(), 1));
     card(page, "TPOT p50 / p99 ms", measured(tpot.p50(), 2) + " / " + measured(tpot.p99(), 2));
     card(page, "ITL p50 / p99 ms", measured(itl.p50(), 2) + " / " + measured(itl.p99(), 2));
-    card(page, "goodput req/s", number(run.throughput().requestGoodput(), 2));
-    card(page, "good fraction", percent(run.counts().goodFraction()));
-    page.append("</div>\n");
-    measurementNote(page, summary);
-    page.append("</section>\n");
+  }
+
+  /**
+   * Embeddings and rerank requests alone: what they deliver and their one latency, in place of the
+   * generation figures they have none of.
+   */
+  private static void poolingCards(StringBuilder page, Figures run) {
+    card(page, "requests/s", number(run.pooled().requestThroughput(), 2));
+    card(page, "inputs/s", number(run.pooled().inputsPerSecond(), 2));
+    card(page, "input tok/s", number(run.pooled().inputTokensPerSecond(), 1));
+    Distribution e2el = run.pooled().e2el().orNaNWhenEmpty();
+    card(page, "E2EL p50 / p99 ms", measured(e2el.p50(), 1) + " / " + measured(e2el.p99(), 1));
+    card(page, "error rate", percent(run.pooled().errorRate()));
   }
 
   /** What the figures cover and how far to trust them: the windows, the token counts, the SLOs. */
@@ -209,6 +230,22 @@ final class HtmlPage {
       page.append("No capacity search: one load level ran.");
     } else if (capacity == null) {
       page.append("No tested level meets the target (").append(target).append(").");
+    } else if (PooledInputsSection.poolingOnly(summary)) {
+      Figures level = summary.levels().get(capacity.levelIndex()).figures();
+      Distribution e2el = level.pooled().e2el().orNaNWhenEmpty();
+      page.append("Sustainable capacity (")
+          .append(target)
+          .append("): <b>")
+          .append(Html.escape(capacity.label()))
+          .append("</b>, ")
+          .append(number(level.pooled().requestThroughput(), 2))
+          .append(" requests/s, ")
+          .append(number(level.pooled().inputsPerSecond(), 2))
+          .append(" inputs/s, E2EL p50 ")
+          .append(number(e2el.p50(), 1))
+          .append(" ms, p99 ")
+          .append(number(e2el.p99(), 1))
+          .append(" ms.");
     } else {
       page.append("Sustainable capacity (")
           .append(target)
@@ -235,9 +272,13 @@ final class HtmlPage {
         .append(Html.escape(knee.nextLabel()))
         .append(" adds ")
         .append(number(100 * knee.throughputGain(), 1))
-        .append(" % output throughput for ")
-        .append(number(knee.ttftP99Ratio(), 2))
-        .append("x the p99 TTFT.</li>\n");
+        .append(" % ")
+        .append(knee.axes().throughputName())
+        .append(" for ")
+        .append(number(knee.latencyP99Ratio(), 2))
+        .append("x the p99 ")
+        .append(knee.axes().latencyName())
+        .append(".</li>\n");
   }
 
   /** The hourly price alone: what the output costs, no API to compare with. */

@@ -31,7 +31,8 @@ final class LevelsSection {
    * @param serverMetrics the server's metrics page was read
    * @param structured some request asked for a JSON schema
    * @param images some request carried images
-   * @param pooled some embeddings or rerank request succeeded
+   * @param pooled some embeddings or rerank request was sent
+   * @param poolingOnly every request was one: its generation cells read n/a
    */
   private record Columns(
       String costCurrency,
@@ -41,7 +42,8 @@ final class LevelsSection {
       boolean serverMetrics,
       boolean structured,
       boolean images,
-      boolean pooled) {
+      boolean pooled,
+      boolean poolingOnly) {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
       return new Columns(
@@ -52,7 +54,8 @@ final class LevelsSection {
           summary.server() != null,
           StructuredOutputSection.shown(summary),
           levels.stream().anyMatch(level -> level.figures().images().any()),
-          PooledInputsSection.shown(summary));
+          PooledInputsSection.shown(summary),
+          PooledInputsSection.poolingOnly(summary));
     }
   }
 
@@ -118,7 +121,7 @@ final class LevelsSection {
         .append(isCapacity ? " <span class=\"tag\">&#9733; capacity</span>" : "")
         .append(isKnee ? " <span class=\"tag knee\">knee</span>" : "")
         .append("</td>");
-    clientCells(page, level);
+    clientCells(page, level, columns.poolingOnly());
     if (columns.costCurrency() != null) {
       page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
     }
@@ -143,13 +146,14 @@ final class LevelsSection {
   }
 
   /** The cells every level has: what the client measured, and whether the level met the target. */
-  private static void clientCells(StringBuilder page, LevelFigures level) {
+  private static void clientCells(StringBuilder page, LevelFigures level, boolean poolingOnly) {
     Figures f = level.figures();
     Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
+    // Embeddings and rerank answers generate nothing: no output speed to read as zero.
     page.append(cell(Long.toString(f.counts().requests())))
         .append(cell(Long.toString(f.counts().failed())))
-        .append(cell(measured(Numbers.perStream(f), 1)))
-        .append(cell(number(f.throughput().outputThroughput(), 1)))
+        .append(cell(poolingOnly ? "n/a" : measured(Numbers.perStream(f), 1)))
+        .append(cell(poolingOnly ? "n/a" : number(f.throughput().outputThroughput(), 1)))
         .append(cell(number(f.throughput().totalTokenThroughput(), 1)))
         .append(cell(measured(ttft.p50(), 1)))
         .append(cell(measured(ttft.p99(), 1)))

@@ -36,6 +36,48 @@ public final class MarkdownSummary {
               : ", gatling-llm " + summary.config().toolVersion());
       md.append(".\n\n");
     }
+    boolean poolingOnly = PooledInputsSection.poolingOnly(summary);
+    if (poolingOnly) {
+      // Embeddings and rerank answers come whole: no output tokens, no TTFT to show.
+      poolingHeadline(md, run);
+    } else {
+      generationHeadline(md, run);
+    }
+    if (!poolingOnly) {
+      levels(md, summary);
+    }
+    if (PooledInputsSection.shown(summary)) {
+      PooledInputsSection.markdown(md, summary);
+    }
+    StructuredOutputSection.markdown(md, summary);
+    RepeatsSection.markdown(md, summary);
+    RequestNamesSection.markdown(md, summary);
+    md.append("## Capacity\n\n");
+    Capacity capacity = summary.capacity();
+    md.append("Target: ").append(summary.config().target().describe()).append(". ");
+    md.append(
+            !CapacityStory.searched(summary)
+                ? "No capacity search: one load level ran."
+                : capacity == null
+                    ? "No tested level meets it."
+                    : "Sustainable capacity: **"
+                        + capacity.label()
+                        + "**"
+                        + " ("
+                        + capacityThroughput(summary, poolingOnly)
+                        + ").")
+        .append("\n\n");
+    md.append(CapacityStory.explain(summary)).append("\n\n");
+    // The cost is per million output tokens, which a pooling run does not make.
+    String byLevel = poolingOnly ? null : CostByLevel.sentence(summary);
+    if (byLevel != null) {
+      md.append(cell(byLevel)).append("\n\n");
+    }
+    checks(md, verdicts);
+    return md.toString();
+  }
+
+  private static void generationHeadline(StringBuilder md, Figures run) {
     md.append(
         "| requests OK / KO | output tok/s | per-stream tok/s | TTFT p50 / p99 (ms) | good |\n");
     md.append("|---:|---:|---:|---:|---:|\n");
@@ -55,32 +97,46 @@ public final class MarkdownSummary {
         .append(" | ")
         .append(percent(run))
         .append(" |\n\n");
-    levels(md, summary);
-    StructuredOutputSection.markdown(md, summary);
-    RepeatsSection.markdown(md, summary);
-    RequestNamesSection.markdown(md, summary);
-    md.append("## Capacity\n\n");
-    Capacity capacity = summary.capacity();
-    md.append("Target: ").append(summary.config().target().describe()).append(". ");
+  }
+
+  /** A run of embeddings and rerank requests alone: their figures, the generation ones left out. */
+  private static void poolingHeadline(StringBuilder md, Figures run) {
     md.append(
-            !CapacityStory.searched(summary)
-                ? "No capacity search: one load level ran."
-                : capacity == null
-                    ? "No tested level meets it."
-                    : "Sustainable capacity: **"
-                        + capacity.label()
-                        + "**"
-                        + " ("
-                        + fixed(capacity.outputThroughput(), 1)
-                        + " output tok/s).")
-        .append("\n\n");
-    md.append(CapacityStory.explain(summary)).append("\n\n");
-    String byLevel = CostByLevel.sentence(summary);
-    if (byLevel != null) {
-      md.append(cell(byLevel)).append("\n\n");
+        "Embeddings and rerank requests only: output tok/s, TTFT, TPOT and ITL do not apply.\n\n");
+    md.append(
+        "| requests OK / KO | requests/s | inputs/s | input tok/s | E2EL p50 / p99 (ms) | good |\n");
+    md.append("|---:|---:|---:|---:|---:|---:|\n");
+    Distribution e2el = run.pooled().e2el().orNaNWhenEmpty();
+    md.append("| ")
+        .append(run.pooled().requests())
+        .append(" / ")
+        .append(run.pooled().failed())
+        .append(" | ")
+        .append(fixed(run.pooled().requestThroughput(), 2))
+        .append(" | ")
+        .append(fixed(run.pooled().inputsPerSecond(), 2))
+        .append(" | ")
+        .append(fixed(run.pooled().inputTokensPerSecond(), 1))
+        .append(" | ")
+        .append(fixed(e2el.p50(), 1))
+        .append(" / ")
+        .append(fixed(e2el.p99(), 1))
+        .append(" | ")
+        .append(percent(run))
+        .append(" |\n\n");
+  }
+
+  /** What the capacity level delivered: inputs and requests per second for a pooling run. */
+  private static String capacityThroughput(RunSummary summary, boolean poolingOnly) {
+    Capacity capacity = summary.capacity();
+    if (!poolingOnly) {
+      return fixed(capacity.outputThroughput(), 1) + " output tok/s";
     }
-    checks(md, verdicts);
-    return md.toString();
+    Figures level = summary.levels().get(capacity.levelIndex()).figures();
+    return fixed(level.pooled().inputsPerSecond(), 2)
+        + " inputs/s, "
+        + fixed(level.pooled().requestThroughput(), 2)
+        + " requests/s";
   }
 
   private static void levels(StringBuilder md, RunSummary summary) {

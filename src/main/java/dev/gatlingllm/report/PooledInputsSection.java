@@ -6,13 +6,17 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.PooledInputs;
+import dev.gatlingllm.metrics.stats.Distribution;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
+import java.util.Locale;
 
 /**
- * The throughput of embeddings and rerank requests (metrics.md, "Embeddings and rerank") in the
- * console and the page's levels table: their answers come whole, so a team reads texts per second
- * and input tokens per second where a chat run reads output tokens. Shown only when such requests
- * succeeded, so that chat runs read as before.
+ * The embeddings and rerank requests (metrics.md, "Embeddings and rerank") in summary.md, the
+ * console and the page's levels table: their answers come whole, so a team reads requests/s, texts
+ * per second, input tokens per second, the E2EL and the error rate where a chat run reads output
+ * tokens and TTFT. Every figure is the pooling requests' own ({@link PooledInputs}), so a mixed
+ * run's chat requests do not blur them. Shown only when such requests were sent, so that chat runs
+ * read as before.
  */
 final class PooledInputsSection {
   private PooledInputsSection() {}
@@ -25,6 +29,15 @@ final class PooledInputsSection {
         || summary.levels().stream().anyMatch(level -> !level.figures().pooled().none());
   }
 
+  /**
+   * True when every request of the run was an embeddings or rerank request: the generation figures
+   * (output tok/s, per-stream tok/s, TTFT, TPOT, ITL) are then left out, not shown as zeros.
+   */
+  static boolean poolingOnly(RunSummary summary) {
+    Figures run = summary.run();
+    return run.pooled().coversAll(run.counts());
+  }
+
   /** The level's cells: inputs/s, input tok/s and the E2EL p99, "-" without such requests. */
   static String cells(Figures f) {
     PooledInputs pooled = f.pooled();
@@ -33,43 +46,116 @@ final class PooledInputsSection {
     }
     return cell(fixed(pooled.inputsPerSecond(), 2))
         + cell(fixed(pooled.inputTokensPerSecond(), 1))
-        + cell(fixed(f.latency().e2el().orNaNWhenEmpty().p99(), 1));
+        + cell(fixed(pooled.e2el().orNaNWhenEmpty().p99(), 1));
+  }
+
+  /** summary.md's section: a row a level, by load, with the capacity marked, then the run's row. */
+  static void markdown(StringBuilder md, RunSummary summary) {
+    md.append("## Embeddings and rerank\n\n");
+    md.append(
+        "| level | requests OK / KO | error rate | requests/s | inputs/s | input tok/s"
+            + " | E2EL p50 (ms) | E2EL p99 (ms) | goodput (req/s) | good | |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    if (summary.levels().size() > 1) {
+      for (int i : SweepAnalysis.byLoad(summary.levels())) {
+        LevelFigures level = summary.levels().get(i);
+        boolean isCapacity = summary.capacity() != null && summary.capacity().levelIndex() == i;
+        markdownRow(
+            md,
+            level.level().label(),
+            level.figures().pooled(),
+            isCapacity ? "capacity" : level.meetsTarget() ? "" : "misses the target");
+      }
+    }
+    markdownRow(md, "run", summary.run().pooled(), "");
+    md.append('\n');
+  }
+
+  private static void markdownRow(
+      StringBuilder md, String label, PooledInputs pooled, String marker) {
+    Distribution e2el = pooled.e2el().orNaNWhenEmpty();
+    md.append("| ")
+        .append(label)
+        .append(" | ")
+        .append(pooled.requests())
+        .append(" / ")
+        .append(pooled.failed())
+        .append(" | ")
+        .append(share(pooled.errorRate()))
+        .append(" | ")
+        .append(fixed(pooled.requestThroughput(), 2))
+        .append(" | ")
+        .append(fixed(pooled.inputsPerSecond(), 2))
+        .append(" | ")
+        .append(fixed(pooled.inputTokensPerSecond(), 1))
+        .append(" | ")
+        .append(fixed(e2el.p50(), 1))
+        .append(" | ")
+        .append(fixed(e2el.p99(), 1))
+        .append(" | ")
+        .append(fixed(pooled.requestGoodput(), 2))
+        .append(" | ")
+        .append(share(pooled.goodFraction()))
+        .append(" | ")
+        .append(marker)
+        .append(" |\n");
+  }
+
+  /** A fraction as a percentage with one decimal, "n/a" without requests. */
+  private static String share(double fraction) {
+    return Double.isNaN(fraction) ? "n/a" : fixed(100 * fraction, 1) + " %";
   }
 
   static void console(StringBuilder text, RunSummary summary) {
     PooledInputs pooled = summary.run().pooled();
-    line(text, "Embed/rerank requests:", Long.toString(pooled.requests()));
+    line(text, "Embed/rerank requests OK / KO:", pooled.requests() + " / " + pooled.failed());
+    line(text, "Embed/rerank error rate:", share(pooled.errorRate()));
+    line(text, "Embed/rerank throughput (req/s):", fixed(pooled.requestThroughput(), 2));
     line(text, "Inputs (texts or documents):", Long.toString(pooled.inputs()));
     line(text, "Input throughput (inputs/s):", fixed(pooled.inputsPerSecond(), 2));
     line(text, "Input token throughput (tok/s):", fixed(pooled.inputTokensPerSecond(), 2));
+    Distribution e2el = pooled.e2el().orNaNWhenEmpty();
+    line(
+        text,
+        "Embed/rerank E2EL p50 / p99 (ms):",
+        fixed(e2el.p50(), 1) + " / " + fixed(e2el.p99(), 1));
+    if (summary.config().slos().anySet()) {
+      line(text, "Embed/rerank goodput (req/s):", fixed(pooled.requestGoodput(), 2));
+    }
     if (summary.levels().size() <= 1) {
       return;
     }
     // Per level: the sweep's story in the figures an embeddings team reads.
+    String format = "  %-14s%10s%10s%10s%10s%10s\n";
     text.append(
         String.format(
-            java.util.Locale.ROOT,
-            "  %-22s%12s%12s%12s\n",
+            Locale.ROOT,
+            format,
             "level",
+            "req/s",
             "inputs/s",
             "input t/s",
+            "E2EL p50",
             "E2EL p99"));
     for (int i : SweepAnalysis.byLoad(summary.levels())) {
       LevelFigures level = summary.levels().get(i);
-      Figures f = level.figures();
+      PooledInputs f = level.figures().pooled();
+      Distribution levelE2el = f.e2el().orNaNWhenEmpty();
       text.append(
           String.format(
-              java.util.Locale.ROOT,
-              "  %-22s%12s%12s%12s\n",
+              Locale.ROOT,
+              format,
               level.level().label(),
-              fixed(f.pooled().inputsPerSecond(), 2),
-              fixed(f.pooled().inputTokensPerSecond(), 1),
-              fixed(f.latency().e2el().orNaNWhenEmpty().p99(), 1)));
+              fixed(f.requestThroughput(), 2),
+              fixed(f.inputsPerSecond(), 2),
+              fixed(f.inputTokensPerSecond(), 1),
+              fixed(levelE2el.p50(), 1),
+              fixed(levelE2el.p99(), 1)));
     }
   }
 
   private static void line(StringBuilder text, String label, String value) {
-    text.append(String.format(java.util.Locale.ROOT, "%-40s%20s\n", label, value));
+    text.append(String.format(Locale.ROOT, "%-40s%20s\n", label, value));
   }
 
   private static String cell(String text) {

@@ -232,6 +232,13 @@ final class SummaryJson {
       node.put("pooled_input_tokens", f.pooled().inputTokens());
       Json.put(node, "inputs_per_second", f.pooled().inputsPerSecond());
       Json.put(node, "input_tokens_per_second", f.pooled().inputTokensPerSecond());
+      // Their own requests/s, errors, goodput and E2EL: a mixed run's other requests left out.
+      node.put("pooled_failed", f.pooled().failed());
+      Json.put(node, "pooled_error_rate", f.pooled().errorRate());
+      Json.put(node, "pooled_request_throughput", f.pooled().requestThroughput());
+      node.put("pooled_good_requests", f.pooled().good());
+      Json.put(node, "pooled_request_goodput", f.pooled().requestGoodput());
+      putDistribution(node, "pooled_e2el", f.pooled().e2el());
     }
     node.put("good_requests", f.counts().good());
     Json.put(node, "request_goodput", f.throughput().requestGoodput());
@@ -388,8 +395,16 @@ final class SummaryJson {
     node.put("label", knee.label());
     node.put("next_level_index", knee.nextLevelIndex());
     node.put("next_label", knee.nextLabel());
-    Json.put(node, "output_throughput_gain", knee.throughputGain());
-    Json.put(node, "p99_ttft_ratio", knee.ttftP99Ratio());
+    switch (knee.axes()) {
+      case OUTPUT_TOKENS_AND_TTFT -> {
+        Json.put(node, "output_throughput_gain", knee.throughputGain());
+        Json.put(node, "p99_ttft_ratio", knee.latencyP99Ratio());
+      }
+      case INPUTS_AND_E2EL -> {
+        Json.put(node, "inputs_per_second_gain", knee.throughputGain());
+        Json.put(node, "p99_pooled_e2el_ratio", knee.latencyP99Ratio());
+      }
+    }
     return node;
   }
 

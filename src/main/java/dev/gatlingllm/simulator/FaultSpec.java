@@ -44,6 +44,7 @@ public final class FaultSpec {
 
   private int status;
   private int retryAfterSeconds = 1;
+  private int statusEvery = 1;
   private MidStream midStream = MidStream.NONE;
   private int afterTokens = 3;
   private FixedTiming roleDelay;
@@ -105,6 +106,8 @@ public final class FaultSpec {
         if (status < 400 || status > 599)
           throw new IllegalArgumentException("status must be 4xx or 5xx: " + status);
         retryAfterSeconds = parseInt(params.getOrDefault("retry-after", "1"), "retry-after");
+        statusEvery = parseInt(params.getOrDefault("every", "1"), "status every");
+        if (statusEvery < 1) throw new IllegalArgumentException("every must be >= 1");
       }
       case "error-mid-stream" -> midStream(MidStream.ERROR, value, params);
       case "reset-mid-stream" -> midStream(MidStream.RESET, value, params);
@@ -177,6 +180,14 @@ public final class FaultSpec {
   /** HTTP status to answer with instead of generating, or 0. */
   public int status() {
     return status;
+  }
+
+  /**
+   * {@code status=N;every=K}: every K-th request under the fault (counted by the server across
+   * requests, 1 = each one) gets the status, the others are served: a known error rate of 1 / K.
+   */
+  public int statusEvery() {
+    return statusEvery;
   }
 
   public int retryAfterSeconds() {

@@ -68,6 +68,8 @@ public final class LlmSimulator implements AutoCloseable {
    */
   private final AtomicLong faultedStructuredAnswers = new AtomicLong();
 
+  private final AtomicLong statusFaultCandidates = new AtomicLong();
+
   private final GroundTruthLog groundTruthLog;
   private EngineThread engineThread;
   private PoolingEngine poolingEngine;
@@ -190,6 +192,16 @@ public final class LlmSimulator implements AutoCloseable {
   /** Counts one more structured answer under the fault; true when it is one to spoil. */
   boolean spoilsStructuredAnswer(int every) {
     return faultedStructuredAnswers.incrementAndGet() % every == 0;
+  }
+
+  /**
+   * Whether this request gets the fault's status: always when it names no rate, else every {@code
+   * statusEvery}-th request under a status fault, counted across connections.
+   */
+  boolean strikesStatus(FaultSpec fault) {
+    return fault.status() != 0
+        && (fault.statusEvery() == 1
+            || statusFaultCandidates.incrementAndGet() % fault.statusEvery() == 0);
   }
 
   GroundTruthLog groundTruthLog() {

@@ -43,6 +43,15 @@ final class PoolingEngine implements AutoCloseable {
         });
   }
 
+  /**
+   * Runs {@code answer} on the engine's thread at {@code atNanos} ({@link System#nanoTime}),
+   * outside any batch and without holding the engine: a fixed timing bypasses the model, as it does
+   * for generation.
+   */
+  void answerAt(long atNanos, Runnable answer) {
+    thread.schedule(answer, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+  }
+
   /** On the engine's thread: takes the waiting requests up to the token bound and runs them. */
   private void startBatch() {
     List<Job> batch = new ArrayList<>();

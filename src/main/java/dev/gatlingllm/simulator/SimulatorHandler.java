@@ -10,6 +10,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -160,7 +161,8 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
               request, HttpMethod.GET, () -> sendText(simulator.metrics().page(), !keepAlive));
       case "/tokenize" -> onlyMethod(request, HttpMethod.POST, () -> tokenize(request, !keepAlive));
       case "/v1/embeddings", "/v1/rerank" ->
-          onlyMethod(request, HttpMethod.POST, () -> pool(request, path, !keepAlive));
+          onlyMethod(
+              request, HttpMethod.POST, () -> pool(request, path, receivedNanos, !keepAlive));
       case "/detokenize" ->
           onlyMethod(request, HttpMethod.POST, () -> detokenize(request, !keepAlive));
       default -> {
@@ -202,12 +204,8 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
     FaultSpec fault;
     FixedTiming timing;
     try {
-      fault =
-          FaultSpec.combine(
-              config.values().get(SimulatorSetting.FAULT),
-              http.headers().get(LlmSimulator.FAULT_HEADER));
-      FixedTiming headerTiming = FixedTiming.parse(http.headers().get(LlmSimulator.TIMING_HEADER));
-      timing = headerTiming != null ? headerTiming : config.globalTiming();
+      fault = faultOf(http);
+      timing = timingOf(http);
       if (fault.roleDelay() != null) {
         FixedTiming role = fault.roleDelay();
         timing =
@@ -224,7 +222,7 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
           format);
       return;
     }
-    if (fault.status() != 0) {
+    if (simulator.strikesStatus(fault)) {
       sendStatusFault(fault, format, requestId, receivedNanos, clientClose);
       return;
     }
@@ -264,9 +262,36 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
         simulator.engineThread(), receivedNanos + config.capacity().requestOverheadNanos());
   }
 
+  /** The faults of this request: {@code sim.fault}, then its {@code x-sim-fault} header's. */
+  private FaultSpec faultOf(FullHttpRequest http) {
+    return FaultSpec.combine(
+        simulator.config().values().get(SimulatorSetting.FAULT),
+        http.headers().get(LlmSimulator.FAULT_HEADER));
+  }
+
+  /** Its fixed timing: the {@code x-sim-timing} header's, else {@code sim.timing}'s, else null. */
+  private FixedTiming timingOf(FullHttpRequest http) {
+    FixedTiming headerTiming = FixedTiming.parse(http.headers().get(LlmSimulator.TIMING_HEADER));
+    return headerTiming != null ? headerTiming : simulator.config().globalTiming();
+  }
+
   private void sendStatusFault(
       FaultSpec fault, ApiFormat format, String requestId, long receivedNanos, boolean close) {
     String endpoint = format.path;
+    int status = fault.status();
+    GroundTruthLog log = simulator.groundTruthLog();
+    long now = System.nanoTime();
+    send(statusFaultResponse(fault, format, requestId), close);
+    if (log != null) {
+      RequestTrace trace = new RequestTrace(requestId, endpoint, false, receivedNanos, 1);
+      trace.add(GroundTruthRecord.EventKind.BODY, -1, now, 0);
+      log.add(trace.finish(System.nanoTime(), 0, 0, "status-" + status));
+    }
+  }
+
+  /** The answer of a status fault, in the error shape of the API asked. */
+  private static FullHttpResponse statusFaultResponse(
+      FaultSpec fault, ApiFormat format, String requestId) {
     int status = fault.status();
     String message =
         switch (status) {
@@ -282,21 +307,34 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
     if (status == 429 || status == 503) {
       response.headers().setInt(HttpHeaderNames.RETRY_AFTER, fault.retryAfterSeconds());
     }
-    GroundTruthLog log = simulator.groundTruthLog();
-    long now = System.nanoTime();
-    send(response, close);
-    if (log != null) {
-      RequestTrace trace = new RequestTrace(requestId, endpoint, false, receivedNanos, 1);
-      trace.add(GroundTruthRecord.EventKind.BODY, -1, now, 0);
-      log.add(trace.finish(System.nanoTime(), 0, 0, "status-" + status));
-    }
+    return response;
   }
 
   /**
    * An embeddings or rerank request: parsed now, answered at the end of the pooling engine's batch
-   * that takes it (docs/simulator.md, "Embeddings and rerank").
+   * that takes it (docs/simulator.md, "Embeddings and rerank"), or, under a fixed timing, its
+   * {@code ttft} after it was received, outside any batch. The faults that make sense for one JSON
+   * answer apply to it ({@link PooledAnswerFaults}); a status fault answers at once, as for a
+   * generation request.
    */
-  private void pool(FullHttpRequest http, String path, boolean close) {
+  private void pool(FullHttpRequest http, String path, long receivedNanos, boolean close) {
+    FaultSpec fault;
+    FixedTiming timing;
+    try {
+      fault = faultOf(http);
+      timing = timingOf(http);
+    } catch (IllegalArgumentException e) {
+      sendError(
+          HttpResponseStatus.BAD_REQUEST,
+          "invalid simulator header: " + e.getMessage(),
+          null,
+          close);
+      return;
+    }
+    if (simulator.strikesStatus(fault)) {
+      send(statusFaultResponse(fault, ApiFormat.CHAT, null), close);
+      return;
+    }
     PoolingAnswers.Request request;
     try {
       JsonNode body = JSON.readTree(new ByteBufInputStream(http.content()));
@@ -313,22 +351,54 @@ final class SimulatorHandler extends ChannelInboundHandlerAdapter
       return;
     }
     pooledPending = true;
-    simulator
-        .poolingEngine()
-        .submit(
-            new PoolingEngine.Job(
-                request.tokens(),
-                () -> {
-                  byte[] answer = request.answer().get();
-                  simulator.metrics().pooled(request.tokens());
-                  ctx.executor()
-                      .execute(
-                          () -> {
-                            pooledPending = false;
-                            sendJson(HttpResponseStatus.OK, answer, null, close);
-                            drainPipelined();
-                          });
-                }));
+    Runnable answer =
+        () -> {
+          // On the pooling engine's thread, so that building the vectors never holds an event
+          // loop; the write goes back to the connection's own loop.
+          byte[] body = PooledAnswerFaults.body(fault, request.answer().get());
+          if (PooledAnswerFaults.outcome(fault) == PooledAnswerFaults.Outcome.ANSWER) {
+            // Only an answer is a success of /metrics; a 500, a reset or a stall is not.
+            simulator.metrics().pooled(request.tokens());
+          }
+          ctx.executor().execute(() -> answerPooled(fault, body, close));
+        };
+    if (timing != null) {
+      simulator.poolingEngine().answerAt(receivedNanos + timing.ttftNanos(), answer);
+    } else {
+      simulator.poolingEngine().submit(new PoolingEngine.Job(request.tokens(), answer));
+    }
+  }
+
+  /**
+   * Writes a pooled answer (its body already spoilt as its faults say) or what its faults put in
+   * its place; a stalled one is never written and keeps the connection's later requests waiting, as
+   * a stalled stream does.
+   */
+  private void answerPooled(FaultSpec fault, byte[] answer, boolean close) {
+    if (closing) {
+      return; // the client went away while its batch ran
+    }
+    switch (PooledAnswerFaults.outcome(fault)) {
+      case STALL -> {
+        return;
+      }
+      case RESET -> {
+        closing = true;
+        ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0); // close() sends RST
+        ctx.channel().close();
+        return;
+      }
+      case SERVER_ERROR ->
+          sendError(
+              HttpResponseStatus.INTERNAL_SERVER_ERROR,
+              PooledAnswerFaults.SERVER_ERROR_MESSAGE,
+              null,
+              close);
+      case ANSWER ->
+          sendJson(HttpResponseStatus.OK, answer, null, close || fault.closeAfterResponse());
+    }
+    pooledPending = false;
+    drainPipelined();
   }
 
   /** The 400 of a body that is not JSON, in OpenAI's words. */

@@ -10,7 +10,6 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.ImageFigures;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
-import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -22,22 +21,7 @@ import org.junit.jupiter.api.Test;
 class ImageFiguresSummaryTest {
 
   private static RequestResult ok(int images, long bytes) {
-    return ResultBuilder.result()
-        .sendLatenessNanos(0)
-        .ttfbNanos(10_000_000)
-        .ttftNanos(30_000_000)
-        .ttftFromScheduledNanos(30_000_000)
-        .ttfoNanos(30_000_000)
-        .e2elNanos(130_000_000)
-        .tpotNanos(10_000_000)
-        .durationNanos(131_000_000)
-        .tokenEvents(11)
-        .itlNanos(new long[] {10_000_000})
-        .outputTokens(11, TokenCountSource.SERVER_USAGE)
-        .serverOutputTokens(11)
-        .inputTokens(1_200, TokenCountSource.SERVER_USAGE)
-        .images(images, bytes)
-        .build();
+    return SampleRun.okChat().images(images, bytes).build();
   }
 
   private static RunSummary run(boolean withImages) {

@@ -51,6 +51,27 @@ public final class SampleRun {
         .withMetadata(Map.of("gpu", "simulated", "api_key", "sk-test-0123456789abcdef"));
   }
 
+  /**
+   * A successful chat request of 11 output tokens: TTFT 30 ms, TPOT 10 ms, E2EL 130 ms, 1,200 input
+   * tokens, the server's counts.
+   */
+  static ResultBuilder okChat() {
+    return ResultBuilder.result()
+        .sendLatenessNanos(0)
+        .ttfbNanos(10_000_000)
+        .ttftNanos(30_000_000)
+        .ttftFromScheduledNanos(30_000_000)
+        .ttfoNanos(30_000_000)
+        .e2elNanos(130_000_000)
+        .tpotNanos(10_000_000)
+        .durationNanos(131_000_000)
+        .tokenEvents(11)
+        .itlNanos(new long[] {10_000_000})
+        .outputTokens(11, TokenCountSource.SERVER_USAGE)
+        .serverOutputTokens(11)
+        .inputTokens(1_200, TokenCountSource.SERVER_USAGE);
+  }
+
   public static long end() {
     return T0 + 60_000;
   }

@@ -1,11 +1,16 @@
 package dev.gatlingllm.simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -133,6 +138,82 @@ class SimulatorPoolingTest {
       }
       long all = (System.nanoTime() - start) / 1_000_000;
       assertTrue(all >= 200 && all < 5 * 200, "a few batches, not eight: " + all + " ms");
+    }
+  }
+
+  /** Posts under a fault (none when null) and the fixed timing of 50 ms. */
+  private static HttpResponse<String> faulted(
+      LlmSimulator sim, String path, String body, String fault) throws Exception {
+    return fault == null
+        ? SseClient.send(
+            sim.baseUri(), "POST", path, body, LlmSimulator.TIMING_HEADER, "ttft=50;itl=0")
+        : SseClient.send(
+            sim.baseUri(),
+            "POST",
+            path,
+            body,
+            LlmSimulator.FAULT_HEADER,
+            fault,
+            LlmSimulator.TIMING_HEADER,
+            "ttft=50;itl=0");
+  }
+
+  /**
+   * The faults that act on one JSON answer: cut in half, empty, without usage, a 500 once the batch
+   * ran, a reset; a fixed timing answers its ttft after the request, outside the batch of 1 s.
+   */
+  @Test
+  void theFaultsOfAWholeAnswerAndAFixedTimingApply() throws Exception {
+    try (LlmSimulator sim = start(1_000_000, 0)) {
+      String body = "{\"input\":[\"a fast llama\",\"b\"]}";
+      HttpResponse<String> cut = faulted(sim, "/v1/embeddings", body, "invalid-json");
+      assertEquals(200, cut.statusCode());
+      assertTrue(cut.body().startsWith("{") && !cut.body().endsWith("}"), cut.body());
+
+      HttpResponse<String> empty =
+          faulted(sim, "/v1/rerank", "{\"query\":\"q\",\"documents\":[\"d\"]}", "empty-body");
+      assertEquals(200, empty.statusCode());
+      assertEquals("", empty.body());
+
+      JsonNode noUsage = JSON.readTree(faulted(sim, "/v1/embeddings", body, "no-usage").body());
+      assertEquals(2, noUsage.path("data").size());
+      assertTrue(noUsage.path("usage").isMissingNode(), noUsage.toString());
+
+      HttpResponse<String> error = faulted(sim, "/v1/embeddings", body, "error-mid-stream");
+      assertEquals(500, error.statusCode());
+      assertTrue(error.body().contains("simulated failure while computing the batch"));
+
+      long start = System.nanoTime();
+      JsonNode timed = JSON.readTree(faulted(sim, "/v1/embeddings", body, null).body());
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(2, timed.path("data").size());
+      assertTrue(millis >= 50 && millis < 500, "the fixed 50 ms, not the 1 s batch: " + millis);
+
+      assertThrows(
+          java.io.IOException.class,
+          () -> faulted(sim, "/v1/embeddings", body, "reset-mid-stream"),
+          "the connection is reset");
+      String metrics = SseClient.send(sim.baseUri(), "GET", "/metrics", null).body();
+      assertTrue(
+          metrics.contains("vllm:request_success_total{model_name=\"sim-llm\"} 4"),
+          "the four answers are successes, the 500 and the reset are not: " + metrics);
+    }
+  }
+
+  /** A stalled answer is never written: the client's own timeout ends the request. */
+  @Test
+  void aStalledAnswerIsNeverWritten() throws Exception {
+    try (LlmSimulator sim = start(0, 0)) {
+      HttpRequest request =
+          HttpRequest.newBuilder(sim.baseUri().resolve("/v1/embeddings"))
+              .timeout(Duration.ofMillis(500))
+              .header("Content-Type", "application/json")
+              .header(LlmSimulator.FAULT_HEADER, "stall")
+              .POST(HttpRequest.BodyPublishers.ofString("{\"input\":\"a\"}"))
+              .build();
+      assertThrows(
+          HttpTimeoutException.class,
+          () -> HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()));
     }
   }
 }

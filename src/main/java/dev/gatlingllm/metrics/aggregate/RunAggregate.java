@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.stats.HistogramBin;
 import dev.gatlingllm.metrics.stats.PerSecondBuckets;
 import dev.gatlingllm.metrics.sweep.Capacity;
+import dev.gatlingllm.metrics.sweep.Knee;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -232,7 +233,13 @@ public final class RunAggregate {
         levelFigures,
         excludedRequests,
         capacity,
-        SweepAnalysis.knee(levelFigures),
+        SweepAnalysis.knee(
+            levelFigures,
+            SweepAnalysis.KNEE_THRESHOLD,
+            // Embeddings and rerank requests alone make no output tokens and have no TTFT.
+            run.pooled().coversAll(run.counts())
+                ? Knee.Axes.INPUTS_AND_E2EL
+                : Knee.Axes.OUTPUT_TOKENS_AND_TTFT),
         SweepAnalysis.cost(config.pricing(), capacity),
         timeline.snapshot(runEndEpochMillis),
         distributions,

@@ -60,6 +60,8 @@ public final class LevelAccumulator {
   private long schemaValid;
   private long schemaInvalid;
   private long pooledRequests;
+  private long pooledFailed;
+  private long pooledGood;
   private long pooledInputs;
   private long pooledInputTokens;
   private final BusiestMinute busiestMinute = new BusiestMinute();
@@ -84,6 +86,9 @@ public final class LevelAccumulator {
   final LatencyStats sendLateness = new LatencyStats();
   final LatencyStats itl = new LatencyStats();
   final LatencyStats itlPerToken = new LatencyStats();
+
+  /** The E2EL of the successful embeddings and rerank requests alone (their one latency). */
+  final LatencyStats pooledE2el = new LatencyStats();
 
   /** How late the client's event loops ran while this level was measured (EventLoopDelayProbe). */
   final LatencyStats eventLoopDelay = new LatencyStats();
@@ -114,8 +119,12 @@ public final class LevelAccumulator {
       case INVALID -> schemaInvalid++;
       case NOT_JUDGED -> {}
     }
+    boolean pooling = tokens.inputs() > 0;
     if (!outcome.ok()) {
       countError(outcome.error());
+      if (pooling) {
+        pooledFailed++;
+      }
       return;
     }
     completed++;
@@ -125,10 +134,14 @@ public final class LevelAccumulator {
     if (tokens.inputTokens() > 0) {
       inputTokens += tokens.inputTokens();
     }
-    if (tokens.inputs() > 0) {
+    if (pooling) {
       pooledRequests++;
+      if (outcome.good()) {
+        pooledGood++;
+      }
       pooledInputs += tokens.inputs();
       pooledInputTokens += Math.max(0, tokens.inputTokens());
+      pooledE2el.add(latency.e2elMicros());
     }
     outputTokens += Math.max(0, tokens.outputTokens());
     outputSources[tokens.outputTokenSource().ordinal()]++;
@@ -304,6 +317,8 @@ public final class LevelAccumulator {
     schemaValid += other.schemaValid;
     schemaInvalid += other.schemaInvalid;
     pooledRequests += other.pooledRequests;
+    pooledFailed += other.pooledFailed;
+    pooledGood += other.pooledGood;
     pooledInputs += other.pooledInputs;
     pooledInputTokens += other.pooledInputTokens;
     busiestMinute.addAll(other.busiestMinute);
@@ -364,7 +379,8 @@ public final class LevelAccumulator {
         sendLateness,
         itl,
         itlPerToken,
-        eventLoopDelay);
+        eventLoopDelay,
+        pooledE2el);
   }
 
   private void countError(String message) {
@@ -454,10 +470,15 @@ public final class LevelAccumulator {
         new SchemaAnswers(schemaValid, schemaInvalid),
         new PooledInputs(
             pooledRequests,
+            pooledFailed,
+            pooledGood,
             pooledInputs,
             pooledInputTokens,
+            rate(pooledRequests, window),
+            rate(pooledGood, window),
             rate(pooledInputs, window),
-            rate(pooledInputTokens, window)),
+            rate(pooledInputTokens, window),
+            pooledE2el.toDistribution()),
         eventLoopDelay.toDistribution());
   }
 

@@ -99,12 +99,17 @@ public final class SweepAnalysis {
     return knee(levels, KNEE_THRESHOLD);
   }
 
+  /** {@link #knee(List, double, Knee.Axes)} of a generation sweep: output tok/s against TTFT. */
+  public static Knee knee(List<LevelFigures> levels, double threshold) {
+    return knee(levels, threshold, Knee.Axes.OUTPUT_TOKENS_AND_TTFT);
+  }
+
   /**
    * The first level (by load) for which the next level with at least twice its load adds less than
-   * {@code threshold} output throughput while its p99 TTFT is higher. Null when there is none, or
-   * when the levels are not a sweep (only the implicit level).
+   * {@code threshold} throughput while its p99 latency is higher, both as {@code axes} measures
+   * them. Null when there is none, or when the levels are not a sweep (only the implicit level).
    */
-  public static Knee knee(List<LevelFigures> levels, double threshold) {
+  public static Knee knee(List<LevelFigures> levels, double threshold, Knee.Axes axes) {
     List<Integer> byLoad = new ArrayList<>();
     for (int i = 0; i < levels.size(); i++) {
       if (levels.get(i).level().load() > 0 && levels.get(i).figures().counts().completed() > 0) {
@@ -124,21 +129,23 @@ public final class SweepAnalysis {
         return null;
       }
       LevelFigures next = levels.get(doubled);
-      double throughput = level.figures().throughput().outputThroughput();
+      double throughput = axes.throughput(level.figures());
       if (throughput <= 0) {
         continue;
       }
-      double gain = next.figures().throughput().outputThroughput() / throughput - 1;
-      double p99 = level.figures().latency().ttft().p99();
-      double ratio = p99 > 0 ? next.figures().latency().ttft().p99() / p99 : Double.NaN;
-      if (gain < threshold && next.figures().latency().ttft().p99() > p99) {
+      double gain = axes.throughput(next.figures()) / throughput - 1;
+      double p99 = axes.latencyP99(level.figures());
+      double nextP99 = axes.latencyP99(next.figures());
+      double ratio = p99 > 0 ? nextP99 / p99 : Double.NaN;
+      if (gain < threshold && nextP99 > p99) {
         return new Knee(
             byLoad.get(position),
             level.level().label(),
             doubled,
             next.level().label(),
             gain,
-            ratio);
+            ratio,
+            axes);
       }
     }
     return null;

@@ -132,7 +132,7 @@ class ReferenceSweepTest {
     assertEquals("64 streams", knee.label());
     assertEquals("128 streams", knee.nextLabel());
     assertEquals(2304.0 / 2176 - 1, knee.throughputGain(), 1e-9);
-    assertEquals(3820.0 / 1240, knee.ttftP99Ratio(), 1e-9);
+    assertEquals(3820.0 / 1240, knee.latencyP99Ratio(), 1e-9);
   }
 
   @Test
