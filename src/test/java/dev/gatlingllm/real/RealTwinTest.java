@@ -119,7 +119,8 @@ class RealTwinTest {
   private static Map<String, String> workload(String levels, int inputTokens) {
     return Map.of(
         "llm.levels", levels,
-        "llm.requestsPerLevel", "16",
+        // enough requests for each stream to settle past the ramp (8 each at 8 streams)
+        "llm.requestsPerLevel", "64",
         "llm.inputTokens", Integer.toString(inputTokens),
         "llm.outputTokens", "32",
         "llm.model", "stories260K",
