@@ -17,8 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A real llama-server started with {@code --embeddings} (mean pooling: the repository's model is a
  * generative one, whose own pooling, none, llama.cpp does not serve in OpenAI's form) answers every
  * batch of 8 with 8 embeddings and its usage; the figures follow. Skipped like {@link
- * RealLlamaServerTest} when the binary is not built. No rerank check: it needs a reranking model (a
- * cross-encoder with a classification head), and none small enough is in the repository.
+ * RealLlamaServerTest} when the binary is not built. Rerank: {@link RealRerankTest}.
  */
 class RealEmbeddingsTest {
   @TempDir Path results;
