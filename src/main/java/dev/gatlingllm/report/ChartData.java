@@ -107,6 +107,11 @@ final class ChartData {
       Json.put(node, "perStream", level.figures().throughput().perStreamTokensPerSecond());
       Json.put(node, "ttftP50", level.figures().latency().ttft().p50());
       Json.put(node, "ttftP99", level.figures().latency().ttft().p99());
+      if (!level.figures().pooled().none()) {
+        // The embeddings and rerank requests' own: the page's chart of a pooling-only run.
+        Json.put(node, "inputsPerSecond", level.figures().pooled().inputsPerSecond());
+        Json.put(node, "pooledE2elP99", level.figures().pooled().e2el().orNaNWhenEmpty().p99());
+      }
       node.put("meetsTarget", level.meetsTarget());
       node.put("capacity", summary.capacity() != null && summary.capacity().levelIndex() == i);
       node.put("knee", summary.knee() != null && summary.knee().levelIndex() == i);

@@ -345,7 +345,25 @@ final class HtmlPage {
           "chart-server",
           "The server's own figures: generated tok/s, running and waiting requests");
     }
-    if (summary.levels().stream().anyMatch(level -> level.level().load() > 0)) {
+    if (PooledInputsSection.poolingOnly(summary)) {
+      // Embeddings and rerank answers come whole: no output tokens, TTFT, TPOT or ITL to draw.
+      if (againstLoad(summary)) {
+        chart(page, "chart-pooling", "Inputs/s and E2EL p99 against load");
+      }
+    } else {
+      generationCharts(page, summary);
+    }
+    page.append("</div>\n</section>\n");
+  }
+
+  /** True when some level had a load (streams or a rate) to draw a chart against. */
+  private static boolean againstLoad(RunSummary summary) {
+    return summary.levels().stream().anyMatch(level -> level.level().load() > 0);
+  }
+
+  /** The charts of streamed answers: throughput, TTFT, the trade-off and the distributions. */
+  private static void generationCharts(StringBuilder page, RunSummary summary) {
+    if (againstLoad(summary)) {
       chart(page, "chart-throughput", "Output and per-stream tok/s against load");
       chart(page, "chart-ttft", "TTFT p50 / p99 against load");
     }
@@ -359,7 +377,6 @@ final class HtmlPage {
     chart(page, "chart-dist-tpot", "TPOT distribution");
     chart(page, "chart-dist-itl", "ITL distribution");
     chart(page, "chart-percentiles", "TTFT, TPOT and ITL by percentile (log scale)");
-    page.append("</div>\n</section>\n");
   }
 
   private static void chart(StringBuilder page, String id, String title) {

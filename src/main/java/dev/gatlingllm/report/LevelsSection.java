@@ -24,7 +24,8 @@ final class LevelsSection {
   /**
    * The columns only some runs have: each is shown when a level can fill it.
    *
-   * @param costCurrency the prices' currency when prices were given, else null
+   * @param costCurrency the prices' currency when prices were given (and output tokens were made to
+   *     price), else null
    * @param openModel a level offered a request rate
    * @param serverDecode a server timed its own decoding (Ollama, llama.cpp)
    * @param serverPrefill a server timed its own prompt processing
@@ -32,7 +33,8 @@ final class LevelsSection {
    * @param structured some request asked for a JSON schema
    * @param images some request carried images
    * @param pooled some embeddings or rerank request was sent
-   * @param poolingOnly every request was one: its generation cells read n/a
+   * @param poolingOnly every request was one: the generation columns (output and per-stream tok/s,
+   *     TTFT, TPOT, ITL) give way to the pooling requests' own
    */
   private record Columns(
       String costCurrency,
@@ -46,16 +48,18 @@ final class LevelsSection {
       boolean poolingOnly) {
     static Columns of(RunSummary summary) {
       List<LevelFigures> levels = summary.levels();
+      boolean poolingOnly = PooledInputsSection.poolingOnly(summary);
       return new Columns(
-          summary.cost() == null ? null : summary.cost().currency(),
+          // A run that generated nothing has no cost per million output tokens.
+          summary.cost() == null || poolingOnly ? null : summary.cost().currency(),
           levels.stream().anyMatch(level -> level.level().window().isOpenModel()),
           levels.stream().anyMatch(level -> level.figures().serverTimes().decodeStreams() > 0),
           levels.stream().anyMatch(level -> level.figures().serverTimes().prefillStreams() > 0),
           summary.server() != null,
           StructuredOutputSection.shown(summary),
           levels.stream().anyMatch(level -> level.figures().images().any()),
-          PooledInputsSection.shown(summary),
-          PooledInputsSection.poolingOnly(summary));
+          PooledInputsSection.shown(summary) && !poolingOnly,
+          poolingOnly);
     }
   }
 
@@ -73,9 +77,12 @@ final class LevelsSection {
   }
 
   private static void headers(StringBuilder page, Columns columns) {
-    page.append("<thead><tr><th>level</th><th>requests</th>")
-        .append("<th>failed</th><th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th>")
-        .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
+    page.append("<thead><tr><th>level</th><th>requests</th><th>failed</th>")
+        .append(
+            columns.poolingOnly()
+                ? PooledInputsSection.POOLING_ONLY_HEADERS
+                : "<th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th><th>TTFT p50"
+                    + " ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
         .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>")
         .append("<th>untrusted: usage ignored / ITL capped / output cut</th>");
     if (columns.costCurrency() != null) {
@@ -145,20 +152,15 @@ final class LevelsSection {
     page.append("</tr>\n");
   }
 
-  /** The cells every level has: what the client measured, and whether the level met the target. */
+  /**
+   * The cells every level has: what the client measured (a pooling-only run's own figures in place
+   * of the generation ones, which it has none of), and whether the level met the target.
+   */
   private static void clientCells(StringBuilder page, LevelFigures level, boolean poolingOnly) {
     Figures f = level.figures();
-    Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
-    // Embeddings and rerank answers generate nothing: no output speed to read as zero.
     page.append(cell(Long.toString(f.counts().requests())))
         .append(cell(Long.toString(f.counts().failed())))
-        .append(cell(poolingOnly ? "n/a" : measured(Numbers.perStream(f), 1)))
-        .append(cell(poolingOnly ? "n/a" : number(f.throughput().outputThroughput(), 1)))
-        .append(cell(number(f.throughput().totalTokenThroughput(), 1)))
-        .append(cell(measured(ttft.p50(), 1)))
-        .append(cell(measured(ttft.p99(), 1)))
-        .append(cell(measured(f.latency().tpot().orNaNWhenEmpty().p50(), 2)))
-        .append(cell(measured(f.latency().itl().orNaNWhenEmpty().p99(), 2)))
+        .append(poolingOnly ? PooledInputsSection.poolingOnlyCells(f) : generationCells(f))
         .append(cell(percent(f.counts().goodFraction())))
         .append(cell(level.meetsTarget() ? "met" : "missed"))
         .append(cell(f.eventLoopDelay().count() == 0 ? "-" : number(f.eventLoopDelay().p99(), 2)))
@@ -169,6 +171,20 @@ final class LevelsSection {
                     + f.untrusted().itlCapped()
                     + " / "
                     + f.untrusted().outputCut()));
+  }
+
+  /**
+   * Output and per-stream tok/s, TTFT, TPOT and ITL: what a level of streamed answers delivered.
+   */
+  private static String generationCells(Figures f) {
+    Distribution ttft = f.latency().ttft().orNaNWhenEmpty();
+    return cell(measured(Numbers.perStream(f), 1))
+        + cell(number(f.throughput().outputThroughput(), 1))
+        + cell(number(f.throughput().totalTokenThroughput(), 1))
+        + cell(measured(ttft.p50(), 1))
+        + cell(measured(ttft.p99(), 1))
+        + cell(measured(f.latency().tpot().orNaNWhenEmpty().p50(), 2))
+        + cell(measured(f.latency().itl().orNaNWhenEmpty().p99(), 2));
   }
 
   /** The rates a level offered, sent and completed, and its TTFT from arrival; "-" when closed. */
@@ -199,9 +215,15 @@ final class LevelsSection {
   }
 
   private static void note(StringBuilder page, RunSummary summary, Columns columns) {
-    page.append("<p class=\"note\">Output tok/s counts the output tokens that arrived in the ")
+    page.append("<p class=\"note\">")
         .append(
-            "level's measurement window; total adds the input tokens of the requests started in it. ")
+            columns.poolingOnly()
+                ? "Embeddings and rerank requests alone: their answers come whole, so a level reads"
+                    + " in requests/s, inputs/s (the texts embedded or documents reranked by its"
+                    + " successful requests, per second of its window), their input tok/s and their"
+                    + " whole-answer latency (E2EL); they have no output tokens, TTFT, TPOT or ITL. "
+                : "Output tok/s counts the output tokens that arrived in the level's measurement"
+                    + " window; total adds the input tokens of the requests started in it. ")
         .append("Target: ")
         .append(Html.escape(summary.config().target().describe()))
         .append(

@@ -24,6 +24,14 @@ final class PooledInputsSection {
   /** The page's column headers. */
   static final String HEADERS = "<th>inputs/s</th><th>input tok/s</th><th>E2EL p99 ms</th>";
 
+  /**
+   * The levels table's columns of a pooling-only run, in place of the generation ones: what an
+   * embeddings team reads of a level.
+   */
+  static final String POOLING_ONLY_HEADERS =
+      "<th>requests/s</th><th>inputs/s</th><th>input tok/s</th><th>E2EL p50 ms</th>"
+          + "<th>E2EL p99 ms</th>";
+
   static boolean shown(RunSummary summary) {
     return !summary.run().pooled().none()
         || summary.levels().stream().anyMatch(level -> !level.figures().pooled().none());
@@ -47,6 +55,17 @@ final class PooledInputsSection {
     return cell(fixed(pooled.inputsPerSecond(), 2))
         + cell(fixed(pooled.inputTokensPerSecond(), 1))
         + cell(fixed(pooled.e2el().orNaNWhenEmpty().p99(), 1));
+  }
+
+  /** A pooling-only run's level cells: requests/s, inputs/s, input tok/s, E2EL p50 and p99. */
+  static String poolingOnlyCells(Figures f) {
+    PooledInputs pooled = f.pooled();
+    Distribution e2el = pooled.e2el().orNaNWhenEmpty();
+    return cell(fixed(pooled.requestThroughput(), 2))
+        + cell(fixed(pooled.inputsPerSecond(), 2))
+        + cell(fixed(pooled.inputTokensPerSecond(), 1))
+        + cell(fixed(e2el.p50(), 1))
+        + cell(fixed(e2el.p99(), 1));
   }
 
   /** summary.md's section: a row a level, by load, with the capacity marked, then the run's row. */

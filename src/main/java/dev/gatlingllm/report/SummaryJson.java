@@ -119,6 +119,7 @@ final class SummaryJson {
     for (var named : summary.byRequestName()) {
       ObjectNode name = names.addObject();
       name.put("request_name", named.requestName());
+      name.put("pooling_only", named.poolingOnly());
       putFigures(name, named.figures());
     }
   }

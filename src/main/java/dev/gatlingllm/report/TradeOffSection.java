@@ -13,13 +13,15 @@ import java.util.List;
  * as vLLM's {@code bench sweep} Pareto plot draws it. The page draws the points ({@code
  * chart-tradeoff}, page.js) with a table of the same points under the charts; summary.json carries
  * them ({@code tradeoff}) for a dashboard. Shown for a sweep of two levels or more. With the
- * endpoint's GPUs said ({@code llm.gpus}), the output tok/s per GPU too, the chart's y.
+ * endpoint's GPUs said ({@code llm.gpus}), the output tok/s per GPU too, the chart's y. Not on the
+ * page of a run of embeddings and rerank requests alone, which has no output tokens to trade.
  */
 final class TradeOffSection {
   private TradeOffSection() {}
 
   static boolean shown(RunSummary summary) {
-    return summary.levels().stream().filter(level -> level.level().load() > 0).count() >= 2;
+    return !PooledInputsSection.poolingOnly(summary)
+        && summary.levels().stream().filter(level -> level.level().load() > 0).count() >= 2;
   }
 
   /** The levels in load order, as the chart's line joins them. */

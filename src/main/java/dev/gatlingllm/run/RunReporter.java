@@ -192,8 +192,9 @@ public final class RunReporter {
    * stopped before it. Attributed by start time to the level windows the load models open; levels
    * never overlap, so this is the level the virtual user was tagged with.
    */
-  public void record(String requestName, long startEpochMillis, RequestResult result) {
-    recorder.record(requestName, startEpochMillis, result);
+  public void record(
+      String requestName, String endpoint, long startEpochMillis, RequestResult result) {
+    recorder.record(requestName, endpoint, startEpochMillis, result);
     if (progress != null) {
       progress.requestEnded(result.ok(), result.tokens().outputTokens());
     }

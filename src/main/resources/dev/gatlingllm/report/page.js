@@ -101,6 +101,21 @@
       } }
     });
   }
+  if (el('chart-pooling')) {
+    // Embeddings and rerank requests alone: what the service embedded per second, and its whole-answer latency.
+    new Chart(el('chart-pooling'), {
+      type: 'line',
+      data: { datasets: [
+        { label: 'inputs/s', data: points(loads, levels.map(function (l) { return l.inputsPerSecond; })), yAxisID: 'y', borderColor: '#1a73e8' },
+        { label: 'E2EL p99 ms', data: points(loads, levels.map(function (l) { return l.pooledE2elP99; })), yAxisID: 'y1', borderColor: '#d93025' }
+      ] },
+      options: { scales: {
+        x: { type: logScale ? 'logarithmic' : 'linear', title: { display: true, text: loadTitle } },
+        y: { beginAtZero: true, title: { display: true, text: 'inputs/s' } },
+        y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'E2EL p99 ms' } }
+      } }
+    });
+  }
   // Labels drawn beside the points of the datasets that carry them (pointLabels).
   var pointLabels = {
     id: 'pointLabels',
@@ -201,9 +216,12 @@
           y: { type: 'logarithmic', title: { display: true, text: 'ms (log)' } } } }
     });
   }
-  distribution('chart-dist-ttft', 'ttft', '#1a73e8');
-  distribution('chart-dist-tpot', 'tpot', '#188038');
-  distribution('chart-dist-itl', 'itl', '#e37400');
-  percentiles('chart-percentiles');
+  // A run of embeddings and rerank requests alone has none of these: the page leaves their canvases out.
+  if (el('chart-dist-ttft')) {
+    distribution('chart-dist-ttft', 'ttft', '#1a73e8');
+    distribution('chart-dist-tpot', 'tpot', '#188038');
+    distribution('chart-dist-itl', 'itl', '#e37400');
+    percentiles('chart-percentiles');
+  }
   document.body.setAttribute('data-charts', 'ready');
 })();

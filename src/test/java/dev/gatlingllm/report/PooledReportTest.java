@@ -11,7 +11,6 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.ResultBuilder;
-import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.metrics.sweep.Knee;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
@@ -25,13 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class PooledReportTest {
   private static RequestResult embeddings(long e2elMillis) {
-    return ResultBuilder.result()
-        .sendLatenessNanos(0)
-        .e2elNanos(e2elMillis * 1_000_000)
-        .durationNanos(e2elMillis * 1_000_000)
-        .inputs(8)
-        .inputTokens(64, TokenCountSource.SERVER_USAGE)
-        .build();
+    return SampleRun.okEmbeddings(e2elMillis);
   }
 
   private static RunSummary run(boolean withChat) {
@@ -105,14 +98,7 @@ class PooledReportTest {
   @Test
   void aPoolingSweepsKneeWeighsInputsAgainstE2el() {
     RunRecorder recorder = new RunRecorder(SampleRun.config());
-    int[] requests = {10, 20, 21};
-    long[] e2elMillis = {20, 20, 80};
-    for (int level = 0; level < requests.length; level++) {
-      long start = SampleRun.T0 + level * 20_000L + 5_000; // in the level's window
-      for (int i = 0; i < requests[level]; i++) {
-        recorder.record("embed", start + i, embeddings(e2elMillis[level]));
-      }
-    }
+    SampleRun.recordEmbeddingsSweep(recorder, new int[] {10, 20, 21}, new long[] {20, 20, 80});
     RunSummary summary = recorder.finish(SampleRun.end());
     Knee knee = summary.knee();
     assertNotNull(knee, "a knee on inputs/s and E2EL");

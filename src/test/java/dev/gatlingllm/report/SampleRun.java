@@ -72,6 +72,30 @@ public final class SampleRun {
         .inputTokens(1_200, TokenCountSource.SERVER_USAGE);
   }
 
+  /** A successful embeddings request of a batch of 8 texts, 64 input tokens by the server. */
+  static RequestResult okEmbeddings(long e2elMillis) {
+    return ResultBuilder.result()
+        .sendLatenessNanos(0)
+        .e2elNanos(e2elMillis * 1_000_000)
+        .durationNanos(e2elMillis * 1_000_000)
+        .inputs(8)
+        .inputTokens(64, TokenCountSource.SERVER_USAGE)
+        .build();
+  }
+
+  /**
+   * A sweep of embeddings requests alone: at level i, {@code requests[i]} of them of {@code
+   * e2elMillis[i]} ms each, all started in its measurement window.
+   */
+  static void recordEmbeddingsSweep(RunRecorder recorder, int[] requests, long[] e2elMillis) {
+    for (int level = 0; level < requests.length; level++) {
+      long start = T0 + level * 20_000L + 5_000;
+      for (int i = 0; i < requests[level]; i++) {
+        recorder.record("embed", start + i, okEmbeddings(e2elMillis[level]));
+      }
+    }
+  }
+
   public static long end() {
     return T0 + 60_000;
   }

@@ -63,7 +63,7 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
     // for itself.
     LlmRequestSpec effective =
         protocol.tokenRecords() ? spec.withPerToken(spec.perToken().withRecords()) : spec;
-    return new LlmStreamAction(effective, next, components, dialect, transport, runtime);
+    return new LlmStreamAction(effective, next, components, dialect, transport, endpoint, runtime);
   }
 
   @Override

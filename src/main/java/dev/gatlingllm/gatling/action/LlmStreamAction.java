@@ -48,6 +48,7 @@ public final class LlmStreamAction extends PlainAction {
   private final RunReporter reporter;
   private final LlmDialect dialect;
   private final GatlingHttpTransport transport;
+  private final String endpoint;
   private final GatlingRuntime runtime;
   private final Redactor redactor;
 
@@ -55,6 +56,7 @@ public final class LlmStreamAction extends PlainAction {
    * @param spec the request, its token records already set by the protocol's switch
    * @param dialect the dialect the spec names, or the protocol's
    * @param transport sends to the endpoint the spec names, or the protocol's, with every header
+   * @param endpoint that endpoint, as written: the report names the endpoints the requests went to
    */
   LlmStreamAction(
       LlmRequestSpec spec,
@@ -62,6 +64,7 @@ public final class LlmStreamAction extends PlainAction {
       LlmProtocol.Components components,
       LlmDialect dialect,
       GatlingHttpTransport transport,
+      String endpoint,
       GatlingRuntime runtime) {
     this.spec = spec;
     this.name = spec.name();
@@ -70,6 +73,7 @@ public final class LlmStreamAction extends PlainAction {
     this.reporter = components.reporter();
     this.dialect = dialect;
     this.transport = transport;
+    this.endpoint = endpoint;
     this.runtime = runtime;
     this.redactor = protocol.redactor(dialect);
   }
@@ -227,7 +231,7 @@ public final class LlmStreamAction extends PlainAction {
       if (!inWarmup(session)) {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
-      reporter.record(name, startMillis, result);
+      reporter.record(name, endpoint, startMillis, result);
       after = SessionResults.save(session, spec.saveAs(), finished, result.verdict().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());

@@ -11,4 +11,13 @@ import dev.gatlingllm.metrics.level.Figures;
  * @param figures its requests' figures, rates over the run's window (so that the names' output
  *     tok/s add up to the run's)
  */
-public record NamedFigures(String requestName, Figures figures) {}
+public record NamedFigures(String requestName, Figures figures) {
+  /**
+   * True when every request of the name was an embeddings or rerank request: the name is read in
+   * its requests' own figures ({@link Figures#pooled()}: requests/s, inputs/s, input tok/s, E2EL),
+   * as it has no output tokens, TTFT or TPOT.
+   */
+  public boolean poolingOnly() {
+    return figures.pooled().coversAll(figures.counts());
+  }
+}

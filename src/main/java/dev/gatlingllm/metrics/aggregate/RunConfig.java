@@ -227,6 +227,11 @@ public record RunConfig(
         gpus);
   }
 
+  /** The same run, naming {@code newEndpoint} as where its load went. */
+  public RunConfig withEndpoint(String newEndpoint) {
+    return withWorkload(model, newEndpoint, inputLength, outputLength);
+  }
+
   public RunConfig withToolVersion(String newToolVersion) {
     return new RunConfig(
         runStartEpochMillis,

@@ -41,6 +41,10 @@ public final class RunRecorder implements AutoCloseable {
 
   private final RunAggregate aggregate;
   private final RowSink csv;
+
+  /** Where the requests went: the endpoint the report names follows it. */
+  private final SentEndpoints sentEndpoints = new SentEndpoints();
+
   private final Object lock = new Object();
 
   /** Set by {@link #finish}: later requests are not recorded. Guarded by {@link #lock}. */
@@ -116,6 +120,19 @@ public final class RunRecorder implements AutoCloseable {
    *     are counted
    */
   public void record(String requestName, long startEpochMillis, RequestResult result) {
+    record(requestName, null, startEpochMillis, result);
+  }
+
+  /**
+   * Records one finished request sent to {@code endpoint}.
+   *
+   * @param endpoint the path or URL its action sends to, as written (null when not known): when no
+   *     request went to the configured endpoint (embeddings requests alone, whose protocol names
+   *     the chat endpoint), the report names the endpoints the requests went to instead
+   */
+  public void record(
+      String requestName, String endpoint, long startEpochMillis, RequestResult result) {
+    sentEndpoints.note(endpoint);
     RequestRow record = toRecord(requestName, startEpochMillis, result);
     synchronized (lock) {
       if (stopped) {
@@ -255,7 +272,9 @@ public final class RunRecorder implements AutoCloseable {
       actual.add(ended);
       measured.add(MeasuredLevel.of(ended));
     }
-    RunConfig actualConfig = config.levels().isEmpty() ? config : config.withLevels(actual);
+    RunConfig actualConfig =
+        (config.levels().isEmpty() ? config : config.withLevels(actual))
+            .withEndpoint(sentEndpoints.reported(config.endpoint()));
     synchronized (lock) {
       return aggregate.summarize(actualConfig, measured, runEndEpochMillis);
     }
