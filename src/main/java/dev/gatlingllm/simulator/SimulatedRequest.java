@@ -185,6 +185,13 @@ final class SimulatedRequest {
 
   /** The same request answered by a call of {@code tool} of its planned length. */
   private SimulatedRequest callingTool(ToolCallAnswer tool) {
+    return withAnswer(
+        completionTokens, TOOL_CALLS, null, tool.pieces(completionTokens, textSeed), tool);
+  }
+
+  /** The same request with another answer: its tokens, how it ends, what it follows. */
+  private SimulatedRequest withAnswer(
+      int count, String finish, JsonNode followed, String[] tokens, ToolCallAnswer tool) {
     return new SimulatedRequest(
         format,
         endpoint,
@@ -193,12 +200,12 @@ final class SimulatedRequest {
         maxTokens,
         stream,
         includeUsage,
-        completionTokens,
-        TOOL_CALLS,
+        count,
+        finish,
         textSeed,
         promptBlockHashes,
-        null,
-        tool.pieces(completionTokens, textSeed),
+        followed,
+        tokens,
         tool);
   }
 
@@ -209,21 +216,7 @@ final class SimulatedRequest {
   private SimulatedRequest answering(JsonNode schema, String text) {
     String[] tokens = StructuredAnswer.tokens(text);
     int count = Math.min(maxTokens, tokens.length);
-    return new SimulatedRequest(
-        format,
-        endpoint,
-        model,
-        promptTokens,
-        maxTokens,
-        stream,
-        includeUsage,
-        count,
-        count < tokens.length ? "length" : "stop",
-        textSeed,
-        promptBlockHashes,
-        schema,
-        tokens,
-        null);
+    return withAnswer(count, count < tokens.length ? "length" : "stop", schema, tokens, null);
   }
 
   /** The same request answering JSON that breaks its schema ({@code schema-invalid} fault). */

@@ -44,18 +44,7 @@ public enum ToolParts {
       } else {
         json.writeStringField("content", message.content());
       }
-      json.writeArrayFieldStart("tool_calls");
-      for (ToolUse call : message.toolCalls()) {
-        json.writeStartObject();
-        json.writeStringField("id", call.id());
-        json.writeStringField("type", "function");
-        json.writeObjectFieldStart("function");
-        json.writeStringField("name", call.name());
-        json.writeStringField("arguments", call.arguments());
-        json.writeEndObject();
-        json.writeEndObject();
-      }
-      json.writeEndArray();
+      toolCalls(json, message, true);
     }
 
     @Override
@@ -129,17 +118,7 @@ public enum ToolParts {
     void toolCallMessage(JsonGenerator json, ChatMessage message) throws IOException {
       json.writeStringField("role", message.role());
       json.writeStringField("content", message.content());
-      json.writeArrayFieldStart("tool_calls");
-      for (ToolUse call : message.toolCalls()) {
-        json.writeStartObject();
-        json.writeObjectFieldStart("function");
-        json.writeStringField("name", call.name());
-        json.writeFieldName("arguments");
-        json.writeRawValue(call.arguments());
-        json.writeEndObject();
-        json.writeEndObject();
-      }
-      json.writeEndArray();
+      toolCalls(json, message, false);
     }
 
     @Override
@@ -205,6 +184,34 @@ public enum ToolParts {
       return true;
     }
     return false;
+  }
+
+  /**
+   * {@code tool_calls: [{function: {name, arguments}}]}, OpenAI's with each call's {@code id} and
+   * {@code type} and the arguments as a JSON string, Ollama's without ids and the arguments as an
+   * object.
+   */
+  private static void toolCalls(JsonGenerator json, ChatMessage message, boolean openAi)
+      throws IOException {
+    json.writeArrayFieldStart("tool_calls");
+    for (ToolUse call : message.toolCalls()) {
+      json.writeStartObject();
+      if (openAi) {
+        json.writeStringField("id", call.id());
+        json.writeStringField("type", "function");
+      }
+      json.writeObjectFieldStart("function");
+      json.writeStringField("name", call.name());
+      if (openAi) {
+        json.writeStringField("arguments", call.arguments());
+      } else {
+        json.writeFieldName("arguments");
+        json.writeRawValue(call.arguments());
+      }
+      json.writeEndObject();
+      json.writeEndObject();
+    }
+    json.writeEndArray();
   }
 
   private static void nameDescription(JsonGenerator json, ToolDefinition tool) throws IOException {
