@@ -1,0 +1,126 @@
+package dev.gatlingllm.report;
+
+import static dev.gatlingllm.report.Numbers.fixed;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.metrics.aggregate.AgentFigures;
+import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.stats.Distribution;
+import java.util.Locale;
+
+/**
+ * Agent sessions (metrics.md, "Agent sessions") in the console, summary.md and summary.json: TTFT
+ * p50 and p99 by turn index, session durations and turns per session. Shown only when some request
+ * belonged to a session, so that other runs read as before.
+ */
+final class AgentSessionsSection {
+  private AgentSessionsSection() {}
+
+  static boolean shown(RunSummary summary) {
+    return summary.agents().any();
+  }
+
+  static void console(StringBuilder text, RunSummary summary) {
+    AgentFigures agents = summary.agents();
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-40s %d (%d completed)\n",
+            "Sessions:",
+            agents.sessions(),
+            agents.completedSessions()));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-40s %s\n",
+            "Session duration p50 / p99 (ms):",
+            fixed(agents.durationMs().p50(), 1) + " / " + fixed(agents.durationMs().p99(), 1)));
+    text.append(
+        String.format(
+            Locale.ROOT, "%-40s %s\n", "Turns per session mean / p50 / max:", turns(agents)));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%-8s %10s %16s %16s\n",
+            "turn",
+            "requests",
+            "TTFT p50 (ms)",
+            "TTFT p99 (ms)"));
+    for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
+      Distribution ttft = turn.ttftMs();
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "%-8s %10d %16s %16s\n",
+              label(turn),
+              ttft.count(),
+              fixed(ttft.p50(), 1),
+              fixed(ttft.p99(), 1)));
+    }
+  }
+
+  static void markdown(StringBuilder md, RunSummary summary) {
+    if (!shown(summary)) {
+      return;
+    }
+    AgentFigures agents = summary.agents();
+    md.append("## Agent sessions\n\n");
+    md.append(agents.sessions())
+        .append(" sessions (")
+        .append(agents.completedSessions())
+        .append(" with every turn OK); session duration p50 / p99: ")
+        .append(fixed(agents.durationMs().p50(), 1))
+        .append(" / ")
+        .append(fixed(agents.durationMs().p99(), 1))
+        .append(" ms; turns per session mean / p50 / max: ")
+        .append(turns(agents))
+        .append(".\n\n");
+    md.append("| turn | requests | TTFT p50 ms | TTFT p99 ms |\n|---|---:|---:|---:|\n");
+    for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
+      md.append("| ")
+          .append(label(turn))
+          .append(" | ")
+          .append(turn.ttftMs().count())
+          .append(" | ")
+          .append(fixed(turn.ttftMs().p50(), 1))
+          .append(" | ")
+          .append(fixed(turn.ttftMs().p99(), 1))
+          .append(" |\n");
+    }
+    md.append('\n');
+  }
+
+  static void json(ObjectNode root, RunSummary summary) {
+    if (!shown(summary)) {
+      return;
+    }
+    AgentFigures agents = summary.agents();
+    ObjectNode node = root.putObject("agent_sessions");
+    node.put("sessions", agents.sessions());
+    node.put("completed_sessions", agents.completedSessions());
+    Json.put(node, "median_session_duration_ms", agents.durationMs().p50());
+    Json.put(node, "p99_session_duration_ms", agents.durationMs().p99());
+    Json.put(node, "mean_session_duration_ms", agents.durationMs().mean());
+    Json.put(node, "mean_turns_per_session", agents.turnsMean());
+    node.put("median_turns_per_session", agents.turnsP50());
+    node.put("max_turns_per_session", agents.turnsMax());
+    ArrayNode turns = node.putArray("ttft_by_turn");
+    for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
+      ObjectNode row = turns.addObject();
+      row.put("turn", turn.turn());
+      row.put("count", turn.ttftMs().count());
+      Json.put(row, "median_ttft_ms", turn.ttftMs().p50());
+      Json.put(row, "p99_ttft_ms", turn.ttftMs().p99());
+    }
+  }
+
+  private static String turns(AgentFigures agents) {
+    return fixed(agents.turnsMean(), 2) + " / " + agents.turnsP50() + " / " + agents.turnsMax();
+  }
+
+  /** The turn index; the last index also holds every later turn. */
+  private static String label(AgentFigures.TurnTtft turn) {
+    return turn.turn() >= AgentFigures.MAX_TURN ? turn.turn() + "+" : String.valueOf(turn.turn());
+  }
+}
