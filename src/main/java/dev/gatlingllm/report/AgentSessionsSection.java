@@ -10,9 +10,9 @@ import dev.gatlingllm.metrics.stats.Distribution;
 import java.util.Locale;
 
 /**
- * Agent sessions (metrics.md, "Agent sessions") in the console, summary.md and summary.json: TTFT
- * p50 and p99 by turn index, session durations and turns per session. Shown only when some request
- * belonged to a session, so that other runs read as before.
+ * Agent sessions (metrics.md, "Agent sessions") in the console, summary.md, summary.json and the
+ * page: TTFT p50 and p99 by turn index, session durations and turns per session. Shown only when
+ * some request belonged to a session, so that other runs read as before.
  */
 final class AgentSessionsSection {
   private AgentSessionsSection() {}
@@ -66,16 +66,7 @@ final class AgentSessionsSection {
     }
     AgentFigures agents = summary.agents();
     md.append("## Agent sessions\n\n");
-    md.append(agents.sessions())
-        .append(" sessions (")
-        .append(agents.completedSessions())
-        .append(" with every turn OK); session duration p50 / p99: ")
-        .append(fixed(agents.durationMs().p50(), 1))
-        .append(" / ")
-        .append(fixed(agents.durationMs().p99(), 1))
-        .append(" ms; turns per session mean / p50 / max: ")
-        .append(turns(agents))
-        .append(".\n\n");
+    md.append(sessionsSentence(agents)).append("\n\n");
     md.append("| turn | requests | TTFT p50 ms | TTFT p99 ms |\n|---|---:|---:|---:|\n");
     for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
       md.append("| ")
@@ -89,6 +80,29 @@ final class AgentSessionsSection {
           .append(" |\n");
     }
     md.append('\n');
+  }
+
+  static void html(StringBuilder page, RunSummary summary) {
+    if (!shown(summary)) {
+      return;
+    }
+    AgentFigures agents = summary.agents();
+    page.append("<section>\n<h2>Agent sessions</h2>\n<p>")
+        .append(Html.escape(sessionsSentence(agents)))
+        .append("</p>\n<table id=\"agent-sessions\">\n<tr><th>turn</th><th>requests</th>")
+        .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th></tr>\n");
+    for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
+      page.append("<tr><td>")
+          .append(label(turn))
+          .append("</td><td>")
+          .append(turn.ttftMs().count())
+          .append("</td><td>")
+          .append(fixed(turn.ttftMs().p50(), 1))
+          .append("</td><td>")
+          .append(fixed(turn.ttftMs().p99(), 1))
+          .append("</td></tr>\n");
+    }
+    page.append("</table>\n</section>\n");
   }
 
   static void json(ObjectNode root, RunSummary summary) {
@@ -113,6 +127,20 @@ final class AgentSessionsSection {
       Json.put(row, "median_ttft_ms", turn.ttftMs().p50());
       Json.put(row, "p99_ttft_ms", turn.ttftMs().p99());
     }
+  }
+
+  /** The sessions, their durations and turns, in one sentence. */
+  private static String sessionsSentence(AgentFigures agents) {
+    return agents.sessions()
+        + " sessions ("
+        + agents.completedSessions()
+        + " with every turn OK); session duration p50 / p99: "
+        + fixed(agents.durationMs().p50(), 1)
+        + " / "
+        + fixed(agents.durationMs().p99(), 1)
+        + " ms; turns per session mean / p50 / max: "
+        + turns(agents)
+        + ".";
   }
 
   private static String turns(AgentFigures agents) {

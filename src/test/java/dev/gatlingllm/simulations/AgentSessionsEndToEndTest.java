@@ -146,6 +146,8 @@ class AgentSessionsEndToEndTest {
     assertTrue(run.console().contains("Agent sessions"), run.tail());
     Path llm = InProcessGatling.llmDir(results);
     assertTrue(Files.readString(llm.resolve("summary.md")).contains("## Agent sessions"));
+    assertTrue(
+        Files.readString(llm.resolve("index.html")).contains("<table id=\"agent-sessions\">"));
   }
 
   @Test
