@@ -17,6 +17,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Replayed agent sessions against the simulator, their figures checked by hand: against a server of
@@ -174,6 +176,39 @@ class AgentSessionsEndToEndTest {
       assertTrue(
           later < first - 20, "turn " + turn + ": " + later + " ms, turn 1: " + first + " ms");
     }
+  }
+
+  /**
+   * Anthropic's and Ollama's forms of the history reach the simulator whole: turn 1 is answered
+   * with a tool call (no answer text), turn 2, after the tool's result, in text.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"anthropic", "ollama-chat"})
+  void eachChatDialectCarriesTheToolCallAndItsResult(String dialect) throws Exception {
+    Path trace =
+        Files.writeString(
+            dir.resolve("two.jsonl"),
+            "{\"session_id\":\"d\",\"turns\":[{\"input_tokens\":30,\"output_tokens\":4,"
+                + "\"tool_latency_ms\":20},{\"input_tokens\":20,\"output_tokens\":5}]}\n");
+    Path results = dir.resolve(dialect);
+    InProcessGatling.Run run;
+    try (LlmSimulator server = LlmSimulator.builder().timing("ttft=20;itl=5").build().start()) {
+      Map<String, String> properties = new java.util.HashMap<>(properties(server, trace));
+      properties.put("llm.dialect", dialect);
+      properties.put("llm.agent.tools", "bfcl-sample.jsonl");
+      run = InProcessGatling.run(AgentSessionSimulation.class, results, properties);
+    }
+    assertEquals(0, run.exitCode(), run.tail());
+    List<RequestRow> rows =
+        InProcessGatling.requests(results).stream()
+            .filter(r -> r.placement().level() == 0)
+            .sorted(Comparator.comparingInt(r -> r.placement().turn()))
+            .toList();
+    assertEquals(2, rows.size());
+    assertTrue(rows.stream().allMatch(r -> r.status().ok()), dialect);
+    assertEquals(0, rows.get(0).tokens().answerEvents(), dialect + ": turn 1 is a tool call");
+    assertTrue(rows.get(0).latency().ttftMicros() > 0, dialect + ": the call is the first token");
+    assertTrue(rows.get(1).tokens().answerEvents() > 0, dialect + ": turn 2 answers in text");
   }
 
   private static Map<String, String> properties(LlmSimulator server, Path trace) {
