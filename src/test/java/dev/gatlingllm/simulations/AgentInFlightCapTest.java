@@ -57,12 +57,17 @@ class AgentInFlightCapTest {
     }
   }
 
-  /** The most requests the server held at one instant, from its receipt and end times. */
+  /**
+   * The most requests the server held at one instant, each from its receipt to its last write: the
+   * record's own end is taken once that write completed, which can be after the client read it,
+   * freed its slot and sent the next request.
+   */
   private static int mostAtOnce(List<GroundTruthRecord> truth) {
     List<long[]> edges = new ArrayList<>();
     for (GroundTruthRecord record : truth) {
+      long[] writes = record.writeNanos();
       edges.add(new long[] {record.receivedNanos(), 1});
-      edges.add(new long[] {record.endNanos(), -1});
+      edges.add(new long[] {writes[writes.length - 1], -1});
     }
     // An end before a receipt at the same instant: the slot was freed first.
     edges.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
