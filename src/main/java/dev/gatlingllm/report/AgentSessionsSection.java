@@ -48,15 +48,7 @@ final class AgentSessionsSection {
             "TTFT p50 (ms)",
             "TTFT p99 (ms)"));
     for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
-      Distribution ttft = turn.ttftMs();
-      text.append(
-          String.format(
-              Locale.ROOT,
-              "%-8s %10d %16s %16s\n",
-              label(turn),
-              ttft.count(),
-              fixed(ttft.p50(), 1),
-              fixed(ttft.p99(), 1)));
+      text.append(String.format(Locale.ROOT, "%-8s %10s %16s %16s\n", (Object[]) cells(turn)));
     }
   }
 
@@ -69,15 +61,7 @@ final class AgentSessionsSection {
     md.append(sessionsSentence(agents)).append("\n\n");
     md.append("| turn | requests | TTFT p50 ms | TTFT p99 ms |\n|---|---:|---:|---:|\n");
     for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
-      md.append("| ")
-          .append(label(turn))
-          .append(" | ")
-          .append(turn.ttftMs().count())
-          .append(" | ")
-          .append(fixed(turn.ttftMs().p50(), 1))
-          .append(" | ")
-          .append(fixed(turn.ttftMs().p99(), 1))
-          .append(" |\n");
+      md.append("| ").append(String.join(" | ", cells(turn))).append(" |\n");
     }
     md.append('\n');
   }
@@ -92,15 +76,7 @@ final class AgentSessionsSection {
         .append("</p>\n<table id=\"agent-sessions\">\n<tr><th>turn</th><th>requests</th>")
         .append("<th>TTFT p50 ms</th><th>TTFT p99 ms</th></tr>\n");
     for (AgentFigures.TurnTtft turn : agents.ttftByTurn()) {
-      page.append("<tr><td>")
-          .append(label(turn))
-          .append("</td><td>")
-          .append(turn.ttftMs().count())
-          .append("</td><td>")
-          .append(fixed(turn.ttftMs().p50(), 1))
-          .append("</td><td>")
-          .append(fixed(turn.ttftMs().p99(), 1))
-          .append("</td></tr>\n");
+      page.append("<tr><td>").append(String.join("</td><td>", cells(turn))).append("</td></tr>\n");
     }
     page.append("</table>\n</section>\n");
   }
@@ -145,6 +121,14 @@ final class AgentSessionsSection {
 
   private static String turns(AgentFigures agents) {
     return fixed(agents.turnsMean(), 2) + " / " + agents.turnsP50() + " / " + agents.turnsMax();
+  }
+
+  /** One turn's row: its index, its requests, TTFT p50 and p99 in ms. */
+  private static String[] cells(AgentFigures.TurnTtft turn) {
+    Distribution ttft = turn.ttftMs();
+    return new String[] {
+      label(turn), String.valueOf(ttft.count()), fixed(ttft.p50(), 1), fixed(ttft.p99(), 1)
+    };
   }
 
   /** The turn index; the last index also holds every later turn. */
