@@ -2,6 +2,7 @@ package dev.gatlingllm.api;
 
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.MaxTokensField;
+import dev.gatlingllm.values.ToolDefinition;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * @param maxTokensField the field the limit goes in where the API has a choice (OpenAI), or null
  *     for the dialect's usual one
  * @param responseSchema the structured output asked for, or null for free text
+ * @param tools the functions offered to the model (chat dialects), none by default
  */
 public record GenerationRequest(
     String model,
@@ -32,10 +34,38 @@ public record GenerationRequest(
     boolean includeUsage,
     Map<String, Object> extraFields,
     MaxTokensField maxTokensField,
-    ResponseSchema responseSchema) {
+    ResponseSchema responseSchema,
+    List<ToolDefinition> tools) {
   public GenerationRequest {
     messages = List.copyOf(Objects.requireNonNull(messages, "messages"));
     extraFields = Map.copyOf(Objects.requireNonNull(extraFields, "extraFields"));
+    tools = tools == null ? List.of() : List.copyOf(tools);
+  }
+
+  /** A request offering no tools. */
+  public GenerationRequest(
+      String model,
+      List<ChatMessage> messages,
+      String prompt,
+      Integer maxTokens,
+      Double temperature,
+      Boolean ignoreEos,
+      boolean includeUsage,
+      Map<String, Object> extraFields,
+      MaxTokensField maxTokensField,
+      ResponseSchema responseSchema) {
+    this(
+        model,
+        messages,
+        prompt,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        includeUsage,
+        extraFields,
+        maxTokensField,
+        responseSchema,
+        List.of());
   }
 
   /** A request without structured output. */
@@ -96,7 +126,8 @@ public record GenerationRequest(
         includeUsage,
         extraFields,
         field,
-        responseSchema);
+        responseSchema,
+        tools);
   }
 
   /** The same request asking for structured output (null: free text). */
@@ -111,7 +142,24 @@ public record GenerationRequest(
         includeUsage,
         extraFields,
         maxTokensField,
-        schema);
+        schema,
+        tools);
+  }
+
+  /** The same request offering {@code newTools} to the model (none: no {@code tools} field). */
+  public GenerationRequest withTools(List<ToolDefinition> newTools) {
+    return new GenerationRequest(
+        model,
+        messages,
+        prompt,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        includeUsage,
+        extraFields,
+        maxTokensField,
+        responseSchema,
+        newTools);
   }
 
   /** The same request without {@code ignore_eos}, for an API that has no such field. */
@@ -128,7 +176,8 @@ public record GenerationRequest(
             includeUsage,
             extraFields,
             maxTokensField,
-            responseSchema);
+            responseSchema,
+            tools);
   }
 
   /**

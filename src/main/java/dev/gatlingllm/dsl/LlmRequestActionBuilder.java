@@ -11,6 +11,7 @@ import dev.gatlingllm.gatling.action.StructuredOutput;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptImage;
 import dev.gatlingllm.values.ResponseFormat;
+import dev.gatlingllm.values.ToolDefinition;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
@@ -446,6 +447,47 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
         StructuredOutput.perRequest(
             SessionExpression.constant(copy), Objects.requireNonNull(format, "format"));
     return withTemplate(t -> t.withStructured(structured));
+  }
+
+  /**
+   * The functions the model may call, the same for every request, e.g. {@code tools(List.of(new
+   * ToolDefinition("get_weather", "Weather of a city", schema)))}. Each chat dialect writes them in
+   * its API's form: OpenAI's {@code tools: [{type: function, function: {name, description,
+   * parameters}}]}, Anthropic's {@code tools: [{name, description, input_schema}]}, Ollama's
+   * OpenAI-like {@code tools}. A dialect without tools (completions, Responses) fails the request.
+   * A {@code bodyField("tools", ..)} replaces them.
+   *
+   * @param tools constant tools, each schema valid JSON (checked here)
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder tools(List<ToolDefinition> tools) {
+    List<ToolDefinition> copy = ToolSchemas.checked(tools);
+    return withTemplate(t -> t.withTools(SessionExpression.constant(copy)));
+  }
+
+  /**
+   * The functions the model may call, read from a session attribute (a feeder's record, an agent's
+   * session).
+   *
+   * @param tools a Gatling EL string naming a {@code List<ToolDefinition>} attribute, e.g. {@code
+   *     "#{tools}"}
+   * @return a new builder
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public LlmRequestActionBuilder tools(String tools) {
+    SessionExpression<List> list = GatlingRuntime.el(requireText(tools, "tools"), List.class);
+    return withTemplate(t -> t.withTools(session -> (List<ToolDefinition>) list.resolve(session)));
+  }
+
+  /**
+   * The functions the model may call, computed per virtual user.
+   *
+   * @param tools a function of the session giving the tools
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder tools(Function<Session, List<ToolDefinition>> tools) {
+    Objects.requireNonNull(tools, "tools");
+    return withTemplate(t -> t.withTools(SessionExpression.function(tools)));
   }
 
   /**

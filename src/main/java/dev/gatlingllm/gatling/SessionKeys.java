@@ -22,4 +22,13 @@ public final class SessionKeys {
    * past saturation ({@code SaturationStop}); the user leaves without a request.
    */
   public static final String SWEEP_STOPPED = "gatling-llm.sweepStopped";
+
+  /**
+   * String: the agent session a user's requests belong to ({@code AgentSessions}); absent outside
+   * one.
+   */
+  public static final String AGENT_SESSION = "gatling-llm.agent.session";
+
+  /** Integer: the turn of the agent session the user's next request is, from 1. */
+  public static final String AGENT_TURN = "gatling-llm.agent.turn";
 }

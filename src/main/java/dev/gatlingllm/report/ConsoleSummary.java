@@ -60,6 +60,10 @@ public final class ConsoleSummary {
       rule(text, "By request name", '-');
       RequestNamesSection.consoleRows(text, summary);
     }
+    if (AgentSessionsSection.shown(summary)) {
+      rule(text, "Agent sessions", '-');
+      AgentSessionsSection.console(text, summary);
+    }
     openModelRates(text, summary);
     serverMetrics(text, summary);
     capacity(text, summary);

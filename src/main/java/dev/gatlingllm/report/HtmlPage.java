@@ -37,6 +37,7 @@ final class HtmlPage {
     LevelsSection.html(page, summary);
     RepeatsSection.html(page, summary);
     RequestNamesSection.html(page, summary);
+    AgentSessionsSection.html(page, summary);
     LengthsAndRatesSection.append(page, summary);
     charts(page, summary);
     TradeOffSection.table(page, summary);

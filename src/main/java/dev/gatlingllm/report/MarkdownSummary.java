@@ -52,6 +52,7 @@ public final class MarkdownSummary {
     StructuredOutputSection.markdown(md, summary);
     RepeatsSection.markdown(md, summary);
     RequestNamesSection.markdown(md, summary);
+    AgentSessionsSection.markdown(md, summary);
     md.append("## Capacity\n\n");
     Capacity capacity = summary.capacity();
     md.append("Target: ").append(summary.config().target().describe()).append(". ");

@@ -39,6 +39,7 @@ final class SummaryJson {
     putLevels(root.putArray("levels"), summary);
     TradeOffSection.json(root, summary);
     putRequestNames(root.putArray("request_names"), summary);
+    AgentSessionsSection.json(root, summary);
     if (summary.server() != null) {
       root.set("server_metrics", ServerMetricsReport.runNode(summary.server()));
     }

@@ -24,6 +24,14 @@ final class ChunkTemplates {
   private final String jsonModel;
   private final String eol;
   private final byte[] contentPrefix;
+
+  /**
+   * The first content event's prefix: the content prefix, or for a tool call the part that opens
+   * the call (OpenAI's id, type and name; Anthropic's {@code tool_use} block) before its arguments.
+   */
+  private final byte[] firstContentPrefix;
+
+  private final ToolCallAnswer toolCall;
   private final byte[] contentSuffix;
   private final byte[] brokenSuffix;
   private final byte[] head;
@@ -40,7 +48,22 @@ final class ChunkTemplates {
       long created,
       String jsonModel,
       FaultSpec.LineEnding lineEnding) {
+    this(format, jsonId, created, jsonModel, lineEnding, null);
+  }
+
+  /**
+   * @param toolCall the tool the model calls (its arguments are then the content events' text), or
+   *     null for an answer in text
+   */
+  ChunkTemplates(
+      ApiFormat format,
+      String jsonId,
+      long created,
+      String jsonModel,
+      FaultSpec.LineEnding lineEnding,
+      ToolCallAnswer toolCall) {
     this.format = format;
+    this.toolCall = toolCall;
     this.chat = format == ApiFormat.CHAT;
     this.jsonId = jsonId;
     this.created = created;
@@ -59,10 +82,15 @@ final class ChunkTemplates {
     eol = lineEnding.chars();
     this.head = ascii(headText);
     this.eventEnd = ascii(eol + eol);
+    String toolCallOpen =
+        toolCall == null ? null : "[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,";
     this.contentPrefix =
         ascii(
             switch (format) {
-              case CHAT -> headText + "[{\"index\":0,\"delta\":{\"content\":\"";
+              case CHAT ->
+                  toolCall != null
+                      ? headText + toolCallOpen + "\"function\":{\"arguments\":\""
+                      : headText + "[{\"index\":0,\"delta\":{\"content\":\"";
               case COMPLETIONS -> headText + "[{\"index\":0,\"text\":\"";
               case RESPONSES ->
                   typedData("response.output_text.delta")
@@ -70,15 +98,45 @@ final class ChunkTemplates {
                       + jsonId
                       + ",\"output_index\":0,\"content_index\":0,\"delta\":\"";
               case MESSAGES ->
-                  typedData("content_block_delta")
-                      + ",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
+                  toolCall != null
+                      ? typedData("content_block_delta")
+                          + ",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\""
+                      : typedData("content_block_delta")
+                          + ",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"";
               case OLLAMA_CHAT, OLLAMA_GENERATE ->
                   throw new IllegalArgumentException("Ollama streams are NDJSON");
             });
+    this.firstContentPrefix =
+        toolCall == null
+            ? contentPrefix
+            : ascii(
+                switch (format) {
+                  case CHAT ->
+                      headText
+                          + toolCallOpen
+                          + "\"id\":"
+                          + callId("call_")
+                          + ",\"type\":\"function\",\"function\":{\"name\":"
+                          + toolCall.jsonName()
+                          + ",\"arguments\":\"";
+                  case MESSAGES ->
+                      typed(
+                              "content_block_start",
+                              ",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":"
+                                  + callId("toolu_")
+                                  + ",\"name\":"
+                                  + toolCall.jsonName()
+                                  + ",\"input\":{}}")
+                          + new String(contentPrefix, StandardCharsets.UTF_8);
+                  default -> throw new IllegalArgumentException(format + " has no tool calls");
+                });
     this.contentSuffix =
         ascii(
             switch (format) {
-                  case CHAT -> "\"},\"finish_reason\":null}]}";
+                  case CHAT ->
+                      toolCall != null
+                          ? "\"}}]},\"finish_reason\":null}]}"
+                          : "\"},\"finish_reason\":null}]}";
                   case COMPLETIONS -> "\",\"logprobs\":null,\"finish_reason\":null}]}";
                   case RESPONSES -> "\",\"logprobs\":[]}";
                   default -> "\"}}"; // MESSAGES
@@ -92,6 +150,14 @@ final class ChunkTemplates {
                 + eol
                 + eol);
     this.comment = ascii(": ping" + eol + eol);
+  }
+
+  /**
+   * The call's id, a JSON string: the API's prefix and the request's id (already a JSON literal),
+   * so the same request always gets the same id.
+   */
+  private String callId(String prefix) {
+    return "\"" + prefix + jsonId.substring(1);
   }
 
   /**
@@ -159,9 +225,11 @@ final class ChunkTemplates {
                                   + ",\"output_tokens\":1}"
                               : "")
                           + "}")
-                  + typed(
-                      "content_block_start",
-                      ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}")
+                  + (toolCall != null
+                      ? "" // the tool_use block opens with the first token
+                      : typed(
+                          "content_block_start",
+                          ",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}"))
                   + typed("ping", ""));
       default -> throw new IllegalStateException(format + " streams have no opening");
     };
@@ -231,7 +299,11 @@ final class ChunkTemplates {
             + typed(
                 "message_delta",
                 ",\"delta\":{\"stop_reason\":\""
-                    + (cut ? "max_tokens" : "end_turn")
+                    + (cut
+                        ? "max_tokens"
+                        : SimulatedRequest.TOOL_CALLS.equals(finishReason)
+                            ? "tool_use"
+                            : "end_turn")
                     + "\",\"stop_sequence\":null}"
                     + (withUsage ? ",\"usage\":{\"output_tokens\":" + completionTokens + "}" : ""))
             + typed("message_stop", ""));
@@ -254,7 +326,7 @@ final class ChunkTemplates {
     return words(
         alloc,
         withComment ? comment : null,
-        contentPrefix,
+        from == 0 ? firstContentPrefix : contentPrefix,
         words,
         from,
         count,

@@ -122,7 +122,12 @@ final class GenerationStream extends EngineRequest {
     this.templates =
         request.stream && !request.format.isOllama()
             ? new ChunkTemplates(
-                request.format, quote(requestId), created, quote(request.model), fault.lineEnding())
+                request.format,
+                quote(requestId),
+                created,
+                quote(request.model),
+                fault.lineEnding(),
+                request.toolCall)
             : null;
     this.ollamaTemplates =
         request.stream && request.format.isOllama()
@@ -130,7 +135,9 @@ final class GenerationStream extends EngineRequest {
                 request.format.hasMessages(),
                 quote(request.model),
                 quote(java.time.Instant.now().toString()),
-                fault.lineEnding())
+                fault.lineEnding(),
+                request.toolCall,
+                request.toolCall == null ? null : request.text(request.completionTokens))
             : null;
     this.groundTruth = groundTruth;
     this.trace =

@@ -13,6 +13,8 @@ import io.netty.buffer.ByteBufAllocator;
  * and durations. Lines end with LF (CRLF when the fault asks for it; a lone CR is SSE's only).
  */
 final class OllamaTemplates {
+  private static final byte[] NOTHING = new byte[0];
+
   private final boolean chat;
   private final String head;
   private final String eol;
@@ -22,11 +24,33 @@ final class OllamaTemplates {
   private final byte[] keepAlive;
 
   /**
+   * A tool call's lines: the ones before the last carry no output, the last the whole call (Ollama
+   * parses a call out of the model's text and sends it once it is complete); null for text.
+   */
+  private final byte[] toolCallLine;
+
+  private final byte[] emptyLine;
+
+  /**
    * @param jsonModel model name, already a JSON string literal
    * @param jsonCreatedAt the response's timestamp, already a JSON string literal
    */
   OllamaTemplates(
       boolean chat, String jsonModel, String jsonCreatedAt, FaultSpec.LineEnding lineEnding) {
+    this(chat, jsonModel, jsonCreatedAt, lineEnding, null, null);
+  }
+
+  /**
+   * @param toolCall the tool the model calls, or null for an answer in text
+   * @param arguments the call's whole arguments, a JSON object's text (null without a call)
+   */
+  OllamaTemplates(
+      boolean chat,
+      String jsonModel,
+      String jsonCreatedAt,
+      FaultSpec.LineEnding lineEnding,
+      ToolCallAnswer toolCall,
+      String arguments) {
     this.chat = chat;
     this.eol = lineEnding == FaultSpec.LineEnding.CRLF ? "\r\n" : "\n";
     this.head = "{\"model\":" + jsonModel + ",\"created_at\":" + jsonCreatedAt + ",";
@@ -37,6 +61,20 @@ final class OllamaTemplates {
     this.contentSuffix = ChunkTemplates.ascii(textEnd + ",\"done\":false}" + eol);
     this.brokenSuffix = ChunkTemplates.ascii(textEnd + ",\"done\":fal" + eol); // truncated JSON
     this.keepAlive = ChunkTemplates.ascii(eol); // a blank line: NDJSON has no comments
+    String message = "\"message\":{\"role\":\"assistant\",\"content\":\"\"";
+    this.emptyLine = ChunkTemplates.ascii(head + message + "},\"done\":false}" + eol);
+    this.toolCallLine =
+        toolCall == null
+            ? null
+            : ChunkTemplates.ascii(
+                head
+                    + message
+                    + ",\"tool_calls\":[{\"function\":{\"name\":"
+                    + toolCall.jsonName()
+                    + ",\"arguments\":"
+                    + arguments
+                    + "}}]},\"done\":false}"
+                    + eol);
   }
 
   /**
@@ -51,6 +89,18 @@ final class OllamaTemplates {
       boolean broken,
       boolean withKeepAlive,
       boolean httpChunkFramed) {
+    if (toolCallLine != null) {
+      boolean last = from + count >= words.length;
+      return ChunkTemplates.words(
+          alloc,
+          withKeepAlive ? keepAlive : null,
+          last ? toolCallLine : emptyLine,
+          words,
+          from,
+          0,
+          NOTHING,
+          httpChunkFramed);
+    }
     return ChunkTemplates.words(
         alloc,
         withKeepAlive ? keepAlive : null,
@@ -83,7 +133,8 @@ final class OllamaTemplates {
                     ? "\"message\":{\"role\":\"assistant\",\"content\":\"\"}"
                     : "\"response\":\"\"")
             .append(",\"done\":true,\"done_reason\":\"")
-            .append(doneReason)
+            // Ollama ends a tool call as any answer: "stop".
+            .append(SimulatedRequest.TOOL_CALLS.equals(doneReason) ? "stop" : doneReason)
             .append('"');
     if (withCounts) {
       line.append(",\"total_duration\":")

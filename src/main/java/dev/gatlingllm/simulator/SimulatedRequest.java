@@ -32,8 +32,14 @@ final class SimulatedRequest {
   /** The JSON schema the answer must follow ({@link StructuredAnswer}), or null for free text. */
   final JsonNode schema;
 
-  /** The structured answer's tokens, or null for vocabulary words. */
+  /** The structured answer's or the tool call's tokens, or null for vocabulary words. */
   private final String[] answerTokens;
+
+  /** The tool the model calls instead of answering in text ({@link ToolCallAnswer}), or null. */
+  final ToolCallAnswer toolCall;
+
+  /** The finish reason of a tool call (OpenAI's; the other APIs' templates say it their way). */
+  static final String TOOL_CALLS = "tool_calls";
 
   private SimulatedRequest(
       ApiFormat format,
@@ -48,7 +54,8 @@ final class SimulatedRequest {
       long textSeed,
       long[] promptBlockHashes,
       JsonNode schema,
-      String[] answerTokens) {
+      String[] answerTokens,
+      ToolCallAnswer toolCall) {
     this.format = format;
     this.endpoint = endpoint;
     this.model = model;
@@ -63,6 +70,7 @@ final class SimulatedRequest {
     this.reportsCachedTokens = promptBlockHashes != null;
     this.schema = schema;
     this.answerTokens = answerTokens;
+    this.toolCall = toolCall;
   }
 
   /**
@@ -88,11 +96,13 @@ final class SimulatedRequest {
     StringBuilder promptText = new StringBuilder();
     int promptTokens =
         switch (format) {
-          case CHAT, OLLAMA_CHAT -> chatPromptTokens(body.get("messages"), promptText);
+          case CHAT, OLLAMA_CHAT ->
+              toolsTokens(body, promptText) + chatPromptTokens(body.get("messages"), promptText);
           case COMPLETIONS, OLLAMA_GENERATE -> completionPromptTokens(body, promptText);
           case RESPONSES -> responsesPromptTokens(body, promptText);
           case MESSAGES ->
-              systemTokens(body.get("system"), promptText)
+              toolsTokens(body, promptText)
+                  + systemTokens(body.get("system"), promptText)
                   + chatPromptTokens(body.get("messages"), promptText);
         };
     String maxField =
@@ -162,19 +172,26 @@ final class SimulatedRequest {
             seed,
             promptBlockHashes(promptText, promptTokens, config.capacity().scheduling()),
             null,
+            null,
             null);
+    ToolCallAnswer toolCall = ToolCallAnswer.of(format, body);
+    if (toolCall != null && completionTokens > 0) {
+      return request.callingTool(toolCall);
+    }
     return schema == null
         ? request
         : request.answering(schema, StructuredAnswer.valid(schema, seed));
   }
 
-  /**
-   * The same request answering {@code text} for its schema: a grammar-constrained model stops when
-   * the value is whole (ignore_eos and the end-of-sequence draw aside), or is cut at max_tokens.
-   */
-  private SimulatedRequest answering(JsonNode schema, String text) {
-    String[] tokens = StructuredAnswer.tokens(text);
-    int count = Math.min(maxTokens, tokens.length);
+  /** The same request answered by a call of {@code tool} of its planned length. */
+  private SimulatedRequest callingTool(ToolCallAnswer tool) {
+    return withAnswer(
+        completionTokens, TOOL_CALLS, null, tool.pieces(completionTokens, textSeed), tool);
+  }
+
+  /** The same request with another answer: its tokens, how it ends, what it follows. */
+  private SimulatedRequest withAnswer(
+      int count, String finish, JsonNode followed, String[] tokens, ToolCallAnswer tool) {
     return new SimulatedRequest(
         format,
         endpoint,
@@ -184,11 +201,22 @@ final class SimulatedRequest {
         stream,
         includeUsage,
         count,
-        count < tokens.length ? "length" : "stop",
+        finish,
         textSeed,
         promptBlockHashes,
-        schema,
-        tokens);
+        followed,
+        tokens,
+        tool);
+  }
+
+  /**
+   * The same request answering {@code text} for its schema: a grammar-constrained model stops when
+   * the value is whole (ignore_eos and the end-of-sequence draw aside), or is cut at max_tokens.
+   */
+  private SimulatedRequest answering(JsonNode schema, String text) {
+    String[] tokens = StructuredAnswer.tokens(text);
+    int count = Math.min(maxTokens, tokens.length);
+    return withAnswer(count, count < tokens.length ? "length" : "stop", schema, tokens, null);
   }
 
   /** The same request answering JSON that breaks its schema ({@code schema-invalid} fault). */
@@ -276,6 +304,13 @@ final class SimulatedRequest {
         throw new InvalidRequestException("each message needs a 'role'");
       }
       tokens += contentTokens(message.get("content"), text);
+      // An assistant's tool calls (OpenAI's and Ollama's form) are history the prompt holds.
+      for (JsonNode call : message.path("tool_calls")) {
+        JsonNode function = call.path("function");
+        tokens +=
+            textTokens(
+                function.path("name").asText("") + jsonText(function.get("arguments")), text);
+      }
       // Ollama's form: base64 images beside the text.
       for (JsonNode image : message.path("images")) {
         tokens += ImageTokens.ofBase64(image.asText());
@@ -304,6 +339,15 @@ final class SimulatedRequest {
       int image = imageTokens(part);
       if (image >= 0) {
         tokens += image;
+        continue;
+      }
+      // Anthropic's tool blocks: a call's input, a result's content.
+      if ("tool_use".equals(part.path("type").asText())) {
+        tokens += textTokens(part.path("name").asText("") + jsonText(part.get("input")), text);
+        continue;
+      }
+      if ("tool_result".equals(part.path("type").asText())) {
+        tokens += contentTokens(part.get("content"), text);
         continue;
       }
       String partText = part.path("text").asText("");
@@ -356,6 +400,30 @@ final class SimulatedRequest {
    */
   private static int systemTokens(JsonNode system, StringBuilder text) {
     return system == null || system.isNull() ? 0 : contentTokens(system, text);
+  }
+
+  /**
+   * The tools offered, as a chat template puts their schemas in the prompt before the messages (so
+   * an agent's turns share them as a prefix).
+   */
+  private static int toolsTokens(JsonNode body, StringBuilder text) {
+    JsonNode tools = body.get("tools");
+    return tools == null || !tools.isArray() || tools.isEmpty()
+        ? 0
+        : textTokens(tools.toString(), text);
+  }
+
+  private static int textTokens(String value, StringBuilder text) {
+    text.append(value);
+    return SimpleTokenizer.count(value);
+  }
+
+  /** A JSON string's text, or any other value's JSON; empty when absent. */
+  private static String jsonText(JsonNode value) {
+    if (value == null || value.isNull()) {
+      return "";
+    }
+    return value.isTextual() ? value.asText() : value.toString();
   }
 
   private static int completionPromptTokens(JsonNode body, StringBuilder text) {

@@ -4,15 +4,38 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One chat message with its role ({@code system}, {@code user}, {@code assistant}), its text and
- * the images it carries (none for a text message). Each dialect writes the images in its API's form
- * (OpenAI's {@code image_url} parts, Anthropic's {@code image} blocks, Ollama's {@code images}).
+ * One chat message with its role ({@code system}, {@code user}, {@code assistant}, {@code tool}),
+ * its text, the images it carries (none for a text message) and, in an agent's history, the tool
+ * calls an assistant made or the call a tool result answers. Each dialect writes the images and the
+ * tool parts in its API's form (OpenAI's {@code image_url} parts, {@code tool_calls} and role
+ * {@code tool} with {@code tool_call_id}; Anthropic's {@code image}, {@code tool_use} and {@code
+ * tool_result} blocks; Ollama's {@code images}, {@code tool_calls} and role {@code tool}).
+ *
+ * @param role the role
+ * @param content the text (empty for an assistant message made only of tool calls)
+ * @param images the images, none for a text message
+ * @param toolCalls the tool calls of an assistant message, none otherwise
+ * @param toolCallId the id of the call a {@code tool} message answers, null otherwise
  */
-public record ChatMessage(String role, String content, List<PromptImage> images) {
+public record ChatMessage(
+    String role,
+    String content,
+    List<PromptImage> images,
+    List<ToolUse> toolCalls,
+    String toolCallId) {
+  /** The role of a tool's result. */
+  public static final String TOOL = "tool";
+
   public ChatMessage {
     Objects.requireNonNull(role, "role");
     Objects.requireNonNull(content, "content");
     images = images == null ? List.of() : List.copyOf(images);
+    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+  }
+
+  /** A message with images (none: a text message). */
+  public ChatMessage(String role, String content, List<PromptImage> images) {
+    this(role, content, images, List.of(), null);
   }
 
   /** A text message. */
@@ -35,6 +58,30 @@ public record ChatMessage(String role, String content, List<PromptImage> images)
 
   public static ChatMessage assistant(String content) {
     return new ChatMessage("assistant", content);
+  }
+
+  /** An assistant message made of tool calls, as a model's tool-call answer is sent back. */
+  public static ChatMessage assistantToolCalls(List<ToolUse> calls) {
+    if (calls == null || calls.isEmpty()) {
+      throw new IllegalArgumentException("an assistant tool-call message needs at least one call");
+    }
+    return new ChatMessage("assistant", "", List.of(), calls, null);
+  }
+
+  /** A tool's result, answering the call whose id is {@code toolCallId}. */
+  public static ChatMessage toolResult(String toolCallId, String content) {
+    return new ChatMessage(
+        TOOL, content, List.of(), List.of(), Objects.requireNonNull(toolCallId, "toolCallId"));
+  }
+
+  /** True for an assistant message that carries tool calls. */
+  public boolean hasToolCalls() {
+    return !toolCalls.isEmpty();
+  }
+
+  /** True for a tool's result (role {@code tool} answering a call). */
+  public boolean isToolResult() {
+    return toolCallId != null;
   }
 
   /** True when the message carries images. */

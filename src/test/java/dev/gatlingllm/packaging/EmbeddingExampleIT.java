@@ -69,6 +69,8 @@ class EmbeddingExampleIT {
             "trace-sample.jsonl",
             "burstgpt-sample.csv",
             "azure-sample.csv",
+            "agent-sessions-sample.jsonl",
+            "bfcl-sample.jsonl",
             "image-dataset.jsonl",
             "llava-sample.json")) {
       assertTrue(entries.contains(feeder), "the feeder " + feeder + " at the classpath's root");

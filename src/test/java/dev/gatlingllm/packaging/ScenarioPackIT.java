@@ -101,6 +101,13 @@ class ScenarioPackIT {
         "TraceReplaySimulation",
         List.of("-Dllm.trace.limit=6", "-Dllm.trace.speed=4", "-Dllm.warmupSeconds=0"));
     all.put(
+        "AgentSessionSimulation",
+        List.of(
+            "-Dllm.levels=2",
+            "-Dllm.requestsPerLevel=2",
+            "-Dllm.agent.toolLatencyScale=0.1",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
         "EmbeddingSweepSimulation",
         List.of(
             "-Dllm.levels=1,2",

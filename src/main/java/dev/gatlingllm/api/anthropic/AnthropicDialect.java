@@ -6,6 +6,7 @@ import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.json.ImageParts;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.ToolParts;
 import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.util.List;
@@ -79,6 +80,7 @@ public final class AnthropicDialect implements LlmDialect {
               "max_tokens", request.maxTokens() != null ? request.maxTokens() : DEFAULT_MAX_TOKENS);
           body.bool("stream", true);
           body.number("temperature", request.temperature());
+          ToolParts.ANTHROPIC.writeTools(body, request.tools());
         });
   }
 
@@ -101,7 +103,8 @@ public final class AnthropicDialect implements LlmDialect {
         json,
         "messages",
         messages.stream().filter(message -> !SYSTEM.equals(message.role())).toList(),
-        ImageParts.ANTHROPIC);
+        ImageParts.ANTHROPIC,
+        ToolParts.ANTHROPIC);
   }
 
   /** The key goes in {@code x-api-key}, not in {@code Authorization}. */

@@ -105,8 +105,11 @@ final class AnthropicStreamInterpreter extends TypedEventInterpreter {
       pending.output(OutputKind.CONTENT, json.text());
     } else if (json.nameIs("thinking")) {
       pending.output(OutputKind.REASONING, json.text());
-    } else if (json.nameIs("partial_json") || json.nameIs("name")) {
+    } else if (json.nameIs("partial_json")) {
       pending.output(OutputKind.TOOL_CALL, json.text());
+    } else if (json.nameIs("name")) {
+      // A tool block's name starts a call, as OpenAI's function name does.
+      pending.output(OutputKind.TOOL_CALL_NAME, json.text());
     }
     // type, id, signature: not output
   }

@@ -33,7 +33,7 @@ public final class JsonBodyWriter {
   @FunctionalInterface
   public interface InputWriter {
     /** {@code messages} for a chat endpoint: {@link GenerationRequest#chatMessages()}. */
-    InputWriter MESSAGES = messages(ImageParts.OPENAI_CHAT);
+    InputWriter MESSAGES = messages(ImageParts.OPENAI_CHAT, ToolParts.OPENAI_CHAT);
 
     /**
      * {@code prompt} for a completion endpoint: {@link GenerationRequest#promptText()}, none when
@@ -50,10 +50,12 @@ public final class JsonBodyWriter {
 
     void write(JsonGenerator json, GenerationRequest request) throws IOException;
 
-    /** {@code messages} for a chat endpoint, images in {@code form}. */
-    static InputWriter messages(ImageParts form) {
+    /**
+     * {@code messages} for a chat endpoint, images in {@code form}, tool parts in {@code tools}.
+     */
+    static InputWriter messages(ImageParts form, ToolParts tools) {
       return (json, request) ->
-          JsonBodyWriter.messages(json, "messages", request.chatMessages(), form);
+          JsonBodyWriter.messages(json, "messages", request.chatMessages(), form, tools);
     }
   }
 
@@ -151,9 +153,23 @@ public final class JsonBodyWriter {
   public static void messages(
       JsonGenerator json, String name, List<ChatMessage> messages, ImageParts form)
       throws IOException {
+    messages(json, name, messages, form, ToolParts.NONE);
+  }
+
+  /**
+   * {@code name}: the messages as above, an assistant's tool calls and a tool's result in the API's
+   * {@code tools} form.
+   */
+  public static void messages(
+      JsonGenerator json, String name, List<ChatMessage> messages, ImageParts form, ToolParts tools)
+      throws IOException {
     json.writeArrayFieldStart(name);
     for (ChatMessage message : messages) {
       json.writeStartObject();
+      if (tools.writeToolMessage(json, message)) {
+        json.writeEndObject();
+        continue;
+      }
       json.writeStringField("role", message.role());
       if (message.hasImages()) {
         form.content(json, message);

@@ -3,6 +3,7 @@ package dev.gatlingllm.api.ollama;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.ImageParts;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.ToolParts;
 
 /**
  * Ollama's native chat endpoint ({@code /api/chat}): {@code messages} in; {@code message.content},
@@ -18,6 +19,9 @@ public final class OllamaChatDialect extends OllamaDialect {
   @Override
   public String requestBody(GenerationRequest request) {
     return OllamaRequestBody.write(
-        request, "messages", JsonBodyWriter.InputWriter.messages(ImageParts.OLLAMA));
+        request,
+        "messages",
+        JsonBodyWriter.InputWriter.messages(ImageParts.OLLAMA, ToolParts.OLLAMA),
+        ToolParts.OLLAMA);
   }
 }

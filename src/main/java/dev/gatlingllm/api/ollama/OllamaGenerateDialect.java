@@ -2,6 +2,7 @@ package dev.gatlingllm.api.ollama;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.ToolParts;
 
 /**
  * Ollama's native completion endpoint ({@code /api/generate}): a {@code prompt} in; {@code
@@ -16,6 +17,7 @@ public final class OllamaGenerateDialect extends OllamaDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OllamaRequestBody.write(request, "prompt", JsonBodyWriter.InputWriter.PROMPT);
+    return OllamaRequestBody.write(
+        request, "prompt", JsonBodyWriter.InputWriter.PROMPT, ToolParts.NONE);
   }
 }

@@ -3,6 +3,7 @@ package dev.gatlingllm.api.ollama;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.ToolParts;
 
 /**
  * Writes the body both Ollama endpoints share, as Ollama's API documents it: {@code model}, the
@@ -20,12 +21,16 @@ final class OllamaRequestBody {
    * {@code options} replaces the whole object), rather than written twice.
    */
   static String write(
-      GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
+      GenerationRequest request,
+      String inputField,
+      JsonBodyWriter.InputWriter input,
+      ToolParts tools) {
     return JsonBodyWriter.write(
         request.extraFields(),
         body -> {
           JsonGenerator json = body.json();
           body.modelInputAndStream(request, inputField, input);
+          tools.writeTools(body, request.tools());
           boolean hasOptions = request.maxTokens() != null || request.temperature() != null;
           if (hasOptions && body.owns("options")) {
             json.writeObjectFieldStart("options");

@@ -216,8 +216,10 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     if (content != null) {
       signals.onOutput(OutputKind.CONTENT, content);
     }
+    // Each call starts a call of its own, as OpenAI's function name does; its arguments object is
+    // not kept.
     for (String toolCall : toolCalls) {
-      signals.onOutput(OutputKind.TOOL_CALL, toolCall);
+      signals.onOutput(OutputKind.TOOL_CALL_NAME, toolCall);
     }
     if (error != null) {
       signals.onStreamError(error);

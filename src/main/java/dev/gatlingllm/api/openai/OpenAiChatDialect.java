@@ -2,6 +2,7 @@ package dev.gatlingllm.api.openai;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.ToolParts;
 
 /**
  * OpenAI Chat Completions ({@code /v1/chat/completions}), as served by OpenAI, vLLM, SGLang,
@@ -16,6 +17,7 @@ public final class OpenAiChatDialect extends OpenAiDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OpenAiRequestBody.write(request, "messages", JsonBodyWriter.InputWriter.MESSAGES);
+    return OpenAiRequestBody.write(
+        request, "messages", JsonBodyWriter.InputWriter.MESSAGES, ToolParts.OPENAI_CHAT);
   }
 }

@@ -2,6 +2,7 @@ package dev.gatlingllm.api.openai;
 
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
+import dev.gatlingllm.api.json.ToolParts;
 
 /**
  * The legacy OpenAI Completions API ({@code /v1/completions}): a raw {@code prompt} in, {@code
@@ -17,6 +18,7 @@ public final class OpenAiCompletionsDialect extends OpenAiDialect {
 
   @Override
   public String requestBody(GenerationRequest request) {
-    return OpenAiRequestBody.write(request, "prompt", JsonBodyWriter.InputWriter.PROMPT);
+    return OpenAiRequestBody.write(
+        request, "prompt", JsonBodyWriter.InputWriter.PROMPT, ToolParts.NONE);
   }
 }

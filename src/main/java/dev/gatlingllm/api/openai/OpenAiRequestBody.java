@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 import dev.gatlingllm.api.json.SchemaFields;
+import dev.gatlingllm.api.json.ToolParts;
 import dev.gatlingllm.values.MaxTokensField;
 import dev.gatlingllm.values.ResponseFormat.Form;
 
@@ -21,12 +22,16 @@ final class OpenAiRequestBody {
    * all.
    */
   static String write(
-      GenerationRequest request, String inputField, JsonBodyWriter.InputWriter input) {
+      GenerationRequest request,
+      String inputField,
+      JsonBodyWriter.InputWriter input,
+      ToolParts tools) {
     return JsonBodyWriter.write(
         request.extraFields(),
         body -> {
           JsonGenerator json = body.json();
           body.modelInputAndStream(request, inputField, input);
+          tools.writeTools(body, request.tools());
           if (request.includeUsage() && body.owns("stream_options")) {
             json.writeObjectFieldStart("stream_options");
             json.writeBooleanField("include_usage", true);

@@ -5,6 +5,7 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.api.json.ImageParts;
 import dev.gatlingllm.api.json.JsonBodyWriter;
 import dev.gatlingllm.api.json.SchemaFields;
+import dev.gatlingllm.api.json.ToolParts;
 
 /**
  * The OpenAI Responses API ({@code /v1/responses}), OpenAI's newer generation endpoint, also served
@@ -37,6 +38,7 @@ public final class OpenAiResponsesDialect extends OpenAiDialect {
         request.extraFields(),
         body -> {
           body.modelInputAndStream(request, "input", OpenAiResponsesDialect::writeInput);
+          ToolParts.NONE.writeTools(body, request.tools());
           body.number("max_output_tokens", request.maxTokens());
           body.number("temperature", request.temperature());
           SchemaFields.writeResponsesText(body, request.responseSchema());

@@ -11,6 +11,7 @@ import dev.gatlingllm.gatling.http.GatlingHttpTransport;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.metrics.request.PromptImages;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.metrics.request.SessionTurn;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.AnswerChecking;
@@ -207,6 +208,16 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   /**
+   * The agent session and turn the user's session names ({@code AgentSessions} sets them), or none.
+   */
+  private static SessionTurn sessionTurn(Session session) {
+    return GatlingRuntime.attribute(session, SessionKeys.AGENT_SESSION) instanceof String id
+            && GatlingRuntime.attribute(session, SessionKeys.AGENT_TURN) instanceof Integer turn
+        ? new SessionTurn(id, turn)
+        : SessionTurn.NONE;
+  }
+
+  /**
    * Logs the request's records and saves its finished; the user goes on in the {@code finally},
    * whatever fails (a record refused at shutdown, the report's recorder): a request never keeps its
    * user.
@@ -231,7 +242,7 @@ public final class LlmStreamAction extends PlainAction {
       if (!inWarmup(session)) {
         logRecords(session, result, startMillis, endMillis, scheduledMillis);
       }
-      reporter.record(name, endpoint, startMillis, result);
+      reporter.record(name, endpoint, startMillis, result.withSessionTurn(sessionTurn(session)));
       after = SessionResults.save(session, spec.saveAs(), finished, result.verdict().message());
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());

@@ -4,6 +4,7 @@ import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptImage;
+import dev.gatlingllm.values.ToolDefinition;
 import io.gatling.core.session.Session;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import java.util.Map;
  * @param ignoreEos or null
  * @param bodyFields extra top-level JSON fields
  * @param structured the JSON schema the answer must follow, or null
+ * @param tools the functions offered to the model, or null for none
  */
 public record RequestTemplate(
     List<MessageTemplate> messages,
@@ -34,7 +36,8 @@ public record RequestTemplate(
     SessionExpression<Double> temperature,
     SessionExpression<Boolean> ignoreEos,
     Map<String, SessionExpression<Object>> bodyFields,
-    StructuredOutput structured) {
+    StructuredOutput structured,
+    SessionExpression<List<ToolDefinition>> tools) {
 
   /**
    * One chat message whose text is an expression, with the images it carries (null: none), an
@@ -59,7 +62,7 @@ public record RequestTemplate(
   }
 
   public static RequestTemplate empty() {
-    return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of(), null);
+    return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of(), null, null);
   }
 
   /**
@@ -75,7 +78,16 @@ public record RequestTemplate(
     List<MessageTemplate> all = new ArrayList<>(messages);
     all.set(all.size() - 1, all.get(all.size() - 1).withImages(images));
     return new RequestTemplate(
-        all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields, structured);
+        all,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured,
+        tools);
   }
 
   /** This template with one more message after the others. */
@@ -83,7 +95,16 @@ public record RequestTemplate(
     List<MessageTemplate> all = new ArrayList<>(messages);
     all.add(message);
     return new RequestTemplate(
-        all, history, prompt, model, maxTokens, temperature, ignoreEos, bodyFields, structured);
+        all,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured,
+        tools);
   }
 
   public RequestTemplate withHistory(SessionExpression<List<ChatMessage>> newHistory) {
@@ -96,7 +117,8 @@ public record RequestTemplate(
         temperature,
         ignoreEos,
         bodyFields,
-        structured);
+        structured,
+        tools);
   }
 
   public RequestTemplate withPrompt(SessionExpression<String> newPrompt) {
@@ -109,7 +131,8 @@ public record RequestTemplate(
         temperature,
         ignoreEos,
         bodyFields,
-        structured);
+        structured,
+        tools);
   }
 
   public RequestTemplate withModel(SessionExpression<String> newModel) {
@@ -122,7 +145,8 @@ public record RequestTemplate(
         temperature,
         ignoreEos,
         bodyFields,
-        structured);
+        structured,
+        tools);
   }
 
   public RequestTemplate withMaxTokens(SessionExpression<Integer> newMaxTokens) {
@@ -135,7 +159,8 @@ public record RequestTemplate(
         temperature,
         ignoreEos,
         bodyFields,
-        structured);
+        structured,
+        tools);
   }
 
   public RequestTemplate withTemperature(SessionExpression<Double> newTemperature) {
@@ -148,7 +173,8 @@ public record RequestTemplate(
         newTemperature,
         ignoreEos,
         bodyFields,
-        structured);
+        structured,
+        tools);
   }
 
   public RequestTemplate withIgnoreEos(SessionExpression<Boolean> newIgnoreEos) {
@@ -161,7 +187,8 @@ public record RequestTemplate(
         temperature,
         newIgnoreEos,
         bodyFields,
-        structured);
+        structured,
+        tools);
   }
 
   /** This template with one more (or a replaced) top-level JSON field. */
@@ -169,7 +196,16 @@ public record RequestTemplate(
     Map<String, SessionExpression<Object>> all = new LinkedHashMap<>(bodyFields);
     all.put(field, value);
     return new RequestTemplate(
-        messages, history, prompt, model, maxTokens, temperature, ignoreEos, all, structured);
+        messages,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        all,
+        structured,
+        tools);
   }
 
   public RequestTemplate withStructured(StructuredOutput newStructured) {
@@ -182,7 +218,23 @@ public record RequestTemplate(
         temperature,
         ignoreEos,
         bodyFields,
-        newStructured);
+        newStructured,
+        tools);
+  }
+
+  /** This template offering {@code newTools} to the model. */
+  public RequestTemplate withTools(SessionExpression<List<ToolDefinition>> newTools) {
+    return new RequestTemplate(
+        messages,
+        history,
+        prompt,
+        model,
+        maxTokens,
+        temperature,
+        ignoreEos,
+        bodyFields,
+        structured,
+        newTools);
   }
 
   /**
@@ -232,7 +284,8 @@ public record RequestTemplate(
         includeUsage,
         fields,
         null,
-        structured != null ? structured.resolve(session) : null);
+        structured != null ? structured.resolve(session) : null,
+        tools != null ? requireValue(tools.resolve(session), "tools") : List.of());
   }
 
   private static Double checkedTemperature(Double value) {

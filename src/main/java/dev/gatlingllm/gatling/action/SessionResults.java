@@ -33,6 +33,12 @@ public final class SessionResults {
   public static final String INPUT_TOKENS = "inputTokens";
   public static final String TOKEN_EVENTS = "tokenEvents";
 
+  /**
+   * The streamed tool calls, a {@code List<dev.gatlingllm.check.ToolCall>} (empty for an answer in
+   * text): an agent's next turn sends them back with their results.
+   */
+  public static final String TOOL_CALLS = "toolCalls";
+
   /** The server's {@code Retry-After} in seconds (429, 503), -1 when it sent none. */
   public static final String RETRY_AFTER_S = "retryAfterS";
 
@@ -59,6 +65,7 @@ public final class SessionResults {
     Map<String, Object> values = new LinkedHashMap<>();
     values.put(CONTENT, finished.content());
     values.put(REASONING, finished.reasoning());
+    values.put(TOOL_CALLS, finished.toolCalls());
     values.put(FINISH_REASON, finished.finishReason() == null ? "" : finished.finishReason());
     values.put(OK, r.ok());
     values.put(STATUS, r.verdict().httpStatus());

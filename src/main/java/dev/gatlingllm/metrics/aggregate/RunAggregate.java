@@ -53,6 +53,9 @@ public final class RunAggregate {
   private long excludedRequests;
   private long abortedRequests;
 
+  /** The measured requests of agent sessions, by turn and by session. */
+  private final AgentSessionAccumulator agents = new AgentSessionAccumulator();
+
   public RunAggregate(int levelCount, long timelineStartEpochSecond) {
     levels = new LevelAccumulator[levelCount];
     repeats = new RepeatedRuns[levelCount];
@@ -97,6 +100,9 @@ public final class RunAggregate {
     if (measured) {
       levels[placement.level()].addRequest(record);
       named.addRequest(record);
+      if (placement.sessionTurn().inSession()) {
+        agents.add(record);
+      }
       if (run != null) {
         run.addRequest(record);
         repeats[placement.level()].markBusy(
@@ -247,6 +253,7 @@ public final class RunAggregate {
         null,
         abortedRequests,
         RunSummary.NOT_INTERRUPTED,
-        named);
+        named,
+        agents.figures());
   }
 }

@@ -376,7 +376,9 @@ public final class RunRecorder implements AutoCloseable {
             inWindow,
             requestName,
             windowTokens(startEpochMillis, result, work.tokensByLevel),
-            repeatOf(level, startEpochMillis)),
+            repeatOf(level, startEpochMillis),
+            result.sessionTurn().sessionId(),
+            result.sessionTurn().turn()),
         new RequestRow.Status(
             verdict.ok(),
             verdict.httpStatus(),

@@ -34,6 +34,8 @@ import java.util.Map;
  *     parent gone), or {@link #NOT_INTERRUPTED}
  * @param byRequestName the run's figures by Gatling request name, in the order the names first
  *     came; each name's rates over the run's window, so that they add up to {@link #run}'s
+ * @param agents the figures of agent sessions ({@link AgentFigures#NONE} when no request belonged
+ *     to one)
  */
 public record RunSummary(
     RunConfig config,
@@ -50,13 +52,15 @@ public record RunSummary(
     ServerMetrics server,
     long abortedRequests,
     long interruptedAtEpochMillis,
-    List<NamedFigures> byRequestName) {
+    List<NamedFigures> byRequestName,
+    AgentFigures agents) {
   /** {@link #interruptedAtEpochMillis} of a run that reached its end. */
   public static final long NOT_INTERRUPTED = -1;
 
   public RunSummary {
     levels = List.copyOf(levels);
     byRequestName = List.copyOf(byRequestName);
+    agents = agents == null ? AgentFigures.NONE : agents;
     java.util.Map<String, List<HistogramBin>> ordered = new java.util.LinkedHashMap<>();
     distributions.forEach((name, bins) -> ordered.put(name, List.copyOf(bins)));
     distributions = java.util.Collections.unmodifiableMap(ordered);
@@ -92,7 +96,8 @@ public record RunSummary(
         null,
         0,
         NOT_INTERRUPTED,
-        List.of());
+        List.of(),
+        AgentFigures.NONE);
   }
 
   /**
@@ -118,7 +123,8 @@ public record RunSummary(
         perLevel,
         abortedRequests,
         interruptedAtEpochMillis,
-        byRequestName);
+        byRequestName,
+        agents);
   }
 
   /** The same figures, of a run stopped at {@code epochMillis} before its end. */
@@ -138,7 +144,8 @@ public record RunSummary(
         server,
         abortedRequests,
         epochMillis,
-        byRequestName);
+        byRequestName,
+        agents);
   }
 
   /** Whether the run was stopped before its end. */

@@ -14,6 +14,8 @@ package dev.gatlingllm.metrics.request;
  * @param tokens the token counts, the output limit asked for and the finish reason
  * @param server the server's own figures
  * @param schema whether the answer followed the JSON schema the request asked for
+ * @param sessionTurn the agent session and turn the request belongs to ({@link SessionTurn#NONE}
+ *     outside one)
  */
 public record RequestResult(
     Verdict verdict,
@@ -22,10 +24,24 @@ public record RequestResult(
     long[] itlNanos,
     TokenCounts tokens,
     ServerFigures server,
-    SchemaVerdict schema) {
+    SchemaVerdict schema,
+    SessionTurn sessionTurn) {
 
   public RequestResult {
     schema = schema == null ? SchemaVerdict.NOT_JUDGED : schema;
+    sessionTurn = sessionTurn == null ? SessionTurn.NONE : sessionTurn;
+  }
+
+  /** A request outside any agent session. */
+  public RequestResult(
+      Verdict verdict,
+      String requestId,
+      Timing timing,
+      long[] itlNanos,
+      TokenCounts tokens,
+      ServerFigures server,
+      SchemaVerdict schema) {
+    this(verdict, requestId, timing, itlNanos, tokens, server, schema, SessionTurn.NONE);
   }
 
   /** A request whose answer was not judged against a schema (yet). */
@@ -45,12 +61,20 @@ public record RequestResult(
 
   /** The same figures with another verdict (e.g. an answer check turning an OK into a KO). */
   public RequestResult withVerdict(Verdict newVerdict) {
-    return new RequestResult(newVerdict, requestId, timing, itlNanos, tokens, server, schema);
+    return new RequestResult(
+        newVerdict, requestId, timing, itlNanos, tokens, server, schema, sessionTurn);
   }
 
   /** The same figures with the answer judged against its schema. */
   public RequestResult withSchema(SchemaVerdict newSchema) {
-    return new RequestResult(verdict, requestId, timing, itlNanos, tokens, server, newSchema);
+    return new RequestResult(
+        verdict, requestId, timing, itlNanos, tokens, server, newSchema, sessionTurn);
+  }
+
+  /** The same figures tagged with the agent session and turn they belong to. */
+  public RequestResult withSessionTurn(SessionTurn newSessionTurn) {
+    return new RequestResult(
+        verdict, requestId, timing, itlNanos, tokens, server, schema, newSessionTurn);
   }
 
   public boolean hasFirstToken() {

@@ -37,6 +37,8 @@ public record RequestRow(
    *     index, tokens)
    * @param repeat which run of its level it belongs to, from 1, when the level ran several times
    *     ({@code llm.repeats}); 0 when it ran once
+   * @param sessionId the agent session it belongs to, or null outside one
+   * @param turn its turn in that session, from 1; 0 outside one
    */
   public record Placement(
       long startEpochMillis,
@@ -44,9 +46,16 @@ public record RequestRow(
       boolean inWindow,
       String requestName,
       long[] windowTokens,
-      int repeat) {
+      int repeat,
+      String sessionId,
+      int turn) {
     public Placement {
       requestName = requestName == null ? "" : requestName;
+    }
+
+    /** Its agent session and turn ({@link SessionTurn#NONE} outside one). */
+    public SessionTurn sessionTurn() {
+      return sessionId == null ? SessionTurn.NONE : new SessionTurn(sessionId, turn);
     }
 
     /**
@@ -55,7 +64,14 @@ public record RequestRow(
      */
     public Placement withLevels(int newLevel, long[] newWindowTokens) {
       return new Placement(
-          startEpochMillis, newLevel, inWindow, requestName, newWindowTokens, repeat);
+          startEpochMillis,
+          newLevel,
+          inWindow,
+          requestName,
+          newWindowTokens,
+          repeat,
+          sessionId,
+          turn);
     }
   }
 
@@ -217,6 +233,8 @@ public record RequestRow(
     private String requestName;
     private long[] windowTokens = new long[0];
     private int repeat;
+    private String sessionId;
+    private int turn;
 
     private boolean ok;
     private int httpStatus;
@@ -285,6 +303,16 @@ public record RequestRow(
 
     public Builder repeat(int value) {
       repeat = value;
+      return this;
+    }
+
+    public Builder sessionId(String value) {
+      sessionId = value;
+      return this;
+    }
+
+    public Builder turn(int value) {
+      turn = value;
       return this;
     }
 
@@ -460,7 +488,15 @@ public record RequestRow(
 
     public RequestRow build() {
       return new RequestRow(
-          new Placement(startEpochMillis, level, inWindow, requestName, windowTokens, repeat),
+          new Placement(
+              startEpochMillis,
+              level,
+              inWindow,
+              requestName,
+              windowTokens,
+              repeat,
+              sessionId,
+              turn),
           new Status(ok, httpStatus, error, good, requestId, retryAfterSeconds, schema),
           new Latencies(
               ttftMicros,

@@ -123,7 +123,15 @@ enum RequestColumn {
   INPUTS(
       "inputs",
       Presence.OPTIONAL,
-      Field.number(r -> r.tokens().inputs(), (b, v) -> b.inputs(Math.toIntExact(v))));
+      Field.number(r -> r.tokens().inputs(), (b, v) -> b.inputs(Math.toIntExact(v)))),
+  SESSION_ID(
+      "session_id",
+      Presence.OPTIONAL,
+      Field.text(r -> r.placement().sessionId(), Builder::sessionId)),
+  TURN(
+      "turn",
+      Presence.OPTIONAL,
+      Field.number(r -> r.placement().turn(), (b, v) -> b.turn(Math.toIntExact(v))));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.

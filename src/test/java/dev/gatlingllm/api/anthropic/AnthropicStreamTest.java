@@ -42,7 +42,7 @@ class AnthropicStreamTest {
             "REASONING:The user wants the weather.",
             "REASONING: I will call the tool.",
             "CONTENT:Let me check.",
-            "TOOL_CALL:get_weather",
+            "TOOL_CALL_NAME:get_weather",
             "TOOL_CALL:{\"location\": \"Par",
             "TOOL_CALL:is\"}",
             "finish:tool_use",

@@ -67,7 +67,8 @@ class OllamaStreamTest {
             "\"content\":\"\",\"tool_calls\":[{\"function\":{\"name\":\"get_weather\","
                 + "\"arguments\":{\"city\":\"Paris\",\"days\":[1,2]}}},{\"function\":{\"arguments\":{}}}]");
     assertEquals(
-        List.of("TOOL_CALL:get_weather", "TOOL_CALL:tool_call"), interpretNdjson(chat(), stream));
+        List.of("TOOL_CALL_NAME:get_weather", "TOOL_CALL_NAME:tool_call"),
+        interpretNdjson(chat(), stream));
   }
 
   @Test

@@ -192,6 +192,11 @@ public final class RowBuilder {
     return this;
   }
 
+  public RowBuilder sessionTurn(String sessionId, int turn) {
+    row.sessionId(sessionId).turn(turn);
+    return this;
+  }
+
   public RowBuilder answerEvents(int value) {
     row.answerEvents(value);
     return this;
