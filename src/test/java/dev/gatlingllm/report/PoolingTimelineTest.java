@@ -4,14 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
+import dev.gatlingllm.metrics.server.ServerEngine;
+import dev.gatlingllm.metrics.server.ServerMetrics;
+import dev.gatlingllm.metrics.server.ServerSample;
 import dev.gatlingllm.metrics.stats.PerSecondSeries;
+import dev.gatlingllm.testing.Chromium;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,6 +90,40 @@ class PoolingTimelineTest {
     Files.writeString(file, Json.MAPPER.writeValueAsString(RunJson.of(summary)));
     PerSecondSeries read = RunJson.read(file).timeline();
     assertArrayEquals(summary.timeline().pooledInputs(), read.pooledInputs());
+  }
+
+  /**
+   * Drawn in headless Chromium, where it is installed: the chart over time and, with the server's
+   * metrics read, the server's chart, which has no client output tok/s line to draw for such a run.
+   */
+  @Test
+  void chromiumDrawsThePoolingTimelineAndTheServersChart() throws Exception {
+    Path chromium = Chromium.find();
+    assumeTrue(chromium != null, "no Chromium on PATH");
+    List<ServerSample> samples = new ArrayList<>();
+    for (int second = 0; second <= 60; second += 5) {
+      samples.add(
+          new ServerSample(
+              T0 + second * 1_000L, 2, 0, 0.1, 0, 0, 64.0 * second, null, Double.NaN, Double.NaN));
+    }
+    RunSummary summary =
+        embeddings(false)
+            .withServer(
+                new ServerMetrics(
+                    "http://127.0.0.1/metrics",
+                    ServerEngine.VLLM,
+                    13,
+                    0,
+                    null,
+                    samples,
+                    List.of()));
+    Path llm = Files.createDirectories(dir.resolve("llm"));
+    Path page = LlmReportWriter.write(summary, llm, null);
+    String rendered = Chromium.dumpDom(chromium, page, dir);
+    assertTrue(rendered.contains("data-charts=\"ready\""), "the chart script ran to its end");
+    for (String id : List.of("chart-timeline", "chart-server")) {
+      assertTrue(HeadlessChromiumTest.drawn(rendered, id), id + " was drawn");
+    }
   }
 
   private static JsonNode chartData(RunSummary summary) {
