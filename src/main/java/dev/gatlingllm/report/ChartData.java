@@ -8,6 +8,7 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.HistogramBin;
+import dev.gatlingllm.metrics.stats.PerSecondSeries;
 import dev.gatlingllm.metrics.stats.PercentilePoint;
 import dev.gatlingllm.metrics.sweep.SweepAnalysis;
 import java.io.UncheckedIOException;
@@ -55,19 +56,19 @@ final class ChartData {
   }
 
   /**
-   * Per-second output tok/s and streams in flight; runs longer than {@link
+   * Per-second output tok/s (for a run of embeddings and rerank requests alone, which generates no
+   * output token, inputs/s instead) and streams in flight; runs longer than {@link
    * PageAssets#MAX_TIME_POINTS} seconds are averaged over steps of several seconds so that the page
    * stays light.
    */
   private static void timeline(ObjectNode node, RunSummary summary) {
-    long[] tokens = summary.timeline().outputTokens();
-    double[] streams = summary.timeline().activeStreams();
+    PerSecondSeries series = summary.timeline();
     int step =
-        Math.max(1, (tokens.length + PageAssets.MAX_TIME_POINTS - 1) / PageAssets.MAX_TIME_POINTS);
+        Math.max(
+            1, (series.seconds() + PageAssets.MAX_TIME_POINTS - 1) / PageAssets.MAX_TIME_POINTS);
     node.put(
         "offsetSeconds",
-        summary.timeline().startEpochSecond()
-            - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
+        series.startEpochSecond() - Math.floorDiv(summary.config().runStartEpochMillis(), 1000));
     node.put("stepSeconds", step);
     // What ran before the first level (the JIT warm-up, its requests in no figure) is shaded, so
     // that its load is not read as the test's.
@@ -80,19 +81,33 @@ final class ChartData {
         node.put("warmupEndSeconds", firstLevelSeconds);
       }
     }
-    ArrayNode tokenRates = node.putArray("outputTokens");
-    ArrayNode inFlight = node.putArray("activeStreams");
-    for (int from = 0; from < tokens.length; from += step) {
-      int to = Math.min(tokens.length, from + step);
-      long tokenSum = 0;
-      double streamSum = 0;
-      for (int i = from; i < to; i++) {
-        tokenSum += tokens[i];
-        streamSum += streams[i];
-      }
-      tokenRates.add(Math.round(1000.0 * tokenSum / (to - from)) / 1000.0);
-      inFlight.add(Math.round(1000.0 * streamSum / (to - from)) / 1000.0);
+    if (PooledInputsSection.poolingOnly(summary)) {
+      // The page draws these in place of an output tok/s line that would stay at 0.
+      averaged(node.putArray("pooledInputs"), toDoubles(series.pooledInputs()), step);
+    } else {
+      averaged(node.putArray("outputTokens"), toDoubles(series.outputTokens()), step);
     }
+    averaged(node.putArray("activeStreams"), series.activeStreams(), step);
+  }
+
+  /** The mean of each step of {@code perSecond}, to three decimals. */
+  private static void averaged(ArrayNode out, double[] perSecond, int step) {
+    for (int from = 0; from < perSecond.length; from += step) {
+      int to = Math.min(perSecond.length, from + step);
+      double sum = 0;
+      for (int i = from; i < to; i++) {
+        sum += perSecond[i];
+      }
+      out.add(Math.round(1000.0 * sum / (to - from)) / 1000.0);
+    }
+  }
+
+  private static double[] toDoubles(long[] counts) {
+    double[] values = new double[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      values[i] = counts[i];
+    }
+    return values;
   }
 
   /** A point per level, in load order, for the charts against load and the trade-off. */

@@ -398,6 +398,7 @@ public final class ConsoleSummary {
     if (summary.levels().stream().noneMatch(level -> level.level().window().isOpenModel())) {
       return;
     }
+    boolean poolingOnly = PooledInputsSection.poolingOnly(summary);
     rule(text, "Offered and achieved rates (req/s)", '-');
     text.append(
         String.format(
@@ -407,7 +408,7 @@ public final class ConsoleSummary {
             "arrived",
             "sent",
             "completed",
-            "TTFT p99*"));
+            FromArrival.latencyName(poolingOnly) + " p99*"));
     for (LevelFigures level : summary.levels()) {
       if (!level.level().window().isOpenModel()) {
         continue;
@@ -421,7 +422,7 @@ public final class ConsoleSummary {
               fixed(f.arrivals().arrivalRate(), 2),
               fixed(f.arrivals().achievedRequestRate(), 2),
               f.throughput().requestThroughput(),
-              f.latency().ttftFromScheduled().p99(),
+              FromArrival.latency(f, poolingOnly).p99(),
               level.keepsOfferedRate()
                   ? ""
                   : "  <- sent below "

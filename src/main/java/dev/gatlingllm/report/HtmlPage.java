@@ -339,7 +339,13 @@ final class HtmlPage {
 
   private static void charts(StringBuilder page, RunSummary summary) {
     page.append("<section>\n<h2>Charts</h2>\n<div class=\"charts\">\n");
-    chart(page, "chart-timeline", "Output tok/s and streams in flight over time");
+    chart(
+        page,
+        "chart-timeline",
+        PooledInputsSection.poolingOnly(summary)
+            // Whole answers, no output token: what such a run delivered over time is its inputs.
+            ? "Inputs/s and requests in flight over time"
+            : "Output tok/s and streams in flight over time");
     if (summary.server() != null) {
       chart(
           page,

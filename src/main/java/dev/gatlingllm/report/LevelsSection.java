@@ -89,7 +89,9 @@ final class LevelsSection {
       page.append("<th>cost / M output, ").append(columns.costCurrency()).append("</th>");
     }
     if (columns.openModel()) {
-      page.append("<th>req/s arrived / sent / completed</th><th>TTFT p99 ms from arrival</th>");
+      page.append("<th>req/s arrived / sent / completed</th><th>")
+          .append(FromArrival.latencyName(columns.poolingOnly()))
+          .append(" p99 ms from arrival</th>");
     }
     // The server's own times, beside the client's figures, only for servers that give them (Ollama,
     // llama.cpp).
@@ -133,7 +135,7 @@ final class LevelsSection {
       page.append(cell(number(level.costPerMillionOutputTokens(), 3)));
     }
     if (columns.openModel()) {
-      openModelCells(page, level);
+      openModelCells(page, level, columns.poolingOnly());
     }
     serverTimeCells(page, f.serverTimes(), columns);
     if (columns.structured()) {
@@ -187,8 +189,11 @@ final class LevelsSection {
         + cell(measured(f.latency().itl().orNaNWhenEmpty().p99(), 2));
   }
 
-  /** The rates a level offered, sent and completed, and its TTFT from arrival; "-" when closed. */
-  private static void openModelCells(StringBuilder page, LevelFigures level) {
+  /**
+   * The rates a level offered, sent and completed, and its TTFT (a pooling-only run's E2EL) from
+   * arrival; "-" when closed.
+   */
+  private static void openModelCells(StringBuilder page, LevelFigures level, boolean poolingOnly) {
     Figures f = level.figures();
     boolean open = level.level().window().isOpenModel();
     page.append(
@@ -201,7 +206,7 @@ final class LevelsSection {
                     + " / "
                     + number(f.throughput().requestThroughput(), 2)
                     + (level.keepsOfferedRate() ? "" : " (rate not kept)")));
-    page.append(cell(open ? number(f.latency().ttftFromScheduled().p99(), 1) : "-"));
+    page.append(cell(open ? number(FromArrival.latency(f, poolingOnly).p99(), 1) : "-"));
   }
 
   private static void serverTimeCells(StringBuilder page, ServerTimes times, Columns columns) {
@@ -228,16 +233,19 @@ final class LevelsSection {
         .append(Html.escape(summary.config().target().describe()))
         .append(
             ". Client loop delay: how late the client's event loops ran during the level, a bound on what the ")
-        .append(
-            "client itself added to its TTFT and ITL. Untrusted: requests whose server token count was ")
+        .append("client itself added to its ")
+        // Answers that come whole have no token to time late: their one latency is the E2EL.
+        .append(columns.poolingOnly() ? "E2EL" : "TTFT and ITL")
+        .append(". Untrusted: requests whose server token count was ")
         .append("implausible and ignored, whose inter-token gaps past the first ")
         .append(RequestTimeline.MAX_KEPT_GAPS)
         .append(" are not in the ITL figures, ")
         .append("or whose output was cut at maxOutputBytes (KO).")
         .append(
             columns.openModel()
-                ? " Open-model levels (a request rate) judge their SLOs on TTFT and E2EL from each "
-                    + "request's arrival; a level whose sends fell below "
+                ? " Open-model levels (a request rate) judge their SLOs on "
+                    + (columns.poolingOnly() ? "E2EL" : "TTFT and E2EL")
+                    + " from each request's arrival; a level whose sends fell below "
                     + Math.round(100 * Arrivals.KEEP_UP_SHARE)
                     + " % of its arrival rate did not keep its rate and is never the capacity."
                 : "")

@@ -80,6 +80,10 @@ final class RunJson {
     for (double value : summary.timeline().activeStreams()) {
       streams.add(value);
     }
+    ArrayNode inputs = timeline.putArray("pooled_inputs");
+    for (long count : summary.timeline().pooledInputs()) {
+      inputs.add(count);
+    }
     if (summary.server() != null) {
       root.set("server_metrics", ServerMetricsReport.write(summary.server()));
     }
@@ -119,6 +123,12 @@ final class RunJson {
     for (int i = 0; i < streamCounts.length; i++) {
       streamCounts[i] = streams.get(i).asDouble();
     }
+    // absent (zeros) in the files of runs made before the timeline counted pooled inputs
+    JsonNode inputs = timeline.path("pooled_inputs");
+    long[] inputCounts = new long[tokenCounts.length];
+    for (int i = 0; i < inputCounts.length && i < inputs.size(); i++) {
+      inputCounts[i] = inputs.get(i).asLong();
+    }
     return new RunData(
         config,
         root.path("run_end_epoch_ms").asLong(),
@@ -126,7 +136,8 @@ final class RunJson {
         itl,
         itlPerToken,
         eventLoopDelay,
-        new PerSecondSeries(timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts),
+        new PerSecondSeries(
+            timeline.path("start_epoch_s").asLong(), tokenCounts, streamCounts, inputCounts),
         ServerMetricsReport.read(root.get("server_metrics")),
         root.path("interrupted_at_epoch_ms").asLong(RunSummary.NOT_INTERRUPTED));
   }

@@ -7,33 +7,40 @@
   function points(xs, ys) { return xs.map(function (x, i) { return { x: x, y: ys[i] }; }); }
 
   var t = data.timeline;
-  var seconds = t.outputTokens.map(function (_, i) { return i * t.stepSeconds + t.offsetSeconds; });
+  // A run of embeddings and rerank requests alone generates no output token: its timeline carries the inputs
+  // its answers delivered per second instead, and its requests in flight.
+  var pooling = t.pooledInputs !== undefined;
+  var rate = pooling ? t.pooledInputs : t.outputTokens;
+  var rateLabel = pooling ? 'inputs/s' : 'output tok/s';
+  var inFlightLabel = pooling ? 'requests in flight' : 'streams in flight';
+  var seconds = rate.map(function (_, i) { return i * t.stepSeconds + t.offsetSeconds; });
+  var rateTop = Math.max.apply(null, rate.concat([1]));
   new Chart(el('chart-timeline'), {
     type: 'line',
     data: { datasets: [
-      { label: 'output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
-      { label: 'streams in flight', data: points(seconds, t.activeStreams), yAxisID: 'y1', borderColor: '#e37400', pointRadius: 0, borderWidth: 1.5 }
+      { label: rateLabel, data: points(seconds, rate), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
+      { label: inFlightLabel, data: points(seconds, t.activeStreams), yAxisID: 'y1', borderColor: '#e37400', pointRadius: 0, borderWidth: 1.5 }
     ].concat(t.warmupEndSeconds === undefined ? [] : [
       { label: 'before the first level: warm-up, in no figure', yAxisID: 'y', pointRadius: 0, borderWidth: 0,
         fill: 'origin', backgroundColor: 'rgba(128,128,128,0.18)',
-        data: [ { x: 0, y: Math.max.apply(null, t.outputTokens.concat([1])) },
-                { x: t.warmupEndSeconds, y: Math.max.apply(null, t.outputTokens.concat([1])) } ] }
+        data: [ { x: 0, y: rateTop }, { x: t.warmupEndSeconds, y: rateTop } ] }
     ]) },
     options: { parsing: true, scales: {
       x: { type: 'linear', title: { display: true, text: 's since start' } },
-      y: { beginAtZero: true, title: { display: true, text: 'output tok/s' } },
-      y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'streams' } }
+      y: { beginAtZero: true, title: { display: true, text: rateLabel } },
+      y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: pooling ? 'requests' : 'streams' } }
     } }
   });
 
   if (el('chart-server') && data.server) {
     var s = data.server;
-    var sets = [
-      { label: 'client output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 },
+    var sets = (pooling ? [] : [
+      { label: 'client output tok/s', data: points(seconds, t.outputTokens), yAxisID: 'y', borderColor: '#1a73e8', pointRadius: 0, borderWidth: 1.5 }
+    ]).concat([
       { label: 'server generated tok/s', data: points(s.seconds, s.generatedTokensPerSecond), yAxisID: 'y', borderColor: '#9334e6', pointRadius: 0, borderWidth: 1.5 },
       { label: 'server running', data: points(s.seconds, s.running), yAxisID: 'y1', borderColor: '#188038', pointRadius: 0, borderWidth: 1.5 },
       { label: 'server waiting', data: points(s.seconds, s.waiting), yAxisID: 'y1', borderColor: '#d93025', pointRadius: 0, borderWidth: 1.5 }
-    ];
+    ]);
     new Chart(el('chart-server'), {
       type: 'line',
       data: { datasets: sets },

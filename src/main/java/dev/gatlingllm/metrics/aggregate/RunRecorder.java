@@ -440,7 +440,12 @@ public final class RunRecorder implements AutoCloseable {
   private void addTimesAndGaps(RequestRow record, long startEpochMillis, RequestResult result) {
     PerSecondBuckets timeline = aggregate.timeline();
     long startMicros = startEpochMillis * 1000L;
-    timeline.addInFlight(startMicros, startMicros + Math.max(0, record.latency().durationMicros()));
+    long endMicros = startMicros + Math.max(0, record.latency().durationMicros());
+    timeline.addInFlight(startMicros, endMicros);
+    if (result.ok() && record.tokens().inputs() > 0) {
+      // An embeddings or rerank answer comes whole: its inputs count when it ended.
+      timeline.addPooledInputs(Math.floorDiv(endMicros, 1000L), record.tokens().inputs());
+    }
     if (!result.ok() || !result.hasFirstToken() || result.tokens().tokenEvents() <= 0) {
       return;
     }

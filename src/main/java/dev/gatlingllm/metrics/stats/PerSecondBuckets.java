@@ -3,9 +3,10 @@ package dev.gatlingllm.metrics.stats;
 import java.util.Arrays;
 
 /**
- * One bucket per second from a start second: output tokens received and stream-seconds in flight.
- * Memory is 16 bytes per second of run, capped at {@link #MAX_SECONDS}; later seconds are left out
- * of the chart only. Not thread-safe: the recorder locks around it.
+ * One bucket per second from a start second: output tokens received, stream-seconds in flight and
+ * the inputs of embeddings and rerank answers ended. Memory is 24 bytes per second of run, capped
+ * at {@link #MAX_SECONDS}; later seconds are left out of the chart only. Not thread-safe: the
+ * recorder locks around it.
  */
 public final class PerSecondBuckets {
   static final int MAX_SECONDS = 7 * 24 * 3600;
@@ -13,6 +14,7 @@ public final class PerSecondBuckets {
   private final long startEpochSecond;
   private long[] tokens = new long[256];
   private double[] streamSeconds = new double[256];
+  private long[] pooledInputs = new long[256];
   private int used;
 
   public PerSecondBuckets(long startEpochSecond) {
@@ -27,6 +29,17 @@ public final class PerSecondBuckets {
     int bucket = bucket(Math.floorDiv(epochMillis, 1000));
     if (bucket >= 0) {
       tokens[bucket] += count;
+    }
+  }
+
+  /**
+   * The inputs (texts embedded, documents reranked) of a successful embeddings or rerank answer
+   * that ended at {@code epochMillis}.
+   */
+  public void addPooledInputs(long epochMillis, long count) {
+    int bucket = bucket(Math.floorDiv(epochMillis, 1000));
+    if (bucket >= 0) {
+      pooledInputs[bucket] += count;
     }
   }
 
@@ -51,11 +64,13 @@ public final class PerSecondBuckets {
   public void addAll(PerSecondSeries other) {
     long[] otherTokens = other.outputTokens();
     double[] otherStreams = other.activeStreams();
+    long[] otherInputs = other.pooledInputs();
     for (int i = 0; i < otherTokens.length; i++) {
       int bucket = bucket(other.startEpochSecond() + i);
       if (bucket >= 0) {
         tokens[bucket] += otherTokens[i];
         streamSeconds[bucket] += otherStreams[i];
+        pooledInputs[bucket] += otherInputs[i];
       }
     }
   }
@@ -67,7 +82,10 @@ public final class PerSecondBuckets {
         (int) Math.max(used, Math.min(MAX_SECONDS, Math.max(0, endSecond - startEpochSecond)));
     ensure(length);
     return new PerSecondSeries(
-        startEpochSecond, Arrays.copyOf(tokens, length), Arrays.copyOf(streamSeconds, length));
+        startEpochSecond,
+        Arrays.copyOf(tokens, length),
+        Arrays.copyOf(streamSeconds, length),
+        Arrays.copyOf(pooledInputs, length));
   }
 
   private int bucket(long epochSecond) {
@@ -86,6 +104,7 @@ public final class PerSecondBuckets {
       int size = Math.max(length, tokens.length * 2);
       tokens = Arrays.copyOf(tokens, size);
       streamSeconds = Arrays.copyOf(streamSeconds, size);
+      pooledInputs = Arrays.copyOf(pooledInputs, size);
     }
   }
 }

@@ -7,12 +7,17 @@ package dev.gatlingllm.metrics.stats;
  * @param outputTokens output tokens of successful requests that arrived in each second
  * @param activeStreams the mean number of requests in flight (sent, not yet done) during each
  *     second
+ * @param pooledInputs the texts embedded, or documents reranked, by the successful embeddings and
+ *     rerank requests whose answer ended in each second: what a run of them alone delivered over
+ *     time, since their answers carry no output tokens
  */
-public record PerSecondSeries(long startEpochSecond, long[] outputTokens, double[] activeStreams) {
+public record PerSecondSeries(
+    long startEpochSecond, long[] outputTokens, double[] activeStreams, long[] pooledInputs) {
   public PerSecondSeries {
     outputTokens = outputTokens.clone();
     activeStreams = activeStreams.clone();
-    if (outputTokens.length != activeStreams.length) {
+    pooledInputs = pooledInputs.clone();
+    if (outputTokens.length != activeStreams.length || outputTokens.length != pooledInputs.length) {
       throw new IllegalArgumentException("timeline series differ in length");
     }
   }
@@ -25,6 +30,11 @@ public record PerSecondSeries(long startEpochSecond, long[] outputTokens, double
   @Override
   public double[] activeStreams() {
     return activeStreams.clone();
+  }
+
+  @Override
+  public long[] pooledInputs() {
+    return pooledInputs.clone();
   }
 
   public int seconds() {
