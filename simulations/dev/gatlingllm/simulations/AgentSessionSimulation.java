@@ -51,16 +51,23 @@ public class AgentSessionSimulation extends Simulation {
   // Read after the settings: a bad setting then fails the build before any embedded simulator
   // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
+  private final AgentSessions.Options options =
+      AgentSessions.Options.defaults()
+          .toolPrompts("none".equals(tools) ? List.of() : ToolPrompts.read(tools))
+          .cap(maxInFlight > 0 ? InFlightCap.of(maxInFlight) : null)
+          .seed(settings.prompts().seed())
+          .request(request -> request.ignoreEos(run.ignoreEos(true)));
   private final ChainBuilder agent =
+      AgentSessions.chain("agent", sessions, run.tokenizer(settings), options);
+
+  // The warm-ups play sessions of their own, drawn as generated ones are: a replayed trace's
+  // sessions are then all measured, from its first.
+  private final ChainBuilder warmup =
       AgentSessions.chain(
           "agent",
-          sessions,
+          generated(properties, settings, Math.max(8, sessions.size())),
           run.tokenizer(settings),
-          AgentSessions.Options.defaults()
-              .toolPrompts("none".equals(tools) ? List.of() : ToolPrompts.read(tools))
-              .cap(maxInFlight > 0 ? InFlightCap.of(maxInFlight) : null)
-              .seed(settings.prompts().seed())
-              .request(request -> request.ignoreEos(run.ignoreEos(true))));
+          options);
 
   {
     run.announce(
@@ -70,7 +77,7 @@ public class AgentSessionSimulation extends Simulation {
             + " turns), levels "
             + settings.closed().levels()
             + (maxInFlight > 0 ? ", at most " + maxInFlight + " requests in flight" : ""));
-    setUp(steps.build("agent sessions", agent, run.checks()))
+    setUp(steps.warmupWith(warmup).build("agent sessions", agent, run.checks()))
         .protocols(run.http(), run.llm(steps.plannedLevels()))
         .assertions(run.assertions(details("agent").failedRequests().percent().lt(1.0)));
   }
@@ -80,10 +87,15 @@ public class AgentSessionSimulation extends Simulation {
     if (generated == 0) {
       return AgentTraces.read(properties.text("llm.agent.trace", "agent-sessions-sample.jsonl"));
     }
+    return generated(properties, settings, generated);
+  }
+
+  private static List<AgentSession> generated(
+      Settings properties, WorkloadSettings settings, int count) {
     int minTurns = properties.positiveInt("llm.agent.minTurns", 2);
     int maxTurns = properties.positiveInt("llm.agent.maxTurns", Math.max(minTurns, 6));
     return AgentTraces.generate(
-        generated,
+        count,
         settings.prompts().seed(),
         Distribution.uniform(minTurns, maxTurns),
         Distribution.logNormal(settings.prompts().inputTokens(), 0.5, 1),

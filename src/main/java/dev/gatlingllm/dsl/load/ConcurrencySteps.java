@@ -52,6 +52,9 @@ public final class ConcurrencySteps {
     Duration ramp = Duration.ZERO;
     JitWarmup jitWarmup;
 
+    /** What the warm-ups send; null: the levels' own request. */
+    ChainBuilder warmupRequest;
+
     /** Requests per stream of a level when {@code requestsPerLevel} is 0. */
     int requestsPerStream = DEFAULT_REQUESTS_PER_STREAM;
 
@@ -168,6 +171,19 @@ public final class ConcurrencySteps {
    */
   public ConcurrencySteps jitWarmup(JitWarmup warmup) {
     return with(s -> s.jitWarmup = warmup);
+  }
+
+  /**
+   * The warm-ups (JIT and requests) send {@code request} instead of the levels' own: a workload
+   * that draws from a finite list (a trace's sessions, say) then keeps all of it for the levels,
+   * from its first item, while the warm-ups still run the same code path.
+   *
+   * @param request what one warm-up user sends each time
+   * @return a new instance
+   */
+  public ConcurrencySteps warmupWith(ChainBuilder request) {
+    Objects.requireNonNull(request, "request");
+    return with(s -> s.warmupRequest = request);
   }
 
   /**
@@ -392,7 +408,9 @@ public final class ConcurrencySteps {
   /**
    * The JIT warm-up, the warm-up requests and the shared start, as the levels need them, in order.
    */
-  private List<PopulationBuilder> beforeLevels(String name, ChainBuilder oneRequest) {
+  private List<PopulationBuilder> beforeLevels(String name, ChainBuilder levelRequest) {
+    ChainBuilder oneRequest =
+        settings.warmupRequest != null ? settings.warmupRequest : levelRequest;
     List<PopulationBuilder> chain = new ArrayList<>();
     if (settings.jitWarmup != null) {
       chain.add(settings.jitWarmup.population(name, oneRequest, settings.ramp));
