@@ -113,6 +113,8 @@ public final class LlmProperties {
         "llm.agent.toolLatencyScale",
         "llm.agent.tools",
         "llm.agent.maxInFlight",
+        "llm.schema",
+        "llm.schemaForm",
         "llm.rates",
         "llm.poisson",
         "llm.maxConcurrency",

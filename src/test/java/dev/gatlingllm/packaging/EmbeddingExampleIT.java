@@ -71,6 +71,7 @@ class EmbeddingExampleIT {
             "azure-sample.csv",
             "agent-sessions-sample.jsonl",
             "bfcl-sample.jsonl",
+            "person-schema.json",
             "image-dataset.jsonl",
             "llava-sample.json")) {
       assertTrue(entries.contains(feeder), "the feeder " + feeder + " at the classpath's root");

@@ -108,6 +108,13 @@ class ScenarioPackIT {
             "-Dllm.agent.toolLatencyScale=0.1",
             "-Dllm.warmupSeconds=0"));
     all.put(
+        "StructuredOutputSweepSimulation",
+        List.of(
+            "-Dllm.levels=1,2",
+            "-Dllm.requestsPerLevel=2",
+            "-Dllm.inputTokens=16",
+            "-Dllm.warmupSeconds=0"));
+    all.put(
         "EmbeddingSweepSimulation",
         List.of(
             "-Dllm.levels=1,2",
