@@ -94,6 +94,15 @@ class SimulatorAudioTokensTest {
   }
 
   @Test
+  void onlyTheOpenAiChatDialectsTakeAudio() {
+    assertEquals(null, new OpenAiChatDialect().noAudio());
+    assertEquals(
+        "audio in the prompt needs the OpenAI chat API (input_audio parts): the anthropic dialect"
+            + " cannot carry it",
+        new AnthropicDialect().noAudio());
+  }
+
+  @Test
   void theDialectsWithoutAnAudioPartRefuseIt() {
     GenerationRequest request = request(List.of(SyntheticAudio.wav(100, 1)));
     for (LlmDialect dialect :

@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
@@ -105,16 +106,9 @@ public enum ImageParts {
    */
   void write(JsonGenerator json, ChatMessage message) throws IOException {
     if (message.hasAudio() && withoutAudio != null) {
-      throw new IllegalArgumentException(noAudio(withoutAudio));
+      throw new IllegalArgumentException(LlmDialect.audioRefusal(withoutAudio));
     }
     content(json, message);
-  }
-
-  /** The refusal of audio by {@code api}, which has no part for it. */
-  public static String noAudio(String api) {
-    return "audio in the prompt needs the OpenAI chat API (input_audio parts): "
-        + api
-        + " cannot carry it";
   }
 
   /** Writes the {@code content} (and any field beside it) of a message that carries images. */

@@ -3,6 +3,7 @@ package dev.gatlingllm.api.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -70,7 +71,7 @@ public final class JsonBodyWriter {
             "images need a chat endpoint: a completion prompt cannot carry them");
       }
       if (message.hasAudio()) {
-        throw new IllegalArgumentException(ImageParts.noAudio("a completion prompt"));
+        throw new IllegalArgumentException(LlmDialect.audioRefusal("a completion prompt"));
       }
     }
   }

@@ -78,6 +78,11 @@ public record RequestTemplate(
     bodyFields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(bodyFields));
   }
 
+  /** True when a message of the template was given audio clips ({@code audio(..)}). */
+  public boolean carriesAudio() {
+    return messages.stream().anyMatch(message -> message.audio() != null);
+  }
+
   public static RequestTemplate empty() {
     return new RequestTemplate(List.of(), null, null, null, null, null, null, Map.of(), null, null);
   }
