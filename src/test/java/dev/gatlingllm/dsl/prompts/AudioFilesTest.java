@@ -2,12 +2,16 @@ package dev.gatlingllm.dsl.prompts;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,5 +50,36 @@ class AudioFilesTest {
     IllegalArgumentException refused =
         assertThrows(IllegalArgumentException.class, () -> AudioFiles.read(file.toString()));
     assertTrue(refused.getMessage().contains("clip.ogg"), refused.getMessage());
+  }
+
+  @Test
+  void aDatasetsRecordsCarryTheirClipsEachReadOnce() throws Exception {
+    Files.write(dir.resolve("a.wav"), SyntheticAudio.wav(1000, 1).decode());
+    Files.write(dir.resolve("b.mp3"), new byte[16_000]);
+    Path dataset = dir.resolve("speech.jsonl");
+    Files.writeString(
+        dataset,
+        "{\"prompt\": \"Transcribe.\", \"audio\": \"a.wav\"}\n"
+            + "// a comment\n"
+            + "{\"prompt\": \"Compare.\", \"audio\": [\"a.wav\", \"b.mp3\"]}\n");
+    List<Map<String, Object>> records = AudioDatasets.read(dataset.toString());
+    assertEquals(2, records.size());
+    @SuppressWarnings("unchecked")
+    List<PromptAudio> two = (List<PromptAudio>) records.get(1).get(PromptRecords.AUDIO);
+    assertEquals(List.of(1000L, 1000L), two.stream().map(PromptAudio::durationMillis).toList());
+    assertSame(two.get(0), ((List<?>) records.get(0).get(PromptRecords.AUDIO)).get(0));
+    @SuppressWarnings("unchecked")
+    List<ChatMessage> messages = (List<ChatMessage>) records.get(1).get(PromptRecords.MESSAGES);
+    assertEquals("Compare.", messages.get(0).content());
+    assertEquals(two, messages.get(0).audio());
+  }
+
+  @Test
+  void aDatasetsMissingClipIsNamedWithItsLine() throws Exception {
+    Path dataset = dir.resolve("bad.jsonl");
+    Files.writeString(dataset, "{\"prompt\": \"x\", \"audio\": \"none.wav\"}\n");
+    IllegalArgumentException refused =
+        assertThrows(IllegalArgumentException.class, () -> AudioDatasets.read(dataset.toString()));
+    assertTrue(refused.getMessage().contains("bad.jsonl line 1"), refused.getMessage());
   }
 }
