@@ -88,7 +88,7 @@ final class AudioTokens {
     for (int at = 12; at + 8 <= wav.limit(); ) {
       String id = chunkId(wav, at);
       long size = Integer.toUnsignedLong(wav.getInt(at + 4));
-      if (id.equals("fmt ") && at + 16 <= wav.limit()) {
+      if (id.equals("fmt ") && at + 20 <= wav.limit()) {
         byteRate = Integer.toUnsignedLong(wav.getInt(at + 16));
       } else if (id.equals("data")) {
         if (byteRate <= 0) {

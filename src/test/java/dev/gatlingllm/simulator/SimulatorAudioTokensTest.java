@@ -94,6 +94,23 @@ class SimulatorAudioTokensTest {
   }
 
   @Test
+  void aClipThatIsNoWavOrOfAnotherFormatIsA400() throws Exception {
+    for (String part :
+        List.of(
+            "{\"data\":\"AAAA\",\"format\":\"ogg\"}",
+            "{\"data\":\"AAAAAAAAAAAAAAAA\",\"format\":\"wav\"}",
+            "{\"data\":\"not base64!\",\"format\":\"wav\"}")) {
+      String body =
+          "{\"model\":\"m\",\"max_tokens\":2,\"messages\":[{\"role\":\"user\",\"content\":"
+              + "[{\"type\":\"input_audio\",\"input_audio\":"
+              + part
+              + "}]}]}";
+      SseClient.Result result = SseClient.post(simulator.baseUri(), "/v1/chat/completions", body);
+      assertEquals(400, result.response().statusCode(), part);
+    }
+  }
+
+  @Test
   void onlyTheOpenAiChatDialectsTakeAudio() {
     assertEquals(null, new OpenAiChatDialect().noAudio());
     assertEquals(
