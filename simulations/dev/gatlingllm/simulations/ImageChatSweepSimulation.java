@@ -6,7 +6,9 @@ import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 
+import dev.gatlingllm.dsl.LlmRequestActionBuilder;
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
+import dev.gatlingllm.dsl.ready.AudioSettings;
 import dev.gatlingllm.dsl.ready.ImageSettings;
 import dev.gatlingllm.dsl.ready.PlannedPrompts;
 import dev.gatlingllm.dsl.ready.ReadyRun;
@@ -20,7 +22,9 @@ import io.gatling.javaapi.core.Simulation;
  * llm.images.width} x {@code llm.images.height} random pixels ({@code llm.images.format} png or
  * jpeg), generated and encoded before the load and seeded by {@code llm.seed}; or the prompts and
  * images of {@code llm.images.dataset} (JSONL or the LLaVA layout). {@code llm.outputTokens} output
- * tokens (ignore_eos), closed-model steps {@code llm.levels}.
+ * tokens (ignore_eos), closed-model steps {@code llm.levels}. With {@code llm.audio.count} each
+ * synthetic prompt carries that many WAV clips of {@code llm.audio.seconds} too (OpenAI chat's
+ * {@code input_audio} parts; 25 tokens a second in the embedded simulator).
  *
  * <p>Defaults: levels 1,4,16; 64 input tokens; 48 output tokens; one 336 x 336 PNG per request. The
  * report adds images and image bytes per request; the input tokens are the server's count, images
@@ -35,6 +39,7 @@ public class ImageChatSweepSimulation extends Simulation {
               .outputTokens(48)
               .requestsPerStream(5));
   private final ImageSettings images = ImageSettings.fromSystemProperties();
+  private final AudioSettings audio = AudioSettings.fromSystemProperties();
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
@@ -42,16 +47,25 @@ public class ImageChatSweepSimulation extends Simulation {
   private final ReadyRun run = ReadyRun.fromSystemProperties();
   private final ChainBuilder chatRequest = images.dataset() != null ? fromDataset() : synthetic();
 
-  /** Random text prompts, each with a set of synthetic images from a pool made now. */
+  /**
+   * Random text prompts, each with a set of synthetic images from a pool made now, and with {@code
+   * llm.audio.count} a set of synthetic audio clips too.
+   */
   private ChainBuilder synthetic() {
-    return feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
-        .feed(images.syntheticFeeder(settings.prompts().seed()))
-        .exec(
-            chat("chat")
-                .user("#{prompt}")
-                .images("#{images}")
-                .maxTokens(settings.prompts().outputTokens())
-                .ignoreEos(run.ignoreEos(true)));
+    LlmRequestActionBuilder request =
+        chat("chat")
+            .user("#{prompt}")
+            .images("#{images}")
+            .maxTokens(settings.prompts().outputTokens())
+            .ignoreEos(run.ignoreEos(true));
+    ChainBuilder fed =
+        feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))
+            .feed(images.syntheticFeeder(settings.prompts().seed()));
+    if (audio.any()) {
+      fed = fed.feed(audio.syntheticFeeder(settings.prompts().seed() + 1));
+      request = request.audio("#{audio}");
+    }
+    return fed.exec(request);
   }
 
   /** The dataset's prompts, each record's message carrying its own images. */
@@ -70,6 +84,7 @@ public class ImageChatSweepSimulation extends Simulation {
             + settings.closed().levels()
             + ", "
             + images.describe()
+            + (audio.any() ? ", " + audio.describe() : "")
             + ", "
             + settings.prompts().outputTokens()
             + " output tokens");

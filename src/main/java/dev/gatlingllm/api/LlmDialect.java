@@ -40,6 +40,21 @@ public interface LlmDialect {
     return null;
   }
 
+  /**
+   * Why this API cannot carry audio in the prompt ({@code audio(..)}), or null when it can: only
+   * OpenAI's chat API (and Azure's) has a part for it, {@code input_audio}.
+   */
+  default String noAudio() {
+    return audioRefusal("the " + id() + " dialect");
+  }
+
+  /** The refusal of audio by {@code api}, which has no part for it. */
+  static String audioRefusal(String api) {
+    return "audio in the prompt needs the OpenAI chat API (input_audio parts): "
+        + api
+        + " cannot carry it";
+  }
+
   /** A fresh interpreter for one response stream. */
   StreamInterpreter newInterpreter();
 

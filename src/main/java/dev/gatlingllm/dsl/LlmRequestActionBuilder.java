@@ -9,6 +9,7 @@ import dev.gatlingllm.gatling.action.RequestTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.StructuredOutput;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
 import dev.gatlingllm.values.ResponseFormat;
 import dev.gatlingllm.values.ToolDefinition;
@@ -148,11 +149,9 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    * @param images a Gatling EL string naming a {@code List<PromptImage>} attribute
    * @return a new builder
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   public LlmRequestActionBuilder images(String images) {
-    SessionExpression<List> list = GatlingRuntime.el(requireText(images, "images"), List.class);
-    return withTemplate(
-        t -> t.withImagesOnLastMessage(session -> (List<PromptImage>) list.resolve(session)));
+    SessionExpression<List<PromptImage>> list = listAttribute(images, "images");
+    return withTemplate(t -> t.withImagesOnLastMessage(list));
   }
 
   /**
@@ -175,6 +174,50 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   public LlmRequestActionBuilder images(List<PromptImage> images) {
     List<PromptImage> copy = List.copyOf(Objects.requireNonNull(images, "images"));
     return withTemplate(t -> t.withImagesOnLastMessage(SessionExpression.constant(copy)));
+  }
+
+  /**
+   * The audio clips the message just added carries (a {@code user(..)} before it), e.g. {@code
+   * user("#{prompt}").audio("#{audio}")} with clips a feeder prepared before the load ({@link
+   * dev.gatlingllm.dsl.prompts.SyntheticAudio}). Only the OpenAI chat dialect writes them, as
+   * {@code input_audio} parts; the other dialects refuse the request with a message naming the API,
+   * rather than send it without the audio.
+   *
+   * @param audio a Gatling EL string naming a {@code List<PromptAudio>} attribute
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder audio(String audio) {
+    SessionExpression<List<PromptAudio>> list = listAttribute(audio, "audio");
+    return withTemplate(t -> t.withAudioOnLastMessage(list));
+  }
+
+  /** The list attribute an EL string names; its elements are checked when the body is written. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static <T> SessionExpression<List<T>> listAttribute(String el, String what) {
+    SessionExpression<List> list = GatlingRuntime.el(requireText(el, what), List.class);
+    return session -> (List<T>) list.resolve(session);
+  }
+
+  /**
+   * The audio clips the message just added carries.
+   *
+   * @param audio a function of the session giving the clips
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder audio(Function<Session, List<PromptAudio>> audio) {
+    Objects.requireNonNull(audio, "audio");
+    return withTemplate(t -> t.withAudioOnLastMessage(SessionExpression.function(audio)));
+  }
+
+  /**
+   * The audio clips the message just added carries, the same for every request.
+   *
+   * @param audio constant clips
+   * @return a new builder
+   */
+  public LlmRequestActionBuilder audio(List<PromptAudio> audio) {
+    List<PromptAudio> copy = List.copyOf(Objects.requireNonNull(audio, "audio"));
+    return withTemplate(t -> t.withAudioOnLastMessage(SessionExpression.constant(copy)));
   }
 
   /**

@@ -98,6 +98,10 @@ public final class ConsoleSummary {
       line(text, "Images per request:", fixed(run.images().imagesPerRequest(), 2));
       line(text, "Image bytes per request:", fixed(run.images().bytesPerRequest(), 0));
     }
+    if (run.audio().any()) {
+      line(text, "Audio clips per request:", fixed(run.audio().clipsPerRequest(), 2));
+      line(text, "Audio seconds per request:", fixed(run.audio().secondsPerRequest(), 2));
+    }
     line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
     TokenMismatch mismatch = run.tokens().mismatch();
     if (mismatch.requests() > 0) {

@@ -32,6 +32,7 @@ final class LevelsSection {
    * @param serverMetrics the server's metrics page was read
    * @param structured some request asked for a JSON schema
    * @param images some request carried images
+   * @param audio some request carried audio clips
    * @param pooled some embeddings or rerank request was sent
    * @param poolingOnly every request was one: the generation columns (output and per-stream tok/s,
    *     TTFT, TPOT, ITL) give way to the pooling requests' own
@@ -44,6 +45,7 @@ final class LevelsSection {
       boolean serverMetrics,
       boolean structured,
       boolean images,
+      boolean audio,
       boolean pooled,
       boolean poolingOnly) {
     static Columns of(RunSummary summary) {
@@ -58,6 +60,7 @@ final class LevelsSection {
           summary.server() != null,
           StructuredOutputSection.shown(summary),
           levels.stream().anyMatch(level -> level.figures().images().any()),
+          levels.stream().anyMatch(level -> level.figures().audio().any()),
           PooledInputsSection.shown(summary) && !poolingOnly,
           poolingOnly);
     }
@@ -107,6 +110,9 @@ final class LevelsSection {
     if (columns.images()) {
       page.append("<th>images / request</th><th>image bytes / request</th>");
     }
+    if (columns.audio()) {
+      page.append("<th>audio clips / request</th><th>audio s / request</th>");
+    }
     if (columns.pooled()) {
       page.append(PooledInputsSection.HEADERS);
     }
@@ -144,6 +150,10 @@ final class LevelsSection {
     if (columns.images()) {
       page.append(cell(number(f.images().imagesPerRequest(), 2)))
           .append(cell(number(f.images().bytesPerRequest(), 0)));
+    }
+    if (columns.audio()) {
+      page.append(cell(number(f.audio().clipsPerRequest(), 2)))
+          .append(cell(number(f.audio().secondsPerRequest(), 2)));
     }
     if (columns.pooled()) {
       page.append(PooledInputsSection.cells(f));

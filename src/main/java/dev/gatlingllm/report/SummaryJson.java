@@ -221,6 +221,12 @@ final class SummaryJson {
       Json.put(node, "images_per_request", f.images().imagesPerRequest());
       Json.put(node, "image_bytes_per_request", f.images().bytesPerRequest());
     }
+    if (f.audio().any()) {
+      // Audio in the prompt: per successful request, its clips, encoded bytes and seconds.
+      Json.put(node, "audio_clips_per_request", f.audio().clipsPerRequest());
+      Json.put(node, "audio_bytes_per_request", f.audio().bytesPerRequest());
+      Json.put(node, "audio_seconds_per_request", f.audio().secondsPerRequest());
+    }
     if (f.schema().judged() > 0) {
       // Structured output: the answers judged against their request's JSON schema.
       node.put("schema_valid", f.schema().valid());

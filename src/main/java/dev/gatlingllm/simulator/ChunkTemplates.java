@@ -394,9 +394,15 @@ final class ChunkTemplates {
 
   /**
    * The usage-only chunk sent when stream_options.include_usage is true; with {@code cachedTokens}
-   * >= 0, vLLM's {@code prompt_tokens_details} too.
+   * >= 0, vLLM's {@code prompt_tokens_details} too, and with {@code audioTokens} > 0 OpenAI's
+   * {@code prompt_tokens_details.audio_tokens}.
    */
-  ByteBuf usage(ByteBufAllocator alloc, int promptTokens, int completionTokens, int cachedTokens) {
+  ByteBuf usage(
+      ByteBufAllocator alloc,
+      int promptTokens,
+      int completionTokens,
+      int cachedTokens,
+      int audioTokens) {
     return event(
         alloc,
         "[],\"usage\":{\"prompt_tokens\":"
@@ -405,10 +411,19 @@ final class ChunkTemplates {
             + completionTokens
             + ",\"total_tokens\":"
             + (promptTokens + completionTokens)
-            + (cachedTokens < 0
-                ? ""
-                : ",\"prompt_tokens_details\":{\"cached_tokens\":" + cachedTokens + "}")
+            + promptTokensDetails(cachedTokens, audioTokens)
             + "}}");
+  }
+
+  /** {@code ,"prompt_tokens_details":{..}} with the counts it has, or nothing. */
+  private static String promptTokensDetails(int cachedTokens, int audioTokens) {
+    if (cachedTokens < 0 && audioTokens <= 0) {
+      return "";
+    }
+    String cached = cachedTokens < 0 ? "" : "\"cached_tokens\":" + cachedTokens;
+    String audio = audioTokens <= 0 ? "" : "\"audio_tokens\":" + audioTokens;
+    String separator = cached.isEmpty() || audio.isEmpty() ? "" : ",";
+    return ",\"prompt_tokens_details\":{" + cached + separator + audio + "}";
   }
 
   ByteBuf done(ByteBufAllocator alloc) {

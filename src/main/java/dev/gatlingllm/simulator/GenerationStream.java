@@ -391,7 +391,11 @@ final class GenerationStream extends EngineRequest {
       if (request.includeUsage && !fault.noUsage()) {
         ByteBuf usage =
             templates.usage(
-                ctx.alloc(), request.promptTokens, completionTokens, reportedCachedTokens());
+                ctx.alloc(),
+                request.promptTokens,
+                completionTokens,
+                reportedCachedTokens(),
+                request.audioTokens);
         record(EventKind.USAGE, plannedNanos, System.nanoTime(), 0);
         ctx.write(new DefaultHttpContent(usage));
       }
@@ -521,8 +525,14 @@ final class GenerationStream extends EngineRequest {
     usage.put("prompt_tokens", request.promptTokens);
     usage.put("completion_tokens", completionTokens);
     usage.put("total_tokens", request.promptTokens + completionTokens);
-    if (request.reportsCachedTokens) {
-      usage.putObject("prompt_tokens_details").put("cached_tokens", cachedPromptTokens());
+    if (request.reportsCachedTokens || request.audioTokens > 0) {
+      ObjectNode details = usage.putObject("prompt_tokens_details");
+      if (request.reportsCachedTokens) {
+        details.put("cached_tokens", cachedPromptTokens());
+      }
+      if (request.audioTokens > 0) {
+        details.put("audio_tokens", request.audioTokens);
+      }
     }
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }

@@ -13,6 +13,10 @@ final class SimulatedRequest {
   final String endpoint;
   final String model;
   final int promptTokens;
+
+  /** The prompt tokens of its audio clips ({@link AudioTokens}), part of {@code promptTokens}. */
+  final int audioTokens;
+
   final int maxTokens;
   final boolean stream;
   final boolean includeUsage;
@@ -46,6 +50,7 @@ final class SimulatedRequest {
       String endpoint,
       String model,
       int promptTokens,
+      int audioTokens,
       int maxTokens,
       boolean stream,
       boolean includeUsage,
@@ -60,6 +65,7 @@ final class SimulatedRequest {
     this.endpoint = endpoint;
     this.model = model;
     this.promptTokens = promptTokens;
+    this.audioTokens = audioTokens;
     this.maxTokens = maxTokens;
     this.stream = stream;
     this.includeUsage = includeUsage;
@@ -105,6 +111,9 @@ final class SimulatedRequest {
                   + systemTokens(body.get("system"), promptText)
                   + chatPromptTokens(body.get("messages"), promptText);
         };
+    // Audio is OpenAI chat's input_audio parts only; the text walk above skips them.
+    int audioTokens = format == ApiFormat.CHAT ? AudioTokens.inMessages(body.get("messages")) : 0;
+    promptTokens += audioTokens;
     String maxField =
         switch (format) {
           case RESPONSES -> "max_output_tokens";
@@ -164,6 +173,7 @@ final class SimulatedRequest {
             format.path,
             model,
             promptTokens,
+            audioTokens,
             maxTokens,
             stream,
             includeUsage,
@@ -197,6 +207,7 @@ final class SimulatedRequest {
         endpoint,
         model,
         promptTokens,
+        audioTokens,
         maxTokens,
         stream,
         includeUsage,
@@ -349,6 +360,9 @@ final class SimulatedRequest {
       if ("tool_result".equals(part.path("type").asText())) {
         tokens += contentTokens(part.get("content"), text);
         continue;
+      }
+      if ("input_audio".equals(part.path("type").asText())) {
+        continue; // counted by AudioTokens: its base64 is no text of the prompt
       }
       String partText = part.path("text").asText("");
       tokens += SimpleTokenizer.count(partText);

@@ -546,7 +546,8 @@ public final class StreamExchange implements ResponseHandler {
             countTokens ? output.clientOutputTokens() : -1,
             size.clientInputTokens(),
             generation,
-            size.images()),
+            size.images(),
+            size.audio()),
         redactor.redact(output.content()),
         redactor.redact(output.reasoning()),
         output.toolCalls(redactor));

@@ -61,6 +61,27 @@ class ImageChatSweepSimulationTest {
   }
 
   @Test
+  void twoClipsOfOneSecondAdd50InputTokensAndTheirBytes() throws Exception {
+    InProcessGatling.Run run =
+        InProcessGatling.run(
+            ImageChatSweepSimulation.class,
+            results,
+            properties("llm.images.count", "0", "llm.audio.count", "2", "llm.audio.seconds", "1"));
+    assertEquals(0, run.exitCode(), run.tail());
+    List<RequestRow> rows = InProcessGatling.requests(results);
+    assertEquals(3, rows.size());
+    for (RequestRow row : rows) {
+      assertTrue(row.status().ok(), row.status().error());
+      assertEquals(0, row.tokens().images());
+      assertEquals(2, row.tokens().audioClips());
+      assertEquals(2 * (44 + 16_000 * 2), row.tokens().audioBytes()); // by hand: 1 s at 16 kHz
+      long text = row.tokens().inputTokens() - 2 * 25;
+      assertTrue(text > 16 && text < 256, "text tokens " + text);
+    }
+    assertTrue(run.console().contains("Audio clips per request:"), run.tail());
+  }
+
+  @Test
   void aDatasetsPromptsAndImagesCountByHand() throws Exception {
     InProcessGatling.Run run =
         InProcessGatling.run(

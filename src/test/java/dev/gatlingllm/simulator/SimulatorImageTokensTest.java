@@ -35,16 +35,7 @@ class SimulatorImageTokensTest {
   @BeforeAll
   static void start() {
     simulator =
-        LlmSimulator.builder()
-            .decodeStepBaseMicros(100)
-            .decodeStepPerStreamMicros(0)
-            .prefillBaseMicros(0)
-            .prefillPerTokenMicros(0)
-            .requestOverheadMicros(0)
-            .groundTruth(true)
-            .groundTruthMaxRecords(100)
-            .build()
-            .start();
+        InstantPrefill.builder().groundTruth(true).groundTruthMaxRecords(100).build().start();
   }
 
   @AfterAll

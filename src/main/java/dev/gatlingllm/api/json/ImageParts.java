@@ -1,15 +1,21 @@
 package dev.gatlingllm.api.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
 import java.io.IOException;
 
 /**
- * How an API writes a message that carries images: each chat dialect names its form, and the shared
- * message writer ({@link JsonBodyWriter#messages(JsonGenerator, String, java.util.List,
- * ImageParts)}) asks it for the content of such a message. A message without images keeps the plain
+ * How an API writes a message that carries images or audio: each chat dialect names its form, and
+ * the shared message writer ({@link JsonBodyWriter#messages(JsonGenerator, String, java.util.List,
+ * ImageParts)}) asks it for the content of such a message. A message without them keeps the plain
  * {@code "content": "text"} of every API.
+ *
+ * <p>Audio has one form, OpenAI Chat Completions' {@code input_audio} part (Azure and vLLM's audio
+ * models take it too). An API without it refuses a message with audio, naming the API, rather than
+ * send the prompt without the clip: that would measure another workload.
  *
  * <p>The base64 text, megabytes for a large image, was encoded before the load; it is written raw
  * (base64 and a {@code data:} URL need no JSON escaping), so that a request copies it once and
@@ -18,9 +24,10 @@ import java.io.IOException;
 public enum ImageParts {
   /**
    * OpenAI Chat Completions: {@code content: [{type: text, text}, {type: image_url, image_url:
-   * {url}}]}, the URL a {@code data:} URL for inline bytes.
+   * {url}}]}, the URL a {@code data:} URL for inline bytes; then each audio clip as {@code {type:
+   * input_audio, input_audio: {data, format}}}.
    */
-  OPENAI_CHAT {
+  OPENAI_CHAT(null) {
     @Override
     void content(JsonGenerator json, ChatMessage message) throws IOException {
       openAiParts(json, message, "text", "image_url", true);
@@ -28,9 +35,9 @@ public enum ImageParts {
   },
   /**
    * OpenAI Responses: {@code content: [{type: input_text, text}, {type: input_image, image_url}]},
-   * the URL a string.
+   * the URL a string. Its documented input parts are text, image and file: no audio.
    */
-  OPENAI_RESPONSES {
+  OPENAI_RESPONSES("the OpenAI Responses API") {
     @Override
     void content(JsonGenerator json, ChatMessage message) throws IOException {
       openAiParts(json, message, "input_text", "input_image", false);
@@ -41,7 +48,7 @@ public enum ImageParts {
    * ..., {type: text, text}]}, the images first as Anthropic advises; a URL image as {@code source:
    * {type: url, url}}.
    */
-  ANTHROPIC {
+  ANTHROPIC("Anthropic's Messages API") {
     @Override
     void content(JsonGenerator json, ChatMessage message) throws IOException {
       json.writeArrayFieldStart("content");
@@ -69,7 +76,7 @@ public enum ImageParts {
    * Ollama's chat: the text stays {@code content} and the images go beside it as {@code images:
    * [base64...]}; Ollama takes no URL, so a URL image is refused before the request is sent.
    */
-  OLLAMA {
+  OLLAMA("Ollama's chat API") {
     @Override
     void content(JsonGenerator json, ChatMessage message) throws IOException {
       json.writeStringField("content", message.content());
@@ -84,6 +91,25 @@ public enum ImageParts {
       json.writeEndArray();
     }
   };
+
+  /** The API's name in the refusal of audio, or null for the API that takes audio. */
+  private final String withoutAudio;
+
+  ImageParts(String withoutAudio) {
+    this.withoutAudio = withoutAudio;
+  }
+
+  /**
+   * Writes the {@code content} (and any field beside it) of a message that carries images or audio.
+   *
+   * @throws IllegalArgumentException for audio in an API that cannot carry it
+   */
+  void write(JsonGenerator json, ChatMessage message) throws IOException {
+    if (message.hasAudio() && withoutAudio != null) {
+      throw new IllegalArgumentException(LlmDialect.audioRefusal(withoutAudio));
+    }
+    content(json, message);
+  }
 
   /** Writes the {@code content} (and any field beside it) of a message that carries images. */
   abstract void content(JsonGenerator json, ChatMessage message) throws IOException;
@@ -107,6 +133,16 @@ public enum ImageParts {
       } else {
         urlField(json, "image_url", image);
       }
+      json.writeEndObject();
+    }
+    for (PromptAudio clip : message.audio()) {
+      json.writeStartObject();
+      json.writeStringField("type", "input_audio");
+      json.writeObjectFieldStart("input_audio");
+      json.writeFieldName("data");
+      rawString(json, clip.base64(), 0);
+      json.writeStringField("format", clip.format());
+      json.writeEndObject();
       json.writeEndObject();
     }
     json.writeEndArray();

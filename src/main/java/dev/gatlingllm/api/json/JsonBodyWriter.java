@@ -3,6 +3,7 @@ package dev.gatlingllm.api.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.values.ChatMessage;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -60,14 +61,17 @@ public final class JsonBodyWriter {
   }
 
   /**
-   * A raw prompt has no place for an image: refused rather than sent without it, which would
-   * measure another workload.
+   * A raw prompt has no place for an image or an audio clip: refused rather than sent without it,
+   * which would measure another workload.
    */
   public static void refuseImages(GenerationRequest request) {
     for (ChatMessage message : request.messages()) {
       if (message.hasImages()) {
         throw new IllegalArgumentException(
             "images need a chat endpoint: a completion prompt cannot carry them");
+      }
+      if (message.hasAudio()) {
+        throw new IllegalArgumentException(LlmDialect.audioRefusal("a completion prompt"));
       }
     }
   }
@@ -171,8 +175,8 @@ public final class JsonBodyWriter {
         continue;
       }
       json.writeStringField("role", message.role());
-      if (message.hasImages()) {
-        form.content(json, message);
+      if (message.hasImages() || message.hasAudio()) {
+        form.write(json, message);
       } else {
         json.writeStringField("content", message.content());
       }

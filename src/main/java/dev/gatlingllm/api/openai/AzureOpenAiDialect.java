@@ -34,6 +34,12 @@ public final class AzureOpenAiDialect extends OpenAiDialect {
    * OpenAI chat's body, less the {@code ignore_eos} that chat's writer carries for self-hosted
    * servers.
    */
+  /** Chat Completions takes audio as {@code input_audio} parts. */
+  @Override
+  public String noAudio() {
+    return null;
+  }
+
   @Override
   public String requestBody(GenerationRequest request) {
     return CHAT.requestBody(request.withoutIgnoreEos());

@@ -15,6 +15,12 @@ public final class OpenAiChatDialect extends OpenAiDialect {
     super(ID, "/v1/chat/completions", OpenAiStreamInterpreter.Shape.CHAT);
   }
 
+  /** Chat Completions takes audio as {@code input_audio} parts. */
+  @Override
+  public String noAudio() {
+    return null;
+  }
+
   @Override
   public String requestBody(GenerationRequest request) {
     return OpenAiRequestBody.write(

@@ -1,14 +1,11 @@
 package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptImage;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,7 +30,7 @@ import java.util.Map;
  * several records is read and encoded once.
  */
 public final class ImageDatasets {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String KIND = "image dataset";
   private static final String IMAGE_MARKER = "<image>";
 
   private ImageDatasets() {}
@@ -45,34 +42,20 @@ public final class ImageDatasets {
    * @throws IllegalArgumentException naming the file and record of the first bad one
    */
   public static List<Map<String, Object>> read(String location) {
-    String text;
-    try (InputStream in = Datasets.open(location, "image dataset")) {
-      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read image dataset " + location, e);
-    }
-    Images images = new Images(folderOf(location));
-    List<Map<String, Object>> records = new ArrayList<>();
+    String text = JsonlFile.text(location, KIND);
+    Images images = new Images(JsonlFile.folderOf(location));
+    List<Map<String, Object>> records;
     if (text.stripLeading().startsWith("[")) {
-      JsonNode array = parse(location, text, "the file");
+      records = new ArrayList<>();
+      JsonNode array = JsonlFile.parse(location, text, KIND, "the file");
       int index = 0;
       for (JsonNode record : array) {
         records.add(llavaRecord(location, record, index++, images));
       }
     } else {
-      try (BufferedReader lines = new BufferedReader(new java.io.StringReader(text))) {
-        String line;
-        int number = 0;
-        while ((line = lines.readLine()) != null) {
-          number++;
-          if (!line.isBlank() && !line.stripLeading().startsWith("//")) {
-            records.add(
-                jsonlRecord(location, parse(location, line, "line " + number), number, images));
-          }
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      records =
+          JsonlFile.records(
+              location, text, KIND, (record, where) -> jsonlRecord(record, where, images));
     }
     if (records.isEmpty()) {
       throw new IllegalArgumentException("image dataset " + location + " has no record");
@@ -80,9 +63,7 @@ public final class ImageDatasets {
     return List.copyOf(records);
   }
 
-  private static Map<String, Object> jsonlRecord(
-      String location, JsonNode record, int line, Images images) {
-    String where = location + " line " + line;
+  private static Map<String, Object> jsonlRecord(JsonNode record, String where, Images images) {
     String prompt = record.path("prompt").asText(null);
     if (prompt == null) {
       throw new IllegalArgumentException(where + ": a record needs \"prompt\"");
@@ -123,20 +104,6 @@ public final class ImageDatasets {
         PromptRecords.MESSAGES, List.of(ChatMessage.user(prompt, images)),
         PromptRecords.PROMPT, prompt,
         PromptRecords.IMAGES, List.copyOf(images));
-  }
-
-  private static JsonNode parse(String location, String text, String where) {
-    try {
-      return JSON.readTree(text);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(
-          "image dataset " + location + ", " + where + ": not JSON: " + e.getMessage(), e);
-    }
-  }
-
-  private static String folderOf(String location) {
-    int slash = Math.max(location.lastIndexOf('/'), location.lastIndexOf('\\'));
-    return slash < 0 ? "" : location.substring(0, slash + 1);
   }
 
   /** The images read so far, by name: one read and one base64 string per image file. */

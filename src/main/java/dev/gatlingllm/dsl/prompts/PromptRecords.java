@@ -8,7 +8,7 @@ import java.util.Map;
  * The keys of a prompt feeder's record, shared by every feeder so that one request definition
  * serves random, dataset and trace prompts alike: {@code messages} (a {@code List<ChatMessage>}),
  * {@code prompt} (the last user message's text), and {@code inputTokens} or {@code maxTokens} when
- * known; {@code images} for prompts with images.
+ * known; {@code images} for prompts with images, {@code audio} for prompts with audio clips.
  */
 public final class PromptRecords {
   public static final String MESSAGES = "messages";
@@ -18,6 +18,9 @@ public final class PromptRecords {
 
   /** The images of a prompt, a {@code List<PromptImage>} ({@link SyntheticImages}). */
   public static final String IMAGES = "images";
+
+  /** The audio clips of a prompt, a {@code List<PromptAudio>} ({@link SyntheticAudio}). */
+  public static final String AUDIO = "audio";
 
   private PromptRecords() {}
 

@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.imageio.ImageIO;
 
 /**
@@ -66,18 +65,7 @@ public final class SyntheticImages {
           Map.of(
               PromptRecords.IMAGES, generate(perRequest, width, height, format, seeds.nextLong())));
     }
-    AtomicLong next = new AtomicLong();
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return true;
-      }
-
-      @Override
-      public Map<String, Object> next() {
-        return sets.get((int) Math.floorMod(next.getAndIncrement(), (long) sets.size()));
-      }
-    };
+    return InTurn.feeder(sets);
   }
 
   private static byte[] encode(int width, int height, ImageFormat format, SplittableRandom random) {

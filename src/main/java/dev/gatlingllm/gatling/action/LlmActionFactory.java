@@ -38,6 +38,10 @@ public final class LlmActionFactory implements io.gatling.core.action.builder.Ac
       // When the scenario is built, not at each request: the simulation cannot test this.
       throw new IllegalArgumentException("'" + spec.name() + "': " + dialect.noResponseSchema());
     }
+    if (spec.template().carriesAudio() && dialect.noAudio() != null) {
+      // Refused now rather than each request failing in the run: no audio reaches this API.
+      throw new IllegalArgumentException("'" + spec.name() + "': " + dialect.noAudio());
+    }
     String endpoint;
     if (spec.endpoint() != null) {
       endpoint = spec.endpoint();

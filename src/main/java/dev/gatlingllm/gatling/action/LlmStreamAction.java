@@ -9,6 +9,7 @@ import dev.gatlingllm.gatling.RecordNames;
 import dev.gatlingllm.gatling.SessionKeys;
 import dev.gatlingllm.gatling.http.GatlingHttpTransport;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
+import dev.gatlingllm.metrics.request.PromptAudioClips;
 import dev.gatlingllm.metrics.request.PromptImages;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.SessionTurn;
@@ -22,6 +23,7 @@ import dev.gatlingllm.stream.RequestSize;
 import dev.gatlingllm.stream.StreamExchange;
 import dev.gatlingllm.transport.RequestBuildException;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -132,7 +134,8 @@ public final class LlmStreamAction extends PlainAction {
     RequestSize size =
         dialect instanceof PoolingDialect pooling
             ? pooledSize(pooling, request)
-            : new RequestSize(clientInputTokens(request), maxTokens(request), images(request));
+            : new RequestSize(
+                clientInputTokens(request), maxTokens(request), images(request), audio(request));
     GatlingHttpTransport.Prepared prepared = transport.prepare(session, body);
     // The secrets this very request carries (headers of the http protocol, EL values...): known
     // before any byte is sent, so that even a failure reported while sending is redacted.
@@ -190,6 +193,21 @@ public final class LlmStreamAction extends PlainAction {
       }
     }
     return count == 0 ? PromptImages.NONE : new PromptImages(count, bytes);
+  }
+
+  /** The audio clips the request's messages carry, counted from the prepared clips. */
+  private static PromptAudioClips audio(GenerationRequest request) {
+    int count = 0;
+    long bytes = 0;
+    long millis = 0;
+    for (ChatMessage message : request.messages()) {
+      for (PromptAudio clip : message.audio()) {
+        count++;
+        bytes += clip.bytes();
+        millis += clip.durationMillis();
+      }
+    }
+    return count == 0 ? PromptAudioClips.NONE : new PromptAudioClips(count, bytes, millis);
   }
 
   /** The output limit the request asks for, or -1 for none. */

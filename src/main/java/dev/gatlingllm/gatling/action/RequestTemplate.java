@@ -3,6 +3,7 @@ package dev.gatlingllm.gatling.action;
 import dev.gatlingllm.api.GenerationRequest;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
 import dev.gatlingllm.values.ToolDefinition;
 import io.gatling.core.session.Session;
@@ -40,25 +41,46 @@ public record RequestTemplate(
     SessionExpression<List<ToolDefinition>> tools) {
 
   /**
-   * One chat message whose text is an expression, with the images it carries (null: none), an
-   * expression too so that each request may carry other images prepared before the load.
+   * One chat message whose text is an expression, with the images and audio clips it carries (null:
+   * none), expressions too so that each request may carry others prepared before the load.
    */
   public record MessageTemplate(
-      String role, SessionExpression<String> content, SessionExpression<List<PromptImage>> images) {
+      String role,
+      SessionExpression<String> content,
+      SessionExpression<List<PromptImage>> images,
+      SessionExpression<List<PromptAudio>> audio) {
     /** A text message. */
     public MessageTemplate(String role, SessionExpression<String> content) {
-      this(role, content, null);
+      this(role, content, null, null);
+    }
+
+    /** A message with images. */
+    public MessageTemplate(
+        String role,
+        SessionExpression<String> content,
+        SessionExpression<List<PromptImage>> images) {
+      this(role, content, images, null);
     }
 
     /** The same message carrying {@code newImages}. */
     public MessageTemplate withImages(SessionExpression<List<PromptImage>> newImages) {
-      return new MessageTemplate(role, content, newImages);
+      return new MessageTemplate(role, content, newImages, audio);
+    }
+
+    /** The same message carrying {@code newAudio}. */
+    public MessageTemplate withAudio(SessionExpression<List<PromptAudio>> newAudio) {
+      return new MessageTemplate(role, content, images, newAudio);
     }
   }
 
   public RequestTemplate {
     messages = List.copyOf(messages);
     bodyFields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(bodyFields));
+  }
+
+  /** True when a message of the template was given audio clips ({@code audio(..)}). */
+  public boolean carriesAudio() {
+    return messages.stream().anyMatch(message -> message.audio() != null);
   }
 
   public static RequestTemplate empty() {
@@ -71,12 +93,27 @@ public record RequestTemplate(
    * @throws IllegalStateException when there is no message yet
    */
   public RequestTemplate withImagesOnLastMessage(SessionExpression<List<PromptImage>> images) {
+    return withLastMessage("images", last -> last.withImages(images));
+  }
+
+  /**
+   * This template with its last message carrying the audio clips {@code audio}.
+   *
+   * @throws IllegalStateException when there is no message yet
+   */
+  public RequestTemplate withAudioOnLastMessage(SessionExpression<List<PromptAudio>> audio) {
+    return withLastMessage("audio", last -> last.withAudio(audio));
+  }
+
+  /** This template with its last message changed by {@code change}; {@code what} names it. */
+  private RequestTemplate withLastMessage(
+      String what, java.util.function.UnaryOperator<MessageTemplate> change) {
     if (messages.isEmpty()) {
       throw new IllegalStateException(
-          "images(..) attach to the message before them: call user(..) first");
+          what + "(..) attach to the message before them: call user(..) first");
     }
     List<MessageTemplate> all = new ArrayList<>(messages);
-    all.set(all.size() - 1, all.get(all.size() - 1).withImages(images));
+    all.set(all.size() - 1, change.apply(all.get(all.size() - 1)));
     return new RequestTemplate(
         all,
         history,
@@ -265,7 +302,12 @@ public record RequestTemplate(
               requireValue(message.content().resolve(session), message.role() + " message"),
               message.images() == null
                   ? List.of()
-                  : requireValue(message.images().resolve(session), "images")));
+                  : requireValue(message.images().resolve(session), "images"),
+              List.of(),
+              null,
+              message.audio() == null
+                  ? List.of()
+                  : requireValue(message.audio().resolve(session), "audio")));
     }
     Map<String, Object> fields = new LinkedHashMap<>();
     for (Map.Entry<String, SessionExpression<Object>> field : bodyFields.entrySet()) {

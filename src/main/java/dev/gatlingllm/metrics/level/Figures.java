@@ -31,6 +31,7 @@ import dev.gatlingllm.metrics.stats.Distribution;
  * @param eventLoopDelay how late the client's event loops ran during the window
  *     (EventLoopDelayProbe): a bound on what the client itself added to the latencies it measured;
  *     empty when not probed
+ * @param audio the audio clips the successful requests' prompts carried, per request
  */
 public record Figures(
     double windowSeconds,
@@ -47,4 +48,5 @@ public record Figures(
     UntrustedStreams untrusted,
     SchemaAnswers schema,
     PooledInputs pooled,
-    Distribution eventLoopDelay) {}
+    Distribution eventLoopDelay,
+    AudioFigures audio) {}

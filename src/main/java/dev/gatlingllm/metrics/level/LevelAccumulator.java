@@ -42,6 +42,9 @@ public final class LevelAccumulator {
   private long reasoningRequests;
   private long images;
   private long imageBytes;
+  private long audioClips;
+  private long audioBytes;
+  private long audioMillis;
   private final long[] outputSources = new long[TokenCountSource.values().length];
   private long mismatchRequests;
   private long mismatchServer;
@@ -169,6 +172,9 @@ public final class LevelAccumulator {
     }
     images += Math.max(0, tokens.images());
     imageBytes += Math.max(0, tokens.imageBytes());
+    audioClips += Math.max(0, tokens.audioClips());
+    audioBytes += Math.max(0, tokens.audioBytes());
+    audioMillis += Math.max(0, tokens.audioMillis());
     double serverSpeed = record.serverDecodeTokensPerSecond();
     if (serverSpeed > 0) {
       serverDecodeSpeedSum += serverSpeed;
@@ -298,6 +304,9 @@ public final class LevelAccumulator {
     reasoningRequests += other.reasoningRequests;
     images += other.images;
     imageBytes += other.imageBytes;
+    audioClips += other.audioClips;
+    audioBytes += other.audioBytes;
+    audioMillis += other.audioMillis;
     for (int i = 0; i < outputSources.length; i++) {
       outputSources[i] += other.outputSources[i];
     }
@@ -479,7 +488,8 @@ public final class LevelAccumulator {
             rate(pooledInputs, window),
             rate(pooledInputTokens, window),
             pooledE2el.toDistribution()),
-        eventLoopDelay.toDistribution());
+        eventLoopDelay.toDistribution(),
+        new AudioFigures(completed, audioClips, audioBytes, audioMillis));
   }
 
   private static double rate(long amount, double windowSeconds) {

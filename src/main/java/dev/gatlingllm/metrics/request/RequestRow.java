@@ -223,8 +223,8 @@ public record RequestRow(
   /**
    * Gathers a row figure by figure with one typed setter per figure: the CSV reader, the tests. A
    * figure never set stays absent: -1 for durations and counts, 0 for the start, the HTTP status
-   * and the counts of events, output tokens and images (a request that saw or sent none), null for
-   * texts, false, an unknown source, no window.
+   * and the counts of events, output tokens, images and audio (a request that saw or sent none),
+   * null for texts, false, an unknown source, no window.
    */
   public static final class Builder {
     private long startEpochMillis;
@@ -269,6 +269,9 @@ public record RequestRow(
     private int images;
     private long imageBytes;
     private int inputs;
+    private int audioClips;
+    private long audioBytes;
+    private long audioMillis;
 
     private long decodeMicros = -1;
     private long prefillMicros = -1;
@@ -466,6 +469,21 @@ public record RequestRow(
       return this;
     }
 
+    public Builder audioClips(int value) {
+      audioClips = value;
+      return this;
+    }
+
+    public Builder audioBytes(long value) {
+      audioBytes = value;
+      return this;
+    }
+
+    public Builder audioMillis(long value) {
+      audioMillis = value;
+      return this;
+    }
+
     public Builder inputs(int value) {
       inputs = value;
       return this;
@@ -523,7 +541,10 @@ public record RequestRow(
               answerEvents,
               images,
               imageBytes,
-              inputs),
+              inputs,
+              audioClips,
+              audioBytes,
+              audioMillis),
           new ServerFigures(decodeMicros, prefillMicros, reasoningTokens));
     }
   }

@@ -201,6 +201,23 @@ public final class RequestTimeline {
       long clientInputTokens,
       Generation generation,
       PromptImages images) {
+    return toResult(
+        outcome, clientOutputTokens, clientInputTokens, generation, images, PromptAudioClips.NONE);
+  }
+
+  /**
+   * Freezes the timeline into a result, with the images and audio clips the prompt carried.
+   *
+   * @param images the images the request sent
+   * @param audio the audio clips the request sent
+   */
+  public RequestResult toResult(
+      Verdict outcome,
+      long clientOutputTokens,
+      long clientInputTokens,
+      Generation generation,
+      PromptImages images,
+      PromptAudioClips audio) {
     long start = sentNanos != UNSET ? sentNanos : scheduledNanos;
     long end = doneNanos != UNSET ? doneNanos : start;
     long outputTokens;
@@ -259,7 +276,10 @@ public final class RequestTimeline {
             answerEvents,
             images.count(),
             images.bytes(),
-            generation.inputs());
+            generation.inputs(),
+            audio.count(),
+            audio.bytes(),
+            audio.millis());
     ServerFigures server =
         new ServerFigures(
             Micros.of(serverDecodeNanos),

@@ -21,6 +21,9 @@ package dev.gatlingllm.metrics.request;
  * @param imageBytes those images' encoded bytes in all
  * @param inputs the texts an embeddings request sent in its batch, or the documents a rerank
  *     request ranked; 0 for a generation request (and in a file written before this figure)
+ * @param audioClips the audio clips the prompt carried (0 without audio)
+ * @param audioBytes those clips' encoded bytes in all
+ * @param audioMillis those clips' durations in all, in milliseconds
  */
 public record TokenCounts(
     int tokenEvents,
@@ -35,7 +38,10 @@ public record TokenCounts(
     int answerEvents,
     int images,
     long imageBytes,
-    int inputs) {
+    int inputs,
+    int audioClips,
+    long audioBytes,
+    long audioMillis) {
   /**
    * Finish reasons are short words ({@code stop}, {@code length}, {@code tool_calls}); a longer one
    * is cut.

@@ -131,7 +131,19 @@ enum RequestColumn {
   TURN(
       "turn",
       Presence.OPTIONAL,
-      Field.number(r -> r.placement().turn(), (b, v) -> b.turn(Math.toIntExact(v))));
+      Field.number(r -> r.placement().turn(), (b, v) -> b.turn(Math.toIntExact(v)))),
+  AUDIO_CLIPS(
+      "audio_clips",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().audioClips(), (b, v) -> b.audioClips(Math.toIntExact(v)))),
+  AUDIO_BYTES(
+      "audio_bytes",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().audioBytes(), Builder::audioBytes)),
+  AUDIO_MS(
+      "audio_ms",
+      Presence.OPTIONAL,
+      Field.number(r -> r.tokens().audioMillis(), Builder::audioMillis));
 
   /**
    * Whether a file must have the column; a file without an optional one reads the figure as absent.

@@ -33,6 +33,9 @@ public final class ResultBuilder {
   private int answerEvents = -1;
   private int images;
   private long imageBytes;
+  private int audioClips;
+  private long audioBytes;
+  private long audioMillis;
   private int inputs;
 
   private long serverDecodeMicros = -1;
@@ -150,6 +153,13 @@ public final class ResultBuilder {
   }
 
   /** The images the prompt carried and their encoded bytes in all. */
+  public ResultBuilder audio(int clips, long bytes, long millis) {
+    audioClips = clips;
+    audioBytes = bytes;
+    audioMillis = millis;
+    return this;
+  }
+
   public ResultBuilder images(int count, long bytes) {
     images = count;
     imageBytes = bytes;
@@ -233,7 +243,10 @@ public final class ResultBuilder {
             answerEvents,
             images,
             imageBytes,
-            inputs),
+            inputs,
+            audioClips,
+            audioBytes,
+            audioMillis),
         new ServerFigures(serverDecodeMicros, serverPrefillMicros, serverReasoningTokens));
   }
 }

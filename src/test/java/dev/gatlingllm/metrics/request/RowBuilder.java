@@ -216,4 +216,19 @@ public final class RowBuilder {
     row.imageBytes(value);
     return this;
   }
+
+  public RowBuilder audioClips(int value) {
+    row.audioClips(value);
+    return this;
+  }
+
+  public RowBuilder audioBytes(long value) {
+    row.audioBytes(value);
+    return this;
+  }
+
+  public RowBuilder audioMillis(long value) {
+    row.audioMillis(value);
+    return this;
+  }
 }

@@ -174,7 +174,8 @@ class RequestsCsvTest {
             + "send_lateness_ms,good,in_window,http_status,input_token_source,server_output_tokens,"
             + "client_output_tokens,ttft_from_scheduled_ms,duration_ms,window_tokens,request_id,retry_after_s,"
             + "server_decode_ms,finish_reason,max_tokens,server_reasoning_tokens,server_prefill_ms,"
-            + "answer_events,repeat,schema_valid,images,image_bytes,inputs,session_id,turn",
+            + "answer_events,repeat,schema_valid,images,image_bytes,inputs,session_id,turn,"
+            + "audio_clips,audio_bytes,audio_ms",
         RequestsCsv.HEADER);
   }
 
@@ -222,6 +223,9 @@ class RequestsCsvTest {
             .imageBytes(688_128)
             .inputs(8)
             .sessionTurn("s1#2", 3)
+            .audioClips(2)
+            .audioBytes(64_088)
+            .audioMillis(2_000)
             .build();
     String line = RequestsCsv.row(record);
     assertEquals(
@@ -229,7 +233,7 @@ class RequestsCsvTest {
             + 1
             + ",3,\"chat, \"\"long\"\"\",KO,HTTP 503: busy,1.001,0.502,1.503,20.004,900.005,19.006,18.007,"
             + "40.008,41,812,45,SERVER_USAGE,0.309,false,true,503,TOKENIZER,45,44,1.310,901.011,3:40;4:2,chatcmpl-7,2,"
-            + "850.012,stop,64,13,12.013,39,0,false,2,688128,8,s1#2,3",
+            + "850.012,stop,64,13,12.013,39,0,false,2,688128,8,s1#2,3,2,64088,2000",
         line);
     RequestRow back = new RequestsCsv.Reader(RequestsCsv.HEADER).parse(line);
     assertEquals(record.status(), back.status());

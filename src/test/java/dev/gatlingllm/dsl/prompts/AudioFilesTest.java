@@ -1,0 +1,85 @@
+package dev.gatlingllm.dsl.prompts;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gatlingllm.values.ChatMessage;
+import dev.gatlingllm.values.PromptAudio;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Clips from files: a WAV's duration from its header (the JDK reads the synthetic clip's hand
+ * written header as the simulator does), an MP3's from its size at 128 kbit/s.
+ */
+class AudioFilesTest {
+  @TempDir Path dir;
+
+  @Test
+  void aWavFilesDurationAndBytesAreItsOwn() throws Exception {
+    PromptAudio made = SyntheticAudio.wav(1500, 22_050, 4);
+    Path file = dir.resolve("clip.wav");
+    Files.write(file, made.decode());
+    PromptAudio read = AudioFiles.read(file.toString());
+    assertEquals(PromptAudio.WAV, read.format());
+    assertEquals(1500, read.durationMillis());
+    assertEquals(44 + 2 * 33_075, read.bytes()); // 1.5 s x 22,050 samples x 2 bytes
+    assertArrayEquals(made.decode(), read.decode());
+  }
+
+  @Test
+  void anMp3LastsItsSizeAt128Kbps() throws Exception {
+    Path file = dir.resolve("clip.MP3");
+    Files.write(file, new byte[32_000]); // 256,000 bits at 128 bits a millisecond
+    PromptAudio read = AudioFiles.read(file.toString());
+    assertEquals(PromptAudio.MP3, read.format());
+    assertEquals(2000, read.durationMillis());
+  }
+
+  @Test
+  void anotherFormatIsRefusedNamingTheFile() throws Exception {
+    Path file = dir.resolve("clip.ogg");
+    Files.write(file, new byte[10]);
+    IllegalArgumentException refused =
+        assertThrows(IllegalArgumentException.class, () -> AudioFiles.read(file.toString()));
+    assertTrue(refused.getMessage().contains("clip.ogg"), refused.getMessage());
+  }
+
+  @Test
+  void aDatasetsRecordsCarryTheirClipsEachReadOnce() throws Exception {
+    Files.write(dir.resolve("a.wav"), SyntheticAudio.wav(1000, 1).decode());
+    Files.write(dir.resolve("b.mp3"), new byte[16_000]);
+    Path dataset = dir.resolve("speech.jsonl");
+    Files.writeString(
+        dataset,
+        "{\"prompt\": \"Transcribe.\", \"audio\": \"a.wav\"}\n"
+            + "// a comment\n"
+            + "{\"prompt\": \"Compare.\", \"audio\": [\"a.wav\", \"b.mp3\"]}\n");
+    List<Map<String, Object>> records = AudioDatasets.read(dataset.toString());
+    assertEquals(2, records.size());
+    @SuppressWarnings("unchecked")
+    List<PromptAudio> two = (List<PromptAudio>) records.get(1).get(PromptRecords.AUDIO);
+    assertEquals(List.of(1000L, 1000L), two.stream().map(PromptAudio::durationMillis).toList());
+    assertSame(two.get(0), ((List<?>) records.get(0).get(PromptRecords.AUDIO)).get(0));
+    @SuppressWarnings("unchecked")
+    List<ChatMessage> messages = (List<ChatMessage>) records.get(1).get(PromptRecords.MESSAGES);
+    assertEquals("Compare.", messages.get(0).content());
+    assertEquals(two, messages.get(0).audio());
+  }
+
+  @Test
+  void aDatasetsMissingClipIsNamedWithItsLine() throws Exception {
+    Path dataset = dir.resolve("bad.jsonl");
+    Files.writeString(dataset, "{\"prompt\": \"x\", \"audio\": \"none.wav\"}\n");
+    IllegalArgumentException refused =
+        assertThrows(IllegalArgumentException.class, () -> AudioDatasets.read(dataset.toString()));
+    assertTrue(refused.getMessage().contains("bad.jsonl line 1"), refused.getMessage());
+  }
+}
