@@ -10,7 +10,6 @@ import dev.gatlingllm.dsl.ready.PlannedPrompts;
 import dev.gatlingllm.dsl.ready.ReadyRun;
 import dev.gatlingllm.dsl.ready.Settings;
 import dev.gatlingllm.dsl.ready.WorkloadSettings;
-import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.values.ResponseFormat;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -18,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Structured output under load: does constrained decoding hold as the streams grow? Random prompts
@@ -41,7 +41,12 @@ public class StructuredOutputSweepSimulation extends Simulation {
               .requestsPerStream(5));
   private final String schemaLocation = properties.text("llm.schema", "person-schema.json");
   private final String schema = read(schemaLocation);
-  private final ResponseFormat form = form(properties.text("llm.schemaForm", "dialect"));
+  private final ResponseFormat form =
+      form(
+          properties.oneOf(
+              "llm.schemaForm",
+              "dialect",
+              List.of("dialect", "openai", "guided_json", "structured_outputs", "json_schema")));
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
@@ -88,12 +93,7 @@ public class StructuredOutputSweepSimulation extends Simulation {
       case "guided_json" -> ResponseFormat.vllmGuidedJson();
       case "structured_outputs" -> ResponseFormat.vllmStructuredOutputs();
       case "json_schema" -> ResponseFormat.llamaCppJsonSchema();
-      default ->
-          throw new UserError(
-              "llm.schemaForm must be dialect, openai, guided_json, structured_outputs or"
-                  + " json_schema, was '"
-                  + name
-                  + "'");
+      default -> throw new IllegalStateException("not a schema form: " + name);
     };
   }
 

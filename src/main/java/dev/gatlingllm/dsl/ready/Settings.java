@@ -35,6 +35,24 @@ public final class Settings {
     return value == null || value.isBlank() ? defaultValue : value.trim();
   }
 
+  /**
+   * One of {@code allowed} (e.g. a form's name), or {@code defaultValue} when unset; anything else
+   * fails the run before it starts, naming the choices.
+   */
+  public String oneOf(String name, String defaultValue, java.util.List<String> allowed) {
+    String value = text(name, defaultValue);
+    if (!allowed.contains(value)) {
+      throw new UserError(
+          name
+              + " must be "
+              + String.join(", ", allowed)
+              + ", was '"
+              + Redactor.setting(value)
+              + "'");
+    }
+    return value;
+  }
+
   /** An integer of any sign (e.g. a seed), or the default when unset. */
   public long integer(String name, long defaultValue) {
     String value = text(name, null);
