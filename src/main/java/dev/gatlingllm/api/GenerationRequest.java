@@ -6,6 +6,7 @@ import dev.gatlingllm.values.ToolDefinition;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A fully resolved generation request (no expressions left), ready for a dialect to write.
@@ -116,68 +117,76 @@ public record GenerationRequest(
 
   /** The same request with its limit in {@code field} (null: the dialect's usual one). */
   public GenerationRequest withMaxTokensField(MaxTokensField field) {
-    return new GenerationRequest(
-        model,
-        messages,
-        prompt,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        includeUsage,
-        extraFields,
-        field,
-        responseSchema,
-        tools);
+    return with(parts -> parts.maxTokensField = field);
   }
 
   /** The same request asking for structured output (null: free text). */
   public GenerationRequest withResponseSchema(ResponseSchema schema) {
-    return new GenerationRequest(
-        model,
-        messages,
-        prompt,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        includeUsage,
-        extraFields,
-        maxTokensField,
-        schema,
-        tools);
+    return with(parts -> parts.responseSchema = schema);
   }
 
   /** The same request offering {@code newTools} to the model (none: no {@code tools} field). */
   public GenerationRequest withTools(List<ToolDefinition> newTools) {
-    return new GenerationRequest(
-        model,
-        messages,
-        prompt,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        includeUsage,
-        extraFields,
-        maxTokensField,
-        responseSchema,
-        newTools);
+    return with(parts -> parts.tools = newTools);
   }
 
   /** The same request without {@code ignore_eos}, for an API that has no such field. */
   public GenerationRequest withoutIgnoreEos() {
-    return ignoreEos == null
-        ? this
-        : new GenerationRequest(
-            model,
-            messages,
-            prompt,
-            maxTokens,
-            temperature,
-            null,
-            includeUsage,
-            extraFields,
-            maxTokensField,
-            responseSchema,
-            tools);
+    return ignoreEos == null ? this : with(parts -> parts.ignoreEos = null);
+  }
+
+  /** A new request: this one's components, as {@code change} sets them on a copy. */
+  private GenerationRequest with(Consumer<Parts> change) {
+    Parts parts = new Parts(this);
+    change.accept(parts);
+    return parts.request();
+  }
+
+  /**
+   * The components of a request, copied to be changed by one wither: the one place a new component
+   * is added beside the record's own list.
+   */
+  private static final class Parts {
+    String model;
+    List<ChatMessage> messages;
+    String prompt;
+    Integer maxTokens;
+    Double temperature;
+    Boolean ignoreEos;
+    boolean includeUsage;
+    Map<String, Object> extraFields;
+    MaxTokensField maxTokensField;
+    ResponseSchema responseSchema;
+    List<ToolDefinition> tools;
+
+    Parts(GenerationRequest from) {
+      model = from.model;
+      messages = from.messages;
+      prompt = from.prompt;
+      maxTokens = from.maxTokens;
+      temperature = from.temperature;
+      ignoreEos = from.ignoreEos;
+      includeUsage = from.includeUsage;
+      extraFields = from.extraFields;
+      maxTokensField = from.maxTokensField;
+      responseSchema = from.responseSchema;
+      tools = from.tools;
+    }
+
+    GenerationRequest request() {
+      return new GenerationRequest(
+          model,
+          messages,
+          prompt,
+          maxTokens,
+          temperature,
+          ignoreEos,
+          includeUsage,
+          extraFields,
+          maxTokensField,
+          responseSchema,
+          tools);
+    }
   }
 
   /**

@@ -78,41 +78,9 @@ public record CapacityModel(
           0);
 
   /**
-   * No attention cost: every token of a context costs the same ({@code attentionPerTokenPairNanos}
-   * 0).
+   * The TGI-like scheduler without prefix cache ({@link SchedulingPolicy#TGI}) and no attention
+   * cost; {@link #withScheduling} and {@link #withAttentionPerTokenPairNanos} change either.
    */
-  public CapacityModel(
-      int slots,
-      long kvCacheTokens,
-      long decodeStepBaseMicros,
-      double decodeStepPerStreamMicros,
-      double decodeStepExponent,
-      long prefillBaseMicros,
-      double prefillPerTokenMicros,
-      int maxPrefillTokensPerStep,
-      boolean prefillBlocksDecode,
-      long requestOverheadMicros,
-      int maxWaitingSteps,
-      double waitingServedRatio,
-      SchedulingPolicy scheduling) {
-    this(
-        slots,
-        kvCacheTokens,
-        decodeStepBaseMicros,
-        decodeStepPerStreamMicros,
-        decodeStepExponent,
-        prefillBaseMicros,
-        prefillPerTokenMicros,
-        maxPrefillTokensPerStep,
-        prefillBlocksDecode,
-        requestOverheadMicros,
-        maxWaitingSteps,
-        waitingServedRatio,
-        scheduling,
-        0);
-  }
-
-  /** The TGI-like scheduler without prefix cache ({@link SchedulingPolicy#TGI}). */
   public CapacityModel(
       int slots,
       long kvCacheTokens,
@@ -139,7 +107,8 @@ public record CapacityModel(
         requestOverheadMicros,
         maxWaitingSteps,
         waitingServedRatio,
-        SchedulingPolicy.TGI);
+        SchedulingPolicy.TGI,
+        0);
   }
 
   public CapacityModel {

@@ -26,7 +26,11 @@ import java.util.PriorityQueue;
  */
 public final class CapacitySweep {
 
-  /** The figures of one concurrency level. */
+  /**
+   * The figures of one concurrency level.
+   *
+   * @param perStreamTokensPerSecond the mean output speed of the requests measured
+   */
   public record Level(
       int streams,
       double perStreamTokensPerSecond,
@@ -117,12 +121,17 @@ public final class CapacitySweep {
   private static final class Tracked {
     final EngineRequest request;
     final long sentNanos;
+
+    /** Which of its stream's requests this is, from 1. */
+    final int ordinal;
+
     long firstTokenNanos = -1;
     long lastTokenNanos = -1;
 
-    Tracked(EngineRequest request, long sentNanos) {
+    Tracked(EngineRequest request, long sentNanos, int ordinal) {
       this.request = request;
       this.sentNanos = sentNanos;
+      this.ordinal = ordinal;
     }
   }
 
@@ -141,28 +150,53 @@ public final class CapacitySweep {
     return new EngineRequest(promptTokens, outputTokens, outputTokens, blocks);
   }
 
+  /**
+   * A level in steady state: the streams start over the ramp and loop until the window ends; the
+   * figures are of the requests sent in the window, after the warm-up.
+   */
   public Level runLevel(int streams) {
+    long windowStart = seconds(warmupSeconds);
+    return run(streams, 0, windowStart, windowStart + seconds(windowSeconds));
+  }
+
+  /**
+   * A level as a sweep in request mode runs it ({@code ConcurrencySteps.requestsPerLevel}): the
+   * streams start over the ramp, user {@code i} at {@code ramp * i / streams} as Gatling's {@code
+   * rampUsers} starts them, each sends {@code requestsPerStream} requests one after the other, and
+   * the figures are of every request, over the level's busy span (its first send to its last
+   * token). Its start, where fewer streams run, and its end, where the last ones drain, are in the
+   * figures as they are in the measured level's: a short level is mostly those.
+   */
+  public Level runRequests(int streams, int requestsPerStream) {
+    if (requestsPerStream < 1)
+      throw new IllegalArgumentException("requestsPerStream must be >= 1: " + requestsPerStream);
+    return run(streams, requestsPerStream, 0, Long.MAX_VALUE);
+  }
+
+  /**
+   * Runs {@code streams} closed-loop users; each sends {@code requestsPerStream} requests (0: until
+   * the window ends). Requests sent in [{@code windowStart}, {@code windowEnd}) are measured; the
+   * output rate is over the window, or over the busy span when the window is open.
+   */
+  private Level run(int streams, int requestsPerStream, long windowStart, long windowEnd) {
     ContinuousBatchingEngine engine = new ContinuousBatchingEngine(model);
     PriorityQueue<Arrival> arrivals =
         new PriorityQueue<>((a, b) -> Long.compare(a.readyNanos, b.readyNanos));
     Map<EngineRequest, Tracked> inFlight = new IdentityHashMap<>();
     long overhead = model.requestOverheadNanos();
-    long windowStart = seconds(warmupSeconds);
-    long windowEnd = windowStart + seconds(windowSeconds);
 
     for (int i = 0; i < streams; i++) {
       long sent = seconds(rampSeconds) * i / streams;
-      Tracked t = new Tracked(newRequest(i), sent);
+      Tracked t = new Tracked(newRequest(i), sent, 1);
       arrivals.add(new Arrival(sent + overhead, t));
     }
 
     int sequence = streams;
-    double[] ttfts = new double[1024];
-    int ttftCount = 0;
+    Samples ttfts = new Samples();
     Samples itlGaps = new Samples();
     double speedSum = 0;
-    int completed = 0;
     long windowTokens = 0;
+    long lastToken = 0;
     long now = 0;
     List<Tracked> finished = new ArrayList<>();
 
@@ -193,29 +227,33 @@ public final class CapacitySweep {
           });
       if (end >= windowStart && end < windowEnd) {
         windowTokens += engine.activeCount() + finished.size();
+        lastToken = end;
       }
       for (Tracked t : finished) {
         inFlight.remove(t.request);
         if (t.sentNanos >= windowStart && t.sentNanos < windowEnd) {
-          if (ttftCount == ttfts.length) ttfts = Arrays.copyOf(ttfts, ttftCount * 2);
-          ttfts[ttftCount++] = (t.firstTokenNanos - t.sentNanos) / 1e6;
+          ttfts.add((t.firstTokenNanos - t.sentNanos) / 1e6);
           if (outputTokens > 1) {
-            speedSum += (outputTokens - 1) / ((iterationEnd - t.firstTokenNanos) / 1e9);
+            double decodeNanos = iterationEnd - t.firstTokenNanos;
+            speedSum += (outputTokens - 1) / (decodeNanos / 1e9);
           }
-          completed++;
         }
-        Tracked next = new Tracked(newRequest(sequence++), iterationEnd);
-        arrivals.add(new Arrival(iterationEnd + overhead, next));
+        if (requestsPerStream == 0 || t.ordinal < requestsPerStream) {
+          Tracked next = new Tracked(newRequest(sequence++), iterationEnd, t.ordinal + 1);
+          arrivals.add(new Arrival(iterationEnd + overhead, next));
+        }
       }
       now = end;
     }
-    Arrays.sort(ttfts, 0, ttftCount);
+    int completed = ttfts.count;
+    double spanSeconds =
+        windowEnd == Long.MAX_VALUE ? (lastToken - windowStart) / 1e9 : windowSeconds;
     return new Level(
         streams,
-        completed == 0 ? 0 : speedSum / completed,
-        windowTokens / windowSeconds,
-        percentile(ttfts, ttftCount, 0.50),
-        percentile(ttfts, ttftCount, 0.99),
+        completed == 0 || outputTokens <= 1 ? 0 : speedSum / completed,
+        spanSeconds <= 0 ? 0 : windowTokens / spanSeconds,
+        ttfts.percentile(0.50),
+        ttfts.percentile(0.99),
         completed,
         itlGaps.percentile(0.50),
         itlGaps.percentile(0.99),
@@ -226,7 +264,7 @@ public final class CapacitySweep {
 
   /** A growing array of values, sorted once for its percentiles. */
   private static final class Samples {
-    private double[] values = new double[4096];
+    private double[] values = new double[256];
     private int count;
     private boolean sorted;
 

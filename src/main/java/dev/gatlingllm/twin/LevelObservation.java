@@ -17,6 +17,10 @@ package dev.gatlingllm.twin;
  * @param e2elMeanMillis mean end-to-end latency
  * @param requestsPerSecond the level's successful requests per second
  * @param serverPrefillP50Millis the server's own median prompt time, NaN when it gave none
+ * @param requestsPerStream the requests each stream sent when the level was measured from its first
+ *     send, as a sweep in request mode measures it (its ramp and its drain in the figures: the twin
+ *     then runs the level the same way, {@code CapacitySweep.runRequests}); 0 when the figures are
+ *     of a settled window, a steady state
  */
 public record LevelObservation(
     int concurrency,
@@ -29,7 +33,36 @@ public record LevelObservation(
     double ttftMeanMillis,
     double e2elMeanMillis,
     double requestsPerSecond,
-    double serverPrefillP50Millis) {
+    double serverPrefillP50Millis,
+    int requestsPerStream) {
+
+  /** A level measured in a settled window (steady state). */
+  public LevelObservation(
+      int concurrency,
+      int requests,
+      double inputTokens,
+      double requestedInputTokens,
+      double outputTokens,
+      double ttftP50Millis,
+      double tpotP50Millis,
+      double ttftMeanMillis,
+      double e2elMeanMillis,
+      double requestsPerSecond,
+      double serverPrefillP50Millis) {
+    this(
+        concurrency,
+        requests,
+        inputTokens,
+        requestedInputTokens,
+        outputTokens,
+        ttftP50Millis,
+        tpotP50Millis,
+        ttftMeanMillis,
+        e2elMeanMillis,
+        requestsPerSecond,
+        serverPrefillP50Millis,
+        0);
+  }
 
   public boolean hasServerPrefill() {
     return !Double.isNaN(serverPrefillP50Millis) && serverPrefillP50Millis >= 0;

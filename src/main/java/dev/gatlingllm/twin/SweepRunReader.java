@@ -50,7 +50,14 @@ public final class SweepRunReader {
       if (rows.isEmpty() || concurrency < 1 || rate <= 0) {
         continue; // a level that served nothing says nothing of the server's costs
       }
-      observations.add(observe(concurrency, rate, requestedInput, rows));
+      // Measured from its first send (no settle time): the level's ramp and drain are in its
+      // figures, and the twin must run it as it ran, each stream sending its share of requests.
+      boolean fromStart =
+          level.path("measure_from_epoch_ms").asLong(-1)
+              <= level.path("start_epoch_ms").asLong(Long.MAX_VALUE);
+      int sent = level.path("completed").asInt(rows.size()) + level.path("failed").asInt(0);
+      int perStream = fromStart ? Math.max(1, Math.round((float) sent / concurrency)) : 0;
+      observations.add(observe(concurrency, rate, requestedInput, rows, perStream));
     }
     if (observations.isEmpty()) {
       throw new UserError(llm + ": no level of this run has a successful request to fit");
@@ -118,7 +125,11 @@ public final class SweepRunReader {
   }
 
   private static LevelObservation observe(
-      int concurrency, double rate, double requestedInput, List<RequestRow> rows) {
+      int concurrency,
+      double rate,
+      double requestedInput,
+      List<RequestRow> rows,
+      int requestsPerStream) {
     int n = rows.size();
     double[] ttft = new double[n];
     double[] tpot = new double[n];
@@ -150,7 +161,8 @@ public final class SweepRunReader {
         Arrays.stream(ttft).average().orElse(0),
         e2elSum / n,
         rate,
-        prefills == 0 ? Double.NaN : median(prefill, prefills));
+        prefills == 0 ? Double.NaN : median(prefill, prefills),
+        requestsPerStream);
   }
 
   static double median(double[] values, int count) {

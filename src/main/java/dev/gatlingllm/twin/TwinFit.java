@@ -272,23 +272,24 @@ public final class TwinFit {
   static CapacityModel model(
       int slots, long kvTokens, DecodeCurve curve, double perTokenMicros, double overheadMicros) {
     return new CapacityModel(
-        slots,
-        kvTokens,
-        Math.round(curve.baseMicros()),
-        round3(curve.perSequenceMicros()),
-        round3(curve.exponent()),
-        0,
-        round3(perTokenMicros),
-        0,
-        true,
-        Math.round(overheadMicros),
-        0,
-        0,
-        new SchedulingPolicy(
-            SchedulerKind.CHUNKED,
-            SchedulingPolicy.DEFAULT_MAX_BATCHED_TOKENS,
-            false,
-            SchedulingPolicy.DEFAULT_BLOCK_TOKENS));
+            slots,
+            kvTokens,
+            Math.round(curve.baseMicros()),
+            round3(curve.perSequenceMicros()),
+            round3(curve.exponent()),
+            0,
+            round3(perTokenMicros),
+            0,
+            true,
+            Math.round(overheadMicros),
+            0,
+            0)
+        .withScheduling(
+            new SchedulingPolicy(
+                SchedulerKind.CHUNKED,
+                SchedulingPolicy.DEFAULT_MAX_BATCHED_TOKENS,
+                false,
+                SchedulingPolicy.DEFAULT_BLOCK_TOKENS));
   }
 
   static double round3(double value) {
@@ -323,11 +324,19 @@ public final class TwinFit {
               RAMP_SECONDS,
               RAMP_SECONDS + 3 * cycleSeconds,
               window);
-      out.add(sweep.runLevel(level.concurrency()));
+      out.add(
+          level.requestsPerStream() > 0
+              ? sweep.runRequests(level.concurrency(), level.requestsPerStream())
+              : sweep.runLevel(level.concurrency()));
     }
     return out;
   }
 
+  /**
+   * The twin's TPOT, compared with the server's median: its streams' mean speed inverted, which on
+   * the virtual clock's like requests is within a hair of their median and, unlike a median, moves
+   * smoothly with the costs, as the search needs. -1 when it has none.
+   */
   static double tpotMillis(CapacitySweep.Level level) {
     return level.perStreamTokensPerSecond() <= 0 ? -1 : 1000.0 / level.perStreamTokensPerSecond();
   }

@@ -27,10 +27,20 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
  * ({@link Free}). A cost never goes below 0: the search works on logarithms.
  */
 final class TwinRefinement {
-  /** Each evaluation runs every level; enough to settle, few enough for a fit in seconds. */
-  private static final int MAX_EVALUATIONS = 600;
+  /**
+   * Evaluations of one polish. Each evaluation runs every level; enough to settle, few enough for a
+   * fit in seconds.
+   */
+  private static final int POLISH_EVALUATIONS = 600;
 
   private static final int RESTARTS = 6;
+
+  /** Short searches from scattered points before the polish, each within this many evaluations. */
+  private static final int SCOUTS = 6;
+
+  private static final int SCOUT_EVALUATIONS = 80;
+
+  private static final long SCATTER_SEED = 20_261_203L;
 
   /** Requests per stream of each level while searching; the final check runs longer. */
   static final double SEARCH_CYCLES = 25;
@@ -64,37 +74,69 @@ final class TwinRefinement {
   }
 
   /**
-   * The model nearest the measurements found from {@code start}. Nelder-Mead stops once its best
-   * point holds for an iteration, which a simplex still shrinking towards a better one often does;
-   * so it starts again from the best point, with a smaller simplex each time, while that still
-   * gains and the evaluations last.
+   * The model nearest the measurements found from {@code start}, then from points spread around it.
+   * Nelder-Mead stops once its best point holds for an iteration, which a simplex still shrinking
+   * towards a better one often does; so each polish starts again from the best point, with a
+   * smaller simplex each time, while that still gains. The measurements can also be met in more
+   * than one way (a TTFT is the overhead plus the prompt's cost plus queueing; a noisy level pulls
+   * towards a split that serves it alone), and a search settles in the basin it starts in; so short
+   * searches then start from {@link #SCOUTS} points scattered around the first result (seeded: the
+   * same runs give the same twin), and the best point any search found is polished again. The
+   * result is never worse on the measured levels than the first polish's.
    */
   static CapacityModel refine(CapacityModel start, List<LevelObservation> levels, Free free) {
     TwinRefinement search = new TwinRefinement(start, levels, free);
-    double[] from = search.point(start);
-    search.error(from); // the start is a candidate too
-    double size = 0.4;
-    for (int restart = 0; restart < RESTARTS && search.evaluations < MAX_EVALUATIONS; restart++) {
-      double before = search.bestError;
-      double[] steps = new double[from.length];
-      java.util.Arrays.fill(steps, size);
-      steps[2] = 0.75 * size; // the exponent moves on its own scale
-      try {
-        new SimplexOptimizer(1e-6, 1e-9)
-            .optimize(
-                new MaxEval(Math.max(1, MAX_EVALUATIONS - search.evaluations)),
-                new ObjectiveFunction(search::error),
-                GoalType.MINIMIZE,
-                new InitialGuess(from),
-                new NelderMeadSimplex(steps));
-      } catch (TooManyEvaluationsException budgetSpent) {
-        // the best point seen so far is kept either way
+    search.error(search.point(start)); // the start is a candidate too
+    search.polish(search.point(start), POLISH_EVALUATIONS);
+    double[] first = search.point(search.best);
+    double firstError = search.bestError;
+    java.util.Random scatter = new java.util.Random(SCATTER_SEED);
+    for (int scout = 0; scout < SCOUTS; scout++) {
+      double[] from = first.clone();
+      for (int i = 0; i < from.length; i++) {
+        // a factor of e either way on a cost, half a unit on the exponent
+        from[i] += scatter.nextGaussian() * (i == 2 ? 0.5 : 1.0);
       }
-      from = search.point(search.best);
-      if (before - search.bestError < 1e-4 * before && restart > 0) break;
-      size = Math.max(0.05, size / 2);
+      search.descend(from, 0.4, SCOUT_EVALUATIONS);
+    }
+    if (search.bestError < firstError) {
+      search.polish(search.point(search.best), POLISH_EVALUATIONS);
     }
     return search.best;
+  }
+
+  /**
+   * Searches from {@code from}, again from each best point, while that gains and {@code budget}
+   * lasts.
+   */
+  private void polish(double[] from, int budget) {
+    int until = evaluations + budget;
+    double size = 0.4;
+    for (int restart = 0; restart < RESTARTS && evaluations < until; restart++) {
+      double before = bestError;
+      descend(from, size, until - evaluations);
+      from = point(best);
+      if (before - bestError < 1e-4 * before && restart > 0) break;
+      size = Math.max(0.05, size / 2);
+    }
+  }
+
+  /** One Nelder-Mead search from {@code from}, its simplex {@code size} wide, in {@code budget}. */
+  private void descend(double[] from, double size, int budget) {
+    double[] steps = new double[from.length];
+    java.util.Arrays.fill(steps, size);
+    steps[2] = 0.75 * size; // the exponent moves on its own scale
+    try {
+      new SimplexOptimizer(1e-6, 1e-9)
+          .optimize(
+              new MaxEval(Math.max(1, budget)),
+              new ObjectiveFunction(this::error),
+              GoalType.MINIMIZE,
+              new InitialGuess(from),
+              new NelderMeadSimplex(steps));
+    } catch (TooManyEvaluationsException budgetSpent) {
+      // the best point seen so far is kept either way
+    }
   }
 
   /** The searched coordinates of a model: logarithms of the costs, the exponent as it is. */

@@ -69,31 +69,41 @@ final class LlamaServer implements AutoCloseable {
    */
   static LlamaServer start(Path binary, Path model, String alias, int slots, List<String> options)
       throws Exception {
+    return start(binary, model, alias, slots, options, Placement.SHARED);
+  }
+
+  /**
+   * As {@link #start(Path, Path, String, int, List)}, placed on the machine as {@code placement}
+   * says: its threads, and the CPUs it may run on.
+   */
+  static LlamaServer start(
+      Path binary, Path model, String alias, int slots, List<String> options, Placement placement)
+      throws Exception {
     int port;
     try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
     Path log = Files.createTempFile("llama-server", ".log");
-    List<String> command =
-        new java.util.ArrayList<>(
-            List.of(
-                binary.toString(),
-                "-m",
-                model.toString(),
-                "--host",
-                "127.0.0.1",
-                "--port",
-                Integer.toString(port),
-                "-np",
-                Integer.toString(slots),
-                "-c",
-                Integer.toString(512 * slots),
-                "-t",
-                "2",
-                "--no-webui",
-                "--metrics",
-                "-a",
-                alias));
+    List<String> command = new java.util.ArrayList<>(placement.launcher());
+    command.addAll(
+        List.of(
+            binary.toString(),
+            "-m",
+            model.toString(),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            Integer.toString(port),
+            "-np",
+            Integer.toString(slots),
+            "-c",
+            Integer.toString(512 * slots),
+            "-t",
+            Integer.toString(placement.threads()),
+            "--no-webui",
+            "--metrics",
+            "-a",
+            alias));
     command.addAll(options);
     Process process =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -46,8 +46,17 @@ class RealLlamaServerTest {
    * (failed with {@code -Dreal.required=true}) when llama-server is not built.
    */
   static LlamaServer start(int slots) throws Exception {
+    return start(slots, Placement.SHARED);
+  }
+
+  static LlamaServer start(int slots, Placement placement) throws Exception {
     return LlamaServer.start(
-        binary(), LlamaServer.model(MODEL).orElseThrow(), "stories260K", slots);
+        binary(),
+        LlamaServer.model(MODEL).orElseThrow(),
+        "stories260K",
+        slots,
+        List.of(),
+        placement);
   }
 
   @Test

@@ -44,20 +44,8 @@ class CapacityModelTest {
     // the chunked scheduler: one sequence decoding with 100 prompt tokens and 1 generated token
     // attends 101 pairs, beside its decode step of 11 ms
     CapacityModel chunked =
-        new CapacityModel(
-                4,
-                100_000,
-                10_000,
-                1_000,
-                1.0,
-                0,
-                100,
-                0,
-                true,
-                0,
-                0,
-                0,
-                new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16))
+        new CapacityModel(4, 100_000, 10_000, 1_000, 1.0, 0, 100, 0, true, 0, 0, 0)
+            .withScheduling(new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16))
             .withAttentionPerTokenPairNanos(1_000);
     ContinuousBatchingEngine engine = new ContinuousBatchingEngine(chunked);
     engine.submit(new EngineRequest(100, 3, 3));

@@ -4,14 +4,49 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.simulations.ConcurrencySweepSimulation;
+import dev.gatlingllm.simulator.LlmSimulator;
+import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a user gave that cannot be fitted is said in one line. */
+/**
+ * A run's levels as the fit reads them, and what a user gave that cannot be fitted said in one
+ * line.
+ */
 class SweepRunReaderTest {
   @TempDir Path dir;
+
+  @Test
+  void levelsMeasuredFromTheirFirstSendAreRunByTheTwinAsTheyRan() throws Exception {
+    try (LlmSimulator server = LlmSimulator.builder().timing("ttft=5;itl=1").build().start()) {
+      InProcessGatling.Run run =
+          InProcessGatling.run(
+              ConcurrencySweepSimulation.class,
+              dir,
+              Map.of(
+                  "llm.baseUrl", server.baseUri().toString(),
+                  "llm.levels", "1,3",
+                  "llm.requestsPerLevel", "6",
+                  "llm.outputTokens", "8",
+                  "llm.warmupRequests", "0",
+                  "llm.warmupSeconds", "0",
+                  "llm.probe", "false"));
+      assertEquals(0, run.exitCode(), run.tail());
+    }
+    List<LevelObservation> levels = SweepRunReader.read(dir).levels();
+    assertEquals(List.of(1, 3), levels.stream().map(LevelObservation::concurrency).toList());
+    // a sweep in request mode measures each level from its first send: 6 requests, by 1 stream
+    // and by 3
+    assertEquals(6, levels.get(0).requestsPerStream());
+    assertEquals(2, levels.get(1).requestsPerStream());
+    assertEquals(6, levels.get(1).requests());
+    assertEquals(8.0, levels.get(1).outputTokens(), 1e-9);
+  }
 
   @Test
   void aMissingFolderIsSaid() {

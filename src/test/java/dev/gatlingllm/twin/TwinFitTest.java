@@ -19,20 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class TwinFitTest {
   private static final CapacityModel KNOWN =
-      new CapacityModel(
-          4,
-          131_072,
-          800,
-          120.0,
-          1.3,
-          0,
-          40.0,
-          0,
-          true,
-          3_000,
-          0,
-          0,
-          new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16));
+      new CapacityModel(4, 131_072, 800, 120.0, 1.3, 0, 40.0, 0, true, 3_000, 0, 0)
+          .withScheduling(new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16));
 
   /**
    * A small model on a CPU, as llama.cpp serves the repository's: each token attends to its context
@@ -40,20 +28,8 @@ class TwinFitTest {
    * step with the context it extends (BENCHMARKS.md, "The twin against llama.cpp").
    */
   private static final CapacityModel ATTENTION_BOUND =
-      new CapacityModel(
-              4,
-              131_072,
-              150,
-              60.0,
-              1.0,
-              0,
-              30.0,
-              0,
-              true,
-              2_000,
-              0,
-              0,
-              new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16))
+      new CapacityModel(4, 131_072, 150, 60.0, 1.0, 0, 30.0, 0, true, 2_000, 0, 0)
+          .withScheduling(new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16))
           .withAttentionPerTokenPairNanos(2600);
 
   /** A level as the report would give it, with the server's prompt time when it says it. */

@@ -112,166 +112,116 @@ public record RequestTemplate(
       throw new IllegalStateException(
           what + "(..) attach to the message before them: call user(..) first");
     }
-    List<MessageTemplate> all = new ArrayList<>(messages);
-    all.set(all.size() - 1, change.apply(all.get(all.size() - 1)));
-    return new RequestTemplate(
-        all,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(
+        parts -> {
+          List<MessageTemplate> all = new ArrayList<>(messages);
+          all.set(all.size() - 1, change.apply(all.get(all.size() - 1)));
+          parts.messages = all;
+        });
   }
 
   /** This template with one more message after the others. */
   public RequestTemplate withMessage(MessageTemplate message) {
-    List<MessageTemplate> all = new ArrayList<>(messages);
-    all.add(message);
-    return new RequestTemplate(
-        all,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(
+        parts -> {
+          List<MessageTemplate> all = new ArrayList<>(messages);
+          all.add(message);
+          parts.messages = all;
+        });
   }
 
   public RequestTemplate withHistory(SessionExpression<List<ChatMessage>> newHistory) {
-    return new RequestTemplate(
-        messages,
-        newHistory,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(parts -> parts.history = newHistory);
   }
 
   public RequestTemplate withPrompt(SessionExpression<String> newPrompt) {
-    return new RequestTemplate(
-        messages,
-        history,
-        newPrompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(parts -> parts.prompt = newPrompt);
   }
 
   public RequestTemplate withModel(SessionExpression<String> newModel) {
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        newModel,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(parts -> parts.model = newModel);
   }
 
   public RequestTemplate withMaxTokens(SessionExpression<Integer> newMaxTokens) {
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        model,
-        newMaxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(parts -> parts.maxTokens = newMaxTokens);
   }
 
   public RequestTemplate withTemperature(SessionExpression<Double> newTemperature) {
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        newTemperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(parts -> parts.temperature = newTemperature);
   }
 
   public RequestTemplate withIgnoreEos(SessionExpression<Boolean> newIgnoreEos) {
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        newIgnoreEos,
-        bodyFields,
-        structured,
-        tools);
+    return with(parts -> parts.ignoreEos = newIgnoreEos);
   }
 
   /** This template with one more (or a replaced) top-level JSON field. */
   public RequestTemplate withBodyField(String field, SessionExpression<Object> value) {
-    Map<String, SessionExpression<Object>> all = new LinkedHashMap<>(bodyFields);
-    all.put(field, value);
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        all,
-        structured,
-        tools);
+    return with(
+        parts -> {
+          Map<String, SessionExpression<Object>> all = new LinkedHashMap<>(bodyFields);
+          all.put(field, value);
+          parts.bodyFields = all;
+        });
   }
 
   public RequestTemplate withStructured(StructuredOutput newStructured) {
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        newStructured,
-        tools);
+    return with(parts -> parts.structured = newStructured);
   }
 
   /** This template offering {@code newTools} to the model. */
   public RequestTemplate withTools(SessionExpression<List<ToolDefinition>> newTools) {
-    return new RequestTemplate(
-        messages,
-        history,
-        prompt,
-        model,
-        maxTokens,
-        temperature,
-        ignoreEos,
-        bodyFields,
-        structured,
-        newTools);
+    return with(parts -> parts.tools = newTools);
+  }
+
+  /** A new template: this one's components, as {@code change} sets them on a copy. */
+  private RequestTemplate with(java.util.function.Consumer<Parts> change) {
+    Parts parts = new Parts(this);
+    change.accept(parts);
+    return parts.template();
+  }
+
+  /**
+   * The components of a template, copied to be changed by one wither: the one place a new component
+   * is added beside the record's own list.
+   */
+  private static final class Parts {
+    List<MessageTemplate> messages;
+    SessionExpression<List<ChatMessage>> history;
+    SessionExpression<String> prompt;
+    SessionExpression<String> model;
+    SessionExpression<Integer> maxTokens;
+    SessionExpression<Double> temperature;
+    SessionExpression<Boolean> ignoreEos;
+    Map<String, SessionExpression<Object>> bodyFields;
+    StructuredOutput structured;
+    SessionExpression<List<ToolDefinition>> tools;
+
+    Parts(RequestTemplate from) {
+      messages = from.messages;
+      history = from.history;
+      prompt = from.prompt;
+      model = from.model;
+      maxTokens = from.maxTokens;
+      temperature = from.temperature;
+      ignoreEos = from.ignoreEos;
+      bodyFields = from.bodyFields;
+      structured = from.structured;
+      tools = from.tools;
+    }
+
+    RequestTemplate template() {
+      return new RequestTemplate(
+          messages,
+          history,
+          prompt,
+          model,
+          maxTokens,
+          temperature,
+          ignoreEos,
+          bodyFields,
+          structured,
+          tools);
+    }
   }
 
   /**

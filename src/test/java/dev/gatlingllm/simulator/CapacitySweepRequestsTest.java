@@ -1,0 +1,47 @@
+package dev.gatlingllm.simulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A level run as a sweep in request mode runs it ({@link CapacitySweep#runRequests}): each stream
+ * sends its requests and stops, and every request is in the figures, over the level's busy span.
+ */
+class CapacitySweepRequestsTest {
+
+  /** One slot, a 10 ms step whatever the batch, prompts free, no overhead: times by hand. */
+  private static final CapacityModel ONE_SLOT =
+      new CapacityModel(1, 100_000, 10_000, 0, 1.0, 0, 0, 0, true, 0, 0, 0)
+          .withScheduling(new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16));
+
+  @Test
+  void streamsStartedTogetherQueueForTheSlotAndStopAfterTheirRequests() {
+    // 2 streams from 0 ms (no ramp), 3 tokens a request, one token per 10 ms step:
+    // A1 0-30 ms (first token at 10), B1 queued from 0, runs 30-60 (first token at 40);
+    // A2 sent at 30, queued behind B1, runs 60-90 (first at 70); B2 sent at 60, runs 90-120.
+    CapacitySweep.Level level = new CapacitySweep(ONE_SLOT, 1, 3, 0, 0, 0).runRequests(2, 2);
+    assertEquals(4, level.completedRequests(), "2 streams x 2 requests, then they stop");
+    assertEquals(40.0, level.ttftP50Millis(), 1e-9, "TTFTs 10, 40, 40, 40 ms");
+    assertEquals(100.0, level.outputTokensPerSecond(), 1e-9, "12 tokens over 0-120 ms");
+    assertEquals(100.0, level.perStreamTokensPerSecond(), 1e-9, "2 tokens in 20 ms each");
+  }
+
+  @Test
+  void theRampAndTheDrainAreInTheFigures() {
+    // ramp 1 s: the second stream starts at 500 ms, when the first has long finished: no
+    // queueing, and the busy span (0-560 ms) holds the idle time between them, as the measured
+    // level's does
+    CapacitySweep.Level level = new CapacitySweep(ONE_SLOT, 1, 3, 1.0, 0, 0).runRequests(2, 2);
+    assertEquals(4, level.completedRequests());
+    assertEquals(10.0, level.ttftP50Millis(), 1e-9);
+    assertEquals(12 / 0.560, level.outputTokensPerSecond(), 1e-9);
+  }
+
+  @Test
+  void aStreamSendsAtLeastOneRequest() {
+    CapacitySweep sweep = new CapacitySweep(ONE_SLOT, 1, 3, 0, 0, 0);
+    assertThrows(IllegalArgumentException.class, () -> sweep.runRequests(2, 0));
+  }
+}
