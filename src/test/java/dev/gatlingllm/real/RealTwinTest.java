@@ -34,15 +34,18 @@ import org.junit.jupiter.api.Test;
  * runs; when that spread exceeds 50 %, the machine is too busy to judge anything and the test is
  * skipped, saying so. The runs are kept under target/real-twin for fitting again.
  *
- * <p>Run only when asked ({@code -DrealTwin=true}): some four minutes of a real server, with
+ * <p>Run only when asked ({@code -DrealTwin=true}): some three minutes of a real server, with
  * results that depend on the machine's load (BENCHMARKS.md, "The twin against llama.cpp").
  */
 class RealTwinTest {
   /** The server's slots ({@code -np}), given to the fit as a user who started it would. */
   private static final int SLOTS = 4;
 
-  /** Requests a fitted level runs: enough for each stream to settle past the ramp (8 at 8). */
-  private static final int FIT_REQUESTS = 64;
+  /**
+   * Requests a fitted level runs: 16 a stream at 8 streams. A level of 64 lasted 2 s at 4 streams,
+   * mostly its ramp, and one slow moment of the host moved its medians by tens of percent.
+   */
+  private static final int FIT_REQUESTS = 128;
 
   /**
    * Requests a level of the unseen load runs, twice as many: each figure judged is the median of
