@@ -36,8 +36,9 @@ import org.junit.jupiter.api.Test;
  * while the server ran ({@link HostSteal}), the machine is too busy to judge anything and the test
  * is skipped, saying so. The runs are kept under target/real-twin for fitting again.
  *
- * <p>Run only when asked ({@code -DrealTwin=true}): some six minutes of a real server, with results
- * that depend on the machine's load (BENCHMARKS.md, "The twin against llama.cpp").
+ * <p>Run only when asked ({@code -DrealTwin=true}): four minutes of a real server (six on a busy
+ * host), with results that depend on the machine's load (BENCHMARKS.md, "The twin against
+ * llama.cpp").
  */
 class RealTwinTest {
   /** The server's slots ({@code -np}), given to the fit as a user who started it would. */
