@@ -50,7 +50,8 @@ public record CapacityModel(
     int maxWaitingSteps,
     double waitingServedRatio,
     SchedulingPolicy scheduling,
-    double attentionPerTokenPairNanos) {
+    double attentionPerTokenPairNanos,
+    long idleStartMicros) {
 
   /**
    * Defaults tuned so that a 256-token prompt / 128-token answer sweep resembles
@@ -75,6 +76,7 @@ public record CapacityModel(
           33,
           2.0,
           SchedulingPolicy.CHUNKED,
+          0,
           0);
 
   /**
@@ -108,6 +110,7 @@ public record CapacityModel(
         maxWaitingSteps,
         waitingServedRatio,
         SchedulingPolicy.TGI,
+        0,
         0);
   }
 
@@ -128,19 +131,33 @@ public record CapacityModel(
       throw new IllegalArgumentException("waitingServedRatio must be >= 0");
     if (!(attentionPerTokenPairNanos >= 0))
       throw new IllegalArgumentException("attentionPerTokenPairNanos must be >= 0");
+    if (idleStartMicros < 0) throw new IllegalArgumentException("idleStartMicros must be >= 0");
   }
 
   /** The same costs under another scheduling policy. */
   public CapacityModel withScheduling(SchedulingPolicy policy) {
-    return copy(policy, attentionPerTokenPairNanos);
+    return copy(policy, attentionPerTokenPairNanos, idleStartMicros);
   }
 
   /** The same costs with another price per attended token pair. */
   public CapacityModel withAttentionPerTokenPairNanos(double nanos) {
-    return copy(scheduling, nanos);
+    return copy(scheduling, nanos, idleStartMicros);
   }
 
-  private CapacityModel copy(SchedulingPolicy policy, double attentionNanos) {
+  /** The same costs, an idle engine starting its first pass {@code micros} after a request. */
+  public CapacityModel withIdleStartMicros(long micros) {
+    return copy(scheduling, attentionPerTokenPairNanos, micros);
+  }
+
+  /**
+   * How long an idle engine takes to start its first pass after a request reaches it; requests
+   * arriving meanwhile join that pass.
+   */
+  public long idleStartNanos() {
+    return idleStartMicros * 1_000L;
+  }
+
+  private CapacityModel copy(SchedulingPolicy policy, double attentionNanos, long idleMicros) {
     return new CapacityModel(
         slots,
         kvCacheTokens,
@@ -155,7 +172,8 @@ public record CapacityModel(
         maxWaitingSteps,
         waitingServedRatio,
         policy,
-        attentionNanos);
+        attentionNanos,
+        idleMicros);
   }
 
   /** Duration of one decode step with {@code active} sequences in the batch. */

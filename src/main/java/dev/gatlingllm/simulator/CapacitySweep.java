@@ -197,7 +197,8 @@ public final class CapacitySweep {
     double speedSum = 0;
     long windowTokens = 0;
     long lastToken = 0;
-    long now = 0;
+    // the engine starts idle: the first request wakes it
+    long now = arrivals.peek().readyNanos + model.idleStartNanos();
     List<Tracked> finished = new ArrayList<>();
 
     while (now < windowEnd) {
@@ -208,7 +209,8 @@ public final class CapacitySweep {
       }
       long end = engine.beginIteration(now);
       if (end < 0) {
-        now = arrivals.isEmpty() ? windowEnd : arrivals.peek().readyNanos;
+        // idle: the next request wakes the engine, whose first pass starts idleStart later
+        now = arrivals.isEmpty() ? windowEnd : arrivals.peek().readyNanos + model.idleStartNanos();
         continue;
       }
       finished.clear();

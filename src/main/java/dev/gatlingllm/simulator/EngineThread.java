@@ -38,6 +38,7 @@ final class EngineThread implements AutoCloseable {
   private record Arrival(long readyNanos, GenerationStream stream) {}
 
   private final ContinuousBatchingEngine engine;
+  private final long idleStartNanos;
   private final ConcurrentLinkedQueue<Arrival> inbox = new ConcurrentLinkedQueue<>();
   private final PriorityQueue<Arrival> delayed =
       new PriorityQueue<>((a, b) -> Long.compare(a.readyNanos, b.readyNanos));
@@ -49,6 +50,7 @@ final class EngineThread implements AutoCloseable {
 
   EngineThread(CapacityModel model, SimulatorMetrics metrics) {
     this.engine = new ContinuousBatchingEngine(model);
+    this.idleStartNanos = model.idleStartNanos();
     this.metrics = metrics;
     this.thread = new Thread(this::loop, "sim-engine");
     this.thread.setDaemon(true);
@@ -81,7 +83,9 @@ final class EngineThread implements AutoCloseable {
           LockSupport.parkNanos(this, 100_000_000L);
           continue;
         }
-        long ready = delayed.peek().readyNanos;
+        // the request that wakes an idle engine starts its first pass idleStart later; those
+        // arriving meanwhile join it
+        long ready = delayed.peek().readyNanos + idleStartNanos;
         if (ready - now > PLANNING_LEAD_NANOS) {
           parkUntil(ready - PLANNING_LEAD_NANOS, true);
           continue;

@@ -366,6 +366,10 @@ public final class LlmSimulator implements AutoCloseable {
       return set(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS, nanos);
     }
 
+    public Builder idleStartMicros(long micros) {
+      return set(SimulatorSetting.IDLE_START_MICROS, micros);
+    }
+
     public Builder maxPrefillTokensPerStep(int tokens) {
       return set(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP, tokens);
     }
@@ -421,6 +425,7 @@ public final class LlmSimulator implements AutoCloseable {
           .prefillBaseMicros(model.prefillBaseMicros())
           .prefillPerTokenMicros(model.prefillPerTokenMicros())
           .attentionPerTokenPairNanos(model.attentionPerTokenPairNanos())
+          .idleStartMicros(model.idleStartMicros())
           .maxPrefillTokensPerStep(model.maxPrefillTokensPerStep())
           .prefillBlocksDecode(model.prefillBlocksDecode())
           .requestOverheadMicros(model.requestOverheadMicros())

@@ -66,7 +66,8 @@ public final class SimulatorConfig {
                 intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
                 Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
                 intValue(SimulatorSetting.BLOCK_SIZE)),
-            doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS));
+            doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS),
+            Long.parseLong(all.get(SimulatorSetting.IDLE_START_MICROS)));
     this.pooling =
         new PoolingModel(
             Long.parseLong(all.get(SimulatorSetting.POOLING_BATCH_MICROS)),

@@ -60,6 +60,11 @@ public enum SimulatorSetting {
       "0",
       "cost of one token attending to one earlier token: a decode step adds it x its sequences' context"
           + " tokens, a prompt of n tokens x n(n+1)/2 (a small model on a CPU; near 0 on a GPU)"),
+  IDLE_START_MICROS(
+      "idleStartMicros",
+      "0",
+      "how long an idle engine takes to start its first pass after a request reaches it; requests"
+          + " arriving meanwhile join that pass (llama.cpp's server loop: about a millisecond)"),
   MAX_PREFILL_TOKENS_PER_STEP(
       "maxPrefillTokensPerStep",
       String.valueOf(CapacityModel.DEFAULT.maxPrefillTokensPerStep()),

@@ -40,6 +40,7 @@ public record FittedTwin(CapacityModel model, List<Check> checks, List<String> n
     lines.add(
         line(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS, model.attentionPerTokenPairNanos()));
     lines.add(line(SimulatorSetting.REQUEST_OVERHEAD_MICROS, model.requestOverheadMicros()));
+    lines.add(line(SimulatorSetting.IDLE_START_MICROS, model.idleStartMicros()));
     if (modelName != null && !modelName.isBlank()) {
       lines.add(line(SimulatorSetting.MODEL, modelName));
     }

@@ -35,6 +35,15 @@ public final class TwinFit {
    */
   static final double RAMP_SECONDS = 1.0;
 
+  /**
+   * The idle engine's start the search begins from: llama.cpp's server loop gathers for about a
+   * millisecond the requests that reach it while idle into one first pass, which draws identical
+   * closed-loop streams into sending together (BENCHMARKS.md, "The twin against llama.cpp"). From 0
+   * the search, which moves it on a log scale, would never reach it; where the levels do not show
+   * it, the search takes it down.
+   */
+  static final long IDLE_START_MICROS = 1_000;
+
   /** A fitted level the twin misses by more than this share is named in the profile's notes. */
   private static final double MISS_NOTED = 0.25;
 
@@ -98,7 +107,8 @@ public final class TwinFit {
     long kvTokens = kvTokens(sorted, slots);
     CapacityModel start =
         model(slots, kvTokens, curve, prefill.perTokenMicros(), overhead)
-            .withAttentionPerTokenPairNanos(round3(prefill.pairNanos()));
+            .withAttentionPerTokenPairNanos(round3(prefill.pairNanos()))
+            .withIdleStartMicros(IDLE_START_MICROS);
     // The closed forms above approximate the interleaving of prompts and decodes; the virtual
     // clock runs it exactly, and the search moves the costs until it meets every level.
     CapacityModel model = TwinRefinement.refine(start, sorted, prefill.free());

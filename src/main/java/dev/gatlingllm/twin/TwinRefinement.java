@@ -22,9 +22,9 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
  * level off to meet it halfway). Nelder-Mead, as it needs no derivative: each point is a
  * discrete-event run, whose figures step rather than slope.
  *
- * <p>The search moves the decode step curve ({@code a}, {@code b}, {@code c}) and the request
- * overhead always; the prompt's costs only when the server's own prompt times did not measure them
- * ({@link Free}). A cost never goes below 0: the search works on logarithms.
+ * <p>The search moves the decode step curve ({@code a}, {@code b}, {@code c}), the request overhead
+ * and the idle engine's start always; the prompt's costs only when the server's own prompt times
+ * did not measure them ({@link Free}). A cost never goes below 0: the search works on logarithms.
  */
 final class TwinRefinement {
   /**
@@ -88,6 +88,9 @@ final class TwinRefinement {
     TwinRefinement search = new TwinRefinement(start, levels, free);
     search.error(search.point(start)); // the start is a candidate too
     search.polish(search.point(start), POLISH_EVALUATIONS);
+    // An idle start of a millisecond and none are two basins: the streams drawn into sending
+    // together, or kept apart. Each gets a search of its own.
+    search.polish(search.point(start.withIdleStartMicros(0)), POLISH_EVALUATIONS);
     double[] first = search.point(search.best);
     double firstError = search.bestError;
     java.util.Random scatter = new java.util.Random(SCATTER_SEED);
@@ -146,13 +149,14 @@ final class TwinRefinement {
     x.add(Math.log(model.decodeStepPerStreamMicros() + 0.01));
     x.add(model.decodeStepExponent());
     x.add(Math.log(model.requestOverheadMicros() + 1));
+    x.add(Math.log(model.idleStartMicros() + 1));
     if (free.prefillPerToken()) x.add(Math.log(model.prefillPerTokenMicros() + 0.01));
     if (free.attention()) x.add(Math.log(model.attentionPerTokenPairNanos() + 0.001));
     return x.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   private CapacityModel model(double[] x) {
-    int i = 4;
+    int i = 5;
     double perToken =
         free.prefillPerToken()
             ? Math.max(0, Math.exp(x[i++]) - 0.01)
@@ -168,7 +172,8 @@ final class TwinRefinement {
                 Math.min(MAX_EXPONENT, Math.max(MIN_EXPONENT, x[2]))),
             perToken,
             Math.max(0, Math.exp(x[3]) - 1))
-        .withAttentionPerTokenPairNanos(TwinFit.round3(attention));
+        .withAttentionPerTokenPairNanos(TwinFit.round3(attention))
+        .withIdleStartMicros(Math.round(Math.max(0, Math.exp(x[4]) - 1)));
   }
 
   private double error(double[] x) {

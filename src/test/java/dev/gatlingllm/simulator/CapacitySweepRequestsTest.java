@@ -40,6 +40,25 @@ class CapacitySweepRequestsTest {
   }
 
   @Test
+  void anIdleEngineStartsItsFirstPassLaterWithTheRequestsThatReachedItMeanwhile() {
+    // 2 slots; the streams start at 0 and 1 ms (ramp 2 ms). Without an idle start the first
+    // request's pass runs 0-10 ms and the second joins the next, 10-20: TTFTs 10 and 19 ms. With
+    // 2 ms, the engine woken at 0 starts at 2 ms with both: first tokens at 12 ms (TTFTs 12 and
+    // 11), the last at 32, 6 tokens over 0-32 ms.
+    CapacityModel twoSlots =
+        new CapacityModel(2, 100_000, 10_000, 0, 1.0, 0, 0, 0, true, 0, 0, 0)
+            .withScheduling(new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16));
+    CapacitySweep.Level apart = new CapacitySweep(twoSlots, 1, 3, 0.002, 0, 0).runRequests(2, 1);
+    assertEquals(10.0, apart.ttftP50Millis(), 1e-9);
+    assertEquals(19.0, apart.ttftP99Millis(), 1e-9);
+    CapacitySweep.Level gathered =
+        new CapacitySweep(twoSlots.withIdleStartMicros(2_000), 1, 3, 0.002, 0, 0).runRequests(2, 1);
+    assertEquals(11.0, gathered.ttftP50Millis(), 1e-9);
+    assertEquals(12.0, gathered.ttftP99Millis(), 1e-9);
+    assertEquals(6 / 0.032, gathered.outputTokensPerSecond(), 1e-9);
+  }
+
+  @Test
   void aStreamSendsAtLeastOneRequest() {
     CapacitySweep sweep = new CapacitySweep(ONE_SLOT, 1, 3, 0, 0, 0);
     assertThrows(IllegalArgumentException.class, () -> sweep.runRequests(2, 0));

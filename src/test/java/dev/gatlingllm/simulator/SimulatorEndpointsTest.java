@@ -408,6 +408,37 @@ class SimulatorEndpointsTest {
   }
 
   @Test
+  void anIdleEngineGathersTheRequestsThatReachItBeforeItsFirstPass() throws Exception {
+    try (LlmSimulator gathering =
+            LlmSimulator.builder()
+                .slots(2)
+                .decodeStepBaseMicros(2_000)
+                .decodeStepPerStreamMicros(0)
+                .prefillBaseMicros(0)
+                .prefillPerTokenMicros(0)
+                .requestOverheadMicros(0)
+                .idleStartMicros(50_000)
+                .groundTruth(true)
+                .build()
+                .start();
+        RawHttp first = new RawHttp(gathering.port(), 5_000);
+        RawHttp second = new RawHttp(gathering.port(), 5_000)) {
+      String body = "{\"prompt\":\"x\",\"max_tokens\":3,\"ignore_eos\":true,\"stream\":true}";
+      first.send("POST", "/v1/completions", body);
+      Thread.sleep(5);
+      second.send("POST", "/v1/completions", body);
+      String a = first.read().header(LlmSimulator.REQUEST_ID_HEADER);
+      String b = second.read().header(LlmSimulator.REQUEST_ID_HEADER);
+      List<GroundTruthRecord.Event> ca = awaitRecord(gathering, a).contentEvents();
+      List<GroundTruthRecord.Event> cb = awaitRecord(gathering, b).contentEvents();
+      // the second request reached the idle engine 5 ms after the first, within its 50 ms start:
+      // both are in its first pass, and decode in step
+      assertEquals(ca.get(0).plannedNanos(), cb.get(0).plannedNanos());
+      assertEquals(ca.get(2).plannedNanos(), cb.get(2).plannedNanos());
+    }
+  }
+
+  @Test
   void pipelinedRequestsBeyondTheCapAreRefusedInTurnAndTheConnectionClosed() throws Exception {
     try (LlmSimulator sim =
             LlmSimulator.builder()
