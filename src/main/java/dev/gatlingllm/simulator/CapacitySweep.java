@@ -197,8 +197,7 @@ public final class CapacitySweep {
     double speedSum = 0;
     long windowTokens = 0;
     long lastToken = 0;
-    // the engine starts idle: the first request wakes it
-    long now = arrivals.peek().readyNanos + model.idleStartNanos();
+    long now = firstPassAfterIdle(arrivals, windowEnd); // the engine starts idle
     List<Tracked> finished = new ArrayList<>();
 
     while (now < windowEnd) {
@@ -209,8 +208,7 @@ public final class CapacitySweep {
       }
       long end = engine.beginIteration(now);
       if (end < 0) {
-        // idle: the next request wakes the engine, whose first pass starts idleStart later
-        now = arrivals.isEmpty() ? windowEnd : arrivals.peek().readyNanos + model.idleStartNanos();
+        now = firstPassAfterIdle(arrivals, windowEnd);
         continue;
       }
       finished.clear();
@@ -262,6 +260,14 @@ public final class CapacitySweep {
         engine.preemptions(),
         engine.prefixCacheQueryTokens(),
         engine.prefixCacheHitTokens());
+  }
+
+  /**
+   * When an idle engine runs its next pass: {@code idleStart} after the next request reaches it
+   * (those arriving meanwhile join); {@code otherwise} when none will.
+   */
+  private long firstPassAfterIdle(PriorityQueue<Arrival> arrivals, long otherwise) {
+    return arrivals.isEmpty() ? otherwise : arrivals.peek().readyNanos + model.idleStartNanos();
   }
 
   /** A growing array of values, sorted once for its percentiles. */

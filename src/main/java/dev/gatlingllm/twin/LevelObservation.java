@@ -36,34 +36,6 @@ public record LevelObservation(
     double serverPrefillP50Millis,
     int requestsPerStream) {
 
-  /** A level measured in a settled window (steady state). */
-  public LevelObservation(
-      int concurrency,
-      int requests,
-      double inputTokens,
-      double requestedInputTokens,
-      double outputTokens,
-      double ttftP50Millis,
-      double tpotP50Millis,
-      double ttftMeanMillis,
-      double e2elMeanMillis,
-      double requestsPerSecond,
-      double serverPrefillP50Millis) {
-    this(
-        concurrency,
-        requests,
-        inputTokens,
-        requestedInputTokens,
-        outputTokens,
-        ttftP50Millis,
-        tpotP50Millis,
-        ttftMeanMillis,
-        e2elMeanMillis,
-        requestsPerSecond,
-        serverPrefillP50Millis,
-        0);
-  }
-
   public boolean hasServerPrefill() {
     return !Double.isNaN(serverPrefillP50Millis) && serverPrefillP50Millis >= 0;
   }

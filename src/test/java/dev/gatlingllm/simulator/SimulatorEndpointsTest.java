@@ -374,13 +374,9 @@ class SimulatorEndpointsTest {
   @Test
   void queuesRequestsBeyondTheSlotsAndHandlesPipelining() throws Exception {
     try (LlmSimulator oneSlot =
-            LlmSimulator.builder()
+            InstantPrefill.builder()
                 .slots(1)
                 .decodeStepBaseMicros(2_000)
-                .decodeStepPerStreamMicros(0)
-                .prefillBaseMicros(0)
-                .prefillPerTokenMicros(0)
-                .requestOverheadMicros(0)
                 .groundTruth(true)
                 .build()
                 .start();
@@ -410,13 +406,9 @@ class SimulatorEndpointsTest {
   @Test
   void anIdleEngineGathersTheRequestsThatReachItBeforeItsFirstPass() throws Exception {
     try (LlmSimulator gathering =
-            LlmSimulator.builder()
+            InstantPrefill.builder()
                 .slots(2)
                 .decodeStepBaseMicros(2_000)
-                .decodeStepPerStreamMicros(0)
-                .prefillBaseMicros(0)
-                .prefillPerTokenMicros(0)
-                .requestOverheadMicros(0)
                 .idleStartMicros(50_000)
                 .groundTruth(true)
                 .build()
@@ -441,15 +433,7 @@ class SimulatorEndpointsTest {
   @Test
   void pipelinedRequestsBeyondTheCapAreRefusedInTurnAndTheConnectionClosed() throws Exception {
     try (LlmSimulator sim =
-            LlmSimulator.builder()
-                .slots(4)
-                .decodeStepBaseMicros(2_000)
-                .decodeStepPerStreamMicros(0)
-                .prefillBaseMicros(0)
-                .prefillPerTokenMicros(0)
-                .requestOverheadMicros(0)
-                .build()
-                .start();
+            InstantPrefill.builder().slots(4).decodeStepBaseMicros(2_000).build().start();
         RawHttp http = new RawHttp(sim.port(), 5_000)) {
       String slow = "{\"prompt\":\"x\",\"max_tokens\":100,\"ignore_eos\":true,\"stream\":true}";
       String quick = "{\"prompt\":\"x\",\"max_tokens\":1,\"ignore_eos\":true,\"stream\":true}";

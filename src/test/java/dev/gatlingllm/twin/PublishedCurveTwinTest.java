@@ -85,6 +85,17 @@ class PublishedCurveTwinTest {
 
   private static LevelObservation observation(double[] row) {
     return new LevelObservation(
-        (int) row[0], 100, 256, 256, 128, row[3], row[4], row[3], row[5], row[1], Double.NaN);
+        (int) row[0],
+        100,
+        256,
+        256,
+        128,
+        row[3],
+        row[4],
+        row[3],
+        row[5],
+        row[1],
+        Double.NaN,
+        0); // steady state: vllm bench serve's figures
   }
 }
