@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RemoteWarmupTest {
   private static final int MEASURED = 4; // one level of 2 streams, llm.requestsPerLevel=4
+  private static final int WARMUP_REQUESTS = 3; // llm.warmupRequests, after the JIT warm-up
 
   @TempDir Path results;
 
@@ -50,7 +51,7 @@ class RemoteWarmupTest {
                   "llm.requestsPerLevel", "4",
                   "llm.inputTokens", "16",
                   "llm.outputTokens", "4",
-                  "llm.warmupRequests", "0",
+                  "llm.warmupRequests", String.valueOf(WARMUP_REQUESTS),
                   "llm.warmupSeconds", "120",
                   "llm.probe", "false"));
       received = server.groundTruth().size();
@@ -79,7 +80,16 @@ class RemoteWarmupTest {
     assertEquals(bound * 4L, Long.parseLong(sent.group(3).replace(",", "")), "4 tokens each");
     assertEquals(bound * 16L, Long.parseLong(sent.group(2).replace(",", "")), "16 tokens each");
     assertTrue(console.contains("ended after"), "its end said as before");
-    assertEquals(bound + MEASURED, received, "the server received the warm-up and the levels");
+    int said =
+        console.indexOf(
+            "gatling-llm: 3 warm-up requests, one at a time before the first level"
+                + " (llm.warmupRequests), none of them in a figure; -Dllm.warmupRequests=0 turns"
+                + " them off");
+    assertTrue(said > sent.start(), "the warm-up requests said after the JIT's: " + run.tail());
+    assertEquals(
+        bound + WARMUP_REQUESTS + MEASURED,
+        received,
+        "the server received what the console said: both warm-ups and the levels");
     JsonNode summary = InProcessGatling.summary(results);
     assertEquals(MEASURED, summary.path("completed").asInt(), "the warm-up is in no figure");
 

@@ -418,6 +418,11 @@ public final class ConcurrencySteps {
     if (settings.warmupRequests > 0) {
       chain.add(
           scenario(name + " warm-up")
+              .exec(
+                  session -> {
+                    System.out.println(warmupRequestsLine(settings.warmupRequests));
+                    return session;
+                  })
               .exec(LlmDsl.startWarmup())
               .exec(repeat(settings.warmupRequests).on(oneRequest))
               .injectOpen(atOnceUsers(1)));
@@ -426,6 +431,18 @@ public final class ConcurrencySteps {
       chain.add(SharedStart.population(name, settings.startAtEpochMillis));
     }
     return chain;
+  }
+
+  /**
+   * The line said as the warm-up requests start: they reach the server like any other, so a user
+   * paying per token learns of them as of the JIT warm-up's.
+   */
+  static String warmupRequestsLine(int requests) {
+    return "gatling-llm: "
+        + requests
+        + (requests == 1 ? " warm-up request" : " warm-up requests")
+        + ", one at a time before the first level (llm.warmupRequests), none of them in a figure;"
+        + " -Dllm.warmupRequests=0 turns them off";
   }
 
   /** The levels as the LLM report should expect them: pass to {@code llm().levels(...)}. */
