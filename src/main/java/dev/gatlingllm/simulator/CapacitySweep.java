@@ -65,6 +65,9 @@ public final class CapacitySweep {
   private final double windowSeconds;
   private final int sharedPrefixTokens;
 
+  /** The requests' lengths in the order they are sent, cycled; empty: all of the fixed lengths. */
+  private final List<RequestShape> shapes;
+
   public CapacitySweep(
       CapacityModel model,
       int promptTokens,
@@ -79,9 +82,11 @@ public final class CapacitySweep {
     this.warmupSeconds = warmupSeconds;
     this.windowSeconds = windowSeconds;
     this.sharedPrefixTokens = 0;
+    this.shapes = List.of();
   }
 
-  private CapacitySweep(CapacitySweep base, CapacityModel model, int sharedPrefixTokens) {
+  private CapacitySweep(
+      CapacitySweep base, CapacityModel model, int sharedPrefixTokens, List<RequestShape> shapes) {
     this.model = model;
     this.promptTokens = base.promptTokens;
     this.outputTokens = base.outputTokens;
@@ -89,18 +94,29 @@ public final class CapacitySweep {
     this.warmupSeconds = base.warmupSeconds;
     this.windowSeconds = base.windowSeconds;
     this.sharedPrefixTokens = sharedPrefixTokens;
+    this.shapes = shapes;
   }
 
   /** The same sweep, every prompt starting with the same {@code tokens} (the rest unique). */
   public CapacitySweep withSharedPrefix(int tokens) {
     if (tokens < 0 || tokens > promptTokens)
       throw new IllegalArgumentException("shared prefix must be within the prompt: " + tokens);
-    return new CapacitySweep(this, model, tokens);
+    return new CapacitySweep(this, model, tokens, shapes);
   }
 
   /** The same workload against another model (another scheduler, say). */
   public CapacitySweep withModel(CapacityModel other) {
-    return new CapacitySweep(this, other, sharedPrefixTokens);
+    return new CapacitySweep(this, other, sharedPrefixTokens, shapes);
+  }
+
+  /**
+   * The same sweep, its requests of these lengths in turn (the n-th request sent, across streams,
+   * of the n-th shape, cycled): a measured level's requests replayed in the order they were sent,
+   * when their lengths varied (a range ratio, a dataset). Their prompts all carry the shared
+   * prefix, cut to the prompt's length.
+   */
+  public CapacitySweep withShapes(List<RequestShape> requestShapes) {
+    return new CapacitySweep(this, model, sharedPrefixTokens, List.copyOf(requestShapes));
   }
 
   /**
@@ -139,15 +155,22 @@ public final class CapacitySweep {
 
   /** A new request of this workload: its prompt's block keys only when the model caches them. */
   private EngineRequest newRequest(int sequence) {
+    int prompt = promptTokens;
+    int output = outputTokens;
+    if (!shapes.isEmpty()) {
+      RequestShape shape = shapes.get(sequence % shapes.size());
+      prompt = shape.promptTokens();
+      output = shape.outputTokens();
+    }
     long[] blocks = null;
     if (model.scheduling().prefixCache()) {
-      int[] ids = new int[promptTokens];
-      for (int i = 0; i < promptTokens; i++) {
+      int[] ids = new int[prompt];
+      for (int i = 0; i < prompt; i++) {
         ids[i] = i < sharedPrefixTokens ? i : -1 - sequence; // the tail is this request's own
       }
       blocks = PromptBlocks.hashes(ids, model.scheduling().blockTokens());
     }
-    return new EngineRequest(promptTokens, outputTokens, outputTokens, blocks);
+    return new EngineRequest(prompt, output, output, blocks);
   }
 
   /**
@@ -195,6 +218,7 @@ public final class CapacitySweep {
     Samples ttfts = new Samples();
     Samples itlGaps = new Samples();
     double speedSum = 0;
+    int speeds = 0;
     long windowTokens = 0;
     long lastToken = 0;
     long now = firstPassAfterIdle(arrivals, windowEnd); // the engine starts idle
@@ -233,9 +257,11 @@ public final class CapacitySweep {
         inFlight.remove(t.request);
         if (t.sentNanos >= windowStart && t.sentNanos < windowEnd) {
           ttfts.add((t.firstTokenNanos - t.sentNanos) / 1e6);
-          if (outputTokens > 1) {
+          int output = t.request.tokensToGenerate();
+          if (output > 1) {
             double decodeNanos = iterationEnd - t.firstTokenNanos;
-            speedSum += (outputTokens - 1) / (decodeNanos / 1e9);
+            speedSum += (output - 1) / (decodeNanos / 1e9);
+            speeds++;
           }
         }
         if (requestsPerStream == 0 || t.ordinal < requestsPerStream) {
@@ -250,7 +276,7 @@ public final class CapacitySweep {
         windowEnd == Long.MAX_VALUE ? (lastToken - windowStart) / 1e9 : windowSeconds;
     return new Level(
         streams,
-        completed == 0 || outputTokens <= 1 ? 0 : speedSum / completed,
+        speeds == 0 ? 0 : speedSum / speeds,
         spanSeconds <= 0 ? 0 : windowTokens / spanSeconds,
         ttfts.percentile(0.50),
         ttfts.percentile(0.99),

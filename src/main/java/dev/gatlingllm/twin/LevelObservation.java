@@ -1,5 +1,8 @@
 package dev.gatlingllm.twin;
 
+import dev.gatlingllm.simulator.RequestShape;
+import java.util.List;
+
 /**
  * What one level of a closed-loop sweep showed, the figures a fit needs: medians where a typical
  * request is asked for (robust to the odd stall of a shared machine), means where Little's law
@@ -21,6 +24,11 @@ package dev.gatlingllm.twin;
  *     send, as a sweep in request mode measures it (its ramp and its drain in the figures: the twin
  *     then runs the level the same way, {@code CapacitySweep.runRequests}); 0 when the figures are
  *     of a settled window, a steady state
+ * @param shapes the level's successful requests in the order they were sent, their prompts in the
+ *     twin's count (the server's less its chat template, {@code inputTokens -
+ *     requestedInputTokens}): the twin replays them when their lengths varied (a range ratio, a
+ *     dataset), as requests of the mean lengths would not collide as the measured ones did; empty
+ *     when not known, the twin then sends requests of the mean lengths
  */
 public record LevelObservation(
     int concurrency,
@@ -34,7 +42,12 @@ public record LevelObservation(
     double e2elMeanMillis,
     double requestsPerSecond,
     double serverPrefillP50Millis,
-    int requestsPerStream) {
+    int requestsPerStream,
+    List<RequestShape> shapes) {
+
+  public LevelObservation {
+    shapes = List.copyOf(shapes);
+  }
 
   public boolean hasServerPrefill() {
     return !Double.isNaN(serverPrefillP50Millis) && serverPrefillP50Millis >= 0;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.report.csv.RequestsCsvReader;
+import dev.gatlingllm.simulator.RequestShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,11 +151,12 @@ public final class SweepRunReader {
       }
     }
     double meanInput = input / n;
+    double requested = requestedInput > 0 ? requestedInput : meanInput;
     return new LevelObservation(
         concurrency,
         n,
         meanInput,
-        requestedInput > 0 ? requestedInput : meanInput,
+        requested,
         output / n,
         median(ttft, n),
         median(tpot, n),
@@ -162,7 +164,23 @@ public final class SweepRunReader {
         e2elSum / n,
         rate,
         prefills == 0 ? Double.NaN : median(prefill, prefills),
-        requestsPerStream);
+        requestsPerStream,
+        shapes(rows, Math.max(0, meanInput - requested)));
+  }
+
+  /**
+   * The requests' lengths in the order they were sent, their prompts less the server's chat
+   * template ({@code templateTokens}, the mean of what it counted beyond what the client asked).
+   */
+  private static List<RequestShape> shapes(List<RequestRow> rows, double templateTokens) {
+    return rows.stream()
+        .sorted(Comparator.comparingLong(row -> row.placement().startEpochMillis()))
+        .map(
+            row ->
+                new RequestShape(
+                    (int) Math.max(1, Math.round(row.tokens().inputTokens() - templateTokens)),
+                    (int) Math.max(1, row.tokens().outputTokens())))
+        .toList();
   }
 
   static double median(double[] values, int count) {

@@ -3,10 +3,12 @@ package dev.gatlingllm.twin;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.simulator.CapacityModel;
 import dev.gatlingllm.simulator.CapacitySweep;
+import dev.gatlingllm.simulator.RequestShape;
 import dev.gatlingllm.simulator.SchedulerKind;
 import dev.gatlingllm.simulator.SchedulingPolicy;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -334,12 +336,28 @@ public final class TwinFit {
               RAMP_SECONDS,
               RAMP_SECONDS + 3 * cycleSeconds,
               window);
+      if (varies(level.shapes())) {
+        sweep = sweep.withShapes(level.shapes());
+      }
       out.add(
           level.requestsPerStream() > 0
               ? sweep.runRequests(level.concurrency(), level.requestsPerStream())
               : sweep.runLevel(level.concurrency()));
     }
     return out;
+  }
+
+  /**
+   * Whether a level's requests differed in length beyond the odd token of a chat template's
+   * tokenizing: more than 10 % between the shortest and longest prompt or output.
+   */
+  static boolean varies(List<RequestShape> shapes) {
+    IntSummaryStatistics prompts =
+        shapes.stream().mapToInt(RequestShape::promptTokens).summaryStatistics();
+    IntSummaryStatistics outputs =
+        shapes.stream().mapToInt(RequestShape::outputTokens).summaryStatistics();
+    return !shapes.isEmpty()
+        && (prompts.getMax() > 1.1 * prompts.getMin() || outputs.getMax() > 1.1 * outputs.getMin());
   }
 
   /**

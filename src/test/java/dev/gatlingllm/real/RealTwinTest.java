@@ -186,7 +186,9 @@ class RealTwinTest {
         "llm.tokenizer",
         "server",
         "llm.warmupSeconds",
-        "2",
+        System.getProperty("realTwin.warmupSeconds", "2"),
+        "llm.rangeRatio",
+        System.getProperty("realTwin.rangeRatio", "0"),
         // every level, even past the knee: the fit needs the queued ones most
         "llm.saturationStop",
         "false",

@@ -3,6 +3,7 @@ package dev.gatlingllm.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,5 +63,32 @@ class CapacitySweepRequestsTest {
   void aStreamSendsAtLeastOneRequest() {
     CapacitySweep sweep = new CapacitySweep(ONE_SLOT, 1, 3, 0, 0, 0);
     assertThrows(IllegalArgumentException.class, () -> sweep.runRequests(2, 0));
+  }
+
+  @Test
+  void requestsOfVariedLengthsAreSentInTheirOrder() {
+    // 2 slots, both streams from 0 ms, 2 requests each; the n-th request sent is of the n-th
+    // shape: A1 2 tokens, B1 4, then 2 and 2. A1 and B1 decode 0-20 and 0-40 ms (first tokens at
+    // 10); A2 sent at 20 decodes 20-40; B2 sent at 40 decodes 40-60: 10 tokens over 0-60 ms,
+    // every TTFT 10 ms, every stream at one token per 10 ms step.
+    CapacityModel twoSlots =
+        new CapacityModel(2, 100_000, 10_000, 0, 1.0, 0, 0, 0, true, 0, 0, 0)
+            .withScheduling(new SchedulingPolicy(SchedulerKind.CHUNKED, 2048, false, 16));
+    CapacitySweep.Level level =
+        new CapacitySweep(twoSlots, 1, 3, 0, 0, 0)
+            .withShapes(
+                List.of(
+                    new RequestShape(1, 2),
+                    new RequestShape(1, 4),
+                    new RequestShape(1, 2),
+                    new RequestShape(1, 2)))
+            .runRequests(2, 2);
+    assertEquals(4, level.completedRequests());
+    assertEquals(10 / 0.060, level.outputTokensPerSecond(), 1e-9, "10 tokens over 0-60 ms");
+    assertEquals(10.0, level.ttftP99Millis(), 1e-9);
+    assertEquals(100.0, level.perStreamTokensPerSecond(), 1e-9);
+    // the fixed 3-token requests of the same sweep: 12 tokens, A1 and B1 0-30, A2 and B2 30-60
+    CapacitySweep.Level fixed = new CapacitySweep(twoSlots, 1, 3, 0, 0, 0).runRequests(2, 2);
+    assertEquals(12 / 0.060, fixed.outputTokensPerSecond(), 1e-9);
   }
 }

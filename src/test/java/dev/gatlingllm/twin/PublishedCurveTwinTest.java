@@ -96,6 +96,7 @@ class PublishedCurveTwinTest {
         row[5],
         row[1],
         Double.NaN,
-        0); // steady state: vllm bench serve's figures
+        0, // steady state: vllm bench serve's figures
+        List.of()); // of the table's fixed lengths
   }
 }

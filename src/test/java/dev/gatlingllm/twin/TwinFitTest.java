@@ -57,7 +57,8 @@ class TwinFitTest {
         level.ttftP50Millis() + (output - 1) * tpot,
         level.outputTokensPerSecond() / output,
         serverPrefill ? server.prefillNanos(prompt) / 1e6 : Double.NaN,
-        0 /* a settled window: runLevel */);
+        0 /* a settled window: runLevel */,
+        List.of() /* of the mean lengths */);
   }
 
   private static List<LevelObservation> sweep(int prompt, boolean serverPrefill, int... streams) {
