@@ -111,9 +111,9 @@ public final class CapacitySweep {
 
   /**
    * The same sweep, its requests of these lengths in turn (the n-th request sent, across streams,
-   * of the n-th shape, cycled): a measured level's requests replayed in the order they were sent,
-   * when their lengths varied (a range ratio, a dataset). Their prompts all carry the shared
-   * prefix, cut to the prompt's length.
+   * of the n-th shape, cycled; ties in the order the engine takes them): a measured level's
+   * requests replayed in the order they were sent, when their lengths varied (a range ratio, a
+   * dataset). Their prompts all carry the shared prefix, cut to the prompt's length.
    */
   public CapacitySweep withShapes(List<RequestShape> requestShapes) {
     return new CapacitySweep(this, model, sharedPrefixTokens, List.copyOf(requestShapes));
@@ -135,7 +135,9 @@ public final class CapacitySweep {
   }
 
   private static final class Tracked {
-    final EngineRequest request;
+    /** Made as it reaches the engine: the n-th request to arrive is the n-th of the workload. */
+    EngineRequest request;
+
     final long sentNanos;
 
     /** Which of its stream's requests this is, from 1. */
@@ -144,8 +146,7 @@ public final class CapacitySweep {
     long firstTokenNanos = -1;
     long lastTokenNanos = -1;
 
-    Tracked(EngineRequest request, long sentNanos, int ordinal) {
-      this.request = request;
+    Tracked(long sentNanos, int ordinal) {
       this.sentNanos = sentNanos;
       this.ordinal = ordinal;
     }
@@ -210,11 +211,11 @@ public final class CapacitySweep {
 
     for (int i = 0; i < streams; i++) {
       long sent = seconds(rampSeconds) * i / streams;
-      Tracked t = new Tracked(newRequest(i), sent, 1);
+      Tracked t = new Tracked(sent, 1);
       arrivals.add(new Arrival(sent + overhead, t));
     }
 
-    int sequence = streams;
+    int sequence = 0;
     Samples ttfts = new Samples();
     Samples itlGaps = new Samples();
     double speedSum = 0;
@@ -227,6 +228,7 @@ public final class CapacitySweep {
     while (now < windowEnd) {
       while (!arrivals.isEmpty() && arrivals.peek().readyNanos <= now) {
         Tracked t = arrivals.poll().tracked;
+        t.request = newRequest(sequence++);
         inFlight.put(t.request, t);
         engine.submit(t.request);
       }
@@ -265,7 +267,7 @@ public final class CapacitySweep {
           }
         }
         if (requestsPerStream == 0 || t.ordinal < requestsPerStream) {
-          Tracked next = new Tracked(newRequest(sequence++), iterationEnd, t.ordinal + 1);
+          Tracked next = new Tracked(iterationEnd, t.ordinal + 1);
           arrivals.add(new Arrival(iterationEnd + overhead, next));
         }
       }

@@ -19,6 +19,10 @@ public record FittedTwin(CapacityModel model, List<Check> checks, List<String> n
       return TwinFit.tpotMillis(twin) / measured.tpotP50Millis() - 1;
     }
 
+    public double throughputError() {
+      return twin.outputTokensPerSecond() / measured.outputTokensPerSecond() - 1;
+    }
+
     public double ttftError() {
       return twin.ttftP50Millis() / measured.ttftP50Millis() - 1;
     }

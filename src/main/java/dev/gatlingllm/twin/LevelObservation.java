@@ -49,6 +49,11 @@ public record LevelObservation(
     shapes = List.copyOf(shapes);
   }
 
+  /** The level's output tokens per second: its request rate times its mean output. */
+  public double outputTokensPerSecond() {
+    return requestsPerSecond * outputTokens;
+  }
+
   public boolean hasServerPrefill() {
     return !Double.isNaN(serverPrefillP50Millis) && serverPrefillP50Millis >= 0;
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gatlingllm.simulations.ConcurrencySweepSimulation;
 import dev.gatlingllm.testing.InProcessGatling;
+import dev.gatlingllm.twin.TwinCheckMain;
 import dev.gatlingllm.twin.TwinFitMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,6 +124,12 @@ class RealTwinTest {
             + " host's steal time while llama.cpp ran: %.1f %%)%n",
         100 * stolen);
     System.out.println(Files.readString(profile));
+    // The same unseen runs on the twin's virtual clock: apart from the real-time run below, what
+    // the model predicts without the simulator's timers and the client's jitter.
+    System.out.println("The unseen load on the twin's virtual clock (TwinCheckMain):");
+    System.out.println(
+        TwinCheckMain.table(
+            TwinCheckMain.check(profile, List.of(realRun.toString(), realAgain.toString()))));
     JsonNode a = InProcessGatling.summary(realRun).path("levels");
     JsonNode b = InProcessGatling.summary(realAgain).path("levels");
     JsonNode t = InProcessGatling.summary(twinRun).path("levels");

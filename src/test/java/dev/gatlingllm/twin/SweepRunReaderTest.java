@@ -91,11 +91,11 @@ class SweepRunReaderTest {
         llm.resolve("requests.csv"),
         String.join(
             "\n",
-            "start_epoch_ms,level,request_name,status,error,ttft_ms,ttfb_ms,ttfo_ms,tpot_ms,e2el_ms,itl_mean_ms,itl_p50_ms,itl_max_ms,token_events,input_tokens,output_tokens,output_token_source,send_lateness_ms,good,in_window,http_status,input_token_source,server_output_tokens,client_output_tokens,ttft_from_scheduled_ms,duration_ms,window_tokens,request_id,retry_after_s,server_decode_ms,finish_reason,max_tokens,server_reasoning_tokens,server_prefill_ms,answer_events,repeat,schema_valid,images,image_bytes,inputs,session_id,turn,audio_clips,audio_bytes,audio_ms",
-            row(1010, 120, 32),
-            row(1000, 70, 16),
-            row(1030, 100, 24),
-            row(1002, 150, 48)));
+            SweepRunFiles.HEADER,
+            SweepRunFiles.row(1010, 120, 32),
+            SweepRunFiles.row(1000, 70, 16),
+            SweepRunFiles.row(1030, 100, 24),
+            SweepRunFiles.row(1002, 150, 48)));
     LevelObservation level = SweepRunReader.read(dir).levels().get(0);
     assertEquals(110.0, level.inputTokens(), 1e-9);
     assertEquals(100.0, level.requestedInputTokens(), 1e-9);
@@ -107,27 +107,5 @@ class SweepRunReaderTest {
             new RequestShape(90, 24)),
         level.shapes());
     assertEquals(2, level.requestsPerStream(), "4 requests of 2 streams, from the first send");
-  }
-
-  /** A successful request's row: 10 ms TTFT, 1 ms a token after it. */
-  private static String row(long start, int inputTokens, int outputTokens) {
-    return start
-        + ",0,chat,OK,,10,5,10,1,"
-        + (10 + outputTokens - 1)
-        + ",1,1,1,"
-        + outputTokens
-        + ","
-        + inputTokens
-        + ","
-        + outputTokens
-        + ",SERVER_USAGE,0,true,true,200,SERVER_USAGE,"
-        + outputTokens
-        + ",-1,10,"
-        + (10 + outputTokens - 1)
-        + ",,,-1,-1,length,"
-        + outputTokens
-        + ",-1,-1,"
-        + outputTokens
-        + ",0,,0,0,0,,0,0,0,0";
   }
 }
