@@ -81,21 +81,13 @@ class SweepRunReaderTest {
     // The client asked for 100-token prompts on average; the server counted 110 on average: its
     // chat template's 10 tokens come off each prompt. Rows are written as requests end, not as
     // they were sent.
-    Path llm = Files.createDirectories(dir.resolve("run-1").resolve("llm"));
-    Files.writeString(
-        llm.resolve("summary.json"),
-        "{\"input_len\":100,\"levels\":[{\"index\":0,\"concurrency\":2,"
-            + "\"request_throughput\":10,\"completed\":4,\"failed\":0,"
-            + "\"start_epoch_ms\":1000,\"measure_from_epoch_ms\":1000}]}");
-    Files.writeString(
-        llm.resolve("requests.csv"),
-        String.join(
-            "\n",
-            SweepRunFiles.HEADER,
-            SweepRunFiles.row(1010, 120, 32),
-            SweepRunFiles.row(1000, 70, 16),
-            SweepRunFiles.row(1030, 100, 24),
-            SweepRunFiles.row(1002, 150, 48)));
+    SweepRunFiles.writeLevel(
+        dir.resolve("run-1"),
+        100,
+        SweepRunFiles.row(1010, 120, 32),
+        SweepRunFiles.row(1000, 70, 16),
+        SweepRunFiles.row(1030, 100, 24),
+        SweepRunFiles.row(1002, 150, 48));
     LevelObservation level = SweepRunReader.read(dir).levels().get(0);
     assertEquals(110.0, level.inputTokens(), 1e-9);
     assertEquals(100.0, level.requestedInputTokens(), 1e-9);

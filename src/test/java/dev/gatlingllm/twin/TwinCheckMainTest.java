@@ -34,23 +34,15 @@ class TwinCheckMainTest {
   void aRunsLevelsAreRunAgainOnTheTwinAsTheyRan() throws Exception {
     Path profile = Files.writeString(dir.resolve("twin.properties"), PROFILE);
     Path run = dir.resolve("run");
-    Path llm = Files.createDirectories(run.resolve("llm"));
     // one level of 2 streams, 4 requests measured from the first send; outputs 2, 4, 6, 2 tokens
     // in the order they were sent
-    Files.writeString(
-        llm.resolve("summary.json"),
-        "{\"input_len\":10,\"levels\":[{\"index\":0,\"concurrency\":2,"
-            + "\"request_throughput\":10,\"completed\":4,\"failed\":0,"
-            + "\"start_epoch_ms\":1000,\"measure_from_epoch_ms\":1000}]}");
-    Files.writeString(
-        llm.resolve("requests.csv"),
-        String.join(
-            "\n",
-            SweepRunFiles.HEADER,
-            SweepRunFiles.row(1000, 10, 2),
-            SweepRunFiles.row(1020, 10, 4),
-            SweepRunFiles.row(1500, 10, 6),
-            SweepRunFiles.row(1560, 10, 2)));
+    SweepRunFiles.writeLevel(
+        run,
+        10,
+        SweepRunFiles.row(1000, 10, 2),
+        SweepRunFiles.row(1020, 10, 4),
+        SweepRunFiles.row(1500, 10, 6),
+        SweepRunFiles.row(1560, 10, 2));
 
     List<FittedTwin.Check> checks = TwinCheckMain.check(profile, List.of(run.toString()));
 
