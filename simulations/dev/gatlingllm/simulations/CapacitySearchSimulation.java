@@ -45,7 +45,7 @@ public class CapacitySearchSimulation extends Simulation {
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.prompts().outputTokens())
+                  .maxTokens(run.maxTokens(settings))
                   .ignoreEos(run.ignoreEos(true)));
 
   {

@@ -40,7 +40,7 @@ public class ConcurrencySweepSimulation extends Simulation {
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.prompts().outputTokens())
+                  .maxTokens(run.maxTokens(settings))
                   .ignoreEos(run.ignoreEos(true)));
 
   {

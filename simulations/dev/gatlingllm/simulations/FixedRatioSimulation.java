@@ -44,7 +44,7 @@ public class FixedRatioSimulation extends Simulation {
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.prompts().outputTokens())
+                  .maxTokens(run.maxTokens(settings))
                   .ignoreEos(run.ignoreEos(true)));
 
   {

@@ -56,7 +56,7 @@ public class ImageChatSweepSimulation extends Simulation {
         chat("chat")
             .user("#{prompt}")
             .images("#{images}")
-            .maxTokens(settings.prompts().outputTokens())
+            .maxTokens(run.maxTokens(settings))
             .ignoreEos(run.ignoreEos(true));
     ChainBuilder fed =
         feed(run.randomPrompts(settings, PlannedPrompts.forSteps(settings, 1)))

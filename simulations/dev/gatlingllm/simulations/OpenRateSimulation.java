@@ -48,7 +48,7 @@ public class OpenRateSimulation extends Simulation {
           .exec(
               chat("chat")
                   .messages("#{messages}")
-                  .maxTokens(settings.prompts().outputTokens())
+                  .maxTokens(run.maxTokens(settings))
                   .ignoreEos(run.ignoreEos(true)));
 
   {

@@ -57,7 +57,7 @@ public class StructuredOutputSweepSimulation extends Simulation {
           .exec(
               chat("structured")
                   .messages("#{messages}")
-                  .maxTokens(settings.prompts().outputTokens())
+                  .maxTokens(run.maxTokens(settings))
                   // the answer ends with its JSON: forcing more tokens would break it
                   .ignoreEos(false)
                   .responseFormat(schema, form));

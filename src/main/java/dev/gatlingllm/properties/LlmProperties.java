@@ -79,6 +79,7 @@ public final class LlmProperties {
         "llm.embedDimensions",
         "llm.rerankDocuments",
         "llm.rangeRatio",
+        "llm.outputRangeRatio",
         "llm.prefixTokens",
         "llm.prefixGroups",
         "llm.trace",

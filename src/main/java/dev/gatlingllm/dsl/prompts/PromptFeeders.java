@@ -28,8 +28,24 @@ public final class PromptFeeders {
       SharedPrefix prefix,
       long seed,
       long plannedPrompts) {
+    return randomPrompts(tokenizer, inputTokens, rangeRatio, prefix, seed, null, plannedPrompts);
+  }
+
+  /**
+   * The same, each record carrying its own output length ({@link PromptRecords#MAX_TOKENS}) drawn
+   * from {@code outputs}; null: none, the request's own setting.
+   */
+  public static PreparedPrompts randomPrompts(
+      Tokenizer tokenizer,
+      int inputTokens,
+      double rangeRatio,
+      SharedPrefix prefix,
+      long seed,
+      OutputLengths outputs,
+      long plannedPrompts) {
+    RandomPrompts prompts = new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefix, seed);
     return PreparedPrompts.prepare(
-        new RandomPrompts(tokenizer, inputTokens, rangeRatio, prefix, seed), plannedPrompts);
+        outputs == null ? prompts : prompts.drawingOutputs(outputs), plannedPrompts);
   }
 
   /**

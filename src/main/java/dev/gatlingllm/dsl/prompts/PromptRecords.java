@@ -28,6 +28,13 @@ public final class PromptRecords {
    * The record of one generated prompt: immutable, so one instance serves whichever user takes it.
    */
   static Map<String, Object> of(RandomPrompts.Prompt prompt) {
+    if (prompt.maxTokens() > 0) {
+      return Map.of(
+          MESSAGES, List.of(ChatMessage.user(prompt.text())),
+          PROMPT, prompt.text(),
+          INPUT_TOKENS, prompt.tokens(),
+          MAX_TOKENS, prompt.maxTokens());
+    }
     return Map.of(
         MESSAGES, List.of(ChatMessage.user(prompt.text())),
         PROMPT, prompt.text(),

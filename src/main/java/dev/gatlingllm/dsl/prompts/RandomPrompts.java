@@ -40,6 +40,7 @@ public final class RandomPrompts {
   private final SplittableRandom random;
   private long serial;
   private long prompts;
+  private OutputLengths outputs;
 
   /**
    * @param inputTokens N, the total prompt length in tokens (the prefix included)
@@ -106,14 +107,34 @@ public final class RandomPrompts {
     return rangeRatio == 0 ? inputTokens : (int) Math.ceil(inputTokens * (1 + rangeRatio));
   }
 
-  /** One prompt with its exact length. */
-  public record Prompt(String text, int tokens) {}
+  /**
+   * One prompt with its exact length.
+   *
+   * @param maxTokens the output tokens the request asks for, drawn with it ({@link
+   *     #drawingOutputs}); 0: the request's own setting
+   */
+  public record Prompt(String text, int tokens, int maxTokens) {
+    public Prompt(String text, int tokens) {
+      this(text, tokens, 0);
+    }
+  }
 
-  /** The next prompt; its length is drawn from the range. */
+  /**
+   * From now on, each prompt {@link #next()} gives carries an output length of its own, drawn from
+   * {@code lengths}.
+   *
+   * @return this generator
+   */
+  public RandomPrompts drawingOutputs(OutputLengths lengths) {
+    this.outputs = lengths;
+    return this;
+  }
+
+  /** The next prompt; its length is drawn from the range, and its output's when one is set. */
   public Prompt next() {
     int target = drawLength();
     String prefix = prefixes[(int) (prompts++ % prefixes.length)];
-    return new Prompt(exact(prefix, target), target);
+    return new Prompt(exact(prefix, target), target, outputs == null ? 0 : outputs.next());
   }
 
   /**

@@ -5,7 +5,9 @@ import dev.gatlingllm.dsl.load.RateLimits;
 import dev.gatlingllm.dsl.load.TraceReplay;
 import dev.gatlingllm.dsl.prompts.DatasetOptions;
 import dev.gatlingllm.dsl.prompts.Datasets;
+import dev.gatlingllm.dsl.prompts.OutputLengths;
 import dev.gatlingllm.dsl.prompts.PromptFeeders;
+import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.simulator.CapacityModel;
@@ -14,11 +16,13 @@ import dev.gatlingllm.values.LevelWindow;
 import dev.gatlingllm.values.Tokenizer;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What every ready simulation reads from the {@code llm.*} properties: the target (a server, or the
@@ -151,13 +155,32 @@ public final class ReadyRun implements AutoCloseable {
    */
   public Iterator<Map<String, Object>> randomPrompts(
       WorkloadSettings settings, long plannedPrompts) {
+    WorkloadSettings.PromptShape shape = settings.prompts();
     return PromptFeeders.randomPrompts(
         tokenizer(settings),
-        settings.prompts().inputTokens(),
-        settings.prompts().rangeRatio(),
-        settings.prompts().prefix(),
-        settings.prompts().seed(),
+        shape.inputTokens(),
+        shape.rangeRatio(),
+        shape.prefix(),
+        shape.seed(),
+        shape.outputRangeRatio() > 0
+            ? new OutputLengths(shape.outputTokens(), shape.outputRangeRatio(), shape.seed())
+            : null,
         plannedPrompts);
+  }
+
+  /**
+   * A request's output tokens: its record's own ({@link PromptRecords#MAX_TOKENS}, drawn with
+   * {@code llm.outputRangeRatio} or a dataset's), else {@code llm.outputTokens}.
+   *
+   * @param settings the workload's settings
+   * @return for {@code maxTokens(...)}
+   */
+  public Function<Session, Integer> maxTokens(WorkloadSettings settings) {
+    int outputTokens = settings.prompts().outputTokens();
+    return session ->
+        session.contains(PromptRecords.MAX_TOKENS)
+            ? session.getInt(PromptRecords.MAX_TOKENS)
+            : outputTokens;
   }
 
   /**

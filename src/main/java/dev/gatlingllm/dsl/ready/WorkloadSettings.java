@@ -80,6 +80,9 @@ public record WorkloadSettings(
    * @param inputTokens {@code llm.inputTokens}: prompt length in tokens
    * @param outputTokens {@code llm.outputTokens}: max_tokens, with ignore_eos
    * @param rangeRatio {@code llm.rangeRatio}: lengths uniform in [N(1-r), N(1+r)]
+   * @param outputRangeRatio {@code llm.outputRangeRatio}: each request's output length (its
+   *     max_tokens) uniform in [M(1-r), M(1+r)] for M {@code outputTokens}; 0, the default: every
+   *     request asks for M
    * @param prefix {@code llm.prefixTokens} and {@code llm.prefixGroups}: the prompts' shared
    *     prefixes
    * @param tokenizer {@code llm.tokenizer}: a JTokkit encoding name, {@code hf:<tokenizer.json>} or
@@ -91,6 +94,7 @@ public record WorkloadSettings(
       int inputTokens,
       int outputTokens,
       double rangeRatio,
+      double outputRangeRatio,
       SharedPrefix prefix,
       String tokenizer,
       long seed,
@@ -259,6 +263,7 @@ public record WorkloadSettings(
             inputTokens,
             s.positiveInt("llm.outputTokens", d.outputTokens(), MAX_TOKENS),
             rangeRatio,
+            s.number("llm.outputRangeRatio", 0, 0, 1),
             new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
             s.text("llm.tokenizer", "cl100k_base"),
             injector.seed(s.integer("llm.seed", 42)),
