@@ -30,6 +30,8 @@ public final class CapacitySweep {
    * The figures of one concurrency level.
    *
    * @param perStreamTokensPerSecond the mean output speed of the requests measured
+   * @param tpotP50Millis the median time per output token after the first, of the requests with
+   *     more than one, -1 when none had
    */
   public record Level(
       int streams,
@@ -42,7 +44,8 @@ public final class CapacitySweep {
       double itlP99Millis,
       long preemptions,
       long prefixCacheQueryTokens,
-      long prefixCacheHitTokens) {
+      long prefixCacheHitTokens,
+      double tpotP50Millis) {
 
     @Override
     public String toString() {
@@ -218,6 +221,7 @@ public final class CapacitySweep {
     int sequence = 0;
     Samples ttfts = new Samples();
     Samples itlGaps = new Samples();
+    Samples tpots = new Samples();
     double speedSum = 0;
     int speeds = 0;
     long windowTokens = 0;
@@ -264,6 +268,7 @@ public final class CapacitySweep {
             double decodeNanos = iterationEnd - t.firstTokenNanos;
             speedSum += (output - 1) / (decodeNanos / 1e9);
             speeds++;
+            tpots.add(decodeNanos / 1e6 / (output - 1));
           }
         }
         if (requestsPerStream == 0 || t.ordinal < requestsPerStream) {
@@ -287,7 +292,8 @@ public final class CapacitySweep {
         itlGaps.percentile(0.99),
         engine.preemptions(),
         engine.prefixCacheQueryTokens(),
-        engine.prefixCacheHitTokens());
+        engine.prefixCacheHitTokens(),
+        tpots.count == 0 ? -1 : tpots.percentile(0.50));
   }
 
   /**

@@ -16,7 +16,7 @@ public record FittedTwin(CapacityModel model, List<Check> checks, List<String> n
   /** One measured level beside the twin's run of the same workload. */
   public record Check(LevelObservation measured, CapacitySweep.Level twin) {
     public double tpotError() {
-      return TwinFit.tpotMillis(twin) / measured.tpotP50Millis() - 1;
+      return twin.tpotP50Millis() / measured.tpotP50Millis() - 1;
     }
 
     public double throughputError() {
@@ -73,7 +73,7 @@ public record FittedTwin(CapacityModel model, List<Check> checks, List<String> n
               m.inputTokens(),
               m.outputTokens(),
               m.tpotP50Millis(),
-              TwinFit.tpotMillis(check.twin()),
+              check.twin().tpotP50Millis(),
               m.ttftP50Millis(),
               check.twin().ttftP50Millis()));
     }

@@ -16,6 +16,10 @@ import java.util.List;
  * @param outputTokens mean output tokens
  * @param ttftP50Millis median time to first token
  * @param tpotP50Millis median time per output token after the first
+ * @param meanSpeedTpotMillis the requests' mean output speed, inverted (1 / mean(1 / TPOT)): what
+ *     the fit compares with the twin's own (a median is a step function of the costs, which a
+ *     search cannot follow); within a hair of the median when all requests are alike, some 20 %
+ *     below it when their lengths vary
  * @param ttftMeanMillis mean time to first token
  * @param e2elMeanMillis mean end-to-end latency
  * @param requestsPerSecond the level's successful requests per second
@@ -38,6 +42,7 @@ public record LevelObservation(
     double outputTokens,
     double ttftP50Millis,
     double tpotP50Millis,
+    double meanSpeedTpotMillis,
     double ttftMeanMillis,
     double e2elMeanMillis,
     double requestsPerSecond,

@@ -160,6 +160,7 @@ public final class SweepRunReader {
         output / n,
         median(ttft, n),
         median(tpot, n),
+        meanSpeedTpot(tpot),
         Arrays.stream(ttft).average().orElse(0),
         e2elSum / n,
         rate,
@@ -181,6 +182,19 @@ public final class SweepRunReader {
                     (int) Math.max(1, Math.round(row.tokens().inputTokens() - templateTokens)),
                     (int) Math.max(1, row.tokens().outputTokens())))
         .toList();
+  }
+
+  /** 1 / mean(1 / TPOT) over the requests with a TPOT above 0; 0 when none has one. */
+  private static double meanSpeedTpot(double[] tpots) {
+    double speeds = 0;
+    int n = 0;
+    for (double tpot : tpots) {
+      if (tpot > 0) {
+        speeds += 1 / tpot;
+        n++;
+      }
+    }
+    return n == 0 ? 0 : n / speeds;
   }
 
   static double median(double[] values, int count) {

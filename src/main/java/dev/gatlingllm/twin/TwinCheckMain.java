@@ -92,7 +92,7 @@ public final class TwinCheckMain {
               check.twin().ttftP50Millis(),
               100 * check.ttftError(),
               m.tpotP50Millis(),
-              TwinFit.tpotMillis(check.twin()),
+              check.twin().tpotP50Millis(),
               100 * check.tpotError()));
     }
     return sb.toString();

@@ -184,7 +184,7 @@ final class TwinRefinement {
     for (int i = 0; i < levels.size(); i++) {
       LevelObservation real = levels.get(i);
       CapacitySweep.Level level = twin.get(i);
-      sum += logMiss(TwinFit.tpotMillis(level), real.tpotP50Millis());
+      sum += logMiss(TwinFit.tpotMillis(level), real.meanSpeedTpotMillis());
       sum += logMiss(level.ttftP50Millis(), real.ttftP50Millis());
       sum += logMiss(level.outputTokensPerSecond(), real.requestsPerSecond() * real.outputTokens());
     }

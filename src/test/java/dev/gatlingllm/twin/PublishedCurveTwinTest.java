@@ -92,6 +92,7 @@ class PublishedCurveTwinTest {
         128,
         row[3],
         row[4],
+        row[4], // the table's fixed lengths: its median TPOT stands for the mean speed
         row[3],
         row[5],
         row[1],

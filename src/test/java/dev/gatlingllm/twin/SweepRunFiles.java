@@ -33,9 +33,16 @@ final class SweepRunFiles {
 
   /** A successful request's row: 10 ms TTFT, 1 ms a token after it. */
   static String row(long start, int inputTokens, int outputTokens) {
+    return row(start, inputTokens, outputTokens, 1);
+  }
+
+  /** A successful request's row: 10 ms TTFT, {@code tpot} ms a token after it. */
+  static String row(long start, int inputTokens, int outputTokens, double tpot) {
     return start
-        + ",0,chat,OK,,10,5,10,1,"
-        + (10 + outputTokens - 1)
+        + ",0,chat,OK,,10,5,10,"
+        + tpot
+        + ","
+        + (10 + (outputTokens - 1) * tpot)
         + ",1,1,1,"
         + outputTokens
         + ","

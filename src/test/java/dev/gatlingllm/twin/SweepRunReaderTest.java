@@ -84,10 +84,10 @@ class SweepRunReaderTest {
     SweepRunFiles.writeLevel(
         dir.resolve("run-1"),
         100,
-        SweepRunFiles.row(1010, 120, 32),
-        SweepRunFiles.row(1000, 70, 16),
-        SweepRunFiles.row(1030, 100, 24),
-        SweepRunFiles.row(1002, 150, 48));
+        SweepRunFiles.row(1010, 120, 32, 1),
+        SweepRunFiles.row(1000, 70, 16, 2),
+        SweepRunFiles.row(1030, 100, 24, 4),
+        SweepRunFiles.row(1002, 150, 48, 1));
     LevelObservation level = SweepRunReader.read(dir).levels().get(0);
     assertEquals(110.0, level.inputTokens(), 1e-9);
     assertEquals(100.0, level.requestedInputTokens(), 1e-9);
@@ -99,5 +99,8 @@ class SweepRunReaderTest {
             new RequestShape(90, 24)),
         level.shapes());
     assertEquals(2, level.requestsPerStream(), "4 requests of 2 streams, from the first send");
+    // TPOTs 1, 2, 4 and 1 ms: the median between 1 and 2, the mean speed 2.75 / 4 tokens a ms
+    assertEquals(1.5, level.tpotP50Millis(), 1e-9);
+    assertEquals(4 / 2.75, level.meanSpeedTpotMillis(), 1e-9);
   }
 }

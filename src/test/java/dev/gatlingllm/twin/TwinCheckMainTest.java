@@ -55,6 +55,7 @@ class TwinCheckMainTest {
     assertEquals(14 / 0.580, check.twin().outputTokensPerSecond(), 1e-9);
     assertEquals(10.0, check.twin().ttftP50Millis(), 1e-9);
     assertEquals(10.0, TwinFit.tpotMillis(check.twin()), 1e-9);
+    assertEquals(10.0, check.twin().tpotP50Millis(), 1e-9);
     // The server's side: 10 requests a second of 3.5 tokens, TTFT 10 ms, TPOT 1 ms
     assertEquals(35.0, check.measured().outputTokensPerSecond(), 1e-9);
     assertEquals(14 / 0.580 / 35.0 - 1, check.throughputError(), 1e-9);

@@ -53,6 +53,7 @@ class TwinFitTest {
         output,
         level.ttftP50Millis(),
         tpot,
+        tpot, // alike requests: their mean speed is their median's
         level.ttftP50Millis(),
         level.ttftP50Millis() + (output - 1) * tpot,
         level.outputTokensPerSecond() / output,
