@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * repository's model) at 1, 2, 4 and 8 streams of 32- and 128-token prompts are fitted (two
  * lengths, so that the fit can tell the prompt's attention cost, quadratic in its length on this
  * CPU server, from its cost per token; two sweeps of each, so that a level run in a slow minute
- * weighs as one of two); llama.cpp runs a load the fit never saw, 3 and 6 streams of 64-token
+ * weighs as one of two); llama.cpp runs a load the fit never saw, 3, 6 and 12 streams of 64-token
  * prompts, once before the fit's sweeps and once after, and its twin (the embedded simulator
  * started from the fitted profile) runs the same load; their figures are compared level by level
  * (skipped without the server, as {@link RealLlamaServerTest}). Every run asks for outputs of 16 to
@@ -64,6 +64,12 @@ class RealTwinTest {
   private static final int UNSEEN_REQUESTS = 512;
 
   /**
+   * The unseen load's levels: two between the fitted ones (1, 2, 4, 8) and one beyond the largest,
+   * three times the server's slots, where every request queues for one.
+   */
+  private static final String UNSEEN_LEVELS = "3,6,12";
+
+  /**
    * Sweeps of each input length fitted, one after the other: the fit meets all their levels at
    * once, so that a level that ran in one slow minute of the host weighs as one of two.
    */
@@ -97,7 +103,7 @@ class RealTwinTest {
         Boolean.getBoolean("realTwin"),
         "three minutes of a real server, judged only on a quiet machine: run it with"
             + " -DrealTwin=true");
-    Map<String, String> unseen = workload("3,6", 64, UNSEEN_REQUESTS);
+    Map<String, String> unseen = workload(UNSEEN_LEVELS, 64, UNSEEN_REQUESTS);
     Files.createDirectories(dir);
     List<String> fitted = new ArrayList<>();
     Path profile = dir.resolve("twin.properties");
@@ -116,7 +122,7 @@ class RealTwinTest {
           fitted.add(folder.toString());
         }
       }
-      run(realAgain, server.baseUrl(), workload("3,6", 64, UNSEEN_REQUESTS));
+      run(realAgain, server.baseUrl(), workload(UNSEEN_LEVELS, 64, UNSEEN_REQUESTS));
       stolen = steal.share();
       Files.writeString(profile, TwinFitMain.fit(fitted, SLOTS));
     }
