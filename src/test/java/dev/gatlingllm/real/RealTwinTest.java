@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * while the server ran ({@link HostSteal}), the machine is too busy to judge anything and the test
  * is skipped, saying so. The runs are kept under target/real-twin for fitting again.
  *
- * <p>Run only when asked ({@code -DrealTwin=true}): four minutes of a real server (six on a busy
+ * <p>Run only when asked ({@code -DrealTwin=true}): eleven minutes of a real server (more on a busy
  * host), with results that depend on the machine's load (BENCHMARKS.md, "The twin against
  * llama.cpp").
  */
@@ -101,7 +101,7 @@ class RealTwinTest {
   void aTwinFittedOnOneSweepPredictsAnotherLoad() throws Exception {
     assumeTrue(
         Boolean.getBoolean("realTwin"),
-        "three minutes of a real server, judged only on a quiet machine: run it with"
+        "eleven minutes of a real server, judged only on a quiet machine: run it with"
             + " -DrealTwin=true");
     Map<String, String> unseen = workload(UNSEEN_LEVELS, 64, UNSEEN_REQUESTS);
     Files.createDirectories(dir);
