@@ -6,7 +6,6 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
-import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.dsl.ready.ReadyRun;
 import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -42,11 +41,7 @@ public class DatasetSimulation extends Simulation {
               chat("chat")
                   .messages("#{messages}")
                   // A record's own max_tokens wins.
-                  .maxTokens(
-                      session ->
-                          session.contains(PromptRecords.MAX_TOKENS)
-                              ? session.getInt(PromptRecords.MAX_TOKENS)
-                              : settings.prompts().outputTokens())
+                  .maxTokens(run.maxTokens(settings))
                   .ignoreEos(run.ignoreEos(false)));
 
   {

@@ -1,5 +1,6 @@
 package dev.gatlingllm.bench.twin;
 
+import dev.gatlingllm.dsl.prompts.LengthRange;
 import dev.gatlingllm.simulator.CapacityModel;
 import dev.gatlingllm.simulator.CapacitySweep;
 import dev.gatlingllm.simulator.LlmSimulator;
@@ -90,8 +91,6 @@ public final class PhaseSpreadHarness {
   }
 
   private static int draw(SplittableRandom random, int mean, double ratio) {
-    int low = Math.max(1, (int) Math.floor(mean * (1 - ratio)));
-    int high = (int) Math.ceil(mean * (1 + ratio));
-    return low + random.nextInt(high - low + 1);
+    return LengthRange.around(mean, ratio).draw(random);
   }
 }

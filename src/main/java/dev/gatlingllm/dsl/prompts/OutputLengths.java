@@ -12,8 +12,7 @@ public final class OutputLengths {
   /** Mixed into the seed: the outputs' stream of draws is not the prompts'. */
   private static final long SEED_SALT = 0x6f75747075747321L;
 
-  private final int low;
-  private final int high;
+  private final LengthRange range;
   private final SplittableRandom random;
 
   /**
@@ -28,21 +27,20 @@ public final class OutputLengths {
     if (rangeRatio < 0 || rangeRatio >= 1 || Double.isNaN(rangeRatio)) {
       throw new IllegalArgumentException("range ratio must be in [0, 1), was " + rangeRatio);
     }
-    this.low = Math.max(1, (int) Math.floor(outputTokens * (1 - rangeRatio)));
-    this.high = (int) Math.ceil(outputTokens * (1 + rangeRatio));
+    this.range = LengthRange.around(outputTokens, rangeRatio);
     this.random = new SplittableRandom(seed ^ SEED_SALT);
   }
 
   /** The next request's output length. */
   public synchronized int next() {
-    return low + random.nextInt(high - low + 1);
+    return range.draw(random);
   }
 
   public int shortest() {
-    return low;
+    return range.shortest();
   }
 
   public int longest() {
-    return high;
+    return range.longest();
   }
 }

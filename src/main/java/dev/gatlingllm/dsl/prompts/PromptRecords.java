@@ -1,6 +1,7 @@
 package dev.gatlingllm.dsl.prompts;
 
 import dev.gatlingllm.values.ChatMessage;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,16 +29,13 @@ public final class PromptRecords {
    * The record of one generated prompt: immutable, so one instance serves whichever user takes it.
    */
   static Map<String, Object> of(RandomPrompts.Prompt prompt) {
+    Map<String, Object> record = new HashMap<>(4);
+    record.put(MESSAGES, List.of(ChatMessage.user(prompt.text())));
+    record.put(PROMPT, prompt.text());
+    record.put(INPUT_TOKENS, prompt.tokens());
     if (prompt.maxTokens() > 0) {
-      return Map.of(
-          MESSAGES, List.of(ChatMessage.user(prompt.text())),
-          PROMPT, prompt.text(),
-          INPUT_TOKENS, prompt.tokens(),
-          MAX_TOKENS, prompt.maxTokens());
+      record.put(MAX_TOKENS, prompt.maxTokens());
     }
-    return Map.of(
-        MESSAGES, List.of(ChatMessage.user(prompt.text())),
-        PROMPT, prompt.text(),
-        INPUT_TOKENS, prompt.tokens());
+    return Map.copyOf(record);
   }
 }

@@ -104,7 +104,7 @@ public final class RandomPrompts {
 
   /** The longest prompt the range allows, in tokens. */
   public int longestTokens() {
-    return rangeRatio == 0 ? inputTokens : (int) Math.ceil(inputTokens * (1 + rangeRatio));
+    return rangeRatio == 0 ? inputTokens : LengthRange.around(inputTokens, rangeRatio).longest();
   }
 
   /**
@@ -150,9 +150,7 @@ public final class RandomPrompts {
     if (rangeRatio == 0) {
       return inputTokens;
     }
-    int low = Math.max(1, (int) Math.floor(inputTokens * (1 - rangeRatio)));
-    int high = longestTokens();
-    return low + random.nextInt(high - low + 1);
+    return LengthRange.around(inputTokens, rangeRatio).draw(random);
   }
 
   /** {@code start} followed by random words, exactly {@code target} tokens long in all. */
