@@ -241,6 +241,7 @@ final class RunJson {
     node.put("start_epoch_ms", window.startMillis());
     node.put("measure_from_epoch_ms", window.measureFromMillis());
     node.put("end_epoch_ms", window.endMillis());
+    node.put("arrival_window_ms", window.arrivalWindowMillis());
     return node;
   }
 
@@ -251,7 +252,9 @@ final class RunJson {
         node.path("request_rate").asDouble(),
         node.path("start_epoch_ms").asLong(),
         node.path("measure_from_epoch_ms").asLong(),
-        node.path("end_epoch_ms").asLong());
+        node.path("end_epoch_ms").asLong(),
+        // 0 in a run.json written before open-model levels kept their arrival window.
+        Math.max(0, node.path("arrival_window_ms").asLong()));
   }
 
   private static ObjectNode stats(EncodedStats stats) {

@@ -212,7 +212,8 @@ public final class RunRecorder implements AutoCloseable {
               pending.requestRate(),
               startEpochMillis,
               startEpochMillis + settleMillis,
-              Long.MAX_VALUE);
+              Long.MAX_VALUE,
+              pending.arrivalWindowMillis());
       windows = next;
     }
   }
@@ -302,8 +303,7 @@ public final class RunRecorder implements AutoCloseable {
   private static LevelWindow closed(LevelWindow window, long end) {
     long start = Math.min(window.startMillis(), end);
     long measureFrom = Math.min(window.measureFromMillis(), end);
-    return new LevelWindow(
-        window.index(), window.concurrency(), window.requestRate(), start, measureFrom, end);
+    return window.at(start, measureFrom, end);
   }
 
   /** Writes the rows still queued and closes {@code requests.csv}. Record nothing after this. */

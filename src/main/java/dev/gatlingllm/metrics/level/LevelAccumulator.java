@@ -415,6 +415,15 @@ public final class LevelAccumulator {
   }
 
   public Figures toFigures(double windowSeconds) {
+    return toFigures(windowSeconds, 0);
+  }
+
+  /**
+   * The figures over a window of {@code windowSeconds}, for a level whose requests arrived over
+   * {@code arrivalSeconds} (an open-model level's arrival window; 0 when it has none): its arrival
+   * rate is then its requests over that window (metrics.md, "Open model").
+   */
+  public Figures toFigures(double windowSeconds, double arrivalSeconds) {
     double window = windowSeconds > 0 ? windowSeconds : Double.NaN;
     Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);
     for (TokenCountSource source : TokenCountSource.values()) {
@@ -433,7 +442,9 @@ public final class LevelAccumulator {
             speedSamples == 0 ? 0 : speedSum / speedSamples,
             speedSamples),
         new Arrivals(
-            rateBetween(firstArrivalMicros, lastArrivalMicros),
+            arrivalSeconds > 0 && requests > 0
+                ? requests / arrivalSeconds
+                : rateBetween(firstArrivalMicros, lastArrivalMicros),
             rateBetween(firstSendMicros, lastSendMicros)),
         new LatencyFigures(
             ttft.toDistribution(),
