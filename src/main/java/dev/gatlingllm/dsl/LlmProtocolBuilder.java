@@ -492,7 +492,11 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public LlmProtocolBuilder levels(List<LevelWindow> plannedLevels) {
-    RunConfig report = fields.report.withLevels(plannedLevels);
+    RunConfig report =
+        fields
+            .report
+            .withLevels(plannedLevels)
+            .withCapacitySearch(plannedLevels.stream().anyMatch(LevelWindow::loadChosenAtStart));
     return with(f -> f.report = report);
   }
 

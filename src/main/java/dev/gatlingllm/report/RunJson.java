@@ -179,6 +179,9 @@ final class RunJson {
     if (config.gpus() > 0) {
       node.put("gpus", config.gpus());
     }
+    if (config.capacitySearch()) {
+      node.put("capacity_search", true);
+    }
     Json.put(node, "tool_version", config.toolVersion());
     ObjectNode metadata = node.putObject("metadata");
     config.metadata().forEach(metadata::put);
@@ -223,7 +226,8 @@ final class RunJson {
         text(node, "tool_version"),
         metadata,
         rateBudget(node.path("rate_budget")),
-        node.path("gpus").asInt(0));
+        node.path("gpus").asInt(0),
+        node.path("capacity_search").asBoolean(false));
   }
 
   private static RateBudget rateBudget(JsonNode budget) {

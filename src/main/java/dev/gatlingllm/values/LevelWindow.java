@@ -89,6 +89,14 @@ public record LevelWindow(
     return concurrency == 0 && requestRate > 0;
   }
 
+  /**
+   * A level declared without a load, its concurrency chosen as it starts from the levels before it
+   * ({@code CapacitySearch}'s): a run declaring one searches for its capacity.
+   */
+  public boolean loadChosenAtStart() {
+    return isPending() && concurrency == 0 && requestRate == 0;
+  }
+
   /** True when {@code epochMillis} falls in the measurement window. */
   public boolean measures(long epochMillis) {
     return epochMillis >= measureFromMillis && epochMillis < endMillis;
