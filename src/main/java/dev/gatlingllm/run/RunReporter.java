@@ -7,6 +7,7 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.aggregate.SaturationStop;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
@@ -186,6 +187,11 @@ public final class RunReporter {
     verdicts.addAll(judged);
   }
 
+  /** Notes the model a request addresses, so that the report names every model of the run. */
+  public void noteModel(String model) {
+    recorder.noteModel(model);
+  }
+
   /**
    * Records one finished request, on the virtual user's thread, never blocking; its result carries
    * the output limit it asked for and how it ended, so that the report counts the requests that
@@ -196,7 +202,11 @@ public final class RunReporter {
       String requestName, String endpoint, long startEpochMillis, RequestResult result) {
     recorder.record(requestName, endpoint, startEpochMillis, result);
     if (progress != null) {
-      progress.requestEnded(result.ok(), result.tokens().outputTokens());
+      progress.requestEnded(
+          result.ok(),
+          result.tokens().outputTokens(),
+          RequestKind.of(result.tokens()) == RequestKind.POOLING,
+          result.sessionTurn().turn());
     }
   }
 

@@ -107,6 +107,7 @@ public final class LlmStreamAction extends PlainAction {
     try {
       request =
           forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
+      reporter.noteModel(request.model());
       if (request.responseSchema() != null) {
         schema.set(AnswerSchema.of(request.responseSchema().schema()));
       }

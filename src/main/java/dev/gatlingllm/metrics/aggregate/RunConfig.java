@@ -141,6 +141,11 @@ public record RunConfig(
         });
   }
 
+  /** The same run, naming {@code newModel} (or several, joined) as the model it addressed. */
+  public RunConfig withModel(String newModel) {
+    return with(parts -> parts.model = newModel);
+  }
+
   /** The same run, naming {@code newEndpoint} as where its load went. */
   public RunConfig withEndpoint(String newEndpoint) {
     return with(parts -> parts.endpoint = newEndpoint);
