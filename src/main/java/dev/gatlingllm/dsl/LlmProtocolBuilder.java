@@ -1,7 +1,7 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.metrics.aggregate.RunConfig;

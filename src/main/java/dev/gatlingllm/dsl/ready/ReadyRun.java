@@ -1,6 +1,6 @@
 package dev.gatlingllm.dsl.ready;
 
-import dev.gatlingllm.api.Dialects;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.api.pooling.EmbeddingsDialect;
 import dev.gatlingllm.api.pooling.RerankDialect;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;

@@ -1,7 +1,7 @@
 package dev.gatlingllm.gatling.protocol;
 
-import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.BaselinePlan;
