@@ -15,6 +15,9 @@ import dev.gatlingllm.gatling.action.SaturationCheckAction;
 import dev.gatlingllm.gatling.action.StartLevelAction;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.Micros;
+import dev.gatlingllm.tokenize.ServerTokenizer;
+import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.values.Tokenizer;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -114,6 +117,35 @@ public final class LlmDsl {
   public static LlmRequestActionBuilder completion(String name) {
     return new LlmRequestActionBuilder(
         LlmRequestActionBuilder.requireText(name, "request name"), "openai-completions");
+  }
+
+  /**
+   * A tokenizer that counts without I/O, in the model's vocabulary: for prompts of exact lengths
+   * (agent sessions, {@code RandomPrompts}) and for {@code llm().tokenizer(..)}, which counts on
+   * the virtual users' event loops.
+   *
+   * @param name a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...), or the model's own
+   *     Hugging Face tokenizer: {@code hf:<path>} or a path ending in {@code tokenizer.json}, a
+   *     file or a classpath resource (docs/tokenizers.md)
+   * @return the tokenizer, read once: share it
+   * @throws IllegalArgumentException for an unknown encoding or a missing or broken {@code
+   *     tokenizer.json}
+   */
+  public static Tokenizer tokenizer(String name) {
+    return Tokenizers.local(name);
+  }
+
+  /**
+   * The server's own tokenizer, asked through its {@code POST /tokenize} (vLLM, SGLang, llama.cpp):
+   * exact for any model the server runs. Each count is a request that waits for the server, so it
+   * prepares prompts before the load; {@code llm().tokenizer(..)} refuses it.
+   *
+   * @param baseUrl the server's root URL
+   * @param model the model the server counts for
+   * @return the tokenizer
+   */
+  public static Tokenizer serverTokenizer(String baseUrl, String model) {
+    return new ServerTokenizer(baseUrl, model);
   }
 
   /**
