@@ -71,11 +71,14 @@ public final class LlmDsl {
    * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min
    * timeout), and {@code -Dllm.tokenRecords} / {@code -Dllm.detailedResults} when given. Fails on
    * an {@code llm.*} system property nothing reads ({@code unknown property llm.modle; did you mean
-   * llm.model?}).
+   * llm.model?}). A simulation compiled for a Java release below 17 is told, in one line, to
+   * compile with release 17: the DSL's types include records.
    *
    * @return the protocol builder, to pass to {@code protocols(...)}
    */
   public static LlmProtocolBuilder llm() {
+    CompiledRelease.tellIfBelow17(
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass());
     return LlmProtocolBuilder.fromSystemProperties();
   }
 
