@@ -10,6 +10,7 @@ import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class AudioFilesTest {
 
   @Test
   void aWavFilesDurationAndBytesAreItsOwn() throws Exception {
-    PromptAudio made = SyntheticAudio.wav(1500, 22_050, 4);
+    PromptAudio made = SyntheticAudio.wav(Duration.ofMillis(1500), 22_050, 4);
     Path file = dir.resolve("clip.wav");
     Files.write(file, made.decode());
     PromptAudio read = AudioFiles.read(file.toString());
@@ -54,7 +55,7 @@ class AudioFilesTest {
 
   @Test
   void aDatasetsRecordsCarryTheirClipsEachReadOnce() throws Exception {
-    Files.write(dir.resolve("a.wav"), SyntheticAudio.wav(1000, 1).decode());
+    Files.write(dir.resolve("a.wav"), SyntheticAudio.wav(Duration.ofSeconds(1), 1).decode());
     Files.write(dir.resolve("b.mp3"), new byte[16_000]);
     Path dataset = dir.resolve("speech.jsonl");
     Files.writeString(
