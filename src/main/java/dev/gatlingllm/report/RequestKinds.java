@@ -33,7 +33,11 @@ final class RequestKinds {
       text.append(text.length() == 0 ? "" : "; ")
           .append(kind.plural())
           .append(": ")
-          .append(slos.judging(kind).describe());
+          .append(slos.judging(kind).describe())
+          .append(
+              kind == RequestKind.POOLING && !slos.judging(kind).anySet()
+                  ? " (only an E2EL SLO judges them)"
+                  : "");
     }
     return text.toString();
   }

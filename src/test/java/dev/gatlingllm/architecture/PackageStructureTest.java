@@ -91,8 +91,7 @@ class PackageStructureTest {
 
   /**
    * No two packages depend on each other, at any depth: a parent and its sub-packages (a registry
-   * of the dialects in their parent would make one) or two siblings, as well as top-level
-   * packages.
+   * of the dialects in their parent would make one) or two siblings, as well as top-level packages.
    */
   @Test
   void noTwoPackagesFormACycle() {
