@@ -70,8 +70,11 @@ public final class RunReporter {
   /** Set on the deciding thread once a level was stopped: every later one is too. */
   private volatile boolean sweepStopped;
 
-  /** Whether the comparison found a regression that fails the build. */
-  private volatile boolean regressed;
+  /**
+   * The exit status the comparison asks for once Gatling's page is written: 0, {@link
+   * BaselinePlan#REGRESSION_STATUS} or {@link BaselinePlan#UNREADABLE_STATUS}.
+   */
+  private volatile int exitStatus;
 
   /** The comparison's verdict in a few words, for Gatling's page; null without a baseline. */
   private volatile String comparisonVerdict;
@@ -414,7 +417,9 @@ public final class RunReporter {
   private void compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
     BaselineComparison comparison;
     try {
-      comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
+      comparison =
+          BaselineComparison.compare(
+              baseline.path(), llmDir, baseline.thresholds(), baseline.redactor());
       List<CheckVerdict> all = new ArrayList<>(verdicts);
       all.addAll(ComparisonText.verdicts(comparison));
       BaselineComparison compared = comparison;
@@ -425,7 +430,8 @@ public final class RunReporter {
           ComparisonText.markdown(comparison),
           page -> ComparisonText.intoPage(page, compared));
     } catch (IOException | IllegalArgumentException e) {
-      System.out.println("gatling-llm: no comparison with the baseline: " + e.getMessage());
+      // Never "no regression": a gate that cannot read its baseline judged nothing, and fails.
+      unreadableBaseline(summary, verdicts, baseline.redactor().redact(e.getMessage()));
       return;
     }
     System.out.print(ComparisonText.console(comparison));
@@ -437,7 +443,34 @@ public final class RunReporter {
                   + " (llm.baseline.failOnRegression=false to only report it)"
               : "gatling-llm: the run regressed against its baseline (reported only:"
                   + " llm.baseline.failOnRegression=false)");
-      regressed = baseline.failOnRegression();
+      if (baseline.failOnRegression()) {
+        exitStatus = BaselinePlan.REGRESSION_STATUS;
+      }
+    }
+  }
+
+  /**
+   * A baseline that is not a readable report: one line in the console, a failed case in junit.xml
+   * and the line in summary.md and comparison.md, and the exit status {@value
+   * BaselinePlan#UNREADABLE_STATUS}.
+   */
+  private void unreadableBaseline(RunSummary summary, List<CheckVerdict> verdicts, String why) {
+    String line = "the baseline cannot be compared with: " + why;
+    System.out.println(
+        "gatling-llm: "
+            + line
+            + "; the build fails (exit status "
+            + BaselinePlan.UNREADABLE_STATUS
+            + ")");
+    comparisonVerdict = "the baseline is not a readable report";
+    exitStatus = BaselinePlan.UNREADABLE_STATUS;
+    List<CheckVerdict> all = new ArrayList<>(verdicts);
+    all.add(new CheckVerdict(ComparisonText.SUITE, "baseline readable", false, why));
+    try {
+      LlmReportWriter.addComparison(
+          llmDir, all, summary, "## Against a baseline\n\n" + line + "\n", page -> null);
+    } catch (IOException | RuntimeException e) {
+      System.out.println("gatling-llm: the report was not told of the baseline: " + e);
     }
   }
 
@@ -462,9 +495,9 @@ public final class RunReporter {
           } catch (IOException | RuntimeException e) {
             System.out.println("gatling-llm: Gatling's page was not given the LLM figures: " + e);
           }
-          if (regressed) {
+          if (exitStatus != 0) {
             System.out.flush();
-            Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+            Runtime.getRuntime().halt(exitStatus);
           }
         };
     try {

@@ -70,6 +70,38 @@ class BaselineEndToEndTest {
     assertTrue(page.contains("<script type=\"application/json\" id=\"llm-baseline\">"), "data");
   }
 
+  /**
+   * A baseline whose summary.json is {@code null} (the hostile pass's case that said "No
+   * regression" and exit 0): the run says the baseline cannot be compared with, naming the file,
+   * and junit.xml and summary.md carry the failure; never "No regression". The exit status (4) is
+   * set in Gatling's launcher only, as for a regression.
+   */
+  @TempDir Path broken;
+
+  @Test
+  void aBaselineThatIsNotAReportFailsTheGateInsteadOfPassingIt() throws Exception {
+    Path llm = broken.resolve("baseline-run").resolve("llm");
+    Files.createDirectories(llm);
+    Files.writeString(llm.resolve("summary.json"), "null");
+    Files.writeString(llm.resolve("requests.csv"), "");
+    InProcessGatling.Run run =
+        sweep("ttft=50;itl=20", same, Map.of("llm.baseline", llm.getParent().toString()));
+    String console = run.console();
+    assertTrue(
+        console.contains(
+            "gatling-llm: the baseline cannot be compared with: "
+                + llm.resolve("summary.json")
+                + ": it is null, not the JSON object of a report: not a readable report of a run;"
+                + " the build fails (exit status 4)"),
+        run.tail());
+    assertTrue(!console.contains("No regression"), run.tail());
+    Path report = InProcessGatling.llmDir(same);
+    String junit = Files.readString(report.resolve("junit.xml"));
+    assertTrue(junit.matches("(?s).*name=\"baseline readable\".*?<failure.*"), junit);
+    assertTrue(
+        Files.readString(report.resolve("summary.md")).contains("the baseline cannot be compared"));
+  }
+
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */
   private static InProcessGatling.Run sweep(String timing, Path results, Map<String, String> extra)
       throws Exception {

@@ -200,7 +200,7 @@ public record LlmProtocol(
         eventLoopProbeInterval,
         detailedResults,
         serverMetricsUrl,
-        baseline);
+        baseline == null ? null : baseline.redactedBy(redactor()));
   }
 
   /**
