@@ -336,6 +336,7 @@ public final class RunReporter {
         return;
       }
     }
+    int atStop = inFlight.size();
     int lost;
     try {
       lost = inFlight.stopAll(STOP_PATIENCE);
@@ -344,14 +345,27 @@ public final class RunReporter {
       lost = inFlight.size();
     }
     if (lost > 0) {
-      System.out.println(
-          "[gatling-llm] "
-              + lost
-              + " requests in flight did not end within "
-              + STOP_PATIENCE.toSeconds()
-              + " s of the stop and are in no count");
+      // Both counts of the stop in one line, so that it agrees with the report's "N requests in
+      // flight aborted": the aborted are those that ended, the rest are in no count.
+      System.out.println(stopLine(Math.max(atStop, lost), lost));
     }
     finish(stoppedAt, false);
+  }
+
+  /**
+   * What the console says of a stop that left requests unended: of those in flight at the stop, how
+   * many ended as aborted (the report's count) and how many did not (in no count).
+   */
+  static String stopLine(int inFlightAtStop, int notEnded) {
+    return "[gatling-llm] of "
+        + inFlightAtStop
+        + " requests in flight at the stop, "
+        + (inFlightAtStop - notEnded)
+        + " ended (aborted, or as they finished) and "
+        + notEnded
+        + " did not end within "
+        + STOP_PATIENCE.toSeconds()
+        + " s (their event loops ran nothing more): those are in no count";
   }
 
   /**
