@@ -74,6 +74,9 @@ final class SchemaShape {
     return deepest;
   }
 
+  /** Keywords whose values are data, not schemas: a {@code $ref} in them is no reference. */
+  private static final Set<String> DATA = Set.of("const", "enum", "examples", "default");
+
   private static void collectRefs(JsonNode node, List<String> refs) {
     if (node.isObject()) {
       for (String keyword : List.of("$ref", "$dynamicRef")) {
@@ -83,11 +86,31 @@ final class SchemaShape {
         }
       }
     }
-    for (JsonNode child : node) {
-      if (child.isContainerNode()) {
-        collectRefs(child, refs);
-      }
+    for (JsonNode child : schemaChildren(node)) {
+      collectRefs(child, refs);
     }
+  }
+
+  /** The containers under a node, but the values of its data keywords. */
+  private static List<JsonNode> schemaChildren(JsonNode node) {
+    List<JsonNode> children = new ArrayList<>();
+    if (node.isObject()) {
+      node.fields()
+          .forEachRemaining(
+              field -> {
+                if (!DATA.contains(field.getKey()) && field.getValue().isContainerNode()) {
+                  children.add(field.getValue());
+                }
+              });
+    } else {
+      node.forEach(
+          child -> {
+            if (child.isContainerNode()) {
+              children.add(child);
+            }
+          });
+    }
+    return children;
   }
 
   /** {@code #name}: a plain-name fragment ({@code $anchor}), which the validator resolves. */
@@ -135,10 +158,8 @@ final class SchemaShape {
     if (node.isObject()) {
       into.add(node);
     }
-    for (JsonNode child : node) {
-      if (child.isContainerNode()) {
-        objects(child, into);
-      }
+    for (JsonNode child : schemaChildren(node)) {
+      objects(child, into);
     }
   }
 

@@ -92,4 +92,11 @@ class SchemaShapeTest {
         refusal("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"strin\"}")
             .contains("at /type: "));
   }
+
+  @Test
+  void aRefInsideDataIsNoReference() throws Exception {
+    AnswerSchema schema =
+        AnswerSchema.of(JSON.readTree("{\"const\":{\"$ref\":\"https://example.com/x\"}}"));
+    assertEquals(SchemaVerdict.VALID, schema.judge("{\"$ref\":\"https://example.com/x\"}"));
+  }
 }
