@@ -91,6 +91,17 @@ public record BaselineComparison(
         compared.lateClients());
   }
 
+  /**
+   * Reads a run's report as a comparison would, and forgets it: before the load, whether a baseline
+   * can be compared with at all.
+   *
+   * @throws UnreadableReport when it is there but cannot be read, naming the file
+   * @throws IllegalArgumentException when it holds no report
+   */
+  public static void checkReadable(Path run) throws java.io.IOException {
+    RunSample.read(run);
+  }
+
   /** Compares with the default thresholds. */
   public static BaselineComparison compare(Path baseline, Path current) throws java.io.IOException {
     return compare(baseline, current, Thresholds.DEFAULTS);
