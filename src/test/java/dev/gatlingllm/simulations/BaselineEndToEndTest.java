@@ -106,6 +106,50 @@ class BaselineEndToEndTest {
     assertTrue(InProcessGatling.createdLlmDir(same).isEmpty(), "no load, no report");
   }
 
+  @TempDir Path spoiled;
+
+  /**
+   * A baseline readable before the load and broken by its end (overwritten with {@code null} once
+   * this run's report folder exists): the comparison fails in one line naming the file, junit.xml
+   * gets a failed {@code baseline readable} case, summary.md the line; never "No regression".
+   */
+  @Test
+  void aBaselineBrokenDuringTheRunFailsTheComparisonAtItsEnd() throws Exception {
+    assertEquals(0, sweep("ttft=50;itl=20", then, Map.of()).exitCode());
+    Path baseline = InProcessGatling.llmDir(then).getParent();
+    Path summary = baseline.resolve("llm/summary.json");
+    Thread spoiler =
+        new Thread(
+            () -> {
+              try {
+                while (InProcessGatling.createdLlmDir(spoiled).isEmpty()) {
+                  Thread.sleep(20);
+                }
+                Files.writeString(summary, "null");
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    spoiler.setDaemon(true);
+    spoiler.start();
+    InProcessGatling.Run run =
+        sweep("ttft=50;itl=20", spoiled, Map.of("llm.baseline", baseline.toString()));
+    String console = run.console();
+    assertTrue(
+        console.contains(
+            "gatling-llm: the baseline cannot be compared with: "
+                + summary
+                + ": it is null, not the JSON object of a report: not a readable report of a run;"
+                + " the build fails (exit status 4)"),
+        run.tail());
+    assertTrue(!console.contains("No regression"), run.tail());
+    Path report = InProcessGatling.llmDir(spoiled);
+    String junit = Files.readString(report.resolve("junit.xml"));
+    assertTrue(junit.matches("(?s).*name=\"baseline readable\".*?<failure.*"), junit);
+    assertTrue(
+        Files.readString(report.resolve("summary.md")).contains("the baseline cannot be compared"));
+  }
+
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */
   private static InProcessGatling.Run sweep(String timing, Path results, Map<String, String> extra)
       throws Exception {
