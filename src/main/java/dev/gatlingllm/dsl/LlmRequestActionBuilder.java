@@ -7,6 +7,7 @@ import dev.gatlingllm.gatling.action.LlmRequestSpec;
 import dev.gatlingllm.gatling.action.RequestTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.StructuredOutput;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
@@ -413,10 +414,15 @@ public final class LlmRequestActionBuilder extends LlmRequestCalls<LlmRequestAct
   public LlmRequestActionBuilder responseFormat(String schema, ResponseFormat format) {
     String text = requireText(schema, "schema");
     Objects.requireNonNull(format, "format");
-    StructuredOutput structured =
-        text.contains("#{")
-            ? StructuredOutput.perRequest(GatlingRuntime.el(text), format)
-            : StructuredOutput.constant(text, format);
+    StructuredOutput structured;
+    try {
+      structured =
+          text.contains("#{")
+              ? StructuredOutput.perRequest(GatlingRuntime.el(text), format)
+              : StructuredOutput.constant(text, format);
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e); // one line, before the load: the schema is the user's input
+    }
     return withTemplate(t -> t.withStructured(structured));
   }
 
@@ -456,9 +462,12 @@ public final class LlmRequestActionBuilder extends LlmRequestCalls<LlmRequestAct
    */
   public LlmRequestActionBuilder responseFormat(Map<String, Object> schema, ResponseFormat format) {
     Map<String, Object> copy = Map.copyOf(Objects.requireNonNull(schema, "schema"));
-    StructuredOutput structured =
-        StructuredOutput.perRequest(
-            SessionExpression.constant(copy), Objects.requireNonNull(format, "format"));
+    StructuredOutput structured;
+    try {
+      structured = StructuredOutput.constant(copy, Objects.requireNonNull(format, "format"));
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e);
+    }
     return withTemplate(t -> t.withStructured(structured));
   }
 

@@ -47,27 +47,7 @@ public final class SimulatorConfig {
     this.defaultMaxTokens = intValue(SimulatorSetting.DEFAULT_MAX_TOKENS);
     this.eosProbability = doubleValue(SimulatorSetting.EOS_PROBABILITY);
     this.seed = Long.parseLong(all.get(SimulatorSetting.SEED));
-    this.capacity =
-        new CapacityModel(
-            intValue(SimulatorSetting.SLOTS),
-            Long.parseLong(all.get(SimulatorSetting.KV_CACHE_TOKENS)),
-            Long.parseLong(all.get(SimulatorSetting.DECODE_STEP_BASE_MICROS)),
-            doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
-            doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
-            Long.parseLong(all.get(SimulatorSetting.PREFILL_BASE_MICROS)),
-            doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
-            intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
-            Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
-            Long.parseLong(all.get(SimulatorSetting.REQUEST_OVERHEAD_MICROS)),
-            intValue(SimulatorSetting.MAX_WAITING_STEPS),
-            doubleValue(SimulatorSetting.WAITING_SERVED_RATIO),
-            new SchedulingPolicy(
-                SchedulerKind.parse(all.get(SimulatorSetting.SCHEDULER)),
-                intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
-                Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
-                intValue(SimulatorSetting.BLOCK_SIZE)),
-            doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS),
-            Long.parseLong(all.get(SimulatorSetting.IDLE_START_MICROS)));
+    this.capacity = capacityModel();
     this.pooling =
         new PoolingModel(
             Long.parseLong(all.get(SimulatorSetting.POOLING_BATCH_MICROS)),
@@ -80,11 +60,48 @@ public final class SimulatorConfig {
     this.groundTruthMaxRecords = intValue(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS);
     String file = all.get(SimulatorSetting.GROUND_TRUTH_FILE);
     this.groundTruthFile = file.isBlank() ? null : Path.of(file);
-    if (defaultMaxTokens < 0
-        || eosProbability < 0
-        || eosProbability > 1
-        || groundTruthMaxRecords < 0) {
+    if (!(eosProbability >= 0 && eosProbability <= 1)) { // NaN too
+      throw new IllegalArgumentException(
+          SimulatorSetting.EOS_PROBABILITY.propertyName()
+              + " must be a probability from 0 to 1, was "
+              + raw.get(SimulatorSetting.EOS_PROBABILITY));
+    }
+    if (defaultMaxTokens < 0 || groundTruthMaxRecords < 0) {
       throw new IllegalArgumentException("invalid simulator settings: " + all);
+    }
+  }
+
+  /**
+   * The engine's costs; a cost out of its range (NaN, infinite, absurd) is one line naming its
+   * {@code sim.*} setting, as every component of {@link CapacityModel} is named as its setting.
+   */
+  private CapacityModel capacityModel() {
+    Map<SimulatorSetting, String> all = raw;
+    try {
+      return new CapacityModel(
+          intValue(SimulatorSetting.SLOTS),
+          Long.parseLong(all.get(SimulatorSetting.KV_CACHE_TOKENS)),
+          Long.parseLong(all.get(SimulatorSetting.DECODE_STEP_BASE_MICROS)),
+          doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
+          doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
+          Long.parseLong(all.get(SimulatorSetting.PREFILL_BASE_MICROS)),
+          doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
+          intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
+          Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
+          Long.parseLong(all.get(SimulatorSetting.REQUEST_OVERHEAD_MICROS)),
+          intValue(SimulatorSetting.MAX_WAITING_STEPS),
+          doubleValue(SimulatorSetting.WAITING_SERVED_RATIO),
+          new SchedulingPolicy(
+              SchedulerKind.parse(all.get(SimulatorSetting.SCHEDULER)),
+              intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
+              Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
+              intValue(SimulatorSetting.BLOCK_SIZE)),
+          doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS),
+          Long.parseLong(all.get(SimulatorSetting.IDLE_START_MICROS)));
+    } catch (NumberFormatException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("sim." + e.getMessage(), e);
     }
   }
 

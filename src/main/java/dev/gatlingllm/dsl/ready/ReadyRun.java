@@ -145,6 +145,19 @@ public final class ReadyRun implements AutoCloseable {
     if (streams > 0) {
       DescriptorBudget.check(streams, target.embedded());
     }
+    double rate =
+        plannedLevels.stream()
+            .filter(LevelWindow::isOpenModel)
+            .mapToDouble(LevelWindow::requestRate)
+            .max()
+            .orElse(0);
+    if (rate > 0) {
+      // The open model's streams are its rate times the server's time: checked for the least.
+      DescriptorBudget.checkOpen(
+          rate,
+          Settings.fromSystemProperties().nonNegativeInt("llm.maxConcurrency", 0),
+          target.embedded());
+    }
     return report.applyTo(target.llm(), plannedLevels);
   }
 
