@@ -8,9 +8,6 @@ import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelRepeats;
-import dev.gatlingllm.metrics.level.OutputLengths;
-import dev.gatlingllm.metrics.level.RateFigures;
-import dev.gatlingllm.metrics.level.ServerTimes;
 import dev.gatlingllm.metrics.level.TokenTotals;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Distribution;
@@ -207,51 +204,24 @@ final class SummaryJson {
     Json.put(figure, "high", interval.high());
   }
 
+  /**
+   * A window's figures: those of the catalogue it has ({@link FigureCatalogue}), then where its
+   * token counts came from, its untrusted streams and its errors.
+   */
   private static void putFigures(ObjectNode node, Figures f) {
-    putVolumes(node, f);
-    putServerTimes(node, f.serverTimes());
-    if (f.reasoning().requests() > 0) {
-      // Part of the output tokens (never added to them), for the servers that count reasoning
-      // apart.
-      node.put("reasoning_tokens", f.reasoning().tokens());
-      node.put("reasoning_token_requests", f.reasoning().requests());
+    for (FigureCatalogue.Figure figure : FigureCatalogue.WINDOW) {
+      if (!figure.shown().test(f)) {
+        continue;
+      }
+      FigureCatalogue.Value value = figure.value();
+      if (value instanceof FigureCatalogue.Count count) {
+        node.put(figure.key(), count.of().applyAsLong(f));
+      } else if (value instanceof FigureCatalogue.Number number) {
+        Json.put(node, figure.key(), number.of().applyAsDouble(f));
+      } else if (value instanceof FigureCatalogue.Spread spread) {
+        putDistribution(node, figure.key(), spread.of().apply(f));
+      }
     }
-    if (f.images().any()) {
-      // Images in the prompt: per successful request, their count and encoded bytes.
-      Json.put(node, "images_per_request", f.images().imagesPerRequest());
-      Json.put(node, "image_bytes_per_request", f.images().bytesPerRequest());
-    }
-    if (f.audio().any()) {
-      // Audio in the prompt: per successful request, its clips, encoded bytes and seconds.
-      Json.put(node, "audio_clips_per_request", f.audio().clipsPerRequest());
-      Json.put(node, "audio_bytes_per_request", f.audio().bytesPerRequest());
-      Json.put(node, "audio_seconds_per_request", f.audio().secondsPerRequest());
-    }
-    if (f.schema().judged() > 0) {
-      // Structured output: the answers judged against their request's JSON schema.
-      node.put("schema_valid", f.schema().valid());
-      node.put("schema_invalid", f.schema().invalid());
-      Json.put(node, "schema_valid_share", f.schema().validShare());
-    }
-    if (!f.pooled().none()) {
-      // Embeddings and rerank: their answers come whole, so their throughput is in texts.
-      node.put("pooled_requests", f.pooled().requests());
-      node.put("inputs", f.pooled().inputs());
-      node.put("pooled_input_tokens", f.pooled().inputTokens());
-      Json.put(node, "inputs_per_second", f.pooled().inputsPerSecond());
-      Json.put(node, "input_tokens_per_second", f.pooled().inputTokensPerSecond());
-      // Their own requests/s, errors, goodput and E2EL: a mixed run's other requests left out.
-      node.put("pooled_failed", f.pooled().failed());
-      Json.put(node, "pooled_error_rate", f.pooled().errorRate());
-      Json.put(node, "pooled_request_throughput", f.pooled().requestThroughput());
-      node.put("pooled_good_requests", f.pooled().good());
-      Json.put(node, "pooled_request_goodput", f.pooled().requestGoodput());
-      putDistribution(node, "pooled_e2el", f.pooled().e2el());
-    }
-    node.put("good_requests", f.counts().good());
-    Json.put(node, "request_goodput", f.throughput().requestGoodput());
-    Json.put(node, "good_fraction", f.counts().goodFraction());
-    putLatencies(node, f);
     putTokenCounts(node, f.tokens());
     ObjectNode untrusted = node.putObject("untrusted_streams");
     untrusted.put("usage_ignored", f.untrusted().usageIgnored());
@@ -259,49 +229,6 @@ final class SummaryJson {
     untrusted.put("output_cut", f.untrusted().outputCut());
     ObjectNode errors = node.putObject("errors");
     f.counts().errors().forEach(errors::put);
-    putOutputLengths(node, f.outputLengths());
-    putRates(node, f.rates());
-  }
-
-  /** How many requests ended how, their tokens, and what the window delivered per second. */
-  private static void putVolumes(ObjectNode node, Figures f) {
-    node.put("completed", f.counts().completed());
-    node.put("failed", f.counts().failed());
-    node.put("total_input_tokens", f.tokens().totalInputTokens());
-    node.put("total_output_tokens", f.tokens().totalOutputTokens());
-    node.put("output_tokens_in_window", f.tokens().outputTokensInWindow());
-    Json.put(node, "request_throughput", f.throughput().requestThroughput());
-    Json.put(node, "output_throughput", f.throughput().outputThroughput());
-    Json.put(node, "total_token_throughput", f.throughput().totalTokenThroughput());
-    Json.put(node, "per_stream_output_throughput", Numbers.perStream(f));
-  }
-
-  private static void putServerTimes(ObjectNode node, ServerTimes server) {
-    if (server.decodeStreams() > 0) {
-      // Only servers that time their own decoding (Ollama, llama.cpp) report it: beside the
-      // client's per-stream figure.
-      Json.put(node, "server_decode_throughput", server.decodeTokensPerSecond());
-      node.put("server_decode_streams", server.decodeStreams());
-    }
-    if (server.prefillStreams() > 0) {
-      // A part of every TTFT: the rest is the server's queue, the delivery and the client.
-      Json.put(node, "mean_server_prefill_ms", server.meanPrefillMillis());
-      node.put("server_prefill_streams", server.prefillStreams());
-    }
-  }
-
-  private static void putLatencies(ObjectNode node, Figures f) {
-    putDistribution(node, "ttft", f.latency().ttft());
-    putDistribution(node, "tpot", f.latency().tpot());
-    putDistribution(node, "itl", f.latency().itl());
-    putDistribution(node, "e2el", f.latency().e2el());
-    putDistribution(node, "ttfb", f.latency().ttfb());
-    putDistribution(node, "ttfo", f.latency().ttfo());
-    putDistribution(node, "ttft_from_scheduled", f.latency().ttftFromScheduled());
-    putDistribution(node, "e2el_from_scheduled", f.latency().e2elFromScheduled());
-    putDistribution(node, "itl_per_token", f.latency().itlPerToken());
-    putDistribution(node, "send_lateness", f.latency().sendLateness());
-    putDistribution(node, "event_loop_delay", f.eventLoopDelay());
   }
 
   /** Where the output token counts came from, and how far the server's and the client's differ. */
@@ -320,35 +247,6 @@ final class SummaryJson {
     mismatch.put("client_tokens", tokens.mismatch().clientTokens());
     mismatch.put("absolute_difference", tokens.mismatch().absoluteDifference());
     Json.put(mismatch, "percent", tokens.mismatch().percent());
-  }
-
-  /**
-   * Early stops beside the output length distribution, so that short answers are not read as speed.
-   */
-  private static void putOutputLengths(ObjectNode node, OutputLengths lengths) {
-    node.put("requests_with_max_tokens", lengths.withLimit());
-    node.put("stopped_early", lengths.stoppedEarly());
-    Json.put(node, "stopped_early_share", lengths.stoppedEarlyShare());
-    Distribution d = lengths.outputTokens();
-    Json.put(node, "mean_output_len", d.mean());
-    Json.put(node, "median_output_len", d.p50());
-    Json.put(node, "p90_output_len", d.p90());
-    Json.put(node, "p99_output_len", d.p99());
-    Json.put(node, "min_output_len", d.min());
-    Json.put(node, "max_output_len", d.max());
-  }
-
-  private static void putRates(ObjectNode node, RateFigures rates) {
-    node.put("rate_limited", rates.rateLimited());
-    Json.put(node, "rate_limited_share", rates.rateLimitedShare());
-    node.put("rate_limited_with_retry_after", rates.withRetryAfter());
-    Json.put(node, "requests_per_minute", rates.requestsPerMinute());
-    Json.put(node, "input_tokens_per_minute", rates.inputTokensPerMinute());
-    Json.put(node, "output_tokens_per_minute", rates.outputTokensPerMinute());
-    Json.put(node, "total_tokens_per_minute", rates.totalTokensPerMinute());
-    Json.put(node, "metered_tokens_per_minute", rates.meteredTokensPerMinute());
-    node.put("busiest_minute_requests", rates.busiestMinuteRequests());
-    node.put("busiest_minute_metered_tokens", rates.busiestMinuteMeteredTokens());
   }
 
   static ObjectNode rateBudget(RateBudget budget) {
