@@ -70,6 +70,9 @@ public final class RunReporter {
   /** Set on the deciding thread once a level was stopped: every later one is too. */
   private volatile boolean sweepStopped;
 
+  /** Every case of junit.xml as last written, for the build's closing line. */
+  private volatile List<CheckVerdict> judged = List.of();
+
   /** Whether the comparison found a regression that fails the build. */
   private volatile boolean regressed;
 
@@ -393,17 +396,22 @@ public final class RunReporter {
       all.addAll(gatlingAssertions());
     }
     writtenSummary = summary;
-    ReportOutput.write(
-        summary,
-        llmDir,
-        llmDir == null ? null : resultsDir.resolve("index.html"),
-        recorder.csvFailure(),
-        System.out,
-        detailedResults,
-        all);
-    if (baseline != null && llmDir != null) {
-      compareWithBaseline(summary, all);
+    Path page =
+        ReportOutput.write(
+            summary,
+            llmDir,
+            llmDir == null ? null : resultsDir.resolve("index.html"),
+            recorder.csvFailure(),
+            System.out,
+            detailedResults,
+            all);
+    if (page == null) {
+      return;
     }
+    List<CheckVerdict> inTheFile =
+        baseline != null ? compareWithBaseline(summary, all) : List.copyOf(all);
+    judged = inTheFile;
+    ReportOutput.printCiFiles(llmDir, inTheFile, System.out);
   }
 
   /**
@@ -411,11 +419,11 @@ public final class RunReporter {
    * added to junit.xml and summary.md, comparison.md beside them. A baseline that cannot be read
    * costs the comparison (one line says why), not the report.
    */
-  private void compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
+  private List<CheckVerdict> compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
     BaselineComparison comparison;
+    List<CheckVerdict> all = new ArrayList<>(verdicts);
     try {
       comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
-      List<CheckVerdict> all = new ArrayList<>(verdicts);
       all.addAll(ComparisonText.verdicts(comparison));
       BaselineComparison compared = comparison;
       LlmReportWriter.addComparison(
@@ -426,7 +434,7 @@ public final class RunReporter {
           page -> ComparisonText.intoPage(page, compared));
     } catch (IOException | IllegalArgumentException e) {
       System.out.println("gatling-llm: no comparison with the baseline: " + e.getMessage());
-      return;
+      return List.copyOf(verdicts);
     }
     System.out.print(ComparisonText.console(comparison));
     comparisonVerdict = ComparisonText.verdict(comparison);
@@ -439,6 +447,7 @@ public final class RunReporter {
                   + " llm.baseline.failOnRegression=false)");
       regressed = baseline.failOnRegression();
     }
+    return List.copyOf(all);
   }
 
   /**

@@ -68,6 +68,68 @@ class BaselineEndToEndTest {
                 + " tok/s</td>.*<h2>Charts</h2>.*"),
         "the page's section, before its charts");
     assertTrue(page.contains("<script type=\"application/json\" id=\"llm-baseline\">"), "data");
+    everyUnjudgedFigureIsSkippedAndTheConsoleCountsTheFile(worse, llm);
+  }
+
+  /**
+   * A level of 4 streams for 12 s runs fewer than 100 requests: its p99s cannot be judged, and each
+   * is a skipped case saying its values and what would judge it; the console's one JUnit line,
+   * printed after the comparison's cases went into the file, gives the file's counts.
+   */
+  private static void everyUnjudgedFigureIsSkippedAndTheConsoleCountsTheFile(
+      InProcessGatling.Run run, Path llm) throws Exception {
+    org.w3c.dom.Element root =
+        javax.xml.parsers.DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(llm.resolve("junit.xml").toFile())
+            .getDocumentElement();
+    org.w3c.dom.NodeList cases = root.getElementsByTagName("testcase");
+    int skipped = 0;
+    int failed = 0;
+    java.util.Set<String> skippedNames = new java.util.HashSet<>();
+    for (int i = 0; i < cases.getLength(); i++) {
+      org.w3c.dom.Element testCase = (org.w3c.dom.Element) cases.item(i);
+      failed += testCase.getElementsByTagName("failure").getLength();
+      org.w3c.dom.NodeList skip = testCase.getElementsByTagName("skipped");
+      if (skip.getLength() > 0) {
+        skipped++;
+        skippedNames.add(testCase.getAttribute("name"));
+        String message = ((org.w3c.dom.Element) skip.item(0)).getAttribute("message");
+        assertTrue(
+            message.matches(
+                ".* then, .* now \\(.*\\): not judged: \\d+ .* then, \\d+ now; .* needs \\d+ on each"
+                    + " side: judge it with .* a level, or with llm.repeats=3 .*"),
+            message);
+      }
+    }
+    for (String p99 : java.util.List.of("TTFT p99 ms", "TPOT p99 ms", "E2EL p99 ms")) {
+      assertTrue(skippedNames.contains("4 streams: " + p99), p99 + " not judged: " + skippedNames);
+    }
+    assertEquals(String.valueOf(skipped), root.getAttribute("skipped"));
+    assertEquals(String.valueOf(failed), root.getAttribute("failures"));
+    int total = cases.getLength();
+    java.util.List<String> lines =
+        run.console().lines().filter(line -> line.startsWith("JUnit XML: ")).toList();
+    assertEquals(1, lines.size(), "one JUnit line: " + lines);
+    assertTrue(
+        lines
+            .get(0)
+            .endsWith(
+                "("
+                    + total
+                    + " checks: "
+                    + (total - skipped)
+                    + " judged ("
+                    + (total - skipped - failed)
+                    + " passed, "
+                    + failed
+                    + " failed), "
+                    + skipped
+                    + " not judged)"),
+        lines.get(0));
+    assertTrue(
+        run.console().indexOf("against the baseline, ") < run.console().indexOf("JUnit XML: "),
+        "the JUnit line comes after the comparison");
   }
 
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */

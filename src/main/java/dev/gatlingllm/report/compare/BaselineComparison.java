@@ -141,6 +141,11 @@ public record BaselineComparison(
         + (capacity.regressed() ? 1 : 0);
   }
 
+  /** The figures that could not be judged: too few values on a side, or a baseline of 0. */
+  public long notJudged() {
+    return changes.stream().filter(c -> c.verdict() == FigureChange.Verdict.NOT_JUDGED).count();
+  }
+
   public long improvements() {
     return changes.stream().filter(c -> c.verdict() == FigureChange.Verdict.IMPROVEMENT).count()
         + (capacity.improved() ? 1 : 0);
@@ -188,7 +193,9 @@ public record BaselineComparison(
         threshold,
         FigureChange.judge(figure, change, interval[0], interval[1], threshold),
         0,
-        0);
+        0,
+        before.length,
+        after.length);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.gatlingllm.report.compare;
 
+import dev.gatlingllm.check.CheckCounts;
 import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.report.Html;
 import java.util.ArrayList;
@@ -53,6 +54,7 @@ public final class ComparisonText {
               verdict(change)));
     }
     text.append(capacityLine(comparison.capacity())).append('\n');
+    text.append(countsLine(comparison)).append('\n');
     for (String level : comparison.unmatched()) {
       text.append("not compared: ").append(level).append('\n');
     }
@@ -86,6 +88,20 @@ public final class ComparisonText {
           .append(" |\n");
     }
     md.append('\n').append(capacityLine(comparison.capacity())).append('\n');
+    md.append('\n').append(countsLine(comparison)).append('\n');
+    List<FigureChange> unjudged = notJudged(comparison);
+    if (!unjudged.isEmpty()) {
+      md.append("\nNot judged:\n\n");
+      for (FigureChange change : unjudged) {
+        md.append("- ")
+            .append(change.level())
+            .append(": ")
+            .append(change.figure().label)
+            .append(": ")
+            .append(NotJudged.reason(change))
+            .append('\n');
+      }
+    }
     for (String level : comparison.unmatched()) {
       md.append("\nNot compared: ").append(level).append('\n');
     }
@@ -127,6 +143,8 @@ public final class ComparisonText {
     }
     page.append("</table>\n<p>")
         .append(Html.escape(capacityLine(comparison.capacity())))
+        .append("</p>\n<p id=\"baseline-counts\">")
+        .append(Html.escape(countsLine(comparison)))
         .append("</p>\n");
     for (String level : comparison.unmatched()) {
       page.append("<p>Not compared: ").append(Html.escape(level)).append("</p>\n");
@@ -193,17 +211,25 @@ public final class ComparisonText {
   public static List<CheckVerdict> verdicts(BaselineComparison comparison) {
     List<CheckVerdict> verdicts = new ArrayList<>();
     for (FigureChange change : comparison.changes()) {
-      boolean regressed = change.verdict() == FigureChange.Verdict.REGRESSION;
+      String name = change.level() + ": " + change.figure().label;
+      String values =
+          value(change.figure(), change.then())
+              + " then, "
+              + value(change.figure(), change.now())
+              + " now ("
+              + changeText(change.figure(), change.change());
+      if (change.verdict() == FigureChange.Verdict.NOT_JUDGED) {
+        verdicts.add(
+            CheckVerdict.notJudged(
+                SUITE, name, values + "): not judged: " + NotJudged.reason(change)));
+        continue;
+      }
       verdicts.add(
           new CheckVerdict(
               SUITE,
-              change.level() + ": " + change.figure().label,
-              !regressed,
-              value(change.figure(), change.then())
-                  + " then, "
-                  + value(change.figure(), change.now())
-                  + " now ("
-                  + changeText(change.figure(), change.change())
+              name,
+              change.verdict() != FigureChange.Verdict.REGRESSION,
+              values
                   + ", 95 % interval "
                   + interval(change)
                   + ", threshold "
@@ -215,6 +241,26 @@ public final class ComparisonText {
     verdicts.add(
         new CheckVerdict(SUITE, "capacity", !comparison.capacity().regressed(), capacity.line()));
     return verdicts;
+  }
+
+  /**
+   * The comparison's test cases counted, e.g. {@code 32 checks: 19 judged (8 passed, 11 failed), 13
+   * not judged}; the figures not judged are named, each with what would judge it, in junit.xml and
+   * comparison.md.
+   */
+  static String countsLine(BaselineComparison comparison) {
+    String line = "against the baseline, " + CheckCounts.of(verdicts(comparison)).describe();
+    return comparison.notJudged() == 0
+        ? line
+        : line
+            + " (too few values on a side: junit.xml's skipped cases and comparison.md say, for"
+            + " each, what would judge it)";
+  }
+
+  private static List<FigureChange> notJudged(BaselineComparison comparison) {
+    return comparison.changes().stream()
+        .filter(change -> change.verdict() == FigureChange.Verdict.NOT_JUDGED)
+        .toList();
   }
 
   /** The verdict in a few words: {@code 2 regressions, 1 improved, against <baseline>}. */
@@ -318,7 +364,7 @@ public final class ComparisonText {
       case REGRESSION -> "▼ regression";
       case IMPROVEMENT -> "▲ improved";
       case SAME -> "same";
-      case NOT_JUDGED -> "too few to judge";
+      case NOT_JUDGED -> "not judged";
     };
   }
 }
