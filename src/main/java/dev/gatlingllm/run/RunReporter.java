@@ -8,6 +8,7 @@ import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.aggregate.SaturationStop;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.report.BaselineVerdict;
 import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.report.compare.BaselineComparison;
@@ -73,11 +74,14 @@ public final class RunReporter {
   /** Every case of junit.xml as last written, for the build's closing line. */
   private volatile List<CheckVerdict> judged = List.of();
 
+  /** Whether Gatling's assertion on the LLM checks' records failed (it fails the build). */
+  private volatile boolean llmChecksAssertionFailed;
+
   /** Whether the comparison found a regression that fails the build. */
   private volatile boolean regressed;
 
-  /** The comparison's verdict in a few words, for Gatling's page; null without a baseline. */
-  private volatile String comparisonVerdict;
+  /** The comparison's verdict, for Gatling's page; null without a baseline. */
+  private volatile BaselineVerdict comparisonVerdict;
 
   /**
    * Whether summary.json gets the per-request arrays; set once, before the run's end can call
@@ -426,18 +430,19 @@ public final class RunReporter {
       comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
       all.addAll(ComparisonText.verdicts(comparison));
       BaselineComparison compared = comparison;
+      BaselineVerdict verdict = ComparisonText.pageVerdict(comparison, baseline.failOnRegression());
       LlmReportWriter.addComparison(
           llmDir,
           all,
           summary,
           ComparisonText.markdown(comparison),
-          page -> ComparisonText.intoPage(page, compared));
+          page -> ComparisonText.intoPage(page, compared, verdict));
+      comparisonVerdict = verdict;
     } catch (IOException | IllegalArgumentException e) {
       System.out.println("gatling-llm: no comparison with the baseline: " + e.getMessage());
       return List.copyOf(verdicts);
     }
     System.out.print(ComparisonText.console(comparison));
-    comparisonVerdict = ComparisonText.verdict(comparison);
     if (comparison.regressions() > 0) {
       System.out.println(
           baseline.failOnRegression()
@@ -471,6 +476,10 @@ public final class RunReporter {
           } catch (IOException | RuntimeException e) {
             System.out.println("gatling-llm: Gatling's page was not given the LLM figures: " + e);
           }
+          String why = BuildFailure.closingLine(judged, llmChecksAssertionFailed, regressed);
+          if (why != null) {
+            System.out.println(why);
+          }
           if (regressed) {
             System.out.flush();
             Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
@@ -492,7 +501,11 @@ public final class RunReporter {
   private List<CheckVerdict> gatlingAssertions() {
     try {
       boolean checksJudged = !verdicts.isEmpty();
-      return runtime.judgeAssertions(resultsDir).stream()
+      List<CheckVerdict> assertions = runtime.judgeAssertions(resultsDir);
+      llmChecksAssertionFailed =
+          assertions.stream()
+              .anyMatch(a -> a.failed() && a.name().startsWith(CheckVerdict.LLM_CHECKS + ":"));
+      return assertions.stream()
           .filter(a -> !(checksJudged && a.name().startsWith(CheckVerdict.LLM_CHECKS + ":")))
           .toList();
     } catch (RuntimeException | LinkageError e) {

@@ -2,6 +2,7 @@ package dev.gatlingllm.report.compare;
 
 import dev.gatlingllm.check.CheckCounts;
 import dev.gatlingllm.check.CheckVerdict;
+import dev.gatlingllm.report.BaselineVerdict;
 import dev.gatlingllm.report.Html;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,23 +157,77 @@ public final class ComparisonText {
   }
 
   /**
-   * The page with the comparison: its section before the charts, and the baseline's trade-off
-   * points as data beside the page's own, which the trade-off chart draws as the baseline's curve;
-   * null when the page has no charts section.
+   * The page with the comparison: the verdict's banner first under the page's header, its section
+   * before the charts, and the baseline's trade-off points as data beside the page's own, which the
+   * trade-off chart draws as the baseline's curve; null when the page has no charts section.
    */
   public static String intoPage(String page, BaselineComparison comparison) {
+    return intoPage(page, comparison, pageVerdict(comparison, true));
+  }
+
+  /**
+   * @param verdict the banner's verdict ({@link #pageVerdict})
+   */
+  public static String intoPage(
+      String page, BaselineComparison comparison, BaselineVerdict verdict) {
+    int header = page.indexOf(HEADER_END);
     int at = page.indexOf("<section>\n<h2>Charts</h2>");
     int data = page.indexOf(PAGE_DATA);
-    if (at < 0 || data < at) {
+    if (header < 0 || at < header || data < at) {
       return null;
     }
-    return page.substring(0, at)
+    int banner = header + HEADER_END.length();
+    return page.substring(0, banner)
+        + "<div class=\"banner-row\">\n"
+        + verdict.bannerHtml("verdict-banner", "#baseline")
+        + "</div>\n"
+        + page.substring(banner, at)
         + html(comparison)
         + page.substring(at, data)
         + "<script type=\"application/json\" id=\"llm-baseline\">"
         + baselineJson(comparison)
         + "</script>\n"
         + page.substring(data);
+  }
+
+  /** Where the page's header (its title, the run's model and start) ends. */
+  private static final String HEADER_END = "</header>\n";
+
+  /**
+   * The verdict as the pages show it first: the headline, the figures that regressed with their
+   * values then and now, the counts.
+   *
+   * @param failsBuild whether a regression fails the build ({@code llm.baseline.failOnRegression})
+   */
+  public static BaselineVerdict pageVerdict(BaselineComparison comparison, boolean failsBuild) {
+    List<String> regressed = new ArrayList<>();
+    for (FigureChange change : comparison.changes()) {
+      if (change.verdict() == FigureChange.Verdict.REGRESSION) {
+        regressed.add(
+            change.level()
+                + ": "
+                + change.figure().label
+                + " "
+                + value(change.figure(), change.then())
+                + " -> "
+                + value(change.figure(), change.now())
+                + " ("
+                + changeText(change.figure(), change.change())
+                + ")");
+      }
+    }
+    if (comparison.capacity().regressed()) {
+      regressed.add(capacityLine(comparison.capacity()));
+    }
+    long regressions = comparison.regressions();
+    String headline =
+        (regressions == 0
+                ? "No regression"
+                : regressions + (regressions == 1 ? " regression" : " regressions"))
+            + " against the baseline "
+            + comparison.baseline();
+    return new BaselineVerdict(
+        headline, regressed, CheckCounts.of(verdicts(comparison)).describe(), failsBuild);
   }
 
   /** Where the page's own data begins. */
@@ -261,18 +316,6 @@ public final class ComparisonText {
     return comparison.changes().stream()
         .filter(change -> change.verdict() == FigureChange.Verdict.NOT_JUDGED)
         .toList();
-  }
-
-  /** The verdict in a few words: {@code 2 regressions, 1 improved, against <baseline>}. */
-  public static String verdict(BaselineComparison comparison) {
-    long regressions = comparison.regressions();
-    return (regressions == 0
-            ? "no regression"
-            : regressions + (regressions == 1 ? " regression" : " regressions"))
-        + ", "
-        + comparison.improvements()
-        + " improved, against "
-        + comparison.baseline();
   }
 
   private static String headline(BaselineComparison comparison) {
