@@ -13,6 +13,7 @@ import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.report.compare.BaselineComparison;
 import dev.gatlingllm.report.compare.ComparisonText;
+import dev.gatlingllm.report.compare.JudgingPlan;
 import dev.gatlingllm.stream.InFlightExchanges;
 import dev.gatlingllm.values.LevelWindow;
 import java.io.IOException;
@@ -77,6 +78,20 @@ public final class RunReporter {
   /** Whether Gatling's assertion on the LLM checks' records failed (it fails the build). */
   private volatile boolean llmChecksAssertionFailed;
 
+  /** What the planned requests can judge against the baseline, printed once; null without one. */
+  private volatile JudgingPlan judgingPlan;
+
+  private final java.util.concurrent.atomic.AtomicBoolean judgingPlanPrinted =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Before the first level: what its requests can judge against the baseline, once. */
+  private void printJudgingPlan(long plannedRequests) {
+    JudgingPlan plan = judgingPlan;
+    if (plan != null && judgingPlanPrinted.compareAndSet(false, true)) {
+      plan.lines(plannedRequests).forEach(System.out::println);
+    }
+  }
+
   /** Whether the comparison found a regression that fails the build. */
   private volatile boolean regressed;
 
@@ -133,6 +148,10 @@ public final class RunReporter {
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.baseline = plan.baseline();
+    reporter.judgingPlan = JudgingPlanLines.read(plan.baseline());
+    if (config.levels().isEmpty()) {
+      reporter.printJudgingPlan(0);
+    }
     reporter.startProbe(plan.eventLoopProbeInterval());
     reporter.startProgress(config);
     if (plan.serverMetricsUrl() != null) {
@@ -222,6 +241,9 @@ public final class RunReporter {
    * @param plannedRequests the requests it runs in all, for the progress lines, or 0 when not known
    */
   public void startLevel(int index, int streams, long plannedRequests) {
+    if (index == 0) {
+      printJudgingPlan(plannedRequests);
+    }
     // The settle time is stored once, in the run's configuration (the protocol's settle(...)).
     recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
     if (progress != null && index < recorder.config().levels().size()) {

@@ -41,6 +41,12 @@ class BaselineEndToEndTest {
     assertTrue(console.matches("(?s).*\\n4 streams +output tok/s .*▼ regression.*"), worse.tail());
     assertTrue(console.matches("(?s).*\\n4 streams +TPOT p50 ms .*▼ regression.*"), worse.tail());
     assertTrue(console.contains("the build fails"), worse.tail());
+    // Before the load, what its requests can judge: one line per figure, before the level ends.
+    int plan = console.indexOf("gatling-llm: against the baseline");
+    assertTrue(plan >= 0 && plan < console.indexOf(" ended after "), console);
+    assertTrue(
+        console.matches("(?s).*\\n  TTFT p99 ms: not judged \\(needs 100 requests a level\\);.*"),
+        console);
     // The figures compared are the reports' own: output tok/s then and now as summary.json has it.
     double thenTokS =
         InProcessGatling.summary(then).path("levels").get(0).path("output_throughput").asDouble();
