@@ -15,4 +15,9 @@ import java.nio.file.Path;
 public record BaselinePlan(Path path, Thresholds thresholds, boolean failOnRegression) {
   /** The exit status of a run that regressed against its baseline in Gatling's launcher. */
   public static final int REGRESSION_STATUS = 3;
+
+  /** Whether the baseline is the history's median ({@code llm.baseline=history}). */
+  public boolean fromHistory() {
+    return path.toString().equals(HistoryPlan.HISTORY_BASELINE);
+  }
 }

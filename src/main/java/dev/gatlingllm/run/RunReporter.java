@@ -13,6 +13,7 @@ import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.report.compare.BaselineComparison;
 import dev.gatlingllm.report.compare.ComparisonText;
+import dev.gatlingllm.report.compare.HistoryComparison;
 import dev.gatlingllm.report.compare.JudgingPlan;
 import dev.gatlingllm.stream.InFlightExchanges;
 import dev.gatlingllm.values.LevelWindow;
@@ -77,6 +78,12 @@ public final class RunReporter {
 
   /** Whether Gatling's assertion on the LLM checks' records failed (it fails the build). */
   private volatile boolean llmChecksAssertionFailed;
+
+  /** The history this run is appended to ({@code llm.history}), or null. */
+  private HistoryPlan history;
+
+  /** The regressions the comparison found, for the history; -1 when compared with none. */
+  private int comparedRegressions = -1;
 
   /** What the planned requests can judge against the baseline, printed once; null without one. */
   private volatile JudgingPlan judgingPlan;
@@ -148,6 +155,7 @@ public final class RunReporter {
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.baseline = plan.baseline();
+    reporter.history = HistoryPlan.of(System.getProperties());
     reporter.judgingPlan = JudgingPlanLines.read(plan.baseline());
     if (config.levels().isEmpty()) {
       reporter.printJudgingPlan(0);
@@ -437,6 +445,9 @@ public final class RunReporter {
     List<CheckVerdict> inTheFile =
         baseline != null ? compareWithBaseline(summary, all) : List.copyOf(all);
     judged = inTheFile;
+    if (history != null) {
+      RunTrend.append(history, llmDir, summary.config().runStartEpochMillis(), comparedRegressions);
+    }
     ReportOutput.printCiFiles(llmDir, inTheFile, System.out);
   }
 
@@ -449,7 +460,11 @@ public final class RunReporter {
     BaselineComparison comparison;
     List<CheckVerdict> all = new ArrayList<>(verdicts);
     try {
-      comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
+      comparison =
+          baseline.fromHistory() && history != null
+              ? HistoryComparison.compare(
+                  history.folder(), history.baselineRuns(), llmDir, baseline.thresholds())
+              : BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
       all.addAll(ComparisonText.verdicts(comparison));
       BaselineComparison compared = comparison;
       BaselineVerdict verdict = ComparisonText.pageVerdict(comparison, baseline.failOnRegression());
@@ -465,6 +480,7 @@ public final class RunReporter {
       return List.copyOf(verdicts);
     }
     System.out.print(ComparisonText.console(comparison));
+    comparedRegressions = (int) comparison.regressions();
     if (comparison.regressions() > 0) {
       System.out.println(
           baseline.failOnRegression()

@@ -141,12 +141,18 @@ class BaselineEndToEndTest {
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */
   private static InProcessGatling.Run sweep(String timing, Path results, Map<String, String> extra)
       throws Exception {
+    return sweep(timing, results, extra, 12);
+  }
+
+  /** The same for {@code seconds}. */
+  static InProcessGatling.Run sweep(
+      String timing, Path results, Map<String, String> extra, int seconds) throws Exception {
     try (LlmSimulator server =
         LlmSimulator.builder().host("127.0.0.1").port(0).timing(timing).build().start()) {
       Map<String, String> all = new HashMap<>(extra);
       all.put("llm.baseUrl", "http://127.0.0.1:" + server.port());
       all.put("llm.levels", "4");
-      all.put("llm.levelDuration", "12");
+      all.put("llm.levelDuration", String.valueOf(seconds));
       all.put("llm.inputTokens", "32");
       all.put("llm.outputTokens", "32");
       all.put("llm.warmupSeconds", "0");

@@ -209,7 +209,7 @@ public record BaselineComparison(
   }
 
   /** Several levels as one: their requests and their seconds together, their windows added. */
-  private static RunSample.Level pooled(List<RunSample.Level> levels) {
+  static RunSample.Level pooled(List<RunSample.Level> levels) {
     List<RequestRow> rows = new ArrayList<>();
     double seconds = 0;
     for (RunSample.Level level : levels) {

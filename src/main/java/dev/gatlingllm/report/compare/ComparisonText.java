@@ -335,8 +335,16 @@ public final class ComparisonText {
         + points(comparison.thresholds().goodFraction())
         + ", error rate "
         + points(comparison.thresholds().errorRate())
-        + ") and its 95 % interval excludes no change (a bootstrap of the requests; Welch's"
-        + " interval over the runs where both ran a level several times).";
+        + ") and its 95 % interval excludes no change ("
+        + (againstHistory(comparison)
+            ? "a prediction interval from the spread of the history's last runs)."
+            : "a bootstrap of the requests; Welch's interval over the runs where both ran a level"
+                + " several times).");
+  }
+
+  /** Whether the comparison is against a history's median, whose changes come from one run now. */
+  private static boolean againstHistory(BaselineComparison comparison) {
+    return comparison.changes().stream().anyMatch(change -> change.nowRuns() == 1);
   }
 
   private static String percent(double share) {

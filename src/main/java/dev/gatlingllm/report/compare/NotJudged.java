@@ -16,6 +16,15 @@ final class NotJudged {
   /** E.g. {@code 16 successful requests then, 16 now; a p99 needs 100 on each side: ...}. */
   static String reason(FigureChange change) {
     ComparedFigure figure = change.figure();
+    if (change.nowRuns() == 1) {
+      // Against the history: the nights are the values.
+      return String.format(
+          Locale.ROOT,
+          "the history has %d runs with this figure; its median and spread need %d: judged once"
+              + " the history holds them",
+          change.thenRuns(),
+          HistoryComparison.MIN_RUNS);
+    }
     int needed = figure.statistic.minValues();
     if (change.thenValues() >= needed && change.nowValues() >= needed) {
       return "the baseline's value is 0, from which a change has no ratio";
