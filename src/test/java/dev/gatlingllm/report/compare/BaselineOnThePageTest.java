@@ -23,22 +23,16 @@ class BaselineOnThePageTest {
   @Test
   void theBaselinesCurveIsDrawnBesideTheRunsOnTheTradeOffChart() throws Exception {
     Path llm = dir.resolve("llm");
-    RunRecorder recorder = SampleRun.recorder(llm);
-    SampleRun.record(recorder, n -> true);
+    RunRecorder recorder = Comparisons.sampleRun(llm);
     Path page = LlmReportWriter.write(recorder.finish(SampleRun.end()), llm, null);
     BaselineComparison comparison =
-        new BaselineComparison(
-            Path.of("/runs/then/llm"),
+        Comparisons.of(
             llm,
             List.of(),
-            new BaselineComparison.CapacityChange(4, "4 streams", 4, "4 streams"),
-            List.of(),
-            Thresholds.DEFAULTS,
             List.of(
                 new RunSample.LevelPoint("2 streams", 2, 60, 110, Double.NaN, 90, 140),
                 new RunSample.LevelPoint("4 streams", 4, 50, 190, Double.NaN, 120, 210),
-                new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900)),
-            List.of());
+                new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900)));
     String html = ComparisonText.intoPage(Files.readString(page), comparison);
     assertTrue(html.indexOf("<h2>Against the baseline</h2>") < html.indexOf("<h2>Charts</h2>"));
     Files.writeString(page, html);

@@ -117,20 +117,10 @@ class VerdictBannerTest {
   private Pages pages(String name, FigureChange change) throws Exception {
     Path run = dir.resolve(name);
     Path llm = run.resolve("llm");
-    RunRecorder recorder = SampleRun.recorder(llm);
-    SampleRun.record(recorder, n -> true);
+    RunRecorder recorder = Comparisons.sampleRun(llm);
     RunSummary summary = recorder.finish(SampleRun.end());
     Path page = LlmReportWriter.write(summary, llm, run.resolve("index.html"));
-    BaselineComparison comparison =
-        new BaselineComparison(
-            Path.of("/runs/then/llm"),
-            llm,
-            List.of(change),
-            new BaselineComparison.CapacityChange(4, "4 streams", 4, "4 streams"),
-            List.of(),
-            Thresholds.DEFAULTS,
-            List.of(),
-            List.of());
+    BaselineComparison comparison = Comparisons.of(llm, List.of(change), List.of());
     BaselineVerdict verdict = ComparisonText.pageVerdict(comparison, true);
     Files.writeString(page, ComparisonText.intoPage(Files.readString(page), comparison, verdict));
     try (InputStream gatlings =
