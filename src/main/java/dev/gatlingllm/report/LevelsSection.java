@@ -90,8 +90,7 @@ final class LevelsSection {
         .append(
             "<th title=\"requests whose usage count was implausible (the client's count used) / whose"
                 + " inter-token gaps beyond 65,536 were left out of ITL / whose answer was cut at"
-                + " maxOutputBytes\">requests: usage count not believed / gaps beyond 65,536 left out /"
-                + " answer cut</th>");
+                + " maxOutputBytes\">doubted usage / dropped gaps / cut answers</th>");
     if (columns.costCurrency() != null) {
       page.append("<th>cost / M output, ").append(columns.costCurrency()).append("</th>");
     }

@@ -67,7 +67,10 @@ public final class TrendSection {
         for (int i = 0; i < values.length; i++) {
           values[i] = runs.get(i).figure(scope, figure.label);
         }
-        page.append("<td>").append(chart(scope, figure.label, values, runs)).append("</td>");
+        page.append("<td>")
+            .append(chart(scope, figure.label, values, runs))
+            .append(caption(values))
+            .append("</td>");
       }
       if (scope.equals(scopes(runs).iterator().next())) {
         double[] loads = runs.stream().mapToDouble(RunHistory.Entry::capacityLoad).toArray();
@@ -75,6 +78,7 @@ public final class TrendSection {
             .append(scopes(runs).size())
             .append("\">")
             .append(chart("run", "capacity", loads, runs))
+            .append(caption(loads))
             .append("</td>");
       }
       page.append("</tr>\n");
@@ -158,6 +162,30 @@ public final class TrendSection {
         .append("\"/>")
         .append(dots);
     return svg.append("</svg>").toString();
+  }
+
+  /**
+   * This run's value, then the lowest and highest of the runs drawn: the chart's scale in words.
+   */
+  static String caption(double[] values) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    for (double value : values) {
+      if (Double.isFinite(value) && value >= 0) {
+        min = Math.min(min, value);
+        max = Math.max(max, value);
+      }
+    }
+    if (min > max) {
+      return "";
+    }
+    double now = values[values.length - 1];
+    return "<div class=\"note\">"
+        + (Double.isFinite(now) && now >= 0 ? "now " + value(now) + " &middot; " : "")
+        + value(min)
+        + " to "
+        + value(max)
+        + "</div>";
   }
 
   private static String colour(int regressions) {

@@ -103,6 +103,9 @@ class HistoryComparisonTest {
                 + "\" class=\"today\""),
         chart);
     assertTrue(chart.contains("fill=\"" + TrendSection.GREY + "\""), "the first not compared");
+    assertTrue(
+        html.contains("</svg><div class=\"note\">now 60.0 &middot; 60.0 to 102.0</div>"),
+        "tonight's value and the range drawn: " + html);
     // 102 tok/s, the highest, at the top: y = 6.
     assertTrue(chart.contains("cy=\"6.0\" r=\"3\" fill=\"" + TrendSection.GREEN + "\""), chart);
   }

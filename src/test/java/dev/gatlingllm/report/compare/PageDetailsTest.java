@@ -60,7 +60,8 @@ class PageDetailsTest {
     Files.writeString(page, html);
     assertFalse(html.contains("untrusted:"), "no jargon in the levels' header");
     assertTrue(
-        html.contains("<th title=\"") && html.contains(">requests: usage count not believed"));
+        html.contains("<th title=\"")
+            && html.contains(">doubted usage / dropped gaps / cut answers</th>"));
     assertTrue(html.matches("(?s).*\\.tag\\{[^}]*white-space:nowrap.*"), "the badge never wraps");
     // No rate budget and no 429: the output lengths without the rate columns.
     assertTrue(html.contains("<h2>Output lengths</h2>"), "the lengths' table");
