@@ -17,6 +17,27 @@ final class Comparisons {
   }
 
   /**
+   * Writes the page of {@code recorder}'s run into {@code llm} with a comparison of no figure
+   * against a baseline of these levels, whose curves the charts draw.
+   *
+   * @return the page's HTML, as written
+   */
+  static String pageWithBaseline(
+      Path llm,
+      dev.gatlingllm.metrics.aggregate.RunRecorder recorder,
+      RunSample.LevelPoint... baselineLevels)
+      throws java.io.IOException {
+    Path page =
+        dev.gatlingllm.report.LlmReportWriter.write(
+            recorder.finish(dev.gatlingllm.report.SampleRun.end()), llm, null);
+    String html =
+        ComparisonText.intoPage(
+            java.nio.file.Files.readString(page), of(llm, List.of(), List.of(baselineLevels)));
+    java.nio.file.Files.writeString(page, html);
+    return html;
+  }
+
+  /**
    * @param current this run's llm/ folder
    * @param changes the figures compared
    * @param baselineLevels the baseline's levels as its charts draw them

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
-import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.report.SampleRun;
 import dev.gatlingllm.testing.Chromium;
 import java.nio.file.Files;
@@ -47,17 +46,14 @@ class PageDetailsTest {
               .generation(64, "stop")
               .build());
     }
-    Path page = LlmReportWriter.write(recorder.finish(SampleRun.end()), llm, null);
     // The baseline's fastest streams far right, where a label right of its point would be cut.
-    BaselineComparison comparison =
-        Comparisons.of(
+    String html =
+        Comparisons.pageWithBaseline(
             llm,
-            List.of(),
-            List.of(
-                new RunSample.LevelPoint("1 stream", 1, 95, 95, Double.NaN, 40, 60),
-                new RunSample.LevelPoint("4 streams", 4, 70, 280, Double.NaN, 90, 140)));
-    String html = ComparisonText.intoPage(Files.readString(page), comparison);
-    Files.writeString(page, html);
+            recorder,
+            new RunSample.LevelPoint("1 stream", 1, 95, 95, Double.NaN, 40, 60),
+            new RunSample.LevelPoint("4 streams", 4, 70, 280, Double.NaN, 90, 140));
+    Path page = llm.resolve("index.html");
     assertFalse(html.contains("untrusted:"), "no jargon in the levels' header");
     assertTrue(
         html.contains("<th title=\"")
