@@ -21,6 +21,12 @@ import java.util.Locale;
  * @param needs one per figure, in the order of {@link ComparedFigure}
  */
 public record JudgingPlan(List<Need> needs) {
+  /**
+   * The most values of a level the spread is estimated from: every k-th of a larger level, so that
+   * the plan, made before the load, costs a fraction of a second whatever the baseline's size.
+   */
+  static final int MAX_SPREAD_VALUES = 2_000;
+
   /** z(0.975) + z(0.80) over z(0.975): how much narrower than t the interval must be. */
   static final double POWER_FACTOR = (1.959964 + 0.841621) / 1.959964;
 
@@ -98,10 +104,11 @@ public record JudgingPlan(List<Need> needs) {
           requests,
           Double.NaN);
     }
-    int[] strata = {values.length};
-    double[] self =
-        Bootstrap.interval(
-            figure, values, level.windowSeconds(), strata, values, level.windowSeconds(), strata);
+    double[] sample = everyKth(values, MAX_SPREAD_VALUES);
+    // A rate's window shrinks with its seconds, so that the rate itself is the same.
+    double seconds = level.windowSeconds() * sample.length / values.length;
+    int[] strata = {sample.length};
+    double[] self = Bootstrap.interval(figure, sample, seconds, strata, sample, seconds, strata);
     double halfWidth = (self[1] - self[0]) / 2;
     long catching;
     if (Double.isNaN(halfWidth)) {
@@ -109,10 +116,24 @@ public record JudgingPlan(List<Need> needs) {
     } else {
       double ratio = POWER_FACTOR * halfWidth / threshold;
       // A spread of nothing (every request alike, no error): the minimum judges it.
-      catching = (long) Math.ceil(values.length * ratio * ratio / perRequest);
+      catching = (long) Math.ceil(sample.length * ratio * ratio / perRequest);
     }
     return new Need(
         figure.label, level.label(), minimumRequests, catching, thresholdText, requests, halfWidth);
+  }
+
+  /**
+   * At most {@code most} of {@code values}, every k-th, in their order (a sorted array stays so).
+   */
+  static double[] everyKth(double[] values, int most) {
+    if (values.length <= most) {
+      return values;
+    }
+    double[] kept = new double[most];
+    for (int i = 0; i < most; i++) {
+      kept[i] = values[(int) ((long) i * values.length / most)];
+    }
+    return kept;
   }
 
   /**

@@ -82,6 +82,21 @@ class JudgingPlanTest {
     assertTrue(power >= 0.65 && power <= 0.95, "caught " + caught + " of " + pairs + " at n " + n);
   }
 
+  /**
+   * A baseline of 8,000 requests is read at every fourth value: the same spread, the same answer.
+   */
+  @Test
+  void aLargeBaselinesSpreadIsEstimatedFromEveryKthValue() {
+    JudgingPlan.Need all = JudgingPlan.need(ComparedFigure.TTFT_P50, level(2_000, 11, 200), 0.10);
+    JudgingPlan.Need large = JudgingPlan.need(ComparedFigure.TTFT_P50, level(8_000, 11, 200), 0.10);
+    assertEquals(all.catchingRequests(), large.catchingRequests(), 0.35 * all.catchingRequests());
+    assertEquals(
+        List.of(1.0, 3.0),
+        java.util.Arrays.stream(JudgingPlan.everyKth(new double[] {1, 2, 3, 4}, 2))
+            .boxed()
+            .toList());
+  }
+
   @Test
   void theLinesSayWhatThePlannedRequestsJudge() {
     RunSample baseline =
