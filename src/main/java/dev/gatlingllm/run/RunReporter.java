@@ -156,6 +156,9 @@ public final class RunReporter {
     reporter.detailedResults = plan.detailedResults();
     reporter.baseline = plan.baseline();
     reporter.history = HistoryPlan.of(System.getProperties());
+    if (reporter.history != null && plan.baseline() != null && plan.baseline().fromHistory()) {
+      System.out.println(RunTrend.planLine(reporter.history));
+    }
     reporter.judgingPlan = JudgingPlanLines.read(plan.baseline());
     if (config.levels().isEmpty()) {
       reporter.printJudgingPlan(0);

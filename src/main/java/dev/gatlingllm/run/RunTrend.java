@@ -1,6 +1,7 @@
 package dev.gatlingllm.run;
 
 import dev.gatlingllm.report.LlmReportWriter;
+import dev.gatlingllm.report.compare.HistoryComparison;
 import dev.gatlingllm.report.compare.RunHistory;
 import dev.gatlingllm.report.compare.TrendSection;
 import java.io.IOException;
@@ -14,6 +15,29 @@ import java.util.List;
  */
 final class RunTrend {
   private RunTrend() {}
+
+  /**
+   * Before the load, against the history: how many of its runs the verdict will take the median of,
+   * or that it cannot judge yet.
+   */
+  static String planLine(HistoryPlan history) {
+    int runs;
+    try {
+      runs = RunHistory.read(history.folder()).size();
+    } catch (IOException | RuntimeException e) {
+      runs = 0;
+    }
+    int taken = Math.min(runs, history.baselineRuns());
+    return "gatling-llm: against the history "
+        + history.folder().toAbsolutePath().normalize()
+        + ": "
+        + (taken >= HistoryComparison.MIN_RUNS
+            ? "the median of its last " + taken + " runs (of " + runs + ")"
+            : runs
+                + (runs == 1 ? " run" : " runs")
+                + " so far; a figure is judged once it has "
+                + HistoryComparison.MIN_RUNS);
+  }
 
   /**
    * @param regressions the run's regressions against its baseline, -1 when compared with none

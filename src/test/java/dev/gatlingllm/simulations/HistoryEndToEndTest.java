@@ -43,6 +43,12 @@ class HistoryEndToEndTest {
             Map.of("llm.history", history.toString(), "llm.baseline", "history"));
     String console = run.console();
     assertTrue(
+        console.contains(
+            "gatling-llm: against the history "
+                + history.toAbsolutePath().normalize()
+                + ": the median of its last 4 runs (of 4)"),
+        run.tail());
+    assertTrue(
         console.matches("(?s).*\\d+ regressions? against the baseline .*history.*"), run.tail());
     assertTrue(
         console.matches("(?s).*\\n4 streams +TPOT p50 ms .* over 4 vs 1 runs +▼ regression.*"),
