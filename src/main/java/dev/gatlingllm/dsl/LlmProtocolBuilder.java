@@ -154,6 +154,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
         throw new UserError("llm.sloRecords: " + e.getMessage());
       }
     }
+    // Read again when the run starts; here so that a mistake is one line before any load.
+    dev.gatlingllm.run.HistoryPlan.of(properties);
     String baseline = properties.getProperty("llm.baseline");
     if (baseline != null && !baseline.isBlank()) {
       builder = builder.baseline(baseline);

@@ -41,6 +41,9 @@ public final class LlmProperties {
         "llm.baseline.failOnRegression",
         "llm.baseline.throughputPercent",
         "llm.baseline.latencyPercent",
+        "llm.history",
+        "llm.history.runs",
+        "llm.history.baselineRuns",
         "llm.reportDir",
         "llm.resultsDir",
         "llm.stopWithParent");

@@ -17,9 +17,10 @@ import java.util.function.Consumer;
  * Gatling's own page ({@code index.html} of the run's folder) given the run's LLM figures: a block
  * in Gatling's own style above its assertions (output and total tok/s, goodput, good fraction,
  * TTFT, TPOT, ITL and E2EL, the capacity) and a link to the LLM report, so that the page a Gatling
- * user opens first carries the figures Gatling's records cannot. The block is replaced, not added
- * again, when the page is given the figures twice; a page without the expected places is left as it
- * is.
+ * user opens first carries the figures Gatling's records cannot. With a baseline, its verdict goes
+ * first under the page's title ({@link BaselineVerdict}: red on a regression) and into Gatling's
+ * assertions table as a row with its status. Each part is replaced, not added again, when the page
+ * is given the figures twice; a page without the expected places is left as it is.
  */
 public final class GatlingPageFigures {
   static final String START = "<!-- gatling-llm figures -->";
@@ -27,6 +28,15 @@ public final class GatlingPageFigures {
 
   /** Where the block goes: before Gatling's assertions (or its stats, without assertions). */
   private static final String BEFORE = "<div class=\"statistics extensible-geant";
+
+  static final String VERDICT_START = "<!-- gatling-llm verdict -->";
+  static final String VERDICT_END = "<!-- /gatling-llm verdict -->";
+
+  /** The first thing under Gatling's title (the simulation's name in its tab). */
+  private static final String ARTICLE = "<div class=\"article\">";
+
+  /** Gatling's assertions table, whose body gets the verdict's row. */
+  private static final String ASSERTIONS = "id=\"container_assertions\"";
 
   private GatlingPageFigures() {}
 
@@ -41,9 +51,9 @@ public final class GatlingPageFigures {
   /**
    * The same, with the verdict against a baseline.
    *
-   * @param verdict the comparison's headline, or null when the run was compared with none
+   * @param verdict the comparison's verdict, or null when the run was compared with none
    */
-  public static boolean addTo(Path runFolder, RunSummary summary, String verdict)
+  public static boolean addTo(Path runFolder, RunSummary summary, BaselineVerdict verdict)
       throws IOException {
     Path page = runFolder.resolve("index.html");
     if (!Files.isRegularFile(page)) {
@@ -61,23 +71,79 @@ public final class GatlingPageFigures {
   }
 
   /** The page with the block, or null when it has no place for it. */
-  static String augment(String html, RunSummary summary, String llmPageLink, String verdict) {
-    int start = html.indexOf(START);
-    if (start >= 0) {
-      int end = html.indexOf(END, start);
-      if (end < 0) {
-        return null;
-      }
-      html = html.substring(0, start) + html.substring(end + END.length());
+  static String augment(
+      String html, RunSummary summary, String llmPageLink, BaselineVerdict verdict) {
+    html = without(without(html, START, END), VERDICT_START, VERDICT_END);
+    if (html == null) {
+      return null;
     }
     int at = html.indexOf(BEFORE);
     if (at < 0) {
       return null;
     }
-    return html.substring(0, at) + block(summary, llmPageLink, verdict) + html.substring(at);
+    html = html.substring(0, at) + block(summary, llmPageLink) + html.substring(at);
+    return verdict == null ? html : withVerdict(html, verdict, llmPageLink);
   }
 
-  private static String block(RunSummary summary, String llmPageLink, String verdict) {
+  /**
+   * The verdict's banner first under the title, and its row last in Gatling's assertions table
+   * (when the run has one: Gatling draws none without assertions), each between markers.
+   */
+  private static String withVerdict(String html, BaselineVerdict verdict, String llmPageLink) {
+    int article = html.indexOf(ARTICLE);
+    if (article >= 0) {
+      int at = article + ARTICLE.length();
+      html =
+          html.substring(0, at)
+              + VERDICT_START
+              + "\n"
+              + verdict.bannerHtml("llm-verdict", llmPageLink + "#baseline")
+              + VERDICT_END
+              + html.substring(at);
+    }
+    int table = html.indexOf(ASSERTIONS);
+    int body = table < 0 ? -1 : html.indexOf("</tbody>", table);
+    if (body >= 0) {
+      String status = verdict.red() ? "ko" : "ok";
+      html =
+          html.substring(0, body)
+              + VERDICT_START
+              + "\n<tr id=\"llm-verdict-assertion\">\n  <td class=\"error-col-1 "
+              + status
+              + " total\">\n    "
+              + Html.escape(verdict.headline())
+              + " ("
+              + Html.escape(verdict.counts())
+              + ")\n    <span class=\"value\" style=\"display:none\">"
+              + (verdict.red() ? 0 : 1)
+              + "</span>\n  </td>\n  <td class=\"error-col-2 value "
+              + status
+              + " total\">"
+              + status.toUpperCase(java.util.Locale.ROOT)
+              + "</td>\n</tr>\n"
+              + VERDICT_END
+              + "\n"
+              + html.substring(body);
+    }
+    return html;
+  }
+
+  /** The page without what lies between the markers; null when a part is left unclosed. */
+  private static String without(String html, String start, String end) {
+    if (html == null) {
+      return null;
+    }
+    for (int at = html.indexOf(start); at >= 0; at = html.indexOf(start, at)) {
+      int close = html.indexOf(end, at);
+      if (close < 0) {
+        return null;
+      }
+      html = html.substring(0, at) + html.substring(close + end.length());
+    }
+    return html;
+  }
+
+  private static String block(RunSummary summary, String llmPageLink) {
     Figures run = summary.run();
     Distribution ttft = run.latency().ttft().orNaNWhenEmpty();
     Distribution tpot = run.latency().tpot().orNaNWhenEmpty();
@@ -149,9 +215,6 @@ public final class GatlingPageFigures {
             : capacity == null ? "no level meets the target" : Html.escape(capacity.label()));
     if (summary.knee() != null) {
       row(html, "Knee (where more load stops paying)", Html.escape(summary.knee().label()));
-    }
-    if (verdict != null) {
-      row(html, "Against the baseline", Html.escape(verdict));
     }
     html.append("        </tbody>\n    </table>\n");
     if (poolingOnly) {

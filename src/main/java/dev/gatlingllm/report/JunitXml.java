@@ -1,5 +1,6 @@
 package dev.gatlingllm.report;
 
+import dev.gatlingllm.check.CheckCounts;
 import dev.gatlingllm.check.CheckVerdict;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -13,7 +14,8 @@ import java.util.Map;
  * {@code junit.xml}: the run's checks as the JUnit XML report CI servers read (Jenkins' junit step,
  * GitLab's {@code artifacts:reports:junit}, GitHub test-report actions): one {@code <testsuite>}
  * per kind of check, one {@code <testcase>} per check, a {@code <failure>} for each one the run
- * missed. Checks have no duration of their own: every {@code time} is 0.
+ * missed, a {@code <skipped>} for each one it could not judge (its message says why and what would
+ * judge it). Checks have no duration of their own: every {@code time} is 0.
  */
 public final class JunitXml {
   private static final DateTimeFormatter TIMESTAMP =
@@ -33,21 +35,25 @@ public final class JunitXml {
     String timestamp = TIMESTAMP.format(Instant.ofEpochMilli(runEndEpochMillis));
     StringBuilder xml = new StringBuilder(512 + 200 * verdicts.size());
     xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    CheckCounts all = CheckCounts.of(verdicts);
     xml.append(
         String.format(
             Locale.ROOT,
-            "<testsuites name=\"gatling-llm\" tests=\"%d\" failures=\"%d\" errors=\"0\" time=\"0\">\n",
-            verdicts.size(),
-            failures(verdicts)));
+            "<testsuites name=\"gatling-llm\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\">\n",
+            all.total(),
+            all.failed(),
+            all.notJudged()));
     for (Map.Entry<String, List<CheckVerdict>> suite : bySuite.entrySet()) {
       List<CheckVerdict> cases = suite.getValue();
+      CheckCounts counts = CheckCounts.of(cases);
       xml.append(
           String.format(
               Locale.ROOT,
-              "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"0\" timestamp=\"%s\">\n",
+              "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"0\" timestamp=\"%s\">\n",
               escape(suite.getKey()),
-              cases.size(),
-              failures(cases),
+              counts.total(),
+              counts.failed(),
+              counts.notJudged(),
               timestamp));
       for (CheckVerdict verdict : cases) {
         xml.append("    <testcase classname=\"")
@@ -57,6 +63,10 @@ public final class JunitXml {
             .append("\" time=\"0\"");
         if (verdict.passed()) {
           xml.append("/>\n");
+        } else if (verdict.skipped()) {
+          xml.append(">\n      <skipped message=\"")
+              .append(escape(verdict.message() == null ? "not judged" : verdict.message()))
+              .append("\"/>\n    </testcase>\n");
         } else {
           String message = verdict.message() == null ? "failed" : verdict.message();
           xml.append(">\n      <failure message=\"")
@@ -72,10 +82,6 @@ public final class JunitXml {
       xml.append("  </testsuite>\n");
     }
     return xml.append("</testsuites>\n").toString();
-  }
-
-  private static long failures(List<CheckVerdict> verdicts) {
-    return verdicts.stream().filter(v -> !v.passed()).count();
   }
 
   /**

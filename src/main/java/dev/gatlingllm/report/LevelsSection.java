@@ -87,7 +87,10 @@ final class LevelsSection {
                 : "<th>per-stream tok/s</th><th>output tok/s</th><th>total tok/s</th><th>TTFT p50"
                     + " ms</th><th>TTFT p99 ms</th><th>TPOT p50 ms</th><th>ITL p99 ms</th>")
         .append("<th>good fraction</th><th>target</th><th>client loop delay p99 ms</th>")
-        .append("<th>untrusted: usage ignored / ITL capped / output cut</th>");
+        .append(
+            "<th title=\"requests whose usage count was implausible (the client's count used) / whose"
+                + " inter-token gaps beyond 65,536 were left out of ITL / whose answer was cut at"
+                + " maxOutputBytes\">doubted usage / dropped gaps / cut answers</th>");
     if (columns.costCurrency() != null) {
       page.append("<th>cost / M output, ").append(columns.costCurrency()).append("</th>");
     }

@@ -123,18 +123,27 @@ public final class LlmReportWriter {
       String markdown,
       java.util.function.UnaryOperator<String> intoPage)
       throws IOException {
-    Path page = llmDir.resolve(INDEX_HTML);
-    if (Files.isRegularFile(page)) {
-      String withComparison = intoPage.apply(Files.readString(page));
-      if (withComparison != null) {
-        writeAtomically(page, withComparison);
-      }
-    }
+    rewritePage(llmDir, intoPage);
     writeAtomically(
         llmDir.resolve(JUNIT_XML), JunitXml.render(verdicts, summary.runEndEpochMillis()));
     writeAtomically(
         llmDir.resolve(SUMMARY_MD), MarkdownSummary.render(summary, verdicts) + "\n" + markdown);
     writeAtomically(llmDir.resolve(COMPARISON_MD), markdown);
+  }
+
+  /**
+   * Rewrites the page of a report already written, e.g. with its history's section; a page {@code
+   * change} makes null of is left as it is.
+   */
+  public static void rewritePage(Path llmDir, java.util.function.UnaryOperator<String> change)
+      throws IOException {
+    Path page = llmDir.resolve(INDEX_HTML);
+    if (Files.isRegularFile(page)) {
+      String changed = change.apply(Files.readString(page));
+      if (changed != null) {
+        writeAtomically(page, changed);
+      }
+    }
   }
 
   /** A relative link from the page to Gatling's (normally {@code ../index.html}). */

@@ -2,6 +2,7 @@ package dev.gatlingllm.report;
 
 import static dev.gatlingllm.report.Numbers.fixed;
 
+import dev.gatlingllm.check.CheckCounts;
 import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.level.Figures;
@@ -188,20 +189,25 @@ public final class MarkdownSummary {
       md.append("No check was judged in this run.\n");
       return;
     }
-    List<CheckVerdict> failed = verdicts.stream().filter(v -> !v.passed()).toList();
-    md.append(verdicts.size() - failed.size())
-        .append(" of ")
-        .append(verdicts.size())
-        .append(" passed.\n");
-    if (!failed.isEmpty()) {
-      md.append("\nFailed:\n\n");
-      for (CheckVerdict verdict : failed) {
-        md.append("- ").append(verdict.suite()).append(": ").append(cell(verdict.name()));
-        if (verdict.message() != null) {
-          md.append(": ").append(cell(verdict.message()));
-        }
-        md.append('\n');
+    md.append(CheckCounts.of(verdicts).describe()).append(".\n");
+    listed(md, "Failed", verdicts.stream().filter(CheckVerdict::failed).toList());
+    listed(md, "Not judged", verdicts.stream().filter(CheckVerdict::skipped).toList());
+  }
+
+  /**
+   * The checks of one outcome with their messages, under a heading; nothing when there are none.
+   */
+  private static void listed(StringBuilder md, String heading, List<CheckVerdict> verdicts) {
+    if (verdicts.isEmpty()) {
+      return;
+    }
+    md.append('\n').append(heading).append(":\n\n");
+    for (CheckVerdict verdict : verdicts) {
+      md.append("- ").append(verdict.suite()).append(": ").append(cell(verdict.name()));
+      if (verdict.message() != null) {
+        md.append(": ").append(cell(verdict.message()));
       }
+      md.append('\n');
     }
   }
 

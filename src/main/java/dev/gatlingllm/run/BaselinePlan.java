@@ -35,4 +35,9 @@ public record BaselinePlan(
   public BaselinePlan redactedBy(Redactor secrets) {
     return new BaselinePlan(path, thresholds, failOnRegression, secrets);
   }
+
+  /** Whether the baseline is the history's median ({@code llm.baseline=history}). */
+  public boolean fromHistory() {
+    return path.toString().equals(HistoryPlan.HISTORY_BASELINE);
+  }
 }

@@ -1,5 +1,6 @@
 package dev.gatlingllm.run;
 
+import dev.gatlingllm.check.CheckCounts;
 import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
@@ -83,8 +84,9 @@ final class ReportOutput {
 
   /**
    * @param verdicts the run's checks, for junit.xml and summary.md
+   * @return the page written, or null when the report could not be
    */
-  static void write(
+  static Path write(
       RunSummary summary,
       Path llmDir,
       Path gatlingIndexHtml,
@@ -100,24 +102,28 @@ final class ReportOutput {
         console.println("LLM report not written in " + llmDir + ": " + e);
       }
     }
-    String text = ConsoleSummary.format(summary, page);
-    if (page != null) {
-      // For CI: where its test results and its job summary are.
-      text +=
-          "JUnit XML: "
-              + llmDir.resolve(LlmReportWriter.JUNIT_XML).toAbsolutePath().normalize()
-              + " ("
-              + verdicts.size()
-              + " checks, "
-              + verdicts.stream().filter(v -> !v.passed()).count()
-              + " failed)\n"
-              + "Markdown summary: "
-              + llmDir.resolve(LlmReportWriter.SUMMARY_MD).toAbsolutePath().normalize()
-              + "\n";
-    }
-    console.println(text);
+    console.println(ConsoleSummary.format(summary, page));
     if (csvFailure != null) {
       console.println("requests.csv is incomplete: " + csvFailure);
     }
+    return page;
+  }
+
+  /**
+   * For CI: where its test results and its job summary are, with junit.xml's counts. Printed once,
+   * after the last case went into the file (a comparison with a baseline adds its own), from the
+   * very list the file was written from, so that the console and the file agree.
+   *
+   * @param verdicts every case of junit.xml as last written
+   */
+  static void printCiFiles(Path llmDir, List<CheckVerdict> verdicts, PrintStream console) {
+    console.println(
+        "JUnit XML: "
+            + llmDir.resolve(LlmReportWriter.JUNIT_XML).toAbsolutePath().normalize()
+            + " ("
+            + CheckCounts.of(verdicts).describe()
+            + ")\n"
+            + "Markdown summary: "
+            + llmDir.resolve(LlmReportWriter.SUMMARY_MD).toAbsolutePath().normalize());
   }
 }

@@ -9,10 +9,13 @@ import dev.gatlingllm.metrics.aggregate.SaturationStop;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
 import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.request.RequestResult;
+import dev.gatlingllm.report.BaselineVerdict;
 import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
 import dev.gatlingllm.report.compare.BaselineComparison;
 import dev.gatlingllm.report.compare.ComparisonText;
+import dev.gatlingllm.report.compare.HistoryComparison;
+import dev.gatlingllm.report.compare.JudgingPlan;
 import dev.gatlingllm.stream.InFlightExchanges;
 import dev.gatlingllm.values.LevelWindow;
 import java.io.IOException;
@@ -77,8 +80,34 @@ public final class RunReporter {
    */
   private volatile int exitStatus;
 
-  /** The comparison's verdict in a few words, for Gatling's page; null without a baseline. */
-  private volatile String comparisonVerdict;
+  /** Every case of junit.xml as last written, for the build's closing line. */
+  private volatile List<CheckVerdict> judged = List.of();
+
+  /** Whether Gatling's assertion on the LLM checks' records failed (it fails the build). */
+  private volatile boolean llmChecksAssertionFailed;
+
+  /** The history this run is appended to ({@code llm.history}), or null. */
+  private HistoryPlan history;
+
+  /** The regressions the comparison found, for the history; -1 when compared with none. */
+  private int comparedRegressions = -1;
+
+  /** What the planned requests can judge against the baseline, printed once; null without one. */
+  private volatile JudgingPlan judgingPlan;
+
+  private final java.util.concurrent.atomic.AtomicBoolean judgingPlanPrinted =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Before the first level: what its requests can judge against the baseline, once. */
+  private void printJudgingPlan(long plannedRequests) {
+    JudgingPlan plan = judgingPlan;
+    if (plan != null && judgingPlanPrinted.compareAndSet(false, true)) {
+      plan.lines(plannedRequests).forEach(System.out::println);
+    }
+  }
+
+  /** The comparison's verdict, for Gatling's page; null without a baseline. */
+  private volatile BaselineVerdict comparisonVerdict;
 
   /**
    * Whether summary.json gets the per-request arrays; set once, before the run's end can call
@@ -130,6 +159,14 @@ public final class RunReporter {
     RunReporter reporter = new RunReporter(opened.recorder(), resultsDir, opened.llmDir(), runtime);
     reporter.detailedResults = plan.detailedResults();
     reporter.baseline = plan.baseline();
+    reporter.history = HistoryPlan.of(System.getProperties());
+    if (reporter.history != null && plan.baseline() != null && plan.baseline().fromHistory()) {
+      System.out.println(RunTrend.planLine(reporter.history));
+    }
+    reporter.judgingPlan = JudgingPlanLines.read(plan.baseline());
+    if (config.levels().isEmpty()) {
+      reporter.printJudgingPlan(0);
+    }
     reporter.startProbe(plan.eventLoopProbeInterval());
     reporter.startProgress(config);
     if (plan.serverMetricsUrl() != null) {
@@ -228,6 +265,9 @@ public final class RunReporter {
    * @param plannedRequests the requests it runs in all, for the progress lines, or 0 when not known
    */
   public void startLevel(int index, int streams, long plannedRequests) {
+    if (index == 0) {
+      printJudgingPlan(plannedRequests);
+    }
     // The settle time is stored once, in the run's configuration (the protocol's settle(...)).
     recorder.startLevel(index, runtime.nowMillis(), recorder.config().warmupMillis(), streams);
     if (progress != null && index < recorder.config().levels().size()) {
@@ -420,17 +460,25 @@ public final class RunReporter {
       all.addAll(gatlingAssertions());
     }
     writtenSummary = summary;
-    ReportOutput.write(
-        summary,
-        llmDir,
-        llmDir == null ? null : resultsDir.resolve("index.html"),
-        recorder.csvFailure(),
-        System.out,
-        detailedResults,
-        all);
-    if (baseline != null && llmDir != null) {
-      compareWithBaseline(summary, all);
+    Path page =
+        ReportOutput.write(
+            summary,
+            llmDir,
+            llmDir == null ? null : resultsDir.resolve("index.html"),
+            recorder.csvFailure(),
+            System.out,
+            detailedResults,
+            all);
+    if (page == null) {
+      return;
     }
+    List<CheckVerdict> inTheFile =
+        baseline != null ? compareWithBaseline(summary, all) : List.copyOf(all);
+    judged = inTheFile;
+    if (history != null) {
+      RunTrend.append(history, llmDir, summary.config().runStartEpochMillis(), comparedRegressions);
+    }
+    ReportOutput.printCiFiles(llmDir, inTheFile, System.out);
   }
 
   /**
@@ -438,28 +486,32 @@ public final class RunReporter {
    * added to junit.xml and summary.md, comparison.md beside them. A baseline that cannot be read
    * costs the comparison (one line says why), not the report.
    */
-  private void compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
+  private List<CheckVerdict> compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
     BaselineComparison comparison;
+    List<CheckVerdict> all = new ArrayList<>(verdicts);
     try {
       comparison =
-          BaselineComparison.compare(
-              baseline.path(), llmDir, baseline.thresholds(), baseline.redactor());
-      List<CheckVerdict> all = new ArrayList<>(verdicts);
+          baseline.fromHistory() && history != null
+              ? HistoryComparison.compare(
+                  history.folder(), history.baselineRuns(), llmDir, baseline.thresholds())
+              : BaselineComparison.compare(
+                  baseline.path(), llmDir, baseline.thresholds(), baseline.redactor());
       all.addAll(ComparisonText.verdicts(comparison));
       BaselineComparison compared = comparison;
+      BaselineVerdict verdict = ComparisonText.pageVerdict(comparison, baseline.failOnRegression());
       LlmReportWriter.addComparison(
           llmDir,
           all,
           summary,
           ComparisonText.markdown(comparison),
-          page -> ComparisonText.intoPage(page, compared));
+          page -> ComparisonText.intoPage(page, compared, verdict));
+      comparisonVerdict = verdict;
     } catch (IOException | IllegalArgumentException e) {
       // Never "no regression": a gate that cannot read its baseline judged nothing, and fails.
-      unreadableBaseline(summary, verdicts, baseline.redactor().redact(e.getMessage()));
-      return;
+      return unreadableBaseline(summary, verdicts, baseline.redactor().redact(e.getMessage()));
     }
     System.out.print(ComparisonText.console(comparison));
-    comparisonVerdict = ComparisonText.verdict(comparison);
+    comparedRegressions = (int) comparison.regressions();
     if (comparison.regressions() > 0) {
       System.out.println(
           baseline.failOnRegression()
@@ -471,6 +523,7 @@ public final class RunReporter {
         exitStatus = BaselinePlan.REGRESSION_STATUS;
       }
     }
+    return List.copyOf(all);
   }
 
   /**
@@ -478,7 +531,8 @@ public final class RunReporter {
    * and the line in summary.md and comparison.md, and the exit status {@value
    * BaselinePlan#UNREADABLE_STATUS}.
    */
-  private void unreadableBaseline(RunSummary summary, List<CheckVerdict> verdicts, String why) {
+  private List<CheckVerdict> unreadableBaseline(
+      RunSummary summary, List<CheckVerdict> verdicts, String why) {
     String line = "the baseline cannot be compared with: " + why;
     System.out.println(
         "gatling-llm: "
@@ -486,7 +540,9 @@ public final class RunReporter {
             + "; the build fails (exit status "
             + BaselinePlan.UNREADABLE_STATUS
             + ")");
-    comparisonVerdict = "the baseline is not a readable report";
+    comparisonVerdict =
+        new BaselineVerdict(
+            "The baseline is not a readable report", List.of(why), "nothing judged", true);
     exitStatus = BaselinePlan.UNREADABLE_STATUS;
     List<CheckVerdict> all = new ArrayList<>(verdicts);
     all.add(new CheckVerdict(ComparisonText.SUITE, "baseline readable", false, why));
@@ -496,6 +552,7 @@ public final class RunReporter {
     } catch (IOException | RuntimeException e) {
       System.out.println("gatling-llm: the report was not told of the baseline: " + e);
     }
+    return List.copyOf(all);
   }
 
   /**
@@ -519,6 +576,19 @@ public final class RunReporter {
           } catch (IOException | RuntimeException e) {
             System.out.println("gatling-llm: Gatling's page was not given the LLM figures: " + e);
           }
+          String why =
+              BuildFailure.closingLine(
+                  judged, llmChecksAssertionFailed, exitStatus == BaselinePlan.REGRESSION_STATUS);
+          if (exitStatus == BaselinePlan.UNREADABLE_STATUS) {
+            why =
+                "gatling-llm: the build fails: the baseline cannot be read (exit status "
+                    + BaselinePlan.UNREADABLE_STATUS
+                    + ")"
+                    + (why == null ? "" : "; " + why.substring("gatling-llm: ".length()));
+          }
+          if (why != null) {
+            System.out.println(why);
+          }
           if (exitStatus != 0) {
             System.out.flush();
             Runtime.getRuntime().halt(exitStatus);
@@ -540,7 +610,11 @@ public final class RunReporter {
   private List<CheckVerdict> gatlingAssertions() {
     try {
       boolean checksJudged = !verdicts.isEmpty();
-      return runtime.judgeAssertions(resultsDir).stream()
+      List<CheckVerdict> assertions = runtime.judgeAssertions(resultsDir);
+      llmChecksAssertionFailed =
+          assertions.stream()
+              .anyMatch(a -> a.failed() && a.name().startsWith(CheckVerdict.LLM_CHECKS + ":"));
+      return assertions.stream()
           .filter(a -> !(checksJudged && a.name().startsWith(CheckVerdict.LLM_CHECKS + ":")))
           .toList();
     } catch (RuntimeException | LinkageError e) {

@@ -85,13 +85,23 @@
       { label: 'TTFT p50 ms', data: points(loads, levels.map(function (l) { return l.ttftP50; })), borderColor: '#1a73e8' },
       { label: 'TTFT p99 ms', data: points(loads, levels.map(function (l) { return l.ttftP99; })), borderColor: '#d93025' }
     ];
-    function line(label, y, color) {
-      ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
-        borderColor: color, borderDash: [6, 4], pointRadius: 0 });
-    }
     if (baseline) {
       ttftSets.push(thenLine('TTFT p50 ms', 'ttftP50', '#1a73e8'), thenLine('TTFT p99 ms', 'ttftP99', '#d93025'));
       el('chart-ttft').setAttribute('data-baseline', 'drawn');
+    }
+    // A bound far above every TTFT would squash the figures into the chart's foot: it is then named in the
+    // legend as above the chart, and the axis follows the figures.
+    var ttftTop = 0;
+    ttftSets.forEach(function (set) { set.data.forEach(function (p) { if (p.y != null && p.y > ttftTop) { ttftTop = p.y; } }); });
+    var above = [];
+    function line(label, y, color) {
+      if (ttftTop > 0 && y > 2 * ttftTop) {
+        above.push(label);
+        ttftSets.push({ label: label + ': above the chart', data: [], borderColor: color, borderDash: [6, 4], pointRadius: 0 });
+        return;
+      }
+      ttftSets.push({ label: label, data: [{ x: loads[0], y: y }, { x: loads[loads.length - 1], y: y }],
+        borderColor: color, borderDash: [6, 4], pointRadius: 0 });
     }
     if (data.sloTtftMs != null && loads.length) {
       line('TTFT SLO ' + data.sloTtftMs + ' ms', data.sloTtftMs, '#5f6368');
@@ -99,6 +109,7 @@
     if (data.targetTtftMs != null && data.targetTtftMs !== data.sloTtftMs && loads.length) {
       line('target: ' + data.targetLabel, data.targetTtftMs, '#9334e6');
     }
+    el('chart-ttft').setAttribute('data-bounds-above', String(above.length));
     new Chart(el('chart-ttft'), {
       type: 'line',
       data: { datasets: ttftSets },
@@ -123,21 +134,32 @@
       } }
     });
   }
-  // Labels drawn beside the points of the datasets that carry them (pointLabels).
+  // Labels drawn beside the points of the datasets that carry them (pointLabels): right of the point, or left
+  // of it where the chart's right edge would cut them, below it near the top; the canvas counts those that still
+  // leave the chart area (data-labels-outside), which should be none.
   var pointLabels = {
     id: 'pointLabels',
     afterDatasetsDraw: function (chart) {
       var ctx = chart.ctx;
+      var area = chart.chartArea;
+      var outside = 0;
       ctx.save();
       ctx.font = '11px sans-serif';
       ctx.fillStyle = '#333';
       chart.data.datasets.forEach(function (set, i) {
         if (!set.pointLabels) { return; }
         chart.getDatasetMeta(i).data.forEach(function (point, j) {
-          ctx.fillText(set.pointLabels[j], point.x + 6, point.y - 6);
+          var text = set.pointLabels[j];
+          var width = ctx.measureText(text).width;
+          var x = point.x + 6 + width <= area.right ? point.x + 6 : point.x - 6 - width;
+          var y = point.y - 6 - 11 >= area.top ? point.y - 6 : point.y + 6 + 11;
+          x = Math.max(area.left, x);
+          if (x + width > area.right + 0.5 || y - 11 < area.top - 0.5 || y > area.bottom + 0.5) { outside++; }
+          ctx.fillText(text, x, y);
         });
       });
       ctx.restore();
+      chart.canvas.setAttribute('data-labels-outside', String(outside));
     }
   };
   if (el('chart-tradeoff')) {
@@ -175,7 +197,7 @@
       data: { datasets: tradeSets },
       options: { scales: {
         // room on the right for the labels of the fastest streams
-        x: { beginAtZero: true, suggestedMax: 1.25 * Math.max.apply(null, levels.map(function (l) { return l.perStream || 0; }).concat([1])),
+        x: { beginAtZero: true, suggestedMax: 1.25 * Math.max.apply(null, levels.concat(thenLevels).map(function (l) { return l.perStream || 0; }).concat([1])),
           title: { display: true, text: 'per-stream output tok/s (interactivity)' } },
         y: { beginAtZero: true, title: { display: true, text: data.gpus ? 'output tok/s per GPU (' + data.gpus + ' GPUs)' : 'output tok/s' } }
       } },
@@ -184,7 +206,7 @@
   }
   function distribution(id, name, color) {
     var bins = data.distributions[name] || [];
-    new Chart(el(id), {
+    var chart = new Chart(el(id), {
       type: 'bar',
       data: {
         labels: bins.map(function (b) { return b[0].toFixed(b[1] - b[0] < 1 ? 2 : 0); }),
@@ -192,8 +214,17 @@
       },
       // a log axis keeps the few requests or gaps of a tail visible beside a body of thousands
       options: { scales: { x: { title: { display: true, text: 'ms (bar start)' } },
-        y: { type: 'logarithmic', title: { display: true, text: name === 'itl' ? 'gaps (log)' : 'requests (log)' } } } }
+        // counts are whole: no tick below one request, none between 1, 10, 100...
+        y: { type: 'logarithmic', min: 0.8, title: { display: true, text: name === 'itl' ? 'gaps (log)' : 'requests (log)' },
+          ticks: { callback: function (v) { return wholePower(v) ? String(v) : ''; } } } } }
     });
+    var shown = chart.scales.y.ticks.filter(function (t) { return t.label !== '' && t.label != null; });
+    el(id).setAttribute('data-count-ticks', shown.map(function (t) { return t.value; }).join(' '));
+  }
+  function wholePower(v) {
+    if (v < 1) { return false; }
+    var p = Math.pow(10, Math.round(Math.log10(v)));
+    return Math.abs(v - p) < 1e-9 * p;
   }
   function percentileLabel(p) { return p === 0 ? 'min' : p === 100 ? 'max' : 'p' + p; }
   function percentiles(id) {

@@ -208,6 +208,12 @@ class ScenarioPackIT {
     assertTrue(log.contains("the run regressed against its baseline: the build fails"), log);
     assertTrue(log.matches("(?s).*\\nwhole run +TTFT p50 ms .*▼ regression.*"), log);
     assertTrue(log.contains("Reports generated"), "after Gatling's own page: " + log);
+    // The run's last line says why the build failed, after Gatling's own lines.
+    assertTrue(
+        log.matches(
+            "(?s).*Reports generated.*\\ngatling-llm: the build fails: \\d+ figures? regressed"
+                + " against the baseline; junit.xml and summary.md name each\\n.*"),
+        log);
     Path run = newestRun("embeddedchatsimulation-");
     assertTrue(
         Files.readString(run.resolve("index.html")).contains("LLM figures"), "Gatling's page");
@@ -218,7 +224,15 @@ class ScenarioPackIT {
           dev.gatlingllm.testing.Chromium.dumpDom(
               chromium, run.resolve("index.html"), WORK.resolve("chromium"));
       assertTrue(dom.contains("id=\"llm-figures\""), "the LLM figures in the drawn page");
-      assertTrue(dom.matches("(?s).*Against the baseline</td>.*[0-9] regressions?, .*"), dom);
+      assertTrue(
+          dom.matches(
+              "(?s).*<div class=\"article\"><!-- gatling-llm verdict -->\\s*<div id=\"llm-verdict\""
+                  + " class=\"llm-verdict bad\".*[0-9] regressions? against the baseline.*"),
+          "the red verdict first under Gatling's title: " + dom);
+      assertTrue(
+          dom.matches(
+              "(?s).*<tr id=\"llm-verdict-assertion\">\\s*<td class=\"error-col-1 ko total\">.*"),
+          "a KO row in Gatling's assertions: " + dom);
       assertTrue(
           dom.matches("(?s).*id=\"container_statistics_body\".*chat TTFT.*"), "Gatling's stats");
     }

@@ -128,7 +128,7 @@ class CiFilesTest {
 
     assertTrue(md.contains("Sustainable capacity: **4 streams**"), md);
     assertTrue(md.contains(CapacityStory.explain(summary)), "the capacity story: " + md);
-    assertTrue(md.contains("1 of 2 passed."), md);
+    assertTrue(md.contains("2 checks: 2 judged (1 passed, 1 failed)."), md);
     assertTrue(md.contains("- llm checks: capacity >= 8: capacity 4, expected >= 8"), md);
     assertFalse(md.contains("good_fraction >= 0.500"), "a passed check is not listed: " + md);
     // The sample's model name is HTML: text, not markup, once rendered.

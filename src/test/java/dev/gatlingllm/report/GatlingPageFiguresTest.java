@@ -40,11 +40,24 @@ class GatlingPageFiguresTest {
   @Test
   void theFiguresGoAboveGatlingsAssertionsWithTheReportsNumbers() throws Exception {
     Files.writeString(run.resolve("index.html"), GATLING_PAGE);
-    String verdict = "1 regression, 0 improved, against /runs/then/llm";
+    BaselineVerdict verdict =
+        new BaselineVerdict(
+            "1 regression against the baseline /runs/then/llm",
+            java.util.List.of("4 streams: TTFT p50 ms 200.0 -> 240.0 (+20.0 %)"),
+            "11 checks: 11 judged (10 passed, 1 failed)",
+            true);
     assertTrue(GatlingPageFigures.addTo(run, summary, verdict));
     String page = Files.readString(run.resolve("index.html"));
-    assertTrue(page.contains("Against the baseline</td>"), page);
-    assertTrue(page.contains(verdict), page);
+    assertTrue(
+        page.contains(
+            "<div class=\"article\">"
+                + GatlingPageFigures.VERDICT_START
+                + "\n<div id=\"llm-verdict\" class=\"llm-verdict bad\""),
+        "the verdict first in the article: " + page);
+    assertTrue(
+        page.contains("&#x2717; 1 regression against the baseline /runs/then/llm: the build fails"),
+        page);
+    assertTrue(page.contains("<li>4 streams: TTFT p50 ms 200.0 -&gt; 240.0 (+20.0 %)</li>"), page);
     assertTrue(page.contains("<table id=\"llm-levels\""), page);
     for (var level : summary.levels()) {
       String perLevel =

@@ -43,6 +43,12 @@ class BaselineEndToEndTest {
     assertTrue(console.matches("(?s).*\\n4 streams +output tok/s .*▼ regression.*"), worse.tail());
     assertTrue(console.matches("(?s).*\\n4 streams +TPOT p50 ms .*▼ regression.*"), worse.tail());
     assertTrue(console.contains("the build fails"), worse.tail());
+    // Before the load, what its requests can judge: one line per figure, before the level ends.
+    int plan = console.indexOf("gatling-llm: against the baseline");
+    assertTrue(plan >= 0 && plan < console.indexOf(" ended after "), console);
+    assertTrue(
+        console.matches("(?s).*\\n  TTFT p99 ms: not judged \\(needs 100 requests a level\\);.*"),
+        console);
     // The figures compared are the reports' own: output tok/s then and now as summary.json has it.
     double thenTokS =
         InProcessGatling.summary(then).path("levels").get(0).path("output_throughput").asDouble();
@@ -70,6 +76,68 @@ class BaselineEndToEndTest {
                 + " tok/s</td>.*<h2>Charts</h2>.*"),
         "the page's section, before its charts");
     assertTrue(page.contains("<script type=\"application/json\" id=\"llm-baseline\">"), "data");
+    everyUnjudgedFigureIsSkippedAndTheConsoleCountsTheFile(worse, llm);
+  }
+
+  /**
+   * A level of 4 streams for 12 s runs fewer than 100 requests: its p99s cannot be judged, and each
+   * is a skipped case saying its values and what would judge it; the console's one JUnit line,
+   * printed after the comparison's cases went into the file, gives the file's counts.
+   */
+  private static void everyUnjudgedFigureIsSkippedAndTheConsoleCountsTheFile(
+      InProcessGatling.Run run, Path llm) throws Exception {
+    org.w3c.dom.Element root =
+        javax.xml.parsers.DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(llm.resolve("junit.xml").toFile())
+            .getDocumentElement();
+    org.w3c.dom.NodeList cases = root.getElementsByTagName("testcase");
+    int skipped = 0;
+    int failed = 0;
+    java.util.Set<String> skippedNames = new java.util.HashSet<>();
+    for (int i = 0; i < cases.getLength(); i++) {
+      org.w3c.dom.Element testCase = (org.w3c.dom.Element) cases.item(i);
+      failed += testCase.getElementsByTagName("failure").getLength();
+      org.w3c.dom.NodeList skip = testCase.getElementsByTagName("skipped");
+      if (skip.getLength() > 0) {
+        skipped++;
+        skippedNames.add(testCase.getAttribute("name"));
+        String message = ((org.w3c.dom.Element) skip.item(0)).getAttribute("message");
+        assertTrue(
+            message.matches(
+                ".* then, .* now \\(.*\\): not judged: \\d+ .* then, \\d+ now; .* needs \\d+ on each"
+                    + " side: judge it with .* a level, or with llm.repeats=3 .*"),
+            message);
+      }
+    }
+    for (String p99 : java.util.List.of("TTFT p99 ms", "TPOT p99 ms", "E2EL p99 ms")) {
+      assertTrue(skippedNames.contains("4 streams: " + p99), p99 + " not judged: " + skippedNames);
+    }
+    assertEquals(String.valueOf(skipped), root.getAttribute("skipped"));
+    assertEquals(String.valueOf(failed), root.getAttribute("failures"));
+    int total = cases.getLength();
+    java.util.List<String> lines =
+        run.console().lines().filter(line -> line.startsWith("JUnit XML: ")).toList();
+    assertEquals(1, lines.size(), "one JUnit line: " + lines);
+    assertTrue(
+        lines
+            .get(0)
+            .endsWith(
+                "("
+                    + total
+                    + " checks: "
+                    + (total - skipped)
+                    + " judged ("
+                    + (total - skipped - failed)
+                    + " passed, "
+                    + failed
+                    + " failed), "
+                    + skipped
+                    + " not judged)"),
+        lines.get(0));
+    assertTrue(
+        run.console().indexOf("against the baseline, ") < run.console().indexOf("JUnit XML: "),
+        "the JUnit line comes after the comparison");
   }
 
   /**
@@ -153,12 +221,18 @@ class BaselineEndToEndTest {
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */
   private static InProcessGatling.Run sweep(String timing, Path results, Map<String, String> extra)
       throws Exception {
+    return sweep(timing, results, extra, 12);
+  }
+
+  /** The same for {@code seconds}. */
+  static InProcessGatling.Run sweep(
+      String timing, Path results, Map<String, String> extra, int seconds) throws Exception {
     try (LlmSimulator server =
         LlmSimulator.builder().host("127.0.0.1").port(0).timing(timing).build().start()) {
       Map<String, String> all = new HashMap<>(extra);
       all.put("llm.baseUrl", "http://127.0.0.1:" + server.port());
       all.put("llm.levels", "4");
-      all.put("llm.levelDuration", "12");
+      all.put("llm.levelDuration", String.valueOf(seconds));
       all.put("llm.inputTokens", "32");
       all.put("llm.outputTokens", "32");
       all.put("llm.warmupSeconds", "0");

@@ -33,26 +33,68 @@ public final class Chromium {
   public static String dumpDom(Path chromium, Path page, Path work) throws Exception {
     Files.createDirectories(work);
     Path dom = work.resolve("dom.html");
-    Process process =
-        new ProcessBuilder(
-                List.of(
-                    chromium.toString(),
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--no-first-run",
-                    "--user-data-dir=" + work.resolve("profile"),
-                    "--virtual-time-budget=5000",
-                    "--dump-dom",
-                    page.toUri().toString()))
-            .redirectOutput(dom.toFile())
-            .redirectError(ProcessBuilder.Redirect.DISCARD)
-            .start();
+    run(chromium, page, work, List.of("--dump-dom"), dom);
+    return Files.readString(dom, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The page as Chromium paints it, the top {@code height} pixels of a window {@code width} wide,
+   * once its scripts ran (up to 5 s of the page's time).
+   */
+  public static java.awt.image.BufferedImage screenshot(
+      Path chromium, Path page, Path work, int width, int height) throws Exception {
+    Files.createDirectories(work);
+    Path png = work.resolve("screenshot.png");
+    Files.deleteIfExists(png);
+    run(
+        chromium,
+        page,
+        work,
+        List.of(
+            "--hide-scrollbars", "--window-size=" + width + "," + height, "--screenshot=" + png),
+        null);
+    return javax.imageio.ImageIO.read(png.toFile());
+  }
+
+  /** How many pixels of the image are of exactly this colour. */
+  public static long pixelsOf(java.awt.image.BufferedImage image, int red, int green, int blue) {
+    int wanted = (red << 16) | (green << 8) | blue;
+    long count = 0;
+    for (int y = 0; y < image.getHeight(); y++) {
+      for (int x = 0; x < image.getWidth(); x++) {
+        if ((image.getRGB(x, y) & 0xFFFFFF) == wanted) {
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  private static void run(Path chromium, Path page, Path work, List<String> action, Path stdout)
+      throws Exception {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--user-data-dir=" + work.resolve("profile"),
+                "--virtual-time-budget=5000"));
+    command.addAll(action);
+    command.add(page.toUri().toString());
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+    builder.redirectOutput(
+        stdout == null
+            ? ProcessBuilder.Redirect.DISCARD
+            : ProcessBuilder.Redirect.to(stdout.toFile()));
+    Process process = builder.start();
     if (!process.waitFor(90, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new AssertionError("Chromium did not finish in 90 s");
     }
-    return Files.readString(dom, StandardCharsets.UTF_8);
   }
 }

@@ -177,6 +177,11 @@ public record BaselineComparison(
         + (capacity.regressed() ? 1 : 0);
   }
 
+  /** The figures that could not be judged: too few values on a side, or a baseline of 0. */
+  public long notJudged() {
+    return changes.stream().filter(c -> c.verdict() == FigureChange.Verdict.NOT_JUDGED).count();
+  }
+
   public long improvements() {
     return changes.stream().filter(c -> c.verdict() == FigureChange.Verdict.IMPROVEMENT).count()
         + (capacity.improved() ? 1 : 0);
@@ -224,7 +229,9 @@ public record BaselineComparison(
         threshold,
         FigureChange.judge(figure, change, interval[0], interval[1], threshold),
         0,
-        0);
+        0,
+        before.length,
+        after.length);
   }
 
   /**
@@ -238,7 +245,7 @@ public record BaselineComparison(
   }
 
   /** Several levels as one: their requests and their seconds together, their windows added. */
-  private static RunSample.Level pooled(List<RunSample.Level> levels) {
+  static RunSample.Level pooled(List<RunSample.Level> levels) {
     List<RequestRow> rows = new ArrayList<>();
     double seconds = 0;
     for (RunSample.Level level : levels) {

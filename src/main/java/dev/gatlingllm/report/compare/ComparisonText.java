@@ -1,6 +1,8 @@
 package dev.gatlingllm.report.compare;
 
+import dev.gatlingllm.check.CheckCounts;
 import dev.gatlingllm.check.CheckVerdict;
+import dev.gatlingllm.report.BaselineVerdict;
 import dev.gatlingllm.report.Html;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +55,7 @@ public final class ComparisonText {
               verdict(change)));
     }
     text.append(capacityLine(comparison.capacity())).append('\n');
+    text.append(countsLine(comparison)).append('\n');
     for (String level : comparison.unmatched()) {
       text.append("not compared: ").append(level).append('\n');
     }
@@ -86,6 +89,20 @@ public final class ComparisonText {
           .append(" |\n");
     }
     md.append('\n').append(capacityLine(comparison.capacity())).append('\n');
+    md.append('\n').append(countsLine(comparison)).append('\n');
+    List<FigureChange> unjudged = notJudged(comparison);
+    if (!unjudged.isEmpty()) {
+      md.append("\nNot judged:\n\n");
+      for (FigureChange change : unjudged) {
+        md.append("- ")
+            .append(change.level())
+            .append(": ")
+            .append(change.figure().label)
+            .append(": ")
+            .append(NotJudged.reason(change))
+            .append('\n');
+      }
+    }
     for (String level : comparison.unmatched()) {
       md.append("\nNot compared: ").append(level).append('\n');
     }
@@ -127,6 +144,8 @@ public final class ComparisonText {
     }
     page.append("</table>\n<p>")
         .append(Html.escape(capacityLine(comparison.capacity())))
+        .append("</p>\n<p id=\"baseline-counts\">")
+        .append(Html.escape(countsLine(comparison)))
         .append("</p>\n");
     for (String level : comparison.unmatched()) {
       page.append("<p>Not compared: ").append(Html.escape(level)).append("</p>\n");
@@ -138,23 +157,77 @@ public final class ComparisonText {
   }
 
   /**
-   * The page with the comparison: its section before the charts, and the baseline's trade-off
-   * points as data beside the page's own, which the trade-off chart draws as the baseline's curve;
-   * null when the page has no charts section.
+   * The page with the comparison: the verdict's banner first under the page's header, its section
+   * before the charts, and the baseline's trade-off points as data beside the page's own, which the
+   * trade-off chart draws as the baseline's curve; null when the page has no charts section.
    */
   public static String intoPage(String page, BaselineComparison comparison) {
+    return intoPage(page, comparison, pageVerdict(comparison, true));
+  }
+
+  /**
+   * @param verdict the banner's verdict ({@link #pageVerdict})
+   */
+  public static String intoPage(
+      String page, BaselineComparison comparison, BaselineVerdict verdict) {
+    int header = page.indexOf(HEADER_END);
     int at = page.indexOf("<section>\n<h2>Charts</h2>");
     int data = page.indexOf(PAGE_DATA);
-    if (at < 0 || data < at) {
+    if (header < 0 || at < header || data < at) {
       return null;
     }
-    return page.substring(0, at)
+    int banner = header + HEADER_END.length();
+    return page.substring(0, banner)
+        + "<div class=\"banner-row\">\n"
+        + verdict.bannerHtml("verdict-banner", "#baseline")
+        + "</div>\n"
+        + page.substring(banner, at)
         + html(comparison)
         + page.substring(at, data)
         + "<script type=\"application/json\" id=\"llm-baseline\">"
         + baselineJson(comparison)
         + "</script>\n"
         + page.substring(data);
+  }
+
+  /** Where the page's header (its title, the run's model and start) ends. */
+  private static final String HEADER_END = "</header>\n";
+
+  /**
+   * The verdict as the pages show it first: the headline, the figures that regressed with their
+   * values then and now, the counts.
+   *
+   * @param failsBuild whether a regression fails the build ({@code llm.baseline.failOnRegression})
+   */
+  public static BaselineVerdict pageVerdict(BaselineComparison comparison, boolean failsBuild) {
+    List<String> regressed = new ArrayList<>();
+    for (FigureChange change : comparison.changes()) {
+      if (change.verdict() == FigureChange.Verdict.REGRESSION) {
+        regressed.add(
+            change.level()
+                + ": "
+                + change.figure().label
+                + " "
+                + value(change.figure(), change.then())
+                + " -> "
+                + value(change.figure(), change.now())
+                + " ("
+                + changeText(change.figure(), change.change())
+                + ")");
+      }
+    }
+    if (comparison.capacity().regressed()) {
+      regressed.add(capacityLine(comparison.capacity()));
+    }
+    long regressions = comparison.regressions();
+    String headline =
+        (regressions == 0
+                ? "No regression"
+                : regressions + (regressions == 1 ? " regression" : " regressions"))
+            + " against the baseline "
+            + comparison.baseline();
+    return new BaselineVerdict(
+        headline, regressed, CheckCounts.of(verdicts(comparison)).describe(), failsBuild);
   }
 
   /** Where the page's own data begins. */
@@ -193,17 +266,25 @@ public final class ComparisonText {
   public static List<CheckVerdict> verdicts(BaselineComparison comparison) {
     List<CheckVerdict> verdicts = new ArrayList<>();
     for (FigureChange change : comparison.changes()) {
-      boolean regressed = change.verdict() == FigureChange.Verdict.REGRESSION;
+      String name = change.level() + ": " + change.figure().label;
+      String values =
+          value(change.figure(), change.then())
+              + " then, "
+              + value(change.figure(), change.now())
+              + " now ("
+              + changeText(change.figure(), change.change());
+      if (change.verdict() == FigureChange.Verdict.NOT_JUDGED) {
+        verdicts.add(
+            CheckVerdict.notJudged(
+                SUITE, name, values + "): not judged: " + NotJudged.reason(change)));
+        continue;
+      }
       verdicts.add(
           new CheckVerdict(
               SUITE,
-              change.level() + ": " + change.figure().label,
-              !regressed,
-              value(change.figure(), change.then())
-                  + " then, "
-                  + value(change.figure(), change.now())
-                  + " now ("
-                  + changeText(change.figure(), change.change())
+              name,
+              change.verdict() != FigureChange.Verdict.REGRESSION,
+              values
                   + ", 95 % interval "
                   + interval(change)
                   + ", threshold "
@@ -217,16 +298,24 @@ public final class ComparisonText {
     return verdicts;
   }
 
-  /** The verdict in a few words: {@code 2 regressions, 1 improved, against <baseline>}. */
-  public static String verdict(BaselineComparison comparison) {
-    long regressions = comparison.regressions();
-    return (regressions == 0
-            ? "no regression"
-            : regressions + (regressions == 1 ? " regression" : " regressions"))
-        + ", "
-        + comparison.improvements()
-        + " improved, against "
-        + comparison.baseline();
+  /**
+   * The comparison's test cases counted, e.g. {@code 32 checks: 19 judged (8 passed, 11 failed), 13
+   * not judged}; the figures not judged are named, each with what would judge it, in junit.xml and
+   * comparison.md.
+   */
+  static String countsLine(BaselineComparison comparison) {
+    String line = "against the baseline, " + CheckCounts.of(verdicts(comparison)).describe();
+    return comparison.notJudged() == 0
+        ? line
+        : line
+            + " (too few values on a side: junit.xml's skipped cases and comparison.md say, for"
+            + " each, what would judge it)";
+  }
+
+  private static List<FigureChange> notJudged(BaselineComparison comparison) {
+    return comparison.changes().stream()
+        .filter(change -> change.verdict() == FigureChange.Verdict.NOT_JUDGED)
+        .toList();
   }
 
   private static String headline(BaselineComparison comparison) {
@@ -246,8 +335,16 @@ public final class ComparisonText {
         + points(comparison.thresholds().goodFraction())
         + ", error rate "
         + points(comparison.thresholds().errorRate())
-        + ") and its 95 % interval excludes no change (a bootstrap of the requests; Welch's"
-        + " interval over the runs where both ran a level several times).";
+        + ") and its 95 % interval excludes no change ("
+        + (againstHistory(comparison)
+            ? "a prediction interval from the spread of the history's last runs)."
+            : "a bootstrap of the requests; Welch's interval over the runs where both ran a level"
+                + " several times).");
+  }
+
+  /** Whether the comparison is against a history's median, whose changes come from one run now. */
+  private static boolean againstHistory(BaselineComparison comparison) {
+    return comparison.changes().stream().anyMatch(change -> change.nowRuns() == 1);
   }
 
   private static String percent(double share) {
@@ -318,7 +415,7 @@ public final class ComparisonText {
       case REGRESSION -> "▼ regression";
       case IMPROVEMENT -> "▲ improved";
       case SAME -> "same";
-      case NOT_JUDGED -> "too few to judge";
+      case NOT_JUDGED -> "not judged";
     };
   }
 }

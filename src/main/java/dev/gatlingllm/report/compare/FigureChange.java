@@ -16,6 +16,9 @@ package dev.gatlingllm.report.compare;
  * @param thenRuns the baseline's runs of the level the interval came from; 0 when it came from the
  *     requests
  * @param nowRuns this run's runs likewise
+ * @param thenValues the values the baseline's figure was computed from: its successful (or ended)
+ *     requests, or the seconds of its window for a rate; over every run when judged on the runs
+ * @param nowValues this run's likewise
  */
 record FigureChange(
     String level,
@@ -28,7 +31,9 @@ record FigureChange(
     double threshold,
     Verdict verdict,
     int thenRuns,
-    int nowRuns) {
+    int nowRuns,
+    int thenValues,
+    int nowValues) {
 
   /** What a change is. */
   enum Verdict {

@@ -57,7 +57,9 @@ final class RepeatedRuns {
         threshold,
         FigureChange.judge(figure, change, low, high, threshold),
         then.size(),
-        now.size());
+        now.size(),
+        values(figure, then),
+        values(figure, now));
   }
 
   /**
@@ -76,6 +78,11 @@ final class RepeatedRuns {
           figure.of(values, Bootstrap.once(values.length), values.length, run.windowSeconds());
     }
     return figures;
+  }
+
+  /** The values of every run together. */
+  private static int values(ComparedFigure figure, List<RunSample.Level> runs) {
+    return runs.stream().mapToInt(run -> figure.values(run).length).sum();
   }
 
   /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.request.RowBuilder;
+import dev.gatlingllm.report.BaselineVerdict;
 import dev.gatlingllm.report.csv.RequestsCsv;
 import dev.gatlingllm.secrets.Redactor;
 import java.io.IOException;
@@ -31,6 +32,9 @@ class BaselineComparisonTest {
   private record Shape(double ttftMs, double tpotMs, int tokensPerRequest, int badEvery) {}
 
   private static final Shape BASE = new Shape(200, 20, 64, 0);
+
+  /** The requests of each level {@link #write} writes. */
+  private int requestsPerLevel = 200;
 
   @Test
   void twoRunsOfTheSameServerClaimNoChange() throws IOException {
@@ -97,6 +101,56 @@ class BaselineComparisonTest {
     assertTrue(
         cases.stream().anyMatch(c -> !c.passed() && c.name().equals("4 streams: TTFT p50 ms")),
         cases.toString());
+  }
+
+  /**
+   * With 50 requests a level the three p99s cannot be judged (a p99 needs 100 values a side): each
+   * is a skipped case naming its values, those it needs and what would judge it, never a pass; the
+   * counts say judged, passed, failed and not judged apart.
+   */
+  @Test
+  void aFigureWithTooFewValuesIsASkippedCaseThatSaysWhatWouldJudgeIt() throws IOException {
+    requestsPerLevel = 50;
+    Path then = write("then", BASE, 1, "4 streams");
+    Path now = write("now", new Shape(240, 20, 64, 0), 2, "4 streams");
+    BaselineComparison comparison = BaselineComparison.compare(then, now);
+    List<CheckVerdict> cases = ComparisonText.verdicts(comparison);
+    List<String> skipped =
+        cases.stream().filter(CheckVerdict::skipped).map(CheckVerdict::name).toList();
+    assertEquals(
+        List.of("4 streams: TTFT p99 ms", "4 streams: TPOT p99 ms", "4 streams: E2EL p99 ms"),
+        skipped);
+    CheckVerdict ttftP99 =
+        cases.stream()
+            .filter(c -> c.name().equals("4 streams: TTFT p99 ms"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(!ttftP99.passed() && !ttftP99.failed(), "neither passed nor failed: " + ttftP99);
+    assertTrue(
+        ttftP99
+            .message()
+            .endsWith(
+                "not judged: 50 successful requests then, 50 now; a p99 needs 100 on each side:"
+                    + " judge it with 100 or more successful requests (llm.requestsPerLevel) a"
+                    + " level, or with llm.repeats=3 (each run 10 or more, judged over the runs)"),
+        ttftP99.message());
+    assertEquals(3, comparison.notJudged());
+    // Ten figures and the capacity: 3 p99s not judged; of the 8 judged only TTFT p50 regressed.
+    assertEquals(
+        new dev.gatlingllm.check.CheckCounts(11, 7, 1, 3),
+        dev.gatlingllm.check.CheckCounts.of(cases));
+    String counts = "against the baseline, 11 checks: 8 judged (7 passed, 1 failed), 3 not judged";
+    assertTrue(
+        ComparisonText.console(comparison).contains(counts), ComparisonText.console(comparison));
+    String md = ComparisonText.markdown(comparison);
+    assertTrue(md.contains(counts), md);
+    assertTrue(md.contains("\n- 4 streams: TPOT p99 ms: 50 successful requests then, 50 now;"), md);
+    String xml = dev.gatlingllm.report.JunitXml.render(cases, 0);
+    assertTrue(xml.contains("tests=\"11\" failures=\"1\" errors=\"0\" skipped=\"3\""), xml);
+    assertTrue(
+        xml.matches(
+            "(?s).*name=\"4 streams: TTFT p99 ms\" time=\"0\">\\s*<skipped message=\"[^\"]*50 successful requests then.*"),
+        xml);
   }
 
   @Test
@@ -242,13 +296,14 @@ class BaselineComparisonTest {
     Path now = write("now", BASE, 2, "4 streams " + key);
     BaselineComparison comparison =
         BaselineComparison.compare(then, now, Thresholds.DEFAULTS, Redactor.of(key));
-    String page = ComparisonText.intoPage("<h2>Charts</h2>", comparison);
+    BaselineVerdict verdict = ComparisonText.pageVerdict(comparison, true);
+    String page = ComparisonText.intoPage("<h2>Charts</h2>", comparison, verdict);
     for (String shown :
         List.of(
             ComparisonText.console(comparison),
             ComparisonText.markdown(comparison),
             ComparisonText.verdicts(comparison).toString(),
-            ComparisonText.verdict(comparison),
+            verdict.toString(),
             page == null ? "" : page)) {
       assertFalse(shown.contains(key), shown);
     }
@@ -277,7 +332,7 @@ class BaselineComparisonTest {
     lines.add(RequestsCsv.HEADER);
     StringBuilder levels = new StringBuilder();
     for (int level = 0; level < labels.length; level++) {
-      for (int i = 0; i < 200; i++) {
+      for (int i = 0; i < requestsPerLevel; i++) {
         boolean ok = shape.badEvery() == 0 || i % shape.badEvery() != 0;
         long ttft = Math.round(shape.ttftMs() * (1 + 0.1 * random.nextGaussian()) * 1000);
         long tpot = Math.round(shape.tpotMs() * (1 + 0.05 * random.nextGaussian()) * 1000);

@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gatlingllm.metrics.aggregate.RunRecorder;
-import dev.gatlingllm.report.LlmReportWriter;
-import dev.gatlingllm.report.SampleRun;
 import dev.gatlingllm.testing.Chromium;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,25 +19,16 @@ class BaselineOnThePageTest {
   @Test
   void theBaselinesCurveIsDrawnBesideTheRunsOnTheTradeOffChart() throws Exception {
     Path llm = dir.resolve("llm");
-    RunRecorder recorder = SampleRun.recorder(llm);
-    SampleRun.record(recorder, n -> true);
-    Path page = LlmReportWriter.write(recorder.finish(SampleRun.end()), llm, null);
-    BaselineComparison comparison =
-        new BaselineComparison(
-            Path.of("/runs/then/llm"),
+    RunRecorder recorder = Comparisons.sampleRun(llm);
+    String html =
+        Comparisons.pageWithBaseline(
             llm,
-            List.of(),
-            new BaselineComparison.CapacityChange(4, "4 streams", 4, "4 streams"),
-            List.of(),
-            Thresholds.DEFAULTS,
-            List.of(
-                new RunSample.LevelPoint("2 streams", 2, 60, 110, Double.NaN, 90, 140),
-                new RunSample.LevelPoint("4 streams", 4, 50, 190, Double.NaN, 120, 210),
-                new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900)),
-            List.of());
-    String html = ComparisonText.intoPage(Files.readString(page), comparison);
+            recorder,
+            new RunSample.LevelPoint("2 streams", 2, 60, 110, Double.NaN, 90, 140),
+            new RunSample.LevelPoint("4 streams", 4, 50, 190, Double.NaN, 120, 210),
+            new RunSample.LevelPoint("8 streams", 8, 30, 230, Double.NaN, 400, 900));
     assertTrue(html.indexOf("<h2>Against the baseline</h2>") < html.indexOf("<h2>Charts</h2>"));
-    Files.writeString(page, html);
+    Path page = llm.resolve("index.html");
 
     Path chromium = Chromium.find();
     assumeTrue(chromium != null, "no Chromium on PATH");
