@@ -136,9 +136,9 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     LlmProtocolBuilder builder =
         DEFAULT.withSlos(
             new Slos(
-                sloMillis(properties, "llm.slo.ttftMs", DEFAULT_TTFT_SLO_MS),
-                sloMillis(properties, "llm.slo.tpotMs", DEFAULT_TPOT_SLO_MS),
-                sloMillis(properties, "llm.slo.e2elMs", null)));
+                LlmProperties.sloMillis(properties, "llm.slo.ttftMs", DEFAULT_TTFT_SLO_MS),
+                LlmProperties.sloMillis(properties, "llm.slo.tpotMs", DEFAULT_TPOT_SLO_MS),
+                LlmProperties.sloMillis(properties, "llm.slo.e2elMs", null)));
     Boolean tokenRecords = LlmProperties.flag(properties, "llm.tokenRecords");
     if (tokenRecords != null) {
       builder = builder.tokenRecords(tokenRecords);
@@ -199,28 +199,6 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
       throw new UserError(name + " must be a percentage above 0, was '" + value + "'");
     }
     return percent / 100;
-  }
-
-  /** An SLO property: unset, the default; {@code none}, no such SLO; else milliseconds above 0. */
-  private static @Nullable Double sloMillis(
-      Properties properties, String name, @Nullable Double defaultMs) {
-    String value = properties.getProperty(name);
-    if (value == null) {
-      return defaultMs;
-    }
-    if (value.trim().equalsIgnoreCase("none")) {
-      return null;
-    }
-    double millis;
-    try {
-      millis = Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      millis = Double.NaN;
-    }
-    if (!(millis > 0) || Double.isInfinite(millis)) {
-      throw new UserError(name + " must be milliseconds above zero, or none, was '" + value + "'");
-    }
-    return millis;
   }
 
   private LlmProtocolBuilder(Fields fields) {
