@@ -8,10 +8,12 @@ import dev.gatlingllm.dsl.load.CapacitySearch;
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.dsl.ready.PlannedPrompts;
 import dev.gatlingllm.dsl.ready.ReadyRun;
+import dev.gatlingllm.dsl.ready.ReportSettings;
 import dev.gatlingllm.dsl.ready.Settings;
 import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
+import java.time.Duration;
 
 /**
  * Finds the highest concurrency whose p99 TTFT meets {@code llm.slo.ttftMs} (default 500 ms), in
@@ -32,7 +34,8 @@ public class CapacitySearchSimulation extends Simulation {
   // Read after the settings: a bad setting then fails the build before any embedded simulator
   // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();
-  private final double sloTtftMs = run.sloTtftMs() != null ? run.sloTtftMs() : 500.0;
+  private final double sloTtftMs =
+      run.sloTtftMs() != null ? run.sloTtftMs() : ReportSettings.DEFAULT_SLO_TTFT_MS;
   private final CapacitySearch search =
       new CapacitySearch(settings.closed().levels(), sloTtftMs, resolution);
   // A search may stop at its first levels: its JVM warms up at the first one's concurrency, not the
@@ -64,7 +67,8 @@ public class CapacitySearchSimulation extends Simulation {
             run.llm(search.plannedLevels())
                 .inputTokens(settings.prompts().inputTokens())
                 .outputTokens(settings.prompts().outputTokens())
-                .capacityTarget(ttftPercentileAtMost(99, sloTtftMs)))
+                .capacityTarget(
+                    ttftPercentileAtMost(99, Duration.ofNanos(Math.round(sloTtftMs * 1e6)))))
         .assertions(run.assertions());
   }
 

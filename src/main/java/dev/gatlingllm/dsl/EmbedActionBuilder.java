@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable builder of one embeddings request ({@code POST /v1/embeddings}, OpenAI's form, which
@@ -23,9 +25,10 @@ import java.util.function.Function;
  * times as a list, the text computed again for each: a function drawing random texts makes a batch
  * of different ones), {@link #inputs(List)} a whole list. Logs one Gatling record, {@code <name>}.
  */
+@NullMarked
 public final class EmbedActionBuilder extends LlmRequestCalls<EmbedActionBuilder> {
-  private final SessionExpression<String> text;
-  private final SessionExpression<List<String>> texts;
+  private final @Nullable SessionExpression<String> text;
+  private final @Nullable SessionExpression<List<String>> texts;
   private final int batchSize;
 
   EmbedActionBuilder(String name) {
@@ -34,8 +37,8 @@ public final class EmbedActionBuilder extends LlmRequestCalls<EmbedActionBuilder
 
   private EmbedActionBuilder(
       LlmRequestSpec spec,
-      SessionExpression<String> text,
-      SessionExpression<List<String>> texts,
+      @Nullable SessionExpression<String> text,
+      @Nullable SessionExpression<List<String>> texts,
       int batchSize) {
     super(spec);
     this.text = text;

@@ -29,6 +29,8 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The gatling-llm DSL: everything a simulation calls, to import statically beside Gatling's DSLs,
@@ -65,6 +67,7 @@ import java.util.regex.Pattern;
  * <p>A failed LLM check fails {@code mvn gatling:test} (exit code 2); its message names the figure,
  * its value and the bound. The load models take {@link #llmChecks} as their last step.
  */
+@NullMarked
 public final class LlmDsl {
   private LlmDsl() {}
 
@@ -97,7 +100,7 @@ public final class LlmDsl {
    * @param baseUrl the server's root URL, or null or blank for the embedded simulator
    * @return the URL to pass to {@code http.baseUrl(...)}
    */
-  public static String baseUrlOrEmbeddedSimulator(String baseUrl) {
+  public static String baseUrlOrEmbeddedSimulator(@Nullable String baseUrl) {
     return baseUrl != null && !baseUrl.isBlank() ? baseUrl : EmbeddedSimulator.baseUrl();
   }
 
@@ -714,7 +717,7 @@ public final class LlmDsl {
    * @param whenAbsent the failure when the request lacks the figure (-1), or null to let it pass
    */
   private static AnswerCheck figureAtMost(
-      String figure, double ms, ToLongFunction<Answer> nanos, String whenAbsent) {
+      String figure, double ms, ToLongFunction<Answer> nanos, @Nullable String whenAbsent) {
     if (!(ms > 0) || Double.isInfinite(ms)) {
       throw new IllegalArgumentException(
           figure + " bound must be a positive number of ms, was " + ms);

@@ -30,8 +30,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.NullUnmarked;
+import org.jspecify.annotations.Nullable;
 
 /** Immutable builder of the {@link LlmProtocol}: every call returns a new builder. */
+@NullMarked
 public final class LlmProtocolBuilder implements ProtocolBuilder {
   static final LlmProtocolBuilder DEFAULT = new LlmProtocolBuilder(Fields.of(LlmProtocol.DEFAULTS));
 
@@ -48,6 +52,8 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   public static final double DEFAULT_TPOT_SLO_MS = 50;
 
   /** The protocol's fields while one of them changes; never shared between builders. */
+  // Copied field by field; its unset values are nulls, as the protocol's are.
+  @NullUnmarked
   private static final class Fields {
     LlmDialect dialect;
     String endpoint;
@@ -131,9 +137,9 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     LlmProtocolBuilder builder =
         DEFAULT.withSlos(
             new Slos(
-                sloMillis(properties, "llm.slo.ttftMs", DEFAULT_TTFT_SLO_MS),
-                sloMillis(properties, "llm.slo.tpotMs", DEFAULT_TPOT_SLO_MS),
-                sloMillis(properties, "llm.slo.e2elMs", null)));
+                LlmProperties.sloMillis(properties, "llm.slo.ttftMs", DEFAULT_TTFT_SLO_MS),
+                LlmProperties.sloMillis(properties, "llm.slo.tpotMs", DEFAULT_TPOT_SLO_MS),
+                LlmProperties.sloMillis(properties, "llm.slo.e2elMs", null)));
     Boolean tokenRecords = LlmProperties.flag(properties, "llm.tokenRecords");
     if (tokenRecords != null) {
       builder = builder.tokenRecords(tokenRecords);
@@ -198,27 +204,6 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
     return percent / 100;
   }
 
-  /** An SLO property: unset, the default; {@code none}, no such SLO; else milliseconds above 0. */
-  private static Double sloMillis(Properties properties, String name, Double defaultMs) {
-    String value = properties.getProperty(name);
-    if (value == null) {
-      return defaultMs;
-    }
-    if (value.trim().equalsIgnoreCase("none")) {
-      return null;
-    }
-    double millis;
-    try {
-      millis = Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      millis = Double.NaN;
-    }
-    if (!(millis > 0) || Double.isInfinite(millis)) {
-      throw new UserError(name + " must be milliseconds above zero, or none, was '" + value + "'");
-    }
-    return millis;
-  }
-
   private LlmProtocolBuilder(Fields fields) {
     this.fields = fields;
     this.protocol = fields.build();
@@ -258,20 +243,21 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * The request path (default: the dialect's, e.g. {@code /v1/chat/completions}), resolved against
    * baseUrl.
    *
-   * @param endpoint a path such as {@code /v1/chat/completions}, a constant
+   * @param endpoint a path such as {@code /v1/chat/completions}, a constant; null or blank: the
+   *     dialect's
    * @return a new builder
    */
-  public LlmProtocolBuilder endpoint(String endpoint) {
+  public LlmProtocolBuilder endpoint(@Nullable String endpoint) {
     return with(f -> f.endpoint = blankToNull(endpoint));
   }
 
   /**
    * The model every request names unless the request sets its own.
    *
-   * @param model the model name, a constant
+   * @param model the model name, a constant; null or blank for none
    * @return a new builder
    */
-  public LlmProtocolBuilder model(String model) {
+  public LlmProtocolBuilder model(@Nullable String model) {
     return with(f -> f.model = blankToNull(model));
   }
 
@@ -282,7 +268,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @param apiKey the key, a constant (null or blank for none)
    * @return a new builder
    */
-  public LlmProtocolBuilder apiKey(String apiKey) {
+  public LlmProtocolBuilder apiKey(@Nullable String apiKey) {
     return with(f -> f.apiKey = blankToNull(apiKey));
   }
 
@@ -377,7 +363,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @param tokenizer a constant, shared by every virtual user, or null for none
    * @return a new builder
    */
-  public LlmProtocolBuilder tokenizer(Tokenizer tokenizer) {
+  public LlmProtocolBuilder tokenizer(@Nullable Tokenizer tokenizer) {
     return with(f -> f.tokenizer = tokenizer);
   }
 
@@ -761,7 +747,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @param url an http(s) URL, a constant; null or blank for none
    * @return a new builder
    */
-  public LlmProtocolBuilder serverMetrics(String url) {
+  public LlmProtocolBuilder serverMetrics(@Nullable String url) {
     String value = blankToNull(url);
     if (value != null) {
       java.net.URI uri;
@@ -826,7 +812,7 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
         "SLO records must be none, misses or verdicts, was '" + Redactor.setting(name) + "'");
   }
 
-  private static String blankToNull(String value) {
+  private static @Nullable String blankToNull(@Nullable String value) {
     return value == null || value.isBlank() ? null : value;
   }
 

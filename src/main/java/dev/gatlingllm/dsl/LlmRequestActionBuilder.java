@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Immutable builder of one streamed LLM request, used with {@code exec(...)} in any scenario. Every
@@ -31,9 +33,10 @@ import java.util.function.UnaryOperator;
  * (plus {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and
  * saves the outcome in the session under {@code saveAs} (default {@code llm}).
  */
+@NullMarked
 public final class LlmRequestActionBuilder extends LlmRequestCalls<LlmRequestActionBuilder> {
 
-  LlmRequestActionBuilder(String name, String dialectId) {
+  LlmRequestActionBuilder(String name, @Nullable String dialectId) {
     this(LlmRequestSpec.named(requireText(name, "request name"), dialectId));
   }
 

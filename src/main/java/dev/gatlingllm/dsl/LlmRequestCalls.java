@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * The calls every LLM request builder shares, {@code chat(..)}, {@code completion(..)}, {@code
@@ -22,6 +23,7 @@ import java.util.function.UnaryOperator;
  *
  * @param <B> the request builder these calls return
  */
+@NullMarked
 public abstract sealed class LlmRequestCalls<B extends LlmRequestCalls<B>> implements ActionBuilder
     permits LlmRequestActionBuilder, EmbedActionBuilder, RerankActionBuilder {
   final LlmRequestSpec spec;

@@ -9,6 +9,7 @@ import io.gatling.javaapi.core.Session;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * Immutable builder of one rerank request ({@code POST /v1/rerank}, Cohere's and Jina's form, which
@@ -18,6 +19,7 @@ import java.util.function.Function;
  * per document, else the request is KO. Its {@code inputs} are the documents reranked. Logs one
  * Gatling record, {@code <name>}.
  */
+@NullMarked
 public final class RerankActionBuilder extends LlmRequestCalls<RerankActionBuilder> {
 
   RerankActionBuilder(String name) {

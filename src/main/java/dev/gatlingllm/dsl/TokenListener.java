@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl;
 
 import dev.gatlingllm.check.Answer;
 import dev.gatlingllm.values.TokenEvent;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * Sees each piece of generated output of a request as it arrives, and the request's end. Register
@@ -21,6 +22,7 @@ import dev.gatlingllm.values.TokenEvent;
  * <p>Texts are as the server sent them, before the redaction the request's outcome gets: a listener
  * that logs them must take care of any secret a server might echo.
  */
+@NullMarked
 public interface TokenListener {
   /**
    * One piece of output: called for every answer, reasoning or tool-call text of every token event,

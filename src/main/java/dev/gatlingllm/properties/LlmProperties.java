@@ -301,6 +301,32 @@ public final class LlmProperties {
   }
 
   /**
+   * An SLO property, read by this one parser wherever an SLO is read: unset, the default; {@code
+   * none}, no such SLO (null); else milliseconds above 0.
+   *
+   * @throws IllegalArgumentException naming the property, for any other value
+   */
+  public static Double sloMillis(Properties properties, String name, Double defaultMs) {
+    String value = properties.getProperty(name);
+    if (value == null) {
+      return defaultMs;
+    }
+    if (value.trim().equalsIgnoreCase("none")) {
+      return null;
+    }
+    double millis;
+    try {
+      millis = Double.parseDouble(value.trim());
+    } catch (NumberFormatException e) {
+      millis = Double.NaN;
+    }
+    if (!(millis > 0) || Double.isInfinite(millis)) {
+      throw new UserError(name + " must be milliseconds above zero, or none, was '" + value + "'");
+    }
+    return millis;
+  }
+
+  /**
    * @return the known names of one scope, in a stable order
    */
   public static List<String> names(Scope scope) {

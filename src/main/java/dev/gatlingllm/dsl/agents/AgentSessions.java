@@ -83,21 +83,53 @@ public final class AgentSessions {
       return new Options(List.of(), null, 42, UnaryOperator.identity());
     }
 
+    /**
+     * @param prompts the prompts that open the sessions ({@link ToolPrompts}), session i taking
+     *     prompt i mod their count; none: a user message alone and {@link #DEFAULT_TOOL}
+     * @return new options
+     */
     public Options toolPrompts(List<ToolPrompt> prompts) {
       return new Options(prompts, cap, seed, request);
     }
 
+    /**
+     * @param newCap the cap on requests in flight, shared by every user of the chain, or null
+     * @return new options
+     */
     public Options cap(InFlightCap newCap) {
       return new Options(toolPrompts, newCap, seed, request);
     }
 
+    /**
+     * @param newSeed the seed of the sessions' random texts
+     * @return new options
+     */
     public Options seed(long newSeed) {
       return new Options(toolPrompts, cap, newSeed, request);
     }
 
+    /**
+     * @param change applied to each turn's request, e.g. {@code r -> r.ignoreEos(true)}
+     * @return new options
+     */
     public Options request(UnaryOperator<LlmRequestActionBuilder> change) {
       return new Options(toolPrompts, cap, seed, change);
     }
+  }
+
+  /**
+   * An immutable builder of the chain playing {@code sessions}, with the defaults of {@link
+   * Options#defaults()}: {@code exec(AgentSessions.play("agent", sessions,
+   * tokenizer).cap(InFlightCap.of(8)).chain())}.
+   *
+   * @param name the requests' name
+   * @param sessions the sessions ({@link AgentTraces})
+   * @param tokenizer counts the texts' tokens ({@code LlmDsl.tokenizer("cl100k_base")})
+   * @return the builder
+   */
+  public static AgentSessionChain play(
+      String name, List<AgentSession> sessions, Tokenizer tokenizer) {
+    return new AgentSessionChain(name, sessions, tokenizer, Options.defaults());
   }
 
   /**

@@ -12,6 +12,28 @@ public final class PromptFeeders {
   private PromptFeeders() {}
 
   /**
+   * A feeder of random-pixel images, generated before the load: {@code
+   * feed(syntheticImages().perRequest(2).size(336, 336).feeder())}, then {@code
+   * chat(..).images("#{images}")}.
+   *
+   * @return an immutable builder with the defaults (1 image, 336 x 336, PNG, seed 42, 64 sets)
+   */
+  public static SyntheticImageFeeder syntheticImages() {
+    return new SyntheticImageFeeder();
+  }
+
+  /**
+   * A feeder of seeded noise clips (WAV), made before the load: {@code
+   * feed(syntheticAudio().duration(Duration.ofSeconds(5)).feeder())}, then {@code
+   * chat(..).audio("#{audio}")}.
+   *
+   * @return an immutable builder with the defaults (1 clip of 5 s, seed 42, 16 sets)
+   */
+  public static SyntheticAudioFeeder syntheticAudio() {
+    return new SyntheticAudioFeeder();
+  }
+
+  /**
    * An endless feeder of exact-length random prompts, thread-safe. The {@code plannedPrompts} the
    * run will use are generated now, on the calling thread (build it in the simulation's
    * constructor, never from a virtual user), so that polling the feeder does no tokenizer work; see

@@ -153,6 +153,12 @@ public final class SyntheticAudio {
   @Deprecated
   public static Iterator<Map<String, Object>> feeder(
       int perRequest, long durationMillis, long seed, int distinctSets) {
+    return InTurn.feeder(records(perRequest, durationMillis, seed, distinctSets));
+  }
+
+  /** The feeder's records: {@code distinctSets} sets of {@code perRequest} clips, seeded. */
+  static List<Map<String, Object>> records(
+      int perRequest, long durationMillis, long seed, int distinctSets) {
     if (distinctSets <= 0) {
       throw new IllegalArgumentException("distinct audio sets must be positive: " + distinctSets);
     }
@@ -161,7 +167,7 @@ public final class SyntheticAudio {
     for (int i = 0; i < distinctSets; i++) {
       sets.add(Map.of(PromptRecords.AUDIO, generate(perRequest, durationMillis, seeds.nextLong())));
     }
-    return InTurn.feeder(sets);
+    return List.copyOf(sets);
   }
 
   /**

@@ -55,6 +55,12 @@ public final class SyntheticImages {
    */
   public static Iterator<Map<String, Object>> feeder(
       int perRequest, int width, int height, ImageFormat format, long seed, int distinctSets) {
+    return InTurn.feeder(records(perRequest, width, height, format, seed, distinctSets));
+  }
+
+  /** The feeder's records: {@code distinctSets} sets of {@code perRequest} images, seeded. */
+  static List<Map<String, Object>> records(
+      int perRequest, int width, int height, ImageFormat format, long seed, int distinctSets) {
     if (distinctSets <= 0) {
       throw new IllegalArgumentException("distinct image sets must be positive: " + distinctSets);
     }
@@ -65,7 +71,7 @@ public final class SyntheticImages {
           Map.of(
               PromptRecords.IMAGES, generate(perRequest, width, height, format, seeds.nextLong())));
     }
-    return InTurn.feeder(sets);
+    return List.copyOf(sets);
   }
 
   private static byte[] encode(int width, int height, ImageFormat format, SplittableRandom random) {

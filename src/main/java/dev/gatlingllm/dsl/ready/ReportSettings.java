@@ -80,12 +80,12 @@ public record ReportSettings(
     }
     Double ttftP99 = s.optionalPositive("llm.assert.ttftP99Ms");
     if (ttftP99 != null) {
-      checks.add(LlmDsl.ttftP99AtMost(ttftP99));
+      checks.add(LlmDsl.ttftP99AtMost(Duration.ofNanos(Math.round(ttftP99 * 1e6))));
     }
     return new ReportSettings(
-        s.optionalPositive("llm.slo.ttftMs", DEFAULT_SLO_TTFT_MS),
-        s.optionalPositive("llm.slo.tpotMs", DEFAULT_SLO_TPOT_MS),
-        s.optionalPositive("llm.slo.e2elMs"),
+        s.sloMillis("llm.slo.ttftMs", DEFAULT_SLO_TTFT_MS),
+        s.sloMillis("llm.slo.tpotMs", DEFAULT_SLO_TPOT_MS),
+        s.sloMillis("llm.slo.e2elMs", null),
         s.seconds("llm.settleSeconds", Duration.ZERO),
         target,
         pricePerHour,

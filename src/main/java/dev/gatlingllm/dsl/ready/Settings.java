@@ -128,6 +128,14 @@ public final class Settings {
     return number(name, 0, Double.MIN_VALUE, Double.MAX_VALUE);
   }
 
+  /**
+   * An SLO in milliseconds, as {@code llm()} reads it ({@link LlmProperties#sloMillis}): {@code
+   * defaultMs} when unset, null when set to {@code none}.
+   */
+  public Double sloMillis(String name, Double defaultMs) {
+    return LlmProperties.sloMillis(properties, name, defaultMs);
+  }
+
   /** A comma-separated list of positive integers, e.g. {@code 1,4,16}. */
   public java.util.List<Integer> positiveInts(String name, java.util.List<Integer> defaultValue) {
     return positiveInts(name, defaultValue, Integer.MAX_VALUE);

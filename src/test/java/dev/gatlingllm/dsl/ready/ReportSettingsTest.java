@@ -37,8 +37,11 @@ class ReportSettingsTest {
   void aBadSloNamesItsProperty() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> read("llm.slo.tpotMs", "fast"));
-    org.junit.jupiter.api.Assertions.assertTrue(
-        e.getMessage().contains("llm.slo.tpotMs"), e.getMessage());
+    assertEquals(
+        "llm.slo.tpotMs must be milliseconds above zero, or none, was 'fast'",
+        e.getMessage(),
+        "the one SLO parser, llm()'s too");
+    assertNull(read("llm.slo.e2elMs", "none").sloE2elMs(), "none, as for the other SLOs");
   }
 
   @Test
