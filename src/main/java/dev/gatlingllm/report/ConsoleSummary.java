@@ -105,10 +105,7 @@ public final class ConsoleSummary {
     line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
     TokenMismatch mismatch = run.tokens().mismatch();
     if (mismatch.requests() > 0) {
-      line(
-          text,
-          "Server vs client token count gap:",
-          mismatch.absoluteDifference() + " (" + fixed(mismatch.percent(), 2) + " %)");
+      line(text, "Server vs client token count gap:", TokenGapText.describe(mismatch));
     }
   }
 

@@ -165,6 +165,7 @@ class ReadySimulationsTokenGapTest {
     String shown = name + ": " + gap;
     assertEquals(0, gap.path("absolute_difference").asLong(), shown);
     assertEquals(0.0, gap.path("percent").asDouble(), shown);
+    assertEquals(0, gap.path("differing").path("requests").asLong(), shown);
     long generated = summary.path("total_output_tokens").asLong();
     if (simulation == EmbeddingSweepSimulation.class) {
       // Embeddings generate nothing: no output count on either side to compare.
