@@ -114,13 +114,18 @@ class ReadySimulationsTokenGapTest {
             Map.of("llm.trace.limit", "6", "llm.trace.speed", "8", "llm.warmupSeconds", "0")));
     all.add(
         Arguments.of(
-            "AgentSessionSimulation",
+            "AgentSessionSimulation", AgentSessionSimulation.class, agents("openai-chat")));
+    // Anthropic streams the arguments as input_json_delta, Ollama sends the call whole.
+    all.add(
+        Arguments.of(
+            "AgentSessionSimulation (anthropic)",
             AgentSessionSimulation.class,
-            Map.of(
-                "llm.levels", "2",
-                "llm.requestsPerLevel", "3",
-                "llm.agent.toolLatencyScale", "0.05",
-                "llm.warmupSeconds", "0")));
+            agents("anthropic")));
+    all.add(
+        Arguments.of(
+            "AgentSessionSimulation (ollama-chat)",
+            AgentSessionSimulation.class,
+            agents("ollama-chat")));
     all.add(
         Arguments.of(
             "StructuredOutputSweepSimulation", StructuredOutputSweepSimulation.class, sweep));
@@ -144,6 +149,15 @@ class ReadySimulationsTokenGapTest {
                 "llm.outputTokens", "8",
                 "llm.warmupSeconds", "0")));
     return all.stream();
+  }
+
+  private static Map<String, String> agents(String dialect) {
+    return Map.of(
+        "llm.dialect", dialect,
+        "llm.levels", "2",
+        "llm.requestsPerLevel", "3",
+        "llm.agent.toolLatencyScale", "0.05",
+        "llm.warmupSeconds", "0");
   }
 
   private static Map<String, String> with(Map<String, String> base, String... more) {
