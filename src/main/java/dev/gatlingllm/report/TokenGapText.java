@@ -11,8 +11,7 @@ final class TokenGapText {
 
   /**
    * E.g. {@code 162 (40.70 %): 11 of 40 requests differ, by +8 to +20 tokens each (server -
-   * client); 11 with tool calls (the call's name and template markers: the client does not see
-   * them)}; {@code 0 (0.00 %): all 40 requests agree}.
+   * client); 11 with tool calls (...)}; {@code 0 (0.00 %): all 40 requests agree}.
    */
   static String describe(TokenMismatch mismatch) {
     StringBuilder text =
@@ -38,7 +37,8 @@ final class TokenGapText {
     cause(
         text,
         causes.toolCalls(),
-        "with tool calls (the call's name and template markers: the client does not see them)");
+        "with tool calls (the call's name and template markers, which the client does not see, or"
+            + " arguments its tokenizer cuts otherwise)");
     cause(
         text,
         causes.reasoning(),

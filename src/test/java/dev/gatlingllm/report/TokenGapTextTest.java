@@ -25,8 +25,8 @@ class TokenGapTextTest {
     // 40 requests, 11 differ: 9 tool calls, 2 text only, from +1 to +20 tokens; 162 of 398.
     assertEquals(
         "162 (40.70 %): 11 of 40 requests differ, by +1 to +20 tokens each (server - client);"
-            + " 9 with tool calls (the call's name and template markers: the client does not see"
-            + " them); 2 text only (the client's tokenizer is not the model's: set"
+            + " 9 with tool calls (the call's name and template markers, which the client does not"
+            + " see, or arguments its tokenizer cuts otherwise); 2 text only (the client's tokenizer is not the model's: set"
             + " llm.clientTokenizer to its tokenizer.json)",
         sentence(40, 398, 162, new Differing(11, 9, 0, 2, 1, 20)));
     assertEquals(
