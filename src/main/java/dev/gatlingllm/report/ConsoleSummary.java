@@ -108,10 +108,7 @@ public final class ConsoleSummary {
     }
     TokenMismatch mismatch = run.tokens().mismatch();
     if (mismatch.requests() > 0) {
-      line(
-          text,
-          "Server vs client token count gap:",
-          mismatch.absoluteDifference() + " (" + fixed(mismatch.percent(), 2) + " %)");
+      line(text, "Server vs client token count gap:", TokenGapText.describe(mismatch));
     }
   }
 

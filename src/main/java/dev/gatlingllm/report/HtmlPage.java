@@ -180,13 +180,8 @@ final class HtmlPage {
           .append(" output cut");
     }
     if (run.tokens().mismatch().requests() > 0) {
-      page.append("; server vs client count mismatch ")
-          .append(run.tokens().mismatch().absoluteDifference())
-          .append(" tokens (")
-          .append(number(run.tokens().mismatch().percent(), 2))
-          .append(" %) over ")
-          .append(run.tokens().mismatch().requests())
-          .append(" requests");
+      page.append("; server vs client token count gap ")
+          .append(Html.escape(TokenGapText.describe(run.tokens().mismatch())));
     }
     page.append(". SLOs: ")
         .append(Html.escape(RequestKinds.slos(summary)))

@@ -8,6 +8,7 @@ import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.level.Figures;
 import dev.gatlingllm.metrics.level.LevelFigures;
 import dev.gatlingllm.metrics.level.LevelRepeats;
+import dev.gatlingllm.metrics.level.TokenMismatch;
 import dev.gatlingllm.metrics.level.TokenTotals;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.stats.Distribution;
@@ -247,6 +248,14 @@ final class SummaryJson {
     mismatch.put("client_tokens", tokens.mismatch().clientTokens());
     mismatch.put("absolute_difference", tokens.mismatch().absoluteDifference());
     Json.put(mismatch, "percent", tokens.mismatch().percent());
+    TokenMismatch.Differing causes = tokens.mismatch().causes();
+    ObjectNode differing = mismatch.putObject("differing");
+    differing.put("requests", causes.requests());
+    differing.put("tool_calls", causes.toolCalls());
+    differing.put("reasoning", causes.reasoning());
+    differing.put("text_only", causes.textOnly());
+    differing.put("min_difference", causes.minDifference());
+    differing.put("max_difference", causes.maxDifference());
   }
 
   static ObjectNode rateBudget(RateBudget budget) {

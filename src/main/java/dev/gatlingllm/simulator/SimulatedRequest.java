@@ -185,7 +185,9 @@ final class SimulatedRequest {
             null,
             null);
     ToolCallAnswer toolCall = ToolCallAnswer.of(format, body);
-    if (toolCall != null && completionTokens > 0) {
+    // A planned length too short for the whole call (its framing and one word) is answered in
+    // text: every API's call stays whole JSON, and the usage counts the tokens streamed.
+    if (toolCall != null && toolCall.wholeIn(completionTokens)) {
       return request.callingTool(toolCall);
     }
     return schema == null

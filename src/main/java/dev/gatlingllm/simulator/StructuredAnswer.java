@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -15,8 +13,9 @@ import java.util.SplittableRandom;
  * The simulated model's answer to a request that asks for a JSON schema (OpenAI's {@code
  * response_format}, vLLM's {@code guided_json} and {@code structured_outputs}, llama.cpp's {@code
  * json_schema}, the Responses API's {@code text.format}, Ollama's {@code format}): a JSON value
- * made from the schema, as a grammar-constrained server would produce, cut into tokens of up to
- * {@value #TOKEN_CHARS} characters.
+ * made from the schema, as a grammar-constrained server would produce, cut into the simulator's own
+ * tokens ({@link SimpleTokenizer}: a JSON punctuation mark is one token, a word or a number's
+ * digits another).
  *
  * <p>What the generator follows: {@code type} (object, array, string, number, integer, boolean,
  * null; the first non-null of a list), {@code properties} (every one, so {@code required} holds),
@@ -26,9 +25,6 @@ import java.util.SplittableRandom;
  * and the other keywords (an answer to a schema that uses them may not validate).
  */
 final class StructuredAnswer {
-  /** The longest token, in characters: about what a BPE tokenizer makes of JSON. */
-  static final int TOKEN_CHARS = 4;
-
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int MAX_DEPTH = 8;
 
@@ -89,19 +85,12 @@ final class StructuredAnswer {
     return valid.substring(0, Math.max(1, valid.length() / 2));
   }
 
-  /** The text cut into tokens of up to {@link #TOKEN_CHARS} characters. */
+  /**
+   * The text cut into the simulator's own tokens ({@link SimpleTokenizer}): the usage then counts
+   * what its {@code /tokenize}, and a client counting with the same tokenizer, make of the answer.
+   */
   static String[] tokens(String text) {
-    List<String> tokens = new ArrayList<>(text.length() / TOKEN_CHARS + 1);
-    int start = 0;
-    while (start < text.length()) {
-      int end = Math.min(text.length(), start + TOKEN_CHARS);
-      if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
-        end++; // never half a character
-      }
-      tokens.add(text.substring(start, end));
-      start = end;
-    }
-    return tokens.toArray(new String[0]);
+    return SimpleTokenizer.tokens(text).toArray(new String[0]);
   }
 
   /** A token's bytes inside a JSON string (the stream's {@code content}), escaped once. */

@@ -2,7 +2,9 @@ package dev.gatlingllm.simulator;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -10,11 +12,14 @@ import java.util.SplittableRandom;
  * is not a tool's result is answered with a call of the first tool, as an agent's model calls a
  * tool before it answers; after the result it answers in text. The call's arguments are one JSON
  * object, {@code {"<the first parameter>": "<words>"}} ({@code "input"} when the schema names no
- * parameter), cut into exactly the planned output tokens: the first token opens the object, the
- * last closes it, so the arguments are whole JSON whatever the count. Deterministic: the words come
- * from the request's seed.
+ * parameter), in exactly the planned output tokens of the simulator's own tokenizer: the first
+ * tokens open the object, the last two close it (a planned length that leaves no room for a word is
+ * answered in text). Deterministic: the words come from the request's seed.
  */
 final class ToolCallAnswer {
+  /** The closing quote and brace of the arguments, one token each. */
+  private static final int CLOSING_TOKENS = 2;
+
   /** The argument's key when the tool's schema names no parameter. */
   static final String DEFAULT_KEY = "input";
 
@@ -77,16 +82,30 @@ final class ToolCallAnswer {
     return "\"" + escaped(name) + "\"";
   }
 
-  /** The arguments' text cut into {@code count} (at least 1) tokens. */
+  /**
+   * The arguments in {@code count} tokens, the simulator's own ({@link SimpleTokenizer}), so that
+   * its usage counts what a tokenizer makes of the text: the object {@code {"<key>":"<words>"}}
+   * with as many words as its framing (braces, key, quotes, colon) leaves room for. Whole JSON of
+   * exactly {@code count} tokens when {@link #wholeIn} the count, cut at {@code count} otherwise.
+   */
   String[] pieces(int count, long seed) {
+    List<String> tokens = new ArrayList<>(SimpleTokenizer.tokens("{\"" + escaped(key) + "\":\""));
+    int framing = tokens.size() + CLOSING_TOKENS;
     SplittableRandom random = new SplittableRandom(seed);
-    String[] pieces = new String[count];
-    for (int i = 0; i < count; i++) {
-      pieces[i] = Vocabulary.word(random.nextInt(Vocabulary.size()));
+    for (int i = Math.max(1, count - framing); i > 0; i--) {
+      tokens.add(Vocabulary.word(random.nextInt(Vocabulary.size())));
     }
-    pieces[0] = "{\"" + escaped(key) + "\":\"" + pieces[0];
-    pieces[count - 1] = pieces[count - 1] + "\"}";
-    return pieces;
+    tokens.add("\"");
+    tokens.add("}");
+    return tokens.subList(0, Math.min(count, tokens.size())).toArray(new String[0]);
+  }
+
+  /**
+   * True when {@code count} tokens hold the whole call: more than its framing (at least one word
+   * inside).
+   */
+  boolean wholeIn(int count) {
+    return count > SimpleTokenizer.count("{\"" + escaped(key) + "\":\"") + CLOSING_TOKENS;
   }
 
   private static String escaped(String text) {

@@ -101,14 +101,17 @@ final class StreamOutput implements FrameListener, StreamSignals {
   }
 
   /**
-   * The client's count of the generated text, or -1 without a tokenizer. Once per request, at its
+   * The client's count of the generated text (answer, reasoning and tool-call arguments: all part
+   * of the server's output count, metrics.md), or -1 without a tokenizer. Once per request, at its
    * end.
    */
   long clientOutputTokens() {
     if (tokenizer == null) {
       return -1;
     }
-    return (long) tokenizer.count(content.toString()) + tokenizer.count(reasoning.toString());
+    return (long) tokenizer.count(content.toString())
+        + tokenizer.count(reasoning.toString())
+        + toolCalls.argumentTokens(tokenizer);
   }
 
   // ---- frames

@@ -2,6 +2,7 @@ package dev.gatlingllm.stream;
 
 import dev.gatlingllm.check.ToolCall;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.values.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,6 +25,20 @@ final class ToolCalls {
       name("");
     }
     arguments.get(arguments.size() - 1).append(fragment);
+  }
+
+  /**
+   * The tokens the model wrote into the calls' arguments, by {@code tokenizer}; each call counted
+   * apart, as it was generated. A call's name and the framing around it (the chat template's
+   * tool-call markers, which the server's parser takes out) are left out: the client never sees
+   * them as the model wrote them, so it cannot count them.
+   */
+  long argumentTokens(Tokenizer tokenizer) {
+    long count = 0;
+    for (StringBuilder text : arguments) {
+      count += tokenizer.count(text.toString());
+    }
+    return count;
   }
 
   /** The calls so far, redacted; an empty list (no allocation) for the many streams without any. */

@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * Chooses a tokenizer by name: a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...), a
  * Hugging Face {@code tokenizer.json} ({@code hf:<path>}, or a path ending in {@code
- * tokenizer.json}), or {@code server}.
+ * tokenizer.json}), the embedded simulator's ({@code simulator}), or {@code server}.
  */
 public final class Tokenizers {
   private static final String HUGGING_FACE = "hf:";
@@ -31,12 +31,15 @@ public final class Tokenizers {
    *
    * @param name a JTokkit encoding name, or {@code hf:<path>} / a path ending in {@code
    *     tokenizer.json}: the model's own Hugging Face tokenizer, the path a file or a classpath
-   *     resource
+   *     resource; or {@code simulator}, the simulator's own
    * @throws IllegalArgumentException for an unknown encoding or a missing or broken {@code
    *     tokenizer.json}
    */
   public static Tokenizer local(String name) {
     String trimmed = name.strip();
+    if (SimulatorTokenizer.NAME.equalsIgnoreCase(trimmed)) {
+      return new SimulatorTokenizer();
+    }
     if (namesATokenizerJson(trimmed)) {
       boolean prefixed = trimmed.toLowerCase(Locale.ROOT).startsWith(HUGGING_FACE);
       return huggingFace(prefixed ? trimmed.substring(HUGGING_FACE.length()) : trimmed);
@@ -44,7 +47,8 @@ public final class Tokenizers {
     try {
       return JTokkitTokenizer.of(trimmed);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(e.getMessage() + ", or hf:<path to a tokenizer.json>");
+      throw new IllegalArgumentException(
+          e.getMessage() + ", simulator, or hf:<path to a tokenizer.json>");
     }
   }
 

@@ -182,7 +182,8 @@ class AgentSessionsEndToEndTest {
 
   /**
    * Anthropic's and Ollama's forms of the history reach the simulator whole: turn 1 is answered
-   * with a tool call (no answer text), turn 2, after the tool's result, in text.
+   * with a tool call (no answer text; its 24 tokens hold the arguments' framing and some words),
+   * turn 2, after the tool's result, in text.
    */
   @ParameterizedTest
   @ValueSource(strings = {"anthropic", "ollama-chat"})
@@ -190,7 +191,7 @@ class AgentSessionsEndToEndTest {
     Path trace =
         Files.writeString(
             dir.resolve("two.jsonl"),
-            "{\"session_id\":\"d\",\"turns\":[{\"input_tokens\":30,\"output_tokens\":4,"
+            "{\"session_id\":\"d\",\"turns\":[{\"input_tokens\":30,\"output_tokens\":24,"
                 + "\"tool_latency_ms\":20},{\"input_tokens\":20,\"output_tokens\":5}]}\n");
     Path results = dir.resolve(dialect);
     InProcessGatling.Run run;

@@ -178,8 +178,8 @@ class RateLimitedSimulationTest {
         summary.path("max_output_len").asLong());
     assertTrue(run.console().contains("Stopped before max tokens:"), run.tail());
 
-    // Counted on the client as well (cl100k_base by default): the mismatch with the server's usage
-    // is reported.
+    // Counted on the client as well (against the embedded simulator, with its own tokenizer): the
+    // comparison with the server's usage is reported, and the two agree.
     assertEquals(20, summary.path("token_count_mismatch").path("requests").asInt());
     assertTrue(
         rows.stream()
@@ -188,5 +188,6 @@ class RateLimitedSimulationTest {
     assertEquals(
         rows.stream().mapToLong(row -> row.tokens().clientOutputTokens()).sum(),
         summary.path("token_count_mismatch").path("client_tokens").asLong());
+    assertEquals(0, summary.path("token_count_mismatch").path("absolute_difference").asLong());
   }
 }

@@ -31,7 +31,7 @@ class SimulatorToolCallTest {
   private static String openAi(String messages) {
     return "{\"messages\":["
         + messages
-        + "],\"max_tokens\":6,\"ignore_eos\":true,\"stream\":true,"
+        + "],\"max_tokens\":14,\"ignore_eos\":true,\"stream\":true,"
         + "\"stream_options\":{\"include_usage\":true},"
         + OPENAI_TOOLS
         + "}";
@@ -67,14 +67,36 @@ class SimulatorToolCallTest {
           if (choice.hasNonNull("finish_reason")) finish = choice.get("finish_reason").asText();
         }
       }
-      assertEquals(6, calls.size(), "one event per token");
+      // 14 of the simulator's tokens: {"city":" (6), 6 words, "} (2), each streamed in its event.
+      assertEquals(14, calls.size(), "one event per token");
       assertEquals("get_weather", calls.get(0).at("/function/name").asText());
       assertTrue(calls.get(0).get("id").asText().startsWith("call_"), calls.get(0).toString());
       assertFalse(calls.get(1).has("id"), "only the first piece opens the call");
       JsonNode args = JSON.readTree(arguments.toString());
       assertEquals(6, args.get("city").asText().trim().split(" ").length, arguments.toString());
       assertEquals("tool_calls", finish);
-      assertEquals(6, completionTokens);
+      assertEquals(14, completionTokens);
+      assertEquals(
+          14, SimpleTokenizer.count(arguments), "the usage counts what its tokenizer makes of it");
+    }
+  }
+
+  /**
+   * {"city":" and "} take 8 tokens: 8 leave no room for a word, and the model answers in its 8
+   * words.
+   */
+  @Test
+  void aLengthTooShortForTheWholeCallIsAnsweredInText() throws Exception {
+    try (LlmSimulator sim = started()) {
+      String body =
+          openAi("{\"role\":\"user\",\"content\":\"Weather in Paris?\"}")
+              .replace("\"max_tokens\":14", "\"max_tokens\":8");
+      List<String> data = SseClient.post(sim.baseUri(), "/v1/chat/completions", body).data();
+      String all = String.join("\n", data);
+      assertFalse(all.contains("tool_calls\":["), all);
+      assertTrue(all.contains("\"finish_reason\":\"length\""), all);
+      JsonNode usage = JSON.readTree(data.get(data.size() - 2)).get("usage");
+      assertEquals(8, usage.get("completion_tokens").asInt(), usage.toString());
     }
   }
 
@@ -102,7 +124,7 @@ class SimulatorToolCallTest {
   void anthropicStreamsAToolUseBlock() throws Exception {
     try (LlmSimulator sim = started()) {
       String body =
-          "{\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"}],\"max_tokens\":4,"
+          "{\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"}],\"max_tokens\":12,"
               + "\"ignore_eos\":true,\"stream\":true,\"tools\":[{\"name\":\"get_weather\","
               + "\"input_schema\":{\"type\":\"object\",\"properties\":{\"city\":{}}}}]}";
       List<String> data = SseClient.post(sim.baseUri(), "/v1/messages", body).data();
@@ -146,7 +168,7 @@ class SimulatorToolCallTest {
     try (LlmSimulator sim = started()) {
       String body =
           "{\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"}],"
-              + "\"options\":{\"num_predict\":3},"
+              + "\"options\":{\"num_predict\":11},"
               + OPENAI_TOOLS
               + "}";
       List<SseClient.Line> lines = SseClient.post(sim.baseUri(), "/api/chat", body).lines();
@@ -154,13 +176,17 @@ class SimulatorToolCallTest {
       for (SseClient.Line line : lines) {
         if (!line.text().isBlank()) objects.add(JSON.readTree(line.text()));
       }
-      assertEquals(4, objects.size(), objects.toString());
-      assertFalse(objects.get(1).at("/message").has("tool_calls"));
-      JsonNode call = objects.get(2).at("/message/tool_calls/0/function");
+      // One line per token (the call waits for its last), then the final object.
+      assertEquals(12, objects.size(), objects.toString());
+      assertFalse(objects.get(9).at("/message").has("tool_calls"));
+      JsonNode call = objects.get(10).at("/message/tool_calls/0/function");
       assertEquals("get_weather", call.get("name").asText());
       assertEquals(3, call.at("/arguments/city").asText().trim().split(" ").length);
-      assertEquals("stop", objects.get(3).get("done_reason").asText());
-      assertEquals(3, objects.get(3).get("eval_count").asInt());
+      assertEquals(
+          11, SimpleTokenizer.count(call.get("arguments").toString()), "as eval_count counts");
+      assertEquals("stop", objects.get(11).get("done_reason").asText());
+      assertEquals(
+          11, objects.get(11).get("eval_count").asInt(), "the framing's 8 tokens, 3 words");
     }
   }
 }

@@ -59,6 +59,20 @@ class StreamExchangeTest {
     return exchange(StreamSettings.DEFAULTS);
   }
 
+  /** An exchange whose client counts with {@code tokenizer}, for a prompt of 9 tokens. */
+  private StreamExchange counting(dev.gatlingllm.values.Tokenizer tokenizer) {
+    return new StreamExchange(
+        new OpenAiChatDialect(),
+        StreamSettings.DEFAULTS,
+        T0,
+        timers,
+        outcomes::add,
+        tokenizer,
+        new RequestSize(9, -1),
+        dev.gatlingllm.secrets.Redactor.NONE,
+        null);
+  }
+
   static ByteBuffer bytes(String s) {
     return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
   }
@@ -156,17 +170,7 @@ class StreamExchangeTest {
   @Test
   void aClientTokenizerCountsWhenTheServerSendsNoUsageAndIsKeptBesideTheServerCount() {
     var tokenizer = dev.gatlingllm.tokenize.JTokkitTokenizer.of("cl100k_base");
-    StreamExchange ex =
-        new StreamExchange(
-            new OpenAiChatDialect(),
-            StreamSettings.DEFAULTS,
-            T0,
-            timers,
-            outcomes::add,
-            tokenizer,
-            new RequestSize(9, -1),
-            dev.gatlingllm.secrets.Redactor.NONE,
-            null);
+    StreamExchange ex = counting(tokenizer);
     ex.onRequestWritten(T0);
     ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     // Two events carrying four tokens of text between them.
@@ -180,17 +184,7 @@ class StreamExchangeTest {
     assertEquals(TokenCountSource.TOKENIZER, r.tokens().inputTokenSource());
 
     outcomes.clear();
-    StreamExchange withUsage =
-        new StreamExchange(
-            new OpenAiChatDialect(),
-            StreamSettings.DEFAULTS,
-            T0,
-            timers,
-            outcomes::add,
-            tokenizer,
-            new RequestSize(9, -1),
-            dev.gatlingllm.secrets.Redactor.NONE,
-            null);
+    StreamExchange withUsage = counting(tokenizer);
     withUsage.onRequestWritten(T0);
     withUsage.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
     withUsage.onBodyChunk(
@@ -219,6 +213,33 @@ class StreamExchangeTest {
     assertEquals(90 * MS, outcome.result().timing().ttfoNanos());
     assertEquals("think", outcome.reasoning());
     assertEquals("answer", outcome.content());
+  }
+
+  /**
+   * The client counts a tool call's arguments, streamed in two pieces, beside the answer text; the
+   * call's name, which the server's parser hands over outside the generated text, is not counted.
+   */
+  @Test
+  void theClientCountsToolCallArgumentsBesideTheAnswerButNotTheName() {
+    StreamExchange ex = counting(new dev.gatlingllm.tokenize.SimulatorTokenizer());
+    ex.onRequestWritten(T0);
+    ex.onResponseHeaders(200, "text/event-stream", null, T0 + MS);
+    ex.onBodyChunk(
+        bytes(
+            content(" Let me look")
+                + "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\","
+                + "\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
+                + "\"arguments\":\"{\\\"city\\\":\"}}]}}]}\n\n"
+                + "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,"
+                + "\"function\":{\"arguments\":\"\\\" Paris\\\"}\"}}]}}]}\n\n"
+                + FINISH
+                + DONE),
+        true,
+        T0 + 50 * MS);
+    RequestResult r = only().result();
+    // The answer " Let me look": 3 tokens; the arguments {"city":" Paris"}: one token per mark,
+    // "city" and " Paris" one each: {  "  city  "  :  "  " Paris"  "  }  = 9.
+    assertEquals(3 + 9, r.tokens().clientOutputTokens());
   }
 
   @Test

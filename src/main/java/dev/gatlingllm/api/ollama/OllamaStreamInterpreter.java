@@ -5,6 +5,7 @@ import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.api.json.DialectJson;
 import dev.gatlingllm.api.json.FrameJson;
+import dev.gatlingllm.api.json.JsonCompactText;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.values.OutputKind;
@@ -47,6 +48,10 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
   private String reasoning;
   private String content;
   private final List<String> toolCalls = new ArrayList<>(2);
+
+  /** Each call's arguments as compact JSON, or null when it sent none; line for line with calls. */
+  private final List<String> toolArguments = new ArrayList<>(2);
+
   private boolean done;
   private String doneReason;
   private long promptEvalCount;
@@ -136,7 +141,8 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
   }
 
   /**
-   * Each call comes whole: its function's name is the output text; the arguments object is skipped.
+   * Each call comes whole: its function's name is the output text, then its arguments object,
+   * written back as compact JSON (the text the model generated, counted as a streamed call's is).
    */
   private void readToolCalls(JsonCursor cursor) throws IOException {
     for (JsonToken token = cursor.nextToken(); !isArrayEnd(token); token = cursor.nextToken()) {
@@ -144,28 +150,34 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
         cursor.skipChildren();
         continue;
       }
-      String name = null;
+      toolCalls.add(UNNAMED_TOOL_CALL);
+      toolArguments.add(null);
       while (cursor.nextToken() == JsonToken.FIELD_NAME) {
         if (cursor.nextToken() == JsonToken.START_OBJECT && cursor.nameIs("function")) {
-          name = readFunctionName(cursor);
+          readFunction(cursor);
         } else {
           cursor.skipChildren(); // id, type
         }
       }
-      toolCalls.add(name != null ? name : UNNAMED_TOOL_CALL);
     }
   }
 
-  private String readFunctionName(JsonCursor cursor) throws IOException {
-    String name = null;
+  /** The latest call's name and arguments. */
+  private void readFunction(JsonCursor cursor) throws IOException {
+    int call = toolCalls.size() - 1;
     while (cursor.nextToken() == JsonToken.FIELD_NAME) {
-      if (cursor.nextToken() == JsonToken.VALUE_STRING && cursor.nameIs("name")) {
-        name = nonEmptyText(cursor);
+      JsonToken value = cursor.nextToken();
+      if (value == JsonToken.VALUE_STRING && cursor.nameIs("name")) {
+        String name = nonEmptyText(cursor);
+        toolCalls.set(call, name != null ? name : UNNAMED_TOOL_CALL);
+      } else if (cursor.nameIs("arguments") && value == JsonToken.VALUE_STRING) {
+        toolArguments.set(call, cursor.text()); // arguments already as text, as OpenAI sends them
+      } else if (cursor.nameIs("arguments") && value != JsonToken.VALUE_NULL) {
+        toolArguments.set(call, JsonCompactText.of(cursor, value));
       } else {
-        cursor.skipChildren(); // arguments, index
+        cursor.skipChildren(); // index
       }
     }
-    return name;
   }
 
   private void readError(JsonCursor cursor, JsonToken value) throws IOException {
@@ -216,10 +228,13 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     if (content != null) {
       signals.onOutput(OutputKind.CONTENT, content);
     }
-    // Each call starts a call of its own, as OpenAI's function name does; its arguments object is
-    // not kept.
-    for (String toolCall : toolCalls) {
-      signals.onOutput(OutputKind.TOOL_CALL_NAME, toolCall);
+    // Each call starts a call of its own, as OpenAI's function name does, then carries its
+    // arguments.
+    for (int i = 0; i < toolCalls.size(); i++) {
+      signals.onOutput(OutputKind.TOOL_CALL_NAME, toolCalls.get(i));
+      if (toolArguments.get(i) != null) {
+        signals.onOutput(OutputKind.TOOL_CALL, toolArguments.get(i));
+      }
     }
     if (error != null) {
       signals.onStreamError(error);
@@ -246,6 +261,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     reasoning = null;
     content = null;
     toolCalls.clear();
+    toolArguments.clear();
     done = false;
     doneReason = null;
     promptEvalCount = -1;

@@ -93,7 +93,7 @@ public final class LlmTarget implements AutoCloseable {
         throw new UserError("llm.maxTokensField: " + e.getMessage());
       }
     }
-    ClientTokenCount tokenCount = ClientTokenCount.fromSettings(settings);
+    ClientTokenCount tokenCount = ClientTokenCount.fromSettings(settings, baseUrl == null);
     if (tokenCount.note() != null) {
       System.out.println("gatling-llm: " + tokenCount.note());
     }

@@ -47,10 +47,7 @@ public final class LevelAccumulator {
   private long audioBytes;
   private long audioMillis;
   private final long[] outputSources = new long[TokenCountSource.values().length];
-  private long mismatchRequests;
-  private long mismatchServer;
-  private long mismatchClient;
-  private long mismatchDifference;
+  private final TokenMismatchTally mismatch = new TokenMismatchTally();
   private final Map<String, Long> errors = new LinkedHashMap<>();
   private long usageIgnored;
   private long itlCapped;
@@ -160,12 +157,7 @@ public final class LevelAccumulator {
         stoppedEarly++;
       }
     }
-    if (tokens.serverOutputTokens() >= 0 && tokens.clientOutputTokens() >= 0) {
-      mismatchRequests++;
-      mismatchServer += tokens.serverOutputTokens();
-      mismatchClient += tokens.clientOutputTokens();
-      mismatchDifference += Math.abs(tokens.serverOutputTokens() - tokens.clientOutputTokens());
-    }
+    mismatch.add(record);
     double speed = record.outputTokensPerSecond();
     if (speed > 0) {
       speedSum += speed;
@@ -315,10 +307,7 @@ public final class LevelAccumulator {
     for (int i = 0; i < outputSources.length; i++) {
       outputSources[i] += other.outputSources[i];
     }
-    mismatchRequests += other.mismatchRequests;
-    mismatchServer += other.mismatchServer;
-    mismatchClient += other.mismatchClient;
-    mismatchDifference += other.mismatchDifference;
+    mismatch.merge(other.mismatch);
     usageIgnored += other.usageIgnored;
     itlCapped += other.itlCapped;
     outputCut += other.outputCut;
@@ -463,16 +452,7 @@ public final class LevelAccumulator {
             e2elFromScheduled.toDistribution(),
             sendLateness.toDistribution()),
         new TokenTotals(
-            inputTokens,
-            outputTokens,
-            outputTokensInWindow,
-            sources,
-            new TokenMismatch(
-                mismatchRequests,
-                mismatchServer,
-                mismatchClient,
-                mismatchDifference,
-                mismatchServer == 0 ? 0 : 100.0 * mismatchDifference / mismatchServer)),
+            inputTokens, outputTokens, outputTokensInWindow, sources, mismatch.result()),
         new OutputLengths(withLimit, stoppedEarly, outputLengths.toDistribution()),
         new ReasoningTokens(reasoningRequests, reasoningTokens),
         new ImageFigures(completed, images, imageBytes),

@@ -120,7 +120,9 @@ class RunRecorderTest {
     assertEquals((10 * 10 + 5 * 20 + 10 * 10.476) / 25, f.latency().itlPerToken().mean(), 1e-9);
 
     assertEquals(Map.of(TokenCountSource.SERVER_USAGE, 3L), f.tokens().outputTokenSources());
-    assertEquals(new TokenMismatch(1, 21, 20, 1, 100.0 / 21), f.tokens().mismatch());
+    assertEquals(
+        new TokenMismatch(1, 21, 20, 1, 100.0 / 21, new TokenMismatch.Differing(1, 0, 0, 1, 1, 1)),
+        f.tokens().mismatch());
     assertEquals(Map.of("HTTP 500: boom", 1L), f.counts().errors());
 
     // The run equals its only level
