@@ -74,12 +74,12 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.apiKey(apiKey);
     protocol =
         protocol.idleTimeout(
-            Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
+            Duration.ofSeconds(settings.wholeNumber("llm.idleTimeoutSeconds", 30)));
     protocol =
-        protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
+        protocol.timeout(Duration.ofSeconds(settings.wholeNumber("llm.timeoutSeconds", 600)));
     protocol =
         protocol.maxOutputBytes(
-            settings.positiveInt(
+            settings.wholeNumber(
                 "llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     // llm.tokenRecords, llm.detailedResults and llm.sloRecords are read by llm() itself, in any
     // simulation.

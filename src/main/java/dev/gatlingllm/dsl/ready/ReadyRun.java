@@ -234,7 +234,7 @@ public final class ReadyRun implements AutoCloseable {
         settings.text("llm.dataset.promptField", null),
         settings.text("llm.dataset.answerField", null),
         settings.flag("llm.dataset.answerLength", false),
-        settings.nonNegativeInt("llm.dataset.limit", 0));
+        settings.wholeNumber("llm.dataset.limit", 0));
   }
 
   /**
