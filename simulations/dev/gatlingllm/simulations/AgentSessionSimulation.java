@@ -93,6 +93,7 @@ public class AgentSessionSimulation extends Simulation {
       Settings properties, WorkloadSettings settings, int count) {
     int minTurns = properties.wholeNumber("llm.agent.minTurns", 2);
     int maxTurns = properties.wholeNumber("llm.agent.maxTurns", Math.max(minTurns, 6));
+    AgentTraces.requireGeneratedTurnsWithinBound(count, maxTurns);
     return AgentTraces.generate(
         count,
         settings.prompts().seed(),
