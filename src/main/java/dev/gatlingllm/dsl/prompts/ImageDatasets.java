@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gatlingllm.bounds.BoundedText;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptImage;
 import java.io.IOException;
@@ -43,6 +44,15 @@ public final class ImageDatasets {
    * @throws IllegalArgumentException naming the file and record of the first bad one
    */
   public static List<Map<String, Object>> read(String location) {
+    try {
+      return readRecords(location);
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      // the messages name the dataset, its line and the file: one line, as every user error
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  private static List<Map<String, Object>> readRecords(String location) {
     String text = JsonlFile.text(location, KIND);
     Images images = new Images(JsonlFile.folderOf(location));
     List<Map<String, Object>> records;
