@@ -94,9 +94,16 @@ public record Bound(
     return value;
   }
 
-  /** {@link #read} as a double (a bound's range is within a double's). */
+  /**
+   * {@link #read} as a double: a number within the bound whose double is not ({@code 1e-400}, above
+   * 0 but 0.0 as a double) is refused as well.
+   */
   public double readDouble(String source, String text) {
-    return read(source, text).doubleValue();
+    double value = read(source, text).doubleValue();
+    if (!contains(new BigDecimal(value))) {
+      throw refused(source, text.trim());
+    }
+    return value;
   }
 
   /** {@link #read} as a long; only for a bound of whole numbers within a long. */

@@ -154,7 +154,7 @@ public final class ServerTokenizer implements Tokenizer {
             shownUrl
                 + path
                 + " answered what is not JSON: "
-                + abbreviate(redactor.redact(firstLine(e))));
+                + abbreviate(redactor.redact(UserError.firstLine(e))));
       }
     } catch (IOException e) {
       // Not chained: the cause's message would print the same text unredacted.
@@ -164,18 +164,11 @@ public final class ServerTokenizer implements Tokenizer {
               + path
               + ": "
               + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : " " + redactor.redact(firstLine(e))));
+              + (e.getMessage() == null ? "" : " " + redactor.redact(UserError.firstLine(e))));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new UserError("interrupted while calling " + shownUrl + path);
     }
-  }
-
-  /** Jackson's messages add the source and a pointer on lines of their own. */
-  private static String firstLine(Exception e) {
-    String message = String.valueOf(e.getMessage());
-    int end = message.indexOf('\n');
-    return end < 0 ? message : message.substring(0, end);
   }
 
   private static String abbreviate(String text) {

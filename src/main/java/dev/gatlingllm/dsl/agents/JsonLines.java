@@ -55,10 +55,7 @@ final class JsonLines {
     return List.copyOf(records);
   }
 
-  /** The first line of an error's message: Jackson's add the source and a pointer below it. */
   private static String oneLine(Exception e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    int end = message.indexOf('\n');
-    return Redactor.credentialsIn(end < 0 ? message : message.substring(0, end));
+    return Redactor.credentialsIn(UserError.firstLine(e));
   }
 }
