@@ -43,7 +43,8 @@ public final class SettingBounds {
     BOUNDS.put(SimulatorSetting.EOS_PROBABILITY, Bound.closed(0, 1, ""));
     BOUNDS.put(SimulatorSetting.SEED, Bound.whole(Long.MIN_VALUE, Long.MAX_VALUE, ""));
     BOUNDS.put(SimulatorSetting.SLOTS, Bound.whole(1, 100_000, "sequences"));
-    BOUNDS.put(SimulatorSetting.KV_CACHE_TOKENS, Bound.whole(1, 1_000_000_000_000L, "tokens"));
+    // a counter, not an allocation: a quarter of a long leaves room for sums of reservations
+    BOUNDS.put(SimulatorSetting.KV_CACHE_TOKENS, Bound.whole(1, Long.MAX_VALUE / 4, "tokens"));
     micros(SimulatorSetting.DECODE_STEP_BASE_MICROS);
     BOUNDS.put(
         SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS, Bound.closed(0, MINUTE_MICROS, "us"));
