@@ -50,14 +50,15 @@ public class EmbeddingSweepSimulation extends io.gatling.javaapi.core.Simulation
         rerankDocuments > 0
             ? "rerank of " + rerankDocuments + " documents"
             : "embeddings in batches of " + batchSize;
-    run.announce(
+    run.announcePooling(
         "embedding sweep "
             + settings.closed().levels()
             + ", "
             + kind
             + " of "
             + settings.prompts().inputTokens()
-            + " tokens");
+            + " tokens",
+        rerankDocuments > 0);
     setUp(steps.build("sweep", io.gatling.javaapi.core.CoreDsl.exec(request()), run.checks()))
         .protocols(
             run.http(),

@@ -5,7 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
-import dev.gatlingllm.dsl.prompts.Datasets;
+import dev.gatlingllm.dsl.ready.JsonSchemaFile;
 import dev.gatlingllm.dsl.ready.PlannedPrompts;
 import dev.gatlingllm.dsl.ready.ReadyRun;
 import dev.gatlingllm.dsl.ready.Settings;
@@ -13,10 +13,6 @@ import dev.gatlingllm.dsl.ready.WorkloadSettings;
 import dev.gatlingllm.values.ResponseFormat;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -40,7 +36,8 @@ public class StructuredOutputSweepSimulation extends Simulation {
               .outputTokens(128)
               .requestsPerStream(5));
   private final String schemaLocation = properties.text("llm.schema", "person-schema.json");
-  private final String schema = read(schemaLocation);
+  // Read and checked now: a schema no answer can be judged against stops the run in one line.
+  private final String schema = JsonSchemaFile.read("llm.schema", schemaLocation);
   private final ResponseFormat form =
       form(
           properties.oneOf(
@@ -76,14 +73,6 @@ public class StructuredOutputSweepSimulation extends Simulation {
             run.http(),
             run.llm(steps.plannedLevels()).inputTokens(settings.prompts().inputTokens()))
         .assertions(run.assertions(global().failedRequests().percent().lt(1.0)));
-  }
-
-  private static String read(String location) {
-    try (InputStream in = Datasets.open(location, "JSON schema")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the JSON schema " + location, e);
-    }
   }
 
   private static ResponseFormat form(String name) {

@@ -5,7 +5,6 @@ import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.action.LlmActionFactory;
 import dev.gatlingllm.gatling.action.LlmRequestSpec;
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +23,7 @@ import java.util.function.Function;
  * times as a list, the text computed again for each: a function drawing random texts makes a batch
  * of different ones), {@link #inputs(List)} a whole list. Logs one Gatling record, {@code <name>}.
  */
-public final class EmbedActionBuilder implements ActionBuilder {
-  private final LlmRequestSpec spec;
+public final class EmbedActionBuilder extends LlmRequestCalls<EmbedActionBuilder> {
   private final SessionExpression<String> text;
   private final SessionExpression<List<String>> texts;
   private final int batchSize;
@@ -39,13 +37,14 @@ public final class EmbedActionBuilder implements ActionBuilder {
       SessionExpression<String> text,
       SessionExpression<List<String>> texts,
       int batchSize) {
-    this.spec = spec;
+    super(spec);
     this.text = text;
     this.texts = texts;
     this.batchSize = batchSize;
   }
 
-  private EmbedActionBuilder withSpec(LlmRequestSpec newSpec) {
+  @Override
+  EmbedActionBuilder withSpec(LlmRequestSpec newSpec) {
     return new EmbedActionBuilder(newSpec, text, texts, batchSize);
   }
 
@@ -140,60 +139,6 @@ public final class EmbedActionBuilder implements ActionBuilder {
     return withSpec(
         PoolingSpec.field(
             spec, EmbeddingsDialect.ENCODING_FORMAT, SessionExpression.constant(value)));
-  }
-
-  /**
-   * The model for this request, overriding the protocol's.
-   *
-   * @param model the model name, a Gatling EL string
-   * @return a new builder
-   */
-  public EmbedActionBuilder model(String model) {
-    return withSpec(
-        PoolingSpec.model(
-            spec, GatlingRuntime.el(LlmRequestActionBuilder.requireText(model, "model"))));
-  }
-
-  /**
-   * The path for this request (default {@code /v1/embeddings}; TEI also serves {@code /embed} in
-   * its own form, which this builder does not write).
-   *
-   * @param path a Gatling EL string resolved against the {@code http} protocol's baseUrl
-   * @return a new builder
-   */
-  public EmbedActionBuilder endpoint(String path) {
-    return withSpec(spec.withEndpoint(LlmRequestActionBuilder.requireText(path, "endpoint")));
-  }
-
-  /**
-   * An extra HTTP header.
-   *
-   * @param headerName the header's name
-   * @param value a Gatling EL string
-   * @return a new builder
-   */
-  public EmbedActionBuilder header(String headerName, String value) {
-    Objects.requireNonNull(value, "value");
-    return withSpec(
-        spec.withHeader(
-            LlmRequestActionBuilder.requireText(headerName, "header name"),
-            GatlingRuntime.el(value)));
-  }
-
-  /**
-   * An extra top-level JSON field, e.g. {@code bodyField("truncate", true)} for TEI.
-   *
-   * @param field the field's name
-   * @param value a constant: a String, Number, Boolean, Map or List
-   * @return a new builder
-   */
-  public EmbedActionBuilder bodyField(String field, Object value) {
-    Objects.requireNonNull(value, "value");
-    return withSpec(
-        PoolingSpec.field(
-            spec,
-            LlmRequestActionBuilder.requireText(field, "field"),
-            SessionExpression.constant(value)));
   }
 
   /** Gatling's builder of the action, called once when the scenario is built. */

@@ -15,10 +15,14 @@ import dev.gatlingllm.gatling.action.SaturationCheckAction;
 import dev.gatlingllm.gatling.action.StartLevelAction;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.stats.Micros;
+import dev.gatlingllm.tokenize.ServerTokenizer;
+import dev.gatlingllm.tokenize.Tokenizers;
+import dev.gatlingllm.values.Tokenizer;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -68,11 +72,14 @@ public final class LlmDsl {
    * The LLM protocol with its defaults (OpenAI chat dialect, usage requested, 30 s idle, 10 min
    * timeout), and {@code -Dllm.tokenRecords} / {@code -Dllm.detailedResults} when given. Fails on
    * an {@code llm.*} system property nothing reads ({@code unknown property llm.modle; did you mean
-   * llm.model?}).
+   * llm.model?}). A simulation compiled for a Java release below 17 is told, in one line, to
+   * compile with release 17: the DSL's types include records.
    *
    * @return the protocol builder, to pass to {@code protocols(...)}
    */
   public static LlmProtocolBuilder llm() {
+    CompiledRelease.tellIfBelow17(
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass());
     return LlmProtocolBuilder.fromSystemProperties();
   }
 
@@ -114,6 +121,35 @@ public final class LlmDsl {
   public static LlmRequestActionBuilder completion(String name) {
     return new LlmRequestActionBuilder(
         LlmRequestActionBuilder.requireText(name, "request name"), "openai-completions");
+  }
+
+  /**
+   * A tokenizer that counts without I/O, in the model's vocabulary: for prompts of exact lengths
+   * (agent sessions, {@code RandomPrompts}) and for {@code llm().tokenizer(..)}, which counts on
+   * the virtual users' event loops.
+   *
+   * @param name a JTokkit encoding ({@code cl100k_base}, {@code o200k_base}...), or the model's own
+   *     Hugging Face tokenizer: {@code hf:<path>} or a path ending in {@code tokenizer.json}, a
+   *     file or a classpath resource (docs/tokenizers.md)
+   * @return the tokenizer, read once: share it
+   * @throws IllegalArgumentException for an unknown encoding or a missing or broken {@code
+   *     tokenizer.json}
+   */
+  public static Tokenizer tokenizer(String name) {
+    return Tokenizers.local(name);
+  }
+
+  /**
+   * The server's own tokenizer, asked through its {@code POST /tokenize} (vLLM, SGLang, llama.cpp):
+   * exact for any model the server runs. Each count is a request that waits for the server, so it
+   * prepares prompts before the load; {@code llm().tokenizer(..)} refuses it.
+   *
+   * @param baseUrl the server's root URL
+   * @param model the model the server counts for
+   * @return the tokenizer
+   */
+  public static Tokenizer serverTokenizer(String baseUrl, String model) {
+    return new ServerTokenizer(baseUrl, model);
   }
 
   /**
@@ -201,13 +237,36 @@ public final class LlmDsl {
   }
 
   /**
+   * TTFT at most {@code bound} (a constant); a request without any token fails it.
+   *
+   * @param bound a positive constant, e.g. {@code Duration.ofMillis(500)}
+   * @return the check
+   */
+  public static AnswerCheck ttftAtMost(Duration bound) {
+    return ttftAtMost(millis(bound));
+  }
+
+  /**
    * TTFT at most {@code ms} milliseconds (a constant); a request without any token fails it.
    *
    * @param ms the bound in milliseconds, a positive constant
    * @return the check
+   * @deprecated in milliseconds: use {@link #ttftAtMost(Duration)}, whose bound is a {@code
+   *     Duration}
    */
+  @Deprecated
   public static AnswerCheck ttftAtMost(double ms) {
     return figureAtMost("TTFT", ms, Answer::ttftNanos, "no token, so no TTFT");
+  }
+
+  /**
+   * TPOT at most {@code bound}; undefined for a single output token, so such a request passes.
+   *
+   * @param bound a positive constant, e.g. {@code Duration.ofMillis(50)}
+   * @return the check
+   */
+  public static AnswerCheck tpotAtMost(Duration bound) {
+    return tpotAtMost(millis(bound));
   }
 
   /**
@@ -216,9 +275,23 @@ public final class LlmDsl {
    *
    * @param ms the bound in milliseconds, a positive constant
    * @return the check
+   * @deprecated in milliseconds: use {@link #tpotAtMost(Duration)}, whose bound is a {@code
+   *     Duration}
    */
+  @Deprecated
   public static AnswerCheck tpotAtMost(double ms) {
     return figureAtMost("TPOT", ms, Answer::tpotNanos, null);
+  }
+
+  /**
+   * E2EL (sent to the last token event) at most {@code bound}; a request without any token fails
+   * it.
+   *
+   * @param bound a positive constant, e.g. {@code Duration.ofSeconds(10)}
+   * @return the check
+   */
+  public static AnswerCheck e2elAtMost(Duration bound) {
+    return e2elAtMost(millis(bound));
   }
 
   /**
@@ -227,7 +300,10 @@ public final class LlmDsl {
    *
    * @param ms the bound in milliseconds, a positive constant
    * @return the check
+   * @deprecated in milliseconds: use {@link #e2elAtMost(Duration)}, whose bound is a {@code
+   *     Duration}
    */
+  @Deprecated
   public static AnswerCheck e2elAtMost(double ms) {
     return figureAtMost("E2EL", ms, Answer::e2elNanos, "no token, so no E2EL");
   }
@@ -363,9 +439,22 @@ public final class LlmDsl {
   /**
    * The run's p99 TTFT is at most the bound; a run without any token fails it.
    *
-   * @param millis the bound in milliseconds, a constant
+   * @param bound a constant, e.g. {@code Duration.ofMillis(500)}
    * @return a check for {@link #llmChecks}
    */
+  public static LlmCheck ttftP99AtMost(Duration bound) {
+    return ttftP99AtMost(millis(bound));
+  }
+
+  /**
+   * The run's p99 TTFT is at most the bound; a run without any token fails it.
+   *
+   * @param millis the bound in milliseconds, a constant
+   * @return a check for {@link #llmChecks}
+   * @deprecated in milliseconds: use {@link #ttftP99AtMost(Duration)}, whose bound is a {@code
+   *     Duration}
+   */
+  @Deprecated
   public static LlmCheck ttftP99AtMost(double millis) {
     return new LlmCheck(
         "p99_ttft_ms",
@@ -412,15 +501,42 @@ public final class LlmDsl {
 
   /**
    * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its TTFT
+   * percentile is at most the bound; failed requests count as slower than any other.
+   *
+   * @param percentile 50, 90, 95 or 99
+   * @param bound a constant, e.g. {@code Duration.ofMillis(500)}
+   * @return the target for {@code llm().capacityTarget(..)}
+   */
+  public static AttainmentTarget ttftPercentileAtMost(double percentile, Duration bound) {
+    return ttftPercentileAtMost(percentile, millis(bound));
+  }
+
+  /**
+   * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its TTFT
    * percentile is at most the bound ({@code "p99 TTFT <= 500 ms"}); failed requests count as slower
    * than any other.
    *
    * @param percentile 50, 90, 95 or 99
    * @param ms the bound in milliseconds
    * @return the target
+   * @deprecated in milliseconds: use {@link #ttftPercentileAtMost(double, Duration)}, whose bound
+   *     is a {@code Duration}
    */
+  @Deprecated
   public static AttainmentTarget ttftPercentileAtMost(double percentile, double ms) {
     return AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, percentile, ms);
+  }
+
+  /**
+   * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its TPOT
+   * percentile is at most the bound; failed requests count as slower than any other.
+   *
+   * @param percentile 50, 90, 95 or 99
+   * @param bound a constant, e.g. {@code Duration.ofMillis(500)}
+   * @return the target
+   */
+  public static AttainmentTarget tpotPercentileAtMost(double percentile, Duration bound) {
+    return tpotPercentileAtMost(percentile, millis(bound));
   }
 
   /**
@@ -429,9 +545,24 @@ public final class LlmDsl {
    * @param percentile 50, 90, 95 or 99
    * @param ms the bound in milliseconds
    * @return the target
+   * @deprecated in milliseconds: use {@link #tpotPercentileAtMost(double, Duration)}, whose bound
+   *     is a {@code Duration}
    */
+  @Deprecated
   public static AttainmentTarget tpotPercentileAtMost(double percentile, double ms) {
     return AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TPOT, percentile, ms);
+  }
+
+  /**
+   * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its ITL
+   * percentile is at most the bound; failed requests count as slower than any other.
+   *
+   * @param percentile 50, 90, 95 or 99
+   * @param bound a constant, e.g. {@code Duration.ofMillis(500)}
+   * @return the target
+   */
+  public static AttainmentTarget itlPercentileAtMost(double percentile, Duration bound) {
+    return itlPercentileAtMost(percentile, millis(bound));
   }
 
   /**
@@ -440,9 +571,24 @@ public final class LlmDsl {
    * @param percentile 50, 90, 95 or 99
    * @param ms the bound in milliseconds
    * @return the target
+   * @deprecated in milliseconds: use {@link #itlPercentileAtMost(double, Duration)}, whose bound is
+   *     a {@code Duration}
    */
+  @Deprecated
   public static AttainmentTarget itlPercentileAtMost(double percentile, double ms) {
     return AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.ITL, percentile, ms);
+  }
+
+  /**
+   * A capacity target for {@code llm().capacityTarget(...)}: a level is sustainable when its E2EL
+   * percentile is at most the bound; failed requests count as slower than any other.
+   *
+   * @param percentile 50, 90, 95 or 99
+   * @param bound a constant, e.g. {@code Duration.ofMillis(500)}
+   * @return the target
+   */
+  public static AttainmentTarget e2elPercentileAtMost(double percentile, Duration bound) {
+    return e2elPercentileAtMost(percentile, millis(bound));
   }
 
   /**
@@ -451,7 +597,10 @@ public final class LlmDsl {
    * @param percentile 50, 90, 95 or 99
    * @param ms the bound in milliseconds
    * @return the target
+   * @deprecated in milliseconds: use {@link #e2elPercentileAtMost(double, Duration)}, whose bound
+   *     is a {@code Duration}
    */
+  @Deprecated
   public static AttainmentTarget e2elPercentileAtMost(double percentile, double ms) {
     return AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.E2EL, percentile, ms);
   }
@@ -554,6 +703,11 @@ public final class LlmDsl {
    */
   public static ActionBuilder startWarmup() {
     return () -> StartLevelAction.builder(StartLevelAction.WARMUP, null, 0, 0);
+  }
+
+  /** A bound as fractional milliseconds, the unit the figures are judged in. */
+  private static double millis(Duration bound) {
+    return Objects.requireNonNull(bound, "bound").toNanos() / 1e6;
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
@@ -11,6 +11,7 @@ import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.properties.LlmProperties;
 import dev.gatlingllm.properties.PropertyBounds;
 import dev.gatlingllm.properties.ResultsRoot;
+import dev.gatlingllm.report.compare.BaselineComparison;
 import dev.gatlingllm.report.compare.Thresholds;
 import dev.gatlingllm.run.BaselinePlan;
 import dev.gatlingllm.secrets.Redactor;
@@ -448,7 +449,28 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
   public LlmProtocolBuilder baseline(String path) {
     Objects.requireNonNull(path, "path");
     BaselinePlan plan = baselinePlan(path, System.getProperties());
+    checkReadable(
+        plan.path(), Redactor.of(System.getProperty("llm.apiKey"), System.getenv("LLM_API_KEY")));
     return with(f -> f.baseline = plan);
+  }
+
+  /**
+   * The baseline read now, before any load: one that is not a readable report of a run stops the
+   * run in one line with the exit status of a baseline that cannot be compared with, rather than
+   * spending the whole load to find out at its end.
+   */
+  private static void checkReadable(java.nio.file.Path baseline, Redactor redactor) {
+    try {
+      BaselineComparison.checkReadable(baseline);
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw new UserError(
+          "llm.baseline: the baseline cannot be compared with: "
+              + redactor.redact(e.getMessage())
+              + " (exit status "
+              + BaselinePlan.UNREADABLE_STATUS
+              + ", before any load)",
+          BaselinePlan.UNREADABLE_STATUS);
+    }
   }
 
   /**
@@ -475,7 +497,11 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public LlmProtocolBuilder levels(List<LevelWindow> plannedLevels) {
-    RunConfig report = fields.report.withLevels(plannedLevels);
+    RunConfig report =
+        fields
+            .report
+            .withLevels(plannedLevels)
+            .withCapacitySearch(plannedLevels.stream().anyMatch(LevelWindow::loadChosenAtStart));
     return with(f -> f.report = report);
   }
 

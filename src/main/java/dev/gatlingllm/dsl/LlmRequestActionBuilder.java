@@ -1,6 +1,5 @@
 package dev.gatlingllm.dsl;
 
-import dev.gatlingllm.check.AnswerCheck;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.action.LlmActionFactory;
@@ -8,14 +7,13 @@ import dev.gatlingllm.gatling.action.LlmRequestSpec;
 import dev.gatlingllm.gatling.action.RequestTemplate;
 import dev.gatlingllm.gatling.action.RequestTemplate.MessageTemplate;
 import dev.gatlingllm.gatling.action.StructuredOutput;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
 import dev.gatlingllm.values.ResponseFormat;
 import dev.gatlingllm.values.ToolDefinition;
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,23 +31,19 @@ import java.util.function.UnaryOperator;
  * (plus {@code <name> SLO} with SLOs and {@code <name> ITL} with {@link #tokenRecords()}), and
  * saves the outcome in the session under {@code saveAs} (default {@code llm}).
  */
-public final class LlmRequestActionBuilder implements ActionBuilder {
-  private final LlmRequestSpec spec;
+public final class LlmRequestActionBuilder extends LlmRequestCalls<LlmRequestActionBuilder> {
 
   LlmRequestActionBuilder(String name, String dialectId) {
     this(LlmRequestSpec.named(requireText(name, "request name"), dialectId));
   }
 
   private LlmRequestActionBuilder(LlmRequestSpec spec) {
-    this.spec = spec;
+    super(spec);
   }
 
-  /**
-   * The one copy path, as Gatling's own builders: a new builder around {@code change} applied to
-   * the spec.
-   */
-  private LlmRequestActionBuilder make(UnaryOperator<LlmRequestSpec> change) {
-    return new LlmRequestActionBuilder(change.apply(spec));
+  @Override
+  LlmRequestActionBuilder withSpec(LlmRequestSpec newSpec) {
+    return new LlmRequestActionBuilder(newSpec);
   }
 
   private LlmRequestActionBuilder withTemplate(UnaryOperator<RequestTemplate> change) {
@@ -281,29 +275,6 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   // ---- generation parameters
 
   /**
-   * The model for this request, overriding the protocol's.
-   *
-   * @param model the model name, a Gatling EL string
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder model(String model) {
-    SessionExpression<String> value = GatlingRuntime.el(requireText(model, "model"));
-    return withTemplate(t -> t.withModel(value));
-  }
-
-  /**
-   * The model for this request, overriding the protocol's.
-   *
-   * @param model a function of the session giving the model name
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder model(Function<Session, String> model) {
-    SessionExpression<String> value =
-        SessionExpression.function(Objects.requireNonNull(model, "model"));
-    return withTemplate(t -> t.withModel(value));
-  }
-
-  /**
    * The output token limit ({@code max_tokens}).
    *
    * @param maxTokens a constant, at least 1
@@ -443,10 +414,15 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   public LlmRequestActionBuilder responseFormat(String schema, ResponseFormat format) {
     String text = requireText(schema, "schema");
     Objects.requireNonNull(format, "format");
-    StructuredOutput structured =
-        text.contains("#{")
-            ? StructuredOutput.perRequest(GatlingRuntime.el(text), format)
-            : StructuredOutput.constant(text, format);
+    StructuredOutput structured;
+    try {
+      structured =
+          text.contains("#{")
+              ? StructuredOutput.perRequest(GatlingRuntime.el(text), format)
+              : StructuredOutput.constant(text, format);
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e); // one line, before the load: the schema is the user's input
+    }
     return withTemplate(t -> t.withStructured(structured));
   }
 
@@ -486,9 +462,12 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
    */
   public LlmRequestActionBuilder responseFormat(Map<String, Object> schema, ResponseFormat format) {
     Map<String, Object> copy = Map.copyOf(Objects.requireNonNull(schema, "schema"));
-    StructuredOutput structured =
-        StructuredOutput.perRequest(
-            SessionExpression.constant(copy), Objects.requireNonNull(format, "format"));
+    StructuredOutput structured;
+    try {
+      structured = StructuredOutput.constant(copy, Objects.requireNonNull(format, "format"));
+    } catch (IllegalArgumentException e) {
+      throw UserError.of(e);
+    }
     return withTemplate(t -> t.withStructured(structured));
   }
 
@@ -533,93 +512,7 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     return withTemplate(t -> t.withTools(SessionExpression.function(tools)));
   }
 
-  /**
-   * An extra top-level JSON field, e.g. {@code bodyField("min_tokens", 64)}.
-   *
-   * @param field the field's name
-   * @param value a constant: a Number, Boolean, Map or List (a String goes to {@link
-   *     #bodyField(String, String)})
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder bodyField(String field, Object value) {
-    Objects.requireNonNull(value, "value");
-    if (value instanceof CharSequence text) {
-      return bodyField(field, text.toString());
-    }
-    return withBodyField(field, SessionExpression.constant(value));
-  }
-
-  /**
-   * An extra top-level JSON string field.
-   *
-   * @param field the field's name
-   * @param value a Gatling EL string, e.g. {@code "#{user}"}; sent as a JSON string
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder bodyField(String field, String value) {
-    Objects.requireNonNull(value, "value");
-    SessionExpression<String> text = GatlingRuntime.el(value);
-    return withBodyField(field, text::resolve);
-  }
-
-  /**
-   * An extra top-level JSON field computed from the session.
-   *
-   * @param field the field's name
-   * @param value a function of the session giving a String, Number, Boolean, Map or List
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder bodyField(String field, Function<Session, Object> value) {
-    return withBodyField(field, SessionExpression.function(Objects.requireNonNull(value, "value")));
-  }
-
   // ---- HTTP
-
-  /**
-   * An extra HTTP header.
-   *
-   * @param headerName the header's name
-   * @param value a Gatling EL string
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder header(String headerName, String value) {
-    Objects.requireNonNull(value, "value");
-    return withHeader(headerName, GatlingRuntime.el(value));
-  }
-
-  /**
-   * An extra HTTP header.
-   *
-   * @param headerName the header's name
-   * @param value a function of the session giving the value
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder header(String headerName, Function<Session, String> value) {
-    return withHeader(
-        headerName, SessionExpression.function(Objects.requireNonNull(value, "value")));
-  }
-
-  /**
-   * The path for this request, overriding the protocol's endpoint.
-   *
-   * @param path a Gatling EL string resolved against the {@code http} protocol's baseUrl
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder endpoint(String path) {
-    String value = requireText(path, "endpoint");
-    return make(s -> s.withEndpoint(value));
-  }
-
-  /**
-   * The session key under which the outcome map is saved.
-   *
-   * @param key a constant key (default {@code llm})
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder saveAs(String key) {
-    String value = requireText(key, "key");
-    return make(s -> s.withSaveAs(s.saveAs().withKey(value)));
-  }
 
   /**
    * Also saves the request's inter-token latencies, {@code itlMs}: a {@code double[]} of the gaps
@@ -662,24 +555,6 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
     return make(s -> s.withPerToken(s.perToken().withListener(new TokenListenerCalls(listener))));
   }
 
-  /**
-   * Checks on the answer (see {@link LlmDsl}), judged in order when the request succeeded: the
-   * first that fails makes it KO with {@code check failed: <why>}, in Gatling's report and {@code
-   * llm/requests.csv}. Each call adds to the checks already set. Checks that find a value ({@code
-   * jsonPath}, {@code answerRegex}, {@code toolCallName}, {@code toolCallArguments}) with {@code
-   * .saveAs(key)} save it in the session when the request ends OK.
-   *
-   * @param answerChecks constant checks, e.g. {@code LlmDsl.outputTokensAtLeast(128)}
-   * @return a new builder
-   */
-  public LlmRequestActionBuilder check(AnswerCheck... answerChecks) {
-    List<AnswerCheck> added = new ArrayList<>();
-    for (AnswerCheck check : answerChecks) {
-      added.add(Objects.requireNonNull(check, "check"));
-    }
-    return make(s -> s.withChecks(added));
-  }
-
   /** Gatling's builder of the action, called once when the scenario is built. */
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
@@ -691,22 +566,5 @@ public final class LlmRequestActionBuilder implements ActionBuilder {
   private LlmRequestActionBuilder addMessage(String role, SessionExpression<String> content) {
     MessageTemplate message = new MessageTemplate(requireText(role, "role"), content);
     return withTemplate(t -> t.withMessage(message));
-  }
-
-  private LlmRequestActionBuilder withBodyField(String field, SessionExpression<Object> value) {
-    String name = requireText(field, "field");
-    return withTemplate(t -> t.withBodyField(name, value));
-  }
-
-  private LlmRequestActionBuilder withHeader(String headerName, SessionExpression<String> value) {
-    String name = requireText(headerName, "header name");
-    return make(s -> s.withHeader(name, value));
-  }
-
-  static String requireText(String value, String what) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(what + " must not be blank");
-    }
-    return value;
   }
 }

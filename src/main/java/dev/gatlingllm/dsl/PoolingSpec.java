@@ -11,19 +11,15 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * What the embeddings and rerank builders share: the spec's fields by the API's names, the model,
- * the endpoint and the headers, and the texts of a request as one list expression (a constant, an
- * EL string naming a list, or a function).
+ * What the embeddings and rerank builders share beyond {@link LlmRequestCalls}: the spec's fields
+ * by the API's names, and the texts of a request as one list expression (a constant, an EL string
+ * naming a list, or a function).
  */
 final class PoolingSpec {
   private PoolingSpec() {}
 
   static LlmRequestSpec field(LlmRequestSpec spec, String field, SessionExpression<Object> value) {
     return spec.withTemplate(spec.template().withBodyField(field, value));
-  }
-
-  static LlmRequestSpec model(LlmRequestSpec spec, SessionExpression<String> model) {
-    return spec.withTemplate(spec.template().withModel(model));
   }
 
   /** A constant list of texts, checked and copied once. */

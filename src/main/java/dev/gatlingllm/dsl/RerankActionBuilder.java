@@ -5,7 +5,6 @@ import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;
 import dev.gatlingllm.gatling.action.LlmActionFactory;
 import dev.gatlingllm.gatling.action.LlmRequestSpec;
-import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
 import java.util.List;
 import java.util.Objects;
@@ -19,19 +18,23 @@ import java.util.function.Function;
  * per document, else the request is KO. Its {@code inputs} are the documents reranked. Logs one
  * Gatling record, {@code <name>}.
  */
-public final class RerankActionBuilder implements ActionBuilder {
-  private final LlmRequestSpec spec;
+public final class RerankActionBuilder extends LlmRequestCalls<RerankActionBuilder> {
 
   RerankActionBuilder(String name) {
     this(LlmRequestSpec.named(name, RerankDialect.ID));
   }
 
   private RerankActionBuilder(LlmRequestSpec spec) {
-    this.spec = spec;
+    super(spec);
+  }
+
+  @Override
+  RerankActionBuilder withSpec(LlmRequestSpec newSpec) {
+    return new RerankActionBuilder(newSpec);
   }
 
   private RerankActionBuilder field(String field, SessionExpression<Object> value) {
-    return new RerankActionBuilder(PoolingSpec.field(spec, field, value));
+    return withSpec(PoolingSpec.field(spec, field, value));
   }
 
   /**
@@ -96,42 +99,6 @@ public final class RerankActionBuilder implements ActionBuilder {
   public RerankActionBuilder topN(int topN) {
     Object value = PoolingSpec.positive(topN, "topN");
     return field(RerankDialect.TOP_N, SessionExpression.constant(value));
-  }
-
-  /**
-   * The model for this request, overriding the protocol's.
-   *
-   * @param model the model name, a Gatling EL string
-   * @return a new builder
-   */
-  public RerankActionBuilder model(String model) {
-    return new RerankActionBuilder(
-        PoolingSpec.model(
-            spec, GatlingRuntime.el(LlmRequestActionBuilder.requireText(model, "model"))));
-  }
-
-  /**
-   * The path for this request (default {@code /v1/rerank}; some servers serve {@code /rerank}).
-   *
-   * @param path a Gatling EL string resolved against the {@code http} protocol's baseUrl
-   * @return a new builder
-   */
-  public RerankActionBuilder endpoint(String path) {
-    return new RerankActionBuilder(
-        spec.withEndpoint(LlmRequestActionBuilder.requireText(path, "endpoint")));
-  }
-
-  /**
-   * An extra top-level JSON field, e.g. {@code bodyField("return_documents", false)}.
-   *
-   * @param field the field's name
-   * @param value a constant: a String, Number, Boolean, Map or List
-   * @return a new builder
-   */
-  public RerankActionBuilder bodyField(String field, Object value) {
-    Objects.requireNonNull(value, "value");
-    return field(
-        LlmRequestActionBuilder.requireText(field, "field"), SessionExpression.constant(value));
   }
 
   /** Gatling's builder of the action, called once when the scenario is built. */

@@ -7,7 +7,13 @@ package dev.gatlingllm.logging;
  * IllegalArgumentException}, as the checks that throw it always did.
  */
 public class UserError extends IllegalArgumentException {
+  /**
+   * The exit status of a run a user error stopped in Gatling's launcher, unless it says another.
+   */
+  public static final int EXIT_STATUS = 1;
+
   private final boolean alreadySaid;
+  private final int exitStatus;
 
   /**
    * @param line what is wrong and what to do, e.g. {@code llm.seed must be an integer, was 'abc'}
@@ -17,12 +23,27 @@ public class UserError extends IllegalArgumentException {
   }
 
   /**
+   * @param exitStatus the status the run ends with in Gatling's launcher, when the mistake has one
+   *     of its own (docs/ci.md, "Exit codes": 4 for a baseline that is not a readable report)
+   */
+  public UserError(String line, int exitStatus) {
+    super(line);
+    this.alreadySaid = false;
+    this.exitStatus = exitStatus;
+  }
+
+  /**
    * @param alreadySaid whether the line was already printed where it happened (the run then ends
    *     without printing it again)
    */
   protected UserError(String line, boolean alreadySaid) {
     super(line);
     this.alreadySaid = alreadySaid;
+    this.exitStatus = EXIT_STATUS;
+  }
+
+  int exitStatus() {
+    return exitStatus;
   }
 
   /** The same story for an error a reader of the user's input threw. */

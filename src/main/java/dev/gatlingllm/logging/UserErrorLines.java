@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class UserErrorLines extends Filter<ILoggingEvent> {
   /** The exit status of a run that a user error stopped in Gatling's launcher. */
-  static final int EXIT_STATUS = 1;
+  static final int EXIT_STATUS = UserError.EXIT_STATUS;
 
   private static boolean installed;
 
@@ -109,7 +109,7 @@ public final class UserErrorLines extends Filter<ILoggingEvent> {
     }
     if (exitAfter) {
       console.flush();
-      System.exit(EXIT_STATUS);
+      System.exit(error.exitStatus());
     }
     return FilterReply.DENY;
   }

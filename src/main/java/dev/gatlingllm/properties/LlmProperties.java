@@ -28,6 +28,9 @@ public final class LlmProperties {
 
   private static final Map<String, Scope> KNOWN = new LinkedHashMap<>();
 
+  /** Two edits: a doubled or dropped letter and a swap, the slips of typing, not another word. */
+  private static final int MAX_SLIP_EDITS = 2;
+
   static {
     every(
         "llm.tokenRecords",
@@ -194,19 +197,59 @@ public final class LlmProperties {
   }
 
   /**
-   * The known name fewest single-character edits away (case ignored), the first listed on a tie.
+   * The known name the user most likely meant: a slip of at most two characters ({@code llm.modle},
+   * {@code llm.level}) names the name it slipped from; else a name holding every word typed ({@code
+   * llm.url} is {@code llm.baseUrl}, {@code llm.key} {@code llm.apiKey}: a user writes the word the
+   * value is, without the project's qualifier), the one of fewest words; else the name fewest edits
+   * away. Case is ignored; a tie goes to the name listed first.
    */
   static String nearest(String name) {
+    String slip = fewestEdits(name);
+    if (editDistance(lower(name), lower(slip)) <= MAX_SLIP_EDITS) {
+      return slip;
+    }
+    Set<String> typed = words(name);
+    String best = null;
+    int bestWords = Integer.MAX_VALUE;
+    for (String known : KNOWN.keySet()) {
+      Set<String> words = words(known);
+      if (!typed.isEmpty() && words.containsAll(typed) && words.size() < bestWords) {
+        best = known;
+        bestWords = words.size();
+      }
+    }
+    return best != null ? best : slip;
+  }
+
+  private static String fewestEdits(String name) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String known : KNOWN.keySet()) {
-      int distance = editDistance(name.toLowerCase(Locale.ROOT), known.toLowerCase(Locale.ROOT));
+      int distance = editDistance(lower(name), lower(known));
       if (distance < bestDistance) {
         best = known;
         bestDistance = distance;
       }
     }
     return best;
+  }
+
+  /** The words of a name past {@code llm.}: its dotted parts, split where camel case starts one. */
+  static Set<String> words(String name) {
+    Set<String> words = new TreeSet<>();
+    String rest = name.startsWith("llm.") ? name.substring("llm.".length()) : name;
+    for (String part : rest.split("[.]")) {
+      for (String word : part.split("(?<=[a-z0-9])(?=[A-Z])")) {
+        if (!word.isEmpty()) {
+          words.add(lower(word));
+        }
+      }
+    }
+    return words;
+  }
+
+  private static String lower(String text) {
+    return text.toLowerCase(Locale.ROOT);
   }
 
   /** Levenshtein's distance, with a swap of two neighbours counted as one edit (a typing slip). */

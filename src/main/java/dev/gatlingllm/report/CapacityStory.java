@@ -24,20 +24,63 @@ public final class CapacityStory {
   private CapacityStory() {}
 
   /**
-   * Whether the run could search for a capacity at all: it ran more than one load level. A run of
-   * one level (a user's simulation without levels, or a sweep of one) can only say whether that
-   * level met the target.
+   * Whether the run could search for a capacity at all: it ran more than one load level, or it was
+   * a capacity search (which may stop at its first level). A run of one planned level (a user's
+   * simulation without levels, or a sweep of one) can only say whether that level met the target.
    */
   public static boolean searched(RunSummary summary) {
-    return summary.levels().size() > 1;
+    return summary.levels().size() > 1 || summary.config().capacitySearch();
   }
 
   public static String explain(RunSummary summary) {
-    RunConfig config = summary.config();
-    Capacity capacity = summary.capacity();
     if (!searched(summary)) {
       return oneLevel(summary);
     }
+    String story = sweep(summary);
+    return summary.config().capacitySearch() ? search(summary, story) : story;
+  }
+
+  /**
+   * A capacity search's story: the loads it tried and why it stopped, before what the levels say. A
+   * search that stopped at its first level found that level already missing the target: nothing it
+   * could try meets it.
+   */
+  private static String search(RunSummary summary, String story) {
+    List<LevelFigures> levels = new ArrayList<>(summary.levels());
+    if (levels.isEmpty()) {
+      return "The capacity search ran no level.";
+    }
+    levels.sort(Comparator.comparingDouble(level -> level.level().load()));
+    LevelFigures first = summary.levels().get(0);
+    if (levels.size() == 1 && !first.meetsTarget()) {
+      return "The capacity search stopped after its first level: "
+          + first.level().label()
+          + " already misses the target ("
+          + summary.config().target().describe()
+          + "): "
+          + misses(first, summary.config())
+          + ". No load it could try meets the target"
+          + (first.level().window().concurrency() > 1
+              ? "; start it lower (llm.levels) to find the load that does."
+              : ": even one stream at a time is over it. Look at the server's speed, the prompt"
+                  + " and output lengths, or the SLO.");
+    }
+    String tried =
+        levels.size() == 1
+            ? "The capacity search ran one level (" + first.level().label() + "): "
+            : "The capacity search ran "
+                + levels.size()
+                + " levels, from "
+                + levels.get(0).level().label()
+                + " to "
+                + levels.get(levels.size() - 1).level().label()
+                + ": ";
+    return tried + story;
+  }
+
+  private static String sweep(RunSummary summary) {
+    RunConfig config = summary.config();
+    Capacity capacity = summary.capacity();
     boolean byGoodFraction = config.target().kind() == AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST;
     if (!byGoodFraction
         && config.target().metric() != AttainmentTarget.Metric.E2EL
@@ -143,17 +186,17 @@ public final class CapacityStory {
     Slos slos = config.slos();
     share(
         parts,
-        "over the TTFT SLO (" + Micros.formatNumber(orZero(slos.ttftMs())) + " ms)",
+        "of requests over the TTFT SLO (" + Micros.formatNumber(orZero(slos.ttftMs())) + " ms)",
         m.overTtft());
     share(
         parts,
-        "over the TPOT SLO (" + Micros.formatNumber(orZero(slos.tpotMs())) + " ms)",
+        "of requests over the TPOT SLO (" + Micros.formatNumber(orZero(slos.tpotMs())) + " ms)",
         m.overTpot());
     share(
         parts,
-        "over the E2EL SLO (" + Micros.formatNumber(orZero(slos.e2elMs())) + " ms)",
+        "of requests over the E2EL SLO (" + Micros.formatNumber(orZero(slos.e2elMs())) + " ms)",
         m.overE2el());
-    share(parts, "failed", m.failed());
+    share(parts, "of requests failed", m.failed());
     boolean open = level.level().window().isOpenModel();
     if (!level.keepsOfferedRate()) {
       Arrivals arrivals = level.figures().arrivals();
@@ -164,11 +207,25 @@ public final class CapacityStory {
               arrivals.achievedRequestRate(),
               arrivals.arrivalRate()));
     }
-    parts.add(
-        String.format(
-            Locale.ROOT,
-            open ? "TTFT p99 %.1f ms from the arrival" : "TTFT p99 %.1f ms",
-            SweepAnalysis.userTtft(level).p99()));
+    boolean targetIsTtftP99 =
+        config.target().kind() != AttainmentTarget.Kind.GOOD_FRACTION_AT_LEAST
+            && config.target().metric() == AttainmentTarget.Metric.TTFT
+            && config.target().percentile() == 99;
+    if (level.figures().pooled().coversAll(level.figures().counts())) {
+      // Embeddings and rerank requests have no first token: their one latency is the E2EL.
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "E2EL p99 %.1f ms",
+              level.figures().pooled().e2el().orNaNWhenEmpty().p99()));
+    } else if (!(targetIsTtftP99 && !open)) {
+      // Said once: a TTFT p99 target has already named it.
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              open ? "TTFT p99 %.1f ms from the arrival" : "TTFT p99 %.1f ms",
+              SweepAnalysis.userTtft(level).p99()));
+    }
     return String.join(", ", parts);
   }
 

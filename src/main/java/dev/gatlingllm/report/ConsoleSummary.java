@@ -102,7 +102,10 @@ public final class ConsoleSummary {
       line(text, "Audio clips per request:", fixed(run.audio().clipsPerRequest(), 2));
       line(text, "Audio seconds per request:", fixed(run.audio().secondsPerRequest(), 2));
     }
-    line(text, "Output tokens counted by:", run.tokens().mainOutputTokenSource().label());
+    String countedBy = RequestKinds.outputCountedBy(run);
+    if (countedBy != null) {
+      line(text, "Output tokens counted by:", countedBy);
+    }
     TokenMismatch mismatch = run.tokens().mismatch();
     if (mismatch.requests() > 0) {
       line(

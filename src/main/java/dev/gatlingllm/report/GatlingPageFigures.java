@@ -122,6 +122,22 @@ public final class GatlingPageFigures {
       row(html, "TTFT p50 / p99 (ms)", pair(ttft));
       row(html, "TPOT p50 / p99 (ms)", pair(tpot));
       row(html, "ITL p50 / p99 (ms)", pair(itl));
+      if (!run.pooled().none()) {
+        // A mixed run: its embeddings and rerank requests in their own terms, beside the
+        // generations'.
+        row(
+            html,
+            "Embeddings and rerank requests per second",
+            Numbers.fixed(run.pooled().requestThroughput(), 2));
+        row(
+            html,
+            "Embeddings and rerank inputs per second",
+            Numbers.fixed(run.pooled().inputsPerSecond(), 2));
+        row(
+            html,
+            "Embeddings and rerank E2EL p50 / p99 (ms)",
+            pair(run.pooled().e2el().orNaNWhenEmpty()));
+      }
     }
     row(html, "E2EL p50 / p99 (ms)", pair(e2el));
     Capacity capacity = summary.capacity();

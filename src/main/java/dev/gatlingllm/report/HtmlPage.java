@@ -165,9 +165,11 @@ final class HtmlPage {
         .append(number(run.windowSeconds(), 1))
         .append(" s of measurement windows; ")
         .append(summary.excludedRequests())
-        .append(
-            " requests started outside them (warm-up, settle time) are left out. Output tokens counted by: ")
-        .append(Html.escape(run.tokens().mainOutputTokenSource().label()));
+        .append(" requests started outside them (warm-up, settle time) are left out");
+    String countedBy = RequestKinds.outputCountedBy(run);
+    if (countedBy != null) {
+      page.append(". Output tokens counted by: ").append(Html.escape(countedBy));
+    }
     if (run.untrusted().total() > 0) {
       page.append("; untrusted streams: ")
           .append(run.untrusted().usageIgnored())
@@ -187,7 +189,7 @@ final class HtmlPage {
           .append(" requests");
     }
     page.append(". SLOs: ")
-        .append(Html.escape(summary.config().slos().describe()))
+        .append(Html.escape(RequestKinds.slos(summary)))
         .append(". Send lateness p99 ")
         .append(number(run.latency().sendLateness().p99(), 2))
         .append(" ms.</p>\n");

@@ -110,7 +110,8 @@ public final class LlmReportMerger {
         first.toolVersion(),
         metadata,
         first.rateBudget(),
-        first.gpus());
+        first.gpus(),
+        runs.stream().allMatch(run -> run.config().capacitySearch()));
   }
 
   /**

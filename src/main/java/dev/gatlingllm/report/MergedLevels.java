@@ -90,6 +90,8 @@ final class MergedLevels {
     List<TimeInterval> measured = new ArrayList<>();
     parts.forEach(part -> measured.addAll(part.measured()));
     return new MeasuredLevel(
-        new LevelWindow(index, concurrency, rate, start, measureFrom, end), measured);
+        new LevelWindow(
+            index, concurrency, rate, start, measureFrom, end, model.arrivalWindowMillis()),
+        measured);
   }
 }

@@ -179,6 +179,9 @@ final class RunJson {
     if (config.gpus() > 0) {
       node.put("gpus", config.gpus());
     }
+    if (config.capacitySearch()) {
+      node.put("capacity_search", true);
+    }
     Json.put(node, "tool_version", config.toolVersion());
     ObjectNode metadata = node.putObject("metadata");
     config.metadata().forEach(metadata::put);
@@ -223,7 +226,8 @@ final class RunJson {
         text(node, "tool_version"),
         metadata,
         rateBudget(node.path("rate_budget")),
-        node.path("gpus").asInt(0));
+        node.path("gpus").asInt(0),
+        node.path("capacity_search").asBoolean(false));
   }
 
   private static RateBudget rateBudget(JsonNode budget) {
@@ -241,6 +245,7 @@ final class RunJson {
     node.put("start_epoch_ms", window.startMillis());
     node.put("measure_from_epoch_ms", window.measureFromMillis());
     node.put("end_epoch_ms", window.endMillis());
+    node.put("arrival_window_ms", window.arrivalWindowMillis());
     return node;
   }
 
@@ -251,7 +256,9 @@ final class RunJson {
         node.path("request_rate").asDouble(),
         node.path("start_epoch_ms").asLong(),
         node.path("measure_from_epoch_ms").asLong(),
-        node.path("end_epoch_ms").asLong());
+        node.path("end_epoch_ms").asLong(),
+        // 0 in a run.json written before open-model levels kept their arrival window.
+        Math.max(0, node.path("arrival_window_ms").asLong()));
   }
 
   private static ObjectNode stats(EncodedStats stats) {

@@ -36,8 +36,16 @@ final class ProgressLines implements AutoCloseable {
     final LongAdder failed = new LongAdder();
     final LongAdder outputTokens = new LongAdder();
 
+    /** The embeddings and rerank requests that ended: their rate is in requests, not tokens. */
+    final LongAdder pooled = new LongAdder();
+
+    /** The agent sessions whose first turn ended: the level plans sessions, not requests. */
+    final LongAdder sessions = new LongAdder();
+
     /** What the last line had counted, and when: the next line's rate is over the time since. */
     long lineTokens;
+
+    long linePooled;
 
     long lineMillis;
 
@@ -111,8 +119,18 @@ final class ProgressLines implements AutoCloseable {
     }
   }
 
-  /** A request ended (on an event loop: two additions, no lock). */
+  /** A generation request outside any agent session ended. */
   void requestEnded(boolean ok, long outputTokens) {
+    requestEnded(ok, outputTokens, false, 0);
+  }
+
+  /**
+   * A request ended (on an event loop: a few additions, no lock).
+   *
+   * @param pooling an embeddings or rerank request (no output tokens)
+   * @param turn its turn in an agent session, from 1; 0 outside one
+   */
+  void requestEnded(boolean ok, long outputTokens, boolean pooling, int turn) {
     Level level = current.get();
     if (level == null) {
       return; // before the first level (warm-up)
@@ -120,6 +138,12 @@ final class ProgressLines implements AutoCloseable {
     (ok ? level.ok : level.failed).increment();
     if (outputTokens > 0) {
       level.outputTokens.add(outputTokens);
+    }
+    if (pooling) {
+      level.pooled.increment();
+    }
+    if (turn == 1) {
+      level.sessions.increment();
     }
   }
 
@@ -149,33 +173,72 @@ final class ProgressLines implements AutoCloseable {
    */
   private String line(Level level, long now, boolean ended) {
     long tokens = level.outputTokens.sum();
+    long pooled = level.pooled.sum();
     long fromMillis = ended ? level.startMillis : level.lineMillis;
-    long fromTokens = ended ? 0 : level.lineTokens;
     double seconds = (now - fromMillis) / 1000.0;
-    double rate = seconds > 0 ? (tokens - fromTokens) / seconds : Double.NaN;
-    String rateLabel = ended ? " output tok/s over its wall time" : " output tok/s live";
-    if (ended) {
-      double reported = endedThroughput.applyAsDouble(level.index);
-      if (!Double.isNaN(reported)) {
-        rate = reported;
-        rateLabel = " output tok/s";
+    long done = level.ok.sum() + level.failed.sum();
+    String rates;
+    if (pooled > 0 && pooled == done) {
+      // Embeddings or rerank alone: what they deliver is requests, not output tokens.
+      rates = rate(pooled - (ended ? 0 : level.linePooled), seconds) + " embed/rerank req/s";
+      rates += ended ? " over its wall time" : " live";
+    } else {
+      rates = tokenRate(level, tokens, seconds, ended);
+      if (pooled > 0) {
+        rates +=
+            ", " + rate(pooled - (ended ? 0 : level.linePooled), seconds) + " embed/rerank req/s";
       }
     }
     level.lineTokens = tokens;
+    level.linePooled = pooled;
     level.lineMillis = now;
     long failed = level.failed.sum();
+    long sessions = level.sessions.sum();
+    // An agent level plans sessions: each planned "request" of its load model is a whole session.
+    String progress =
+        sessions > 0
+            ? String.format(
+                Locale.ROOT,
+                "sessions started: %d%s, requests done: %d%s",
+                sessions,
+                level.planned > 0 ? "/" + level.planned : "",
+                done,
+                failed > 0 ? " (" + failed + " failed)" : "")
+            : String.format(
+                Locale.ROOT,
+                "requests done: %d%s%s",
+                done,
+                level.planned > 0 ? "/" + level.planned : "",
+                failed > 0 ? " (" + failed + " failed)" : "");
     return String.format(
         Locale.ROOT,
-        "gatling-llm: level %d/%d (%s) %s %.0f s, requests done: %d%s%s, %s%s",
+        "gatling-llm: level %d/%d (%s) %s %.0f s, %s, %s",
         level.index + 1,
         plannedLevels,
         level.label,
         ended ? "ended after" : "running for",
         (now - level.startMillis) / 1000.0,
-        level.ok.sum() + failed,
-        level.planned > 0 ? "/" + level.planned : "",
-        failed > 0 ? " (" + failed + " failed)" : "",
-        Double.isNaN(rate) ? "n/a" : String.format(Locale.ROOT, "%.1f", rate),
-        rateLabel);
+        progress,
+        rates);
+  }
+
+  /**
+   * The output tok/s of a line: a closing line's is the report's figure for the level when it has
+   * one, else the level's tokens over its wall time; a periodic line's is over the time since the
+   * line before.
+   */
+  private String tokenRate(Level level, long tokens, double seconds, boolean ended) {
+    if (ended) {
+      double reported = endedThroughput.applyAsDouble(level.index);
+      if (!Double.isNaN(reported)) {
+        return String.format(Locale.ROOT, "%.1f output tok/s", reported);
+      }
+      return rate(tokens, seconds) + " output tok/s over its wall time";
+    }
+    return rate(tokens - level.lineTokens, seconds) + " output tok/s live";
+  }
+
+  private static String rate(long count, double seconds) {
+    return seconds > 0 ? String.format(Locale.ROOT, "%.1f", count / seconds) : "n/a";
   }
 }

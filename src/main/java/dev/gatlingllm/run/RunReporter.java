@@ -7,6 +7,7 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import dev.gatlingllm.metrics.aggregate.SaturationStop;
 import dev.gatlingllm.metrics.health.EventLoopDelayProbe;
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.report.GatlingPageFigures;
 import dev.gatlingllm.report.LlmReportWriter;
@@ -70,8 +71,11 @@ public final class RunReporter {
   /** Set on the deciding thread once a level was stopped: every later one is too. */
   private volatile boolean sweepStopped;
 
-  /** Whether the comparison found a regression that fails the build. */
-  private volatile boolean regressed;
+  /**
+   * The exit status the comparison asks for once Gatling's page is written: 0, {@link
+   * BaselinePlan#REGRESSION_STATUS} or {@link BaselinePlan#UNREADABLE_STATUS}.
+   */
+  private volatile int exitStatus;
 
   /** The comparison's verdict in a few words, for Gatling's page; null without a baseline. */
   private volatile String comparisonVerdict;
@@ -186,6 +190,11 @@ public final class RunReporter {
     verdicts.addAll(judged);
   }
 
+  /** Notes the model a request addresses, so that the report names every model of the run. */
+  public void noteModel(String model) {
+    recorder.noteModel(model);
+  }
+
   /**
    * Records one finished request, on the virtual user's thread, never blocking; its result carries
    * the output limit it asked for and how it ended, so that the report counts the requests that
@@ -196,7 +205,11 @@ public final class RunReporter {
       String requestName, String endpoint, long startEpochMillis, RequestResult result) {
     recorder.record(requestName, endpoint, startEpochMillis, result);
     if (progress != null) {
-      progress.requestEnded(result.ok(), result.tokens().outputTokens());
+      progress.requestEnded(
+          result.ok(),
+          result.tokens().outputTokens(),
+          RequestKind.of(result.tokens()) == RequestKind.POOLING,
+          result.sessionTurn().turn());
     }
   }
 
@@ -333,6 +346,7 @@ public final class RunReporter {
         return;
       }
     }
+    int atStop = inFlight.size();
     int lost;
     try {
       lost = inFlight.stopAll(STOP_PATIENCE);
@@ -341,14 +355,27 @@ public final class RunReporter {
       lost = inFlight.size();
     }
     if (lost > 0) {
-      System.out.println(
-          "[gatling-llm] "
-              + lost
-              + " requests in flight did not end within "
-              + STOP_PATIENCE.toSeconds()
-              + " s of the stop and are in no count");
+      // Both counts of the stop in one line, so that it agrees with the report's "N requests in
+      // flight aborted": the aborted are those that ended, the rest are in no count.
+      System.out.println(stopLine(Math.max(atStop, lost), lost));
     }
     finish(stoppedAt, false);
+  }
+
+  /**
+   * What the console says of a stop that left requests unended: of those in flight at the stop, how
+   * many ended as aborted (the report's count) and how many did not (in no count).
+   */
+  static String stopLine(int inFlightAtStop, int notEnded) {
+    return "[gatling-llm] of "
+        + inFlightAtStop
+        + " requests in flight at the stop, "
+        + (inFlightAtStop - notEnded)
+        + " ended (aborted, or as they finished) and "
+        + notEnded
+        + " did not end within "
+        + STOP_PATIENCE.toSeconds()
+        + " s (their event loops ran nothing more): those are in no count";
   }
 
   /**
@@ -414,7 +441,9 @@ public final class RunReporter {
   private void compareWithBaseline(RunSummary summary, List<CheckVerdict> verdicts) {
     BaselineComparison comparison;
     try {
-      comparison = BaselineComparison.compare(baseline.path(), llmDir, baseline.thresholds());
+      comparison =
+          BaselineComparison.compare(
+              baseline.path(), llmDir, baseline.thresholds(), baseline.redactor());
       List<CheckVerdict> all = new ArrayList<>(verdicts);
       all.addAll(ComparisonText.verdicts(comparison));
       BaselineComparison compared = comparison;
@@ -425,7 +454,8 @@ public final class RunReporter {
           ComparisonText.markdown(comparison),
           page -> ComparisonText.intoPage(page, compared));
     } catch (IOException | IllegalArgumentException e) {
-      System.out.println("gatling-llm: no comparison with the baseline: " + e.getMessage());
+      // Never "no regression": a gate that cannot read its baseline judged nothing, and fails.
+      unreadableBaseline(summary, verdicts, baseline.redactor().redact(e.getMessage()));
       return;
     }
     System.out.print(ComparisonText.console(comparison));
@@ -437,7 +467,34 @@ public final class RunReporter {
                   + " (llm.baseline.failOnRegression=false to only report it)"
               : "gatling-llm: the run regressed against its baseline (reported only:"
                   + " llm.baseline.failOnRegression=false)");
-      regressed = baseline.failOnRegression();
+      if (baseline.failOnRegression()) {
+        exitStatus = BaselinePlan.REGRESSION_STATUS;
+      }
+    }
+  }
+
+  /**
+   * A baseline that is not a readable report: one line in the console, a failed case in junit.xml
+   * and the line in summary.md and comparison.md, and the exit status {@value
+   * BaselinePlan#UNREADABLE_STATUS}.
+   */
+  private void unreadableBaseline(RunSummary summary, List<CheckVerdict> verdicts, String why) {
+    String line = "the baseline cannot be compared with: " + why;
+    System.out.println(
+        "gatling-llm: "
+            + line
+            + "; the build fails (exit status "
+            + BaselinePlan.UNREADABLE_STATUS
+            + ")");
+    comparisonVerdict = "the baseline is not a readable report";
+    exitStatus = BaselinePlan.UNREADABLE_STATUS;
+    List<CheckVerdict> all = new ArrayList<>(verdicts);
+    all.add(new CheckVerdict(ComparisonText.SUITE, "baseline readable", false, why));
+    try {
+      LlmReportWriter.addComparison(
+          llmDir, all, summary, "## Against a baseline\n\n" + line + "\n", page -> null);
+    } catch (IOException | RuntimeException e) {
+      System.out.println("gatling-llm: the report was not told of the baseline: " + e);
     }
   }
 
@@ -462,9 +519,9 @@ public final class RunReporter {
           } catch (IOException | RuntimeException e) {
             System.out.println("gatling-llm: Gatling's page was not given the LLM figures: " + e);
           }
-          if (regressed) {
+          if (exitStatus != 0) {
             System.out.flush();
-            Runtime.getRuntime().halt(BaselinePlan.REGRESSION_STATUS);
+            Runtime.getRuntime().halt(exitStatus);
           }
         };
     try {

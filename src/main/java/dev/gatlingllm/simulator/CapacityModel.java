@@ -118,20 +118,44 @@ public record CapacityModel(
     if (scheduling == null) throw new IllegalArgumentException("scheduling is required");
     if (slots < 1) throw new IllegalArgumentException("slots must be >= 1: " + slots);
     if (kvCacheTokens < 1) throw new IllegalArgumentException("kvCacheTokens must be >= 1");
-    if (decodeStepBaseMicros < 0 || decodeStepPerStreamMicros < 0 || decodeStepExponent < 0) {
-      throw new IllegalArgumentException("decode step parameters must be >= 0");
-    }
-    if (prefillBaseMicros < 0 || prefillPerTokenMicros < 0 || requestOverheadMicros < 0) {
-      throw new IllegalArgumentException("prefill and overhead parameters must be >= 0");
-    }
+    // Each cost a finite number within what any engine takes: NaN passes a "< 0" check, and an
+    // infinite or 2^63-1 us step makes every request a KO "stream stalled" rather than a refusal.
+    checkCost("decodeStepBaseMicros", decodeStepBaseMicros, MAX_STEP_MICROS);
+    checkCost("decodeStepPerStreamMicros", decodeStepPerStreamMicros, MAX_STEP_MICROS);
+    checkCost("decodeStepExponent", decodeStepExponent, MAX_EXPONENT);
+    checkCost("prefillBaseMicros", prefillBaseMicros, MAX_STEP_MICROS);
+    checkCost("prefillPerTokenMicros", prefillPerTokenMicros, MAX_PER_TOKEN_MICROS);
+    checkCost("requestOverheadMicros", requestOverheadMicros, MAX_STEP_MICROS);
     if (maxPrefillTokensPerStep < 0)
       throw new IllegalArgumentException("maxPrefillTokensPerStep must be >= 0");
     if (maxWaitingSteps < 0) throw new IllegalArgumentException("maxWaitingSteps must be >= 0");
-    if (waitingServedRatio < 0)
-      throw new IllegalArgumentException("waitingServedRatio must be >= 0");
-    if (!(attentionPerTokenPairNanos >= 0))
-      throw new IllegalArgumentException("attentionPerTokenPairNanos must be >= 0");
-    if (idleStartMicros < 0) throw new IllegalArgumentException("idleStartMicros must be >= 0");
+    checkCost("waitingServedRatio", waitingServedRatio, MAX_RATIO);
+    checkCost("attentionPerTokenPairNanos", attentionPerTokenPairNanos, MAX_PER_TOKEN_MICROS);
+    checkCost("idleStartMicros", idleStartMicros, MAX_STEP_MICROS);
+  }
+
+  /** A step, a prefill, an overhead or an idle start: at most a minute (60,000,000 us). */
+  public static final double MAX_STEP_MICROS = 60_000_000;
+
+  /** A cost per token (prefill) or per token pair (attention): at most a second. */
+  public static final double MAX_PER_TOKEN_MICROS = 1_000_000;
+
+  /** The decode step's exponent over the streams: 1 is linear, beyond 4 no engine. */
+  public static final double MAX_EXPONENT = 4;
+
+  /** The share of waiting requests served per step. */
+  public static final double MAX_RATIO = 1_000;
+
+  /** Refuses a cost that is not a finite number in [0, max], in one line naming it. */
+  static void checkCost(String name, double value, double max) {
+    if (!(value >= 0 && value <= max)) {
+      throw new IllegalArgumentException(
+          name
+              + " must be a number from 0 to "
+              + new java.math.BigDecimal(max).toPlainString()
+              + ", was "
+              + value);
+    }
   }
 
   /** The same costs under another scheduling policy. */

@@ -47,27 +47,7 @@ public final class SimulatorConfig {
     this.defaultMaxTokens = intValue(SimulatorSetting.DEFAULT_MAX_TOKENS);
     this.eosProbability = doubleValue(SimulatorSetting.EOS_PROBABILITY);
     this.seed = longValue(SimulatorSetting.SEED);
-    this.capacity =
-        new CapacityModel(
-            intValue(SimulatorSetting.SLOTS),
-            longValue(SimulatorSetting.KV_CACHE_TOKENS),
-            longValue(SimulatorSetting.DECODE_STEP_BASE_MICROS),
-            doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
-            doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
-            longValue(SimulatorSetting.PREFILL_BASE_MICROS),
-            doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
-            intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
-            Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
-            longValue(SimulatorSetting.REQUEST_OVERHEAD_MICROS),
-            intValue(SimulatorSetting.MAX_WAITING_STEPS),
-            doubleValue(SimulatorSetting.WAITING_SERVED_RATIO),
-            new SchedulingPolicy(
-                SchedulerKind.parse(all.get(SimulatorSetting.SCHEDULER)),
-                intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
-                Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
-                intValue(SimulatorSetting.BLOCK_SIZE)),
-            doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS),
-            longValue(SimulatorSetting.IDLE_START_MICROS));
+    this.capacity = capacityModel();
     this.pooling =
         new PoolingModel(
             longValue(SimulatorSetting.POOLING_BATCH_MICROS),
@@ -80,6 +60,41 @@ public final class SimulatorConfig {
     this.groundTruthMaxRecords = intValue(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS);
     String file = all.get(SimulatorSetting.GROUND_TRUTH_FILE);
     this.groundTruthFile = file.isBlank() ? null : Path.of(file);
+  }
+
+  /**
+   * The engine's costs, each read through its bound (SettingBounds); a combination {@link
+   * CapacityModel} refuses is one line naming its {@code sim.*} setting, as every component of
+   * {@link CapacityModel} is named as its setting.
+   */
+  private CapacityModel capacityModel() {
+    Map<SimulatorSetting, String> all = raw;
+    try {
+      return new CapacityModel(
+          intValue(SimulatorSetting.SLOTS),
+          longValue(SimulatorSetting.KV_CACHE_TOKENS),
+          longValue(SimulatorSetting.DECODE_STEP_BASE_MICROS),
+          doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
+          doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
+          longValue(SimulatorSetting.PREFILL_BASE_MICROS),
+          doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
+          intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
+          Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
+          longValue(SimulatorSetting.REQUEST_OVERHEAD_MICROS),
+          intValue(SimulatorSetting.MAX_WAITING_STEPS),
+          doubleValue(SimulatorSetting.WAITING_SERVED_RATIO),
+          new SchedulingPolicy(
+              SchedulerKind.parse(all.get(SimulatorSetting.SCHEDULER)),
+              intValue(SimulatorSetting.MAX_BATCHED_TOKENS),
+              Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
+              intValue(SimulatorSetting.BLOCK_SIZE)),
+          doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS),
+          longValue(SimulatorSetting.IDLE_START_MICROS));
+    } catch (dev.gatlingllm.logging.UserError e) {
+      throw e; // a bound's refusal names its property already
+    } catch (IllegalArgumentException e) {
+      throw new dev.gatlingllm.logging.UserError("sim." + e.getMessage());
+    }
   }
 
   // Every number goes through its stated bound (SettingBounds): NaN, infinities, 2^63 and

@@ -73,7 +73,7 @@ public final class AnswerChecking {
         } else {
           why = check.failure(finished);
         }
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
         // A check of the user's own that throws fails its request rather than losing it.
         why = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
       }

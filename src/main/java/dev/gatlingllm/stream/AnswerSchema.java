@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.OutputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaException;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.gatlingllm.metrics.request.SchemaVerdict;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -73,13 +75,56 @@ public final class AnswerSchema {
   }
 
   private static AnswerSchema compile(JsonNode schema) {
+    if (!schema.isObject()) {
+      throw new IllegalArgumentException("not a usable JSON schema: it is not a JSON object");
+    }
+    String shape = SchemaShape.problem(schema);
+    if (shape != null) {
+      throw new IllegalArgumentException("not a usable JSON schema: " + shape);
+    }
+    String breach = metaSchemaBreach(schema);
+    if (breach != null) {
+      throw new IllegalArgumentException("not a usable JSON schema: " + breach);
+    }
     try {
       Schema compiled = REGISTRY.getSchema(schema);
       compiled.initializeValidators(); // its errors now, not at the first answer
       return new AnswerSchema(compiled);
     } catch (SchemaException | IllegalArgumentException | IllegalStateException e) {
       throw new IllegalArgumentException("not a usable JSON schema: " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw new IllegalArgumentException(
+          "not a usable JSON schema: compiling it overflowed the stack (a loop of references?)");
     }
+  }
+
+  /**
+   * The first place where the schema breaks its own dialect's meta-schema ({@code "type":
+   * "objekt"}, {@code "minLength": "abc"}), or null: the validator itself ignores what it does not
+   * know, and would judge every answer against a schema the user did not mean.
+   */
+  private static String metaSchemaBreach(JsonNode schema) {
+    JsonNode dialect = schema.get("$schema");
+    String metaSchema =
+        dialect != null && dialect.isTextual()
+            ? dialect.asText()
+            : "https://json-schema.org/draft/2020-12/schema";
+    List<com.networknt.schema.Error> errors;
+    try {
+      errors = REGISTRY.getSchema(SchemaLocation.of(metaSchema)).validate(schema);
+    } catch (SchemaException | IllegalArgumentException | IllegalStateException e) {
+      return "its $schema '" + metaSchema + "' is not a dialect known here: " + e.getMessage();
+    }
+    if (errors.isEmpty()) {
+      return null;
+    }
+    com.networknt.schema.Error first = errors.get(0);
+    String where = first.getInstanceLocation().toString();
+    return "at "
+        + (where.isEmpty() || where.equals("$") ? "its root" : where)
+        + ": "
+        + first.getMessage()
+        + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : "");
   }
 
   /**

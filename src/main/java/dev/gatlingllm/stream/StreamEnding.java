@@ -17,7 +17,7 @@ interface StreamEnding {
   void fail(String message, long nanos);
 
   /** A short text for an exception a callee threw: its class and its message. */
-  static String describe(RuntimeException e) {
+  static String describe(Throwable e) {
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
 }

@@ -445,7 +445,7 @@ public final class StreamExchange implements ResponseHandler {
     FinishedStream result;
     try {
       result = finishedStream(verdict, true);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       // A failure of ours or of a custom tokenizer while counting: the request still ends, as KO
       // naming it.
       result =
@@ -523,7 +523,7 @@ public final class StreamExchange implements ResponseHandler {
     try {
       listener.onEnd(result);
       return result;
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       return failed.apply("token listener failed: " + describe(e));
     }
   }
@@ -569,7 +569,7 @@ public final class StreamExchange implements ResponseHandler {
    * The type and message of a failure in the client's own code (a tokenizer, a listener), for a KO
    * message.
    */
-  private static String describe(RuntimeException e) {
+  private static String describe(Throwable e) {
     return StreamEnding.describe(e);
   }
 

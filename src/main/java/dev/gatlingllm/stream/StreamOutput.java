@@ -167,7 +167,7 @@ final class StreamOutput implements FrameListener, StreamSignals {
     }
     try {
       notifier.endEvent(timeline.tokenEvents(), chunkNanos);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       exchange.fail("token listener failed: " + StreamEnding.describe(e), chunkNanos);
     }
   }

@@ -69,6 +69,59 @@ public final class TwinFit {
    * @throws UserError when fewer than two concurrency levels were measured
    */
   public static FittedTwin fit(List<LevelObservation> levels, int knownSlots) {
+    levels.forEach(TwinFit::checkFittable);
+    try {
+      return fitChecked(levels, knownSlots);
+    } catch (UserError e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      // A cost the closed forms or the search made that no simulator takes (NaN, infinite,
+      // absurd): the fit says so rather than writing a profile of it.
+      throw new UserError("the runs cannot be fitted: the fit came to " + e.getMessage());
+    }
+  }
+
+  /** The longest TPOT or TTFT a level may show: beyond, it stalled rather than served. */
+  static final double MAX_MILLIS = 3_600_000;
+
+  /** The most tokens a request's prompt or answer may hold on average. */
+  static final double MAX_TOKENS = 10_000_000;
+
+  /**
+   * Refuses a level whose figures cannot be fitted: a TTFT or TPOT of zero, NaN or beyond an hour,
+   * token counts beyond {@value #MAX_TOKENS}, no request rate; each would become a NaN or absurd
+   * cost in the profile.
+   */
+  private static void checkFittable(LevelObservation level) {
+    String at = "at " + level.concurrency() + " streams";
+    checkPositive(at, "the TTFT p50", level.ttftP50Millis(), MAX_MILLIS, "ms");
+    checkPositive(at, "the TPOT p50", level.tpotP50Millis(), MAX_MILLIS, "ms");
+    checkPositive(at, "the mean TPOT", level.meanSpeedTpotMillis(), MAX_MILLIS, "ms");
+    checkPositive(at, "the mean TTFT", level.ttftMeanMillis(), MAX_MILLIS, "ms");
+    checkPositive(at, "the mean E2EL", level.e2elMeanMillis(), 24 * MAX_MILLIS, "ms");
+    checkPositive(at, "the request rate", level.requestsPerSecond(), 1e6, "req/s");
+    checkPositive(at, "the mean output", level.outputTokens(), MAX_TOKENS, "tokens");
+    checkPositive(at, "the mean prompt", level.inputTokens(), MAX_TOKENS, "tokens");
+  }
+
+  private static void checkPositive(String at, String what, double value, double max, String unit) {
+    if (!(value > 0 && value <= max)) {
+      throw new UserError(
+          "the runs cannot be fitted: "
+              + at
+              + " "
+              + what
+              + " is "
+              + value
+              + " "
+              + unit
+              + " (a fit needs more than 0 and at most "
+              + new java.math.BigDecimal(max).toPlainString()
+              + "): no profile written");
+    }
+  }
+
+  private static FittedTwin fitChecked(List<LevelObservation> levels, int knownSlots) {
     long concurrencies = levels.stream().mapToInt(LevelObservation::concurrency).distinct().count();
     if (concurrencies < 2) {
       throw new UserError(

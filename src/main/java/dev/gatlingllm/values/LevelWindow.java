@@ -11,6 +11,8 @@ package dev.gatlingllm.values;
  * @param startMillis when the level starts (its settle time begins)
  * @param measureFromMillis when its measurement window begins (after the settle time)
  * @param endMillis when the level ends (exclusive)
+ * @param arrivalWindowMillis for an open-model level that offers its rate for a set time, that time
+ *     (its arrival window, from its measurement start); 0 for any other level
  */
 public record LevelWindow(
     int index,
@@ -18,17 +20,61 @@ public record LevelWindow(
     double requestRate,
     long startMillis,
     long measureFromMillis,
-    long endMillis) {
+    long endMillis,
+    long arrivalWindowMillis) {
   public LevelWindow {
     if (measureFromMillis < startMillis || endMillis < measureFromMillis) {
       throw new IllegalArgumentException("level " + index + ": need start <= measureFrom <= end");
     }
+    if (arrivalWindowMillis < 0) {
+      throw new IllegalArgumentException(
+          "level " + index + ": arrival window must be >= 0, was " + arrivalWindowMillis);
+    }
+  }
+
+  /** A level without an arrival window of its own (a concurrency step, a trace, the whole run). */
+  public LevelWindow(
+      int index,
+      int concurrency,
+      double requestRate,
+      long startMillis,
+      long measureFromMillis,
+      long endMillis) {
+    this(index, concurrency, requestRate, startMillis, measureFromMillis, endMillis, 0);
   }
 
   /** A level whose times are not known yet: it starts when the load model reaches it. */
   public static LevelWindow pending(int index, int concurrency, double requestRate) {
+    return pending(index, concurrency, requestRate, 0);
+  }
+
+  /**
+   * The same, for an open-model level that offers {@code requestRate} for {@code
+   * arrivalWindowMillis}: its figures are over that window and its drain (metrics.md, "Run and
+   * level figures").
+   */
+  public static LevelWindow pending(
+      int index, int concurrency, double requestRate, long arrivalWindowMillis) {
     return new LevelWindow(
-        index, concurrency, requestRate, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+        index,
+        concurrency,
+        requestRate,
+        Long.MAX_VALUE,
+        Long.MAX_VALUE,
+        Long.MAX_VALUE,
+        arrivalWindowMillis);
+  }
+
+  /** The same level, its times set. */
+  public LevelWindow at(long startMillis, long measureFromMillis, long endMillis) {
+    return new LevelWindow(
+        index,
+        concurrency,
+        requestRate,
+        startMillis,
+        measureFromMillis,
+        endMillis,
+        arrivalWindowMillis);
   }
 
   public boolean isPending() {
@@ -41,6 +87,14 @@ public record LevelWindow(
    */
   public boolean isOpenModel() {
     return concurrency == 0 && requestRate > 0;
+  }
+
+  /**
+   * A level declared without a load, its concurrency chosen as it starts from the levels before it
+   * ({@code CapacitySearch}'s): a run declaring one searches for its capacity.
+   */
+  public boolean loadChosenAtStart() {
+    return isPending() && concurrency == 0 && requestRate == 0;
   }
 
   /** True when {@code epochMillis} falls in the measurement window. */

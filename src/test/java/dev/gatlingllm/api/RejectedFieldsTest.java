@@ -2,6 +2,7 @@ package dev.gatlingllm.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gatlingllm.api.dialects.Dialects;
 import org.junit.jupiter.api.Test;
 
 class RejectedFieldsTest {

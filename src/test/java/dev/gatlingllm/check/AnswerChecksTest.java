@@ -19,6 +19,7 @@ import dev.gatlingllm.metrics.request.ResultBuilder;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.stream.AnswerChecking;
 import dev.gatlingllm.stream.FinishedStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.PatternSyntaxException;
 import org.junit.jupiter.api.Test;
@@ -71,16 +72,25 @@ class AnswerChecksTest {
   @Test
   void latencyBoundsOnTheRequestsOwnFigures() {
     // PARIS: TTFT 50 ms, then 3 gaps of 20 ms: E2EL 110 ms, TPOT 20 ms.
-    assertEquals(null, judged(ttftAtMost(50), tpotAtMost(20), e2elAtMost(110)));
-    assertEquals("check failed: TTFT above 49.5 ms", judged(ttftAtMost(49.5)));
-    assertEquals("check failed: TPOT above 19 ms", judged(tpotAtMost(19)));
-    assertEquals("check failed: E2EL above 100 ms", judged(e2elAtMost(100)));
+    assertEquals(
+        null,
+        judged(
+            ttftAtMost(Duration.ofMillis(50)),
+            tpotAtMost(Duration.ofMillis(20)),
+            e2elAtMost(Duration.ofMillis(110))));
+    assertEquals(
+        "check failed: TTFT above 49.5 ms", judged(ttftAtMost(Duration.ofNanos(49_500_000))));
+    assertEquals("check failed: TPOT above 19 ms", judged(tpotAtMost(Duration.ofMillis(19))));
+    assertEquals("check failed: E2EL above 100 ms", judged(e2elAtMost(Duration.ofMillis(100))));
     FinishedStream noToken =
         new FinishedStream(stopped(SyntheticResults.ok(-1, 0, 0, 0, 10)), "", "");
     assertEquals(
         "check failed: no token, so no TTFT",
-        AnswerChecking.judge(List.of(ttftAtMost(500)), noToken).result().verdict().message());
-    assertThrows(IllegalArgumentException.class, () -> ttftAtMost(0));
+        AnswerChecking.judge(List.of(ttftAtMost(Duration.ofMillis(500))), noToken)
+            .result()
+            .verdict()
+            .message());
+    assertThrows(IllegalArgumentException.class, () -> ttftAtMost(Duration.ZERO));
     assertThrows(IllegalArgumentException.class, () -> tpotAtMost(Double.NaN));
   }
 

@@ -132,13 +132,18 @@ class EmbeddingsEndToEndTest {
               EmbeddingsWireSimulation.class, results, Map.of("test.baseUrl", server.baseUrl()));
       assertEquals(0, run.exitCode(), run.tail());
       assertEquals(
-          "{\"model\":\"m\",\"input\":\"hello world\",\"dimensions\":8,\"encoding_format\":\"float\"}",
-          body(server, "/single"));
+          "{\"model\":\"m-11\",\"input\":\"hello world\",\"dimensions\":8,\"encoding_format\":\"float\","
+              + "\"user\":\"hello world\"}",
+          body(server, "/single"),
+          "the model from a function of the session, a body field's EL resolved");
+      assertEquals("t-hello world", header(server, "/single", "x-tenant"));
+      assertEquals("t-hello world", header(server, "/rerank", "x-tenant"), "rerank has header(..)");
       assertEquals(
           "{\"model\":\"m\",\"input\":[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\"]}",
           body(server, "/short"));
       assertEquals(
-          "{\"model\":\"m\",\"query\":\"q\",\"documents\":[\"d1\",\"d2\"],\"top_n\":1}",
+          "{\"model\":\"m\",\"query\":\"q\",\"documents\":[\"d1\",\"d2\"],\"top_n\":1,"
+              + "\"return_documents\":false}",
           body(server, "/rerank"));
     } finally {
       server.stop();
@@ -159,6 +164,10 @@ class EmbeddingsEndToEndTest {
     assertTrue(rerank.status().ok(), rerank.status().error());
     assertEquals(2, rerank.tokens().inputs());
     assertEquals(6, rerank.tokens().inputTokens(), "total_tokens when no prompt_tokens");
+
+    RequestRow checked = rows.get("checked");
+    assertFalse(checked.status().ok(), "a rerank's answer check judged, as a chat's");
+    assertEquals("check failed: judged with 6 input tokens", checked.status().error());
 
     RequestRow badIndex = rows.get("badIndex");
     assertFalse(badIndex.status().ok());
@@ -187,6 +196,13 @@ class EmbeddingsEndToEndTest {
                     .withStatus(200)
                     .withHeader("Content-Type", "application/json")
                     .withBody(body)));
+  }
+
+  private static String header(WireMockServer server, String path, String name) {
+    return server
+        .findAll(WireMock.postRequestedFor(WireMock.urlEqualTo(path)))
+        .get(0)
+        .getHeader(name);
   }
 
   private static String body(WireMockServer server, String path) {

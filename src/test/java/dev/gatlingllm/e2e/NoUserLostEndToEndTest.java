@@ -94,6 +94,30 @@ class NoUserLostEndToEndTest {
     assertEquals("the answer", NoUserLostSimulation.RESULTS.get("answer-tokenizer").get("content"));
   }
 
+  @Test
+  void aStackOverflowBuildingTheRequestIsAKoNeverSent() {
+    assertKo("stack-overflow-prompt", "cannot build request: ", "StackOverflowError");
+  }
+
+  @Test
+  void aStackOverflowJudgingTheAnswerIsAKoOfTheRequestSent() {
+    assertKo("stack-overflow-check", "check failed: ", "StackOverflowError");
+  }
+
+  @Test
+  void aSelfReferentialSchemaPerRequestIsAKoNamingTheLoop() {
+    assertKo(
+        "self-referential-schema",
+        "cannot build request: ",
+        "its $ref '#' leads back to itself without reading any of the answer");
+  }
+
+  @Test
+  void theServerReceivedExactlyTheRequestsThatWereSent() {
+    // Each case is one KO record (the assertions above); the ones sent are what the server saw.
+    assertEquals(NoUserLostSimulation.SENT.size(), server.received().size());
+  }
+
   private static void assertKo(String name, String start, String cause) {
     Map<String, Object> r = NoUserLostSimulation.RESULTS.get(name);
     assertTrue(

@@ -38,7 +38,13 @@ public class NoUserLostSimulation extends Simulation {
           "null-message",
           "throwing-messages",
           "prompt-tokenizer",
-          "answer-tokenizer");
+          "answer-tokenizer",
+          "stack-overflow-prompt",
+          "stack-overflow-check",
+          "self-referential-schema");
+
+  /** The cases whose request reaches the server (the others fail before a byte is sent). */
+  static final List<String> SENT = List.of("answer-tokenizer", "stack-overflow-check");
 
   /** Counts like a word splitter, and throws on the word given: a broken custom tokenizer. */
   record ThrowingTokenizer(String trigger) implements Tokenizer {
@@ -94,14 +100,41 @@ public class NoUserLostSimulation extends Simulation {
             one(CASES.get(3), chat(CASES.get(3)).user("boom"), new ThrowingTokenizer("boom")),
             // The scripted answer holds the trigger, the prompt does not: it breaks in the
             // completion.
-            one(CASES.get(4), chat(CASES.get(4)).user("hello"), new ThrowingTokenizer("answer")))
+            one(CASES.get(4), chat(CASES.get(4)).user("hello"), new ThrowingTokenizer("answer")),
+            // Errors, not exceptions, on the event loop: each still ends its own request.
+            one(
+                CASES.get(5),
+                chat(CASES.get(5))
+                    .user(
+                        s -> {
+                          throw new StackOverflowError();
+                        }),
+                null),
+            one(
+                CASES.get(6),
+                chat(CASES.get(6))
+                    .user("hello")
+                    .check(
+                        answer -> {
+                          throw new StackOverflowError();
+                        }),
+                null),
+            // A schema computed per request is compiled per request: its reference loop is
+            // refused before the request is sent, not found by the validator's overflow.
+            one(
+                CASES.get(7),
+                chat(CASES.get(7)).user("hello").responseFormat(s -> "{\"$ref\":\"#\"}"),
+                null))
         .assertions(
             global().allRequests().count().is(2L * CASES.size()),
             details(CASES.get(0)).failedRequests().count().is(1L),
             details(CASES.get(1)).failedRequests().count().is(1L),
             details(CASES.get(2)).failedRequests().count().is(1L),
             details(CASES.get(3)).failedRequests().count().is(1L),
-            details(CASES.get(4)).failedRequests().count().is(1L))
+            details(CASES.get(4)).failedRequests().count().is(1L),
+            details(CASES.get(5)).failedRequests().count().is(1L),
+            details(CASES.get(6)).failedRequests().count().is(1L),
+            details(CASES.get(7)).failedRequests().count().is(1L))
         .maxDuration(Duration.ofSeconds(20));
   }
 }

@@ -60,7 +60,14 @@ class EmbeddingExampleIT {
     List<String> entries = NestedMaven.entries(ExampleBuild.packagedScenarioPack());
     for (String simulation : ScenarioPackIT.READY_SIMULATIONS.keySet()) {
       assertTrue(
-          entries.contains("dev/gatlingllm/simulations/" + simulation + ".class"), simulation);
+          entries.contains(ExampleBuild.PACKED_SIMULATIONS + simulation + ".class"), simulation);
+    }
+    try (java.util.jar.JarFile jar =
+        new java.util.jar.JarFile(ExampleBuild.packagedScenarioPack().toFile())) {
+      assertEquals(
+          "true",
+          jar.getManifest().getMainAttributes().getValue("Multi-Release"),
+          "a multi-release jar: the JVM reads META-INF/versions/17");
     }
     for (String feeder :
         List.of(
@@ -78,9 +85,33 @@ class EmbeddingExampleIT {
     }
     List<String> others =
         entries.stream()
-            .filter(e -> e.endsWith(".class") && !e.startsWith("dev/gatlingllm/simulations/"))
+            .filter(e -> e.endsWith(".class") && !e.startsWith(ExampleBuild.PACKED_SIMULATIONS))
             .toList();
     assertEquals(List.of(), others, "nothing of the plugin twice");
+  }
+
+  /**
+   * A project with one simulation of its own and no {@code gatling.simulationClass}, the scenario
+   * pack on its test classpath: a batch {@code mvn gatling:test}, as a CI job runs it, runs that
+   * simulation, as it did before the pack was added.
+   */
+  @Test
+  void anExistingJobRunsItsOwnSimulationWithTheScenarioPackOnTheClasspath() throws Exception {
+    Path project = ExampleBuild.copyExample("embedding", WORK, "own-simulation-alone");
+    Files.delete(project.resolve("src/test/java/com/example/llm/MyChatSimulation.java"));
+    Path pom = project.resolve("pom.xml");
+    String withoutDefault =
+        Files.readString(pom)
+            .replaceFirst("<gatling.simulationClass>[^<]*</gatling.simulationClass>", "");
+    Files.writeString(pom, withoutDefault);
+    NestedMaven.Result build = ExampleBuild.gatlingTest(project, WORK, "own-simulation-alone");
+    assertEquals(0, build.exitCode(), build.tail());
+    ExampleBuild.assertTwelveChatsOf32Tokens(
+        ExampleBuild.reportFile(project.resolve("target/gatling"), "summary.json"));
+    assertTrue(
+        NestedMaven.find(project.resolve("target/gatling"), "simulation.log").stream()
+            .allMatch(log -> log.toString().contains("embeddedchatsimulation-")),
+        "the project's own simulation ran, no ready one");
   }
 
   /** The lowest supported Gatling and the one the plugin is built with. */

@@ -35,6 +35,12 @@ final class ExampleBuild {
 
   static final String SCENARIO_PACK_CLASSIFIER = "simulations";
 
+  /**
+   * Where the scenario pack holds the ready simulations: a multi-release jar's classes for Java 17,
+   * which the JVM loads by name and Gatling's scanner does not read (pom.xml, the jar plugin).
+   */
+  static final String PACKED_SIMULATIONS = "META-INF/versions/17/dev/gatlingllm/simulations/";
+
   private static Path packaged(String suffix) {
     Path jar =
         NestedMaven.BASEDIR.resolve("target/gatling-llm-" + NestedMaven.VERSION + suffix + ".jar");

@@ -41,6 +41,25 @@ class LlmPropertiesTest {
     LlmProperties.rejectUnknown(properties);
   }
 
+  /**
+   * A word without the project's qualifier names the property holding it (llm.url is 3 edits from
+   * llm.turns, the nearest by edits alone); a slip of two characters still names the name it
+   * slipped from, even where a longer name holds the word (llm.level: llm.levels, not
+   * llm.levelDuration).
+   */
+  @Test
+  void theHintPrefersTheNameHoldingTheWordTypedOverAnotherWordFewEditsAway() {
+    assertEquals("llm.baseUrl", LlmProperties.nearest("llm.url"));
+    assertEquals("llm.apiKey", LlmProperties.nearest("llm.key"));
+    assertEquals("llm.timeoutSeconds", LlmProperties.nearest("llm.timeout"), "fewest words");
+    assertEquals("llm.slo.ttftMs", LlmProperties.nearest("llm.ttft.slo"), "dotted parts too");
+    assertEquals("llm.levels", LlmProperties.nearest("llm.level"));
+    assertEquals("llm.model", LlmProperties.nearest("llm.modle"));
+    assertEquals(3, LlmProperties.editDistance("llm.url", "llm.turns"));
+    assertEquals(java.util.Set.of("base", "url"), LlmProperties.words("llm.baseUrl"));
+    assertEquals(java.util.Set.of("slo", "ttft", "ms"), LlmProperties.words("llm.slo.ttftMs"));
+  }
+
   @Test
   void theOwnSimulationsProtocolTakesTheRunWideSwitchesAndRefusesTypos() {
     try {

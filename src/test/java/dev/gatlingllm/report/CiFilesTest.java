@@ -10,6 +10,7 @@ import dev.gatlingllm.metrics.aggregate.RunRecorder;
 import dev.gatlingllm.metrics.aggregate.RunSummary;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ class CiFilesTest {
             CheckVerdict.of(
                 LlmDsl.outputThroughputAtLeast(1000),
                 "output_throughput 812 tok/s, expected >= 1000 tok/s"),
-            CheckVerdict.of(LlmDsl.ttftP99AtMost(500), null),
+            CheckVerdict.of(LlmDsl.ttftP99AtMost(Duration.ofMillis(500)), null),
             new CheckVerdict(
                 CheckVerdict.GATLING_ASSERTIONS,
                 "Global: count of failed events is 0",

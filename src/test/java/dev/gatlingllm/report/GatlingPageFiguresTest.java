@@ -92,4 +92,27 @@ class GatlingPageFiguresTest {
     assertFalse(GatlingPageFigures.addTo(run, summary));
     assertEquals("<html>another page</html>", Files.readString(run.resolve("index.html")));
   }
+
+  /**
+   * A mixed run's block gives its embeddings in their own terms beside the generations': 30
+   * embeddings of 40 ms and 30 of 60 ms (p50 40, p99 60) among the sample's chats.
+   */
+  @Test
+  void aMixedRunShowsItsEmbeddingsApart(@TempDir Path mixed) throws Exception {
+    Path llm = Files.createDirectories(mixed.resolve("llm"));
+    RunRecorder recorder = SampleRun.recorder(llm);
+    SampleRun.record(recorder, n -> true);
+    SampleRun.recordEmbeddingsSweep(recorder, new int[] {30, 30}, new long[] {40, 60});
+    RunSummary withEmbeddings = recorder.finish(SampleRun.end());
+    Files.writeString(mixed.resolve("index.html"), GATLING_PAGE);
+    assertTrue(GatlingPageFigures.addTo(mixed, withEmbeddings, null));
+    String page = Files.readString(mixed.resolve("index.html"));
+    assertTrue(page.contains("Output tokens per second (output only)"), page);
+    assertTrue(
+        page.contains(
+            "Embeddings and rerank E2EL p50 / p99 (ms)</td>\n  <td class=\"error-col-2 value total\" style=\"white-space:nowrap\">40.0 / 60.0</td>"),
+        page);
+    assertTrue(
+        page.contains("Embeddings and rerank inputs per second"), "8 texts a request: " + page);
+  }
 }

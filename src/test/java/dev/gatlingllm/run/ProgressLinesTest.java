@@ -67,4 +67,46 @@ class ProgressLinesTest {
             "gatling-llm: level 1/1 (whole run) running for 0 s, requests done: 0, n/a output tok/s live"),
         lines());
   }
+
+  /** A level of embeddings requests reads in requests per second: it made no output tokens. */
+  @Test
+  void aPoolingLevelRatesItsRequests() {
+    ProgressLines progress = new ProgressLines(1, console, now::get, index -> 0.0);
+    progress.levelStarted(0, "4 streams", 40);
+    now.addAndGet(10_000);
+    for (int i = 0; i < 30; i++) {
+      progress.requestEnded(true, 0, true, 0);
+    }
+    progress.tick();
+    now.addAndGet(10_000);
+    for (int i = 0; i < 10; i++) {
+      progress.requestEnded(true, 0, true, 0);
+    }
+    progress.close();
+    assertEquals(
+        List.of(
+            "gatling-llm: level 1/1 (4 streams) running for 10 s, requests done: 30/40, 3.0 embed/rerank req/s live",
+            "gatling-llm: level 1/1 (4 streams) ended after 20 s, requests done: 40/40, 2.0 embed/rerank req/s over its wall time"),
+        lines());
+  }
+
+  /**
+   * An agent level plans sessions: 2 sessions of 3 turns are 2 of 2 sessions and 6 requests, not 6
+   * of 2 requests.
+   */
+  @Test
+  void anAgentLevelCountsItsSessions() {
+    ProgressLines progress = new ProgressLines(1, console, now::get, index -> 12.5);
+    progress.levelStarted(0, "2 streams", 2);
+    now.addAndGet(4_000);
+    for (int turn = 1; turn <= 3; turn++) {
+      progress.requestEnded(true, 10, false, turn);
+      progress.requestEnded(true, 10, false, turn);
+    }
+    progress.close();
+    assertEquals(
+        List.of(
+            "gatling-llm: level 1/1 (2 streams) ended after 4 s, sessions started: 2/2, requests done: 6, 12.5 output tok/s"),
+        lines());
+  }
 }

@@ -60,4 +60,18 @@ class ShutdownReportTest {
     assertTrue(hook.cancel(), "registered, so removable once");
     assertFalse(hook.cancel());
   }
+
+  /**
+   * The console's line of a stop that left requests unended gives both counts, so that it agrees
+   * with the report's "N requests in flight aborted" (the hostile pass read "496 requests in flight
+   * ... in no count" beside "0 requests in flight aborted").
+   */
+  @Test
+  void theStopLineSaysBothCountsOfTheRequestsInFlight() {
+    assertEquals(
+        "[gatling-llm] of 500 requests in flight at the stop, 4 ended (aborted, or as they"
+            + " finished) and 496 did not end within 3 s (their event loops ran nothing more):"
+            + " those are in no count",
+        RunReporter.stopLine(500, 496));
+  }
 }

@@ -24,7 +24,8 @@ public class AudioChatSimulation extends Simulation {
   static final long CLIP_MILLIS = 1000;
   static final String QUESTION = "What is said in these recordings?";
 
-  private final List<PromptAudio> clips = SyntheticAudio.generate(CLIPS, CLIP_MILLIS, 5);
+  private final List<PromptAudio> clips =
+      SyntheticAudio.generate(CLIPS, Duration.ofMillis(CLIP_MILLIS), 5);
 
   private final ScenarioBuilder chats =
       scenario("audio")

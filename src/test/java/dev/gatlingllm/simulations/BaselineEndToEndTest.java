@@ -1,8 +1,10 @@
 package dev.gatlingllm.simulations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.simulator.LlmSimulator;
 import dev.gatlingllm.testing.InProcessGatling;
 import java.nio.file.Files;
@@ -68,6 +70,84 @@ class BaselineEndToEndTest {
                 + " tok/s</td>.*<h2>Charts</h2>.*"),
         "the page's section, before its charts");
     assertTrue(page.contains("<script type=\"application/json\" id=\"llm-baseline\">"), "data");
+  }
+
+  /**
+   * A baseline whose summary.json is {@code null} (the hostile pass's case that said "No
+   * regression" and exit 0): the run stops before any load, in one line naming the file and what is
+   * wrong; never "No regression". In Gatling's launcher the line's exit status is 4 (docs/ci.md);
+   * in-process the run fails.
+   */
+  @TempDir Path broken;
+
+  @Test
+  void aBaselineThatIsNotAReportStopsTheRunBeforeTheLoad() throws Exception {
+    Path llm = broken.resolve("baseline-run").resolve("llm");
+    Files.createDirectories(llm);
+    Files.writeString(llm.resolve("summary.json"), "null");
+    Files.writeString(llm.resolve("requests.csv"), "");
+    Throwable thrown =
+        assertThrows(
+            Exception.class,
+            () ->
+                sweep("ttft=50;itl=20", same, Map.of("llm.baseline", llm.getParent().toString())));
+    // Gatling builds the simulation by reflection: the user error may come wrapped.
+    while (!(thrown instanceof UserError) && thrown.getCause() != null) {
+      thrown = thrown.getCause();
+    }
+    Throwable refused = thrown;
+    assertTrue(refused instanceof UserError, String.valueOf(refused));
+    assertEquals(
+        "llm.baseline: the baseline cannot be compared with: "
+            + llm.resolve("summary.json")
+            + ": it is null, not the JSON object of a report: not a readable report of a run"
+            + " (exit status 4, before any load)",
+        refused.getMessage());
+    assertTrue(InProcessGatling.createdLlmDir(same).isEmpty(), "no load, no report");
+  }
+
+  @TempDir Path spoiled;
+
+  /**
+   * A baseline readable before the load and broken by its end (overwritten with {@code null} once
+   * this run's report folder exists): the comparison fails in one line naming the file, junit.xml
+   * gets a failed {@code baseline readable} case, summary.md the line; never "No regression".
+   */
+  @Test
+  void aBaselineBrokenDuringTheRunFailsTheComparisonAtItsEnd() throws Exception {
+    assertEquals(0, sweep("ttft=50;itl=20", then, Map.of()).exitCode());
+    Path baseline = InProcessGatling.llmDir(then).getParent();
+    Path summary = baseline.resolve("llm/summary.json");
+    Thread spoiler =
+        new Thread(
+            () -> {
+              try {
+                while (InProcessGatling.createdLlmDir(spoiled).isEmpty()) {
+                  Thread.sleep(20);
+                }
+                Files.writeString(summary, "null");
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    spoiler.setDaemon(true);
+    spoiler.start();
+    InProcessGatling.Run run =
+        sweep("ttft=50;itl=20", spoiled, Map.of("llm.baseline", baseline.toString()));
+    String console = run.console();
+    assertTrue(
+        console.contains(
+            "gatling-llm: the baseline cannot be compared with: "
+                + summary
+                + ": it is null, not the JSON object of a report: not a readable report of a run;"
+                + " the build fails (exit status 4)"),
+        run.tail());
+    assertTrue(!console.contains("No regression"), run.tail());
+    Path report = InProcessGatling.llmDir(spoiled);
+    String junit = Files.readString(report.resolve("junit.xml"));
+    assertTrue(junit.matches("(?s).*name=\"baseline readable\".*?<failure.*"), junit);
+    assertTrue(
+        Files.readString(report.resolve("summary.md")).contains("the baseline cannot be compared"));
   }
 
   /** One level of 4 streams for 12 s, 32 output tokens a request, against a fixed-timing server. */

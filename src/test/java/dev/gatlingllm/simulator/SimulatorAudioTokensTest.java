@@ -17,6 +17,7 @@ import dev.gatlingllm.api.openai.OpenAiResponsesDialect;
 import dev.gatlingllm.dsl.prompts.SyntheticAudio;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -56,11 +57,12 @@ class SimulatorAudioTokensTest {
 
   @Test
   void aWavsDurationIsReadFromItsHeader() {
-    PromptAudio clip = SyntheticAudio.wav(2000, 1);
+    PromptAudio clip = SyntheticAudio.wav(Duration.ofSeconds(2), 1);
     // 44-byte header + 2 s x 16,000 samples x 2 bytes
     assertEquals(44 + 64_000, clip.bytes());
     assertEquals(2000, AudioTokens.wavMillis(clip.base64()));
-    assertEquals(500, AudioTokens.wavMillis(SyntheticAudio.wav(500, 8_000, 2).base64()));
+    assertEquals(
+        500, AudioTokens.wavMillis(SyntheticAudio.wav(Duration.ofMillis(500), 8_000, 2).base64()));
   }
 
   @Test
@@ -74,14 +76,14 @@ class SimulatorAudioTokensTest {
 
   @Test
   void aTwoSecondWavCounts50AudioTokensInTheUsage() throws Exception {
-    JsonNode usage = usage(List.of(SyntheticAudio.wav(2000, 7)));
+    JsonNode usage = usage(List.of(SyntheticAudio.wav(Duration.ofSeconds(2), 7)));
     assertEquals(50 + SimpleTokenizer.count(TEXT), usage.get("prompt_tokens").asInt());
     assertEquals(50, usage.path("prompt_tokens_details").path("audio_tokens").asInt());
   }
 
   @Test
   void twoClipsOfOneSecondCount50() throws Exception {
-    JsonNode usage = usage(SyntheticAudio.generate(2, 1000, 9));
+    JsonNode usage = usage(SyntheticAudio.generate(2, Duration.ofSeconds(1), 9));
     assertEquals(50 + SimpleTokenizer.count(TEXT), usage.get("prompt_tokens").asInt());
     assertEquals(50, usage.path("prompt_tokens_details").path("audio_tokens").asInt());
   }
@@ -121,7 +123,7 @@ class SimulatorAudioTokensTest {
 
   @Test
   void theDialectsWithoutAnAudioPartRefuseIt() {
-    GenerationRequest request = request(List.of(SyntheticAudio.wav(100, 1)));
+    GenerationRequest request = request(List.of(SyntheticAudio.wav(Duration.ofMillis(100), 1)));
     for (LlmDialect dialect :
         List.of(
             new OpenAiResponsesDialect(),

@@ -3,7 +3,7 @@ package dev.gatlingllm.simulator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gatlingllm.api.Dialects;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.api.openai.SignalRecorder;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;

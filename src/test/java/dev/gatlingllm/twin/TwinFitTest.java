@@ -170,4 +170,51 @@ class TwinFitTest {
     UserError error = assertThrows(UserError.class, () -> TwinFit.fit(sweep(128, true, 4)));
     assertTrue(error.getMessage().startsWith("too few points to fit"), error.getMessage());
   }
+
+  /**
+   * Levels that cannot be fitted (a TTFT and TPOT of zero, figures of 1e300, 2e9 output tokens) are
+   * refused in one line naming the level and the figure, instead of a profile holding NaN or a step
+   * of 3.3e18 us.
+   */
+  @Test
+  void aFitThatCannotFitSaysSoInsteadOfWritingNaN() {
+    List<LevelObservation> good = sweep(256, false, 1, 2, 4);
+    LevelObservation first = good.get(0);
+    List<java.util.function.UnaryOperator<LevelObservation>> spoilers =
+        List.of(
+            l -> with(l, 0, 0, l.outputTokens()),
+            l -> with(l, 1e300, 1e300, l.outputTokens()),
+            l -> with(l, l.ttftP50Millis(), l.tpotP50Millis(), 2e9));
+    List<String> expected =
+        List.of(
+            "the runs cannot be fitted: at 1 streams the TTFT p50 is 0.0 ms",
+            "the runs cannot be fitted: at 1 streams the TTFT p50 is 1.0E300 ms",
+            "the runs cannot be fitted: at 1 streams the mean output is 2.0E9 tokens");
+    for (int i = 0; i < spoilers.size(); i++) {
+      List<LevelObservation> levels = new ArrayList<>(good);
+      levels.set(0, spoilers.get(i).apply(first));
+      UserError refused = assertThrows(UserError.class, () -> TwinFit.fit(levels));
+      assertTrue(refused.getMessage().startsWith(expected.get(i)), refused.getMessage());
+      assertTrue(refused.getMessage().endsWith("no profile written"), refused.getMessage());
+    }
+  }
+
+  private static LevelObservation with(
+      LevelObservation l, double ttft, double tpot, double outputTokens) {
+    return new LevelObservation(
+        l.concurrency(),
+        l.requests(),
+        l.inputTokens(),
+        l.requestedInputTokens(),
+        outputTokens,
+        ttft,
+        tpot,
+        tpot,
+        ttft,
+        l.e2elMeanMillis(),
+        l.requestsPerSecond(),
+        l.serverPrefillP50Millis(),
+        l.requestsPerStream(),
+        l.shapes());
+  }
 }

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.api.json.DialectJson;
 import dev.gatlingllm.api.json.DoneMarker;
 import dev.gatlingllm.api.json.JacksonCursor;
 import dev.gatlingllm.api.json.JsonCursor;
 import dev.gatlingllm.api.json.Utf8JsonCursor;
-import dev.gatlingllm.api.openai.OpenAiJson;
 import dev.gatlingllm.framing.Frame;
 import java.io.IOException;
 
@@ -27,7 +27,7 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
   /** An event without a type, or of a type the dialect does not handle. */
   protected static final int UNKNOWN = 0;
 
-  private static final JsonFactory FACTORY = OpenAiJson.FACTORY;
+  private static final JsonFactory FACTORY = DialectJson.FACTORY;
 
   private final Utf8JsonCursor fast = new Utf8JsonCursor();
 
@@ -52,7 +52,7 @@ public abstract class TypedEventInterpreter implements StreamInterpreter {
       pending.clear();
       // Both dialects reading typed events stream SSE.
       signals.onMalformed(
-          "invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
+          "invalid JSON in SSE event: " + DialectJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     pending.emitTo(signals);

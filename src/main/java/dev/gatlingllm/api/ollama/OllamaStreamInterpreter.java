@@ -3,9 +3,9 @@ package dev.gatlingllm.api.ollama;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
+import dev.gatlingllm.api.json.DialectJson;
 import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
-import dev.gatlingllm.api.openai.OpenAiJson;
 import dev.gatlingllm.framing.Frame;
 import dev.gatlingllm.values.OutputKind;
 import java.io.IOException;
@@ -39,7 +39,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
   private static final String UNNAMED_TOOL_CALL = "tool_call";
 
   private final Shape shape;
-  private final FrameJson json = new FrameJson(OpenAiJson.FACTORY, true);
+  private final FrameJson json = new FrameJson(DialectJson.FACTORY, true);
   private final Runnable restart = this::clear;
   private final FrameJson.Reader reader = this::read;
 
@@ -69,7 +69,7 @@ final class OllamaStreamInterpreter implements StreamInterpreter {
     if (!json.read(data, offset, length, restart, reader)) {
       clear();
       signals.onMalformed(
-          "invalid JSON in NDJSON line: " + OpenAiJson.excerpt(data, offset, length));
+          "invalid JSON in NDJSON line: " + DialectJson.excerpt(data, offset, length));
       return;
     }
     emit(signals);

@@ -1,6 +1,7 @@
 package dev.gatlingllm.api.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gatlingllm.api.json.DialectJson;
 import java.io.IOException;
 
 /**
@@ -8,8 +9,8 @@ import java.io.IOException;
  * that the other dialects fall back on it for the bodies of gateways that answer in OpenAI's shape.
  */
 public final class OpenAiErrors {
-  /** Far more than a KO message shows: see {@link OpenAiJson#EXCERPT_CHARS}. */
-  static final int MAX_BODY_CHARS = OpenAiJson.EXCERPT_CHARS;
+  /** Far more than a KO message shows: see {@link DialectJson#EXCERPT_CHARS}. */
+  static final int MAX_BODY_CHARS = DialectJson.EXCERPT_CHARS;
 
   private OpenAiErrors() {}
 
@@ -24,7 +25,7 @@ public final class OpenAiErrors {
     }
     String trimmed = body.strip();
     String known = knownMessage(trimmed);
-    return known != null ? known : OpenAiJson.shorten(trimmed, MAX_BODY_CHARS);
+    return known != null ? known : DialectJson.shorten(trimmed, MAX_BODY_CHARS);
   }
 
   private static String knownMessage(String body) {
@@ -33,7 +34,7 @@ public final class OpenAiErrors {
     }
     JsonNode root;
     try {
-      root = OpenAiJson.MAPPER.readTree(body);
+      root = DialectJson.MAPPER.readTree(body);
     } catch (IOException e) {
       return null;
     }

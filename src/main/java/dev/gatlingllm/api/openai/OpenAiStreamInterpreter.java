@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.gatlingllm.api.StreamInterpreter;
 import dev.gatlingllm.api.StreamSignals;
 import dev.gatlingllm.api.events.PendingSignals;
+import dev.gatlingllm.api.json.DialectJson;
 import dev.gatlingllm.api.json.DoneMarker;
 import dev.gatlingllm.api.json.FrameJson;
 import dev.gatlingllm.api.json.JsonCursor;
@@ -59,7 +60,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
   /** {@code fastPath} false: Jackson reads every event (for the benchmarks' comparison). */
   OpenAiStreamInterpreter(Shape shape, boolean fastPath) {
     this.shape = shape;
-    this.json = new FrameJson(OpenAiJson.FACTORY, fastPath);
+    this.json = new FrameJson(DialectJson.FACTORY, fastPath);
   }
 
   @Override
@@ -83,7 +84,7 @@ final class OpenAiStreamInterpreter implements StreamInterpreter {
     if (!parse(data, offset, frame.dataLength())) {
       clear();
       signals.onMalformed(
-          "invalid JSON in SSE event: " + OpenAiJson.excerpt(data, offset, frame.dataLength()));
+          "invalid JSON in SSE event: " + DialectJson.excerpt(data, offset, frame.dataLength()));
       return;
     }
     pending.emitTo(signals);

@@ -170,7 +170,7 @@ public final class OpenRates {
   public List<LevelWindow> plannedLevels() {
     List<LevelWindow> planned = new ArrayList<>();
     for (int i = 0; i < rates.size(); i++) {
-      planned.add(LevelWindow.pending(i, 0, rates.get(i)));
+      planned.add(LevelWindow.pending(i, 0, rates.get(i), levelDuration.toMillis()));
     }
     return List.copyOf(planned);
   }

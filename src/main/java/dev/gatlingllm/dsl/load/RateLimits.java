@@ -271,6 +271,6 @@ public final class RateLimits {
 
   /** The one level as the LLM report should expect it: pass to {@code llm().levels(...)}. */
   public List<LevelWindow> plannedLevels() {
-    return List.of(LevelWindow.pending(0, 0, arrivalRate()));
+    return List.of(LevelWindow.pending(0, 0, arrivalRate(), duration.toMillis()));
   }
 }

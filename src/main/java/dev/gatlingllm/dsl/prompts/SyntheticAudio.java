@@ -3,10 +3,12 @@ package dev.gatlingllm.dsl.prompts;
 import dev.gatlingllm.values.PromptAudio;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
@@ -31,12 +33,79 @@ public final class SyntheticAudio {
 
   private SyntheticAudio() {}
 
-  /** A WAV clip of {@code durationMillis} of noise at {@value #DEFAULT_SAMPLE_RATE} Hz. */
+  /**
+   * A WAV clip of {@code duration} of noise at {@value #DEFAULT_SAMPLE_RATE} Hz, PCM 16-bit mono,
+   * the same for the same seed.
+   *
+   * @param duration the clip's length, whole milliseconds
+   * @param seed the noise's seed
+   * @return the clip
+   */
+  public static PromptAudio wav(Duration duration, long seed) {
+    return wav(millis(duration), seed);
+  }
+
+  /**
+   * A WAV clip of {@code duration} of noise at {@code sampleRate} Hz, PCM 16-bit mono.
+   *
+   * @param duration the clip's length, whole milliseconds
+   * @param sampleRate samples per second
+   * @param seed the noise's seed
+   * @return the clip
+   */
+  public static PromptAudio wav(Duration duration, int sampleRate, long seed) {
+    return wav(millis(duration), sampleRate, seed);
+  }
+
+  /**
+   * {@code count} WAV clips of {@code duration} each, the same for the same seed.
+   *
+   * @param count how many clips
+   * @param duration each clip's length, whole milliseconds
+   * @param seed the clips' seed
+   * @return the clips
+   */
+  public static List<PromptAudio> generate(int count, Duration duration, long seed) {
+    return generate(count, millis(duration), seed);
+  }
+
+  /**
+   * An endless feeder whose records hold {@code audio} ({@link PromptRecords#AUDIO}): {@code
+   * distinctSets} sets of {@code perRequest} clips of {@code duration}, generated now and fed in
+   * turn. A 30-second clip at 16 kHz is ~1 MB: keep the pool as small as the server's cache allows.
+   * Thread-safe.
+   *
+   * @param perRequest clips in each record
+   * @param duration each clip's length, whole milliseconds
+   * @param seed the clips' seed
+   * @param distinctSets how many different records, fed in turn
+   * @return the feeder, for {@code feed(..)}
+   */
+  public static Iterator<Map<String, Object>> feeder(
+      int perRequest, Duration duration, long seed, int distinctSets) {
+    return feeder(perRequest, millis(duration), seed, distinctSets);
+  }
+
+  private static long millis(Duration duration) {
+    return Objects.requireNonNull(duration, "duration").toMillis();
+  }
+
+  /**
+   * A WAV clip of {@code durationMillis} of noise at {@value #DEFAULT_SAMPLE_RATE} Hz.
+   *
+   * @deprecated in milliseconds: use {@link #wav(Duration, long)}
+   */
+  @Deprecated
   public static PromptAudio wav(long durationMillis, long seed) {
     return wav(durationMillis, DEFAULT_SAMPLE_RATE, seed);
   }
 
-  /** A WAV clip of {@code durationMillis} of noise at {@code sampleRate} Hz, PCM 16-bit mono. */
+  /**
+   * A WAV clip of {@code durationMillis} of noise at {@code sampleRate} Hz, PCM 16-bit mono.
+   *
+   * @deprecated in milliseconds: use {@link #wav(Duration, int, long)}
+   */
+  @Deprecated
   public static PromptAudio wav(long durationMillis, int sampleRate, long seed) {
     if (durationMillis <= 0 || sampleRate <= 0) {
       throw new IllegalArgumentException(
@@ -56,7 +125,12 @@ public final class SyntheticAudio {
         durationMillis);
   }
 
-  /** {@code count} WAV clips of {@code durationMillis} each, the same for the same seed. */
+  /**
+   * {@code count} WAV clips of {@code durationMillis} each, the same for the same seed.
+   *
+   * @deprecated in milliseconds: use {@link #generate(int, Duration, long)}
+   */
+  @Deprecated
   public static List<PromptAudio> generate(int count, long durationMillis, long seed) {
     if (count < 0) {
       throw new IllegalArgumentException("audio clips need count >= 0, was " + count);
@@ -73,7 +147,10 @@ public final class SyntheticAudio {
    * An endless feeder whose records hold {@code audio} ({@link PromptRecords#AUDIO}): {@code
    * distinctSets} sets of {@code perRequest} clips, generated now and fed in turn. A 30-second clip
    * at 16 kHz is ~1 MB: keep the pool as small as the server's cache allows. Thread-safe.
+   *
+   * @deprecated in milliseconds: use {@link #feeder(int, Duration, long, int)}
    */
+  @Deprecated
   public static Iterator<Map<String, Object>> feeder(
       int perRequest, long durationMillis, long seed, int distinctSets) {
     if (distinctSets <= 0) {

@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.dsl.prompts.SyntheticAudio;
 import dev.gatlingllm.logging.UserError;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -58,7 +59,7 @@ public record AudioSettings(int count, int seconds, int distinct) {
    * @param seed {@code llm.seed}, so that two runs send the same clips
    */
   public Iterator<Map<String, Object>> syntheticFeeder(long seed) {
-    return SyntheticAudio.feeder(count, seconds * 1000L, seed, distinct);
+    return SyntheticAudio.feeder(count, Duration.ofSeconds(seconds), seed, distinct);
   }
 
   /** What the run sends, for its announcement. */

@@ -1,5 +1,6 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
@@ -250,14 +251,28 @@ public final class LlmTarget implements AutoCloseable {
    * key never shown (only whether one is set) and URLs without their user info or query values.
    */
   public String describe() {
+    return describe(null);
+  }
+
+  /**
+   * The same block for a run whose requests all go to {@code pooling} (embeddings or rerank): its
+   * endpoint and dialect, and none of the generation's settings (output limit, usage, token
+   * records), which its requests do not use.
+   *
+   * @param pooling the pooling dialect of every request, or null for generations
+   */
+  String describe(LlmDialect pooling) {
     LlmProtocol p = LlmProtocol.of(llmProtocol);
     StringBuilder text =
         new StringBuilder()
             .append(simulator != null ? "embedded LLM simulator at " : "LLM server at ")
             .append(Redactor.url(baseUrl))
             .append('\n');
-    row(text, "endpoint", Redactor.url(p.effectiveEndpoint()));
-    row(text, "dialect", p.dialect().id());
+    row(
+        text,
+        "endpoint",
+        Redactor.url(pooling == null ? p.effectiveEndpoint() : pooling.defaultEndpoint()));
+    row(text, "dialect", pooling == null ? p.dialect().id() : pooling.id());
     row(text, "model", p.model() == null ? "none named (the server's default)" : p.model());
     row(text, "API key", p.apiKey() == null ? "none" : "set (hidden)");
     row(
@@ -267,13 +282,17 @@ public final class LlmTarget implements AutoCloseable {
             + " s idle, "
             + p.settings().overallTimeout().toSeconds()
             + " s per request");
-    row(
-        text,
-        "max tokens field",
-        p.maxTokensField() == null ? "the dialect's" : p.maxTokensField().toString());
-    row(text, "usage asked", p.includeUsage() ? "yes" : "no");
+    if (pooling == null) {
+      row(
+          text,
+          "max tokens field",
+          p.maxTokensField() == null ? "the dialect's" : p.maxTokensField().toString());
+      row(text, "usage asked", p.includeUsage() ? "yes" : "no");
+    }
     row(text, "client tokenizer", p.tokenizer() == null ? "none" : p.tokenizer().name());
-    row(text, "token records", p.tokenRecords() ? "on" : "off");
+    if (pooling == null) {
+      row(text, "token records", p.tokenRecords() ? "on" : "off");
+    }
     row(text, "SLO records", p.sloRecords().toString());
     row(
         text,

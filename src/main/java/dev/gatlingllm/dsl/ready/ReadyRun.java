@@ -1,5 +1,8 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.api.dialects.Dialects;
+import dev.gatlingllm.api.pooling.EmbeddingsDialect;
+import dev.gatlingllm.api.pooling.RerankDialect;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.dsl.load.RateLimits;
 import dev.gatlingllm.dsl.load.TraceReplay;
@@ -10,6 +13,7 @@ import dev.gatlingllm.dsl.prompts.PromptFeeders;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
 import dev.gatlingllm.gatling.protocol.LlmProtocol;
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.simulator.CapacityModel;
 import dev.gatlingllm.tokenize.Tokenizers;
 import dev.gatlingllm.values.LevelWindow;
@@ -140,6 +144,19 @@ public final class ReadyRun implements AutoCloseable {
     int streams = plannedLevels.stream().mapToInt(LevelWindow::concurrency).max().orElse(0);
     if (streams > 0) {
       DescriptorBudget.check(streams, target.embedded());
+    }
+    double rate =
+        plannedLevels.stream()
+            .filter(LevelWindow::isOpenModel)
+            .mapToDouble(LevelWindow::requestRate)
+            .max()
+            .orElse(0);
+    if (rate > 0) {
+      // The open model's streams are its rate times the server's time: checked for the least.
+      DescriptorBudget.checkOpen(
+          rate,
+          Settings.fromSystemProperties().wholeNumber("llm.maxConcurrency", 0),
+          target.embedded());
     }
     return report.applyTo(target.llm(), plannedLevels);
   }
@@ -291,6 +308,23 @@ public final class ReadyRun implements AutoCloseable {
             .append(", against the ")
             .append(target.describe());
     report.describe(text);
+    System.out.print(text);
+  }
+
+  /**
+   * The same, for a run of embeddings requests alone ({@code rerank} false) or of rerank requests
+   * alone: their endpoint and dialect, and the one SLO that judges them (the E2EL's), not the chat
+   * settings of the protocol beside them.
+   */
+  public void announcePooling(String description, boolean rerank) {
+    StringBuilder text =
+        new StringBuilder("gatling-llm: ")
+            .append(description)
+            .append(", against the ")
+            .append(
+                target.describe(
+                    Dialects.forRequest(rerank ? RerankDialect.ID : EmbeddingsDialect.ID)));
+    report.describe(text, RequestKind.POOLING);
     System.out.print(text);
   }
 

@@ -4,6 +4,7 @@ import dev.gatlingllm.check.LlmCheck;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.LlmProtocolBuilder;
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
@@ -131,7 +132,19 @@ public record ReportSettings(
 
   /** Appends the SLOs, the capacity target and the checks to the console's settings block. */
   void describe(StringBuilder text) {
-    LlmTarget.row(text, "SLOs", new Slos(sloTtftMs, sloTpotMs, sloE2elMs).describe());
+    describe(text, RequestKind.GENERATION);
+  }
+
+  /** The same, naming only the SLOs that judge requests of {@code kind}. */
+  void describe(StringBuilder text, RequestKind kind) {
+    Slos slos = new Slos(sloTtftMs, sloTpotMs, sloE2elMs);
+    Slos judging = slos.judging(kind);
+    LlmTarget.row(
+        text,
+        "SLOs",
+        judging.anySet() || !slos.anySet()
+            ? judging.describe()
+            : "none judges " + kind.plural() + " (only an E2EL SLO does: llm.slo.e2elMs)");
     LlmTarget.row(text, "capacity target", target.describe());
     if (!settle.isZero()) {
       LlmTarget.row(text, "settle", settle.toMillis() / 1000.0 + " s per level");

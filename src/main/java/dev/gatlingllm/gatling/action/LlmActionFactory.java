@@ -1,7 +1,7 @@
 package dev.gatlingllm.gatling.action;
 
-import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.api.pooling.PoolingDialect;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.gatling.SessionExpression;

@@ -13,6 +13,7 @@ import dev.gatlingllm.metrics.request.PromptAudioClips;
 import dev.gatlingllm.metrics.request.PromptImages;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.SessionTurn;
+import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.stream.AnswerChecking;
@@ -27,6 +28,7 @@ import dev.gatlingllm.values.PromptAudio;
 import dev.gatlingllm.values.PromptImage;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -107,19 +109,20 @@ public final class LlmStreamAction extends PlainAction {
     try {
       request =
           forDialect(spec.template().resolve(current, protocol.model(), protocol.includeUsage()));
+      reporter.noteModel(request.model());
       if (request.responseSchema() != null) {
         schema.set(AnswerSchema.of(request.responseSchema().schema()));
       }
-    } catch (RuntimeException e) {
-      // Anything the request's own parts throw (user functions, body serialisation, a tokenizer...)
-      // ends it as KO naming the cause; escaping here would lose the virtual user in Gatling's
-      // crash path.
+    } catch (Throwable e) {
+      // Anything the request's own parts throw (user functions, body serialisation, a tokenizer, a
+      // schema whose validator overflows the stack...) ends it as KO naming the cause; escaping
+      // here would lose the request and its virtual user in Gatling's crash path.
       failBeforeSend(scheduledNanos, onComplete, -1, "cannot build request: " + cause(e));
       return;
     }
     try {
       buildAndSend(current, request, scheduledNanos, onComplete);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       failBeforeSend(
           scheduledNanos, onComplete, maxTokens(request), "cannot build request: " + cause(e));
     }
@@ -157,7 +160,9 @@ public final class LlmStreamAction extends PlainAction {
     }
     try {
       exchange.start(prepared.send(exchange));
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // Whatever sending throws (no descriptor left for a socket, a class that cannot be loaded):
+      // the request entered the run's count, so it ends here as a KO row naming the cause.
       LOG.error("'{}' could not be sent: {}", name, redactor.redact(e.toString()));
       LOG.debug("'{}' could not be sent", name, e);
       exchange.failBeforeSend("cannot send request: " + e);
@@ -216,7 +221,7 @@ public final class LlmStreamAction extends PlainAction {
   }
 
   /** The user-facing message of our own build errors; the type and message of anything else. */
-  private static String cause(RuntimeException e) {
+  static String cause(Throwable e) {
     if (e instanceof ExpressionException
         || e instanceof RequestBuildException
         || e instanceof IllegalArgumentException && e.getMessage() != null) {
@@ -246,8 +251,7 @@ public final class LlmStreamAction extends PlainAction {
     // session); the schema's verdict is a figure of the request, and a KO only when asked.
     boolean koWhenInvalid =
         spec.template().structured() != null && spec.template().structured().format().invalidIsKo();
-    FinishedStream schemaJudged = AnswerChecking.judgeSchema(schema, koWhenInvalid, streamed);
-    AnswerChecking.Judged judged = AnswerChecking.judgeAndSave(spec.checks(), schemaJudged);
+    AnswerChecking.Judged judged = judged(streamed, schema, koWhenInvalid);
     FinishedStream finished = judged.finished();
     RequestResult result = finished.result();
     boolean ok = result.ok();
@@ -265,11 +269,31 @@ public final class LlmStreamAction extends PlainAction {
       for (var saved : judged.saved().entrySet()) {
         after = GatlingRuntime.set(after, saved.getKey(), saved.getValue());
       }
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       ok = false;
       LOG.error("'{}' could not be recorded: {}", name, redactor.redact(e.toString()));
     } finally {
       next.$bang(GatlingRuntime.afterRequest(after, startMillis, endMillis, ok));
+    }
+  }
+
+  /**
+   * The stream with its answer judged (schema, then checks); a KO naming the cause when judging
+   * itself throws, whatever it throws (a schema's validator overflowing the stack included): the
+   * request still gets its row.
+   */
+  private AnswerChecking.Judged judged(
+      FinishedStream streamed, AnswerSchema schema, boolean koWhenInvalid) {
+    try {
+      FinishedStream schemaJudged = AnswerChecking.judgeSchema(schema, koWhenInvalid, streamed);
+      return AnswerChecking.judgeAndSave(spec.checks(), schemaJudged);
+    } catch (Throwable e) {
+      RequestResult result = streamed.result();
+      Verdict ko =
+          Verdict.ko(
+              result.verdict().httpStatus(),
+              redactor.redact("cannot judge the answer: " + cause(e)));
+      return new AnswerChecking.Judged(streamed.withResult(result.withVerdict(ko)), Map.of());
     }
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.api.ResponseSchema;
 import dev.gatlingllm.gatling.ExpressionException;
 import dev.gatlingllm.gatling.SessionExpression;
+import dev.gatlingllm.stream.AnswerSchema;
 import dev.gatlingllm.values.ResponseFormat;
 import io.gatling.core.session.Session;
 import java.util.Map;
@@ -33,7 +34,29 @@ public record StructuredOutput(SessionExpression<JsonNode> schema, ResponseForma
    * @throws IllegalArgumentException when the text is not a JSON object
    */
   public static StructuredOutput constant(String schemaJson, ResponseFormat format) {
-    JsonNode schema = parse(schemaJson, IllegalArgumentException::new);
+    return constant(parse(schemaJson, IllegalArgumentException::new), format);
+  }
+
+  /**
+   * A schema that is the same for every request, as nested maps and lists (as Jackson writes them).
+   *
+   * @throws IllegalArgumentException when it is not a usable JSON schema
+   */
+  public static StructuredOutput constant(Map<String, ?> schema, ResponseFormat format) {
+    return constant((JsonNode) MAPPER.valueToTree(schema), format);
+  }
+
+  /**
+   * Compiled and checked now, when the scenario is written, so that a schema no answer can be
+   * judged against (a reference loop, a remote {@code $ref}, a keyword its dialect does not have)
+   * is refused before any load rather than failing every request, or the event loop, in the run.
+   */
+  private static StructuredOutput constant(JsonNode schema, ResponseFormat format) {
+    try {
+      AnswerSchema.of(schema);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("responseFormat: " + e.getMessage(), e);
+    }
     return new StructuredOutput(SessionExpression.constant(schema), format);
   }
 

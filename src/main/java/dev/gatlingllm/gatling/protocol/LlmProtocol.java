@@ -1,13 +1,14 @@
 package dev.gatlingllm.gatling.protocol;
 
-import dev.gatlingllm.api.Dialects;
 import dev.gatlingllm.api.LlmDialect;
+import dev.gatlingllm.api.dialects.Dialects;
 import dev.gatlingllm.gatling.GatlingRuntime;
 import dev.gatlingllm.metrics.aggregate.RunConfig;
 import dev.gatlingllm.run.BaselinePlan;
 import dev.gatlingllm.run.RunPlan;
 import dev.gatlingllm.run.RunReporter;
 import dev.gatlingllm.secrets.Redactor;
+import dev.gatlingllm.stream.FailurePaths;
 import dev.gatlingllm.stream.StreamSettings;
 import dev.gatlingllm.values.MaxTokensField;
 import dev.gatlingllm.values.SloRecords;
@@ -200,7 +201,7 @@ public record LlmProtocol(
         eventLoopProbeInterval,
         detailedResults,
         serverMetricsUrl,
-        baseline);
+        baseline == null ? null : baseline.redactedBy(redactor()));
   }
 
   /**
@@ -217,6 +218,8 @@ public record LlmProtocol(
 
     Components(LlmProtocol protocol, CoreComponents core) {
       this.protocol = protocol;
+      // Before any request: a failure's classes must not need a descriptor when none is left.
+      FailurePaths.loadNow();
       this.reporter =
           RUNS.computeIfAbsent(
               core, c -> RunReporter.start(protocol.runPlan(), GatlingRuntime.of(c)));

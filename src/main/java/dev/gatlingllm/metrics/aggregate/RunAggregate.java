@@ -200,7 +200,7 @@ public final class RunAggregate {
       MeasuredLevel level = measuredLevels.get(i).busy(firstSendMillis[i], lastByteMillis[i]);
       whole.addAll(levels[i]);
       allWindows.addAll(level.measured());
-      Figures figures = levels[i].toFigures(level.windowSeconds());
+      Figures figures = levels[i].toFigures(level.windowSeconds(), level.arrivalSeconds());
       boolean fromArrival = level.window().isOpenModel();
       double attainment = levels[i].attainment(config.target(), fromArrival);
       // An open-model level whose requests left slower than they arrived did not carry its load,

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What a run was: when it started, its load levels, its SLOs and capacity target, prices, and what
@@ -36,6 +37,9 @@ import java.util.Map;
  *     rates; or null
  * @param gpus the GPUs (or replicas) serving the endpoint, for the trade-off's output tok/s per
  *     GPU; 0 when not said
+ * @param capacitySearch true when the run searched for its capacity, each level's load chosen as it
+ *     started from the verdicts of those before it (a capacity search): its report tells what it
+ *     searched and why it stopped, also when it stopped at its first level
  */
 public record RunConfig(
     long runStartEpochMillis,
@@ -51,7 +55,8 @@ public record RunConfig(
     String toolVersion,
     Map<String, String> metadata,
     RateBudget rateBudget,
-    int gpus) {
+    int gpus,
+    boolean capacitySearch) {
 
   /**
    * The capacity target when none is given: at least 95 % good requests (failures count as not
@@ -97,211 +102,140 @@ public record RunConfig(
         null,
         Map.of(),
         null,
-        0);
+        0,
+        false);
   }
 
   public RunConfig withRunStart(long newRunStartEpochMillis) {
-    return new RunConfig(
-        newRunStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.runStartEpochMillis = newRunStartEpochMillis);
   }
 
   public RunConfig withLevels(List<LevelWindow> newLevels) {
-    return new RunConfig(
-        runStartEpochMillis,
-        newLevels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.levels = newLevels);
   }
 
   public RunConfig withWarmupMillis(long newWarmupMillis) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        newWarmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.warmupMillis = newWarmupMillis);
   }
 
   public RunConfig withSlos(Slos newSlos) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        newSlos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.slos = newSlos);
   }
 
   public RunConfig withTarget(AttainmentTarget newTarget) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        newTarget,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.target = newTarget);
   }
 
   public RunConfig withPricing(Pricing newPricing) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        newPricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.pricing = newPricing);
   }
 
   public RunConfig withWorkload(
       String newModel, String newEndpoint, int newInputLength, int newOutputLength) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        newModel,
-        newEndpoint,
-        newInputLength,
-        newOutputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(
+        parts -> {
+          parts.model = newModel;
+          parts.endpoint = newEndpoint;
+          parts.inputLength = newInputLength;
+          parts.outputLength = newOutputLength;
+        });
+  }
+
+  /** The same run, naming {@code newModel} (or several, joined) as the model it addressed. */
+  public RunConfig withModel(String newModel) {
+    return with(parts -> parts.model = newModel);
   }
 
   /** The same run, naming {@code newEndpoint} as where its load went. */
   public RunConfig withEndpoint(String newEndpoint) {
-    return withWorkload(model, newEndpoint, inputLength, outputLength);
+    return with(parts -> parts.endpoint = newEndpoint);
   }
 
   public RunConfig withToolVersion(String newToolVersion) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        newToolVersion,
-        metadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.toolVersion = newToolVersion);
   }
 
   public RunConfig withRateBudget(RateBudget newRateBudget) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        newRateBudget,
-        gpus);
+    return with(parts -> parts.rateBudget = newRateBudget);
   }
 
   public RunConfig withMetadata(Map<String, String> newMetadata) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        newMetadata,
-        rateBudget,
-        gpus);
+    return with(parts -> parts.metadata = newMetadata);
   }
 
   /** The same run on {@code newGpus} GPUs or replicas (0: not said). */
   public RunConfig withGpus(int newGpus) {
-    return new RunConfig(
-        runStartEpochMillis,
-        levels,
-        warmupMillis,
-        slos,
-        target,
-        pricing,
-        model,
-        endpoint,
-        inputLength,
-        outputLength,
-        toolVersion,
-        metadata,
-        rateBudget,
-        newGpus);
+    return with(parts -> parts.gpus = newGpus);
+  }
+
+  /** The same run, a capacity search or not ({@link #capacitySearch()}). */
+  public RunConfig withCapacitySearch(boolean newCapacitySearch) {
+    return with(parts -> parts.capacitySearch = newCapacitySearch);
+  }
+
+  /** A new configuration: this one's components, as {@code change} sets them on a copy. */
+  private RunConfig with(Consumer<Parts> change) {
+    Parts parts = new Parts(this);
+    change.accept(parts);
+    return parts.config();
+  }
+
+  /**
+   * The components of a configuration, copied to be changed by one wither: the one place a new
+   * component is added beside the record's own list.
+   */
+  private static final class Parts {
+    long runStartEpochMillis;
+    List<LevelWindow> levels;
+    long warmupMillis;
+    Slos slos;
+    AttainmentTarget target;
+    Pricing pricing;
+    String model;
+    String endpoint;
+    int inputLength;
+    int outputLength;
+    String toolVersion;
+    Map<String, String> metadata;
+    RateBudget rateBudget;
+    int gpus;
+    boolean capacitySearch;
+
+    Parts(RunConfig from) {
+      runStartEpochMillis = from.runStartEpochMillis;
+      levels = from.levels;
+      warmupMillis = from.warmupMillis;
+      slos = from.slos;
+      target = from.target;
+      pricing = from.pricing;
+      model = from.model;
+      endpoint = from.endpoint;
+      inputLength = from.inputLength;
+      outputLength = from.outputLength;
+      toolVersion = from.toolVersion;
+      metadata = from.metadata;
+      rateBudget = from.rateBudget;
+      gpus = from.gpus;
+      capacitySearch = from.capacitySearch;
+    }
+
+    RunConfig config() {
+      return new RunConfig(
+          runStartEpochMillis,
+          levels,
+          warmupMillis,
+          slos,
+          target,
+          pricing,
+          model,
+          endpoint,
+          inputLength,
+          outputLength,
+          toolVersion,
+          metadata,
+          rateBudget,
+          gpus,
+          capacitySearch);
+    }
   }
 }

@@ -8,6 +8,7 @@ import dev.gatlingllm.metrics.request.TokenArrivals;
 import dev.gatlingllm.metrics.request.Verdict;
 import dev.gatlingllm.metrics.stats.Micros;
 import dev.gatlingllm.metrics.stats.PerSecondBuckets;
+import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.values.LevelWindow;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +44,9 @@ public final class RunRecorder implements AutoCloseable {
   private final RowSink csv;
 
   /** Where the requests went: the endpoint the report names follows it. */
-  private final SentEndpoints sentEndpoints = new SentEndpoints();
+  private final SentNames sentEndpoints = new SentNames(Redactor::url);
+
+  private final SentNames sentModels = new SentNames(Redactor::credentialsIn);
 
   private final Object lock = new Object();
 
@@ -121,6 +124,14 @@ public final class RunRecorder implements AutoCloseable {
    */
   public void record(String requestName, long startEpochMillis, RequestResult result) {
     record(requestName, null, startEpochMillis, result);
+  }
+
+  /**
+   * Notes the model a request is about to address (as its body names it), so that the report names
+   * every model the run addressed, not only its first protocol's.
+   */
+  public void noteModel(String model) {
+    sentModels.note(model);
   }
 
   /**
@@ -212,7 +223,8 @@ public final class RunRecorder implements AutoCloseable {
               pending.requestRate(),
               startEpochMillis,
               startEpochMillis + settleMillis,
-              Long.MAX_VALUE);
+              Long.MAX_VALUE,
+              pending.arrivalWindowMillis());
       windows = next;
     }
   }
@@ -274,7 +286,8 @@ public final class RunRecorder implements AutoCloseable {
     }
     RunConfig actualConfig =
         (config.levels().isEmpty() ? config : config.withLevels(actual))
-            .withEndpoint(sentEndpoints.reported(config.endpoint()));
+            .withEndpoint(sentEndpoints.reported(config.endpoint()))
+            .withModel(sentModels.reported(config.model()));
     synchronized (lock) {
       return aggregate.summarize(actualConfig, measured, runEndEpochMillis);
     }
@@ -302,8 +315,7 @@ public final class RunRecorder implements AutoCloseable {
   private static LevelWindow closed(LevelWindow window, long end) {
     long start = Math.min(window.startMillis(), end);
     long measureFrom = Math.min(window.measureFromMillis(), end);
-    return new LevelWindow(
-        window.index(), window.concurrency(), window.requestRate(), start, measureFrom, end);
+    return window.at(start, measureFrom, end);
   }
 
   /** Writes the rows still queued and closes {@code requests.csv}. Record nothing after this. */

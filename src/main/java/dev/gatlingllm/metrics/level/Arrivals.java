@@ -3,8 +3,9 @@ package dev.gatlingllm.metrics.level;
 /**
  * The rates the requests started in a window arrived and were sent at (metrics.md, "Open model").
  *
- * @param arrivalRate (requests - 1) / (last arrival - first arrival), from their scheduled times;
- *     NaN under two requests
+ * @param arrivalRate requests / the level's arrival window for an open-model level that offered its
+ *     rate for a set time; else (requests - 1) / (last arrival - first arrival), from their
+ *     scheduled times, NaN under two requests
  * @param achievedRequestRate (requests - 1) / (last send - first send); below the arrival rate when
  *     the client queued arrivals it could not send (a cap on streams, a slow server)
  */

@@ -1,6 +1,9 @@
 package dev.gatlingllm.metrics.level;
 
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.stats.Distribution;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The figures of one level, or of the whole run, over its measurement window (metrics.md, "Run and
@@ -49,4 +52,23 @@ public record Figures(
     SchemaAnswers schema,
     PooledInputs pooled,
     Distribution eventLoopDelay,
-    AudioFigures audio) {}
+    AudioFigures audio) {
+
+  /** The requests of {@code kind} started in the window, successful or not. */
+  public long requestsOf(RequestKind kind) {
+    return kind == RequestKind.POOLING
+        ? pooled.sent()
+        : Math.max(0, counts.requests() - pooled.sent());
+  }
+
+  /** The kinds of request started in the window (metrics.md, "Request kinds"); empty for none. */
+  public Set<RequestKind> kinds() {
+    Set<RequestKind> kinds = EnumSet.noneOf(RequestKind.class);
+    for (RequestKind kind : RequestKind.values()) {
+      if (requestsOf(kind) > 0) {
+        kinds.add(kind);
+      }
+    }
+    return kinds;
+  }
+}

@@ -1,5 +1,6 @@
 package dev.gatlingllm.metrics.level;
 
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.request.TokenCountSource;
 import dev.gatlingllm.metrics.request.TokenCounts;
@@ -122,7 +123,7 @@ public final class LevelAccumulator {
       case INVALID -> schemaInvalid++;
       case NOT_JUDGED -> {}
     }
-    boolean pooling = tokens.inputs() > 0;
+    boolean pooling = RequestKind.of(tokens) == RequestKind.POOLING;
     if (!outcome.ok()) {
       countError(outcome.error());
       if (pooling) {
@@ -147,8 +148,12 @@ public final class LevelAccumulator {
       pooledE2el.add(latency.e2elMicros());
     }
     outputTokens += Math.max(0, tokens.outputTokens());
-    outputSources[tokens.outputTokenSource().ordinal()]++;
-    outputLengths.add(tokens.outputTokens());
+    if (!pooling) {
+      // An embeddings or rerank answer has no output tokens: its zero is no output length, and
+      // how it was counted says nothing of the generations' counts beside it.
+      outputSources[tokens.outputTokenSource().ordinal()]++;
+      outputLengths.add(tokens.outputTokens());
+    }
     if (tokens.maxTokens() > 0) {
       withLimit++;
       if (record.stoppedEarly()) {
@@ -415,6 +420,15 @@ public final class LevelAccumulator {
   }
 
   public Figures toFigures(double windowSeconds) {
+    return toFigures(windowSeconds, 0);
+  }
+
+  /**
+   * The figures over a window of {@code windowSeconds}, for a level whose requests arrived over
+   * {@code arrivalSeconds} (an open-model level's arrival window; 0 when it has none): its arrival
+   * rate is then its requests over that window (metrics.md, "Open model").
+   */
+  public Figures toFigures(double windowSeconds, double arrivalSeconds) {
     double window = windowSeconds > 0 ? windowSeconds : Double.NaN;
     Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);
     for (TokenCountSource source : TokenCountSource.values()) {
@@ -433,7 +447,9 @@ public final class LevelAccumulator {
             speedSamples == 0 ? 0 : speedSum / speedSamples,
             speedSamples),
         new Arrivals(
-            rateBetween(firstArrivalMicros, lastArrivalMicros),
+            arrivalSeconds > 0 && requests > 0
+                ? requests / arrivalSeconds
+                : rateBetween(firstArrivalMicros, lastArrivalMicros),
             rateBetween(firstSendMicros, lastSendMicros)),
         new LatencyFigures(
             ttft.toDistribution(),

@@ -24,6 +24,35 @@ public record TokenTotals(
     outputTokenSources = Map.copyOf(outputTokenSources);
   }
 
+  /**
+   * Where the successful generations' output counts came from, in words: the one source ("server
+   * usage"), or each with its requests, most first ("server usage (40 requests), event count (10
+   * requests)"); null when no generation succeeded (embeddings and rerank answers have no output
+   * tokens to count).
+   */
+  public String describeSources() {
+    if (outputTokenSources.isEmpty()) {
+      return null;
+    }
+    if (outputTokenSources.size() == 1) {
+      return mainOutputTokenSource().label();
+    }
+    StringBuilder text = new StringBuilder();
+    outputTokenSources.entrySet().stream()
+        .sorted(
+            Map.Entry.<TokenCountSource, Long>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
+        .forEach(
+            entry ->
+                text.append(text.length() == 0 ? "" : ", ")
+                    .append(entry.getKey().label())
+                    .append(" (")
+                    .append(entry.getValue())
+                    .append(entry.getValue() == 1 ? " request)" : " requests)"));
+    return text.toString();
+  }
+
   /** The source most successful requests' output counts came from ("unknown" with none). */
   public TokenCountSource mainOutputTokenSource() {
     return outputTokenSources.entrySet().stream()

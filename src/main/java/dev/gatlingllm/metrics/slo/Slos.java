@@ -1,5 +1,6 @@
 package dev.gatlingllm.metrics.slo;
 
+import dev.gatlingllm.metrics.request.RequestKind;
 import dev.gatlingllm.metrics.request.RequestResult;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.metrics.stats.Micros;
@@ -37,7 +38,7 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
    * user waited from there).
    */
   public boolean isGood(RequestResult result, boolean fromArrival) {
-    if (result.tokens().inputs() > 0) {
+    if (RequestKind.of(result.tokens()) == RequestKind.POOLING) {
       return isGoodWhole(
           result.ok(),
           Micros.of(
@@ -59,7 +60,7 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
    * did.
    */
   public boolean isGood(RequestRow row, boolean fromArrival) {
-    if (row.tokens().inputs() > 0) {
+    if (RequestKind.of(row.tokens()) == RequestKind.POOLING) {
       return isGoodWhole(
           row.status().ok(),
           fromArrival ? row.latency().e2elFromScheduledMicros() : row.latency().e2elMicros());
@@ -144,6 +145,14 @@ public record Slos(Double ttftMs, Double tpotMs, Double e2elMs) {
   }
 
   /** {@code "TTFT <= 500 ms, TPOT <= 50 ms"}, or {@code "none"}. */
+  /**
+   * The SLOs that judge requests of {@code kind}: all of them for a generation, the E2EL SLO alone
+   * for an embeddings or rerank request (it has no first token nor time per token).
+   */
+  public Slos judging(RequestKind kind) {
+    return kind == RequestKind.POOLING ? new Slos(null, null, e2elMs) : this;
+  }
+
   public String describe() {
     StringBuilder text = new StringBuilder();
     append(text, "TTFT", ttftMs);

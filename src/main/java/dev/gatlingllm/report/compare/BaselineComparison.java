@@ -2,6 +2,7 @@ package dev.gatlingllm.report.compare;
 
 import dev.gatlingllm.metrics.health.ClientHealth;
 import dev.gatlingllm.metrics.request.RequestRow;
+import dev.gatlingllm.secrets.Redactor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +64,42 @@ public record BaselineComparison(
    */
   public static BaselineComparison compare(Path baseline, Path current, Thresholds thresholds)
       throws java.io.IOException {
-    return compare(RunSample.read(baseline), RunSample.read(current), thresholds);
+    return compare(baseline, current, thresholds, Redactor.NONE);
+  }
+
+  /**
+   * Compares two runs' reports, the texts either holds (level labels, the baseline's folder)
+   * redacted by {@code redactor} in everything the comparison shows.
+   *
+   * @throws UnreadableReport when either report is there but cannot be read, naming the file
+   * @throws IllegalArgumentException when either holds no report, in one line
+   */
+  public static BaselineComparison compare(
+      Path baseline, Path current, Thresholds thresholds, Redactor redactor)
+      throws java.io.IOException {
+    BaselineComparison compared =
+        compare(RunSample.read(baseline, redactor), RunSample.read(current, redactor), thresholds);
+    // The baseline's folder is only shown; this run's is written into, so stays as it is.
+    return new BaselineComparison(
+        Path.of(redactor.redact(compared.baseline().toString())),
+        compared.current(),
+        compared.changes(),
+        compared.capacity(),
+        compared.unmatched(),
+        compared.thresholds(),
+        compared.baselineLevels(),
+        compared.lateClients());
+  }
+
+  /**
+   * Reads a run's report as a comparison would, and forgets it: before the load, whether a baseline
+   * can be compared with at all.
+   *
+   * @throws UnreadableReport when it is there but cannot be read, naming the file
+   * @throws IllegalArgumentException when it holds no report
+   */
+  public static void checkReadable(Path run) throws java.io.IOException {
+    RunSample.read(run);
   }
 
   /** Compares with the default thresholds. */

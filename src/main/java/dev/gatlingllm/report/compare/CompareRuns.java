@@ -1,5 +1,6 @@
 package dev.gatlingllm.report.compare;
 
+import dev.gatlingllm.secrets.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +24,13 @@ public final class CompareRuns {
 
   /** The exit status of a command that cannot compare (wrong arguments, no report). */
   static final int USAGE_STATUS = 2;
+
+  /**
+   * The exit status when a report is there but is not a readable report of a run (an empty, {@code
+   * null} or truncated summary.json, a number that is NaN or out of range, a garbage row): the same
+   * as the run's against such a baseline ({@code BaselinePlan.UNREADABLE_STATUS}).
+   */
+  static final int UNREADABLE_STATUS = 4;
 
   private CompareRuns() {}
 
@@ -48,12 +56,18 @@ public final class CompareRuns {
       usage();
       return USAGE_STATUS;
     }
+    // The key a run would use: a label or a folder name holding it is hidden like any output.
+    Redactor redactor = Redactor.of(System.getProperty("llm.apiKey"), System.getenv("LLM_API_KEY"));
     BaselineComparison comparison;
     try {
-      comparison = BaselineComparison.compare(runs.get(0), runs.get(1));
+      comparison =
+          BaselineComparison.compare(runs.get(0), runs.get(1), Thresholds.DEFAULTS, redactor);
       write(comparison, comparison.current());
+    } catch (UnreadableReport e) {
+      System.err.println("gatling-llm: cannot compare: " + redactor.redact(e.getMessage()));
+      return UNREADABLE_STATUS;
     } catch (IOException | IllegalArgumentException e) {
-      System.err.println("gatling-llm: cannot compare: " + e.getMessage());
+      System.err.println("gatling-llm: cannot compare: " + redactor.redact(e.getMessage()));
       return USAGE_STATUS;
     }
     System.out.print(ComparisonText.console(comparison));
@@ -77,6 +91,7 @@ public final class CompareRuns {
     System.err.println("usage: CompareRuns [--no-fail] <baseline> <current>");
     System.err.println(
         "  Each is a results folder, its llm/ folder or its summary.json. Exits 1 on a regression");
-    System.err.println("  (0 with --no-fail), 2 when it cannot compare.");
+    System.err.println(
+        "  (0 with --no-fail), 2 when it cannot compare, 4 when a report is not readable.");
   }
 }

@@ -1,9 +1,9 @@
 package dev.gatlingllm.report.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gatlingllm.metrics.request.RequestRow;
 import dev.gatlingllm.report.csv.RequestsCsvReader;
+import dev.gatlingllm.secrets.Redactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,8 +105,11 @@ record RunSample(
     final double[] tokens;
     final double[] good;
 
-    Window(JsonNode level) {
-      this(level.path("measure_from_epoch_ms").asLong(0), level.path("duration").asDouble(0));
+    /** Level {@code index} of a summary, its numbers checked. */
+    Window(SummaryFile summary, int index) {
+      this(
+          (long) summary.levelNumber(index, "measure_from_epoch_ms", 0, MAX_EPOCH_MILLIS),
+          summary.levelNumber(index, "duration", 0, SummaryFile.MAX_WINDOW_SECONDS));
     }
 
     Window(long fromEpochMillis, double seconds) {
@@ -164,19 +167,36 @@ record RunSample(
    * @throws IllegalArgumentException when the path holds no LLM report, in a line that says so
    */
   static RunSample read(Path path) throws IOException {
+    return read(path, Redactor.NONE);
+  }
+
+  /**
+   * The same, its level labels redacted by {@code redactor} (they are printed in the console, the
+   * pages and comparison.md, and a label is the user's text).
+   *
+   * @throws UnreadableReport when its summary.json or requests.csv is not a readable report, naming
+   *     the file and what is wrong
+   */
+  static RunSample read(Path path, Redactor redactor) throws IOException {
     Path folder = llmFolder(path);
-    JsonNode summary = new ObjectMapper().readTree(folder.resolve("summary.json").toFile());
+    SummaryFile file = SummaryFile.read(folder.resolve("summary.json"));
+    JsonNode summary = file.root();
     List<JsonNode> levelNodes = new ArrayList<>();
-    summary.path("levels").forEach(levelNodes::add);
+    file.levels().forEach(levelNodes::add);
     List<List<RequestRow>> rows = new ArrayList<>();
     List<Window> windows = new ArrayList<>();
-    for (JsonNode node : levelNodes) {
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < levelNodes.size(); i++) {
       rows.add(new ArrayList<>());
-      windows.add(new Window(node));
+      windows.add(new Window(file, i));
+      labels.add(redactor.redact(file.label(i)));
     }
-    try (RequestsCsvReader reader = RequestsCsvReader.open(folder.resolve("requests.csv"), null)) {
+    Path csv = folder.resolve("requests.csv");
+    try (RequestsCsvReader reader = RequestsCsvReader.open(csv, null)) {
+      long line = 1; // the header
       while (reader.next()) {
-        RequestRow row = reader.row();
+        line++;
+        RequestRow row = parsed(reader, csv, line);
         int level = row.placement().level();
         if (level >= 0 && level < rows.size() && row.placement().inWindow()) {
           rows.get(level).add(row);
@@ -194,39 +214,82 @@ record RunSample(
     List<Level> levels = new ArrayList<>();
     for (int i = 0; i < levelNodes.size(); i++) {
       Window window = windows.get(i);
-      String label = levelNodes.get(i).path("label").asText("level " + i);
+      String label = labels.get(i);
       levels.add(
           new Level(label, window.seconds, List.copyOf(rows.get(i)), window.tokens, window.good)
               .withRepeats(repeats(label, i, rows.get(i))));
     }
     JsonNode capacity = summary.path("capacity");
     boolean found = capacity.isObject() && capacity.hasNonNull("load");
-    int gpus = summary.path("gpus").asInt(0);
+    double capacityLoad =
+        found ? file.number(capacity, "capacity.load", "load", -1, SummaryFile.MAX_FIGURE) : -1;
+    int gpus = (int) file.number(summary, "gpus", "gpus", 0, MAX_GPUS);
     List<LevelPoint> points = new ArrayList<>();
-    for (JsonNode level : levelNodes) {
-      double load = level.path("concurrency").asDouble(level.path("request_rate").asDouble(0));
+    for (int i = 0; i < levelNodes.size(); i++) {
+      double load =
+          file.levelNumber(
+              i,
+              "concurrency",
+              file.levelNumber(i, "request_rate", 0, SummaryFile.MAX_FIGURE),
+              SummaryFile.MAX_FIGURE);
+      // Read (and so checked) for every level, drawn for those with a load.
+      double output = figure(file, i, "output_throughput");
+      LevelPoint point =
+          new LevelPoint(
+              labels.get(i),
+              load,
+              figure(file, i, "per_stream_output_throughput"),
+              output,
+              gpus > 0 ? output / gpus : Double.NaN,
+              figure(file, i, "median_ttft_ms"),
+              figure(file, i, "p99_ttft_ms"));
       if (load > 0) {
-        double output = level.path("output_throughput").asDouble(Double.NaN);
-        points.add(
-            new LevelPoint(
-                level.path("label").asText(""),
-                load,
-                level.path("per_stream_output_throughput").asDouble(Double.NaN),
-                output,
-                gpus > 0 ? output / gpus : Double.NaN,
-                level.path("median_ttft_ms").asDouble(Double.NaN),
-                level.path("p99_ttft_ms").asDouble(Double.NaN)));
+        points.add(point);
       }
     }
     points.sort(java.util.Comparator.comparingDouble(LevelPoint::load));
     return new RunSample(
         folder,
         List.copyOf(levels),
-        found ? capacity.path("load").asDouble() : -1,
-        found ? capacity.path("label").asText(null) : null,
+        capacityLoad,
+        found && capacity.path("label").isTextual()
+            ? redactor.redact(capacity.path("label").asText())
+            : null,
         List.copyOf(points),
-        loopDelays(levelNodes));
+        loopDelays(file, labels));
   }
+
+  /** The most GPUs a run says it had ({@code llm.gpus}). */
+  private static final double MAX_GPUS = 1_000_000;
+
+  /** Epoch milliseconds up to the year 2286: any level's start. */
+  private static final double MAX_EPOCH_MILLIS = 1e13;
+
+  /** A level's figure for the charts, NaN when the report has none. */
+  private static double figure(SummaryFile file, int level, String field) {
+    return file.levelNumber(level, field, Double.NaN, SummaryFile.MAX_FIGURE);
+  }
+
+  /**
+   * The next row of requests.csv, or an {@link UnreadableReport} naming the file and the line: a
+   * garbage row would otherwise say only {@code For input string: "garbage"}.
+   */
+  private static RequestRow parsed(RequestsCsvReader reader, Path csv, long line) {
+    RequestRow row;
+    try {
+      row = reader.row();
+    } catch (RuntimeException e) {
+      throw new UnreadableReport(
+          csv, "line " + line + " is not a request's row: " + e.getMessage());
+    }
+    if (row.placement().level() > MAX_LEVEL_INDEX) {
+      throw new UnreadableReport(csv, "line " + line + " names level " + row.placement().level());
+    }
+    return row;
+  }
+
+  /** Far beyond the levels of any run; an index is checked against the summary's levels anyway. */
+  private static final int MAX_LEVEL_INDEX = 1_000_000;
 
   /**
    * A level's runs when it ran several times, each over its busy span (its first request's send to
@@ -269,12 +332,12 @@ record RunSample(
     return runs;
   }
 
-  private static java.util.Map<String, Double> loopDelays(List<JsonNode> levels) {
+  private static java.util.Map<String, Double> loopDelays(SummaryFile file, List<String> labels) {
     java.util.Map<String, Double> delays = new java.util.LinkedHashMap<>();
-    for (JsonNode level : levels) {
-      JsonNode p99 = level.path("p99_event_loop_delay_ms");
-      if (p99.isNumber()) {
-        delays.put(level.path("label").asText(""), p99.asDouble());
+    for (int i = 0; i < labels.size(); i++) {
+      double p99 = figure(file, i, "p99_event_loop_delay_ms");
+      if (!Double.isNaN(p99)) {
+        delays.put(labels.get(i), p99);
       }
     }
     return delays;

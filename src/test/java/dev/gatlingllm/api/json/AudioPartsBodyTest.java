@@ -9,6 +9,7 @@ import dev.gatlingllm.api.openai.OpenAiChatDialect;
 import dev.gatlingllm.dsl.prompts.SyntheticAudio;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class AudioPartsBodyTest {
   @Test
   void aClipIsAnInputAudioPartWithItsBase64AndFormat() throws Exception {
-    PromptAudio clip = SyntheticAudio.wav(250, 3);
+    PromptAudio clip = SyntheticAudio.wav(Duration.ofMillis(250), 3);
     GenerationRequest request =
         new GenerationRequest(
             "m",

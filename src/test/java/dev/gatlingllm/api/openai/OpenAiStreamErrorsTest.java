@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.api.StreamInterpreter;
+import dev.gatlingllm.api.json.DialectJson;
 import dev.gatlingllm.sse.SseDecoder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -139,7 +140,7 @@ class OpenAiStreamErrorsTest {
     List<String> signals = interpretData(chat(), longJson);
     String expected =
         "malformed:invalid JSON in SSE event: "
-            + longJson.substring(0, OpenAiJson.EXCERPT_CHARS)
+            + longJson.substring(0, DialectJson.EXCERPT_CHARS)
             + "...";
     assertEquals(List.of(expected), signals);
 
@@ -150,7 +151,7 @@ class OpenAiStreamErrorsTest {
 
   @Test
   void malformedExcerptDoesNotSplitASurrogatePair() {
-    int before = OpenAiJson.EXCERPT_CHARS - 1;
+    int before = DialectJson.EXCERPT_CHARS - 1;
     String data = "x".repeat(before) + "😀" + "tail";
     List<String> signals = interpretData(chat(), data);
     assertEquals(

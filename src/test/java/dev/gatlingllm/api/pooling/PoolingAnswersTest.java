@@ -82,11 +82,12 @@ class PoolingAnswersTest {
 
   @Test
   void onlyTheirOwnRequestsNameThePoolingApisNeverAProtocol() {
-    assertEquals(EMBEDDINGS.id(), dev.gatlingllm.api.Dialects.forRequest("openai-embeddings").id());
-    assertEquals(RERANK.id(), dev.gatlingllm.api.Dialects.forRequest("rerank").id());
+    assertEquals(
+        EMBEDDINGS.id(), dev.gatlingllm.api.dialects.Dialects.forRequest("openai-embeddings").id());
+    assertEquals(RERANK.id(), dev.gatlingllm.api.dialects.Dialects.forRequest("rerank").id());
     assertThrows(
         IllegalArgumentException.class,
-        () -> dev.gatlingllm.api.Dialects.byId("openai-embeddings"));
+        () -> dev.gatlingllm.api.dialects.Dialects.byId("openai-embeddings"));
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.gatlingllm.values.PromptAudio;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class AudioFilesTest {
 
   @Test
   void aWavFilesDurationAndBytesAreItsOwn() throws Exception {
-    PromptAudio made = SyntheticAudio.wav(1500, 22_050, 4);
+    PromptAudio made = SyntheticAudio.wav(Duration.ofMillis(1500), 22_050, 4);
     Path file = dir.resolve("clip.wav");
     Files.write(file, made.decode());
     PromptAudio read = AudioFiles.read(file.toString());
@@ -113,7 +114,7 @@ class AudioFilesTest {
 
   @Test
   void aDatasetsRecordsCarryTheirClipsEachReadOnce() throws Exception {
-    Files.write(dir.resolve("a.wav"), SyntheticAudio.wav(1000, 1).decode());
+    Files.write(dir.resolve("a.wav"), SyntheticAudio.wav(Duration.ofSeconds(1), 1).decode());
     Files.write(dir.resolve("b.mp3"), new byte[16_000]);
     Path dataset = dir.resolve("speech.jsonl");
     Files.writeString(

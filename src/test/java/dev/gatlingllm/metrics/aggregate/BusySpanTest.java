@@ -108,4 +108,50 @@ class BusySpanTest {
     assertEquals(span, run.windowSeconds(), span * HALF_PERCENT);
     assertEquals(22 / span, run.throughput().outputThroughput(), 22 / span * HALF_PERCENT);
   }
+
+  /**
+   * An open-model level of 2 req/s for 4 s whose 8 arrivals happened to fall in its first 2.41 s
+   * (Poisson arrivals do that): its window is the 4 s it offered its rate, not the 3.0 s from its
+   * first send to its last byte, so it reads the 2.0 req/s it ran at, not 2.66.
+   */
+  @Test
+  void anOpenModelLevelCountsItsWholeArrivalWindow() {
+    RunConfig config =
+        RunConfig.startingAt(T0).withLevels(List.of(LevelWindow.pending(0, 0, 2.0, 4_000)));
+    RunRecorder recorder = new RunRecorder(config);
+    recorder.startLevel(0, T0, 0);
+    for (long sent : new long[] {0, 300, 900, 1_200, 1_700, 2_000, 2_300, 2_410}) {
+      send(recorder, T0 + sent); // the last byte at 2,410 + 601 ms
+    }
+    Figures level = recorder.snapshot(T0 + 9_000).levels().get(0).figures();
+    assertEquals(4.0, level.windowSeconds(), 1e-9, "the arrival window");
+    assertEquals(8 / 4.0, level.throughput().requestThroughput(), 1e-9, "completed req/s");
+    assertEquals(8 * 11 / 4.0, level.throughput().outputThroughput(), 1e-9, "output tok/s");
+    assertEquals(8 / 4.0, level.arrivals().arrivalRate(), 1e-9, "arrived: 8 in 4 s");
+  }
+
+  /** Its drain counts too: a request still streaming when the arrivals stop keeps it busy. */
+  @Test
+  void anOpenModelLevelKeepsItsDrain() {
+    RunConfig config =
+        RunConfig.startingAt(T0)
+            .withLevels(
+                List.of(
+                    LevelWindow.pending(0, 0, 1.0, 2_000), LevelWindow.pending(1, 0, 1.0, 2_000)));
+    RunRecorder recorder = new RunRecorder(config);
+    recorder.startLevel(0, T0, 0);
+    send(recorder, T0);
+    send(recorder, T0 + 1_900); // the last byte at 2,501 ms
+    recorder.startLevel(1, T0 + 2_600, 0);
+    send(recorder, T0 + 2_600);
+    send(recorder, T0 + 3_600); // the last byte at 4,201 ms, before the arrivals end at 4,600
+    RunSummary summary = recorder.snapshot(T0 + 9_000);
+    Figures first = summary.levels().get(0).figures();
+    assertEquals(2.501, first.windowSeconds(), 1e-9, "arrival window and drain");
+    assertEquals(2 / 2.501, first.throughput().requestThroughput(), 1e-9);
+    assertEquals(1.0, first.arrivals().arrivalRate(), 1e-9, "2 arrivals in 2 s");
+    Figures second = summary.levels().get(1).figures();
+    assertEquals(2.0, second.windowSeconds(), 1e-9, "no drain past its arrivals");
+    assertEquals(4.501, summary.run().windowSeconds(), 1e-9, "the run: both windows");
+  }
 }

@@ -210,7 +210,7 @@ class ReferenceSweepTest {
     assertEquals("32 streams", summary.capacity().label());
     assertEquals(
         "32 streams is the highest level that meets the target (good fraction >= 0.95); 64 streams"
-            + " misses it: 0 % good requests, 100 % over the TTFT SLO (500 ms), TTFT p99 1240.0 ms. Nothing between"
+            + " misses it: 0 % good requests, 100 % of requests over the TTFT SLO (500 ms), TTFT p99 1240.0 ms. Nothing between"
             + " them was tested: resolution 32 streams.",
         CapacityStory.explain(summary));
   }

@@ -1,11 +1,14 @@
 package dev.gatlingllm.report.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gatlingllm.check.CheckVerdict;
 import dev.gatlingllm.metrics.request.RowBuilder;
 import dev.gatlingllm.report.csv.RequestsCsv;
+import dev.gatlingllm.secrets.Redactor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -160,6 +163,98 @@ class BaselineComparisonTest {
     assertTrue(
         Files.readString(now.resolve("llm/comparison.md")).contains("| 4 streams | TTFT p50 ms |"));
     assertTrue(Files.readString(now.resolve("llm/comparison-junit.xml")).contains("<failure"));
+  }
+
+  /**
+   * A baseline whose summary.json is not a readable report fails the comparison with exit status 4,
+   * naming the file and what is wrong, never "no regression": each case of the hostile pass.
+   */
+  @Test
+  void aBrokenBaselineIsRefusedNamingTheFileAndWhatIsWrong() throws IOException {
+    Path now = write("now", BASE, 2, "4 streams");
+    java.util.Map<String, String> cases = new java.util.LinkedHashMap<>();
+    cases.put("", "it is empty");
+    cases.put("null", "it is null, not the JSON object of a report");
+    cases.put("[1,2,3]", "it is a list, not the JSON object of a report");
+    cases.put("{\"levels\":[{\"label\":\"4 str", "not JSON: Unexpected end-of-input");
+    cases.put("garbage", "not JSON: Unrecognized token 'garbage'");
+    cases.put("{\"levels\":[]}", "it has no level to compare");
+    cases.put("{\"capacity\":{}}", "its levels are missing, not a list");
+    cases.put(
+        "{\"levels\":[{\"label\":\"4 streams\",\"duration\":\"NaN\"}]}",
+        "levels[0].duration is the text \"NaN\", not a number");
+    cases.put(
+        "{\"levels\":[{\"label\":\"4 streams\",\"duration\":1e12}]}",
+        "levels[0].duration is 1.0E12, outside 0 to 1000000");
+    cases.put(
+        "{\"levels\":[{\"label\":\"4 streams\",\"duration\":1e400}]}",
+        "levels[0].duration is Infinity, not a finite number");
+    cases.put("{\"levels\":[{\"duration\":40}]}", "levels[0].label is missing");
+    cases.put(
+        "{\"levels\":[{\"label\":\"4 streams\",\"duration\":40,\"p99_ttft_ms\":-3}]}",
+        "levels[0].p99_ttft_ms is -3, outside 0 to");
+    int i = 0;
+    for (var c : cases.entrySet()) {
+      Path then = write("then" + i++, BASE, 1, "4 streams");
+      Path summary = then.resolve("llm/summary.json");
+      Files.writeString(summary, c.getKey());
+      UnreadableReport refused =
+          assertThrows(
+              UnreadableReport.class, () -> BaselineComparison.compare(then, now), c.getKey());
+      assertTrue(
+          refused.getMessage().startsWith(summary + ": " + c.getValue())
+              && refused.getMessage().endsWith(": not a readable report of a run"),
+          c.getKey() + " -> " + refused.getMessage());
+      assertEquals(
+          CompareRuns.UNREADABLE_STATUS,
+          CompareRuns.run(new String[] {then.toString(), now.toString()}),
+          c.getKey());
+      assertEquals(
+          CompareRuns.UNREADABLE_STATUS,
+          CompareRuns.run(new String[] {"--no-fail", then.toString(), now.toString()}),
+          "a report that cannot be read is no regression to only report: " + c.getKey());
+    }
+  }
+
+  @Test
+  void aGarbageRowOfRequestsCsvIsNamedWithItsLine() throws IOException {
+    Path then = write("then", BASE, 1, "4 streams");
+    Path now = write("now", BASE, 2, "4 streams");
+    Path csv = then.resolve("llm/requests.csv");
+    List<String> lines = new ArrayList<>(Files.readAllLines(csv));
+    lines.set(3, lines.get(3).replaceFirst("^[^,]*", "garbage"));
+    Files.write(csv, lines);
+    UnreadableReport refused =
+        assertThrows(UnreadableReport.class, () -> BaselineComparison.compare(then, now));
+    assertTrue(
+        refused.getMessage().startsWith(csv + ": line 4 is not a request's row: "),
+        refused.getMessage());
+  }
+
+  /**
+   * The key in a baseline's level label or folder name is hidden in everything the comparison
+   * shows: the console, comparison.md, the junit cases and the page's section.
+   */
+  @Test
+  void aKeyInTheBaselinesLabelsAndFolderIsRedacted() throws IOException {
+    String key = "sk-test-0123456789abcdef";
+    Path then = write("then-" + key, BASE, 1, "4 streams " + key);
+    Path now = write("now", BASE, 2, "4 streams " + key);
+    BaselineComparison comparison =
+        BaselineComparison.compare(then, now, Thresholds.DEFAULTS, Redactor.of(key));
+    String page = ComparisonText.intoPage("<h2>Charts</h2>", comparison);
+    for (String shown :
+        List.of(
+            ComparisonText.console(comparison),
+            ComparisonText.markdown(comparison),
+            ComparisonText.verdicts(comparison).toString(),
+            ComparisonText.verdict(comparison),
+            page == null ? "" : page)) {
+      assertFalse(shown.contains(key), shown);
+    }
+    assertTrue(ComparisonText.markdown(comparison).contains("4 streams ***"), "the level matched");
+    assertTrue(comparison.baseline().toString().contains("then-***"));
+    assertEquals(now.resolve("llm"), comparison.current(), "this run's folder is written into");
   }
 
   private static FigureChange find(BaselineComparison c, String level, ComparedFigure figure) {

@@ -1,5 +1,6 @@
-package dev.gatlingllm.api;
+package dev.gatlingllm.api.dialects;
 
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.api.anthropic.AnthropicDialect;
 import dev.gatlingllm.api.ollama.OllamaChatDialect;
 import dev.gatlingllm.api.ollama.OllamaGenerateDialect;

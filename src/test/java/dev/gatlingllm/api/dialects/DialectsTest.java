@@ -1,4 +1,4 @@
-package dev.gatlingllm.api;
+package dev.gatlingllm.api.dialects;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.api.GenerationRequest;
+import dev.gatlingllm.api.LlmDialect;
 import dev.gatlingllm.values.ChatMessage;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.gatlingllm.api.openai;
+package dev.gatlingllm.api.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * Jackson plumbing shared by the dialects (the OpenAI ones and those reusing its helpers): one
  * mapper and factory per JVM, and small text helpers for messages.
  */
-public final class OpenAiJson {
+public final class DialectJson {
   /**
    * Thread-safe once configured; creating parsers and generators from it is cheap, creating it is
    * not.
@@ -23,7 +23,7 @@ public final class OpenAiJson {
    */
   public static final int EXCERPT_CHARS = 1024;
 
-  private OpenAiJson() {}
+  private DialectJson() {}
 
   /**
    * The start of the UTF-8 bytes {@code utf8[offset, offset + length)} as one line of at most
