@@ -37,10 +37,9 @@ public class AgentSessionSimulation extends Simulation {
           WorkloadSettings.defaults().levels(4).inputTokens(256).outputTokens(32));
   private final List<AgentSession> sessions =
       AgentTraces.scaleToolLatency(
-          sessions(properties, settings),
-          properties.number("llm.agent.toolLatencyScale", 1.0, 0, 1_000));
+          sessions(properties, settings), properties.number("llm.agent.toolLatencyScale", 1.0));
   private final String tools = properties.text("llm.agent.tools", "bfcl-sample.jsonl");
-  private final int maxInFlight = properties.nonNegativeInt("llm.agent.maxInFlight", 0);
+  private final int maxInFlight = properties.wholeNumber("llm.agent.maxInFlight", 0);
   private final ConcurrencySteps steps =
       properties.integer("llm.requestsPerLevel", 0) > 0
               || properties.integer("llm.requestsPerStream", 0) > 0
@@ -83,7 +82,7 @@ public class AgentSessionSimulation extends Simulation {
   }
 
   private static List<AgentSession> sessions(Settings properties, WorkloadSettings settings) {
-    int generated = properties.nonNegativeInt("llm.agent.sessions", 0);
+    int generated = properties.wholeNumber("llm.agent.sessions", 0);
     if (generated == 0) {
       return AgentTraces.read(properties.text("llm.agent.trace", "agent-sessions-sample.jsonl"));
     }
@@ -92,15 +91,16 @@ public class AgentSessionSimulation extends Simulation {
 
   private static List<AgentSession> generated(
       Settings properties, WorkloadSettings settings, int count) {
-    int minTurns = properties.positiveInt("llm.agent.minTurns", 2);
-    int maxTurns = properties.positiveInt("llm.agent.maxTurns", Math.max(minTurns, 6));
+    int minTurns = properties.wholeNumber("llm.agent.minTurns", 2);
+    int maxTurns = properties.wholeNumber("llm.agent.maxTurns", Math.max(minTurns, 6));
+    AgentTraces.requireGeneratedTurnsWithinBound(count, maxTurns);
     return AgentTraces.generate(
         count,
         settings.prompts().seed(),
         Distribution.uniform(minTurns, maxTurns),
         Distribution.logNormal(settings.prompts().inputTokens(), 0.5, 1),
         Distribution.logNormal(settings.prompts().outputTokens(), 0.5, 1),
-        Distribution.logNormal(properties.positiveInt("llm.agent.toolLatencyMs", 300), 0.5, 0));
+        Distribution.logNormal(properties.wholeNumber("llm.agent.toolLatencyMs", 300), 0.5, 0));
   }
 
   @Override

@@ -30,7 +30,7 @@ public class CapacitySearchSimulation extends Simulation {
       WorkloadSettings.fromSystemProperties(
           WorkloadSettings.defaults().levels(1, 2, 4, 8, 16, 32, 64, 128, 256).outputTokens(32));
   private final int resolution =
-      Settings.fromSystemProperties().nonNegativeInt("llm.searchResolution", 0);
+      Settings.fromSystemProperties().wholeNumber("llm.searchResolution", 0);
   // Read after the settings: a bad setting then fails the build before any embedded simulator
   // starts.
   private final ReadyRun run = ReadyRun.fromSystemProperties();

@@ -23,9 +23,9 @@ import java.util.List;
  */
 public class ChatQuickstartSimulation extends Simulation {
   private final Settings properties = Settings.fromSystemProperties();
-  private final int concurrency = properties.positiveInt("llm.concurrency", 4);
-  private final int seconds = properties.positiveInt("llm.durationSeconds", 20);
-  private final int outputTokens = properties.positiveInt("llm.outputTokens", 64);
+  private final int concurrency = properties.wholeNumber("llm.concurrency", 4);
+  private final int seconds = properties.wholeNumber("llm.durationSeconds", 20);
+  private final int outputTokens = properties.wholeNumber("llm.outputTokens", 64);
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
   // starts.

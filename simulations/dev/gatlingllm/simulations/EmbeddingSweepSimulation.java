@@ -35,9 +35,9 @@ public class EmbeddingSweepSimulation extends io.gatling.javaapi.core.Simulation
       WorkloadSettings.fromSystemProperties(
           WorkloadSettings.defaults().levels(1, 4, 16, 64).inputTokens(64).requestsPerStream(10));
   private final Settings properties = Settings.fromSystemProperties();
-  private final int batchSize = properties.positiveInt("llm.embedBatchSize", 8);
-  private final int dimensions = properties.nonNegativeInt("llm.embedDimensions", 0);
-  private final int rerankDocuments = properties.nonNegativeInt("llm.rerankDocuments", 0);
+  private final int batchSize = properties.wholeNumber("llm.embedBatchSize", 8);
+  private final int dimensions = properties.wholeNumber("llm.embedDimensions", 0);
+  private final int rerankDocuments = properties.wholeNumber("llm.rerankDocuments", 0);
   private final ConcurrencySteps steps = settings.concurrencySteps();
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator

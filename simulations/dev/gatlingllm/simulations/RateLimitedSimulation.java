@@ -39,20 +39,19 @@ public class RateLimitedSimulation extends Simulation {
   private final WorkloadSettings settings =
       WorkloadSettings.fromSystemProperties(
           WorkloadSettings.defaults().outputTokens(32).levelDuration(Duration.ofSeconds(60)));
-  private final long requestsPerMinute = properties.nonNegativeInt("llm.rpm", 0);
+  private final long requestsPerMinute = properties.wholeNumber("llm.rpm", 0);
   private final long tokensPerMinute =
-      requireBudget(requestsPerMinute, properties.nonNegativeInt("llm.tpm", 0));
-  private final int retries = properties.nonNegativeInt("llm.retry429", 0);
+      requireBudget(requestsPerMinute, properties.wholeNumber("llm.tpm", 0));
+  private final int retries = properties.wholeNumber("llm.retry429", 0);
   private final Duration maxWait =
       properties.seconds("llm.retry429MaxWaitSeconds", Duration.ofSeconds(30));
   // Shorter than elsewhere: a hosted API bills the warm-up's requests, and they take their share of
   // the budget.
   private final Duration warmupSeconds =
-      properties.seconds("llm.warmupSeconds", Duration.ofSeconds(10), 0, 3600);
+      properties.seconds("llm.warmupSeconds", Duration.ofSeconds(10));
   private final Duration margin =
-      properties.seconds("llm.rateMarginSeconds", RatePacer.DEFAULT_MARGIN, 0, 60);
-  private final Duration window =
-      properties.seconds("llm.rateWindowSeconds", RatePacer.MINUTE, 0.001, 3600);
+      properties.seconds("llm.rateMarginSeconds", RatePacer.DEFAULT_MARGIN);
+  private final Duration window = properties.seconds("llm.rateWindowSeconds", RatePacer.MINUTE);
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
   // starts.

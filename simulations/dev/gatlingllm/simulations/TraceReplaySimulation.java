@@ -39,7 +39,7 @@ public class TraceReplaySimulation extends Simulation {
   private final String trace = properties.text("llm.trace", "trace-sample.jsonl");
   private final TraceReplay replay = TraceReplay.read(trace, TraceSettings.fromSystemProperties());
   private final int blockTokens =
-      properties.positiveInt("llm.trace.blockTokens", TraceReplay.DEFAULT_BLOCK_TOKENS);
+      properties.wholeNumber("llm.trace.blockTokens", TraceReplay.DEFAULT_BLOCK_TOKENS);
 
   // Read after the settings: a bad setting then fails the build before any embedded simulator
   // starts.

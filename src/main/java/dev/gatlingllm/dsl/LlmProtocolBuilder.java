@@ -9,6 +9,7 @@ import dev.gatlingllm.metrics.slo.AttainmentTarget;
 import dev.gatlingllm.metrics.slo.Slos;
 import dev.gatlingllm.metrics.sweep.Pricing;
 import dev.gatlingllm.properties.LlmProperties;
+import dev.gatlingllm.properties.PropertyBounds;
 import dev.gatlingllm.properties.ResultsRoot;
 import dev.gatlingllm.report.compare.BaselineComparison;
 import dev.gatlingllm.report.compare.Thresholds;
@@ -186,22 +187,13 @@ public final class LlmProtocolBuilder implements ProtocolBuilder {
         fail == null || fail);
   }
 
-  /** A percentage property as a share, or the default share when unset. */
+  /** A percentage property (within its bound, docs/running.md) as a share, or the default. */
   private static double percent(Properties properties, String name, double defaultShare) {
     String value = properties.getProperty(name);
     if (value == null) {
       return defaultShare;
     }
-    double percent;
-    try {
-      percent = Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      percent = Double.NaN;
-    }
-    if (!(percent > 0) || percent >= 1000) {
-      throw new UserError(name + " must be a percentage above 0, was '" + value + "'");
-    }
-    return percent / 100;
+    return PropertyBounds.of(name).readDouble(name, value) / 100;
   }
 
   private LlmProtocolBuilder(Fields fields) {

@@ -6,6 +6,7 @@ import dev.gatlingllm.gatling.action.LlmRequestSpec;
 import io.gatling.javaapi.core.Session;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -27,7 +28,8 @@ final class PoolingSpec {
     if (texts.isEmpty()) {
       throw new IllegalArgumentException(what + " must not be empty");
     }
-    List<String> copy = List.copyOf(texts);
+    // every element a text, checked here rather than by List.copyOf's bare NullPointerException
+    List<String> copy = List.copyOf(strings(texts, what, IllegalArgumentException::new));
     return SessionExpression.constant(copy);
   }
 
@@ -46,19 +48,42 @@ final class PoolingSpec {
     return session -> strings(list.resolve(session), what);
   }
 
-  /** The texts as strings; an empty list or a null text is a KO naming the field. */
+  /** The texts as strings; an empty list, a null or anything not a text is a KO naming it. */
   private static List<String> strings(List<?> values, String what) {
     if (values == null || values.isEmpty()) {
       throw new dev.gatlingllm.gatling.ExpressionException(what + " resolved to no text");
     }
+    return strings(values, what, dev.gatlingllm.gatling.ExpressionException::new);
+  }
+
+  /**
+   * The texts of {@code values}: a null, a JSON object or a number among them ({@code [null, "x",
+   * {}]}) is refused with its place, never sent as {@code "null"} or {@code "{}"}.
+   */
+  private static List<String> strings(
+      List<?> values, String what, Function<String, RuntimeException> refusal) {
     List<String> texts = new ArrayList<>(values.size());
     for (Object value : values) {
-      if (value == null) {
-        throw new dev.gatlingllm.gatling.ExpressionException(what + " holds a null text");
+      if (!(value instanceof CharSequence text)) {
+        throw refusal.apply(
+            what + " element " + (texts.size() + 1) + " is " + kind(value) + ", not a text");
       }
-      texts.add(value.toString());
+      texts.add(text.toString());
     }
     return texts;
+  }
+
+  private static String kind(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    if (value instanceof Map<?, ?>) {
+      return "an object";
+    }
+    if (value instanceof java.util.Collection<?>) {
+      return "a list";
+    }
+    return value instanceof Number ? "a number" : "a " + value.getClass().getSimpleName();
   }
 
   static int positive(int value, String what) {

@@ -51,6 +51,16 @@ public class UserError extends IllegalArgumentException {
     return e instanceof UserError user ? user : new UserError(e.getMessage());
   }
 
+  /**
+   * The first line of an error's message, for a user error made of it: parsers such as Jackson's
+   * add the source and a pointer to the column on lines of their own.
+   */
+  public static String firstLine(Throwable e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    int end = message.indexOf('\n');
+    return end < 0 ? message : message.substring(0, end).stripTrailing();
+  }
+
   boolean alreadySaid() {
     return alreadySaid;
   }

@@ -314,16 +314,8 @@ public final class LlmProperties {
     if (value.trim().equalsIgnoreCase("none")) {
       return null;
     }
-    double millis;
-    try {
-      millis = Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      millis = Double.NaN;
-    }
-    if (!(millis > 0) || Double.isInfinite(millis)) {
-      throw new UserError(name + " must be milliseconds above zero, or none, was '" + value + "'");
-    }
-    return millis;
+    // The one reader of outside numbers: its bound is the property's, in PropertyBounds.
+    return PropertyBounds.of(name).readDouble(name, value);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.gatlingllm.simulator;
 
+import dev.gatlingllm.bounds.Bound;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -165,12 +166,11 @@ public final class FaultSpec {
     return value;
   }
 
+  /** A count or status of the fault syntax: a whole number, at most a billion. */
+  private static final Bound COUNT = Bound.whole(0, 1_000_000_000, "");
+
   private static int parseInt(String text, String what) {
-    try {
-      return Integer.parseInt(text.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(what + " must be an integer: " + text);
-    }
+    return COUNT.readInt(what, text);
   }
 
   private static long millis(String text) {

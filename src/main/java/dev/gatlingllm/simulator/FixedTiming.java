@@ -1,5 +1,6 @@
 package dev.gatlingllm.simulator;
 
+import dev.gatlingllm.bounds.Bound;
 import java.util.Locale;
 
 /**
@@ -50,11 +51,10 @@ public record FixedTiming(long ttftNanos, long itlNanos, long roleNanos) {
     return new FixedTiming(ttft, itl, role);
   }
 
+  /** A delay of the timing or fault syntax: up to an hour, NaN and infinities refused. */
+  static final Bound MILLIS = Bound.closed(0, 3_600_000, "ms");
+
   static long millisToNanos(String text) {
-    try {
-      return Math.round(Double.parseDouble(text.trim()) * 1_000_000.0);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("not a number of milliseconds: " + text);
-    }
+    return Math.round(MILLIS.readDouble("a delay", text) * 1_000_000.0);
   }
 }

@@ -31,7 +31,7 @@ public final class LlmSimulatorMain {
       simulator = LlmSimulator.builder().fromSystemProperties().build();
     } catch (IllegalArgumentException e) {
       // a bad setting or profile is the user's to fix: one line, no stack trace
-      System.err.println("LLM simulator: " + e.getMessage());
+      System.err.println("gatling-llm: " + e.getMessage());
       System.exit(2);
       return;
     }

@@ -36,21 +36,21 @@ public final class SimulatorConfig {
     this.raw = Collections.unmodifiableMap(all);
     this.host = all.get(SimulatorSetting.HOST);
     this.port = intValue(SimulatorSetting.PORT);
-    this.ioThreads = Math.max(1, intValue(SimulatorSetting.IO_THREADS));
-    this.idleTimeoutSeconds = Math.max(0, intValue(SimulatorSetting.IDLE_TIMEOUT_SECONDS));
+    this.ioThreads = intValue(SimulatorSetting.IO_THREADS);
+    this.idleTimeoutSeconds = intValue(SimulatorSetting.IDLE_TIMEOUT_SECONDS);
     this.transport = all.get(SimulatorSetting.TRANSPORT);
     if (!java.util.Set.of("auto", "epoll", "io_uring", "nio").contains(transport)) {
-      throw new IllegalArgumentException(
-          "sim.transport must be auto, epoll, io_uring or nio: " + transport);
+      throw new dev.gatlingllm.logging.UserError(
+          "sim.transport must be auto, epoll, io_uring or nio, was '" + transport + "'");
     }
     this.model = all.get(SimulatorSetting.MODEL);
     this.defaultMaxTokens = intValue(SimulatorSetting.DEFAULT_MAX_TOKENS);
     this.eosProbability = doubleValue(SimulatorSetting.EOS_PROBABILITY);
-    this.seed = Long.parseLong(all.get(SimulatorSetting.SEED));
+    this.seed = longValue(SimulatorSetting.SEED);
     this.capacity = capacityModel();
     this.pooling =
         new PoolingModel(
-            Long.parseLong(all.get(SimulatorSetting.POOLING_BATCH_MICROS)),
+            longValue(SimulatorSetting.POOLING_BATCH_MICROS),
             doubleValue(SimulatorSetting.POOLING_TOKEN_MICROS),
             intValue(SimulatorSetting.POOLING_MAX_BATCH_TOKENS),
             intValue(SimulatorSetting.EMBED_DIMENSIONS));
@@ -60,35 +60,27 @@ public final class SimulatorConfig {
     this.groundTruthMaxRecords = intValue(SimulatorSetting.GROUND_TRUTH_MAX_RECORDS);
     String file = all.get(SimulatorSetting.GROUND_TRUTH_FILE);
     this.groundTruthFile = file.isBlank() ? null : Path.of(file);
-    if (!(eosProbability >= 0 && eosProbability <= 1)) { // NaN too
-      throw new IllegalArgumentException(
-          SimulatorSetting.EOS_PROBABILITY.propertyName()
-              + " must be a probability from 0 to 1, was "
-              + raw.get(SimulatorSetting.EOS_PROBABILITY));
-    }
-    if (defaultMaxTokens < 0 || groundTruthMaxRecords < 0) {
-      throw new IllegalArgumentException("invalid simulator settings: " + all);
-    }
   }
 
   /**
-   * The engine's costs; a cost out of its range (NaN, infinite, absurd) is one line naming its
-   * {@code sim.*} setting, as every component of {@link CapacityModel} is named as its setting.
+   * The engine's costs, each read through its bound (SettingBounds); a combination {@link
+   * CapacityModel} refuses is one line naming its {@code sim.*} setting, as every component of
+   * {@link CapacityModel} is named as its setting.
    */
   private CapacityModel capacityModel() {
     Map<SimulatorSetting, String> all = raw;
     try {
       return new CapacityModel(
           intValue(SimulatorSetting.SLOTS),
-          Long.parseLong(all.get(SimulatorSetting.KV_CACHE_TOKENS)),
-          Long.parseLong(all.get(SimulatorSetting.DECODE_STEP_BASE_MICROS)),
+          longValue(SimulatorSetting.KV_CACHE_TOKENS),
+          longValue(SimulatorSetting.DECODE_STEP_BASE_MICROS),
           doubleValue(SimulatorSetting.DECODE_STEP_PER_STREAM_MICROS),
           doubleValue(SimulatorSetting.DECODE_STEP_EXPONENT),
-          Long.parseLong(all.get(SimulatorSetting.PREFILL_BASE_MICROS)),
+          longValue(SimulatorSetting.PREFILL_BASE_MICROS),
           doubleValue(SimulatorSetting.PREFILL_PER_TOKEN_MICROS),
           intValue(SimulatorSetting.MAX_PREFILL_TOKENS_PER_STEP),
           Boolean.parseBoolean(all.get(SimulatorSetting.PREFILL_BLOCKS_DECODE)),
-          Long.parseLong(all.get(SimulatorSetting.REQUEST_OVERHEAD_MICROS)),
+          longValue(SimulatorSetting.REQUEST_OVERHEAD_MICROS),
           intValue(SimulatorSetting.MAX_WAITING_STEPS),
           doubleValue(SimulatorSetting.WAITING_SERVED_RATIO),
           new SchedulingPolicy(
@@ -97,20 +89,26 @@ public final class SimulatorConfig {
               Boolean.parseBoolean(all.get(SimulatorSetting.PREFIX_CACHE)),
               intValue(SimulatorSetting.BLOCK_SIZE)),
           doubleValue(SimulatorSetting.ATTENTION_PER_TOKEN_PAIR_NANOS),
-          Long.parseLong(all.get(SimulatorSetting.IDLE_START_MICROS)));
-    } catch (NumberFormatException e) {
-      throw e;
+          longValue(SimulatorSetting.IDLE_START_MICROS));
+    } catch (dev.gatlingllm.logging.UserError e) {
+      throw e; // a bound's refusal names its property already
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("sim." + e.getMessage(), e);
+      throw new dev.gatlingllm.logging.UserError("sim." + e.getMessage());
     }
   }
 
+  // Every number goes through its stated bound (SettingBounds): NaN, infinities, 2^63 and
+  // 100,000 threads are refused here in one line naming the property.
   private int intValue(SimulatorSetting setting) {
-    return Integer.parseInt(raw.get(setting));
+    return SettingBounds.of(setting).readInt(setting.propertyName(), raw.get(setting));
+  }
+
+  private long longValue(SimulatorSetting setting) {
+    return SettingBounds.of(setting).readLong(setting.propertyName(), raw.get(setting));
   }
 
   private double doubleValue(SimulatorSetting setting) {
-    return Double.parseDouble(raw.get(setting));
+    return SettingBounds.of(setting).readDouble(setting.propertyName(), raw.get(setting));
   }
 
   /** All values as given or defaulted, by setting. */

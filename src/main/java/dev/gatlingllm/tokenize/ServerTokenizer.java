@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.values.Tokenizer;
 import java.io.IOException;
@@ -78,7 +79,7 @@ public final class ServerTokenizer implements Tokenizer {
     }
     JsonNode tokens = post("/tokenize", body).path("tokens");
     if (!tokens.isArray()) {
-      throw new IllegalStateException(shownUrl + "/tokenize answered without a 'tokens' array");
+      throw new UserError(shownUrl + "/tokenize answered without a 'tokens' array");
     }
     int[] ids = new int[tokens.size()];
     for (int i = 0; i < ids.length; i++) {
@@ -102,8 +103,7 @@ public final class ServerTokenizer implements Tokenizer {
     JsonNode answer = post("/detokenize", body);
     JsonNode text = answer.has("content") ? answer.get("content") : answer.get("prompt");
     if (text == null || !text.isTextual()) {
-      throw new IllegalStateException(
-          shownUrl + "/detokenize answered without 'content' or 'prompt'");
+      throw new UserError(shownUrl + "/detokenize answered without 'content' or 'prompt'");
     }
     return text.asText();
   }
@@ -128,7 +128,7 @@ public final class ServerTokenizer implements Tokenizer {
         response = call.get(callDeadline.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
       } catch (java.util.concurrent.TimeoutException e) {
         call.cancel(true);
-        throw new IllegalStateException(
+        throw new UserError(
             shownUrl
                 + path
                 + " gave no whole answer within "
@@ -139,7 +139,7 @@ public final class ServerTokenizer implements Tokenizer {
       }
       if (response.statusCode() != 200) {
         // Redacted before it is cut, so that no part of a secret is left where the cut falls.
-        throw new IllegalStateException(
+        throw new UserError(
             shownUrl
                 + path
                 + " answered HTTP "
@@ -147,19 +147,27 @@ public final class ServerTokenizer implements Tokenizer {
                 + ": "
                 + abbreviate(redactor.redact(response.body())));
       }
-      return JSON.readTree(response.body());
+      try {
+        return JSON.readTree(response.body());
+      } catch (IOException e) {
+        throw new UserError(
+            shownUrl
+                + path
+                + " answered what is not JSON: "
+                + abbreviate(redactor.redact(UserError.firstLine(e))));
+      }
     } catch (IOException e) {
       // Not chained: the cause's message would print the same text unredacted.
-      throw new IllegalStateException(
+      throw new UserError(
           "cannot reach "
               + shownUrl
               + path
               + ": "
               + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : " " + redactor.redact(e.getMessage())));
+              + (e.getMessage() == null ? "" : " " + redactor.redact(UserError.firstLine(e))));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while calling " + shownUrl + path);
+      throw new UserError("interrupted while calling " + shownUrl + path);
     }
   }
 

@@ -134,7 +134,8 @@ class DslValuesTest {
       System.setProperty("llm.slo.ttftMs", "fast");
       IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, LlmDsl::llm);
       assertEquals(
-          "llm.slo.ttftMs must be milliseconds above zero, or none, was 'fast'", bad.getMessage());
+          "llm.slo.ttftMs must be a number in (0, 1000000000] (ms, or none), was 'fast'",
+          bad.getMessage());
     } finally {
       System.clearProperty("llm.slo.ttftMs");
       System.clearProperty("llm.slo.e2elMs");

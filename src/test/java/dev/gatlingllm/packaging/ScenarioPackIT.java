@@ -273,10 +273,13 @@ class ScenarioPackIT {
   static Stream<org.junit.jupiter.params.provider.Arguments> userErrors() {
     return Stream.of(
         org.junit.jupiter.params.provider.Arguments.of(
-            "-Dllm.seed=abc", "gatling-llm: llm.seed must be an integer, was 'abc'"),
+            "-Dllm.seed=abc",
+            "gatling-llm: llm.seed must be a whole number in [-9223372036854775808,"
+                + " 9223372036854775807], was 'abc'"),
         org.junit.jupiter.params.provider.Arguments.of(
             "-Dllm.levels=0",
-            "gatling-llm: llm.levels must be a comma-separated list of positive integers"),
+            "gatling-llm: llm.levels must be a comma-separated list such as 1,4,16, each a whole"
+                + " number in [1, 100000]"),
         org.junit.jupiter.params.provider.Arguments.of(
             "-Dllm.modle=m", "gatling-llm: unknown property llm.modle; did you mean llm.model?"),
         org.junit.jupiter.params.provider.Arguments.of(

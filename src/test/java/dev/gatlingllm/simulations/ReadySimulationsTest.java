@@ -326,7 +326,8 @@ class ReadySimulationsTest {
     }
     assertTrue(error instanceof IllegalArgumentException);
     assertEquals(
-        "llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '1,zero'",
+        "llm.levels must be a comma-separated list such as 1,4,16, each a whole number in [1, 100000]"
+            + " (streams each), was '1,zero'",
         error.getMessage());
   }
 

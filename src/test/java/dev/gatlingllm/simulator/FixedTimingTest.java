@@ -246,4 +246,22 @@ class FixedTimingTest {
     assertTrue(
         p99 < 10_000_000, "p99 lateness ms " + p99 / 1e6 + " all " + Arrays.toString(lateness));
   }
+
+  @Test
+  void aDelayThatIsNoNumberOfMillisecondsIsRefusedNotRounded() {
+    for (String delay : new String[] {"NaN", "Infinity", "1e300", "-5"}) {
+      assertEquals(
+          "a delay must be a number in [0, 3600000] (ms), was '" + delay + "'",
+          org.junit.jupiter.api.Assertions.assertThrows(
+                  IllegalArgumentException.class,
+                  () -> FixedTiming.parse("ttft=" + delay + ";itl=20"))
+              .getMessage());
+    }
+    assertEquals(
+        "status every must be a whole number in [0, 1000000000], was '9223372036854775807'",
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> FaultSpec.parse("status=500;every=9223372036854775807"))
+            .getMessage());
+  }
 }

@@ -59,28 +59,29 @@ class SimulatorProfileTest {
 
   /**
    * A profile's costs are refused when they are NaN, infinite or absurd (the checks were {@code <
-   * 0}, which NaN passes): one line naming the setting and the value, before any request.
+   * 0}, which NaN passes): one line naming the setting, its bound (SettingBounds, the one reader of
+   * numbers) and the value as written, before any request.
    */
   @Test
   void notANumberInfinityAndAbsurdCostsAreRefusedNamingTheSetting() throws Exception {
     java.util.Map<String, String> cases = new java.util.LinkedHashMap<>();
     cases.put(
         "sim.decodeStepPerStreamMicros=NaN",
-        "sim.decodeStepPerStreamMicros must be a number from 0 to 60000000, was NaN");
+        "sim.decodeStepPerStreamMicros must be a number in [0, 60000000] (us), was 'NaN'");
     cases.put(
         "sim.prefillPerTokenMicros=Infinity",
-        "sim.prefillPerTokenMicros must be a number from 0 to 1000000, was Infinity");
+        "sim.prefillPerTokenMicros must be a number in [0, 1000000] (us), was 'Infinity'");
     cases.put(
         "sim.waitingServedRatio=NaN",
-        "sim.waitingServedRatio must be a number from 0 to 1000, was NaN");
+        "sim.waitingServedRatio must be a number in [0, 1000], was 'NaN'");
     cases.put(
         "sim.decodeStepBaseMicros=9223372036854775807",
-        "sim.decodeStepBaseMicros must be a number from 0 to 60000000, was 9.223372036854776E18");
+        "sim.decodeStepBaseMicros must be a whole number in [0, 60000000] (us), was"
+            + " '9223372036854775807'");
     cases.put(
         "sim.decodeStepExponent=1e300",
-        "sim.decodeStepExponent must be a number from 0 to 4, was 1.0E300");
-    cases.put(
-        "sim.eosProbability=NaN", "sim.eosProbability must be a probability from 0 to 1, was NaN");
+        "sim.decodeStepExponent must be a number in [0, 4], was '1e300'");
+    cases.put("sim.eosProbability=NaN", "sim.eosProbability must be a number in [0, 1], was 'NaN'");
     for (var c : cases.entrySet()) {
       Path file = profile(c.getKey() + "\n");
       IllegalArgumentException refused =

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.testing.ScriptedHttpServer;
 import dev.gatlingllm.testing.ScriptedHttpServer.Script;
 import java.net.ServerSocket;
@@ -20,8 +21,7 @@ class ServerTokenizerTest {
     ServerTokenizer tokenizer =
         new ServerTokenizer("http://admin:PW-SECRET@127.0.0.1:" + closedPort, null);
     assertEquals("server:http://***@127.0.0.1:" + closedPort, tokenizer.name());
-    String message =
-        assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
+    String message = assertThrows(UserError.class, () -> tokenizer.encode("hello")).getMessage();
     assertTrue(
         message.startsWith("cannot reach http://***@127.0.0.1:" + closedPort + "/tokenize"),
         message);
@@ -40,8 +40,7 @@ class ServerTokenizerTest {
                         "denied for admin:PW-SECRET-LONG (UFctU0VDUkVULUxPTkc=)"))) {
       String base = server.baseUrl().replace("://", "://admin:PW-SECRET-LONG@");
       ServerTokenizer tokenizer = new ServerTokenizer(base, null);
-      String message =
-          assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
+      String message = assertThrows(UserError.class, () -> tokenizer.encode("hello")).getMessage();
       assertTrue(message.contains("/tokenize answered HTTP 500: denied for "), message);
       assertFalse(message.contains("SECRET"), message);
       assertFalse(message.contains("U0VDUkVU"), message);
@@ -60,13 +59,25 @@ class ServerTokenizerTest {
       ServerTokenizer tokenizer =
           new ServerTokenizer(server.baseUrl(), null, java.time.Duration.ofMillis(500));
       long start = System.nanoTime();
-      String message =
-          assertThrows(IllegalStateException.class, () -> tokenizer.encode("hello")).getMessage();
+      String message = assertThrows(UserError.class, () -> tokenizer.encode("hello")).getMessage();
       assertTrue(
           message.endsWith(
               "/tokenize gave no whole answer within 500 ms (it stalled after its" + " headers?)"),
           message);
       assertTrue(System.nanoTime() - start < 10_000_000_000L, "ended at its deadline");
+    }
+  }
+
+  @Test
+  void aServerAnsweringGarbageIsOneLineNamingTheEndpoint() throws Exception {
+    try (ScriptedHttpServer server =
+        new ScriptedHttpServer(
+            request -> new Script().fixedResponse(200, "application/json", "<html>{tokens"))) {
+      ServerTokenizer tokenizer = new ServerTokenizer(server.baseUrl(), null);
+      String message = assertThrows(UserError.class, () -> tokenizer.encode("hello")).getMessage();
+      assertTrue(
+          message.startsWith(server.baseUrl() + "/tokenize answered what is not JSON: "), message);
+      assertFalse(message.contains("\n"), message);
     }
   }
 }

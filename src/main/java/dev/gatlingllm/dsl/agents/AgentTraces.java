@@ -2,6 +2,9 @@ package dev.gatlingllm.dsl.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.bounds.Bound;
+import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.properties.PropertyBounds;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +36,12 @@ public final class AgentTraces {
         location, "agent session trace", "an agent session", AgentTraces::session);
   }
 
+  /** A turn's tokens, each way: a prompt's longest ({@code llm.inputTokens}' bound). */
+  static final Bound TOKENS = PropertyBounds.of("llm.inputTokens");
+
+  /** A tool's time after a turn: up to an hour, as {@code llm.agent.toolLatencyMs}. */
+  static final Bound TOOL_LATENCY_MS = Bound.whole(0, 3_600_000, "ms");
+
   private static AgentSession session(String line, int number) throws IOException {
     JsonNode record = JSON.readTree(line);
     JsonNode turns = record.path("turns");
@@ -40,22 +49,68 @@ public final class AgentTraces {
       throw new IllegalArgumentException("'turns' must be a non-empty array");
     }
     List<AgentTurn> parsed = new ArrayList<>();
+    long context = 0;
     for (JsonNode turn : turns) {
+      int input = (int) field(turn, "input_tokens", TOKENS, null);
+      context += input;
+      // each turn's prompt holds the whole history: its sum is bounded as one prompt is
+      if (context > TOKENS.max().longValue()) {
+        throw new IllegalArgumentException(
+            "its turns' input_tokens add up to "
+                + context
+                + ", more than the longest prompt ("
+                + TOKENS.max().toPlainString()
+                + " tokens), by turn "
+                + (parsed.size() + 1));
+      }
       parsed.add(
           new AgentTurn(
-              required(turn, "input_tokens"),
-              required(turn, "output_tokens"),
-              Duration.ofMillis(turn.path("tool_latency_ms").asLong(0))));
+              input,
+              (int) field(turn, "output_tokens", TOKENS, null),
+              Duration.ofMillis(field(turn, "tool_latency_ms", TOOL_LATENCY_MS, 0L))));
     }
     return new AgentSession(record.path("session_id").asText("line" + number), parsed);
   }
 
-  private static int required(JsonNode turn, String field) {
-    JsonNode value = turn.get(field);
-    if (value == null || !value.canConvertToInt()) {
-      throw new IllegalArgumentException("each turn needs an integer '" + field + "'");
+  /**
+   * A turn's number field, through its bound: a text ({@code "soon"}), a fraction or 2^63-1 is
+   * refused, naming the field.
+   *
+   * @param absent the value of a missing field, or null when it is required
+   */
+  private static long field(JsonNode turn, String name, Bound bound, Long absent) {
+    JsonNode value = turn.get(name);
+    if ((value == null || value.isNull()) && absent != null) {
+      return absent;
     }
-    return value.asInt();
+    if (value == null || !value.isNumber()) {
+      throw new IllegalArgumentException(
+          "each turn needs '"
+              + name
+              + "', "
+              + bound.describe()
+              + (value == null ? "" : ", was " + value));
+    }
+    return bound.readLong("'" + name + "'", value.asText());
+  }
+
+  /** The most turns of generated sessions, all held before the load: about 100 MB. */
+  public static final long MAX_GENERATED_TURNS = 1_000_000;
+
+  /**
+   * Refuses in one line, before any is generated, sessions whose turns could exceed {@link
+   * #MAX_GENERATED_TURNS}.
+   */
+  public static void requireGeneratedTurnsWithinBound(int sessions, int maxTurns) {
+    if ((long) sessions * maxTurns > MAX_GENERATED_TURNS) {
+      throw new UserError(
+          "llm.agent.sessions x llm.agent.maxTurns must be at most "
+              + MAX_GENERATED_TURNS
+              + " turns (the sessions are generated before the load and held), was "
+              + sessions
+              + " x "
+              + maxTurns);
+    }
   }
 
   /**

@@ -1,12 +1,11 @@
 package dev.gatlingllm.dsl.agents;
 
+import dev.gatlingllm.bounds.BoundedText;
 import dev.gatlingllm.dsl.prompts.Datasets;
-import java.io.BufferedReader;
+import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.secrets.Redactor;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,29 +27,35 @@ final class JsonLines {
    * @param what what one record is, for the errors ("an agent session")
    */
   static <T> List<T> read(String location, String kind, String what, Parser<T> parser) {
+    String where = Redactor.credentialsIn(location);
     List<T> records = new ArrayList<>();
     try (InputStream in = Datasets.open(location, kind);
-        BufferedReader lines =
-            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-      int number = 0;
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        number++;
+        BoundedText.Lines lines = BoundedText.lines(in, where)) {
+      for (String line = lines.next(); line != null; line = lines.next()) {
         if (line.isBlank()) {
           continue;
         }
         try {
-          records.add(parser.parse(line, number));
+          records.add(parser.parse(line, lines.number()));
         } catch (IOException | IllegalArgumentException e) {
-          throw new IllegalArgumentException(
-              location + " line " + number + ": not " + what + ": " + e.getMessage(), e);
+          throw new UserError(
+              where + " line " + lines.number() + ": not " + what + ": " + oneLine(e));
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + kind + " " + location, e);
+      throw new UserError("cannot read " + kind + " " + where + ": " + oneLine(e));
+    } catch (UserError e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage()); // Datasets.open: neither a file nor a resource
     }
     if (records.isEmpty()) {
-      throw new IllegalArgumentException(kind + " " + location + " holds no record");
+      throw new UserError(kind + " " + where + " holds no record");
     }
     return List.copyOf(records);
+  }
+
+  private static String oneLine(Exception e) {
+    return Redactor.credentialsIn(UserError.firstLine(e));
   }
 }

@@ -48,7 +48,7 @@ final class MooncakeTraceFormat implements TraceFormat, TraceFormat.Rows {
     try {
       node = JSON.readTree(line);
     } catch (IOException e) {
-      throw new IllegalArgumentException(e.getMessage());
+      throw new IllegalArgumentException(dev.gatlingllm.logging.UserError.firstLine(e));
     }
     long timestamp = whole(node, "timestamp", 0, MAX_MILLIS);
     int input = (int) whole(node, "input_length", 1, RandomPrompts.MAX_TOKENS);

@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import dev.gatlingllm.bounds.BoundedText;
 import dev.gatlingllm.dsl.LlmDsl;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.PromptRecords;
@@ -19,11 +20,8 @@ import dev.gatlingllm.values.LevelWindow;
 import dev.gatlingllm.values.Tokenizer;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -213,12 +211,10 @@ public final class TraceReplay {
     List<Entry> entries = new ArrayList<>();
     TraceFormat format = null;
     try (InputStream in = Datasets.open(location, "trace");
-        BufferedReader lines =
-            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        BoundedText.Lines lines = BoundedText.lines(in, where)) {
       TraceFormat.Rows rows = null;
-      int number = 0;
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        number++;
+      for (String line = lines.next(); line != null; line = lines.next()) {
+        int number = lines.number();
         String text = number == 1 && line.startsWith("\uFEFF") ? line.substring(1) : line;
         if (text.isBlank() || text.strip().startsWith("//")) {
           continue;
@@ -278,7 +274,33 @@ public final class TraceReplay {
               + " s"
               + (skipped > 0 ? " (" + skipped + " with no output skipped)" : ""));
     }
+    refuseAnEndlessReplay(where, kept, options.speed);
     return new TraceReplay(List.copyOf(kept), options.speed, format.id(), skipped);
+  }
+
+  /**
+   * The longest replay, in the run's time: a week. Past it the timestamps are in another unit than
+   * their format's, or the trace's first request is years from the others (a clock's zero).
+   */
+  static final double MAX_REPLAY_SECONDS = 7 * 24 * 3600;
+
+  private static void refuseAnEndlessReplay(String where, List<Entry> kept, double speed) {
+    double seconds =
+        (kept.get(kept.size() - 1).timestampNanos() - kept.get(0).timestampNanos()) / 1e9 / speed;
+    if (seconds > MAX_REPLAY_SECONDS) {
+      throw new IllegalArgumentException(
+          String.format(
+              java.util.Locale.ROOT,
+              "%s: its %d requests would be replayed over %.0f s (%.1f days), more than the"
+                  + " longest replay, a week (%.0f s): are its timestamps in its format's unit?"
+                  + " llm.trace.fromSeconds and llm.trace.toSeconds cut a part of it,"
+                  + " llm.trace.speed replays it faster",
+              where,
+              kept.size(),
+              seconds,
+              seconds / 86400,
+              MAX_REPLAY_SECONDS));
+    }
   }
 
   /** The pace: 1 as recorded, 2 twice as fast. */

@@ -1,6 +1,7 @@
 package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptAudio;
 import java.nio.file.Path;
@@ -28,6 +29,15 @@ public final class AudioDatasets {
    * @throws IllegalArgumentException naming the file and line of the first bad record
    */
   public static List<Map<String, Object>> read(String location) {
+    try {
+      return readRecords(location);
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      // the messages name the dataset, its line and the file: one line, as every user error
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  private static List<Map<String, Object>> readRecords(String location) {
     String folder = JsonlFile.folderOf(location);
     Map<String, PromptAudio> clips = new HashMap<>();
     List<Map<String, Object>> records =

@@ -4,15 +4,13 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.bounds.BoundedText;
 import dev.gatlingllm.secrets.Redactor;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.Tokenizer;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,10 +107,9 @@ public final class Datasets {
     }
 
     void readLines(InputStream in) throws IOException {
-      BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-      int number = 0;
-      for (String line = lines.readLine(); line != null && !full(); line = lines.readLine()) {
-        number++;
+      BoundedText.Lines lines = BoundedText.lines(in, Redactor.credentialsIn(location));
+      for (String line = lines.next(); line != null && !full(); line = lines.next()) {
+        int number = lines.number();
         // A byte order mark (Windows editors write one) is no part of the first record.
         String text = (number == 1 && line.startsWith("\uFEFF") ? line.substring(1) : line).strip();
         if (text.isEmpty() || text.startsWith("//")) {
@@ -133,7 +130,11 @@ public final class Datasets {
         parser.nextToken(); // the array's start
         while (!full()) {
           JsonToken token = parser.nextToken();
-          if (token == JsonToken.END_ARRAY || token == null) {
+          if (token == JsonToken.END_ARRAY) {
+            refuseMoreAfterTheArray(parser, element);
+            break;
+          }
+          if (token == null) {
             break;
           }
           element++;
@@ -157,6 +158,23 @@ public final class Datasets {
       } catch (IOException e) {
         throw new IllegalArgumentException(
             Redactor.credentialsIn(location) + " after element " + element + ": " + message(e));
+      }
+    }
+
+    /** Anything after the array's end: a second array or junk, which reading would drop. */
+    private void refuseMoreAfterTheArray(JsonParser parser, int elements) throws IOException {
+      JsonToken after;
+      try {
+        after = parser.nextToken();
+      } catch (IOException e) {
+        after = JsonToken.NOT_AVAILABLE;
+      }
+      if (after != null) {
+        throw new IllegalArgumentException(
+            Redactor.credentialsIn(location)
+                + ": more after the end of its JSON array of "
+                + elements
+                + " elements (junk, or a second array?): a dataset is one array");
       }
     }
 
@@ -339,7 +357,7 @@ public final class Datasets {
   public static InputStream open(String location, String kind) throws IOException {
     Path path = Path.of(location);
     if (Files.isRegularFile(path)) {
-      return Files.newInputStream(path);
+      return bounded(Files.newInputStream(path), location);
     }
     String resource = location.startsWith("/") ? location.substring(1) : location;
     InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
@@ -350,6 +368,11 @@ public final class Datasets {
               + Redactor.credentialsIn(location)
               + "' is neither a file nor a classpath resource");
     }
-    return in;
+    return bounded(in, location);
+  }
+
+  /** Every file the user names is read within one size bound ({@link BoundedText}). */
+  private static InputStream bounded(InputStream in, String location) {
+    return BoundedText.limited(in, Redactor.credentialsIn(location), BoundedText.MAX_FILE_BYTES);
   }
 }

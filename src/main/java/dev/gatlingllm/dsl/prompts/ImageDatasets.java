@@ -1,6 +1,8 @@
 package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gatlingllm.bounds.BoundedText;
+import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.values.ChatMessage;
 import dev.gatlingllm.values.PromptImage;
 import java.io.IOException;
@@ -42,6 +44,15 @@ public final class ImageDatasets {
    * @throws IllegalArgumentException naming the file and record of the first bad one
    */
   public static List<Map<String, Object>> read(String location) {
+    try {
+      return readRecords(location);
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      // the messages name the dataset, its line and the file: one line, as every user error
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  private static List<Map<String, Object>> readRecords(String location) {
     String text = JsonlFile.text(location, KIND);
     Images images = new Images(JsonlFile.folderOf(location));
     List<Map<String, Object>> records;
@@ -106,6 +117,9 @@ public final class ImageDatasets {
         PromptRecords.IMAGES, List.copyOf(images));
   }
 
+  /** The largest image file read: 64 MiB, far above any a vision model takes. */
+  static final long MAX_IMAGE_BYTES = 64L << 20;
+
   /** The images read so far, by name: one read and one base64 string per image file. */
   private static final class Images {
     private final String folder;
@@ -127,12 +141,55 @@ public final class ImageDatasets {
       String location =
           java.nio.file.Path.of(name).isAbsolute() || folder.isEmpty() ? name : folder + name;
       try (InputStream in = Datasets.open(location, "image")) {
-        return PromptImage.of(mediaType(lower, where), in.readAllBytes());
+        String type = mediaType(lower, where);
+        // the caller names the record (where) in front of these
+        byte[] bytes = BoundedText.readAll(in, "image " + location, MAX_IMAGE_BYTES);
+        requireSignature(type, bytes, "image " + location);
+        return PromptImage.of(type, bytes);
       } catch (IOException e) {
         throw new UncheckedIOException(where + ": cannot read image " + location, e);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
       }
+    }
+
+    /**
+     * Refuses a file whose first bytes are not its type's signature: a 0-byte file or a script
+     * named {@code .png} would be sent as an image and fail every request, or be billed.
+     */
+    private static void requireSignature(String type, byte[] bytes, String where) {
+      boolean matches =
+          switch (type) {
+            case "image/png" -> startsWith(bytes, 0, 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n');
+            case "image/jpeg" -> startsWith(bytes, 0, 0xFF, 0xD8, 0xFF);
+            case "image/gif" -> startsWith(bytes, 0, 'G', 'I', 'F', '8');
+            case "image/webp" ->
+                startsWith(bytes, 0, 'R', 'I', 'F', 'F')
+                    && startsWith(bytes, 8, 'W', 'E', 'B', 'P');
+            default -> true;
+          };
+      if (!matches) {
+        throw new IllegalArgumentException(
+            where
+                + " is not a "
+                + type.substring("image/".length()).toUpperCase(Locale.ROOT)
+                + " image: "
+                + (bytes.length == 0
+                    ? "it is empty"
+                    : "its first bytes are not the format's signature"));
+      }
+    }
+
+    private static boolean startsWith(byte[] bytes, int offset, int... signature) {
+      if (bytes.length < offset + signature.length) {
+        return false;
+      }
+      for (int i = 0; i < signature.length; i++) {
+        if ((bytes[offset + i] & 0xFF) != signature[i]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     private static String mediaType(String name, String where) {

@@ -2,6 +2,7 @@ package dev.gatlingllm.dsl.prompts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gatlingllm.bounds.BoundedText;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,10 +29,21 @@ final class JsonlFile {
 
   private JsonlFile() {}
 
+  /**
+   * The largest dataset read whole: 64 MiB of records that name their files (the images and clips
+   * are read on their own, each within its own bound).
+   */
+  static final long MAX_TEXT_BYTES = 64L << 20;
+
   /** The whole text of the file or classpath resource at {@code location}. */
   static String text(String location, String kind) {
     try (InputStream in = Datasets.open(location, kind)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return new String(
+          BoundedText.readAll(
+              in,
+              kind + " " + dev.gatlingllm.secrets.Redactor.credentialsIn(location),
+              MAX_TEXT_BYTES),
+          StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + kind + " " + location, e);
     }

@@ -169,7 +169,8 @@ public final class RandomPrompts {
       // running for ever.
       stalled = ids.length > before ? 0 : stalled + 1;
       if (stalled >= MAX_STALLED_GROWTHS) {
-        throw new IllegalStateException(
+        // the user's tokenizer (llm.tokenizer), not the code: one line
+        throw new dev.gatlingllm.logging.UserError(
             "tokenizer "
                 + tokenizer.name()
                 + " counts "

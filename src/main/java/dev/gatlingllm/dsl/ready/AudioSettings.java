@@ -17,22 +17,33 @@ import java.util.Map;
  * @param distinct synthetic clip sets generated before the load
  */
 public record AudioSettings(int count, int seconds, int distinct) {
-  /** The longest clip accepted: an hour at 16 kHz is 115 MB of WAV. */
-  public static final int MAX_SECONDS = 3600;
+  /**
+   * The most seconds of synthetic audio a run generates before the load and holds: 16-bit samples
+   * at 16 kHz are 32 kB a second, so 130 MB in all.
+   */
+  public static final long MAX_SYNTHETIC_SECONDS = 4096;
 
   /**
    * @return the settings the system properties describe; a bad one fails here, in one line
    */
   public static AudioSettings fromSystemProperties() {
     Settings properties = Settings.fromSystemProperties();
-    int count = properties.nonNegativeInt("llm.audio.count", 0);
-    int seconds = properties.nonNegativeInt("llm.audio.seconds", 5);
-    if (seconds < 1 || seconds > MAX_SECONDS) {
-      throw new UserError("llm.audio.seconds must be 1 to " + MAX_SECONDS + ", was " + seconds);
-    }
-    int distinct = properties.nonNegativeInt("llm.audio.distinct", 16);
-    if (distinct == 0) {
-      throw new UserError("llm.audio.distinct must be at least 1");
+    int count = properties.wholeNumber("llm.audio.count", 0);
+    int seconds = properties.wholeNumber("llm.audio.seconds", 5);
+    int distinct = properties.wholeNumber("llm.audio.distinct", 16);
+    long total = (long) count * distinct * seconds;
+    if (total > MAX_SYNTHETIC_SECONDS) {
+      throw new UserError(
+          "llm.audio.count x llm.audio.distinct x llm.audio.seconds must be at most "
+              + MAX_SYNTHETIC_SECONDS
+              + " s of audio (the synthetic clips are generated before the load and held), was "
+              + count
+              + " x "
+              + distinct
+              + " x "
+              + seconds
+              + " = "
+              + total);
     }
     return new AudioSettings(count, seconds, distinct);
   }

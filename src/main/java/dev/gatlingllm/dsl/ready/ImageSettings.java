@@ -26,37 +26,47 @@ import java.util.Map;
 public record ImageSettings(
     int count, int width, int height, ImageFormat format, int distinct, String dataset) {
 
-  /** The largest side accepted: past it one random-pixel image holds hundreds of megabytes. */
-  public static final int MAX_SIDE = 8192;
+  /**
+   * The most pixels of synthetic images a run generates before the load and holds: random pixels do
+   * not compress, so about 3 bytes each, 100 MB in all (the default, 64 sets of one 336x336 image,
+   * is 7 million).
+   */
+  public static final long MAX_SYNTHETIC_PIXELS = 1L << 25;
 
   /**
    * @return the settings the system properties describe; a bad one fails here, in one line
    */
   public static ImageSettings fromSystemProperties() {
     Settings properties = Settings.fromSystemProperties();
-    int count = properties.nonNegativeInt("llm.images.count", 1);
-    int width = side(properties, "llm.images.width");
-    int height = side(properties, "llm.images.height");
-    int distinct = properties.nonNegativeInt("llm.images.distinct", 64);
-    if (distinct == 0) {
-      throw new UserError("llm.images.distinct must be at least 1");
-    }
+    int count = properties.wholeNumber("llm.images.count", 1);
+    int width = properties.wholeNumber("llm.images.width", 336);
+    int height = properties.wholeNumber("llm.images.height", 336);
+    int distinct = properties.wholeNumber("llm.images.distinct", 64);
     ImageFormat format;
     try {
       format = ImageFormat.parse(properties.text("llm.images.format", "png"));
     } catch (IllegalArgumentException e) {
       throw new UserError("llm.images.format: " + e.getMessage());
     }
-    return new ImageSettings(
-        count, width, height, format, distinct, properties.text("llm.images.dataset", null));
-  }
-
-  private static int side(Settings properties, String name) {
-    int side = properties.nonNegativeInt(name, 336);
-    if (side < 1 || side > MAX_SIDE) {
-      throw new UserError(name + " must be 1 to " + MAX_SIDE + " pixels, was " + side);
+    String dataset = properties.text("llm.images.dataset", null);
+    long pixels = (long) count * distinct * width * height;
+    if (dataset == null && pixels > MAX_SYNTHETIC_PIXELS) {
+      throw new UserError(
+          "llm.images.count x llm.images.distinct x llm.images.width x llm.images.height must be"
+              + " at most "
+              + MAX_SYNTHETIC_PIXELS
+              + " pixels (the synthetic images are generated before the load and held), was "
+              + count
+              + " x "
+              + distinct
+              + " x "
+              + width
+              + " x "
+              + height
+              + " = "
+              + pixels);
     }
-    return side;
+    return new ImageSettings(count, width, height, format, distinct, dataset);
   }
 
   /**

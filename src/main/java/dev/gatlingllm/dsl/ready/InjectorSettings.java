@@ -1,6 +1,7 @@
 package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.properties.PropertyBounds;
 import dev.gatlingllm.secrets.Redactor;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -38,18 +39,19 @@ public record InjectorSettings(int index, int count, long startAtEpochMillis) {
   }
 
   static InjectorSettings read(Settings s) {
-    int count = s.positiveInt("llm.injector.count", 1);
-    int index = s.nonNegativeInt("llm.injector.index", 0);
+    int count = s.wholeNumber("llm.injector.count", 1);
+    int index = s.wholeNumber("llm.injector.index", 0);
     String startAt = s.text("llm.injector.startAt", null);
     return new InjectorSettings(index, count, startAt == null ? -1 : epochMillis(startAt));
   }
 
   private static long epochMillis(String value) {
+    if (value.chars().allMatch(Character::isDigit)) {
+      return PropertyBounds.of("llm.injector.startAt").readLong("llm.injector.startAt", value);
+    }
     try {
-      return value.chars().allMatch(Character::isDigit)
-          ? Long.parseLong(value)
-          : Instant.parse(value).toEpochMilli();
-    } catch (NumberFormatException | DateTimeParseException e) {
+      return Instant.parse(value).toEpochMilli();
+    } catch (DateTimeParseException e) {
       throw new UserError(
           "llm.injector.startAt must be epoch milliseconds or an ISO instant such as "
               + "2026-12-01T10:00:00Z, was '"

@@ -1,6 +1,8 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.bounds.Bound;
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.properties.PropertyBounds;
 import java.util.Map;
 
 /**
@@ -48,16 +50,12 @@ public record InputOutputRatio(int inputTokens, int outputTokens) {
       return preset;
     }
     String[] parts = value.split(":");
-    try {
-      if (parts.length == 2) {
-        int input = Integer.parseInt(parts[0].trim());
-        int output = Integer.parseInt(parts[1].trim());
-        if (input > 0 && output > 0) {
-          return new InputOutputRatio(input, output);
-        }
-      }
-    } catch (NumberFormatException e) {
-      // reported below
+    if (parts.length == 2) {
+      // each side through the bound of llm.ratio (docs/running.md): 2e9 tokens is refused here
+      Bound tokens = PropertyBounds.of("llm.ratio");
+      return new InputOutputRatio(
+          tokens.readInt("the ratio's input tokens", parts[0]),
+          tokens.readInt("the ratio's output tokens", parts[1]));
     }
     throw new UserError(
         "the ratio must be <input>:<output> tokens such as 1024:1024, or one of "

@@ -61,7 +61,12 @@ public final class LlmTarget implements AutoCloseable {
     Settings settings = Settings.fromSystemProperties();
     String configuredUrl = settings.text("llm.baseUrl", null);
     String baseUrl = configuredUrl == null ? null : validateBaseUrl(configuredUrl);
-    LlmProtocolBuilder protocol = LlmDsl.llm().dialect(settings.text("llm.dialect", "openai-chat"));
+    LlmProtocolBuilder protocol = LlmDsl.llm();
+    try {
+      protocol = protocol.dialect(settings.text("llm.dialect", "openai-chat"));
+    } catch (IllegalArgumentException e) {
+      throw new UserError("llm.dialect: " + e.getMessage());
+    }
     String endpoint = settings.text("llm.endpoint", null);
     if (endpoint != null) {
       if (!endpoint.startsWith("/")) {
@@ -75,12 +80,12 @@ public final class LlmTarget implements AutoCloseable {
     protocol = protocol.apiKey(apiKey);
     protocol =
         protocol.idleTimeout(
-            Duration.ofSeconds(settings.positiveInt("llm.idleTimeoutSeconds", 30)));
+            Duration.ofSeconds(settings.wholeNumber("llm.idleTimeoutSeconds", 30)));
     protocol =
-        protocol.timeout(Duration.ofSeconds(settings.positiveInt("llm.timeoutSeconds", 600)));
+        protocol.timeout(Duration.ofSeconds(settings.wholeNumber("llm.timeoutSeconds", 600)));
     protocol =
         protocol.maxOutputBytes(
-            settings.positiveInt(
+            settings.wholeNumber(
                 "llm.maxOutputBytes", (int) StreamSettings.DEFAULT_MAX_OUTPUT_BYTES));
     // llm.tokenRecords, llm.detailedResults and llm.sloRecords are read by llm() itself, in any
     // simulation.
@@ -104,6 +109,8 @@ public final class LlmTarget implements AutoCloseable {
       protocol = protocol.metadata(INJECTOR_METADATA, injector.label());
     }
     String serverMetrics = settings.text("llm.serverMetrics", null);
+    // checked now, before the embedded simulator starts, though the URL may need its address
+    serverMetricsUrl(serverMetrics, "http://127.0.0.1");
     Boolean ignoreEos =
         settings.text("llm.ignoreEos", null) == null ? null : settings.flag("llm.ignoreEos", false);
     // Every setting is read and checked: only now start the embedded simulator, so that a bad one
@@ -156,25 +163,42 @@ public final class LlmTarget implements AutoCloseable {
     if (value == null || value.equalsIgnoreCase("false")) {
       return null;
     }
-    return value.equalsIgnoreCase("true") ? baseUrl + "/metrics" : value;
+    return value.equalsIgnoreCase("true")
+        ? baseUrl + "/metrics"
+        : httpUrl("llm.serverMetrics", "true, false or ", "http://127.0.0.1:8000/metrics", value);
   }
 
   private static String validateBaseUrl(String value) {
+    String url = httpUrl("llm.baseUrl", "", "http://127.0.0.1:8080", value);
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+
+  /**
+   * {@code value} when it is an http(s) URL with a host; else one line naming the property.
+   *
+   * @param others what else the property takes, e.g. {@code "true, false or "}, or empty
+   */
+  private static String httpUrl(String property, String others, String example, String value) {
     URI uri;
     try {
       uri = URI.create(value);
     } catch (IllegalArgumentException e) {
-      throw new UserError("llm.baseUrl is not a URL: '" + Redactor.url(value) + "'");
+      throw new UserError(property + " is not a URL: '" + Redactor.url(value) + "'");
     }
     if (uri.getScheme() == null
         || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
         || uri.getHost() == null) {
       throw new UserError(
-          "llm.baseUrl must be an http(s) URL such as http://127.0.0.1:8080, was '"
+          property
+              + " must be "
+              + others
+              + "an http(s) URL such as "
+              + example
+              + ", was '"
               + Redactor.url(value)
               + "'");
     }
-    return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+    return value;
   }
 
   public String baseUrl() {

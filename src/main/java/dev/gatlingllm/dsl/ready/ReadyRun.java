@@ -155,7 +155,7 @@ public final class ReadyRun implements AutoCloseable {
       // The open model's streams are its rate times the server's time: checked for the least.
       DescriptorBudget.checkOpen(
           rate,
-          Settings.fromSystemProperties().nonNegativeInt("llm.maxConcurrency", 0),
+          Settings.fromSystemProperties().wholeNumber("llm.maxConcurrency", 0),
           target.embedded());
     }
     return report.applyTo(target.llm(), plannedLevels);
@@ -251,7 +251,7 @@ public final class ReadyRun implements AutoCloseable {
         settings.text("llm.dataset.promptField", null),
         settings.text("llm.dataset.answerField", null),
         settings.flag("llm.dataset.answerLength", false),
-        settings.nonNegativeInt("llm.dataset.limit", 0));
+        settings.wholeNumber("llm.dataset.limit", 0));
   }
 
   /**

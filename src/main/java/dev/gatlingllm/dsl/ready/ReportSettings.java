@@ -48,37 +48,37 @@ public record ReportSettings(
   }
 
   public static ReportSettings read(Settings s) {
-    Double capacityTtft = s.optionalPositive("llm.capacity.p99TtftMs");
-    double goodFraction = s.number("llm.capacity.goodFraction", 0.95, 0, 1.000001);
+    Double capacityTtft = s.optionalNumber("llm.capacity.p99TtftMs");
+    double goodFraction = s.number("llm.capacity.goodFraction", 0.95);
     AttainmentTarget target =
         capacityTtft != null
             ? AttainmentTarget.percentileAtMost(AttainmentTarget.Metric.TTFT, 99, capacityTtft)
             : AttainmentTarget.goodFractionAtLeast(goodFraction);
-    Double pricePerHour = s.optionalPositive("llm.cost.pricePerHour");
-    Double pricePerMillion = s.optionalPositive("llm.cost.pricePerMillionOutputTokens");
+    Double pricePerHour = s.optionalNumber("llm.cost.pricePerHour");
+    Double pricePerMillion = s.optionalNumber("llm.cost.pricePerMillionOutputTokens");
     if (pricePerHour == null && pricePerMillion != null) {
       throw new UserError(
           "llm.cost.pricePerMillionOutputTokens is compared with the server's hourly price: set"
               + " llm.cost.pricePerHour too");
     }
     List<LlmCheck> checks = new ArrayList<>();
-    Double outputThroughput = s.optionalPositive("llm.assert.outputThroughput");
+    Double outputThroughput = s.optionalNumber("llm.assert.outputThroughput");
     if (outputThroughput != null) {
       checks.add(LlmDsl.outputThroughputAtLeast(outputThroughput));
     }
-    Double goodput = s.optionalPositive("llm.assert.goodput");
+    Double goodput = s.optionalNumber("llm.assert.goodput");
     if (goodput != null) {
       checks.add(LlmDsl.requestGoodputAtLeast(goodput));
     }
     String fraction = s.text("llm.assert.goodFraction", null);
     if (fraction != null) {
-      checks.add(LlmDsl.goodFractionAtLeast(s.number("llm.assert.goodFraction", 0, 0, 1.000001)));
+      checks.add(LlmDsl.goodFractionAtLeast(s.number("llm.assert.goodFraction", 0)));
     }
-    Double capacity = s.optionalPositive("llm.assert.capacity");
+    Double capacity = s.optionalNumber("llm.assert.capacity");
     if (capacity != null) {
       checks.add(LlmDsl.capacityAtLeast(capacity));
     }
-    Double ttftP99 = s.optionalPositive("llm.assert.ttftP99Ms");
+    Double ttftP99 = s.optionalNumber("llm.assert.ttftP99Ms");
     if (ttftP99 != null) {
       checks.add(LlmDsl.ttftP99AtMost(Duration.ofNanos(Math.round(ttftP99 * 1e6))));
     }
@@ -91,7 +91,7 @@ public record ReportSettings(
         pricePerHour,
         pricePerMillion,
         currency(s.text("llm.cost.currency", Pricing.DEFAULT_CURRENCY)),
-        s.nonNegativeInt("llm.gpus", 0),
+        s.wholeNumber("llm.gpus", 0),
         List.copyOf(checks));
   }
 

@@ -1,9 +1,15 @@
 package dev.gatlingllm.dsl.ready;
 
+import dev.gatlingllm.bounds.Bound;
 import dev.gatlingllm.logging.UserError;
 import dev.gatlingllm.properties.LlmProperties;
+import dev.gatlingllm.properties.PropertyBounds;
 import dev.gatlingllm.secrets.Redactor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.function.BiFunction;
 
 /**
  * Typed reads of {@code llm.*} system properties that name the property and its value in every
@@ -39,7 +45,7 @@ public final class Settings {
    * One of {@code allowed} (e.g. a form's name), or {@code defaultValue} when unset; anything else
    * fails the run before it starts, naming the choices.
    */
-  public String oneOf(String name, String defaultValue, java.util.List<String> allowed) {
+  public String oneOf(String name, String defaultValue, List<String> allowed) {
     String value = text(name, defaultValue);
     if (!allowed.contains(value)) {
       throw new UserError(
@@ -53,79 +59,25 @@ public final class Settings {
     return value;
   }
 
-  /** An integer of any sign (e.g. a seed), or the default when unset. */
+  // Every number below is read through its property's one bound (PropertyBounds, the table in
+  // docs/running.md): finite, within the stated range, the property named in the refusal.
+
+  /** A whole number within the property's bound (e.g. a seed), or the default when unset. */
   public long integer(String name, long defaultValue) {
     String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      throw new UserError(name + " must be an integer, was '" + Redactor.setting(value) + "'");
-    }
+    return value == null ? defaultValue : PropertyBounds.of(name).readLong(name, value);
   }
 
-  public int nonNegativeInt(String name, int defaultValue) {
+  /** A whole number within the property's bound (an int's range), or the default when unset. */
+  public int wholeNumber(String name, int defaultValue) {
     String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      int parsed = Integer.parseInt(value);
-      if (parsed >= 0) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the property's name
-    }
-    throw new UserError(name + " must be an integer >= 0, was '" + Redactor.setting(value) + "'");
+    return value == null ? defaultValue : PropertyBounds.of(name).readInt(name, value);
   }
 
-  /** A number in [min, max), or the default when unset. */
-  public double number(String name, double defaultValue, double min, double max) {
+  /** A number within the property's bound, or the default when unset. */
+  public double number(String name, double defaultValue) {
     String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      double parsed = Double.parseDouble(value);
-      if (parsed >= min && parsed < max) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the property's name
-    }
-    throw new UserError(
-        name
-            + " must be a number in ["
-            + min
-            + ", "
-            + max
-            + "), was '"
-            + Redactor.setting(value)
-            + "'");
-  }
-
-  /** An optional positive number (e.g. an SLO in ms), null when unset. */
-  public Double optionalPositive(String name) {
-    String value = text(name, null);
-    if (value == null) {
-      return null;
-    }
-    return number(name, 0, Double.MIN_VALUE, Double.MAX_VALUE);
-  }
-
-  /** A positive number, {@code defaultValue} when unset, or null when set to {@code none}. */
-  public Double optionalPositive(String name, Double defaultValue) {
-    String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    if (value.trim().equalsIgnoreCase("none")) {
-      return null;
-    }
-    return number(name, 0, Double.MIN_VALUE, Double.MAX_VALUE);
+    return value == null ? defaultValue : PropertyBounds.of(name).readDouble(name, value);
   }
 
   /**
@@ -136,130 +88,79 @@ public final class Settings {
     return LlmProperties.sloMillis(properties, name, defaultMs);
   }
 
-  /** A comma-separated list of positive integers, e.g. {@code 1,4,16}. */
-  public java.util.List<Integer> positiveInts(String name, java.util.List<Integer> defaultValue) {
-    return positiveInts(name, defaultValue, Integer.MAX_VALUE);
+  /** An optional number within the property's bound (e.g. an SLO in ms), null when unset. */
+  public Double optionalNumber(String name) {
+    return optionalNumber(name, null);
   }
 
   /**
-   * A comma-separated list of positive integers at most {@code max} each: a bound checked before
-   * anything is sized by them.
+   * A number within the property's bound, {@code defaultValue} when unset, null for {@code none}.
    */
-  public java.util.List<Integer> positiveInts(
-      String name, java.util.List<Integer> defaultValue, int max) {
-    java.util.List<Integer> out = unboundedPositiveInts(name, defaultValue);
-    for (int each : out) {
-      if (each > max) {
-        throw new UserError(name + " must be at most " + max + " each, was " + each);
-      }
-    }
-    return out;
-  }
-
-  private java.util.List<Integer> unboundedPositiveInts(
-      String name, java.util.List<Integer> defaultValue) {
+  public Double optionalNumber(String name, Double defaultValue) {
     String value = text(name, null);
     if (value == null) {
       return defaultValue;
     }
-    java.util.List<Integer> out = new java.util.ArrayList<>();
-    for (String part : value.split(",")) {
-      try {
-        int parsed = Integer.parseInt(part.trim());
-        if (parsed > 0) {
-          out.add(parsed);
-          continue;
-        }
-      } catch (NumberFormatException e) {
-        // reported below with the property's name
-      }
-      throw new UserError(
-          name
-              + " must be a comma-separated list of positive integers such as "
-              + "1,4,16, was '"
-              + Redactor.setting(value)
-              + "'");
+    if (value.equalsIgnoreCase("none")) {
+      return null;
     }
-    return java.util.List.copyOf(out);
-  }
-
-  /** A comma-separated list of positive numbers, e.g. {@code 0.5,2,8}. */
-  public java.util.List<Double> positiveNumbers(String name, java.util.List<Double> defaultValue) {
-    String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    java.util.List<Double> out = new java.util.ArrayList<>();
-    for (String part : value.split(",")) {
-      try {
-        double parsed = Double.parseDouble(part.trim());
-        if (parsed > 0 && !Double.isInfinite(parsed)) {
-          out.add(parsed);
-          continue;
-        }
-      } catch (NumberFormatException e) {
-        // reported below with the property's name
-      }
-      throw new UserError(
-          name
-              + " must be a comma-separated list of positive numbers such as "
-              + "1,2.5,8, was '"
-              + Redactor.setting(value)
-              + "'");
-    }
-    return java.util.List.copyOf(out);
-  }
-
-  /** A positive duration in seconds (decimals allowed), or the default when unset. */
-  public java.time.Duration seconds(String name, java.time.Duration defaultValue) {
-    return seconds(name, defaultValue, 0.001, 1e9);
+    return PropertyBounds.of(name).readDouble(name, value);
   }
 
   /**
-   * A duration in seconds (decimals allowed) in {@code [minSeconds, maxSeconds)}, or the default
-   * when unset.
+   * A comma-separated list of whole numbers within the property's bound each, e.g. {@code 1,4,16}.
    */
-  public java.time.Duration seconds(
-      String name, java.time.Duration defaultValue, double minSeconds, double maxSeconds) {
+  public List<Integer> wholeNumbers(String name, List<Integer> defaultValue) {
+    return list(name, defaultValue, "1,4,16", (bound, part) -> bound.readInt(name, part));
+  }
+
+  /** A comma-separated list of numbers within the property's bound each, e.g. {@code 0.5,2,8}. */
+  public List<Double> numbers(String name, List<Double> defaultValue) {
+    return list(name, defaultValue, "0.5,2,8", (bound, part) -> bound.readDouble(name, part));
+  }
+
+  private <T> List<T> list(
+      String name, List<T> defaultValue, String example, BiFunction<Bound, String, T> entry) {
     String value = text(name, null);
     if (value == null) {
       return defaultValue;
     }
-    double parsed = number(name, 0, minSeconds, maxSeconds);
-    return java.time.Duration.ofMillis(Math.round(parsed * 1000));
+    Bound bound = PropertyBounds.of(name);
+    String[] parts = value.split(",", PropertyBounds.MAX_LIST_ENTRIES + 1);
+    if (parts.length > PropertyBounds.MAX_LIST_ENTRIES) {
+      throw new UserError(
+          name + " must list at most " + PropertyBounds.MAX_LIST_ENTRIES + " values");
+    }
+    List<T> out = new ArrayList<>(parts.length);
+    for (String part : parts) {
+      try {
+        out.add(entry.apply(bound, part));
+      } catch (UserError e) {
+        throw new UserError(
+            name
+                + " must be a comma-separated list such as "
+                + example
+                + ", each "
+                + bound.describe()
+                + ", was '"
+                + Redactor.setting(value.length() > 80 ? value.substring(0, 80) + "..." : value)
+                + "'");
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** A duration in seconds (decimals allowed) within the property's bound, or the default. */
+  public Duration seconds(String name, Duration defaultValue) {
+    String value = text(name, null);
+    if (value == null) {
+      return defaultValue;
+    }
+    return Duration.ofMillis(Math.round(number(name, 0) * 1000));
   }
 
   public boolean flag(String name, boolean defaultValue) {
     Boolean value = LlmProperties.flag(properties, name);
     return value == null ? defaultValue : value;
-  }
-
-  /**
-   * A positive integer at most {@code max}: a bound checked before anything is sized by it (a
-   * prompt of 2,000,000,000 tokens would exhaust the heap before any message).
-   */
-  public int positiveInt(String name, int defaultValue, int max) {
-    int value = positiveInt(name, defaultValue);
-    if (value > max) {
-      throw new UserError(name + " must be at most " + max + ", was " + value);
-    }
-    return value;
-  }
-
-  public int positiveInt(String name, int defaultValue) {
-    String value = text(name, null);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      int parsed = Integer.parseInt(value);
-      if (parsed > 0) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the property's name
-    }
-    throw new UserError(
-        name + " must be a positive integer, was '" + Redactor.setting(value) + "'");
   }
 }

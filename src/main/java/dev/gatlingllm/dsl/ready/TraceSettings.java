@@ -19,17 +19,16 @@ public final class TraceSettings {
    */
   public static TraceReplay.Options fromSystemProperties() {
     Settings properties = Settings.fromSystemProperties();
-    double from = properties.number("llm.trace.fromSeconds", 0, 0, Double.MAX_VALUE);
-    double to =
-        properties.number("llm.trace.toSeconds", Double.POSITIVE_INFINITY, 0, Double.MAX_VALUE);
+    double from = properties.number("llm.trace.fromSeconds", 0);
+    double to = properties.number("llm.trace.toSeconds", Double.POSITIVE_INFINITY);
     if (!(to > from)) {
       throw new UserError(
           "llm.trace.toSeconds must be more than llm.trace.fromSeconds (" + from + "), was " + to);
     }
     TraceReplay.Options options =
         TraceReplay.Options.defaults()
-            .limit(properties.nonNegativeInt("llm.trace.limit", 0))
-            .speed(properties.number("llm.trace.speed", 1.0, 1e-3, 1e3))
+            .limit(properties.wholeNumber("llm.trace.limit", 0))
+            .speed(properties.number("llm.trace.speed", 1.0))
             .window(from, to)
             .keepZeroOutput(properties.flag("llm.trace.keepZeroOutput", false));
     try {

@@ -2,7 +2,6 @@ package dev.gatlingllm.dsl.ready;
 
 import dev.gatlingllm.dsl.load.ConcurrencySteps;
 import dev.gatlingllm.dsl.load.JitWarmup;
-import dev.gatlingllm.dsl.prompts.RandomPrompts;
 import dev.gatlingllm.dsl.prompts.SharedPrefix;
 import dev.gatlingllm.logging.UserError;
 import java.time.Duration;
@@ -130,21 +129,6 @@ public record WorkloadSettings(
    */
   public static final int REMOTE_WARMUP_MAX_REQUESTS = 200;
 
-  /** The longest prompt or output a workload asks for ({@link RandomPrompts#MAX_TOKENS}). */
-  public static final int MAX_TOKENS = RandomPrompts.MAX_TOKENS;
-
-  /**
-   * The highest concurrency of a level: far above what one injector drives (BENCHMARKS.md measures
-   * 5,000 streams), low enough that a typo does not size a population of billions of users.
-   */
-  public static final int MAX_CONCURRENCY = 100_000;
-
-  /**
-   * The most runs of a level: the interval of a mean narrows as 1/√runs, so beyond a few dozen a
-   * longer level serves better than another run.
-   */
-  public static final int MAX_REPEATS = 100;
-
   /**
    * What a ready simulation runs when no property says otherwise. Start from {@link #defaults()}
    * and name each value: {@code WorkloadSettings.defaults().levels(1, 4,
@@ -225,16 +209,16 @@ public record WorkloadSettings(
 
   public static WorkloadSettings read(Settings s, Defaults d) {
     Duration levelDuration = s.seconds("llm.levelDuration", d.levelDuration());
-    int requestsPerLevel = s.nonNegativeInt("llm.requestsPerLevel", 0);
+    int requestsPerLevel = s.wholeNumber("llm.requestsPerLevel", 0);
     if (requestsPerLevel > 0 && s.text("llm.levelDuration", null) != null) {
       throw new UserError("set llm.requestsPerLevel or llm.levelDuration, not both");
     }
     if (requestsPerLevel > 0) {
       levelDuration = null;
     }
-    int inputTokens = s.positiveInt("llm.inputTokens", d.inputTokens(), MAX_TOKENS);
-    double rangeRatio = s.number("llm.rangeRatio", 0, 0, 1);
-    int prefixTokens = s.nonNegativeInt("llm.prefixTokens", 0);
+    int inputTokens = s.wholeNumber("llm.inputTokens", d.inputTokens());
+    double rangeRatio = s.number("llm.rangeRatio", 0);
+    int prefixTokens = s.wholeNumber("llm.prefixTokens", 0);
     int shortest = (int) Math.floor(inputTokens * (1 - rangeRatio));
     if (prefixTokens > 0 && prefixTokens >= shortest) {
       throw new UserError(
@@ -245,37 +229,37 @@ public record WorkloadSettings(
               + " tokens from llm.inputTokens and llm.rangeRatio)");
     }
     InjectorSettings injector = InjectorSettings.read(s);
-    int maxConcurrency = s.nonNegativeInt("llm.maxConcurrency", 0);
+    int maxConcurrency = s.wholeNumber("llm.maxConcurrency", 0);
     return new WorkloadSettings(
         new ClosedLoad(
-            injector.shareOfLevels(s.positiveInts("llm.levels", d.levels(), MAX_CONCURRENCY)),
+            injector.shareOfLevels(s.wholeNumbers("llm.levels", d.levels())),
             requestsPerLevel > 0 ? Math.max(1, injector.share(requestsPerLevel)) : 0,
             levelDuration,
-            s.positiveInt("llm.requestsPerStream", d.requestsPerStream()),
-            s.seconds("llm.rampSeconds", Duration.ofSeconds(1), 0, 3600),
+            s.wholeNumber("llm.requestsPerStream", d.requestsPerStream()),
+            s.seconds("llm.rampSeconds", Duration.ofSeconds(1)),
             s.flag("llm.saturationStop", true),
-            s.positiveInt("llm.repeats", 1, MAX_REPEATS)),
+            s.wholeNumber("llm.repeats", 1)),
         new OpenLoad(
-            injector.shareOfRates(s.positiveNumbers("llm.rates", d.rates())),
+            injector.shareOfRates(s.numbers("llm.rates", d.rates())),
             s.flag("llm.poisson", true),
             maxConcurrency > 0 ? Math.max(1, injector.share(maxConcurrency)) : 0),
         new PromptShape(
             inputTokens,
-            s.positiveInt("llm.outputTokens", d.outputTokens(), MAX_TOKENS),
+            s.wholeNumber("llm.outputTokens", d.outputTokens()),
             rangeRatio,
-            s.number("llm.outputRangeRatio", 0, 0, 1),
-            new SharedPrefix(prefixTokens, s.positiveInt("llm.prefixGroups", 1)),
+            s.number("llm.outputRangeRatio", 0),
+            new SharedPrefix(prefixTokens, s.wholeNumber("llm.prefixGroups", 1)),
             s.text("llm.tokenizer", "cl100k_base"),
             injector.seed(s.integer("llm.seed", 42)),
             s.text("llm.dataset", null)),
         new Conversation(
-            s.positiveInt("llm.turns", 3),
+            s.wholeNumber("llm.turns", 3),
             s.seconds("llm.thinkTimeSeconds", Duration.ofSeconds(1))),
         new Warmup(
-            s.nonNegativeInt("llm.warmupRequests", 2),
-            s.seconds("llm.warmupSeconds", Duration.ofSeconds(30), 0, 3600),
-            s.nonNegativeInt("llm.warmupStreams", 0),
-            s.nonNegativeInt(
+            s.wholeNumber("llm.warmupRequests", 2),
+            s.seconds("llm.warmupSeconds", Duration.ofSeconds(30)),
+            s.wholeNumber("llm.warmupStreams", 0),
+            s.wholeNumber(
                 "llm.warmupMaxRequests",
                 isThisMachine(s.text("llm.baseUrl", null)) ? 0 : REMOTE_WARMUP_MAX_REQUESTS)),
         injector);

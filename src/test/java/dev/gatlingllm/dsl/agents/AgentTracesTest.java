@@ -107,4 +107,78 @@ class AgentTracesTest {
             .at("/properties/price_limit/type")
             .asText());
   }
+
+  private String refusal(String record) throws Exception {
+    Path trace = dir.resolve("hostile.jsonl");
+    Files.writeString(trace, record + "\n");
+    return assertThrows(
+            dev.gatlingllm.logging.UserError.class, () -> AgentTraces.read(trace.toString()))
+        .getMessage();
+  }
+
+  private String turn(String fields) {
+    return "{\"session_id\":\"a\",\"turns\":[{" + fields + "}]}";
+  }
+
+  @Test
+  void everyNumberOfATurnGoesThroughItsBoundNamingTheFileAndLine() throws Exception {
+    String where = dir.resolve("hostile.jsonl") + " line 1: not an agent session: ";
+    assertEquals(
+        where
+            + "'tool_latency_ms' must be a whole number in [0, 3600000] (ms), was"
+            + " '9223372036854775807'",
+        refusal(
+            turn(
+                "\"input_tokens\":1,\"output_tokens\":2,\"tool_latency_ms\":9223372036854775807")));
+    assertEquals(
+        where
+            + "each turn needs 'tool_latency_ms', a whole number in [0, 3600000] (ms), was \"soon\"",
+        refusal(turn("\"input_tokens\":1,\"output_tokens\":2,\"tool_latency_ms\":\"soon\"")));
+    assertEquals(
+        where + "'input_tokens' must be a whole number in [1, 2000000] (tokens), was '2.0E9'",
+        refusal(turn("\"input_tokens\":2e9,\"output_tokens\":2")));
+    assertEquals(
+        where + "'output_tokens' must be a whole number in [1, 2000000] (tokens), was '1.5'",
+        refusal(turn("\"input_tokens\":1,\"output_tokens\":1.5")));
+    assertEquals(
+        where + "each turn needs 'input_tokens', a whole number in [1, 2000000] (tokens)",
+        refusal(turn("\"output_tokens\":2")));
+    assertEquals(
+        where
+            + "its turns' input_tokens add up to 2000001, more than the longest prompt (2000000"
+            + " tokens), by turn 2",
+        refusal(
+            "{\"turns\":[{\"input_tokens\":2000000,\"output_tokens\":1},"
+                + "{\"input_tokens\":1,\"output_tokens\":1}]}"));
+    assertTrue(refusal("{\"turns\": [").startsWith(where), "a cut record, one line");
+    assertEquals(where + "'turns' must be a non-empty array", refusal("[1, 2]"));
+  }
+
+  @Test
+  void aMissingOrEmptyFileIsOneLine() throws Exception {
+    Path empty = dir.resolve("empty.jsonl");
+    Files.writeString(empty, "\n\n");
+    assertEquals(
+        "agent session trace " + empty + " holds no record",
+        assertThrows(
+                dev.gatlingllm.logging.UserError.class, () -> AgentTraces.read(empty.toString()))
+            .getMessage());
+    assertEquals(
+        "tool prompts 'no/such.jsonl' is neither a file nor a classpath resource",
+        assertThrows(
+                dev.gatlingllm.logging.UserError.class, () -> ToolPrompts.read("no/such.jsonl"))
+            .getMessage());
+  }
+
+  @Test
+  void generatedSessionsAreBoundedBeforeAnyIsMade() {
+    AgentTraces.requireGeneratedTurnsWithinBound(100_000, 10);
+    assertEquals(
+        "llm.agent.sessions x llm.agent.maxTurns must be at most 1000000 turns (the sessions are"
+            + " generated before the load and held), was 100000 x 11",
+        assertThrows(
+                dev.gatlingllm.logging.UserError.class,
+                () -> AgentTraces.requireGeneratedTurnsWithinBound(100_000, 11))
+            .getMessage());
+  }
 }

@@ -118,6 +118,41 @@ class TraceReplayTest {
     }
   }
 
+  @Test
+  void aTraceSpanningDecadesIsRefusedBeforeTheRunWaitsForIt() throws IOException {
+    // Mooncake's timestamps are milliseconds: the second request 95 years (3e12 ms) after the first
+    String file =
+        trace(
+            "{\"timestamp\": 0, \"input_length\": 5, \"output_length\": 1}",
+            "{\"timestamp\": 3000000000000, \"input_length\": 5, \"output_length\": 1}");
+    assertEquals(
+        file
+            + ": its 2 requests would be replayed over 3000000000 s (34722.2 days), more than the"
+            + " longest replay, a week (604800 s): are its timestamps in its format's unit?"
+            + " llm.trace.fromSeconds and llm.trace.toSeconds cut a part of it, llm.trace.speed"
+            + " replays it faster",
+        assertThrows(dev.gatlingllm.logging.UserError.class, () -> TraceReplay.read(file, 0, 1))
+            .getMessage());
+    // a week exactly is replayed; at 2x, two weeks are
+    String week =
+        trace(
+            "{\"timestamp\": 0, \"input_length\": 5, \"output_length\": 1}",
+            "{\"timestamp\": 1209600000, \"input_length\": 5, \"output_length\": 1}");
+    assertEquals(2, TraceReplay.read(week, 0, 2).entries().size());
+  }
+
+  @Test
+  void aLineBeyondTheBoundIsOneLineNamingTheTrace() throws IOException {
+    String file =
+        trace("{\"timestamp\": 0, \"input_length\": 5, \"pad\": \"" + "x".repeat(1 << 23) + "\"}");
+    assertEquals(
+        file
+            + " line 1: longer than 8388608 characters, the bound of one line (is this file one"
+            + " record a line?)",
+        assertThrows(dev.gatlingllm.logging.UserError.class, () -> TraceReplay.read(file, 0, 1))
+            .getMessage());
+  }
+
   private String trace(String... lines) throws IOException {
     Path path = Files.createTempFile(dir, "trace", ".jsonl");
     Files.write(path, List.of(lines));

@@ -205,6 +205,28 @@ class DatasetsTest {
         unknown.getMessage());
   }
 
+  @Test
+  void junkAfterTheArrayIsRefusedNamingTheFile() throws IOException {
+    String file = file("junk.json", SHARE_GPT + "\n#!/bin/sh\n");
+    assertEquals(
+        file
+            + ": more after the end of its JSON array of 3 elements (junk, or a second array?): a"
+            + " dataset is one array",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Datasets.read(file, DatasetOptions.DEFAULTS, null))
+            .getMessage());
+    String two = file("two.json", SHARE_GPT + SHARE_GPT.substring(1));
+    assertThrows(
+        IllegalArgumentException.class, () -> Datasets.read(two, DatasetOptions.DEFAULTS, null));
+    assertEquals(
+        2,
+        Datasets.read(file("spaces.json", SHARE_GPT + "\n \n"), DatasetOptions.DEFAULTS, null)
+            .records()
+            .size(),
+        "white space after the array is no junk");
+  }
+
   private String file(String name, String text) throws IOException {
     Path path = dir.resolve(name);
     Files.writeString(path, text, StandardCharsets.UTF_8);

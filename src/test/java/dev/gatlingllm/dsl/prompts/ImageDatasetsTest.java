@@ -93,6 +93,26 @@ class ImageDatasetsTest {
   }
 
   @Test
+  void anImageFileIsHeldToItsFormatsSignature(@TempDir Path dir) throws IOException {
+    Files.write(dir.resolve("empty.png"), new byte[0]);
+    Files.writeString(dir.resolve("script.png"), "#!/bin/sh\necho hi\n");
+    Files.copy(Path.of("feeders/images/grid-30x20.png"), dir.resolve("png.jpg"));
+    for (String[] image :
+        new String[][] {
+          {"empty.png", "PNG image: it is empty"},
+          {"script.png", "PNG image: its first bytes are not the format's signature"},
+          {"png.jpg", "JPEG image: its first bytes are not the format's signature"}
+        }) {
+      Path data = dir.resolve("d.jsonl");
+      Files.writeString(data, "{\"prompt\": \"x\", \"image\": \"" + image[0] + "\"}\n");
+      assertEquals(
+          data + " line 1: image " + dir + "/" + image[0] + " is not a " + image[1],
+          assertThrows(IllegalArgumentException.class, () -> ImageDatasets.read(data.toString()))
+              .getMessage());
+    }
+  }
+
+  @Test
   void aMissingImageOrPromptNamesTheRecord(@TempDir Path dir) throws IOException {
     Path noImage = dir.resolve("d.jsonl");
     Files.writeString(noImage, "{\"prompt\": \"x\", \"image\": \"missing.png\"}\n");

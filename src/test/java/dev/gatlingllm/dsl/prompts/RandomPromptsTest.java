@@ -145,12 +145,13 @@ class RandomPromptsTest {
             return "";
           }
         };
-    IllegalStateException error =
+    // the user's tokenizer: one line (a UserError), no stack
+    dev.gatlingllm.logging.UserError error =
         assertTimeoutPreemptively(
             Duration.ofSeconds(10),
             () ->
                 assertThrows(
-                    IllegalStateException.class,
+                    dev.gatlingllm.logging.UserError.class,
                     () -> new RandomPrompts(empty, 64, 0, 0, 1).next()));
     assertTrue(
         error.getMessage().startsWith("tokenizer hf:empty.json counts 0 tokens"),

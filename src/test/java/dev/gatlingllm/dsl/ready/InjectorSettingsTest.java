@@ -22,8 +22,8 @@ class InjectorSettingsTest {
   void aStartTooLargeForALongNamesThePropertyAndTheValue() {
     String value = "9".repeat(25);
     assertEquals(
-        "llm.injector.startAt must be epoch milliseconds or an ISO instant such as 2026-12-01T10:00:00Z, "
-            + "was '"
+        "llm.injector.startAt must be a whole number in [0, 253402300799999] (epoch ms, or an ISO"
+            + " instant), was '"
             + value
             + "'",
         assertThrows(IllegalArgumentException.class, () -> read("llm.injector.startAt", value))

@@ -146,4 +146,30 @@ class LlmTargetTest {
       System.clearProperty("llm.simulator.profile");
     }
   }
+
+  private static String refusal(String property, String value) {
+    System.setProperty(property, value);
+    try {
+      return assertThrows(dev.gatlingllm.logging.UserError.class, LlmTarget::fromSystemProperties)
+          .getMessage();
+    } finally {
+      System.clearProperty(property);
+    }
+  }
+
+  @Test
+  void anUnknownDialectOrAMetricsUrlThatIsNoneIsOneLineBeforeAnyServerStarts() {
+    assertTrue(
+        refusal("llm.dialect", "gpt5")
+            .startsWith("llm.dialect: unknown LLM dialect 'gpt5'; known dialects: "),
+        refusal("llm.dialect", "gpt5"));
+    assertEquals(
+        "llm.serverMetrics must be true, false or an http(s) URL such as"
+            + " http://127.0.0.1:8000/metrics, was 'htp://x'",
+        refusal("llm.serverMetrics", "htp://x"));
+    assertEquals(
+        "embedded simulator: sim.ioThreads must be a whole number in [1, 256] (threads), was"
+            + " '100000'",
+        refusal("sim.ioThreads", "100000"));
+  }
 }

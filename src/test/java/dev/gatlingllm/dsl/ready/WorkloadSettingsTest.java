@@ -65,12 +65,14 @@ class WorkloadSettingsTest {
   @Test
   void badValuesNameTheProperty() {
     assertEquals(
-        "llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '1,x'",
+        "llm.levels must be a comma-separated list such as 1,4,16, each a whole number in [1, 100000] (streams each), was "
+            + "'1,x'",
         error("llm.levels", "1,x"));
     assertEquals(
-        "llm.inputTokens must be a positive integer, was '-5'", error("llm.inputTokens", "-5"));
+        "llm.inputTokens must be a whole number in [1, 2000000] (tokens), was '-5'",
+        error("llm.inputTokens", "-5"));
     assertEquals(
-        "llm.rangeRatio must be a number in [0.0, 1.0), was '1.5'", error("llm.rangeRatio", "1.5"));
+        "llm.rangeRatio must be a number in [0, 1), was '1.5'", error("llm.rangeRatio", "1.5"));
     assertEquals(
         "set llm.requestsPerLevel or llm.levelDuration, not both",
         error("llm.requestsPerLevel", "10", "llm.levelDuration", "30"));
@@ -83,13 +85,22 @@ class WorkloadSettingsTest {
 
   @Test
   void everyParseErrorNamesThePropertyAndItsValueWithoutSecrets() {
-    assertEquals("llm.seed must be an integer, was 'abc'", error("llm.seed", "abc"));
+    assertEquals(
+        "llm.seed must be a whole number in [-9223372036854775808, 9223372036854775807], was"
+            + " 'abc'",
+        error("llm.seed", "abc"));
+    assertEquals(
+        "llm.seed must be a whole number in [-9223372036854775808, 9223372036854775807], was"
+            + " '9223372036854775808'",
+        error("llm.seed", "9223372036854775808"),
+        "2^63 is one past a long: refused, not rounded to 2^63-1");
     assertEquals(-7, read("llm.seed", "-7").prompts().seed());
     assertEquals(
-        "llm.inputTokens must be a positive integer, was 'http://***@host?api_key=***'",
+        "llm.inputTokens must be a whole number in [1, 2000000] (tokens), was"
+            + " 'http://***@host?api_key=***'",
         error("llm.inputTokens", "http://admin:PW-SECRET@host?api_key=K-SECRET"));
     assertEquals(
-        "llm.levels must be a comma-separated list of positive integers such as 1,4,16, was '***'",
+        "llm.levels must be a comma-separated list such as 1,4,16, each a whole number in [1, 100000] (streams each), was '***'",
         error("llm.levels", "sk-proj-abcdefghijklmnop"));
     assertEquals(
         "llm.poisson must be true or false, was '***'", error("llm.poisson", "Bearer abcdefgh"));
@@ -142,13 +153,13 @@ class WorkloadSettingsTest {
   @Test
   void numbersThatWouldExhaustTheHeapAreRefusedWithTheirBound() {
     assertEquals(
-        "llm.inputTokens must be at most 2000000, was 2000000000",
+        "llm.inputTokens must be a whole number in [1, 2000000] (tokens), was '2000000000'",
         error("llm.inputTokens", "2000000000"));
     assertEquals(
-        "llm.outputTokens must be at most 2000000, was 2000000000",
+        "llm.outputTokens must be a whole number in [1, 2000000] (tokens), was '2000000000'",
         error("llm.outputTokens", "2000000000"));
     assertEquals(
-        "llm.levels must be at most 100000 each, was 2147483647",
+        "llm.levels must be a comma-separated list such as 1,4,16, each a whole number in [1, 100000] (streams each), was '1,2147483647'",
         error("llm.levels", "1,2147483647"));
   }
 }
