@@ -33,6 +33,7 @@ public final class PropertyBounds {
           "llm.requestRecordsOnly",
           "llm.baseline",
           "llm.baseline.failOnRegression",
+          "llm.history",
           "llm.reportDir",
           "llm.resultsDir",
           "llm.stopWithParent",
@@ -89,6 +90,8 @@ public final class PropertyBounds {
     bound("llm.levelDuration", Bound.closed(0.001, WEEK_SECONDS, "s"));
     bound("llm.rampSeconds", Bound.closed(0, 3600, "s"));
     bound("llm.repeats", Bound.whole(1, 100, ""));
+    bound("llm.history.runs", Bound.whole(2, 10_000, "runs"));
+    bound("llm.history.baselineRuns", Bound.whole(3, 10_000, "runs"));
     bound("llm.warmupRequests", Bound.whole(0, 100_000, "requests"));
     bound("llm.warmupSeconds", Bound.closed(0, 3600, "s"));
     bound("llm.warmupStreams", Bound.whole(0, 100_000, "streams"));

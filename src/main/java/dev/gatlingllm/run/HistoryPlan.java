@@ -1,6 +1,7 @@
 package dev.gatlingllm.run;
 
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.properties.PropertyBounds;
 import java.nio.file.Path;
 import java.util.Properties;
 
@@ -38,24 +39,13 @@ public record HistoryPlan(Path folder, int drawnRuns, int baselineRuns) {
     }
     return new HistoryPlan(
         Path.of(folder.trim()),
-        runs(properties, "llm.history.runs", DEFAULT_DRAWN, 2),
-        runs(properties, "llm.history.baselineRuns", DEFAULT_BASELINE, 3));
+        runs(properties, "llm.history.runs", DEFAULT_DRAWN),
+        runs(properties, "llm.history.baselineRuns", DEFAULT_BASELINE));
   }
 
-  private static int runs(Properties properties, String name, int defaultRuns, int least) {
+  /** A number of runs, read by the one reader of outside numbers within its bound. */
+  private static int runs(Properties properties, String name, int defaultRuns) {
     String value = properties.getProperty(name);
-    if (value == null) {
-      return defaultRuns;
-    }
-    try {
-      int runs = Integer.parseInt(value.trim());
-      if (runs >= least) {
-        return runs;
-      }
-    } catch (NumberFormatException e) {
-      // said below
-    }
-    throw new UserError(
-        name + " must be a whole number of runs, " + least + " or more, was '" + value + "'");
+    return value == null ? defaultRuns : PropertyBounds.of(name).readInt(name, value);
   }
 }

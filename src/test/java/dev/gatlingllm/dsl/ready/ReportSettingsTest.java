@@ -38,7 +38,7 @@ class ReportSettingsTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> read("llm.slo.tpotMs", "fast"));
     assertEquals(
-        "llm.slo.tpotMs must be milliseconds above zero, or none, was 'fast'",
+        "llm.slo.tpotMs must be a number in (0, 1000000000] (ms, or none), was 'fast'",
         e.getMessage(),
         "the one SLO parser, llm()'s too");
     assertNull(read("llm.slo.e2elMs", "none").sloE2elMs(), "none, as for the other SLOs");
