@@ -1,5 +1,7 @@
 package dev.gatlingllm.simulator;
 
+import dev.gatlingllm.bounds.Bound;
+import dev.gatlingllm.logging.UserError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -334,35 +336,89 @@ public final class CapacitySweep {
   }
 
   /**
+   * A prompt longer than any context a sweep models; beyond it the virtual clock runs for hours.
+   */
+  static final Bound PROMPT_TOKENS = Bound.whole(1, 1_000_000, "tokens");
+
+  /** The tokens of the prompt all streams share: none up to the whole prompt's bound. */
+  static final Bound SHARED_PREFIX_TOKENS = Bound.whole(0, 1_000_000, "tokens");
+
+  /** The concurrency of a level: as many streams as the simulator's slots can hold. */
+  static final Bound STREAMS = Bound.whole(1, 100_000, "streams");
+
+  /** The most levels a sweep runs. */
+  static final int MAX_LEVELS = 64;
+
+  /**
+   * The command line's {@code key=value} arguments, each number read within its bound.
+   *
+   * @param streams the levels' concurrencies
+   */
+  record Arguments(SchedulingPolicy policy, int prompt, int sharedPrefix, int[] streams) {
+    /**
+     * @param defaults the scheduling the arguments change
+     * @throws UserError for an unknown argument or a number outside its bound, e.g. {@code
+     *     CapacitySweep prompt must be a whole number in [1, 1000000] (tokens), was '2e9'}
+     */
+    static Arguments parse(String[] args, SchedulingPolicy defaults) {
+      SchedulingPolicy policy = defaults;
+      int prompt = 256;
+      int shared = 0;
+      int[] streams = {1, 4, 16, 32, 64, 128};
+      for (String arg : args) {
+        String[] kv = arg.split("=", 2);
+        String value = kv.length > 1 ? kv[1] : "";
+        String source = "CapacitySweep " + kv[0];
+        switch (kv[0]) {
+          case "scheduler" ->
+              policy =
+                  new SchedulingPolicy(
+                      SchedulerKind.parse(value),
+                      policy.maxBatchedTokens(),
+                      policy.prefixCache(),
+                      policy.blockTokens());
+          case "prefixCache" -> policy = policy.withPrefixCache(Boolean.parseBoolean(value));
+          case "prompt" -> prompt = PROMPT_TOKENS.readInt(source, value);
+          case "sharedPrefix" -> shared = SHARED_PREFIX_TOKENS.readInt(source, value);
+          case "streams" -> streams = levels(source, value);
+          default ->
+              throw new UserError(
+                  "CapacitySweep: unknown argument '"
+                      + arg
+                      + "' (scheduler=, prefixCache=, prompt=, sharedPrefix=, streams=)");
+        }
+      }
+      return new Arguments(policy, prompt, shared, streams);
+    }
+
+    private static int[] levels(String source, String value) {
+      String[] each = value.split(",", MAX_LEVELS + 1);
+      if (each.length > MAX_LEVELS) {
+        throw new UserError(source + " must list at most " + MAX_LEVELS + " levels");
+      }
+      return Arrays.stream(each).mapToInt(level -> STREAMS.readInt(source, level)).toArray();
+    }
+  }
+
+  /**
    * Prints a sweep as a markdown table: the default model and the reference workload, or what the
    * {@code key=value} arguments change: {@code scheduler=tgi|chunked}, {@code prefixCache=true},
    * {@code prompt=<tokens>}, {@code sharedPrefix=<tokens>}, {@code streams=1,4,16}.
    */
   public static void main(String[] args) {
     CapacityModel model = CapacityModel.DEFAULT;
-    SchedulingPolicy policy = model.scheduling();
-    int prompt = 256;
-    int shared = 0;
-    int[] streams = {1, 4, 16, 32, 64, 128};
-    for (String arg : args) {
-      String[] kv = arg.split("=", 2);
-      String value = kv.length > 1 ? kv[1] : "";
-      switch (kv[0]) {
-        case "scheduler" ->
-            policy =
-                new SchedulingPolicy(
-                    SchedulerKind.parse(value),
-                    policy.maxBatchedTokens(),
-                    policy.prefixCache(),
-                    policy.blockTokens());
-        case "prefixCache" -> policy = policy.withPrefixCache(Boolean.parseBoolean(value));
-        case "prompt" -> prompt = Integer.parseInt(value);
-        case "sharedPrefix" -> shared = Integer.parseInt(value);
-        case "streams" ->
-            streams = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
-        default -> throw new IllegalArgumentException("unknown argument: " + arg);
-      }
+    Arguments given;
+    try {
+      given = Arguments.parse(args, model.scheduling());
+    } catch (IllegalArgumentException e) {
+      System.err.println("gatling-llm: " + UserError.of(e).getMessage());
+      System.exit(2);
+      return;
     }
+    SchedulingPolicy policy = given.policy();
+    int prompt = given.prompt();
+    int shared = given.sharedPrefix();
+    int[] streams = given.streams();
     CapacitySweep sweep =
         new CapacitySweep(model.withScheduling(policy), prompt, 128, 2.0, 10.0, 60.0)
             .withSharedPrefix(shared);

@@ -1,6 +1,8 @@
 package dev.gatlingllm.twin;
 
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.simulator.SettingBounds;
+import dev.gatlingllm.simulator.SimulatorSetting;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,12 +29,9 @@ public final class TwinFitMain {
     int slots = 0;
     if (rest.size() >= 2 && rest.get(0).equals("--slots")) {
       try {
-        slots = Integer.parseInt(rest.get(1));
-      } catch (NumberFormatException e) {
-        slots = -1;
-      }
-      if (slots < 1) {
-        System.err.println("twin fit: --slots must be a whole number >= 1, was " + rest.get(1));
+        slots = slots(rest.get(1));
+      } catch (UserError e) {
+        System.err.println("gatling-llm: twin fit: " + e.getMessage());
         System.exit(2);
       }
       rest = rest.subList(2, rest.size());
@@ -51,13 +50,25 @@ public final class TwinFitMain {
       System.out.print(profile);
       System.out.println("twin written to " + out);
     } catch (UserError e) {
-      System.err.println("twin fit: " + e.getMessage());
+      System.err.println("gatling-llm: twin fit: " + e.getMessage());
       System.exit(1);
     } catch (IOException e) {
       System.err.println(
-          "twin fit: cannot write " + rest.get(rest.size() - 1) + ": " + e.getMessage());
+          "gatling-llm: twin fit: cannot write "
+              + rest.get(rest.size() - 1)
+              + ": "
+              + e.getMessage());
       System.exit(1);
     }
+  }
+
+  /**
+   * The {@code --slots} argument, within the bound of the profile's {@code sim.slots} it becomes.
+   *
+   * @throws UserError {@code --slots must be a whole number in [1, 100000] (sequences), was '0'}
+   */
+  static int slots(String text) {
+    return SettingBounds.of(SimulatorSetting.SLOTS).readInt("--slots", text);
   }
 
   /**
