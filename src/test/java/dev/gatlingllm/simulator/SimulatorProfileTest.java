@@ -44,6 +44,24 @@ class SimulatorProfileTest {
   }
 
   @Test
+  void aBrokenEscapeOrAFileBeyondTheBoundIsOneLineNamingTheFile() throws Exception {
+    Path escape = profile("sim.slots=\\u12\n");
+    assertEquals(
+        "simulator profile " + escape + " is not a properties file: Malformed \\uxxxx encoding.",
+        assertThrows(
+                dev.gatlingllm.logging.UserError.class,
+                () -> LlmSimulator.builder().profile(escape))
+            .getMessage());
+    Path huge = profile("# " + "x".repeat((int) SimulatorProfile.MAX_BYTES) + "\n");
+    String refused =
+        assertThrows(
+                dev.gatlingllm.logging.UserError.class, () -> LlmSimulator.builder().profile(huge))
+            .getMessage();
+    assertTrue(
+        refused.startsWith("simulator profile " + huge) && refused.contains("1048576"), refused);
+  }
+
+  @Test
   void anUnknownKeyOrAMissingFileIsSaidInOneLine() throws Exception {
     Path file = profile("sim.slot=4\n");
     IllegalArgumentException unknown =

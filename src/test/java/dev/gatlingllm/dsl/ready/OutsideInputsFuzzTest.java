@@ -14,7 +14,10 @@ import dev.gatlingllm.dsl.prompts.DatasetOptions;
 import dev.gatlingllm.dsl.prompts.Datasets;
 import dev.gatlingllm.dsl.prompts.ImageDatasets;
 import dev.gatlingllm.logging.UserError;
+import dev.gatlingllm.metrics.server.PrometheusText;
 import dev.gatlingllm.properties.PropertyBounds;
+import dev.gatlingllm.report.compare.BaselineComparison;
+import dev.gatlingllm.report.compare.UnreadableReport;
 import dev.gatlingllm.simulator.FaultSpec;
 import dev.gatlingllm.simulator.FixedTiming;
 import dev.gatlingllm.simulator.LlmSimulator;
@@ -44,10 +47,11 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * The fuzz suite of what comes from outside: every {@code llm.*} and {@code sim.*} property that
  * holds numbers, and the readers of users' files (agent traces, datasets, traces, WAV clips,
  * lines), fed NaN, infinities, negatives, zero, 2^63, empty and blank texts, words, huge lists and
- * random bytes. Each input ends in a correct result (within its stated bound) or in one {@code
- * gatling-llm:} line, a {@link UserError} of one line naming its source: never another exception,
- * an {@code OutOfMemoryError} or a hang (each try has 10 s). Its budget: under 60 s in all (about
- * 2,700 tries; measured at 6 to 11 s on a shared two-core machine).
+ * random bytes, and baselines (a run's summary.json), simulator profiles, metrics pages and schema
+ * files, generated whole, broken or cut. Each input ends in a correct result (within its stated
+ * bound) or in one {@code gatling-llm:} line, a {@link UserError} of one line naming its source:
+ * never another exception, an {@code OutOfMemoryError} or a hang (each try has 10 s). Its budget:
+ * under 60 s in all (about 2,700 tries; measured at 6 to 11 s on a shared two-core machine).
  */
 class OutsideInputsFuzzTest {
   private static final Duration PER_TRY = Duration.ofSeconds(10);
@@ -134,12 +138,24 @@ class OutsideInputsFuzzTest {
    * Runs {@code read} in its time budget: a value or one line naming {@code source}, nothing else.
    */
   private static <T> T oneLineOrValue(String source, Supplier<T> read) {
+    return oneLineOrValue(UserError.class, source, read);
+  }
+
+  /**
+   * {@link #oneLineOrValue(String, Supplier)} for a reader whose refusal is {@code refusal}: any
+   * other exception fails the try.
+   */
+  private static <T> T oneLineOrValue(
+      Class<? extends RuntimeException> refusal, String source, Supplier<T> read) {
     return assertTimeoutPreemptively(
         PER_TRY,
         () -> {
           try {
             return read.get();
-          } catch (UserError e) {
+          } catch (RuntimeException e) {
+            if (!refusal.isInstance(e)) {
+              throw e;
+            }
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
             assertTrue(e.getMessage().contains(source), source + ": " + e.getMessage());
             return null;
@@ -450,6 +466,196 @@ class OutsideInputsFuzzTest {
     BigDecimal any = oneLineOrValue("x", () -> bound.read("x", text));
     if (any != null) {
       assertTrue(bound.contains(any));
+    }
+  }
+
+  /**
+   * Cuts {@code text} at {@code cut} when that falls inside it: a file truncated by a full disk.
+   */
+  private static String truncated(String text, int cut) {
+    return cut > 0 && cut < text.length() ? text.substring(0, cut) : text;
+  }
+
+  /** A run's summary.json as the report writes it, its numbers and label hostile, maybe cut. */
+  @Provide
+  Arbitrary<String> summaries() {
+    Arbitrary<String> written =
+        Combinators.combine(
+                jsonValues(), jsonValues(), jsonValues(), Arbitraries.integers().between(-1, 400))
+            .as(
+                (duration, label, p99, cut) ->
+                    truncated(
+                        "{\"levels\":[{\"index\":0,\"label\":"
+                            + label
+                            + ",\"measure_from_epoch_ms\":1000000,\"duration\":"
+                            + duration
+                            + ",\"p99_ttft_ms\":"
+                            + p99
+                            + "}],\"capacity\":{\"label\":\"4 streams\",\"load\":4}}",
+                        cut));
+    Arbitrary<String> shapes =
+        Arbitraries.of(
+            "",
+            "null",
+            "[1,2,3]",
+            "{}",
+            "\"text\"",
+            "{\"levels\":null}",
+            "{\"levels\":[null]}",
+            "{\"levels\":{}}",
+            "{\"levels\":[{\"label\":\"4 streams\"}],\"capacity\":[]}",
+            "[".repeat(100_000),
+            "{\"levels\":" + "[".repeat(5_000),
+            "\uFEFF{\"levels\":[]}");
+    return Arbitraries.oneOf(written, shapes, Arbitraries.strings().ofMaxLength(200));
+  }
+
+  @Property(tries = 150)
+  void aBaselineIsReadOrRefusedInOneLineNamingItsFile(@ForAll("summaries") String summary)
+      throws IOException {
+    Path run = Files.createTempDirectory(dir, "baseline");
+    Path llm = Files.createDirectories(run.resolve("llm"));
+    Files.writeString(llm.resolve("summary.json"), summary);
+    Files.writeString(llm.resolve("requests.csv"), "");
+    oneLineOrValue(
+        UnreadableReport.class,
+        llm.toString(),
+        () -> {
+          try {
+            BaselineComparison.checkReadable(run);
+            return run;
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+  }
+
+  /** Lines a hand-edited or damaged profile holds beside its settings. */
+  @Provide
+  Arbitrary<String> profileLines() {
+    return Arbitraries.oneOf(
+        Arbitraries.of(
+            "",
+            "# a comment",
+            "sim.nope=1",
+            "sim.profile=other.properties",
+            "=",
+            "sim.slots",
+            "sim.slots=\\u12",
+            "sim.slots=\\uZZZZ",
+            "\\",
+            "sim.slots=4\\",
+            "sim.eosProbability=NaN",
+            "sim.decodeStepPerStreamMicros=Infinity",
+            "sim.slots=" + "9".repeat(10_000)),
+        Arbitraries.strings().ofMaxLength(80));
+  }
+
+  @Property(tries = 150)
+  void aSimulatorProfileGivesASimulatorOrOneLine(
+      @ForAll("boundedSettings") SimulatorSetting setting,
+      @ForAll("hostileNumbers") String value,
+      @ForAll("profileLines") String other)
+      throws IOException {
+    Path profile = Files.createTempFile(dir, "twin", ".properties");
+    Files.writeString(profile, setting.propertyName() + "=" + value + "\n" + other + "\n");
+    // A setting's refusal names the setting (sim.slots), a file's the file.
+    var config =
+        oneLineOrValue(
+            UserError.class, "sim", () -> LlmSimulator.builder().profile(profile).config());
+    if (config != null) {
+      assertTrue(
+          Double.isFinite(config.eosProbability()) && config.eosProbability() <= 1,
+          "no NaN let through: " + config.eosProbability());
+    }
+  }
+
+  /** A metrics page, each line built from good and hostile parts, maybe cut. */
+  @Provide
+  Arbitrary<String> metricsPages() {
+    Arbitrary<String> names =
+        Arbitraries.of("vllm:num_requests_running", "a", "", "1abc", "x{", "x}", "# HELP x y");
+    Arbitrary<String> labels =
+        Arbitraries.of(
+            "",
+            "{}",
+            "{model_name=\"m\"}",
+            "{a=\"b\",}",
+            "{a=\"unterminated}",
+            "{a=\"\\\"\"}",
+            "{a=b}",
+            "{=\"x\"}",
+            "{a=\"x\"",
+            "{" + "a=\"x\",".repeat(2_000) + "}");
+    Arbitrary<String> line =
+        Combinators.combine(names, labels, hostileNumbers(), Arbitraries.of("", " 1", " x", " 1 2"))
+            .as((name, label, value, after) -> name + label + " " + value + after);
+    Arbitrary<String> page =
+        Combinators.combine(
+                line.list().ofMaxSize(8),
+                Arbitraries.of("\n", "\r\n", "\r"),
+                Arbitraries.integers().between(-1, 300))
+            .as((lines, end, cut) -> truncated(String.join(end, lines), cut));
+    Arbitrary<String> huge =
+        Arbitraries.of(
+            "a 1\n".repeat(PrometheusText.MAX_SAMPLES + 1),
+            "a{" + "b=\"c\",".repeat(100_000) + "} 1\n",
+            "a " + "1".repeat(100_000) + "\n");
+    return Arbitraries.oneOf(page, huge, Arbitraries.strings().ofMaxLength(200));
+  }
+
+  @Property(tries = 200)
+  void aMetricsPageGivesItsSamplesOrOneLineNamingTheLine(@ForAll("metricsPages") String page) {
+    List<PrometheusText.Sample> samples =
+        oneLineOrValue(
+            PrometheusText.FormatException.class,
+            "metrics page line ",
+            () -> PrometheusText.parse(page));
+    if (samples != null) {
+      assertTrue(samples.size() <= PrometheusText.MAX_SAMPLES);
+    }
+  }
+
+  /** Schemas from the hostile pass and generated ones: loops, remote references, deep, cut. */
+  @Provide
+  Arbitrary<String> schemas() {
+    Arbitrary<String> fixed =
+        Arbitraries.of(
+            "",
+            " ",
+            "null",
+            "[]",
+            "\"object\"",
+            "{\"$ref\":\"#\"}",
+            "{\"$ref\":\"http://example.com/s.json\"}",
+            "{\"$ref\":\"#/nowhere\"}",
+            "{\"type\":\"objekt\"}",
+            "{\"type\":[\"object\",7]}",
+            "{\"properties\":{\"a\":".repeat(5_000) + "{}" + "}}".repeat(5_000) + "}",
+            "[".repeat(100_000),
+            "{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},"
+                + "\"$ref\":\"#/$defs/a\"}",
+            "{\"type\":\"object\",\"properties\":{\"next\":{\"$ref\":\"#\"}}}");
+    Arbitrary<String> keywords =
+        Combinators.combine(
+                Arbitraries.of("type", "$ref", "properties", "items", "minimum", "enum", "pattern"),
+                Arbitraries.oneOf(
+                    jsonValues(),
+                    Arbitraries.of("\"#\"", "\"[\"", "\"#/properties\"", "{\"a\":{}}")),
+                Arbitraries.integers().between(-1, 60))
+            .as((key, value, cut) -> truncated("{\"" + key + "\":" + value + "}", cut));
+    return Arbitraries.oneOf(fixed, keywords, Arbitraries.strings().ofMaxLength(100));
+  }
+
+  @Property(tries = 150)
+  void aSchemaFileIsTakenOrRefusedInOneLineNamingItsFile(@ForAll("schemas") String schema)
+      throws IOException {
+    Path file = Files.createTempFile(dir, "schema", ".json");
+    Files.writeString(file, schema);
+    String read =
+        oneLineOrValue(file.toString(), () -> JsonSchemaFile.read("llm.schema", file.toString()));
+    if (read != null) {
+      assertEquals(schema, read);
     }
   }
 }
