@@ -25,12 +25,30 @@ public final class Micros {
     return (micros / 1000) + (fraction < 10 ? ".00" : fraction < 100 ? ".0" : ".") + fraction;
   }
 
-  /** Parses {@link #formatMillis} output back to microseconds. */
+  /**
+   * The most milliseconds a duration read back may hold (about 31 years): a file whose duration is
+   * longer, NaN or infinite was not written by {@link #formatMillis}.
+   */
+  public static final double MAX_PARSED_MILLIS = 1e12;
+
+  /**
+   * Parses {@link #formatMillis} output back to microseconds.
+   *
+   * @throws NumberFormatException for text that is no such duration: not a number, NaN, infinite or
+   *     above {@link #MAX_PARSED_MILLIS} (a reader names the file and line)
+   */
   public static long parseMillis(String text) {
     if (text.isEmpty() || text.startsWith("-")) {
       return -1;
     }
-    return Math.round(Double.parseDouble(text) * 1000.0);
+    double millis = Double.parseDouble(text);
+    if (!(millis <= MAX_PARSED_MILLIS)) {
+      throw new NumberFormatException(
+          "not a duration in milliseconds (0 to 1e12): '"
+              + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+              + "'");
+    }
+    return Math.round(millis * 1000.0);
   }
 
   /** A number without a useless ".0": 500 -> "500", 0.5 -> "0.5". */
