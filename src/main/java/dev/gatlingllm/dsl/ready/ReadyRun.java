@@ -264,8 +264,11 @@ public final class ReadyRun implements AutoCloseable {
   public Tokenizer tokenizer(WorkloadSettings settings) {
     try {
       return Tokenizers.byName(settings.prompts().tokenizer(), target.baseUrl(), null);
+    } catch (UserError e) {
+      throw e;
     } catch (IllegalArgumentException e) {
-      throw UserError.of(e);
+      // Named by its property: against the embedded simulator this is the first read of it.
+      throw new UserError("llm.tokenizer: " + e.getMessage());
     }
   }
 
